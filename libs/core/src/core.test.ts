@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { admit, refusedOutright, type AdmissionPolicy } from './admission';
+import { parseConfig } from './config-file';
+import { AppError } from './errors';
+import { globMatch } from './glob';
+import { resolveMode } from './modes';
+import { snapshotIdOf } from './snapshot';
+import type { BoundToolDefinition } from './types';
+
+const tool = (name: string, extra: Partial<BoundToolDefinition> = {}): BoundToolDefinition => ({
+  name,
+  description: `does ${name}`,
+  inputSchema: { type: 'object', properties: { b: { type: 'string' }, a: { type: 'integer' } } },
+  capability: 'cap',
+  originalName: name,
+  ...extra,
+});
+
+describe('resolveMode (product rule 1)', () => {
+  it('adaptive is direct at 29 bound tools and discovery at 30', () => {
+    expect(resolveMode('adaptive', 29)).toBe('direct');
+    expect(resolveMode('adaptive', 30)).toBe('discovery');
+    expect(resolveMode('adaptive', 0)).toBe('direct');
+  });
+  it('explicit modes are kept, and adaptive never resolves to unified', () => {
+    for (const n of [0, 29, 30, 5000]) {
+      expect(resolveMode('direct', n)).toBe('direct');
+      expect(resolveMode('discovery', n)).toBe('discovery');
+      expect(resolveMode('unified', n)).toBe('unified');
+      expect(resolveMode('adaptive', n)).not.toBe('unified');
+    }
+  });
+});
+
+describe('snapshotIdOf (product rule 8)', () => {
+  it('is snap_ + sha256 of RFC 8785 JSON of the definitions sorted by name, whatever the input order', () => {
+    const a = snapshotIdOf([tool('b'), tool('a')]);
+    const b = snapshotIdOf([tool('a'), tool('b')]);
+    expect(a.snapshotId).toBe(b.snapshotId);
+    expect(a.snapshotId).toMatch(/^snap_[0-9a-f]{64}$/);
+    // RFC 8785 sorts object keys: "a" comes before "b" inside the schema's properties.
+    expect(a.canonical.indexOf('"a":{"type":"integer"}')).toBeLessThan(a.canonical.indexOf('"b":{"type":"string"}'));
+    expect(a.canonical.startsWith('[{"capability":"cap","description":"does a"')).toBe(true);
+  });
+  it('changes when any definition changes', () => {
+    const base = snapshotIdOf([tool('a')]).snapshotId;
+    expect(snapshotIdOf([tool('a', { description: 'other' })]).snapshotId).not.toBe(base);
+    expect(snapshotIdOf([tool('a', { capability: 'other' })]).snapshotId).not.toBe(base);
+    expect(snapshotIdOf([]).snapshotId).not.toBe(base);
+  });
+});
+
+describe('globMatch', () => {
+  it('matches * and ? and nothing else specially', () => {
+    expect(globMatch('read_*', 'read_text_file')).toBe(true);
+    expect(globMatch('read_*', 'write_file')).toBe(false);
+    expect(globMatch('*secret*', '/x/notes/secret-plans.txt')).toBe(true);
+    expect(globMatch('a?c', 'abc')).toBe(true);
+    expect(globMatch('a?c', 'ac')).toBe(false);
+    expect(globMatch('[ab]', 'a')).toBe(false);
+    expect(globMatch('Read_*', 'read_file')).toBe(false);
+    expect(globMatch('*', '')).toBe(true);
+  });
+  it('stays fast on pathological patterns', () => {
+    const started = performance.now();
+    expect(globMatch('*a*a*a*a*a*a*a*b', 'a'.repeat(5000))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('admission', () => {
+  const policy: AdmissionPolicy = {
+    default: 'allow',
+    rules: [
+      { id: 'no-secrets', effect: 'deny', principals: ['*'], capabilities: ['filesystem'], tools: ['read_*'], arguments: { path: '*secret*' } },
+      { id: 'no-deletes', effect: 'deny', principals: ['agent:*'], capabilities: ['memory'], tools: ['delete_*'] },
+      { id: 'allow-memory', effect: 'allow', principals: ['*'], capabilities: ['memory'], tools: ['*'] },
+    ],
+  };
+  const alice = { kind: 'agent' as const, id: 'alice' };
+  it('deny overrides allow and names the rule', () => {
+    expect(admit({ principal: alice, capability: 'memory', tool: 'delete_entities', arguments: {}, via: 'direct' }, policy)).toEqual({ decision: 'deny', rule: 'no-deletes' });
+    expect(admit({ principal: alice, capability: 'memory', tool: 'read_graph', arguments: {}, via: 'direct' }, policy)).toEqual({ decision: 'allow', rule: 'allow-memory' });
+    expect(admit({ principal: alice, capability: 'other', tool: 'x', arguments: {}, via: 'direct' }, policy)).toEqual({ decision: 'allow', rule: 'default' });
+  });
+  it('gives the same decision on every path', () => {
+    for (const via of ['direct', 'execute_tool', 'unified_tool'] as const) {
+      expect(admit({ principal: alice, capability: 'filesystem', tool: 'read_file', arguments: { path: '/a/secret.txt' }, via }, policy).decision).toBe('deny');
+      expect(admit({ principal: { kind: 'gateway', id: 'g' }, capability: 'memory', tool: 'delete_entities', arguments: {}, via }, policy).decision).toBe('allow');
+    }
+  });
+  it('argument constraints make a rule conditional', () => {
+    expect(admit({ principal: alice, capability: 'filesystem', tool: 'read_file', arguments: { path: '/a/public.txt' }, via: 'direct' }, policy).decision).toBe('allow');
+    expect(admit({ principal: alice, capability: 'filesystem', tool: 'read_file', arguments: {}, via: 'direct' }, policy).decision).toBe('allow');
+    expect(refusedOutright(alice, 'filesystem', 'read_file', policy)).toBe(false);
+    expect(refusedOutright(alice, 'memory', 'delete_entities', policy)).toBe(true);
+  });
+  it('default deny refuses outright unless some allow rule matches', () => {
+    const strict: AdmissionPolicy = { default: 'deny', rules: [{ id: 'a', effect: 'allow', principals: ['*'], capabilities: ['x'], tools: ['t'], arguments: { p: '1' } }] };
+    expect(refusedOutright(alice, 'x', 't', strict)).toBe(false);
+    expect(refusedOutright(alice, 'x', 'u', strict)).toBe(true);
+    expect(admit({ principal: alice, capability: 'x', tool: 't', arguments: { p: '2' }, via: 'direct' }, strict)).toEqual({ decision: 'deny', rule: 'default' });
+  });
+});
+
+describe('parseConfig', () => {
+  const good = `
+capabilities:
+  fs: { transport: stdio, command: node, args: ["\${CONFIG_DIR}/server.js"], cwd: sub }
+  web: { transport: streamable-http, url: "http://127.0.0.1:1/mcp" }
+principals:
+  - { kind: gateway, id: g1, mode: unified, autonomy: supervised, capabilities: [fs, web] }
+  - { kind: agent, id: a1 }
+admission:
+  default: deny
+  rules: [{ id: r1, effect: allow, tools: ["read_*"] }]
+`;
+  it('resolves paths, fills defaults and hashes the resolved config', () => {
+    const c = parseConfig(good, '/etc/ts');
+    expect(c.capabilities.fs).toMatchObject({ transport: 'stdio', args: ['/etc/ts/server.js'], cwd: '/etc/ts/sub', timeoutMs: 30000 });
+    expect(c.principals[1]).toEqual({ kind: 'agent', id: 'a1', mode: 'adaptive', autonomy: 'autonomous', capabilities: [] });
+    expect(c.admission.rules[0]).toEqual({ id: 'r1', effect: 'allow', principals: ['*'], capabilities: ['*'], tools: ['read_*'] });
+    expect(parseConfig(good, '/other').hash).not.toBe(c.hash);
+  });
+  it.each([
+    ['not YAML', 'capabilities: [', /not valid YAML/],
+    ['unknown field', 'capabilities: {}\nprincipals: []\nextra: 1', /must NOT have additional properties/],
+    ['bad principal id', 'capabilities: {}\nprincipals: [{kind: agent, id: "a b"}]', /\/principals\/0\/id/],
+    ['unknown capability', 'capabilities: {}\nprincipals: [{kind: agent, id: a, capabilities: [nope]}]', /unknown capability "nope"/],
+    ['supervised agent', 'capabilities: {}\nprincipals: [{kind: agent, id: a, autonomy: supervised}]', /only gateways can be supervised/],
+    ['duplicate principal', 'capabilities: {}\nprincipals: [{kind: agent, id: a}, {kind: agent, id: a}]', /repeats agent:a/],
+    ['bad mode', 'capabilities: {}\nprincipals: [{kind: agent, id: a, mode: sometimes}]', /\/principals\/0\/mode/],
+    ['capability name with a dot', 'capabilities: {"a.b": {transport: stdio, command: x}}\nprincipals: []', /property name/],
+  ])('rejects %s with INVALID_REQUEST naming the field', (_label, text, message) => {
+    let err: unknown;
+    try {
+      parseConfig(text, '/x');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe('INVALID_REQUEST');
+    expect((err as AppError).message).toMatch(message);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Reason codes of DESIGN.md ("Errors"), plus MISSING_ARGUMENTS (unified mapping could not fill a
+ * required argument), INVALID_REQUEST (a malformed caller request) and UNAUTHENTICATED.
+ * A const object plus a union type of the same name.
+ */
+export const ReasonCode = {
+  TOOL_NOT_FOUND: 'TOOL_NOT_FOUND',
+  TOOL_NOT_IN_SNAPSHOT: 'TOOL_NOT_IN_SNAPSHOT',
+  TOOL_NOT_DIRECTLY_CALLABLE: 'TOOL_NOT_DIRECTLY_CALLABLE',
+  INVALID_ARGUMENTS: 'INVALID_ARGUMENTS',
+  PERMISSION_DENIED: 'PERMISSION_DENIED',
+  LOW_CONFIDENCE: 'LOW_CONFIDENCE',
+  MISSING_ARGUMENTS: 'MISSING_ARGUMENTS',
+  TOOL_ERROR: 'TOOL_ERROR',
+  TOOL_TIMEOUT: 'TOOL_TIMEOUT',
+  SURFACE_NOT_FOUND: 'SURFACE_NOT_FOUND',
+  SURFACE_EXPIRED: 'SURFACE_EXPIRED',
+  SNAPSHOT_NOT_FOUND: 'SNAPSHOT_NOT_FOUND',
+  CAPABILITY_UNAVAILABLE: 'CAPABILITY_UNAVAILABLE',
+  INVALID_REQUEST: 'INVALID_REQUEST',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  UNAVAILABLE: 'UNAVAILABLE',
+  INTERNAL: 'INTERNAL',
+} as const;
+/** One reason code. */
+export type ReasonCode = (typeof ReasonCode)[keyof typeof ReasonCode];
+
+/** Reason codes the model can recover from: they come back as a tool result with is_error. */
+export const MODEL_FACING_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
+  ReasonCode.TOOL_NOT_FOUND,
+  ReasonCode.TOOL_NOT_IN_SNAPSHOT,
+  ReasonCode.TOOL_NOT_DIRECTLY_CALLABLE,
+  ReasonCode.INVALID_ARGUMENTS,
+  ReasonCode.PERMISSION_DENIED,
+  ReasonCode.LOW_CONFIDENCE,
+  ReasonCode.MISSING_ARGUMENTS,
+  ReasonCode.TOOL_ERROR,
+  ReasonCode.TOOL_TIMEOUT,
+  ReasonCode.CAPABILITY_UNAVAILABLE,
+]);
+
+/** The application's one error class: a reason code, one sentence for the reader, `cause` kept. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly code: ReasonCode,
+    message: string,
+    options?: { cause?: unknown; details?: Record<string, unknown> },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.details = options?.details;
+  }
+  readonly details: Record<string, unknown> | undefined;
+}
+
+/** True when `e` is an AppError with the given code (or any code when omitted). */
+export function isAppError(e: unknown, code?: ReasonCode): e is AppError {
+  return e instanceof AppError && (code === undefined || e.code === code);
+}
+
+/** Shorthand for a malformed-request caller error. */
+export function invalidRequest(message: string, details?: Record<string, unknown>): AppError {
+  return new AppError(ReasonCode.INVALID_REQUEST, message, { details });
+}

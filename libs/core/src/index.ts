@@ -1,0 +1,31 @@
+export { ADAPTIVE_DISCOVERY_THRESHOLD, CONFIDENCE_THRESHOLD } from './constants';
+export { ReasonCode, MODEL_FACING_REASONS, AppError, isAppError, invalidRequest } from './errors';
+export type {
+  PrincipalKind,
+  PrincipalRef,
+  PresentationMode,
+  ResolvedMode,
+  Autonomy,
+  Via,
+  McpTool,
+  BoundToolDefinition,
+} from './types';
+export { PRINCIPAL_ID_PATTERN, CAPABILITY_NAME_PATTERN, principalKey } from './types';
+export { snapshotIdOf, SNAPSHOT_ID_PATTERN } from './snapshot';
+export { resolveMode } from './modes';
+export {
+  META_TOOL_NAMES,
+  DISCOVER_LIMIT_MAX,
+  DISCOVER_LIMIT_DEFAULT,
+  QUERY_MAX_CHARS,
+  DISCOVERY_META_TOOLS,
+  UNIFIED_META_TOOL,
+} from './meta-tools';
+export type { MetaToolName } from './meta-tools';
+export { SYSTEM_CAPABILITY, JOURNAL_ENTRY_MAX_CHARS, SYSTEM_TOOLS, RESERVED_TOOL_NAMES, isSystemToolName } from './system-tools';
+export { globMatch } from './glob';
+export { admit, refusedOutright } from './admission';
+export type { AdmissionRule, AdmissionPolicy, AdmissionInput, AdmissionResult } from './admission';
+export { countToolTokens } from './tokens';
+export { parseConfig, loadConfigFile, CONFIG_FILE_SCHEMA, DEFAULT_TOOL_TIMEOUT_MS } from './config-file';
+export type { StdioCapability, HttpCapability, CapabilitySpec, PrincipalConfig, ToolsurfaceConfig } from './config-file';

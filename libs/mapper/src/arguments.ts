@@ -1,0 +1,893 @@
+/**
+ * Maps a request (and its context) onto a tool's JSON Schema: finds typed spans in the text,
+ * scores every (parameter, span) pair by type fit and by how close the parameter's name (or a
+ * unit it asks for) is written to the value, and assigns greedily, best pair first. Never
+ * invents a value: a required parameter with no evidence is reported missing.
+ */
+import { analyze, tokenAt, parseListLiteral, type Doc, type Span, type DateValue, type TimeValue } from './extract.js';
+import { paramsOf, isObj, resolveType, propertiesOf, requiredOf, type ParamInfo } from './schema.js';
+import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems } from './text.js';
+import { CURRENCIES, US_CITIES, US_STATES, US_STATE_CODES, CITY_NICKNAMES } from './lexicon.js';
+import type { MapperTool } from './types.js';
+
+/** How one argument was found (feeds the confidence). */
+export interface ArgEvidence { score: number; kind: string }
+
+/** Full mapping result with per-argument evidence. */
+export interface DetailedMapping {
+  arguments: Record<string, unknown>;
+  missingArguments: string[];
+  filledRatio: number;
+  evidence: Record<string, ArgEvidence>;
+  /** salient spans (numbers, quoted, urls, e-mails, paths, dates) no parameter took */
+  unusedSalient: number;
+  /** salient spans in the text */
+  salient: number;
+  /** required parameters of the schema */
+  requiredCount: number;
+  /** parameters in the schema */
+  paramCount: number;
+}
+
+/** Options of the argument mapper. */
+export interface MapArgumentsOptions {
+  /** "today" for relative dates and dates written without a year (default: the current date) */
+  now?: Date;
+}
+
+/** A possible value for one parameter. */
+interface Cand { param: ParamInfo; value: unknown; score: number; ranges: [number, number][]; kind: string }
+
+/** Words that may sit between a parameter's name and its value ("rate of 5", "name is 'x'", "port: 80"). */
+const LINK_WORDS = new Set(['is', 'are', 'of', 'be', 'as', 'to', 'at', 'for', 'named', 'called', 'titled', 'the', 'a', 'an', 'equal', 'equals', 'set', 'with', 'about', 'around', 'approximately', 'roughly', 'value', 'should', 'will', 'would', 'like', 'by', 'in', 'on', 'my', 'its', 'their', 'his', 'her', 'our', 'your', 'it', 'being', 'was', 'amount', 'total', 'exactly', 'use', 'using', 'and']);
+
+/** Name parts too generic to anchor a value on their own. */
+const WEAK_PARTS = new Set(['value', 'type', 'data', 'info', 'information', 'number', 'num', 'no', 'list', 'string', 'param', 'input', 'output', 'flag', 'is', 'has', 'include', 'enable', 'use', 'default', 'option', 'mode', 'new', 'current', 'get', 'set', 'the', 'of', 'for', 'to', 'in', 'on', 'at', 'by', 'with', 'and', 'or', 'a', 'an', 'max', 'min', 'total', 'id', 'ids', 'name', 'names', 'count', 'amount', 'level', 'details', 'detail', 'specific', 'desired', 'target', 'given', 'per', 'from', 'item', 'items', 'key', 'specified', 'user']);
+
+/** Unit words (singular stems) a description may ask for and a number may carry. */
+const UNIT_STEMS = new Set([
+  'year', 'month', 'week', 'day', 'hour', 'minut', 'second', 'millisecond', 'meter', 'metr', 'kilomet', 'km', 'mile', 'kg', 'kilogram', 'gram',
+  'pound', 'lb', 'lbs', 'feet', 'foot', 'inch', 'cm', 'centimet', 'mm', 'millimet', 'celsiu', 'fahrenheit', 'kelvin', 'dollar', 'usd', 'percent',
+  'degre', 'liter', 'litr', 'ml', 'gallon', 'ounc', 'oz', 'mph', 'kmh', 'hz', 'hertz', 'watt', 'volt', 'amp', 'ohm', 'joul', 'newton', 'pascal',
+  'atm', 'atmospher', 'bar', 'mol', 'mole', 'byte', 'kb', 'mb', 'gb', 'tb', 'pixel', 'px', 'bpm', 'calori', 'kcal', 'ton', 'tonn', 'acr',
+  'hectar', 'sqft', 'squar', 'peopl', 'person', 'guest', 'adult', 'child', 'ticket', 'room', 'night', 'seat', 'passeng', 'decim', 'digit',
+  'point', 'game', 'time', 'item', 'result', 'page', 'sampl', 'trial', 'step', 'unit', 'share', 'coin', 'card', 'player', 'team', 'member',
+  'employe', 'student', 'stori', 'floor', 'bedroom', 'bathroom', 'm', 's', 'h', 'g', 'c', 'f', 'k',
+]);
+
+/** Negation words before a flag's name ("without trip protection", "no pets"). */
+const NEGATIONS = new Set(['no', 'not', 'without', "don't", 'dont', 'never', 'exclude', 'excluding', "doesn't", "isn't", "won't", 'non', 'nor', "aren't", "shouldn't", 'neither', 'disable', 'disabled', 'skip', 'w/o', 'avoid', 'except', 'off', 'false', 'lacking']);
+
+/** Synonyms for flag name parts ("kids" in a name, "children" in a request). */
+const FLAG_SYNONYMS: Record<string, string[]> = {
+  kid: ['child', 'children', 'famili', 'kid'], child: ['kid', 'children', 'famili'], pet: ['pet', 'dog', 'cat'], free: ['free', 'no entri fee', 'complimentari'],
+  privat: ['privat', 'secret', 'hidden'], detail: ['detail', 'detailed', 'in-depth', 'thorough'], refund: ['refund'], live: ['live'],
+  wifi: ['wifi', 'wi-fi', 'internet'], smoke: ['smoke', 'smoking'], veget: ['vegetarian', 'vegan'], share: ['share', 'shared'],
+  laundri: ['laundri', 'washer'], garag: ['garag', 'park'], park: ['park', 'garag'], direct: ['direct', 'nonstop'], return: ['return', 'round'],
+};
+
+/** Quiet default of the current date (UTC, day precision). */
+function todayUtc(): Date {
+  const n = new Date();
+  return new Date(Date.UTC(n.getUTCFullYear(), n.getUTCMonth(), n.getUTCDate()));
+}
+
+/** Zero-pads to 2 digits. */
+function p2(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** Fills a missing year from the reference date. */
+function withYear(d: DateValue, today: Date): Required<Pick<DateValue, 'y' | 'm' | 'd'>> {
+  return { y: d.y ?? today.getUTCFullYear(), m: d.m, d: d.d };
+}
+
+/** Formats a date the way a parameter's description asks (ISO 8601 by default). */
+function formatDate(d: DateValue, p: ParamInfo, today: Date, time?: TimeValue): string {
+  const { y, m, d: day } = withYear(d, today);
+  const desc = p.description;
+  const want = desc.toUpperCase();
+  let base: string;
+  // which order the description's example asks for
+  if (/MM\/DD\/YYYY/.test(want)) base = `${p2(m)}/${p2(day)}/${y}`;
+  else if (/DD\/MM\/YYYY/.test(want)) base = `${p2(day)}/${p2(m)}/${y}`;
+  else if (/DD-MM-YYYY/.test(want)) base = `${p2(day)}-${p2(m)}-${y}`;
+  else if (/MM-DD-YYYY/.test(want)) base = `${p2(m)}-${p2(day)}-${y}`;
+  else if (/YYYY\/MM\/DD/.test(want)) base = `${y}/${p2(m)}/${p2(day)}`;
+  else if (/YYYY\.MM\.DD/.test(want)) base = `${y}.${p2(m)}.${p2(day)}`;
+  else if (/YYYYMMDD/.test(want)) base = `${y}${p2(m)}${p2(day)}`;
+  else base = `${y}-${p2(m)}-${p2(day)}`;
+  if (p.semantic === 'datetime' || time) {
+    const t = time ?? { h: 0, mi: 0 };
+    const tt = `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}`;
+    // "YYYY-MM-DD HH:MM:SS" vs ISO "T" separator
+    if (/YYYY-MM-DD HH/.test(want) || /\bHH:MM\b/.test(want) && !/T/.test(want.replace(/[A-SU-Z]T|T[A-Z]/g, ''))) {
+      return /HH:MM:SS/.test(want) || !/HH:MM\b/.test(want) ? `${base} ${tt}` : `${base} ${p2(t.h)}:${p2(t.mi)}`;
+    }
+    return `${base}T${tt}`;
+  }
+  return base;
+}
+
+/** Formats a time of day ("HH:MM" unless the description asks for seconds or 12-hour). */
+function formatTime(t: TimeValue, p: ParamInfo): string {
+  const want = p.description.toUpperCase();
+  if (/HH:MM:SS/.test(want)) return `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}`;
+  if (/\b(AM|PM)\b|HH:MM (AM|PM)|12-HOUR/.test(want)) {
+    const h12 = t.h % 12 === 0 ? 12 : t.h % 12;
+    return `${p2(h12)}:${p2(t.mi)} ${t.h < 12 ? 'AM' : 'PM'}`;
+  }
+  return `${p2(t.h)}:${p2(t.mi)}`;
+}
+
+/** Does the description ask for "City, State" (US state codes)? */
+function wantsState(p: ParamInfo): boolean {
+  // "City, State", "city and state", or an example like 'Berkeley, CA'
+  return /city,\s*state|city and state|state abbreviat|, [A-Z]{2}['")\s,.]/i.test(p.description) && !/city,\s*country/i.test(p.description.slice(0, 60));
+}
+
+/** Does the description ask for "City, Country"? */
+function wantsRegion(p: ParamInfo): boolean {
+  // "City, Country" / "City, State" / "city and state" / example with a comma
+  return /city,\s*(state|country|province)|city and (state|country)|'[A-Z][\w\s]+, [A-Z][\w\s]+'/i.test(p.description);
+}
+
+/** Formats a place for a parameter (adds the state where the description asks "City, State"). */
+function formatPlace(s: Span, p: ParamInfo): string {
+  const city = s.city ?? s.text;
+  let region = s.region;
+  // a separate state/country parameter takes the region: this one gets the city alone
+  if (p.parts.includes('city') && p.siblings.some((x) => /state|country|region|province/i.test(x))) return city;
+  if (wantsState(p)) {
+    if (region && US_STATES[region.toLowerCase()]) region = US_STATES[region.toLowerCase()];
+    if (region) return `${city}, ${region}`;
+    const st = US_CITIES.get(city.toLowerCase());
+    if (st) return `${city}, ${st}`;
+    return city;
+  }
+  if (wantsRegion(p) && region) return `${city}, ${region}`;
+  if (region) return `${city}, ${region}`;
+  return city;
+}
+
+/** Token index range [first, last] of a character range. */
+function tokRange(doc: Doc, start: number, end: number): [number, number] {
+  const a = tokenAt(doc, start);
+  let b = a;
+  while (b + 1 < doc.tokens.length && doc.tokens[b + 1].start < end) b++;
+  return [a, b];
+}
+
+/** Positions (token indices) where a parameter's name is written, with a weight per match. */
+function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[] {
+  const out: { idx: number; w: number }[] = [];
+  const strong = p.anchors.filter((a, i) => !WEAK_PARTS.has(p.parts[i] ?? a) && a.length > 1 && !STOP_WORDS.has(a));
+  const weak = p.anchors.filter((a) => !strong.includes(a) && a.length > 1);
+  const firstPart = p.parts.length > 0 ? stem(p.parts[0]) : '';
+  for (const t of doc.tokens) {
+    if (strong.includes(t.stem)) out.push({ idx: t.index, w: 1 });
+    else if (weak.includes(t.stem)) out.push({ idx: t.index, w: t.stem === firstPart && p.anchors.length === 1 ? 0.8 : 0.5 });
+  }
+  return out;
+}
+
+/** Gap in tokens between two positions, not counting link words. */
+function linkGap(doc: Doc, from: number, to: number): number {
+  let gap = 0;
+  for (let i = from + 1; i < to; i++) if (!LINK_WORDS.has(doc.tokens[i].lower)) gap++;
+  return gap;
+}
+
+/** Is there sentence punctuation (. ; ? !) between two character offsets? */
+function clauseBreak(doc: Doc, a: number, b: number): boolean {
+  // sentence-ending punctuation followed by a space
+  return /[.;?!]\s|\n/.test(doc.text.slice(a, b));
+}
+
+/** Bonus for a span written right after (or before) the parameter's name. */
+function anchorBonus(p: ParamInfo, doc: Doc, s: Span, hits: { idx: number; w: number }[]): number {
+  if (hits.length === 0) return 0;
+  const [a, b] = tokRange(doc, s.start, s.end);
+  let best = 0;
+  for (const h of hits) {
+    if (h.idx >= a && h.idx <= b) {
+      // the name is inside the span ("Premier League" for "league")
+      best = Math.max(best, (s.kind === 'proper' || s.kind === 'quoted' ? 0.35 : 0.1) * h.w);
+      continue;
+    }
+    if (h.idx < a) {
+      if (clauseBreak(doc, doc.tokens[h.idx].end, s.start)) continue;
+      const gap = linkGap(doc, h.idx, a);
+      const v = gap === 0 ? 0.7 : gap === 1 ? 0.45 : gap === 2 ? 0.28 : gap <= 4 ? 0.12 : 0;
+      best = Math.max(best, v * h.w);
+    } else {
+      if (clauseBreak(doc, s.end, doc.tokens[h.idx].start)) continue;
+      const gap = linkGap(doc, b, h.idx);
+      const v = gap === 0 ? 0.6 : gap === 1 ? 0.3 : gap === 2 ? 0.12 : 0;
+      best = Math.max(best, v * h.w);
+    }
+  }
+  return best;
+}
+
+/** Stems of unit words a parameter asks for (from its name and description). */
+function unitStemsOf(p: ParamInfo): Set<string> {
+  const out = new Set<string>();
+  for (const a of p.anchors) if (UNIT_STEMS.has(a) && a.length > 1) out.add(a);
+  for (const d of p.descStems) if (UNIT_STEMS.has(d) && d.length > 1) out.add(d);
+  return out;
+}
+
+/** Normalises a unit as written ("kms", "kilometers", "km") to a stem comparable with UNIT_STEMS. */
+function unitStem(u: string | undefined): string | undefined {
+  if (!u) return undefined;
+  const w = u.replace(/\^\d$/, '').toLowerCase();
+  const alias: Record<string, string> = {
+    yrs: 'year', yr: 'year', mins: 'minut', min: 'minut', secs: 'second', sec: 'second', hrs: 'hour', hr: 'hour', kms: 'km', kilometres: 'kilomet',
+    kilometers: 'kilomet', metres: 'meter', meters: 'meter', kgs: 'kg', lbs: 'pound', lb: 'pound', '°c': 'celsiu', '°f': 'fahrenheit', '°': 'degre',
+    '$': 'dollar', '€': 'euro', '£': 'pound', '¥': 'yen', ms: 'millisecond', m: 'meter', ft: 'feet', in: 'inch',
+  };
+  return alias[w] ?? stem(w);
+}
+
+/** A number span converted for a numeric parameter (percent handling, integer check); undefined if it does not fit. */
+function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | undefined {
+  if (s.num === undefined) return undefined;
+  let v = s.num;
+  if (s.percent && type === 'number') {
+    const d = p.description.toLowerCase();
+    const name = p.parts.join(' ');
+    // "as a decimal", "0.05 for 5%", rates and yields -> fraction; "percentage"/"in percent" -> as written
+    const asFraction = /decimal|fraction|e\.g\.,? 0\.\d|0\.\d+ for|between 0 and 1|0 to 1/.test(d) || (/\b(rate|yield|return|ratio|probability|growth)\b/.test(name + ' ' + d) && !/percent(age)?\b/.test(d));
+    if (asFraction) v = Math.round((v / 100) * 1e12) / 1e12;
+  }
+  if (type === 'integer' && !Number.isInteger(v)) return undefined;
+  return v;
+}
+
+/** Matches one enum value against the text; returns a score in [0,1] and where. */
+function enumScore(value: string, doc: Doc): { score: number; start: number; end: number } {
+  const words = splitIdentifier(value);
+  if (words.length === 0) return { score: 0, start: -1, end: -1 };
+  const stems = words.map((w) => stem(w));
+  const toks = doc.tokens;
+  // contiguous phrase match on stems
+  for (let i = 0; i + stems.length <= toks.length; i++) {
+    let ok = true;
+    for (let j = 0; j < stems.length; j++) if (toks[i + j].stem !== stems[j] && toks[i + j].lower !== words[j]) { ok = false; break; }
+    if (ok) {
+      const common = stems.length === 1 && (STOP_WORDS.has(words[0]) || words[0].length <= 2);
+      return { score: common ? 0.35 : 0.9, start: toks[i].start, end: toks[i + stems.length - 1].end };
+    }
+  }
+  // squashed match ("e-mail" vs "email", "Sci-fi" vs "scifi")
+  const sq = squash(value);
+  if (sq.length >= 4) {
+    const at = squash(doc.text).indexOf(sq);
+    if (at >= 0) return { score: 0.75, start: -1, end: -1 };
+  }
+  // near spelling of a single long word
+  if (stems.length === 1 && words[0].length >= 5) {
+    for (const t of toks) if (t.lower.length >= 4 && editDistance(t.lower, words[0], 1) <= 1) return { score: 0.6, start: t.start, end: t.end };
+  }
+  // all content words present, not contiguous
+  const content = stems.filter((s, i) => !STOP_WORDS.has(words[i]));
+  if (content.length >= 2) {
+    const have = content.filter((c) => toks.some((t) => t.stem === c)).length;
+    if (have === content.length) return { score: 0.6, start: -1, end: -1 };
+  }
+  return { score: 0, start: -1, end: -1 };
+}
+
+/** Enum values meaning "no preference". */
+const DONTCARE = new Set(['dontcare', 'any', 'all', 'none', 'default', 'unspecified', 'either', 'no preference', 'auto']);
+
+/** Flag-like evidence for a boolean parameter: true/false when its name words are written, undefined otherwise. */
+function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: number; start: number; end: number } | undefined {
+  const generic = new Set(['is', 'has', 'include', 'includ', 'enable', 'flag', 'use', 'with', 'show', 'allow', 'onli', 'only', 'get', 'should', 'can', 'do', 'need', 'want', 'requir', 'option', 'mode', 'filter', 'the', 'of', 'for', 'to', 'and', 'in', 'on', 'a', 'are', 'be', 'set', 'return', 'fetch', 'if', 'whether', 'by', 'at', 'visibl', 'entri', 'good', 'allow', 'avail', 'support', 'data', 'add', 'info', 'inform']);
+  const salient = p.anchors.filter((a) => !generic.has(a) && a.length > 2);
+  if (salient.length === 0) return undefined;
+  let found = 0;
+  let neg = false;
+  let first = -1;
+  let last = -1;
+  for (const a of salient) {
+    const forms = new Set([a, ...(FLAG_SYNONYMS[a] ?? []).map((f) => stem(f))]);
+    const t = doc.tokens.find((tk) => forms.has(tk.stem));
+    if (!t) continue;
+    found++;
+    if (first < 0 || t.start < first) first = t.start;
+    last = Math.max(last, t.end);
+    for (let k = Math.max(0, t.index - 3); k < t.index; k++) if (NEGATIONS.has(doc.tokens[k].lower) || /n't$/.test(doc.tokens[k].lower)) neg = true;
+  }
+  if (found === 0) return undefined;
+  const score = found === salient.length ? 0.6 : 0.4;
+  return { value: !neg, score, start: first, end: last };
+}
+
+/** Converts a span into a string value for a string parameter (format-aware). */
+function stringFor(s: Span, p: ParamInfo, doc: Doc): string | undefined {
+  switch (s.kind) {
+    case 'date': return s.date ? formatDate(s.date, p, doc.today) : s.text;
+    case 'time': return s.time ? formatTime(s.time, p) : s.text;
+    case 'place': return formatPlace(s, p);
+    case 'number': return s.text;
+    case 'list': return undefined;
+    default: return s.text;
+  }
+}
+
+/** Base score of a span kind for a string parameter of a given semantic. */
+function kindFit(kind: Span['kind'], p: ParamInfo): number {
+  const sem = p.semantic;
+  const table: Record<string, Partial<Record<Span['kind'], number>>> = {
+    date: { date: 0.8, quoted: 0.2 },
+    datetime: { date: 0.75, quoted: 0.2 },
+    time: { time: 0.8, quoted: 0.2 },
+    email: { email: 0.9, quoted: 0.3 },
+    url: { url: 0.85, quoted: 0.35, id: 0.15 },
+    path: { path: 0.85, quoted: 0.4, url: 0.2 },
+    place: { place: 0.6, proper: 0.3, quoted: 0.35 },
+    origin: { place: 0.55, proper: 0.3, quoted: 0.3, id: 0.1 },
+    destination: { place: 0.55, proper: 0.3, quoted: 0.3, id: 0.1 },
+    id: { id: 0.5, quoted: 0.5, number: 0.3, proper: 0.15, email: 0.25, url: 0.1 },
+    name: { quoted: 0.5, proper: 0.4, id: 0.2, place: 0.2, email: 0.15 },
+    text: { quoted: 0.55, proper: 0.15, id: 0.1 },
+    generic: { quoted: 0.45, proper: 0.3, id: 0.25, place: 0.25, url: 0.25, email: 0.25, path: 0.25, number: 0.1 },
+    country: { place: 0.3, proper: 0.4, quoted: 0.35 },
+    language: { proper: 0.4, quoted: 0.35 },
+    unit: { quoted: 0.3 },
+    currency: { quoted: 0.3, id: 0.2 },
+  };
+  return table[sem]?.[kind] ?? 0;
+}
+
+/** Phrase written right after the parameter's name ("crime of theft", "content - go to gym", "named Bob"). */
+function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }[]): Cand[] {
+  const out: Cand[] = [];
+  const boundary = new Set(['and', 'with', 'for', 'in', 'on', 'at', 'from', 'to', 'by', 'that', 'which', 'who', 'please', 'using', 'where', 'when', 'while', 'but', 'or', 'so', 'then', 'if', 'also', 'into', 'as', 'via', 'about']);
+  const long = p.semantic === 'text';
+  for (const h of hits) {
+    if (h.w < 0.8) continue;
+    let i = h.idx + 1;
+    // skip link words right after the name: "is", "of", "named", ...
+    while (i < doc.tokens.length && ['is', 'of', 'be', 'as', 'named', 'called', 'titled', 'the', 'a', 'an', 'should', 'will', 'to', 'set'].includes(doc.tokens[i].lower) && i - h.idx <= 3) i++;
+    if (i >= doc.tokens.length) continue;
+    const between = doc.text.slice(doc.tokens[h.idx].end, doc.tokens[i].start);
+    const stripped = between.replace(/\b(is|of|be|as|named|called|titled|the|a|an|should|will|to|set)\b/gi, '');
+    // only spaces, ":", "=", "-" (and the skipped words) between name and value
+    if (!/^[\s:=\-–—"']*$/.test(stripped)) continue;
+    // an explicit link: "is", "named", "called", "titled", ":", "=", "-"
+    const explicit = /\b(is|named|called|titled|should be|will be|set to)\b|[:=\-–—]/i.test(between);
+    if (!explicit && !/\bof\b/i.test(between) && !p.required) continue;
+    const start = doc.tokens[i].start;
+    let j = i;
+    while (j + 1 < doc.tokens.length && j - i < (long ? 15 : 5)) {
+      const gap = doc.text.slice(doc.tokens[j].end, doc.tokens[j + 1].start);
+      // stop at punctuation other than spaces, hyphens and apostrophes
+      if (!/^[\s'’-]*$/.test(gap)) break;
+      if (!long && boundary.has(doc.tokens[j + 1].lower)) break;
+      j++;
+    }
+    const first = doc.tokens[i].lower;
+    if (STOP_WORDS.has(first) && !/^\d/.test(first) && !long) continue;
+    const end = doc.tokens[j].end;
+    const text = doc.text.slice(start, end);
+    out.push({ param: p, value: text, score: (explicit ? 0.45 : 0.3) + 0.15 * h.w, ranges: [[start, end]], kind: 'phrase' });
+  }
+  return out;
+}
+
+/** Currency codes written in the text, in order. */
+function currencyMentions(doc: Doc): { code: string; start: number; end: number }[] {
+  const out: { code: string; start: number; end: number }[] = [];
+  const keys = Object.keys(CURRENCIES).sort((a, b) => b.length - a.length);
+  const taken: [number, number][] = [];
+  for (const k of keys) {
+    let from = 0;
+    for (;;) {
+      const at = doc.lower.indexOf(k, from);
+      if (at < 0) break;
+      from = at + k.length;
+      const before = at === 0 ? ' ' : doc.lower[at - 1];
+      const after = doc.lower[at + k.length] ?? ' ';
+      // whole words only (symbols excepted)
+      if (/\w/.test(k) && (/[\p{L}\p{N}]/u.test(before) || /[\p{L}]/u.test(after))) continue;
+      if (taken.some(([a, b]) => at < b && a < at + k.length)) continue;
+      taken.push([at, at + k.length]);
+      out.push({ code: CURRENCIES[k], start: at, end: at + k.length });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Coerces a context value onto a parameter's type; undefined when it does not fit. */
+function coerce(v: unknown, p: ParamInfo | { type: ReturnType<typeof resolveType>; enumValues?: unknown[] }): unknown {
+  const t = p.type;
+  if (v === null || v === undefined) return undefined;
+  if (t === 'any') return v;
+  if (t === 'string') {
+    if (typeof v === 'string') return v;
+    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    return undefined;
+  }
+  if (t === 'integer' || t === 'number') {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+    if (!Number.isFinite(n) || (t === 'integer' && !Number.isInteger(n))) return undefined;
+    return n;
+  }
+  if (t === 'boolean') {
+    if (typeof v === 'boolean') return v;
+    // "true"/"yes"/"1" and "false"/"no"/"0"
+    if (typeof v === 'string' && /^(true|yes|1)$/i.test(v.trim())) return true;
+    if (typeof v === 'string' && /^(false|no|0)$/i.test(v.trim())) return false;
+    return undefined;
+  }
+  if (t === 'array') return Array.isArray(v) ? v : undefined;
+  if (t === 'object') return isObj(v) ? v : undefined;
+  return v;
+}
+
+/** Finds a context field for a parameter by name (exact, snake/camel variants, singular/plural). */
+function contextField(ctx: Record<string, unknown>, name: string): { key: string; value: unknown } | undefined {
+  if (name in ctx) return { key: name, value: ctx[name] };
+  const want = squash(name);
+  const strip = (s: string): string => s.replace(/s$/, '');
+  for (const [k, v] of Object.entries(ctx)) if (squash(k) === want) return { key: k, value: v };
+  for (const [k, v] of Object.entries(ctx)) if (strip(squash(k)) === strip(want) && want.length > 2) return { key: k, value: v };
+  return undefined;
+}
+
+/** Does a candidate's character range overlap a taken one? */
+function clashes(ranges: [number, number][], taken: [number, number][]): boolean {
+  return ranges.some(([a, b]) => a >= 0 && taken.some(([c, d]) => a < d && c < b));
+}
+
+/** Spans that carry a value a tool would need (used to spot leftovers). */
+function isSalient(s: Span): boolean {
+  return s.kind === 'number' && !s.word || s.kind === 'quoted' || s.kind === 'url' || s.kind === 'email' || s.kind === 'path' || s.kind === 'date' || s.kind === 'list';
+}
+
+/** Rank of a parameter among the numeric parameters of its object (set by mapObject). */
+const NUMERIC_RANK = new WeakMap<ParamInfo, number>();
+
+/** Rank of a parameter among numeric siblings (-1 when unknown). */
+function numericRank(p: ParamInfo): number {
+  return NUMERIC_RANK.get(p) ?? -1;
+}
+
+/** Rank of a number span among the plain number spans of the text. */
+function numberRank(doc: Doc, s: Span): number {
+  let r = 0;
+  for (const o of doc.spans) if (o.kind === 'number' && !o.word && o.start < s.start) r++;
+  return s.word ? -2 : r;
+}
+
+/** Candidate values for one parameter. */
+function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
+  const out: Cand[] = [];
+  const hits = anchorHits(p, doc);
+  const t = p.type === 'any' ? 'string' : p.type;
+  const units = unitStemsOf(p);
+  // enum parameters: choose among the enum values
+  if (p.enumValues && p.enumValues.length > 0 && t !== 'array') {
+    const strs = p.enumValues.filter((v): v is string => typeof v === 'string');
+    const boolLike = strs.length > 0 && strs.every((s) => /^(true|false|dontcare|any|none|yes|no)$/i.test(s)) && strs.some((s) => /^true$/i.test(s));
+    if (boolLike) {
+      const f = flagEvidence(p, doc);
+      if (f) {
+        const want = f.value ? strs.find((s) => /^true$/i.test(s)) : strs.find((s) => /^false$/i.test(s));
+        if (want !== undefined) out.push({ param: p, value: want, score: f.score + 0.1, ranges: [], kind: 'flag' });
+      }
+      return out;
+    }
+    for (const v of p.enumValues) {
+      if (typeof v === 'string') {
+        if (DONTCARE.has(v.toLowerCase())) continue;
+        let { score, start, end } = enumScore(v, doc);
+        if (p.semantic === 'currency' && score === 0) {
+          const cm = currencyMentions(doc).find((c) => c.code.toLowerCase() === v.toLowerCase());
+          if (cm) ({ score, start, end } = { score: 0.7, start: cm.start, end: cm.end });
+        }
+        if (score > 0) {
+          const bonus = start >= 0 ? anchorBonus(p, doc, { id: -1, kind: 'proper', start, end, text: v }, hits) * 0.3 : 0;
+          out.push({ param: p, value: v, score: Math.min(1, score * 0.8 + bonus), ranges: start >= 0 ? [[start, end]] : [], kind: 'enum' });
+        }
+      } else if (typeof v === 'number') {
+        for (const s of doc.spans) if (s.kind === 'number' && s.num === v) out.push({ param: p, value: v, score: 0.5 + anchorBonus(p, doc, s, hits) * 0.5, ranges: [[s.start, s.end]], kind: 'enum' });
+      } else if (typeof v === 'boolean') {
+        const f = flagEvidence(p, doc);
+        if (f && f.value === v) out.push({ param: p, value: v, score: f.score, ranges: [], kind: 'flag' });
+      }
+    }
+    return out;
+  }
+  if (t === 'integer' || t === 'number') {
+    for (const s of doc.spans) {
+      if (s.kind !== 'number') continue;
+      const v = numberFor(s, p, t);
+      if (v === undefined) continue;
+      let score = 0.15 + anchorBonus(p, doc, s, hits);
+      const us = unitStem(s.unit);
+      if (us && units.has(us)) score += 0.45;
+      else if (us && (p.anchors.includes(us) || p.descStems.has(us))) score += 0.3;
+      else if (us && UNIT_STEMS.has(us) && us.length > 2 && units.size > 0) score -= 0.15;
+      if (s.word) score -= 0.15;
+      // range ends: "from 2010 to 2015", "between 3 and 5"
+      const prevTok = tokenAt(doc, s.start) - 1;
+      const prevWord = prevTok >= 0 ? doc.tokens[prevTok].lower : '';
+      const isStart = p.parts.some((x) => ['from', 'start', 'begin', 'min', 'minimum', 'lower', 'low', 'initial', 'first', 'since'].includes(x));
+      const isEnd = p.parts.some((x) => ['to', 'end', 'until', 'max', 'maximum', 'upper', 'high', 'final', 'last'].includes(x));
+      if (isStart && (prevWord === 'from' || prevWord === 'between' || prevWord === 'since')) score += 0.3;
+      if (isEnd && (prevWord === 'to' || prevWord === 'until' || prevWord === 'through' || (prevWord === 'and' && /between\s+\S+\s+and\s*$/i.test(doc.text.slice(Math.max(0, s.start - 40), s.start))))) score += 0.3;
+      // ties go to the reading order: n-th number to the n-th numeric parameter
+      if (numericRank(p) === numberRank(doc, s)) score += 0.03;
+      // a number inside a date, time, quoted span, identifier, path or URL is rarely the value
+      const inside = doc.spans.find((o) => o !== s && ['date', 'time', 'id', 'path', 'url', 'email', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end);
+      if (inside) score -= inside.kind === 'date' && p.parts.some((x) => /^(year|month|day)s?$/.test(x)) ? 0 : 0.4;
+      out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
+    }
+    // a date for year/month/day integers
+    if (p.parts.some((x) => x === 'year')) {
+      for (const s of doc.spans) if (s.kind === 'date' && s.date?.y !== undefined && !s.date.relative) out.push({ param: p, value: s.date.y, score: 0.3 + anchorBonus(p, doc, s, hits), ranges: [[s.start, s.end]], kind: 'date-part' });
+    }
+    return out;
+  }
+  if (t === 'boolean') {
+    const f = flagEvidence(p, doc);
+    if (f) out.push({ param: p, value: f.value, score: f.score, ranges: [], kind: 'flag' });
+    return out;
+  }
+  if (t === 'array') return arrayCandidates(p, doc, hits);
+  if (t === 'object') return [];
+  // strings
+  if (p.semantic === 'currency') {
+    const cms = currencyMentions(doc);
+    const later = /\b(to|target|destination|quote|into|output)\b/.test(p.parts.join(' '));
+    cms.forEach((c, i) => {
+      const posScore = cms.length === 1 ? 0.6 : later ? (i === cms.length - 1 ? 0.65 : 0.3) : i === 0 ? 0.65 : 0.3;
+      out.push({ param: p, value: c.code, score: posScore, ranges: [[c.start, c.end]], kind: 'currency' });
+    });
+  }
+  for (const s of doc.spans) {
+    let fit = kindFit(s.kind, p);
+    if (fit <= 0) continue;
+    const value = stringFor(s, p, doc);
+    if (value === undefined || value.trim() === '') continue;
+    let score = fit + anchorBonus(p, doc, s, hits) * (s.kind === 'date' || s.kind === 'time' ? 0.5 : 1);
+    // places after "from"/"to": origin vs destination
+    const prev = tokenAt(doc, s.start) - 1;
+    const prevWord = prev >= 0 ? doc.tokens[prev].lower : '';
+    if (p.semantic === 'origin' && ['from', 'leaving', 'departing'].includes(prevWord)) score += 0.35;
+    if (p.semantic === 'destination' && ['to', 'into', 'reach', 'towards'].includes(prevWord)) score += 0.35;
+    if ((p.semantic === 'origin' && prevWord === 'to') || (p.semantic === 'destination' && prevWord === 'from')) score -= 0.3;
+    if ((p.semantic === 'place' || p.semantic === 'origin' || p.semantic === 'destination') && s.kind === 'proper' && ['in', 'at', 'near', 'around', 'from', 'to'].includes(prevWord)) score += 0.2;
+    if (s.kind === 'date' && s.date?.relative) score -= 0.2;
+    if (s.kind === 'date' && s.date?.y === undefined) score -= 0.05;
+    // a datetime parameter takes a time written next to the date
+    if (s.kind === 'date' && p.semantic === 'datetime' && s.date) {
+      const tm = doc.spans.find((o) => o.kind === 'time' && o.start >= s.end && o.start - s.end <= 12);
+      if (tm?.time) {
+        out.push({ param: p, value: formatDate(s.date, p, doc.today, tm.time), score: score + 0.05, ranges: [[s.start, s.end], [tm.start, tm.end]], kind: 'datetime' });
+        continue;
+      }
+    }
+    fit = score;
+    out.push({ param: p, value, score: fit, ranges: [[s.start, s.end]], kind: s.kind });
+  }
+  if (p.semantic !== 'date' && p.semantic !== 'time' && p.semantic !== 'datetime' && p.semantic !== 'email' && p.semantic !== 'url') out.push(...anchoredPhrases(p, doc, hits));
+  return out;
+}
+
+/** Converts a list literal's items onto the item schema; undefined when an item does not fit. */
+function coerceItems(items: unknown[], p: ParamInfo): unknown[] | undefined {
+  const it = p.itemType ?? 'any';
+  if (it === 'any') return items;
+  const out: unknown[] = [];
+  for (const x of items) {
+    if (it === 'array' || it === 'object') {
+      if (it === 'array' && Array.isArray(x)) out.push(x);
+      else if (it === 'object' && isObj(x)) out.push(x);
+      else return undefined;
+      continue;
+    }
+    const c = coerce(x, { type: it });
+    if (c === undefined) return undefined;
+    out.push(c);
+  }
+  return out;
+}
+
+/** Candidate values for an array parameter: list literals, enum items, several spans of the item type, "a, b and c". */
+function arrayCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }[]): Cand[] {
+  const out: Cand[] = [];
+  const it = p.itemType ?? 'any';
+  for (const s of doc.spans) {
+    if (s.kind !== 'list' || !s.items) continue;
+    const items = coerceItems(s.items, p);
+    if (items) out.push({ param: p, value: items, score: 0.45 + anchorBonus(p, doc, s, hits), ranges: [[s.start, s.end]], kind: 'list' });
+  }
+  const en = p.items && Array.isArray(p.items['enum']) ? (p.items['enum'] as unknown[]) : undefined;
+  if (en) {
+    const found: { v: unknown; start: number; score: number; end: number }[] = [];
+    for (const v of en) {
+      if (typeof v !== 'string' || DONTCARE.has(v.toLowerCase())) continue;
+      const m = enumScore(v, doc);
+      if (m.score >= 0.6) found.push({ v, start: m.start, end: m.end, score: m.score });
+    }
+    if (found.length > 0) {
+      found.sort((a, b) => a.start - b.start);
+      out.push({ param: p, value: found.map((f) => f.v), score: 0.55, ranges: found.filter((f) => f.start >= 0).map((f) => [f.start, f.end] as [number, number]), kind: 'enum-list' });
+    }
+    return out;
+  }
+  if (it === 'integer' || it === 'number') {
+    // numbers written as a series ("3, 5 and 8") near the parameter's name
+    const nums = doc.spans.filter((s) => s.kind === 'number' && !doc.spans.some((o) => o !== s && ['date', 'time', 'id', 'list', 'quoted'].includes(o.kind) && o.start <= s.start && o.end >= s.end));
+    for (const series of allSeries(doc, nums)) {
+      const vals = series.map((s) => s.num as number);
+      if (it === 'number' || vals.every((v) => Number.isInteger(v))) {
+        out.push({ param: p, value: vals, score: 0.35 + anchorBonus(p, doc, series[0], hits) * 0.6, ranges: series.map((s) => [s.start, s.end] as [number, number]), kind: 'series' });
+      }
+    }
+    return out;
+  }
+  if (it === 'string' || it === 'any') {
+    const quoted = doc.spans.filter((s) => s.kind === 'quoted');
+    if (quoted.length >= 2) out.push({ param: p, value: quoted.map((s) => s.text), score: 0.4, ranges: quoted.map((s) => [s.start, s.end] as [number, number]), kind: 'quoted-list' });
+    // a written list after the parameter's name: "tags: a, b and c"
+    for (const h of hits) {
+      if (h.w < 0.8) continue;
+      const after = doc.text.slice(doc.tokens[h.idx].end);
+      // optional link words then "x, y and z" up to the end of the clause
+      const m = /^\s*(?:(?:is|are|of|as|:|=|-|like|such as|including|include)\s*)*((?:[^,.;?!\n]+,\s*)+(?:and|or)?\s*[^,.;?!\n]+)/i.exec(after);
+      if (m) {
+        const items = m[1].split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/).map((x) => x.trim().replace(/^['"]|['"]$/g, '')).filter((x) => x !== '');
+        if (items.length >= 2 && items.every((x) => x.split(/\s+/).length <= 5)) {
+          const start = doc.tokens[h.idx].end + m.index + (m[0].length - m[1].length);
+          out.push({ param: p, value: items, score: 0.5, ranges: [[start, start + m[1].length]], kind: 'written-list' });
+        }
+      }
+    }
+    // a single value of the item kind -> one-element list
+    const single = candidatesFor({ ...p, type: 'string', enumValues: undefined, schema: p.items ?? {}, semantic: p.semantic }, doc).filter((c) => c.kind !== 'phrase');
+    for (const c of single) out.push({ ...c, value: [c.value], score: c.score - 0.1, kind: `single-${c.kind}` });
+  }
+  return out;
+}
+
+/** Runs of two or more numbers separated only by commas/"and" (written series), in text order. */
+function allSeries(doc: Doc, nums: Span[]): Span[][] {
+  const out: Span[][] = [];
+  let cur: Span[] = [];
+  for (const s of nums) {
+    const prev = cur[cur.length - 1];
+    // only ", ", " and ", " or " or "/" between the numbers of a series
+    // (a unit word may follow each number: "6cm and 10cm")
+    const gap = doc.text.slice(prev ? prev.end : 0, s.start).replace(/^\s?[\p{L}°]{1,12}(?=\s*(,|and\b|or\b))/u, '');
+    if (prev && /^\s*(,\s*(and\s+)?|\s*and\s+|\s*or\s+|\/)\s*$/.test(gap)) cur.push(s);
+    else {
+      if (cur.length >= 2) out.push(cur);
+      cur = [s];
+    }
+  }
+  if (cur.length >= 2) out.push(cur);
+  return out;
+}
+
+/**
+ * "base and height are 6 and 10" / "the length and width of 5 and 3": names listed together,
+ * then as many values in the same order -> strong pairs.
+ */
+function respectively(params: ParamInfo[], doc: Doc): Cand[] {
+  const out: Cand[] = [];
+  const numeric = params.filter((p) => (p.type === 'integer' || p.type === 'number') && !p.enumValues);
+  if (numeric.length < 2) return out;
+  const nums = doc.spans.filter((s) => s.kind === 'number' && !s.word);
+  for (const series of allSeries(doc, nums)) {
+    const first = tokenAt(doc, series[0].start);
+    // names listed within the 10 tokens before the series, each matched to one parameter
+    const listed: { p: ParamInfo; idx: number }[] = [];
+    for (let i = Math.max(0, first - 10); i < first; i++) {
+      const t = doc.tokens[i];
+      const p = numeric.find((q) => !listed.some((l) => l.p === q) && q.anchors.some((a, k) => a === t.stem && !WEAK_PARTS.has(q.parts[k] ?? a)));
+      if (p) listed.push({ p, idx: i });
+    }
+    if (listed.length !== series.length) continue;
+    // the names must be joined by commas/"and" only
+    let joined = true;
+    for (let k = 1; k < listed.length; k++) {
+      const between = doc.text.slice(doc.tokens[listed[k - 1].idx].end, doc.tokens[listed[k].idx].start);
+      if (!/^[\s,]*(and|&)?[\s,]*(the\s+)?$/i.test(between)) joined = false;
+    }
+    if (!joined) continue;
+    listed.forEach((l, k) => {
+      const v = numberFor(series[k], l.p, l.p.type as 'integer' | 'number');
+      if (v !== undefined) out.push({ param: l.p, value: v, score: 1.1, ranges: [[series[k].start, series[k].end]], kind: 'respectively' });
+    });
+  }
+  return out;
+}
+
+/** Explicit "name=value" / "name: value" pairs written in the text, by squashed name. */
+function explicitPairs(doc: Doc): Map<string, { raw: string; start: number; end: number }> {
+  const out = new Map<string, { raw: string; start: number; end: number }>();
+  // identifier, "=" or ":", then a quoted string, a bracketed list, or a bare token run
+  const re = /([A-Za-z_][\w.]*)\s*(?:=|:)\s*("[^"]*"|'[^']*'|\[[^\]]*\]|-?[\w.@/+-]+)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(doc.text)) !== null) {
+    const key = squash(m[1]);
+    if (!out.has(key)) out.set(key, { raw: m[2], start: m.index + m[0].length - m[2].length, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+/** Converts an explicit pair's raw text onto a parameter. */
+function pairValue(raw: string, p: ParamInfo): unknown {
+  let v: unknown = raw;
+  // quoted value: strip the quotes
+  if (/^(['"]).*\1$/.test(raw)) v = raw.slice(1, -1);
+  else if (raw.startsWith('[')) v = parseListLiteral(raw);
+  else if (/^-?\d+(\.\d+)?$/.test(raw)) v = Number(raw);
+  else if (/^(true|false)$/i.test(raw)) v = raw.toLowerCase() === 'true';
+  if (p.type === 'string' && typeof v !== 'string') v = raw;
+  if (p.type === 'array' && Array.isArray(v)) return coerceItems(v, p);
+  return coerce(v, p);
+}
+
+/** Maps the text/context onto an object schema's parameters (recursive for nested objects). */
+function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence> } {
+  const params = paramsOf(schema);
+  const args: Record<string, unknown> = {};
+  const evidence: Record<string, ArgEvidence> = {};
+  const pairs = explicitPairs(doc);
+  const pending: ParamInfo[] = [];
+  for (const p of params) {
+    // 1. the context object names it
+    if (ctx) {
+      const f = contextField(ctx, p.name);
+      if (f) {
+        if (p.type === 'object' && isObj(f.value)) {
+          const sub = mapObject(p.schema, doc, f.value, taken, depth + 1);
+          args[p.name] = { ...sub.args };
+          evidence[p.name] = { score: 1, kind: 'context' };
+          continue;
+        }
+        const v = coerce(f.value, p);
+        if (v !== undefined && (!p.enumValues || p.enumValues.includes(v))) {
+          args[p.name] = v;
+          evidence[p.name] = { score: 1, kind: 'context' };
+          continue;
+        }
+      }
+    }
+    // 2. written as name=value
+    const pair = pairs.get(squash(p.name));
+    if (pair) {
+      const v = pairValue(pair.raw, p);
+      if (v !== undefined && (!p.enumValues || p.enumValues.some((e) => typeof e === 'string' && typeof v === 'string' ? squash(e) === squash(v) : e === v))) {
+        const ev = p.enumValues?.find((e) => typeof e === 'string' && typeof v === 'string' && squash(e) === squash(v)) ?? v;
+        args[p.name] = ev;
+        evidence[p.name] = { score: 0.95, kind: 'pair' };
+        taken.push([pair.start, pair.end]);
+        continue;
+      }
+    }
+    pending.push(p);
+  }
+  // 3. nested objects: map their own properties from the same text
+  for (const p of pending.filter((x) => x.type === 'object' && depth < 3)) {
+    const sub = mapObject(p.schema, doc, undefined, taken, depth + 1);
+    const subReq = requiredOf(p.schema);
+    if (Object.keys(sub.args).length > 0 && sub.missing.length === 0) {
+      args[p.name] = sub.args;
+      const scores = Object.values(sub.evidence).map((e) => e.score);
+      evidence[p.name] = { score: scores.length ? Math.min(...scores) : 0.3, kind: 'object' };
+    } else if (Object.keys(propertiesOf(p.schema)).length === 0 && !subReq.length) {
+      // free-form object: nothing to map into
+    }
+  }
+  // 4. score every (parameter, value) pair and assign greedily
+  let rank = 0;
+  for (const p of params) if ((p.type === 'integer' || p.type === 'number') && !p.enumValues) NUMERIC_RANK.set(p, rank++);
+  const cands: Cand[] = [];
+  for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc));
+  cands.push(...respectively(pending, doc));
+  cands.sort((a, b) => b.score - a.score);
+  const assigned = new Set<string>(Object.keys(args));
+  for (const c of cands) {
+    if (assigned.has(c.param.name)) continue;
+    const min = c.param.required ? 0.2 : 0.5;
+    if (c.score < min) continue;
+    if (clashes(c.ranges, taken)) continue;
+    args[c.param.name] = c.value;
+    evidence[c.param.name] = { score: Math.min(1, c.score), kind: c.kind };
+    assigned.add(c.param.name);
+    for (const r of c.ranges) taken.push(r);
+  }
+  // 5. numbers left over go to numeric required parameters in schema order
+  const numericLeft = pending.filter((p) => !assigned.has(p.name) && p.required && (p.type === 'integer' || p.type === 'number') && !p.enumValues);
+  if (numericLeft.length > 0) {
+    const free = doc.spans.filter((s) => s.kind === 'number' && !s.word && !clashes([[s.start, s.end]], taken) && !doc.spans.some((o) => o !== s && ['date', 'time', 'id', 'path', 'url', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end));
+    for (const p of numericLeft) {
+      const s = free.find((x) => numberFor(x, p, p.type as 'integer' | 'number') !== undefined && !clashes([[x.start, x.end]], taken));
+      if (!s) continue;
+      args[p.name] = numberFor(s, p, p.type as 'integer' | 'number');
+      evidence[p.name] = { score: 0.2, kind: 'order' };
+      assigned.add(p.name);
+      taken.push([s.start, s.end]);
+    }
+  }
+  // 6. required flags with no evidence are false; required enums may fall back to "no preference"
+  for (const p of pending) {
+    if (assigned.has(p.name) || !p.required) continue;
+    if (p.type === 'boolean') {
+      args[p.name] = false;
+      evidence[p.name] = { score: 0.3, kind: 'flag-default' };
+      assigned.add(p.name);
+    } else if (p.enumValues) {
+      const dc = p.enumValues.find((v) => typeof v === 'string' && DONTCARE.has(v.toLowerCase()));
+      if (dc !== undefined) {
+        args[p.name] = dc;
+        evidence[p.name] = { score: 0.3, kind: 'enum-default' };
+        assigned.add(p.name);
+      }
+    }
+  }
+  const missing = params.filter((p) => p.required && !assigned.has(p.name)).map((p) => p.name);
+  // keep schema order
+  const ordered: Record<string, unknown> = {};
+  for (const p of params) if (p.name in args) ordered[p.name] = args[p.name];
+  return { args: ordered, missing, evidence };
+}
+
+/** Joins the request and a context string into one text; a context object is kept apart. */
+function textOf(request: string, context?: Record<string, unknown> | string): { text: string; ctx?: Record<string, unknown> } {
+  const req = typeof request === 'string' ? request : '';
+  if (typeof context === 'string') return { text: context.trim() ? `${req}\n${context}` : req };
+  if (isObj(context)) return { text: req, ctx: context };
+  return { text: req };
+}
+
+/** Analyses request + context once (shared across candidate tools). */
+export function prepare(request: string, context?: Record<string, unknown> | string, options: MapArgumentsOptions = {}): { doc: Doc; ctx?: Record<string, unknown> } {
+  const { text, ctx } = textOf(request, context);
+  return { doc: analyze(text.slice(0, 20_000), options.now ?? todayUtc()), ctx };
+}
+
+/** Maps a prepared request onto a tool's schema, with evidence. */
+export function mapPrepared(tool: MapperTool, doc: Doc, ctx?: Record<string, unknown>): DetailedMapping {
+  const schema = isObj(tool.inputSchema) ? tool.inputSchema : { type: 'object', properties: {} };
+  const taken: [number, number][] = [];
+  const { args, missing, evidence } = mapObject(schema, doc, ctx, taken, 0);
+  const params = paramsOf(schema);
+  const required = params.filter((p) => p.required);
+  const filled = required.filter((p) => p.name in args).length;
+  const salient = doc.spans.filter(isSalient);
+  const unused = salient.filter((s) => !taken.some(([a, b]) => s.start < b && a < s.end)).length;
+  return {
+    arguments: args,
+    missingArguments: missing,
+    filledRatio: required.length === 0 ? 1 : filled / required.length,
+    evidence,
+    unusedSalient: unused,
+    salient: salient.length,
+    requiredCount: required.length,
+    paramCount: params.length,
+  };
+}
+
+/** Maps a request (and context) onto a tool's JSON Schema; never emits an argument outside the schema nor invents a required value. */
+export function mapArguments(tool: MapperTool, request: string, context?: Record<string, unknown> | string, options: MapArgumentsOptions = {}): { arguments: Record<string, unknown>; missingArguments: string[]; filledRatio: number } {
+  try {
+    const { doc, ctx } = prepare(request, context, options);
+    const m = mapPrepared(tool, doc, ctx);
+    return { arguments: m.arguments, missingArguments: m.missingArguments, filledRatio: m.filledRatio };
+  } catch {
+    const req = requiredOf(tool.inputSchema);
+    return { arguments: {}, missingArguments: req, filledRatio: req.length === 0 ? 1 : 0 };
+  }
+}
+
+/** Exposed for selection features: content stems of a text. */
+export { contentStems };

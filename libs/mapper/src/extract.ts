@@ -1,0 +1,546 @@
+/**
+ * Finds typed value spans in free text: quoted spans, URLs, e-mail addresses, paths, dates,
+ * times, numbers (with units, currency, percent, number words), list literals, proper names,
+ * places and identifiers. The argument mapper then assigns spans to schema parameters.
+ */
+import { tokenize, type Token } from './text.js';
+import { MONTHS, WEEKDAYS, NUMBER_WORDS, MULTIPLIERS, LEADING_WORDS, US_CITIES, CITY_NICKNAMES, US_STATE_CODES, US_STATES } from './lexicon.js';
+
+/** Kinds of value spans. */
+export type SpanKind = 'quoted' | 'url' | 'email' | 'path' | 'date' | 'time' | 'number' | 'list' | 'proper' | 'place' | 'id';
+
+/** A calendar date; `y` is undefined when the text gave no year. */
+export interface DateValue { y?: number; m: number; d: number; relative?: boolean }
+
+/** A clock time (24-hour). */
+export interface TimeValue { h: number; mi: number; s?: number }
+
+/** One typed value found in the text. */
+export interface Span {
+  id: number;
+  kind: SpanKind;
+  start: number;
+  end: number;
+  /** the span's text as written (for quoted spans: without the quotes) */
+  text: string;
+  num?: number;
+  /** unit word or symbol written after (or before, for currency) the number */
+  unit?: string;
+  percent?: boolean;
+  /** the number was written as a word ("three") */
+  word?: boolean;
+  date?: DateValue;
+  time?: TimeValue;
+  items?: unknown[];
+  /** for places: the state or country part after the comma, when written */
+  region?: string;
+  /** for places: the city part */
+  city?: string;
+}
+
+/** A request analysed once and shared by every candidate tool. */
+export interface Doc {
+  text: string;
+  lower: string;
+  tokens: Token[];
+  spans: Span[];
+  /** the reference "today" for relative dates */
+  today: Date;
+}
+
+/** Adds a span unless an identical one exists. */
+function push(spans: Span[], s: Omit<Span, 'id'>): Span {
+  const dup = spans.find((x) => x.kind === s.kind && x.start === s.start && x.end === s.end);
+  if (dup) return dup;
+  const span = { ...s, id: spans.length } as Span;
+  spans.push(span);
+  return span;
+}
+
+/** True when [a,b) overlaps any span of the given kinds. */
+function overlaps(spans: Span[], a: number, b: number, kinds: SpanKind[]): boolean {
+  return spans.some((s) => kinds.includes(s.kind) && s.start < b && a < s.end);
+}
+
+/** Days in a month (1-based month). */
+function daysIn(y: number, m: number): number {
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/** Validates a date. */
+function validDate(y: number | undefined, m: number, d: number): boolean {
+  return m >= 1 && m <= 12 && d >= 1 && d <= (y === undefined ? 31 : daysIn(y, m));
+}
+
+/** Two-digit years become 20xx. */
+function fullYear(y: string): number {
+  const n = Number(y);
+  return y.length <= 2 ? 2000 + n : n;
+}
+
+/** Month pattern source (names and abbreviations). */
+const MONTH_RE = '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)';
+
+/** The "today is <date>" anchor a request may give: the date and where it is written. */
+interface TodayAnchor { date: Date; start: number; end: number }
+
+/** Finds the "today is <date>" anchor a request may give. */
+function findTodayAnchor(text: string): TodayAnchor | undefined {
+  // "today is 2023.10.10", "today's date is 2023-10-10", "current date: 2023/10/10" (year first; weekday allowed around it)
+  const m = /(?:today(?:'s date)?|current date|the date)\s*(?:is|:|=)?\s*(?:\w+day,?\s*)?(\d{4})[-./](\d{1,2})[-./](\d{1,2})(?:\s*,?\s*\w+day\b)?/i.exec(text);
+  if (m && validDate(Number(m[1]), Number(m[2]), Number(m[3]))) return { date: new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))), start: m.index, end: m.index + m[0].length };
+  // "today is March 3rd, 2023" / "today is Tuesday, March 3, 2023"
+  const n = new RegExp(`today(?:'s date)?\\s*(?:is|:)?\\s*(?:\\w+day,?\\s*)?${MONTH_RE}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'i').exec(text);
+  if (n) {
+    const mo = MONTHS[n[1].toLowerCase()];
+    if (mo && validDate(Number(n[3]), mo, Number(n[2]))) return { date: new Date(Date.UTC(Number(n[3]), mo - 1, Number(n[2]))), start: n.index, end: n.index + n[0].length };
+  }
+  // "today is 10/10/2023" (US order)
+  const u = /today(?:'s date)?\s*(?:is|:)?\s*(?:\w+day,?\s*)?(\d{1,2})\/(\d{1,2})\/(\d{4})/i.exec(text);
+  if (u && validDate(Number(u[3]), Number(u[1]), Number(u[2]))) return { date: new Date(Date.UTC(Number(u[3]), Number(u[1]) - 1, Number(u[2]))), start: u.index, end: u.index + u[0].length };
+  return undefined;
+}
+
+/** Adds days to a UTC date. */
+function addDays(d: Date, n: number): Date {
+  return new Date(d.getTime() + n * 86_400_000);
+}
+
+/** A UTC Date -> DateValue. */
+function toDateValue(d: Date, relative = true): DateValue {
+  return { y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate(), relative };
+}
+
+/** Extracts dates (absolute and relative) into spans. */
+function findDates(text: string, spans: Span[], today: Date, anchored: boolean): void {
+  let m: RegExpExecArray | null;
+  // ISO-like year-first dates: 2024-03-03, 2023.10.1, 2023/04/05
+  const iso = /(?<![\d.])(\d{4})[-./](\d{1,2})[-./](\d{1,2})(?![\d])/g;
+  while ((m = iso.exec(text)) !== null) {
+    const y = Number(m[1]), mo = Number(m[2]), d = Number(m[3]);
+    if (validDate(y, mo, d)) push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { y, m: mo, d } });
+  }
+  // numeric dates with the year last: 05/15/2023, 15.05.2023, 3-14-2023 (US order unless the first part > 12)
+  const us = /(?<![\d./-])(\d{1,2})([-./])(\d{1,2})\2(\d{4}|\d{2})(?![\d])/g;
+  while ((m = us.exec(text)) !== null) {
+    let mo = Number(m[1]), d = Number(m[3]);
+    const y = fullYear(m[4]);
+    if (mo > 12 && d <= 12) [mo, d] = [d, mo];
+    if (validDate(y, mo, d) && !overlaps(spans, m.index, m.index + m[0].length, ['date'])) push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { y, m: mo, d } });
+  }
+  // "March 3rd, 2024", "Mar. 3 2024", "April the 5th", "March 3"
+  const md = new RegExp(`\\b${MONTH_RE}\\.?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s*(\\d{4})\\b)?`, 'gi');
+  while ((m = md.exec(text)) !== null) {
+    const mo = MONTHS[m[1].toLowerCase()];
+    const d = Number(m[2]);
+    const y = m[3] ? Number(m[3]) : undefined;
+    if (m[1].toLowerCase() === 'may' && !/^may\s+\d{1,2}(st|nd|rd|th)?\b/i.test(m[0])) continue;
+    if (validDate(y, mo, d) && !overlaps(spans, m.index, m.index + m[0].length, ['date'])) push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { y, m: mo, d } });
+  }
+  // "3rd of March 2024", "the 4th of July", "15 May, 2022", "12th March"
+  const dm = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}\\b\\.?(?:,?\\s*(\\d{4})\\b)?`, 'gi');
+  while ((m = dm.exec(text)) !== null) {
+    const mo = MONTHS[m[2].toLowerCase()];
+    const d = Number(m[1]);
+    const y = m[3] ? Number(m[3]) : undefined;
+    if (validDate(y, mo, d) && !overlaps(spans, m.index, m.index + m[0].length, ['date'])) push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { y, m: mo, d } });
+  }
+  // "2023 April 15th" (year, month name, day)
+  const ymd = new RegExp(`\\b(\\d{4})\\s+${MONTH_RE}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`, 'gi');
+  while ((m = ymd.exec(text)) !== null) {
+    const mo = MONTHS[m[2].toLowerCase()];
+    const y = Number(m[1]), d = Number(m[3]);
+    if (validDate(y, mo, d)) {
+      // replaces a shorter month-day span inside it
+      for (const s of spans) if (s.kind === 'date' && s.start >= m.index && s.end <= m.index + m[0].length) s.start = s.end = -1;
+      push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { y, m: mo, d } });
+    }
+  }
+  // relative words: today, tonight, tomorrow, day after tomorrow, yesterday
+  const rel = /\b(the day after tomorrow|day after tomorrow|tomorrow|today|tonight|yesterday)\b/gi;
+  while ((m = rel.exec(text)) !== null) {
+    const w = m[1].toLowerCase();
+    // skip the anchor phrase itself ("today is 2023-10-10")
+    if (w === 'today' && /^today(?:'s date)?\s*(?:is|:)\s*\S*\d/i.test(text.slice(m.index))) continue;
+    const off = w.includes('after') ? 2 : w === 'tomorrow' ? 1 : w === 'yesterday' ? -1 : 0;
+    if (!overlaps(spans, m.index, m.index + m[0].length, ['date'])) push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { ...toDateValue(addDays(today, off)), relative: !anchored } });
+  }
+  // weekdays: "next Friday", "this Saturday", "Tuesday next week", "on Monday"
+  const wd = /\b(?:(next|this|coming|upcoming|following)\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(\s+(?:of\s+)?next\s+week)?\b/gi;
+  while ((m = wd.exec(text)) !== null) {
+    if (overlaps(spans, m.index, m.index + m[0].length, ['date'])) continue;
+    // the weekday named in the anchor ("today is tuesday 2023.10.10") is not a request date
+    if (/today\s+is\s*$/i.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+    const target = WEEKDAYS[m[2].toLowerCase()];
+    const cur = today.getUTCDay();
+    let delta = (target - cur + 7) % 7;
+    if (delta === 0) delta = 7;
+    if (m[3]) {
+      // "<weekday> next week": the weekday in the calendar week after this one (weeks start Monday)
+      const mondayThis = addDays(today, -((cur + 6) % 7));
+      const d = addDays(mondayThis, 7 + ((target + 6) % 7));
+      push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { ...toDateValue(d), relative: !anchored } });
+      continue;
+    }
+    push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { ...toDateValue(addDays(today, delta)), relative: !anchored } });
+  }
+  // "until the 12th", "on the 3rd" (a day of this month, or the next one if it has passed)
+  const dayOnly = /\bthe\s+(\d{1,2})(st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:century|floor|place|time|edition|anniversary|grade|day|week|month|year|row|seat|round|percentile|item|one))/gi;
+  while ((m = dayOnly.exec(text)) !== null) {
+    if (overlaps(spans, m.index, m.index + m[0].length, ['date'])) continue;
+    const d = Number(m[1]);
+    let y = today.getUTCFullYear();
+    let mo = today.getUTCMonth() + 1;
+    if (d < today.getUTCDate()) { mo += 1; if (mo > 12) { mo = 1; y += 1; } }
+    if (validDate(y, mo, d)) push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { y, m: mo, d, relative: !anchored } });
+  }
+  // "in 3 days", "3 days from now"
+  const inDays = /\b(?:in\s+(\d{1,2})\s+days?|(\d{1,2})\s+days?\s+from\s+(?:now|today))\b/gi;
+  while ((m = inDays.exec(text)) !== null) {
+    const n = Number(m[1] ?? m[2]);
+    push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { ...toDateValue(addDays(today, n)), relative: !anchored } });
+  }
+}
+
+/** Dates written without a year take the year of another date in the same text, else the reference year. */
+function fillYears(spans: Span[], today: Date): void {
+  const withYear = spans.filter((s) => s.kind === 'date' && s.date?.y !== undefined && !s.date.relative && s.start >= 0);
+  for (const s of spans) {
+    if (s.kind !== 'date' || !s.date || s.date.y !== undefined) continue;
+    const near = withYear.sort((a, b) => Math.abs(a.start - s.start) - Math.abs(b.start - s.start))[0];
+    if (near?.date?.y !== undefined) s.date.y = near.date.y;
+  }
+  void today;
+}
+
+/** Extracts clock times into spans. */
+function findTimes(text: string, spans: Span[]): void {
+  let m: RegExpExecArray | null;
+  // "10:30", "10:30:15", "2:30 PM", "9:00 a.m."
+  const hm = /(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?\s?m\b\.?)?/gi;
+  while ((m = hm.exec(text)) !== null) {
+    let h = Number(m[1]);
+    const mi = Number(m[2]);
+    const ap = m[4]?.toLowerCase();
+    if (ap === 'p' && h < 12) h += 12;
+    if (ap === 'a' && h === 12) h = 0;
+    if (h < 24 && mi < 60) push(spans, { kind: 'time', start: m.index, end: m.index + m[0].length, text: m[0], time: { h, mi, s: m[3] ? Number(m[3]) : undefined } });
+  }
+  // "5 pm", "5pm", "11 a.m."
+  const hap = /(?<![\d:.])(\d{1,2})\s*([ap])\.?\s?m\b\.?/gi;
+  while ((m = hap.exec(text)) !== null) {
+    let h = Number(m[1]);
+    if (h > 12) continue;
+    if (m[2].toLowerCase() === 'p' && h < 12) h += 12;
+    if (m[2].toLowerCase() === 'a' && h === 12) h = 0;
+    if (!overlaps(spans, m.index, m.index + m[0].length, ['time'])) push(spans, { kind: 'time', start: m.index, end: m.index + m[0].length, text: m[0], time: { h, mi: 0 } });
+  }
+  // "noon", "midnight"
+  const named = /\b(noon|midday|midnight)\b/gi;
+  while ((m = named.exec(text)) !== null) push(spans, { kind: 'time', start: m.index, end: m.index + m[0].length, text: m[0], time: { h: m[1].toLowerCase() === 'midnight' ? 0 : 12, mi: 0 } });
+}
+
+/** Extracts numbers (digits with sign, separators, currency, multipliers, units; number words). */
+function findNumbers(text: string, spans: Span[]): void {
+  let m: RegExpExecArray | null;
+  // optional sign, optional currency symbol, digits with thousands separators and decimals,
+  // optional multiplier word or percent sign; not glued to letters/digits before it
+  const num = /(?<![\p{L}\d._])([-+−]?)\s?([$€£¥])?\s?(\d{1,3}(?:,\d{3})+(?![\d])|\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?(?!\d)(?:\s?(%|percent\b|per cent\b))?/gu;
+  while ((m = num.exec(text)) !== null) {
+    const start = m.index;
+    let end = m.index + m[0].length;
+    // a sign right after a letter/digit is a hyphen ("2022-2023", "ef903ac-893"), not a minus
+    let sign = m[1];
+    if (sign && start > 0 && /[\p{L}\p{N}]/u.test(text[start - 1])) sign = '';
+    const intPart = m[3].replace(/,/g, '');
+    let value = Number(`${intPart}${m[4] ? `.${m[4]}` : ''}${m[5] ? `e${m[5]}` : ''}`);
+    if (sign === '-' || sign === '−') value = -value;
+    const after = text.slice(end);
+    // identifiers: digits followed by letters+digits or underscores are not numbers ("123abc4", "v2_x")
+    if (/^[\p{L}_]*\d/u.test(after) || /^_/.test(after)) continue;
+    // a number inside a dotted identifier or version ("1.2.3", "192.168.0.1")
+    if (/^\.\d/.test(after)) continue;
+    let unit: string | undefined;
+    let percent = false;
+    if (m[6]) percent = true;
+    // multiplier word after the number: "1.5 million", "20k"
+    const mult = /^\s?(thousand|million|billion|trillion|k|bn|mn)\b/i.exec(after);
+    // "298K" / "300 K" after a plain number is kelvin; "20k" / "$20K" is thousands
+    const kelvin = mult !== null && mult[1] === 'K' && !m[2];
+    if (mult && !percent && !kelvin) {
+      value *= MULTIPLIERS[mult[1].toLowerCase()] ?? 1;
+      end += mult[0].length;
+    }
+    // unit word right after: "5 km", "180cm", "3.5 kg", "10 years", "x^2"
+    const u = /^[\s-]?(°\s?[CF]|°|[\p{L}]+(?:\^\d)?)/u.exec(text.slice(end));
+    if (u && !percent) unit = u[1].toLowerCase();
+    const cur = m[2];
+    push(spans, {
+      kind: 'number',
+      start: sign ? start : start + (m[0].length - m[0].trimStart().length),
+      end,
+      text: text.slice(start, end).trim(),
+      num: value,
+      unit: cur ? cur : unit,
+      percent,
+    });
+  }
+  // number words: "three", "twenty five", "twenty-five"
+  const words = Object.keys(NUMBER_WORDS).filter((w) => !['once', 'twice', 'thrice', 'single', 'alone', 'solo', 'couple', 'pair', 'dozen', 'hundred'].includes(w));
+  const wre = new RegExp(`\\b(${words.join('|')})(?:[-\\s](one|two|three|four|five|six|seven|eight|nine))?\\b(?:\\s+(hundred|thousand|million))?`, 'gi');
+  while ((m = wre.exec(text)) !== null) {
+    let v = NUMBER_WORDS[m[1].toLowerCase()];
+    if (m[2] && v >= 20 && v % 10 === 0) v += NUMBER_WORDS[m[2].toLowerCase()];
+    else if (m[2]) continue;
+    if (m[3]) v *= MULTIPLIERS[m[3].toLowerCase()];
+    // "one" is usually a pronoun ("the one with", "one of"): keep only before a noun-like word
+    if (m[1].toLowerCase() === 'one' && /^\s+(of|with|that|which|who|more|another|day)\b/i.test(text.slice(m.index + m[0].length))) continue;
+    const u = /^[\s-]?([\p{L}]+)/u.exec(text.slice(m.index + m[0].length));
+    push(spans, { kind: 'number', start: m.index, end: m.index + m[0].length, text: m[0], num: v, word: true, unit: u ? u[1].toLowerCase() : undefined });
+  }
+  // "a dozen", "a couple of", "a pair of", "alone"/"solo" (one person)
+  const special = /\b(?:an?\s+)?(dozen|couple|pair)\b|\b(alone|solo|myself)\b/gi;
+  while ((m = special.exec(text)) !== null) {
+    const w = (m[1] ?? m[2]).toLowerCase();
+    push(spans, { kind: 'number', start: m.index, end: m.index + m[0].length, text: m[0], num: w === 'myself' ? 1 : NUMBER_WORDS[w], word: true });
+  }
+}
+
+/** Extracts bracketed list literals: [1, 2, 3], ['a', 'b'], (3, 4). */
+function findLists(text: string, spans: Span[]): void {
+  let m: RegExpExecArray | null;
+  // a bracketed list whose items contain no further brackets except one nesting level
+  const re = /\[(?:[^[\]]|\[[^[\]]*\])*\]|\((?:\s*-?\d+(?:\.\d+)?\s*,)+\s*-?\d+(?:\.\d+)?\s*\)/g;
+  while ((m = re.exec(text)) !== null) {
+    const raw = m[0];
+    const items = parseListLiteral(raw);
+    if (items) push(spans, { kind: 'list', start: m.index, end: m.index + raw.length, text: raw, items });
+  }
+}
+
+/** Parses a bracketed list literal (JSON, Python-style quotes, or bare words); undefined if it is not one. */
+export function parseListLiteral(raw: string): unknown[] | undefined {
+  let src = raw.trim();
+  // tuples "(3, 4)" read as lists
+  if (src.startsWith('(')) src = `[${src.slice(1, -1)}]`;
+  try {
+    const v = JSON.parse(src) as unknown;
+    if (Array.isArray(v)) return v;
+  } catch {
+    /* not JSON */
+  }
+  try {
+    // Python-style single quotes and True/False/None
+    const py = src.replace(/'([^']*)'/g, (_s, g: string) => JSON.stringify(g)).replace(/\bTrue\b/g, 'true').replace(/\bFalse\b/g, 'false').replace(/\bNone\b/g, 'null');
+    const v = JSON.parse(py) as unknown;
+    if (Array.isArray(v)) return v;
+  } catch {
+    /* not Python-ish */
+  }
+  // bare items: [a, b, c]
+  const inner = src.slice(1, -1).trim();
+  if (inner === '' || /[[\]{}]/.test(inner)) return undefined;
+  return inner.split(',').map((s) => s.trim()).filter((s) => s !== '').map((s) => (/^-?\d+(\.\d+)?$/.test(s) ? Number(s) : s));
+}
+
+/** Extracts quoted spans: "x", 'x', “x”, ‘x’, `x`. */
+function findQuoted(text: string, spans: Span[]): void {
+  let m: RegExpExecArray | null;
+  // double quotes, curly double quotes, backticks (any content up to the closing mark)
+  const dq = /"([^"\n]{1,400})"|“([^”\n]{1,400})”|`([^`\n]{1,400})`/g;
+  while ((m = dq.exec(text)) !== null) {
+    const inner = m[1] ?? m[2] ?? m[3];
+    if (inner.trim() !== '') push(spans, { kind: 'quoted', start: m.index + 1, end: m.index + m[0].length - 1, text: inner });
+  }
+  // single quotes that open after a non-letter and close before a non-letter (so "I'm" and "don't" are not quotes)
+  const sq = /(?<![\p{L}\p{N}])['‘]([^'’\n]{1,400}?)['’](?![\p{L}\p{N}])/gu;
+  while ((m = sq.exec(text)) !== null) {
+    const inner = m[1];
+    if (inner.trim() !== '' && !overlaps(spans, m.index + 1, m.index + m[0].length - 1, ['quoted'])) push(spans, { kind: 'quoted', start: m.index + 1, end: m.index + m[0].length - 1, text: inner });
+  }
+}
+
+/** Extracts URLs, e-mail addresses, file paths and bare domains. */
+function findAddresses(text: string, spans: Span[]): void {
+  let m: RegExpExecArray | null;
+  // e-mail address
+  const email = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+  while ((m = email.exec(text)) !== null) push(spans, { kind: 'email', start: m.index, end: m.index + m[0].length, text: m[0] });
+  // URL with a scheme, or starting with www.; trailing punctuation is not part of it
+  const url = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s'"<>`)\]]+/gi;
+  while ((m = url.exec(text)) !== null) {
+    const t = m[0].replace(/[.,;:!?]+$/, '');
+    push(spans, { kind: 'url', start: m.index, end: m.index + t.length, text: t });
+  }
+  // bare domain names: example.com, pg.example.org (not inside URLs/e-mails, not numbers)
+  const dom = /(?<![\w@/.-])(?:[a-z0-9-]+\.)+(?:com|org|net|io|ai|dev|edu|gov|co|uk|de|fr|cn|jp|ca|us|info|biz|app|me|tv|ly|gg|xyz)(?![\w-])/gi;
+  while ((m = dom.exec(text)) !== null) {
+    if (!overlaps(spans, m.index, m.index + m[0].length, ['url', 'email'])) push(spans, { kind: 'url', start: m.index, end: m.index + m[0].length, text: m[0] });
+  }
+  // file system paths: /root/x.md, ./a/b, ~/x, C:\dir\file, d:/dir/file.py
+  const path = /(?<![\w:/.])(?:[a-zA-Z]:[\\/]|~\/|\.{1,2}\/|\/)(?:[\w.%@+-]+[\\/]?)+/g;
+  while ((m = path.exec(text)) !== null) {
+    const t = m[0].replace(/[.,;:!?]+$/, '');
+    if (t.length < 2 || overlaps(spans, m.index, m.index + t.length, ['url', 'email'])) continue;
+    // "and/or", "km/h": a slash between two plain words is no path
+    if (!/^[a-zA-Z]:|^[~.]|^\//.test(t)) continue;
+    push(spans, { kind: 'path', start: m.index, end: m.index + t.length, text: t });
+  }
+  // bare file names with an extension: report.pdf, test.py, data_2023.csv
+  const file = /(?<![\w/\\.-])[\w-]+(?:\.[\w-]+)*\.(?:pdf|docx?|xlsx?|csv|json|txt|md|py|js|ts|html?|xml|ya?ml|png|jpe?g|gif|svg|mp3|mp4|wav|zip|tar|gz|pptx?|log|sh|bat|exe|java|c|cpp|go|rs|rb|sql|ini|cfg|conf|lnk)\b/gi;
+  while ((m = file.exec(text)) !== null) {
+    if (!overlaps(spans, m.index, m.index + m[0].length, ['url', 'email', 'path'])) push(spans, { kind: 'path', start: m.index, end: m.index + m[0].length, text: m[0] });
+  }
+}
+
+/** Extracts identifier-like tokens: U123456, AB1010CD, wjeiruhuq_roar, ef903ac-893-f00, v1.2.3. */
+function findIds(text: string, spans: Span[]): void {
+  let m: RegExpExecArray | null;
+  // letters and digits mixed, or words joined by _ or -, or dotted versions; at least 2 chars
+  const re = /(?<![\w@/.-])(?:[A-Za-z0-9]+(?:[_.:/-][A-Za-z0-9]+)+|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{2,}|[A-Z]{2,}\d*)(?![\w@/-])/g;
+  while ((m = re.exec(text)) !== null) {
+    const t = m[0];
+    if (overlaps(spans, m.index, m.index + t.length, ['url', 'email', 'path', 'date', 'time'])) continue;
+    // pure numbers with separators are numbers ("1,000", "3.5"), not ids
+    // (but a season or year range "2019-2020" is kept as written)
+    if (/^[\d.,:-]+$/.test(t) && !/^(19|20)\d\d[-/](19|20)?\d\d$/.test(t)) continue;
+    // words joined by "/" are alternatives ("and/or"), an id needs a digit
+    if (t.includes('/') && !/\d/.test(t)) continue;
+    // ordinal and unit glued to a number ("5th", "10km", "3x") are not ids
+    if (/^\d+(st|nd|rd|th|[a-z]{1,3})$/i.test(t)) continue;
+    push(spans, { kind: 'id', start: m.index, end: m.index + t.length, text: t });
+  }
+}
+
+/** Is the token capitalised (or an all-caps acronym / a number inside a name)? */
+function isCap(t: Token): boolean {
+  // starts with an upper-case letter
+  return /^\p{Lu}/u.test(t.text);
+}
+
+/** Small words allowed inside a proper name ("Statue of Liberty", "Lord of the Rings"). */
+const NAME_JOINERS = new Set(['of', 'the', 'de', 'da', 'del', 'la', 'le', 'van', 'von', '&', 'du', 'di', 'y']);
+
+/** Extracts runs of capitalised words (names, titles, places). */
+function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
+  let i = 0;
+  while (i < tokens.length) {
+    const t = tokens[i];
+    const sentenceStart = i === 0 || /[.!?:\n]\s*$/.test(text.slice(Math.max(0, t.start - 3), t.start));
+    const bare = t.lower.replace(/['’].*$/, '');
+    if (!isCap(t) || (sentenceStart && LEADING_WORDS.has(bare)) || bare === 'i' || (LEADING_WORDS.has(bare) && t.text.length <= 3 && t.text !== t.text.toUpperCase())) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < tokens.length) {
+      const gap = text.slice(tokens[j].end, tokens[j + 1].start);
+      // only spaces, periods of initials ("J. Patrick"), hyphens or apostrophes may separate name words
+      if (!/^(\s+|\.\s+|\s*-\s*|')$/.test(gap)) break;
+      if (gap.startsWith('.') && tokens[j].text.length > 2) break;
+      const nx = tokens[j + 1];
+      if (isCap(nx) || /^\d+$/.test(nx.text)) {
+        j++;
+        continue;
+      }
+      // a joiner followed by a capitalised word stays in the name
+      if (NAME_JOINERS.has(nx.lower) && j + 2 < tokens.length && isCap(tokens[j + 2]) && /^\s+$/.test(text.slice(nx.end, tokens[j + 2].start))) {
+        j += 2;
+        continue;
+      }
+      break;
+    }
+    const start = t.start;
+    let end = tokens[j].end;
+    // possessive "'s" is not part of the name
+    const poss = /['’]s$/i.exec(tokens[j].text);
+    if (poss) end -= poss[0].length;
+    push(spans, { kind: 'proper', start, end, text: text.slice(start, end) });
+    i = j + 1;
+  }
+}
+
+/** Title-cases a lower-case place name. */
+function titleCase(s: string): string {
+  return s.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+}
+
+/** Extracts places: "Boston, MA", "Paris, France", known city names (any case), nicknames (LA, NYC). */
+function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
+  const lower = text.toLowerCase();
+  const propers = spans.filter((s) => s.kind === 'proper');
+  // "<Proper>, <Proper or state code>" -> place with region
+  for (const p of propers) {
+    const rest = text.slice(p.end);
+    // ", CA" / ", California" / ", Tamil Nadu" / ", UK"
+    const r = /^,\s*([A-Z]{2}\b|[A-Z][\p{L}]+(?:\s[A-Z][\p{L}]+)?)/u.exec(rest);
+    if (r) {
+      const region = r[1];
+      push(spans, { kind: 'place', start: p.start, end: p.end + r[0].length, text: `${p.text}, ${region}`, city: p.text, region });
+    }
+  }
+  // known US cities and nicknames, any case, as whole words
+  const known: [string, string][] = [...[...US_CITIES.keys()].map((c): [string, string] => [c, titleCase(c)]), ...Object.entries(CITY_NICKNAMES)];
+  for (const [key, city] of known) {
+    let from = 0;
+    for (;;) {
+      const at = lower.indexOf(key, from);
+      if (at < 0) break;
+      from = at + key.length;
+      const before = at === 0 ? ' ' : lower[at - 1];
+      const after = lower[at + key.length] ?? ' ';
+      // whole words only
+      if (/[\p{L}\p{N}]/u.test(before) || /[\p{L}\p{N}]/u.test(after)) continue;
+      const raw = text.slice(at, at + key.length);
+      // two-letter nicknames must be written in capitals ("LA", not "la")
+      if (key.length <= 3 && raw !== raw.toUpperCase()) continue;
+      // "washington" alone is ambiguous with the state; needs capital W
+      if (key === 'washington' && raw[0] !== 'W') continue;
+      let end = at + key.length;
+      let region: string | undefined;
+      // an explicit region written after the city
+      const r = /^,?\s*([A-Z]{2}\b|[A-Z][\p{L}]+(?:\s[A-Z][\p{L}]+)?)/u.exec(text.slice(end));
+      if (r && (US_STATE_CODES.has(r[1]) || US_STATES[r[1].toLowerCase()] !== undefined)) {
+        region = r[1];
+        end += r[0].length;
+      }
+      push(spans, { kind: 'place', start: at, end, text: text.slice(at, end), city, region });
+    }
+  }
+}
+
+/** Analyses a request (plus context text) once: tokens and all typed spans. */
+export function analyze(text: string, now?: Date): Doc {
+  const anchor = findTodayAnchor(text);
+  const base = anchor?.date ?? now ?? new Date();
+  const today = new Date(Date.UTC(base.getUTCFullYear(), base.getUTCMonth(), base.getUTCDate()));
+  const spans: Span[] = [];
+  const tokens = tokenize(text);
+  findQuoted(text, spans);
+  findAddresses(text, spans);
+  findDates(text, spans, today, anchor !== undefined);
+  // the anchor's own date is context, not a value
+  if (anchor) for (const x of spans) if (x.kind === 'date' && x.start >= anchor.start && x.end <= anchor.end) x.start = x.end = -1;
+  fillYears(spans, today);
+  findTimes(text, spans);
+  findLists(text, spans);
+  findNumbers(text, spans);
+  findIds(text, spans);
+  findProperNames(text, tokens, spans);
+  findPlaces(text, tokens, spans);
+  const live = spans.filter((s) => s.start >= 0);
+  live.forEach((s, i) => (s.id = i));
+  return { text, lower: text.toLowerCase(), tokens, spans: live, today };
+}
+
+/** Index of the first token at or after a character offset. */
+export function tokenAt(doc: Doc, offset: number): number {
+  let lo = 0;
+  let hi = doc.tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (doc.tokens[mid].end <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,183 @@
+/**
+ * JSON Schema helpers: the parameters of a tool, their resolved types, and what kind of value
+ * each one asks for (judged from its name, description, format and enum).
+ */
+import { nameParts, stem, contentStems } from './text.js';
+
+/** Resolved primitive type of a parameter. */
+export type ParamType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'any';
+
+/** What a string (or array item) parameter is about, judged from its name and description. */
+export type Semantic =
+  | 'date' | 'time' | 'datetime' | 'place' | 'origin' | 'destination' | 'email' | 'url' | 'path' | 'currency' | 'id' | 'name'
+  | 'text' | 'unit' | 'language' | 'country' | 'generic';
+
+/** One parameter of a schema, with everything the mapper needs to know about it. */
+export interface ParamInfo {
+  name: string;
+  schema: Record<string, unknown>;
+  type: ParamType;
+  required: boolean;
+  description: string;
+  enumValues?: unknown[];
+  hasDefault: boolean;
+  defaultValue?: unknown;
+  /** stems of the name parts (with abbreviations expanded) */
+  anchors: string[];
+  /** lower-case name parts */
+  parts: string[];
+  /** stems of description content words */
+  descStems: Set<string>;
+  semantic: Semantic;
+  /** for arrays: the item schema */
+  items?: Record<string, unknown>;
+  itemType?: ParamType;
+  /** names of the other parameters of the same object */
+  siblings: string[];
+  /** position in the schema's property order */
+  order: number;
+}
+
+/** True for a plain object. */
+export function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Resolves a schema's primitive type (first non-null of a type list / anyOf / oneOf; enum-only -> type of its values). */
+export function resolveType(schema: unknown): ParamType {
+  if (!isObj(schema)) return 'any';
+  let t = schema['type'];
+  if (Array.isArray(t)) t = t.find((x) => x !== 'null');
+  if (typeof t === 'string') {
+    if (t === 'float' || t === 'double') return 'number';
+    if (t === 'int') return 'integer';
+    if (t === 'dict' || t === 'map') return 'object';
+    if (t === 'list' || t === 'tuple') return 'array';
+    if (t === 'bool') return 'boolean';
+    if (['string', 'integer', 'number', 'boolean', 'array', 'object'].includes(t)) return t as ParamType;
+    return 'any';
+  }
+  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    const list = schema[key];
+    if (Array.isArray(list)) {
+      for (const opt of list) {
+        const r = resolveType(opt);
+        if (r !== 'any' && !(isObj(opt) && opt['type'] === 'null')) return r;
+      }
+    }
+  }
+  const en = schema['enum'];
+  if (Array.isArray(en) && en.length > 0) {
+    if (en.every((v) => typeof v === 'string')) return 'string';
+    if (en.every((v) => typeof v === 'number')) return en.every((v) => Number.isInteger(v)) ? 'integer' : 'number';
+  }
+  if (isObj(schema['properties'])) return 'object';
+  if (schema['items'] !== undefined) return 'array';
+  return 'any';
+}
+
+/** The first sub-schema of anyOf/oneOf that has the given type (or the schema itself). */
+export function branchOf(schema: Record<string, unknown>, type: ParamType): Record<string, unknown> {
+  for (const key of ['anyOf', 'oneOf']) {
+    const list = schema[key];
+    if (Array.isArray(list)) for (const opt of list) if (isObj(opt) && resolveType(opt) === type) return { ...schema, ...opt };
+  }
+  return schema;
+}
+
+/** Properties of an object schema. */
+export function propertiesOf(schema: unknown): Record<string, Record<string, unknown>> {
+  if (!isObj(schema)) return {};
+  const p = schema['properties'];
+  if (!isObj(p)) return {};
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [k, v] of Object.entries(p)) out[k] = isObj(v) ? v : {};
+  return out;
+}
+
+/** Required property names of an object schema (only those that exist in `properties`). */
+export function requiredOf(schema: unknown): string[] {
+  if (!isObj(schema)) return [];
+  const r = schema['required'];
+  const props = propertiesOf(schema);
+  return Array.isArray(r) ? r.filter((x): x is string => typeof x === 'string' && x in props) : [];
+}
+
+/** Words in names/descriptions that reveal what a parameter holds. */
+const SEMANTIC_RULES: [Semantic, RegExp, RegExp | null][] = [
+  // [semantic, matches name parts joined by spaces, matches description (or null)]
+  ['email', /\b(e ?mail|email address|recipient email)\b/, /\be-?mail address\b/],
+  ['url', /\b(url|uri|link|endpoint|website|webpage|homepage|href|domain|host|hostname|site)\b/, /\b(url|uri|web address|hostname)\b/],
+  ['path', /\b(path|file|filename|filepath|dir|directory|folder)\b/, /\b(file path|path to|directory|folder)\b/],
+  ['datetime', /\b(datetime|timestamp)\b/, /\b(date and time|datetime|iso 8601 (date-?time|timestamp)|yyyy-mm-ddthh|yyyy-mm-dd hh)\b/],
+  ['date', /\b(date|day|birthday|dob|deadline|checkin|checkout|check in|check out)\b/, /\b(yyyy-mm-dd|mm\/dd\/yyyy|dd\/mm\/yyyy|date)\b/],
+  ['time', /\b(time|hour|clock)\b/, /\b(hh:mm|24-hour|time of day)\b/],
+  ['origin', /\b(from|origin|source|start|departure|depart|pickup|starting)\b/, null],
+  ['destination', /\b(to|destination|dest|end|arrival|arrive|target|dropoff|ending)\b/, null],
+  ['place', /\b(location|city|place|address|area|region|venue|where|town|loc|state|neighborhood|district|province|near|zip)\b/, /\b(city|location|address)\b/],
+  ['currency', /\b(currency|currencies)\b/, /\bcurrency\b/],
+  ['language', /\b(language|lang|locale)\b/, null],
+  ['country', /\b(country|nation)\b/, null],
+  ['unit', /\b(unit|units|scale)\b/, null],
+  ['id', /\b(id|ids|identifier|uuid|key|code|token|number|sku|isbn|serial|account)\b/, null],
+  ['text', /\b(query|text|message|content|prompt|question|body|keyword|keywords|search|term|terms|comment|note|description|summary|instruction|command|input|statement|sentence|phrase|expression|formula|equation|function)\b/, null],
+  ['name', /\b(name|title|artist|author|player|team|company|person|user|username|nickname|brand|movie|song|book|game|album|show|event|restaurant|hotel|species|director|cast|actor|character|league|product|item|food|dish|genre|category|type)\b/, null],
+];
+
+/** Classifies what a parameter holds from its name parts and description. */
+export function semanticOf(parts: string[], description: string, schema: Record<string, unknown>): Semantic {
+  const fmt = typeof schema['format'] === 'string' ? (schema['format'] as string) : '';
+  if (fmt === 'date') return 'date';
+  if (fmt === 'date-time') return 'datetime';
+  if (fmt === 'time') return 'time';
+  if (fmt === 'email') return 'email';
+  if (fmt === 'uri' || fmt === 'url') return 'url';
+  const joined = parts.join(' ');
+  const desc = description.toLowerCase();
+  // the name decides first; the description only breaks ties for generic names
+  for (const [sem, nameRe] of SEMANTIC_RULES) {
+    if (nameRe.test(joined)) {
+      // "date" parts that describe date-times
+      if (sem === 'date' && /\b(hh:mm|date and time|datetime|yyyy-mm-ddthh|yyyy-mm-dd hh)/.test(desc)) return 'datetime';
+      if (sem === 'time' && /\b(yyyy|date and time)\b/.test(desc)) return 'datetime';
+      if ((sem === 'origin' || sem === 'destination') && !/\b(city|location|place|airport|station|address|point|from|to|origin|destination|departure|arrival)\b/.test(joined + ' ' + desc)) continue;
+      return sem;
+    }
+  }
+  for (const [sem, , descRe] of SEMANTIC_RULES) if (descRe && descRe.test(desc.slice(0, 160))) return sem;
+  return 'generic';
+}
+
+/** Builds ParamInfo for every property of an object schema. */
+export function paramsOf(schema: unknown): ParamInfo[] {
+  const props = propertiesOf(schema);
+  const required = new Set(requiredOf(schema));
+  const out: ParamInfo[] = [];
+  for (const [name, raw] of Object.entries(props)) {
+    const type = resolveType(raw);
+    const sch = type === 'any' ? raw : branchOf(raw, type);
+    const description = typeof sch['description'] === 'string' ? (sch['description'] as string) : typeof sch['title'] === 'string' ? (sch['title'] as string) : '';
+    const parts = nameParts(name);
+    const en = Array.isArray(sch['enum']) ? (sch['enum'] as unknown[]) : undefined;
+    const items = isObj(sch['items']) ? (sch['items'] as Record<string, unknown>) : Array.isArray(sch['items']) && isObj((sch['items'] as unknown[])[0]) ? ((sch['items'] as unknown[])[0] as Record<string, unknown>) : undefined;
+    out.push({
+      name,
+      schema: sch,
+      type,
+      required: required.has(name),
+      description,
+      enumValues: en,
+      hasDefault: 'default' in sch,
+      defaultValue: sch['default'],
+      anchors: [...new Set(parts.map((p) => stem(p)))],
+      parts,
+      descStems: new Set(contentStems(description)),
+      semantic: semanticOf(parts, description, sch),
+      items,
+      itemType: items ? resolveType(items) : undefined,
+      siblings: Object.keys(props).filter((k) => k !== name),
+      order: out.length,
+    });
+  }
+  return out;
+}

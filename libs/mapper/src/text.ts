@@ -1,0 +1,116 @@
+/**
+ * Text helpers shared by selection and argument mapping: tokenisation with offsets, identifier
+ * splitting, stemming, stop words and a few abbreviation expansions.
+ */
+import { stemmer } from 'stemmer';
+
+/** A word or number token with its character offsets in the source text. */
+export interface Token { text: string; lower: string; stem: string; start: number; end: number; index: number }
+
+/** English function words that never anchor a value on their own. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a an the of for to in on at by with and or is are was were be been being can could would should will shall may might must ' +
+    'you your me my mine i we our us it its this that these those what which who whom whose how when where why please from as do does did ' +
+    'have has had get gets got give given some any all each every there here then than so if but not no yes also just about into onto over ' +
+    'under up down out off only very more most less least such same other another want wants need needs like would let lets tell show find ' +
+    'help make provide know using use used via per am pm im'
+  ).split(' '),
+);
+
+/** Short forms that appear in parameter names, expanded to the word a request would use. */
+export const ABBREVIATIONS: Readonly<Record<string, string[]>> = {
+  loc: ['location'], num: ['number'], no: ['number'], qty: ['quantity'], amt: ['amount'], dest: ['destination'],
+  src: ['source'], dst: ['destination'], addr: ['address'], desc: ['description'], temp: ['temperature'],
+  max: ['maximum', 'most', 'up'], min: ['minimum', 'least'], lat: ['latitude'], lon: ['longitude'], lng: ['longitude'],
+  yr: ['year'], yrs: ['years'], msg: ['message'], img: ['image'], pic: ['picture'], avg: ['average'], info: ['information'],
+  init: ['initial'], freq: ['frequency'], prob: ['probability'], vol: ['volume'], std: ['standard'], dev: ['deviation'],
+  pct: ['percent', 'percentage'], perc: ['percent'], tz: ['timezone'], dob: ['birth'], cnt: ['count'], len: ['length'],
+  dur: ['duration'], pos: ['position'], ref: ['reference'], repo: ['repository'], dir: ['directory', 'folder'],
+  lang: ['language'], db: ['database'], config: ['configuration'], env: ['environment'], auth: ['authentication'],
+  str: ['string'], val: ['value'], cat: ['category'], org: ['organization'], pwd: ['password'], usr: ['user'],
+  qty_: ['quantity'], coef: ['coefficient'], coeff: ['coefficient'], mins: ['minutes'], secs: ['seconds'], hrs: ['hours'],
+  km: ['kilometers'], kg: ['kilograms'], cm: ['centimeters'], sq: ['square'], ft: ['feet'],
+};
+
+/** Splits identifiers on camelCase and punctuation; returns lower-cased parts. */
+export function splitIdentifier(name: string): string[] {
+  const spaced = name
+    // lower/digit -> Upper boundary: "getWeather" -> "get Weather"
+    .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2')
+    // acronym -> Word boundary: "HTTPServer" -> "HTTP Server"
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .toLowerCase();
+  // runs of letters, marks and digits are the parts
+  return spaced.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+}
+
+/** Cache of stems (the stemmer is the hot path of tokenisation). */
+const stemCache = new Map<string, string>();
+
+/** Porter stem of a lower-case word (cached); numbers and short words pass through. */
+export function stem(word: string): string {
+  let s = stemCache.get(word);
+  if (s === undefined) {
+    // only plain ASCII words are stemmed
+    s = word.length > 2 && /^[a-z]+$/.test(word) ? stemmer(word) : word;
+    if (stemCache.size < 200_000) stemCache.set(word, s);
+  }
+  return s;
+}
+
+/** Tokenises text into words/numbers with offsets (identifiers are not split here). */
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  // words (letters/digits, inner apostrophes) — one token each
+  const re = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}]+)?/gu;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    const lower = m[0].toLowerCase();
+    out.push({ text: m[0], lower, stem: stem(lower.replace(/['’].*$/, '')), start: m.index, end: m.index + m[0].length, index: out.length });
+  }
+  return out;
+}
+
+/** Stemmed content words of a text (identifiers split, stop words dropped). */
+export function contentStems(text: string): string[] {
+  const out: string[] = [];
+  for (const part of splitIdentifier(text)) if (!STOP_WORDS.has(part)) out.push(stem(part));
+  return out;
+}
+
+/** Lower-case parts of a parameter name with abbreviations expanded (e.g. "start_loc" -> start, loc, location). */
+export function nameParts(name: string): string[] {
+  const parts = splitIdentifier(name);
+  const out: string[] = [];
+  for (const p of parts) {
+    out.push(p);
+    const exp = ABBREVIATIONS[p];
+    if (exp) out.push(...exp);
+  }
+  return out;
+}
+
+/** Collapses a string to lower-case letters and digits only (for loose comparisons). */
+export function squash(s: string): string {
+  // everything that is not a letter or digit is removed
+  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** Levenshtein distance, bounded: returns max+1 as soon as it is exceeded. */
+export function editDistance(a: string, b: string, max = 3): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}

@@ -1,0 +1,70 @@
+import { status, type ServiceError, Metadata } from '@grpc/grpc-js';
+import { AppError, ReasonCode } from '@toolsurface/core';
+
+/** Metadata key that carries the reason code of a failed call. */
+export const REASON_METADATA_KEY = 'toolsurface-reason';
+
+/** The gRPC status of a reason code; exhaustive, so a new code without a mapping fails the build. */
+export function toGrpcStatus(code: ReasonCode): status {
+  switch (code) {
+    case ReasonCode.SURFACE_NOT_FOUND:
+    case ReasonCode.SNAPSHOT_NOT_FOUND:
+    case ReasonCode.TOOL_NOT_FOUND:
+      return status.NOT_FOUND;
+    case ReasonCode.SURFACE_EXPIRED:
+    case ReasonCode.TOOL_NOT_IN_SNAPSHOT:
+    case ReasonCode.TOOL_NOT_DIRECTLY_CALLABLE:
+    case ReasonCode.LOW_CONFIDENCE:
+    case ReasonCode.MISSING_ARGUMENTS:
+      return status.FAILED_PRECONDITION;
+    case ReasonCode.INVALID_REQUEST:
+    case ReasonCode.INVALID_ARGUMENTS:
+      return status.INVALID_ARGUMENT;
+    case ReasonCode.PERMISSION_DENIED:
+      return status.PERMISSION_DENIED;
+    case ReasonCode.UNAUTHENTICATED:
+      return status.UNAUTHENTICATED;
+    case ReasonCode.CAPABILITY_UNAVAILABLE:
+    case ReasonCode.UNAVAILABLE:
+      return status.UNAVAILABLE;
+    case ReasonCode.TOOL_TIMEOUT:
+      return status.DEADLINE_EXCEEDED;
+    case ReasonCode.TOOL_ERROR:
+    case ReasonCode.INTERNAL:
+      return status.INTERNAL;
+    default: {
+      const unmapped: never = code;
+      throw new Error(`no gRPC status for reason ${String(unmapped)}`);
+    }
+  }
+}
+
+/** An error grpc-js sends as-is: numeric `code`, `details` and reason metadata. */
+export function toServiceError(err: unknown): Partial<ServiceError> {
+  const app = err instanceof AppError ? err : new AppError(ReasonCode.INTERNAL, 'internal error', { cause: err });
+  const metadata = new Metadata();
+  metadata.set(REASON_METADATA_KEY, app.code);
+  return { code: toGrpcStatus(app.code), details: `${app.code}: ${app.message}`, metadata, message: app.message };
+}
+
+const REASON_VALUES = new Set<string>(Object.values(ReasonCode));
+
+/** Turns an error from a gRPC call back into an AppError with its reason code (the one factory). */
+export function fromServiceError(err: unknown): AppError {
+  const se = err as Partial<ServiceError>;
+  const raw = se.metadata?.get(REASON_METADATA_KEY)?.[0];
+  const reason = typeof raw === 'string' && REASON_VALUES.has(raw) ? (raw as ReasonCode) : undefined;
+  const details = typeof se.details === 'string' ? se.details.replace(/^[A-Z_]+: /, '') : String(err);
+  if (reason) return new AppError(reason, details, { cause: err });
+  switch (se.code) {
+    case status.UNAVAILABLE:
+    case status.DEADLINE_EXCEEDED:
+      return new AppError(ReasonCode.UNAVAILABLE, `service unavailable: ${details}`, { cause: err });
+    case status.INVALID_ARGUMENT:
+      return new AppError(ReasonCode.INVALID_REQUEST, details, { cause: err });
+    case status.UNAUTHENTICATED:
+      return new AppError(ReasonCode.UNAUTHENTICATED, details, { cause: err });
+    default:
+      return new AppError(ReasonCode.INTERNAL, details, { cause: err });
+  }
+}

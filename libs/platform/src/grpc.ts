@@ -1,0 +1,190 @@
+import {
+  Metadata,
+  Server,
+  ServerCredentials,
+  credentials,
+  type Client,
+  type handleUnaryCall,
+  type ServerUnaryCall,
+  type ServiceDefinition,
+  type UntypedServiceImplementation,
+} from '@grpc/grpc-js';
+import { HealthImplementation } from 'grpc-health-check';
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
+import { AppError, ReasonCode } from '@toolsurface/core';
+import type { Logger } from 'pino';
+import { Attr } from './attributes';
+import { fromServiceError, toServiceError } from './grpc-status';
+
+const metadataGetter = {
+  get: (carrier: Metadata, key: string) => {
+    const v = carrier.get(key);
+    return v.length === 0 ? undefined : v.map(String);
+  },
+  keys: (carrier: Metadata) => Object.keys(carrier.getMap()),
+};
+const metadataSetter = { set: (carrier: Metadata, key: string, value: string) => carrier.set(key, value) };
+
+/** What a handler gets besides the request: the call's metadata and its remaining deadline. */
+export interface CallInfo {
+  metadata: Metadata;
+  /** Absolute deadline in ms since epoch, or Infinity. */
+  deadline: number;
+}
+
+/** Dependencies of the gRPC adapters. */
+export interface GrpcDeps {
+  tracer: Tracer;
+  logger: Logger;
+}
+
+/**
+ * Wraps an async handler as a grpc-js unary handler: continues the caller's trace from metadata,
+ * opens a SERVER span `<service>/<method>`, maps thrown errors to gRPC status with the reason in
+ * details and `toolsurface-reason` metadata. Non-AppErrors are logged and become INTERNAL.
+ */
+export function unary<Req, Res>(
+  service: string,
+  method: string,
+  fn: (req: Req, info: CallInfo) => Promise<Res>,
+  deps: GrpcDeps,
+): handleUnaryCall<Req, Res> {
+  return (call: ServerUnaryCall<Req, Res>, callback) => {
+    const parent = propagation.extract(context.active(), call.metadata, metadataGetter);
+    const span = deps.tracer.startSpan(
+      `${service}/${method}`,
+      { kind: SpanKind.SERVER, attributes: { [Attr.RPC_SYSTEM]: 'grpc', [Attr.RPC_SERVICE]: service, [Attr.RPC_METHOD]: method } },
+      parent,
+    );
+    const deadlineRaw = call.getDeadline();
+    const deadline = deadlineRaw instanceof Date ? deadlineRaw.getTime() : Number(deadlineRaw);
+    context.with(trace.setSpan(parent, span), () => {
+      fn(call.request, { metadata: call.metadata, deadline: Number.isFinite(deadline) ? deadline : Infinity }).then(
+        (res) => {
+          span.setAttribute(Attr.RPC_GRPC_STATUS_CODE, 0);
+          span.end();
+          callback(null, res);
+        },
+        (err: unknown) => {
+          const se = toServiceError(err);
+          if (!(err instanceof AppError) || err.code === ReasonCode.INTERNAL) {
+            deps.logger.error({ err, rpc: `${service}/${method}` }, 'unhandled error in handler');
+          }
+          span.setAttribute(Attr.RPC_GRPC_STATUS_CODE, se.code ?? 2);
+          span.setAttribute(Attr.ERROR_TYPE, err instanceof AppError ? err.code : 'INTERNAL');
+          span.setStatus({ code: SpanStatusCode.ERROR, message: se.details });
+          span.end();
+          callback(se as never, null);
+        },
+      );
+    });
+  };
+}
+
+/** A gRPC server with the standard health service. */
+export interface GrpcServerHandle {
+  server: Server;
+  health: HealthImplementation;
+  port: number;
+  /** Health NOT_SERVING, tryShutdown, forceShutdown after `graceMs`. Idempotent. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/**
+ * Starts a grpc-js server on host:port (port 0 picks a free one) with the given services and the
+ * gRPC health service (every listed service and "" set to SERVING once bound).
+ */
+export async function startGrpcServer(
+  host: string,
+  port: number,
+  services: Array<{ name: string; definition: ServiceDefinition; implementation: UntypedServiceImplementation }>,
+  options: Record<string, number> = {},
+): Promise<GrpcServerHandle> {
+  const server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024, ...options });
+  const health = new HealthImplementation({ '': 'NOT_SERVING' });
+  health.addToServer(server);
+  for (const s of services) server.addService(s.definition, s.implementation);
+  const bound = await new Promise<number>((resolve, reject) => {
+    server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
+  });
+  health.setStatus('', 'SERVING');
+  for (const s of services) health.setStatus(s.name, 'SERVING');
+  let stopping: Promise<void> | undefined;
+  return {
+    server,
+    health,
+    port: bound,
+    stop(graceMs = 5000) {
+      stopping ??= new Promise<void>((resolve) => {
+        health.setStatus('', 'NOT_SERVING');
+        for (const s of services) health.setStatus(s.name, 'NOT_SERVING');
+        const timer = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, graceMs);
+        server.tryShutdown(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      return stopping;
+    },
+  };
+}
+
+/** Client options common to every downstream service. */
+export const CLIENT_OPTIONS = {
+  'grpc.max_receive_message_length': 16 * 1024 * 1024,
+  'grpc.max_send_message_length': 16 * 1024 * 1024,
+  'grpc.keepalive_time_ms': 30_000,
+} as const;
+
+/** Insecure channel credentials (TLS comes with caller authentication). */
+export function insecureCredentials() {
+  return credentials.createInsecure();
+}
+
+type UnaryMethod<Req, Res> = (
+  req: Req,
+  metadata: Metadata,
+  options: { deadline: number },
+  cb: (err: unknown, res: Res) => void,
+) => unknown;
+
+/**
+ * Calls a unary method with a deadline (ms from now, capped by `parentDeadline`), the current trace
+ * context in metadata and a CLIENT span; a failure comes back as an AppError with its reason code.
+ */
+export function callUnary<Req, Res>(
+  client: Client,
+  service: string,
+  method: string,
+  fn: UnaryMethod<Req, Res>,
+  req: Req,
+  tracer: Tracer,
+  timeoutMs: number,
+  parentDeadline = Infinity,
+): Promise<Res> {
+  const span = tracer.startSpan(`${service}/${method}`, {
+    kind: SpanKind.CLIENT,
+    attributes: { [Attr.RPC_SYSTEM]: 'grpc', [Attr.RPC_SERVICE]: service, [Attr.RPC_METHOD]: method },
+  });
+  const ctx = trace.setSpan(context.active(), span);
+  const metadata = new Metadata();
+  propagation.inject(ctx, metadata, metadataSetter);
+  const deadline = Math.min(Date.now() + timeoutMs, parentDeadline);
+  return new Promise<Res>((resolve, reject) => {
+    fn.call(client, req, metadata, { deadline }, (err, res) => {
+      if (err) {
+        const app = fromServiceError(err);
+        span.setAttribute(Attr.ERROR_TYPE, app.code);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: app.message });
+        span.end();
+        reject(app);
+      } else {
+        span.end();
+        resolve(res);
+      }
+    });
+  });
+}

@@ -1,0 +1,34 @@
+export { Attr } from './attributes';
+export { startTelemetry } from './telemetry';
+export type { Telemetry } from './telemetry';
+export { createLogger } from './logger';
+export type { Logger } from './logger';
+export { toGrpcStatus, toServiceError, fromServiceError, REASON_METADATA_KEY } from './grpc-status';
+export { unary, startGrpcServer, callUnary, CLIENT_OPTIONS, insecureCredentials } from './grpc';
+export type { CallInfo, GrpcDeps, GrpcServerHandle } from './grpc';
+export {
+  STREAM,
+  Subjects,
+  Buckets,
+  SNAPSHOT_OBJECT_STORE,
+  SURFACE_BUCKET_MAX_AGE_MS,
+  connectNats,
+  ensureStream,
+  openBucket,
+  openSnapshotStore,
+  EventPublisher,
+  contextFromHeaders,
+  runDurableConsumer,
+} from './nats';
+export type { Disposition, RunningConsumer } from './nats';
+export { Shutdown } from './lifecycle';
+export {
+  principalFromProto,
+  principalToProto,
+  modeToProto,
+  modeFromProto,
+  resolvedModeToProto,
+  autonomyToProto,
+  autonomyFromProto,
+  toolToProto,
+} from './proto-convert';

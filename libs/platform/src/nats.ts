@@ -1,0 +1,178 @@
+import { connect, headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JsMsg } from '@nats-io/jetstream';
+import { Kvm, type KV } from '@nats-io/kv';
+import { Objm, type ObjectStore } from '@nats-io/obj';
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Tracer } from '@opentelemetry/api';
+import type { Logger } from 'pino';
+import { Attr } from './attributes';
+
+/** The one event stream (DESIGN.md "Services"). */
+export const STREAM = 'TOOLSURFACE';
+
+/** Event subjects: `toolsurface.<entity>.<event>.v1`. */
+export const Subjects = {
+  snapshotCreated: 'toolsurface.snapshot.created.v1',
+  surfaceOpened: 'toolsurface.surface.opened.v1',
+  surfaceClosed: 'toolsurface.surface.closed.v1',
+  presentationChanged: 'toolsurface.presentation.changed.v1',
+  toolCalled: 'toolsurface.tool.called.v1',
+  catalogChanged: 'toolsurface.catalog.changed.v1',
+} as const;
+
+/**
+ * JetStream key-value buckets. config: presentation settings, bindings, capabilities, admission
+ * (keys `presentation.<kind>.<id>`, `bindings.<kind>.<id>`, `capability.<name>`, `admission`,
+ * `meta.config_hash`); catalog: tools each capability publishes (key = capability); surfaces: one
+ * record per surface (key = surface_id); journal: the journal system tool.
+ */
+export const Buckets = {
+  config: 'toolsurface_config',
+  catalog: 'toolsurface_catalog',
+  surfaces: 'toolsurface_surfaces',
+  journal: 'toolsurface_journal',
+} as const;
+
+/** Object store of snapshots: object name = snapshot_id, content = canonical JSON. */
+export const SNAPSHOT_OBJECT_STORE = 'toolsurface_snapshots';
+
+/** Surfaces outlive their own expiry in the bucket by at most this much (bucket max age), ms. */
+export const SURFACE_BUCKET_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+
+/** Connects to NATS with endless reconnects; `name` shows in server monitoring. */
+export async function connectNats(servers: string, name: string): Promise<NatsConnection> {
+  return connect({ servers: servers.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+}
+
+/** Creates (or updates) the TOOLSURFACE stream: file storage, 7 days, 2 minutes of de-duplication. */
+export async function ensureStream(nc: NatsConnection): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  const config = {
+    name: STREAM,
+    subjects: ['toolsurface.>'],
+    max_age: 7 * 24 * 3600 * 1e9,
+    duplicate_window: 120 * 1e9,
+  };
+  try {
+    await jsm.streams.info(STREAM);
+    await jsm.streams.update(STREAM, config);
+  } catch {
+    await jsm.streams.add(config);
+  }
+}
+
+/** Opens (creating where missing) a key-value bucket with history 1. */
+export async function openBucket(nc: NatsConnection, name: string, opts: { ttlMs?: number } = {}): Promise<KV> {
+  const kvm = new Kvm(nc);
+  return kvm.create(name, { history: 1, ...(opts.ttlMs ? { ttl: opts.ttlMs } : {}) });
+}
+
+/** Opens (creating where missing) the snapshot object store. */
+export async function openSnapshotStore(nc: NatsConnection): Promise<ObjectStore> {
+  return new Objm(nc).create(SNAPSHOT_OBJECT_STORE);
+}
+
+const headerSetter = { set: (h: MsgHdrs, k: string, v: string) => h.set(k, v) };
+const headerGetter = {
+  get: (h: MsgHdrs | undefined, k: string) => h?.get(k) || undefined,
+  keys: (h: MsgHdrs | undefined) => (h ? [...h.keys()] : []),
+};
+
+/** Publishes protobuf events on the stream with W3C trace context and Nats-Msg-Id headers. */
+export class EventPublisher {
+  private readonly js: JetStreamClient;
+  constructor(
+    nc: NatsConnection,
+    private readonly tracer: Tracer,
+  ) {
+    this.js = jetstream(nc);
+  }
+
+  /** Publishes `data` on `subject`, de-duplicated by `msgId`; resolves once the stream stored it. */
+  async publish(subject: string, data: Uint8Array, msgId: string): Promise<void> {
+    const span = this.tracer.startSpan(`send ${subject}`, {
+      kind: SpanKind.PRODUCER,
+      attributes: {
+        [Attr.MESSAGING_SYSTEM]: 'nats',
+        [Attr.MESSAGING_DESTINATION_NAME]: subject,
+        [Attr.MESSAGING_OPERATION_TYPE]: 'send',
+        [Attr.MESSAGING_MESSAGE_ID]: msgId,
+      },
+    });
+    const h = natsHeaders();
+    propagation.inject(trace.setSpan(context.active(), span), h, headerSetter);
+    try {
+      await this.js.publish(subject, data, { msgID: msgId, headers: h });
+    } catch (e) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: String(e) });
+      throw e;
+    } finally {
+      span.end();
+    }
+  }
+}
+
+/** The trace context carried in a message's headers. */
+export function contextFromHeaders(h: MsgHdrs | undefined): Context {
+  return propagation.extract(context.active(), h, headerGetter);
+}
+
+/** What a JetStream handler decides for a message, on purpose. */
+export type Disposition = 'ack' | 'nak' | 'term';
+
+/** A running durable consumer; `stop()` stops fetching and waits for the in-flight message. */
+export interface RunningConsumer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a durable pull consumer `<durable>` on the stream for one subject; each message is handled
+ * inside a CONSUMER span continuing the publisher's trace. The handler's disposition is applied;
+ * a thrown error naks with a 1 s delay.
+ */
+export async function runDurableConsumer(
+  nc: NatsConnection,
+  durable: string,
+  subject: string,
+  handler: (msg: JsMsg) => Promise<Disposition>,
+  deps: { tracer: Tracer; logger: Logger },
+): Promise<RunningConsumer> {
+  const jsm = await jetstreamManager(nc);
+  await jsm.consumers
+    .add(STREAM, { durable_name: durable, filter_subject: subject, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ack_wait: 30e9, max_deliver: 10 })
+    .catch(async () => jsm.consumers.info(STREAM, durable));
+  const consumer = await jetstream(nc).consumers.get(STREAM, durable);
+  const messages = await consumer.consume({ max_messages: 64 });
+  let inflight: Promise<void> = Promise.resolve();
+  const loop = (async () => {
+    for await (const m of messages) {
+      const parent = contextFromHeaders(m.headers);
+      const span = deps.tracer.startSpan(
+        `process ${m.subject}`,
+        { kind: SpanKind.CONSUMER, attributes: { [Attr.MESSAGING_SYSTEM]: 'nats', [Attr.MESSAGING_DESTINATION_NAME]: m.subject, [Attr.MESSAGING_OPERATION_TYPE]: 'process' } },
+        parent,
+      );
+      inflight = context.with(trace.setSpan(parent, span), async () => {
+        try {
+          const d = await handler(m);
+          if (d === 'ack') m.ack();
+          else if (d === 'nak') m.nak(1000);
+          else m.term();
+        } catch (err) {
+          deps.logger.error({ err, subject: m.subject }, 'event handler failed; will redeliver');
+          span.setStatus({ code: SpanStatusCode.ERROR, message: String(err) });
+          m.nak(1000);
+        } finally {
+          span.end();
+        }
+      });
+      await inflight;
+    }
+  })();
+  return {
+    async stop() {
+      await messages.close();
+      await inflight;
+      await loop.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,11 @@
+export { WatchedBucket } from './watched-bucket';
+export { SnapshotStore } from './snapshot-store';
+export type { Snapshot } from './snapshot-store';
+export {
+  presentationKey,
+  bindingsKey,
+  capabilityKey,
+  ADMISSION_KEY,
+  CONFIG_HASH_KEY,
+} from './records';
+export type { PresentationRecord, BindingsRecord, CatalogRecord, CollisionRecord, SurfaceRecord } from './records';

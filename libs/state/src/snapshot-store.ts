@@ -1,0 +1,64 @@
+import type { ObjectStore } from '@nats-io/obj';
+import { AppError, ReasonCode, snapshotIdOf, type BoundToolDefinition } from '@toolsurface/core';
+
+/** A loaded snapshot: definitions in name order and a name index. */
+export interface Snapshot {
+  snapshotId: string;
+  tools: readonly BoundToolDefinition[];
+  byName: ReadonlyMap<string, BoundToolDefinition>;
+}
+
+/** Snapshots kept in memory (bounded, most recent first out last) over the JetStream object store. */
+export class SnapshotStore {
+  private readonly cache = new Map<string, Snapshot>();
+  private readonly loading = new Map<string, Promise<Snapshot>>();
+
+  constructor(
+    private readonly store: ObjectStore,
+    private readonly maxCached = 256,
+  ) {}
+
+  /** Stores a snapshot if new; returns it and whether it was created by this call. */
+  async save(definitions: readonly BoundToolDefinition[]): Promise<{ snapshot: Snapshot; created: boolean }> {
+    const { snapshotId, canonical } = snapshotIdOf(definitions);
+    const cached = this.cache.get(snapshotId);
+    if (cached) return { snapshot: cached, created: false };
+    const info = await this.store.info(snapshotId);
+    const snapshot = toSnapshot(snapshotId, JSON.parse(canonical) as BoundToolDefinition[]);
+    let created = false;
+    if (!info || info.deleted) {
+      await this.store.putBlob({ name: snapshotId, description: `${definitions.length} tools` }, new TextEncoder().encode(canonical));
+      created = true;
+    }
+    this.remember(snapshot);
+    return { snapshot, created };
+  }
+
+  /** The snapshot with this ID; throws AppError SNAPSHOT_NOT_FOUND. Concurrent loads share one read. */
+  async get(snapshotId: string): Promise<Snapshot> {
+    const cached = this.cache.get(snapshotId);
+    if (cached) return cached;
+    let p = this.loading.get(snapshotId);
+    if (!p) {
+      p = (async () => {
+        const blob = await this.store.getBlob(snapshotId).catch(() => null);
+        if (!blob) throw new AppError(ReasonCode.SNAPSHOT_NOT_FOUND, `snapshot ${snapshotId} does not exist`);
+        const snapshot = toSnapshot(snapshotId, JSON.parse(new TextDecoder().decode(blob)) as BoundToolDefinition[]);
+        this.remember(snapshot);
+        return snapshot;
+      })().finally(() => this.loading.delete(snapshotId));
+      this.loading.set(snapshotId, p);
+    }
+    return p;
+  }
+
+  private remember(s: Snapshot): void {
+    this.cache.delete(s.snapshotId);
+    this.cache.set(s.snapshotId, s);
+    while (this.cache.size > this.maxCached) this.cache.delete(this.cache.keys().next().value!);
+  }
+}
+
+function toSnapshot(snapshotId: string, tools: BoundToolDefinition[]): Snapshot {
+  return { snapshotId, tools, byName: new Map(tools.map((t) => [t.name, t])) };
+}

@@ -1,0 +1,65 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import {
+  connectNats,
+  createLogger,
+  ensureStream,
+  openSnapshotStore,
+  startGrpcServer,
+  type GrpcServerHandle,
+  type Logger,
+  type RunningConsumer,
+} from '@toolsurface/platform';
+import { DiscoveryServiceService } from '@toolsurface/proto';
+import { SnapshotStore } from '@toolsurface/state';
+import type { Tracer } from '@opentelemetry/api';
+import type { DiscoveryConfig } from './config';
+import { DiscoveryService } from './discovery-service';
+import { EmbeddedBackend } from './domain/embedded-backend';
+import type { SearchBackend } from './domain/discovery';
+import { startSnapshotIndexer } from './events/snapshot-created.consumer';
+import { discoveryHandlers } from './grpc/discovery.handler';
+
+/** The running service. */
+export interface App {
+  logger: Logger;
+  port(): number;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function createBackend(config: DiscoveryConfig): SearchBackend {
+  switch (config.searchBackend) {
+    case 'embedded':
+      return new EmbeddedBackend(config.maxIndexedSnapshots);
+    case 'meilisearch':
+      throw new Error('SEARCH_BACKEND=meilisearch is not built yet; use the embedded backend');
+  }
+}
+
+/** Wires discovery: snapshot store, search backend, the snapshot.created consumer, gRPC. */
+export function createApp(config: DiscoveryConfig, tracer: Tracer): App {
+  const logger = createLogger('discovery', config.logLevel);
+  let nc: NatsConnection | undefined;
+  let grpc: GrpcServerHandle | undefined;
+  let consumer: RunningConsumer | undefined;
+  return {
+    logger,
+    port: () => grpc?.port ?? 0,
+    async start() {
+      const backend = createBackend(config);
+      nc = await connectNats(config.natsUrl, 'discovery');
+      await ensureStream(nc);
+      const discovery = new DiscoveryService(new SnapshotStore(await openSnapshotStore(nc), config.maxIndexedSnapshots), backend, logger);
+      consumer = await startSnapshotIndexer(nc, discovery, { tracer, logger });
+      grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [
+        { name: 'toolsurface.v1.DiscoveryService', definition: DiscoveryServiceService, implementation: discoveryHandlers(discovery, { tracer, logger }) },
+      ]);
+      logger.info({ port: grpc.port, backend: config.searchBackend }, 'discovery serving');
+    },
+    async stop() {
+      await grpc?.stop();
+      await consumer?.stop();
+      await nc?.drain().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// The only reader of process.env in this service.
+
+/** Validated settings of the discovery service. */
+export interface DiscoveryConfig {
+  natsUrl: string;
+  grpcHost: string;
+  grpcPort: number;
+  logLevel: string;
+  /** `embedded` (in-process index, the default) or `meilisearch`. */
+  searchBackend: 'embedded' | 'meilisearch';
+  meiliUrl: string;
+  meiliApiKey: string;
+  /** Snapshots whose index stays in memory. */
+  maxIndexedSnapshots: number;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return dflt;
+  // Whole decimal numbers only.
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be an integer, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new Error(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+/** Reads and validates the environment; throws an Error naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): DiscoveryConfig {
+  const backend = env.SEARCH_BACKEND || 'embedded';
+  if (backend !== 'embedded' && backend !== 'meilisearch') throw new Error(`SEARCH_BACKEND must be "embedded" or "meilisearch", got "${backend}"`);
+  if (backend === 'meilisearch' && !env.MEILI_URL) throw new Error('MEILI_URL is required when SEARCH_BACKEND=meilisearch');
+  const level = env.LOG_LEVEL ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL must be a pino level, got "${level}"`);
+  return {
+    natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
+    grpcHost: env.GRPC_HOST || '0.0.0.0',
+    grpcPort: int(env, 'GRPC_PORT', 50052, 0, 65535),
+    logLevel: level,
+    searchBackend: backend,
+    meiliUrl: env.MEILI_URL ?? '',
+    meiliApiKey: env.MEILI_API_KEY ?? '',
+    maxIndexedSnapshots: int(env, 'MAX_INDEXED_SNAPSHOTS', 64, 1, 100_000),
+  };
+}

@@ -1,0 +1,78 @@
+/** Settings of the dispatch service; see README.md for each variable. */
+export interface DispatchConfig {
+  natsUrl: string;
+  grpcHost: string;
+  /** 0 picks a free port. */
+  grpcPort: number;
+  discoveryAddr: string;
+  unifiedAddr: string;
+  logLevel: string;
+  maxArgumentsBytes: number;
+  /** Deadline of each call to discovery and unified-mapper, ms. */
+  downstreamTimeoutMs: number;
+  /** How long start-up waits for the first connection attempt of every capability, ms. */
+  capabilityStartupWaitMs: number;
+  /** How long stop() lets in-flight calls finish before the gRPC server is forced down, ms. */
+  shutdownGraceMs: number;
+}
+
+/** A bad or missing variable; start-up stops with this message. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  return raw.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name, String(fallback));
+  // Whole decimal numbers only: "1e3", "12ms" or "-1" are refused rather than half-parsed.
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function hostPort(env: Env, name: string, fallback: string): string {
+  const raw = text(env, name, fallback);
+  // host:port where host is a name, an IPv4 address or a bracketed IPv6 address, and port is 1-5 digits.
+  const m = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(raw);
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535) throw new ConfigError(`${name} must be host:port, got "${raw}"`);
+  return raw;
+}
+
+function natsUrls(env: Env, name: string, fallback: string): string {
+  const raw = text(env, name, fallback);
+  for (const part of raw.split(',')) {
+    // nats://, tls://, ws:// or wss:// URLs, or bare host:port (the client adds nats://).
+    if (!/^((nats|tls|wss?):\/\/)?[^\s/]+(:\d+)?\/?$/.test(part.trim())) {
+      throw new ConfigError(`${name} must be a comma-separated list of NATS URLs, got "${raw}"`);
+    }
+  }
+  return raw;
+}
+
+/** Reads and validates the service's variables (the only reader of process.env). Throws ConfigError naming the variable. */
+export function loadConfig(env: Env = process.env): DispatchConfig {
+  const logLevel = text(env, 'LOG_LEVEL', 'info').toLowerCase();
+  if (!LOG_LEVELS.has(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}, got "${logLevel}"`);
+  return {
+    natsUrl: natsUrls(env, 'NATS_URL', 'nats://127.0.0.1:4222'),
+    grpcHost: text(env, 'GRPC_HOST', '0.0.0.0'),
+    grpcPort: integer(env, 'GRPC_PORT', 50053, 0, 65535),
+    discoveryAddr: hostPort(env, 'DISCOVERY_ADDR', '127.0.0.1:50052'),
+    unifiedAddr: hostPort(env, 'UNIFIED_ADDR', '127.0.0.1:50054'),
+    logLevel,
+    maxArgumentsBytes: integer(env, 'MAX_ARGUMENTS_BYTES', 1_048_576, 2, 64 * 1024 * 1024),
+    downstreamTimeoutMs: integer(env, 'DOWNSTREAM_TIMEOUT_MS', 5000, 1, 600_000),
+    capabilityStartupWaitMs: integer(env, 'CAPABILITY_STARTUP_WAIT_MS', 10_000, 0, 600_000),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+  };
+}

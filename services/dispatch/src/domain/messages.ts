@@ -1,0 +1,79 @@
+import { CONFIDENCE_THRESHOLD, type ResolvedMode, type Via } from '@toolsurface/core';
+import type { ArgumentProblem } from './validators';
+
+// One sentence per refusal the model can recover from (DESIGN.md "Errors"): what happened and what to do next.
+
+const NEXT_STEP: Record<ResolvedMode, string> = {
+  direct: 'call one of the tools listed on this surface',
+  discovery: 'call discover_tools to find the right tool, then execute_tool',
+  unified: 'describe what you want done with unified_tool',
+};
+
+export const Messages = {
+  toolNotFound: (name: string, mode: ResolvedMode) => `There is no tool named "${name}" on this surface; ${NEXT_STEP[mode]}.`,
+
+  notDirectlyCallable: (name: string, mode: ResolvedMode) =>
+    mode === 'unified'
+      ? `"${name}" cannot be called directly on this surface; use unified_tool.`
+      : `"${name}" cannot be called directly on this surface; call discover_tools first, then execute_tool.`,
+
+  notInSnapshot: (name: string, mode: ResolvedMode) =>
+    mode === 'direct'
+      ? `"${name}" was not available when this surface opened; call one of the tools listed on this surface.`
+      : mode === 'unified'
+        ? `"${name}" is not among the tools of this surface; describe what you want done with unified_tool.`
+        : `"${name}" is not among the tools of this surface; call discover_tools to find a tool that is.`,
+
+  systemToolBehindMetaTool: (name: string, via: Via) =>
+    `"${name}" is a system tool and cannot be run through ${via}; call it directly by its own name.`,
+
+  metaToolBehindMetaTool: (name: string, via: Via) =>
+    `"${name}" cannot be run through ${via}; call discover_tools to find a tool, then execute_tool with that tool's name.`,
+
+  invalidArguments: (name: string, problems: ArgumentProblem[], mode: ResolvedMode) =>
+    `The arguments for "${name}" do not match its input schema (${problems
+      .map((p) => `${p.pointer || '/'} ${p.message}`)
+      .join('; ')}); ${mode === 'discovery' ? 'call get_tool_schema for its schema, fix them and try again' : 'fix them and call it again'}.`,
+
+  argumentsNotJson: (detail: string) => `The arguments are not valid JSON (${detail}); send them as one JSON object.`,
+
+  argumentsNotObject: (kind: string) => `The arguments must be a JSON object, not ${kind}; send them as one JSON object.`,
+
+  argumentsTooLarge: (bytes: number, max: number) =>
+    `The arguments are ${bytes} bytes, over the limit of ${max} bytes; send smaller arguments.`,
+
+  permissionDenied: (name: string) => `You are not permitted to call "${name}"; use another tool or ask the user for help.`,
+
+  toolError: (name: string, detail: string) =>
+    detail ? `"${name}" returned an error (${detail}); check the arguments or try another tool.` : `"${name}" returned an error; check the arguments or try another tool.`,
+
+  toolTimeout: (name: string, ms: number) => `"${name}" did not finish within ${ms} ms; try again later or with a smaller request.`,
+
+  capabilityUnavailable: (name: string) => `The server behind "${name}" is unavailable right now; try again later or use another tool.`,
+
+  lowConfidence: (candidates: Array<{ name: string; confidence: number }>) =>
+    candidates.length === 0
+      ? `No tool fits this request with confidence ${CONFIDENCE_THRESHOLD} or more; rephrase the request with more detail.`
+      : `No tool fits this request with confidence ${CONFIDENCE_THRESHOLD} or more (best: ${candidates
+          .slice(0, 3)
+          .map((c) => `${c.name} ${c.confidence.toFixed(2)}`)
+          .join(', ')}); rephrase the request with more detail, or name a tool in preferred_tools.`,
+
+  missingArguments: (tool: string, missing: string[]) =>
+    `"${tool}" needs ${missing.map((m) => `"${m}"`).join(', ')}; call unified_tool again with those values in the request or context.`,
+
+  proposal: (tool: string, confidence: number) =>
+    `Proposed call: "${tool}" (confidence ${confidence.toFixed(2)}); nothing ran, confirm the call before it runs.`,
+} as const;
+
+/** A tool's error text cut to fit in one sentence. */
+export function errorDetail(content: unknown[], max = 200): string {
+  for (const c of content) {
+    if (c && typeof c === 'object' && (c as { type?: unknown }).type === 'text') {
+      // Collapse runs of whitespace (newlines, tabs) so the detail reads as part of one sentence.
+      const t = String((c as { text?: unknown }).text ?? '').replace(/\s+/g, ' ').trim();
+      if (t) return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+    }
+  }
+  return '';
+}

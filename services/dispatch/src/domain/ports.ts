@@ -1,0 +1,133 @@
+import type { AdmissionPolicy, Autonomy, McpTool, PrincipalRef, ReasonCode, Via } from '@toolsurface/core';
+import type { Snapshot, SurfaceRecord } from '@toolsurface/state';
+
+/** What a capability (or a system tool) returned: MCP CallToolResult fields. */
+export interface ToolResult {
+  content: unknown[];
+  structuredContent?: Record<string, unknown>;
+  isError: boolean;
+}
+
+/** One tool call as the model made it. */
+export interface CallRequest {
+  surfaceId: string;
+  name: string;
+  argumentsJson: string;
+  callId: string;
+}
+
+/** unified_tool's decision, carried back to the caller. Same shape as the proto UnifiedMetadata. */
+export interface UnifiedInfo {
+  tool: string;
+  confidence: number;
+  argumentsJson: string;
+  candidates: Array<{ name: string; confidence: number; argumentsJson: string; missingArguments: string[] }>;
+  missingArguments: string[];
+  executed: boolean;
+}
+
+/** The answer to one call. Same shape as the proto CallToolResponse. */
+export interface CallResult {
+  contentJson: string;
+  structuredContentJson: string;
+  isError: boolean;
+  reason: string;
+  message: string;
+  toolName: string;
+  via: string;
+  unified: UnifiedInfo | undefined;
+  durationMs: number;
+}
+
+/** One audited call (becomes a `tool.called` event). */
+export interface ToolCalledEvent {
+  surfaceId: string;
+  principal: PrincipalRef;
+  snapshotId: string;
+  calledName: string;
+  toolName: string;
+  capability: string;
+  via: Via;
+  outcome: 'ok' | 'error' | 'refused';
+  reason: ReasonCode | '';
+  admission: { decision: 'allow' | 'deny'; rule: string } | undefined;
+  durationMs: number;
+  callId: string;
+  atMs: number;
+}
+
+/** Surfaces by ID, kept in memory. */
+export interface SurfaceSource {
+  get(surfaceId: string): Promise<SurfaceRecord | undefined>;
+}
+
+/** Snapshots by ID, kept in memory; throws AppError SNAPSHOT_NOT_FOUND. */
+export interface SnapshotSource {
+  get(snapshotId: string): Promise<Snapshot>;
+}
+
+/** Current settings read from the config and catalog buckets (all in memory). */
+export interface SettingsSource {
+  admissionPolicy(): AdmissionPolicy;
+  /** The principal's stored autonomy, or undefined when it has no presentation record. */
+  autonomy(principal: PrincipalRef): Autonomy | undefined;
+  /** Whether some capability publishes this name now (under its own or its prefixed name). */
+  isPublishedToolName(name: string): boolean;
+}
+
+/** A discovery hit. */
+export interface DiscoveryHit {
+  name: string;
+  description: string;
+  score: number;
+}
+
+/** DiscoveryService over one snapshot; failures are AppErrors with their reason. */
+export interface DiscoveryPort {
+  discoverTools(
+    req: { snapshotId: string; query: string; limit: number },
+    deadline: number,
+  ): Promise<{ hits: DiscoveryHit[]; totalTools: number; emptyReason: string; hint: string }>;
+  getToolSchema(req: { snapshotId: string; name: string }, deadline: number): Promise<McpTool>;
+}
+
+/** UnifiedService; failures are AppErrors with their reason. */
+export interface UnifiedPort {
+  mapRequest(
+    req: { snapshotId: string; request: string; contextJson: string; preferredTools: string[] },
+    deadline: number,
+  ): Promise<{ decision: string; metadata: UnifiedInfo | undefined; explanation: string }>;
+}
+
+/**
+ * The open MCP sessions. `call` throws AppError CAPABILITY_UNAVAILABLE when the capability is not
+ * connected and TOOL_TIMEOUT past `timeoutMs`; a tool's own failure comes back with isError.
+ */
+export interface CapabilityPort {
+  call(capability: string, tool: string, args: Record<string, unknown>, timeoutMs: number): Promise<ToolResult>;
+  /** The capability's per-call deadline, ms (undefined when it is not configured). */
+  timeoutMs(capability: string): number | undefined;
+}
+
+/** Runs the platform's own tools. */
+export interface SystemToolPort {
+  run(name: string, principal: PrincipalRef, args: Record<string, unknown>): Promise<ToolResult>;
+}
+
+/** Receives audit events; must not block the call (publish, do not wait for the ack). */
+export interface AuditPort {
+  toolCalled(event: ToolCalledEvent): void;
+}
+
+/** Everything the call path needs. */
+export interface DispatchPorts {
+  surfaces: SurfaceSource;
+  snapshots: SnapshotSource;
+  settings: SettingsSource;
+  discovery: DiscoveryPort;
+  unified: UnifiedPort;
+  capabilities: CapabilityPort;
+  systemTools: SystemToolPort;
+  audit: AuditPort;
+  now?: () => number;
+}

@@ -1,0 +1,41 @@
+// The only reader of process.env in this service.
+import { resolve } from 'node:path';
+
+/** Validated settings of surface-resolver. */
+export interface ResolverConfig {
+  natsUrl: string;
+  grpcHost: string;
+  grpcPort: number;
+  logLevel: string;
+  /** Absolute path of the declarative YAML config, or '' for none (state already in NATS). */
+  configPath: string;
+  /** Default surface lifetime, seconds. */
+  surfaceTtlSeconds: number;
+  /** Longest surface lifetime a caller may ask for, seconds. */
+  surfaceTtlMaxSeconds: number;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return dflt;
+  // Whole decimal numbers only.
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be an integer, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new Error(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+/** Reads and validates the environment; throws an Error naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResolverConfig {
+  const level = env.LOG_LEVEL ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL must be a pino level, got "${level}"`);
+  return {
+    natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
+    grpcHost: env.GRPC_HOST || '0.0.0.0',
+    grpcPort: int(env, 'GRPC_PORT', 50051, 0, 65535),
+    logLevel: level,
+    configPath: env.TOOLSURFACE_CONFIG ? resolve(env.TOOLSURFACE_CONFIG) : '',
+    surfaceTtlSeconds: int(env, 'SURFACE_TTL_SECONDS', 3600, 1, 7 * 24 * 3600),
+    surfaceTtlMaxSeconds: int(env, 'SURFACE_TTL_MAX_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
+  };
+}

@@ -1,0 +1,55 @@
+import { dirname } from 'node:path';
+import { AppError, ReasonCode, parseConfig } from '@toolsurface/core';
+import {
+  autonomyFromProto,
+  autonomyToProto,
+  modeFromProto,
+  modeToProto,
+  principalFromProto,
+  principalToProto,
+  unary,
+  type GrpcDeps,
+} from '@toolsurface/platform';
+import type { PresentationServiceServer } from '@toolsurface/proto';
+import type { SurfaceResolver } from '../resolver';
+
+const SERVICE = 'toolsurface.v1.PresentationService';
+/** Largest config text ApplyConfig accepts, bytes. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** PresentationService over the resolver. `configDir` resolves relative paths of applied configs. */
+export function presentationHandlers(resolver: SurfaceResolver, configDir: string, deps: GrpcDeps): PresentationServiceServer {
+  return {
+    getPresentation: unary(SERVICE, 'GetPresentation', async (req) => {
+      const p = principalFromProto(req.principal);
+      const r = resolver.presentation(p);
+      return { presentation: { principal: principalToProto(p), mode: modeToProto(r.mode), autonomy: autonomyToProto(r.autonomy) } };
+    }, deps),
+    setPresentation: unary(SERVICE, 'SetPresentation', async (req) => {
+      const p = principalFromProto(req.principal);
+      const r = await resolver.setPresentation(p, modeFromProto(req.mode), autonomyFromProto(req.autonomy));
+      return { presentation: { principal: principalToProto(p), mode: modeToProto(r.mode), autonomy: autonomyToProto(r.autonomy) } };
+    }, deps),
+    getBindings: unary(SERVICE, 'GetBindings', async (req) => {
+      const p = principalFromProto(req.principal);
+      return { principal: principalToProto(p), capabilities: resolver.bindings(p) };
+    }, deps),
+    setBindings: unary(SERVICE, 'SetBindings', async (req) => {
+      const p = principalFromProto(req.principal);
+      if (!Array.isArray(req.capabilities)) throw new AppError(ReasonCode.INVALID_REQUEST, 'capabilities must be a list');
+      return { principal: principalToProto(p), capabilities: await resolver.setBindings(p, req.capabilities) };
+    }, deps),
+    applyConfig: unary(SERVICE, 'ApplyConfig', async (req) => {
+      if (typeof req.configYaml !== 'string' || req.configYaml.trim() === '') throw new AppError(ReasonCode.INVALID_REQUEST, 'config_yaml is required');
+      if (Buffer.byteLength(req.configYaml) > MAX_CONFIG_BYTES) throw new AppError(ReasonCode.INVALID_REQUEST, `config_yaml exceeds ${MAX_CONFIG_BYTES} bytes`);
+      const cfg = parseConfig(req.configYaml, configDir);
+      await resolver.applyConfig(cfg);
+      return { configHash: cfg.hash, principals: cfg.principals.length, capabilities: Object.keys(cfg.capabilities).length };
+    }, deps),
+  };
+}
+
+/** Folder that relative paths of an applied config resolve against: the config file's, else the working directory. */
+export function configDirOf(configPath: string): string {
+  return configPath ? dirname(configPath) : process.cwd();
+}

@@ -1,0 +1,52 @@
+import { AppError, ReasonCode } from '@toolsurface/core';
+import {
+  modeToProto,
+  principalFromProto,
+  principalToProto,
+  resolvedModeToProto,
+  autonomyToProto,
+  toolToProto,
+  unary,
+  type GrpcDeps,
+} from '@toolsurface/platform';
+import type { Surface, SurfaceServiceServer } from '@toolsurface/proto';
+import type { OpenedSurface, SurfaceResolver } from '../resolver';
+
+const SERVICE = 'toolsurface.v1.SurfaceService';
+
+function toProto({ record, presented }: OpenedSurface): Surface {
+  return {
+    surfaceId: record.surfaceId,
+    principal: principalToProto(record.principal),
+    configuredMode: modeToProto(record.configuredMode),
+    resolvedMode: resolvedModeToProto(record.resolvedMode),
+    snapshotId: record.snapshotId,
+    tools: presented.map((p) => toolToProto(p.tool, p.kind)),
+    openedAtMs: record.openedAtMs,
+    expiresAtMs: record.expiresAtMs,
+    boundToolCount: record.boundToolCount,
+    collisions: record.collisions,
+    autonomy: autonomyToProto(record.autonomy),
+    presentedTokens: record.presentedTokens,
+  };
+}
+
+function surfaceId(raw: unknown): string {
+  if (typeof raw !== 'string' || raw === '') throw new AppError(ReasonCode.INVALID_REQUEST, 'surface_id is required');
+  return raw;
+}
+
+/** SurfaceService over the resolver. */
+export function surfaceHandlers(resolver: SurfaceResolver, deps: GrpcDeps): SurfaceServiceServer {
+  return {
+    openSurface: unary(SERVICE, 'OpenSurface', async (req) => {
+      const principal = principalFromProto(req.principal);
+      return { surface: toProto(await resolver.openSurface(principal, req.ttlSeconds ?? 0)) };
+    }, deps),
+    getSurface: unary(SERVICE, 'GetSurface', async (req) => ({ surface: toProto(await resolver.getSurface(surfaceId(req.surfaceId))) }), deps),
+    closeSurface: unary(SERVICE, 'CloseSurface', async (req) => {
+      await resolver.closeSurface(surfaceId(req.surfaceId));
+      return {};
+    }, deps),
+  };
+}

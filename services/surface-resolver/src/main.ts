@@ -1,0 +1,21 @@
+import { Shutdown, startTelemetry } from '@toolsurface/platform';
+import { createApp } from './app';
+import { loadConfig } from './config';
+
+// Telemetry first, then config, wiring, start, ordered shutdown.
+const telemetry = startTelemetry('surface-resolver');
+let config;
+try {
+  config = loadConfig();
+} catch (e) {
+  console.error(`surface-resolver: bad configuration: ${(e as Error).message}`);
+  process.exit(2);
+}
+const app = createApp(config, telemetry.tracer);
+const shutdown = new Shutdown(app.logger).add('app', () => app.stop()).add('telemetry', () => telemetry.shutdown());
+shutdown.onSignals();
+app.start().catch(async (err) => {
+  app.logger.fatal({ err }, 'surface-resolver failed to start');
+  await shutdown.run();
+  process.exit(1);
+});

@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AppError,
+  ReasonCode,
+  countToolTokens,
+  principalKey,
+  resolveMode,
+  type AdmissionPolicy,
+  type Autonomy,
+  type CapabilitySpec,
+  type PresentationMode,
+  type PrincipalRef,
+  type ToolsurfaceConfig,
+} from '@toolsurface/core';
+import {
+  ADMISSION_KEY,
+  CONFIG_HASH_KEY,
+  bindingsKey,
+  capabilityKey,
+  presentationKey,
+  type BindingsRecord,
+  type CatalogRecord,
+  type PresentationRecord,
+  type SnapshotStore,
+  type SurfaceRecord,
+  type WatchedBucket,
+} from '@toolsurface/state';
+import { modeToProto, principalToProto, resolvedModeToProto, autonomyToProto } from '@toolsurface/platform';
+import type { Logger } from '@toolsurface/platform';
+import { buildBoundSet, modelView, presentTools, type BoundSet, type CatalogEntry, type PresentedTool } from './domain/surface-builder';
+import type { ResolverPublisher } from './events/resolver.publisher';
+
+/** A surface with what the model sees. */
+export interface OpenedSurface {
+  record: SurfaceRecord;
+  presented: PresentedTool[];
+}
+
+/** Surface IDs: `srf_` and 32 hex digits of randomness. */
+// Matches the exact shape newSurfaceId produces.
+export const SURFACE_ID_PATTERN = /^srf_[0-9a-f]{32}$/;
+
+function newSurfaceId(): string {
+  return `srf_${randomBytes(16).toString('hex')}`;
+}
+
+/** Presentation settings, bindings, surfaces and snapshots: the logic behind SurfaceService and PresentationService. */
+export class SurfaceResolver {
+  // Bound sets by (principal, bindings, catalog listing times, policy): an open for a known snapshot skips the hashing.
+  private readonly boundCache = new Map<string, { set: BoundSet; snapshotId: string }>();
+  private readonly tokenCache = new Map<string, number>();
+  private readonly announced = new Set<string>();
+
+  constructor(
+    private readonly config: WatchedBucket<unknown>,
+    private readonly catalog: WatchedBucket<CatalogRecord>,
+    private readonly surfaces: WatchedBucket<SurfaceRecord>,
+    private readonly snapshots: SnapshotStore,
+    private readonly publisher: ResolverPublisher,
+    private readonly logger: Logger,
+    private readonly ttl: { defaultSeconds: number; maxSeconds: number },
+  ) {}
+
+  /** The stored presentation of a principal; a new principal starts at adaptive (product rule 7). */
+  presentation(p: PrincipalRef): PresentationRecord {
+    const r = this.config.get(presentationKey(p.kind, p.id)) as PresentationRecord | undefined;
+    return r ?? { mode: 'adaptive', autonomy: 'autonomous' };
+  }
+
+  /** The capabilities bound to a principal. */
+  bindings(p: PrincipalRef): string[] {
+    const r = this.config.get(bindingsKey(p.kind, p.id)) as BindingsRecord | undefined;
+    return r?.capabilities ?? [];
+  }
+
+  private policy(): AdmissionPolicy {
+    return (this.config.get(ADMISSION_KEY) as AdmissionPolicy | undefined) ?? { default: 'allow', rules: [] };
+  }
+
+  /** Opens a surface: takes (or reuses) the snapshot, resolves the mode, stores and announces the surface. */
+  async openSurface(principal: PrincipalRef, ttlSeconds: number): Promise<OpenedSurface> {
+    if (ttlSeconds > this.ttl.maxSeconds) {
+      throw new AppError(ReasonCode.INVALID_REQUEST, `ttl_seconds must be at most ${this.ttl.maxSeconds}`);
+    }
+    const setting = this.presentation(principal);
+    const { set, snapshotId } = await this.boundSet(principal);
+    const resolvedMode = resolveMode(setting.mode, set.definitions.length);
+    const presented = presentTools(resolvedMode, set.definitions);
+    const now = Date.now();
+    const record: SurfaceRecord = {
+      surfaceId: newSurfaceId(),
+      principal,
+      configuredMode: setting.mode,
+      resolvedMode,
+      snapshotId,
+      autonomy: principal.kind === 'gateway' ? setting.autonomy : 'autonomous',
+      boundToolCount: set.definitions.length,
+      presentedTokens: this.tokens(snapshotId, resolvedMode, presented),
+      collisions: set.collisions,
+      openedAtMs: now,
+      expiresAtMs: now + (ttlSeconds || this.ttl.defaultSeconds) * 1000,
+    };
+    await this.surfaces.put(record.surfaceId, record);
+    await this.publisher.surfaceOpened({
+      surfaceId: record.surfaceId,
+      principal: principalToProto(principal),
+      configuredMode: modeToProto(record.configuredMode),
+      resolvedMode: resolvedModeToProto(resolvedMode),
+      snapshotId,
+      boundToolCount: record.boundToolCount,
+      presentedTokens: record.presentedTokens,
+      openedAtMs: record.openedAtMs,
+      expiresAtMs: record.expiresAtMs,
+    });
+    if (set.missingCapabilities.length > 0) {
+      this.logger.warn({ principal: principalKey(principal), capabilities: set.missingCapabilities }, 'bound capabilities not in the catalog; surface opened without them');
+    }
+    return { record, presented };
+  }
+
+  /** A surface and what it presents; unknown → SURFACE_NOT_FOUND, past expiry → SURFACE_EXPIRED. */
+  async getSurface(surfaceId: string): Promise<OpenedSurface> {
+    const record = await this.loadSurface(surfaceId);
+    const snapshot = await this.snapshots.get(record.snapshotId);
+    return { record, presented: presentTools(record.resolvedMode, snapshot.tools) };
+  }
+
+  /** Closes a surface; later calls on it are refused as not found. */
+  async closeSurface(surfaceId: string): Promise<void> {
+    const record = await this.loadSurface(surfaceId);
+    const closed: SurfaceRecord = { ...record, closedAtMs: Date.now() };
+    await this.surfaces.put(surfaceId, closed);
+    await this.publisher.surfaceClosed({ surfaceId, principal: principalToProto(record.principal), closedAtMs: closed.closedAtMs! });
+  }
+
+  private async loadSurface(surfaceId: string): Promise<SurfaceRecord> {
+    if (!SURFACE_ID_PATTERN.test(surfaceId)) throw new AppError(ReasonCode.SURFACE_NOT_FOUND, `surface "${surfaceId.slice(0, 80)}" does not exist`);
+    const record = await this.surfaces.getFresh(surfaceId);
+    if (!record || record.closedAtMs !== undefined) throw new AppError(ReasonCode.SURFACE_NOT_FOUND, `surface ${surfaceId} does not exist or was closed`);
+    if (record.expiresAtMs <= Date.now()) throw new AppError(ReasonCode.SURFACE_EXPIRED, `surface ${surfaceId} expired; open a new one`);
+    return record;
+  }
+
+  private async boundSet(principal: PrincipalRef): Promise<{ set: BoundSet; snapshotId: string }> {
+    const caps = this.bindings(principal);
+    const catalog = new Map<string, CatalogEntry>();
+    const versions: string[] = [];
+    for (const c of caps) {
+      const r = this.catalog.get(c);
+      if (r) catalog.set(c, r);
+      versions.push(`${c}@${r ? `${r.status}:${r.listedAtMs}` : 'none'}`);
+    }
+    const policy = this.policy();
+    const key = JSON.stringify([principalKey(principal), versions, policy]);
+    const cached = this.boundCache.get(key);
+    if (cached) {
+      await this.announce(cached.snapshotId, cached.set);
+      return cached;
+    }
+    const set = buildBoundSet(principal, caps, catalog, policy);
+    const { snapshot } = await this.snapshots.save(set.definitions);
+    const entry = { set, snapshotId: snapshot.snapshotId };
+    this.boundCache.set(key, entry);
+    if (this.boundCache.size > 1024) this.boundCache.delete(this.boundCache.keys().next().value!);
+    await this.announce(snapshot.snapshotId, set);
+    return entry;
+  }
+
+  // snapshot.created goes out once per snapshot per process (JetStream de-duplicates across replicas).
+  private async announce(snapshotId: string, set: BoundSet): Promise<void> {
+    if (this.announced.has(snapshotId)) return;
+    await this.publisher.snapshotCreated({ snapshotId, toolCount: set.definitions.length, objectName: snapshotId, createdAtMs: Date.now() });
+    this.announced.add(snapshotId);
+  }
+
+  private tokens(snapshotId: string, mode: string, presented: PresentedTool[]): number {
+    const key = `${snapshotId}/${mode}`;
+    let n = this.tokenCache.get(key);
+    if (n === undefined) {
+      n = countToolTokens(modelView(presented));
+      this.tokenCache.set(key, n);
+      if (this.tokenCache.size > 4096) this.tokenCache.delete(this.tokenCache.keys().next().value!);
+    }
+    return n;
+  }
+
+  /** Sets a principal's mode and/or autonomy; only gateways can be supervised. */
+  async setPresentation(p: PrincipalRef, mode: PresentationMode | undefined, autonomy: Autonomy | undefined): Promise<PresentationRecord> {
+    if (autonomy === 'supervised' && p.kind !== 'gateway') {
+      throw new AppError(ReasonCode.INVALID_REQUEST, 'only gateways can be supervised; agents are always autonomous');
+    }
+    const current = this.presentation(p);
+    const next: PresentationRecord = { mode: mode ?? current.mode, autonomy: autonomy ?? current.autonomy };
+    await this.config.put(presentationKey(p.kind, p.id), next);
+    await this.publishChanged(p, next, this.bindings(p));
+    return next;
+  }
+
+  /** Replaces a principal's bindings; every capability must be configured. */
+  async setBindings(p: PrincipalRef, capabilities: string[]): Promise<string[]> {
+    const unique = [...new Set(capabilities)];
+    const unknown = unique.filter((c) => this.config.get(capabilityKey(c)) === undefined);
+    if (unknown.length > 0) throw new AppError(ReasonCode.INVALID_REQUEST, `unknown capabilities: ${unknown.map((c) => JSON.stringify(c.slice(0, 64))).join(', ')}`);
+    await this.config.put(bindingsKey(p.kind, p.id), { capabilities: unique } satisfies BindingsRecord);
+    await this.publishChanged(p, this.presentation(p), unique);
+    return unique;
+  }
+
+  private publishChanged(p: PrincipalRef, r: PresentationRecord, capabilities: string[]): Promise<void> {
+    return this.publisher.presentationChanged({
+      principal: principalToProto(p),
+      mode: modeToProto(r.mode),
+      autonomy: autonomyToProto(r.autonomy),
+      capabilities,
+    });
+  }
+
+  /**
+   * Applies a declarative config: capabilities (removed ones deleted), each listed principal's mode,
+   * autonomy and bindings, and the admission policy. Principals created through the API are kept.
+   */
+  async applyConfig(cfg: ToolsurfaceConfig): Promise<void> {
+    for (const [name, spec] of Object.entries(cfg.capabilities)) await this.config.put(capabilityKey(name), spec satisfies CapabilitySpec);
+    for (const [key] of this.config.entries('capability.')) {
+      if (!(key.slice('capability.'.length) in cfg.capabilities)) await this.config.delete(key);
+    }
+    for (const p of cfg.principals) {
+      await this.config.put(presentationKey(p.kind, p.id), { mode: p.mode, autonomy: p.autonomy } satisfies PresentationRecord);
+      await this.config.put(bindingsKey(p.kind, p.id), { capabilities: p.capabilities } satisfies BindingsRecord);
+    }
+    await this.config.put(ADMISSION_KEY, cfg.admission);
+    await this.config.put(CONFIG_HASH_KEY, { hash: cfg.hash, appliedAtMs: Date.now() });
+    this.logger.info({ hash: cfg.hash, principals: cfg.principals.length, capabilities: Object.keys(cfg.capabilities).length }, 'config applied');
+  }
+
+  /** Applies the config only when it differs from the one last applied (so API changes survive restarts). */
+  async applyConfigIfChanged(cfg: ToolsurfaceConfig): Promise<boolean> {
+    const applied = this.config.get(CONFIG_HASH_KEY) as { hash?: string } | undefined;
+    if (applied?.hash === cfg.hash) return false;
+    await this.applyConfig(cfg);
+    return true;
+  }
+}

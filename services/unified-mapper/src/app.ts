@@ -1,0 +1,39 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { connectNats, createLogger, openSnapshotStore, startGrpcServer, type GrpcServerHandle, type Logger } from '@toolsurface/platform';
+import { UnifiedServiceService } from '@toolsurface/proto';
+import { SnapshotStore } from '@toolsurface/state';
+import type { Tracer } from '@opentelemetry/api';
+import type { MapperConfig } from './config';
+import { unifiedHandlers } from './grpc/unified.handler';
+import { MapperService } from './mapper-service';
+
+/** The running service. */
+export interface App {
+  logger: Logger;
+  port(): number;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Wires unified-mapper: snapshot store, mapper, gRPC. */
+export function createApp(config: MapperConfig, tracer: Tracer): App {
+  const logger = createLogger('unified-mapper', config.logLevel);
+  let nc: NatsConnection | undefined;
+  let grpc: GrpcServerHandle | undefined;
+  return {
+    logger,
+    port: () => grpc?.port ?? 0,
+    async start() {
+      nc = await connectNats(config.natsUrl, 'unified-mapper');
+      const mapper = new MapperService(new SnapshotStore(await openSnapshotStore(nc), config.maxSnapshots), config.maxSnapshots);
+      grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [
+        { name: 'toolsurface.v1.UnifiedService', definition: UnifiedServiceService, implementation: unifiedHandlers(mapper, { tracer, logger }) },
+      ]);
+      logger.info({ port: grpc.port }, 'unified-mapper serving');
+    },
+    async stop() {
+      await grpc?.stop();
+      await nc?.drain().catch(() => undefined);
+    },
+  };
+}
