@@ -52,7 +52,8 @@ const UNIT_STEMS = new Set([
   'atm', 'atmospher', 'bar', 'mol', 'mole', 'byte', 'kb', 'mb', 'gb', 'tb', 'pixel', 'px', 'bpm', 'calori', 'kcal', 'ton', 'tonn', 'acr',
   'hectar', 'sqft', 'squar', 'peopl', 'person', 'guest', 'adult', 'child', 'ticket', 'room', 'night', 'seat', 'passeng', 'decim', 'digit',
   'point', 'game', 'time', 'item', 'result', 'page', 'sampl', 'trial', 'step', 'unit', 'share', 'coin', 'card', 'player', 'team', 'member',
-  'employe', 'student', 'stori', 'floor', 'bedroom', 'bathroom', 'm', 's', 'h', 'g', 'c', 'f', 'k',
+  'employe', 'student', 'stori', 'floor', 'bedroom', 'bathroom', 'bed', 'bath', 'travel', 'travell', 'individu', 'particip', 'attende',
+  'm', 's', 'h', 'g', 'c', 'f', 'k',
 ]);
 
 /** Negation words before a flag's name ("without trip protection", "no pets"). */
@@ -146,7 +147,6 @@ function formatPlace(s: Span, p: ParamInfo): string {
     return city;
   }
   if (wantsRegion(p) && region) return `${city}, ${region}`;
-  if (region) return `${city}, ${region}`;
   return city;
 }
 
@@ -213,13 +213,32 @@ function anchorBonus(p: ParamInfo, doc: Doc, s: Span, hits: { idx: number; w: nu
 /** Stems of unit words a parameter asks for (from its name and description). */
 function unitStemsOf(p: ParamInfo): Set<string> {
   const out = new Set<string>();
-  for (const a of p.anchors) if (UNIT_STEMS.has(a) && a.length > 1) out.add(a);
-  for (const d of p.descStems) if (UNIT_STEMS.has(d) && d.length > 1) out.add(d);
+  for (const a of p.anchors) if (UNIT_STEMS.has(a) && a.length > 1) out.add(canonUnit(a));
+  for (const d of p.descStems) if (UNIT_STEMS.has(d) && d.length > 1) out.add(canonUnit(d));
   return out;
+}
+
+/** Unit stems that name the same thing ("people" for "adults", "bedroom" for "beds"). */
+const UNIT_CANON: Record<string, string> = {
+  peopl: 'person', adult: 'person', guest: 'person', passeng: 'person', travel: 'person', travell: 'person', individu: 'person', seat: 'person',
+  member: 'person', particip: 'person', attende: 'person', bedroom: 'bed', bathroom: 'bath', ticket: 'ticket', night: 'night',
+  kilomet: 'km', kilometr: 'km', metr: 'meter', centimet: 'cm', millimet: 'mm', kilogram: 'kg', pound: 'pound', lb: 'pound',
+  minut: 'minut', min: 'minut', sec: 'second', hr: 'hour', yr: 'year', celsiu: 'celsiu', fahrenheit: 'fahrenheit',
+};
+
+/** Canonical unit stem. */
+function canonUnit(u: string): string {
+  return UNIT_CANON[u] ?? u;
 }
 
 /** Normalises a unit as written ("kms", "kilometers", "km") to a stem comparable with UNIT_STEMS. */
 function unitStem(u: string | undefined): string | undefined {
+  const raw = unitStemRaw(u);
+  return raw === undefined ? undefined : canonUnit(raw);
+}
+
+/** Unit stem before canonicalisation. */
+function unitStemRaw(u: string | undefined): string | undefined {
   if (!u) return undefined;
   const w = u.replace(/\^\d$/, '').toLowerCase();
   const alias: Record<string, string> = {
@@ -256,7 +275,8 @@ function enumScore(value: string, doc: Doc): { score: number; start: number; end
     let ok = true;
     for (let j = 0; j < stems.length; j++) if (toks[i + j].stem !== stems[j] && toks[i + j].lower !== words[j]) { ok = false; break; }
     if (ok) {
-      const common = stems.length === 1 && (STOP_WORDS.has(words[0]) || words[0].length <= 2);
+      const written = toks[i].text;
+      const common = stems.length === 1 && (STOP_WORDS.has(words[0]) || (words[0].length <= 2 && /^[a-z]+$/.test(written)));
       return { score: common ? 0.35 : 0.9, start: toks[i].start, end: toks[i + stems.length - 1].end };
     }
   }
@@ -276,8 +296,38 @@ function enumScore(value: string, doc: Doc): { score: number; start: number; end
     const have = content.filter((c) => toks.some((t) => t.stem === c)).length;
     if (have === content.length) return { score: 0.6, start: -1, end: -1 };
   }
+  // abbreviation of consecutive words ("Sci-fi" for "science fiction"): each enum word starts the next token
+  for (let i = 0; i + words.length <= toks.length && words.length >= 2; i++) {
+    let ok = true;
+    for (let j = 0; j < words.length; j++) if (!(toks[i + j].lower.startsWith(words[j]) && words[j].length >= 2)) { ok = false; break; }
+    if (ok) return { score: 0.6, start: toks[i].start, end: toks[i + words.length - 1].end };
+  }
+  // verbs that name the same action ("remove" for "delete")
+  if (words.length === 1) {
+    const syn = ENUM_SYNONYMS[words[0]];
+    if (syn) for (const t of toks) if (syn.includes(t.lower) || syn.includes(t.stem)) return { score: 0.55, start: t.start, end: t.end };
+  }
+  // a long single word sharing its first 5 letters with a token ("Comedy"/"comic" no; "counselor"/"counseling" yes)
+  if (words.length <= 2) {
+    const key = words[words.length - 1];
+    if (key.length >= 6) for (const t of toks) if (t.lower.length >= 6 && t.lower.slice(0, 6) === key.slice(0, 6)) return { score: words.length === 1 ? 0.5 : 0.45, start: t.start, end: t.end };
+  }
+  // part of a multi-word value
+  if (content.length >= 2) {
+    const have = content.filter((c) => toks.some((t) => t.stem === c && !STOP_WORDS.has(t.lower))).length;
+    if (have > 0) return { score: 0.3 * (have / content.length), start: -1, end: -1 };
+  }
   return { score: 0, start: -1, end: -1 };
 }
+
+/** Words that name the same action or value as a one-word enum value. */
+const ENUM_SYNONYMS: Record<string, string[]> = {
+  delete: ['remove', 'erase', 'drop', 'cancel', 'clear'], add: ['create', 'new', 'remember', 'insert', 'append'], update: ['change', 'modify', 'edit', 'rename', 'switch'],
+  create: ['add', 'new', 'make'], remove: ['delete', 'erase'], get: ['fetch', 'retrieve', 'show', 'find'], list: ['show', 'all'],
+  start: ['begin', 'launch', 'on'], stop: ['end', 'halt', 'off'], high: ['strong', 'strongest', 'maximum', 'max', 'top'], low: ['weak', 'weakest', 'minimum', 'min', 'gentle'],
+  mid: ['medium', 'middle', 'moderate'], medium: ['mid', 'moderate', 'average'], asc: ['ascending', 'increasing'], desc: ['descending', 'decreasing'],
+  true: ['yes'], false: ['no'], celsius: ['centigrade'], metric: ['celsius'], imperial: ['fahrenheit'],
+};
 
 /** Enum values meaning "no preference". */
 const DONTCARE = new Set(['dontcare', 'any', 'all', 'none', 'default', 'unspecified', 'either', 'no preference', 'auto']);
@@ -378,6 +428,53 @@ function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
   return out;
 }
 
+/** Example values a description lists ("e.g., sculpture", "such as 'Berkeley, CA'", "Possible values: a, b"). */
+function descriptionExamples(p: ParamInfo): string[] {
+  const out: string[] = [];
+  const d = p.description;
+  // a marker, then the list up to the end of the sentence or bracket
+  const re = /(?:e\.g\.?,?|eg\.?|such as|for example,?|for instance,?|like|examples?:|possible values(?: are)?:?|options(?: are)?:?|one of:?|either|include|includes|including|values:)\s*([^.;()\n]+)/gi;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(d)) !== null) {
+    for (const raw of m[1].split(/,|\/|\bor\b|\band\b|\betc\b/)) {
+      const item = raw.trim().replace(/^['"`]+|['"`]+$/g, '').trim();
+      // short plain phrases only (no digits, no format patterns)
+      if (item && item.split(/\s+/).length <= 4 && /^[\p{L}][\p{L}\s'&-]*$/u.test(item) && !/^(the|a|an)$/i.test(item)) out.push(item);
+    }
+  }
+  return [...new Set(out)].slice(0, 30);
+}
+
+/** Description examples written in the request -> candidates. */
+function exampleCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }[]): Cand[] {
+  const out: Cand[] = [];
+  for (const ex of descriptionExamples(p)) {
+    const m = enumScore(ex, doc);
+    if (m.score < 0.75 || m.start < 0) continue;
+    const written = doc.text.slice(m.start, m.end);
+    out.push({ param: p, value: written, score: 0.45 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: m.start, end: m.end, text: written }, hits) * 0.4, ranges: [[m.start, m.end]], kind: 'example' });
+  }
+  return out;
+}
+
+/** Type-like parameters (room_type, cell_type): the word written before the named thing ("single room", "human cell"). */
+function modifierCandidates(p: ParamInfo, doc: Doc): Cand[] {
+  const out: Cand[] = [];
+  const parts = p.parts;
+  if (parts.length < 2 || !['type', 'kind', 'category', 'style', 'class', 'level', 'mode', 'format', 'flavor', 'genre', 'size', 'color', 'colour', 'material'].includes(parts[parts.length - 1])) return out;
+  const head = stem(parts[parts.length - 2]);
+  if (STOP_WORDS.has(parts[parts.length - 2])) return out;
+  for (const t of doc.tokens) {
+    if (t.stem !== head || t.index === 0) continue;
+    const prev = doc.tokens[t.index - 1];
+    // one plain word right before the head noun
+    if (!/^\s+$/.test(doc.text.slice(prev.end, t.start)) && !/^-$/.test(doc.text.slice(prev.end, t.start))) continue;
+    if (STOP_WORDS.has(prev.lower) || /\d/.test(prev.lower) || prev.lower.length < 3) continue;
+    out.push({ param: p, value: prev.text, score: 0.42, ranges: [[prev.start, prev.end]], kind: 'modifier' });
+  }
+  return out;
+}
+
 /** Currency codes written in the text, in order. */
 function currencyMentions(doc: Doc): { code: string; start: number; end: number }[] {
   const out: { code: string; start: number; end: number }[] = [];
@@ -448,6 +545,31 @@ function isSalient(s: Span): boolean {
   return s.kind === 'number' && !s.word || s.kind === 'quoted' || s.kind === 'url' || s.kind === 'email' || s.kind === 'path' || s.kind === 'date' || s.kind === 'list';
 }
 
+/** Whether a parameter is the start or the end of a range (from/to, check-in/check-out, min/max). */
+function rangeRole(p: ParamInfo): 'start' | 'end' | undefined {
+  const parts = p.parts;
+  const j = parts.join(' ');
+  // "check in" / "check out" written as separate parts
+  if (/\bcheck ?in\b/.test(j)) return 'start';
+  if (/\bcheck ?out\b/.test(j)) return 'end';
+  if (parts.some((x) => ['from', 'start', 'begin', 'beginning', 'min', 'minimum', 'lower', 'low', 'initial', 'first', 'since', 'departure', 'depart', 'pickup', 'origin', 'outbound', 'source', 'starting', 'earliest', 'after'].includes(x))) return 'start';
+  if (parts.some((x) => ['to', 'end', 'until', 'max', 'maximum', 'upper', 'high', 'final', 'last', 'return', 'arrival', 'dropoff', 'destination', 'ending', 'latest', 'before', 'inbound', 'target'].includes(x))) return 'end';
+  return undefined;
+}
+
+/** Bonus for a value written after "from"/"to" (or "between ... and") that matches the parameter's range role. */
+function rangeBonus(p: ParamInfo, doc: Doc, s: Span): number {
+  const role = rangeRole(p);
+  if (!role) return 0;
+  const prevTok = tokenAt(doc, s.start) - 1;
+  const prevWord = prevTok >= 0 ? doc.tokens[prevTok].lower : '';
+  const startWords = ['from', 'between', 'since', 'starting', 'after', 'leaving', 'departing'];
+  const endWords = ['to', 'until', 'till', 'through', 'thru', 'before', 'into'];
+  const betweenAnd = prevWord === 'and' && /between\s+[^,.;]{1,40}\s+and\s*$/i.test(doc.text.slice(Math.max(0, s.start - 60), s.start));
+  if (role === 'start') return startWords.includes(prevWord) ? 0.3 : endWords.includes(prevWord) || betweenAnd ? -0.2 : 0;
+  return endWords.includes(prevWord) || betweenAnd ? 0.3 : startWords.includes(prevWord) ? -0.2 : 0;
+}
+
 /** Rank of a parameter among the numeric parameters of its object (set by mapObject). */
 const NUMERIC_RANK = new WeakMap<ParamInfo, number>();
 
@@ -510,16 +632,11 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       let score = 0.15 + anchorBonus(p, doc, s, hits);
       const us = unitStem(s.unit);
       if (us && units.has(us)) score += 0.45;
-      else if (us && (p.anchors.includes(us) || p.descStems.has(us))) score += 0.3;
+      else if (us && (p.anchors.some((a) => canonUnit(a) === us) || [...p.descStems].some((d) => canonUnit(d) === us))) score += 0.3;
       else if (us && UNIT_STEMS.has(us) && us.length > 2 && units.size > 0) score -= 0.15;
       if (s.word) score -= 0.15;
       // range ends: "from 2010 to 2015", "between 3 and 5"
-      const prevTok = tokenAt(doc, s.start) - 1;
-      const prevWord = prevTok >= 0 ? doc.tokens[prevTok].lower : '';
-      const isStart = p.parts.some((x) => ['from', 'start', 'begin', 'min', 'minimum', 'lower', 'low', 'initial', 'first', 'since'].includes(x));
-      const isEnd = p.parts.some((x) => ['to', 'end', 'until', 'max', 'maximum', 'upper', 'high', 'final', 'last'].includes(x));
-      if (isStart && (prevWord === 'from' || prevWord === 'between' || prevWord === 'since')) score += 0.3;
-      if (isEnd && (prevWord === 'to' || prevWord === 'until' || prevWord === 'through' || (prevWord === 'and' && /between\s+\S+\s+and\s*$/i.test(doc.text.slice(Math.max(0, s.start - 40), s.start))))) score += 0.3;
+      score += rangeBonus(p, doc, s);
       // ties go to the reading order: n-th number to the n-th numeric parameter
       if (numericRank(p) === numberRank(doc, s)) score += 0.03;
       // a number inside a date, time, quoted span, identifier, path or URL is rarely the value
@@ -562,6 +679,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (p.semantic === 'destination' && ['to', 'into', 'reach', 'towards'].includes(prevWord)) score += 0.35;
     if ((p.semantic === 'origin' && prevWord === 'to') || (p.semantic === 'destination' && prevWord === 'from')) score -= 0.3;
     if ((p.semantic === 'place' || p.semantic === 'origin' || p.semantic === 'destination') && s.kind === 'proper' && ['in', 'at', 'near', 'around', 'from', 'to'].includes(prevWord)) score += 0.2;
+    if (s.kind === 'date' || s.kind === 'time' || s.kind === 'place' || s.kind === 'proper') score += rangeBonus(p, doc, s);
     if (s.kind === 'date' && s.date?.relative) score -= 0.2;
     if (s.kind === 'date' && s.date?.y === undefined) score -= 0.05;
     // a datetime parameter takes a time written next to the date
@@ -575,7 +693,16 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     fit = score;
     out.push({ param: p, value, score: fit, ranges: [[s.start, s.end]], kind: s.kind });
   }
-  if (p.semantic !== 'date' && p.semantic !== 'time' && p.semantic !== 'datetime' && p.semantic !== 'email' && p.semantic !== 'url') out.push(...anchoredPhrases(p, doc, hits));
+  if (p.semantic !== 'date' && p.semantic !== 'time' && p.semantic !== 'datetime' && p.semantic !== 'email' && p.semantic !== 'url') {
+    out.push(...anchoredPhrases(p, doc, hits));
+    out.push(...exampleCandidates(p, doc, hits));
+    out.push(...modifierCandidates(p, doc));
+  }
+  // free text asked for the user's own words: the whole request
+  if (p.semantic === 'text' && p.required && /\b(user'?s?|message|statement|utterance|input|question|query|request|sentence|text)\b/i.test(p.description + ' ' + p.parts.join(' '))) {
+    const whole = doc.text.split('\n')[0].trim();
+    if (whole) out.push({ param: p, value: whole, score: 0.21, ranges: [], kind: 'whole' });
+  }
   return out;
 }
 
@@ -635,6 +762,23 @@ function arrayCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
   if (it === 'string' || it === 'any') {
     const quoted = doc.spans.filter((s) => s.kind === 'quoted');
     if (quoted.length >= 2) out.push({ param: p, value: quoted.map((s) => s.text), score: 0.4, ranges: quoted.map((s) => [s.start, s.end] as [number, number]), kind: 'quoted-list' });
+    // names joined by commas/"and"/"vs": "Lakers and Clippers", "John, Paul and George"
+    const propers = doc.spans.filter((s) => s.kind === 'proper');
+    let run: Span[] = [];
+    const flush = (): void => {
+      if (run.length >= 2) out.push({ param: p, value: run.map((s) => s.text), score: 0.38 + anchorBonus(p, doc, run[0], hits) * 0.5, ranges: run.map((s) => [s.start, s.end] as [number, number]), kind: 'name-list' });
+      run = [];
+    };
+    for (const s of propers) {
+      const prev = run[run.length - 1];
+      // only ", ", " and ", " & ", " vs " between the names
+      if (prev && /^\s*(,\s*(and\s+)?|\s*(and|&|vs\.?|versus|or)\s+)\s*$/i.test(doc.text.slice(prev.end, s.start))) run.push(s);
+      else {
+        flush();
+        run = [s];
+      }
+    }
+    flush();
     // a written list after the parameter's name: "tags: a, b and c"
     for (const h of hits) {
       if (h.w < 0.8) continue;

@@ -1,5 +1,6 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { loadConfigFile } from '@toolsurface/core';
+import { readFileSync } from 'node:fs';
+import { AppError, ReasonCode, parseConfig } from '@toolsurface/core';
 import {
   Buckets,
   EventPublisher,
@@ -18,7 +19,7 @@ import { SnapshotStore, WatchedBucket, type CatalogRecord, type SurfaceRecord } 
 import type { Tracer } from '@opentelemetry/api';
 import type { ResolverConfig } from './config';
 import { ResolverPublisher } from './events/resolver.publisher';
-import { configDirOf, presentationHandlers } from './grpc/presentation.handler';
+import { presentationHandlers } from './grpc/presentation.handler';
 import { surfaceHandlers } from './grpc/surface.handler';
 import { SurfaceResolver } from './resolver';
 
@@ -29,6 +30,14 @@ export interface App {
   port(): number;
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+function readConfigFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new AppError(ReasonCode.INVALID_REQUEST, `cannot read TOOLSURFACE_CONFIG file ${path}: ${(e as Error).message}`, { cause: e });
+  }
 }
 
 /** Wires surface-resolver: NATS state, the resolver, gRPC. Nothing runs until start(). */
@@ -42,7 +51,7 @@ export function createApp(config: ResolverConfig, tracer: Tracer): App {
     port: () => grpc?.port ?? 0,
     async start() {
       // Fail on a bad config file before touching anything.
-      const fileConfig = config.configPath ? loadConfigFile(config.configPath) : undefined;
+      const fileConfig = config.configPath ? parseConfig(readConfigFile(config.configPath), config.configDir) : undefined;
       nc = await connectNats(config.natsUrl, 'surface-resolver');
       await ensureStream(nc);
       const configBucket = new WatchedBucket<unknown>(await openBucket(nc, Buckets.config), logger);
@@ -64,7 +73,7 @@ export function createApp(config: ResolverConfig, tracer: Tracer): App {
       const deps = { tracer, logger };
       grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [
         { name: 'toolsurface.v1.SurfaceService', definition: SurfaceServiceService, implementation: surfaceHandlers(resolver, deps) },
-        { name: 'toolsurface.v1.PresentationService', definition: PresentationServiceService, implementation: presentationHandlers(resolver, configDirOf(config.configPath), deps) },
+        { name: 'toolsurface.v1.PresentationService', definition: PresentationServiceService, implementation: presentationHandlers(resolver, config.configDir, deps) },
       ]);
       logger.info({ port: grpc.port }, 'surface-resolver serving');
     },

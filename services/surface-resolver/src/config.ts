@@ -1,5 +1,5 @@
 // The only reader of process.env in this service.
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
 /** Validated settings of surface-resolver. */
 export interface ResolverConfig {
@@ -9,6 +9,8 @@ export interface ResolverConfig {
   logLevel: string;
   /** Absolute path of the declarative YAML config, or '' for none (state already in NATS). */
   configPath: string;
+  /** Folder that relative paths and `${CONFIG_DIR}` of a config resolve against (default: the file's folder). */
+  configDir: string;
   /** Default surface lifetime, seconds. */
   surfaceTtlSeconds: number;
   /** Longest surface lifetime a caller may ask for, seconds. */
@@ -35,6 +37,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResolverConfig
     grpcPort: int(env, 'GRPC_PORT', 50051, 0, 65535),
     logLevel: level,
     configPath: env.TOOLSURFACE_CONFIG ? resolve(env.TOOLSURFACE_CONFIG) : '',
+    configDir: env.TOOLSURFACE_CONFIG_DIR
+      ? resolve(env.TOOLSURFACE_CONFIG_DIR)
+      : env.TOOLSURFACE_CONFIG
+        ? dirname(resolve(env.TOOLSURFACE_CONFIG))
+        : process.cwd(),
     surfaceTtlSeconds: int(env, 'SURFACE_TTL_SECONDS', 3600, 1, 7 * 24 * 3600),
     surfaceTtlMaxSeconds: int(env, 'SURFACE_TTL_MAX_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
   };

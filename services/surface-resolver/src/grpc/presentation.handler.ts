@@ -1,4 +1,3 @@
-import { dirname } from 'node:path';
 import { AppError, ReasonCode, parseConfig } from '@toolsurface/core';
 import {
   autonomyFromProto,
@@ -47,9 +46,4 @@ export function presentationHandlers(resolver: SurfaceResolver, configDir: strin
       return { configHash: cfg.hash, principals: cfg.principals.length, capabilities: Object.keys(cfg.capabilities).length };
     }, deps),
   };
-}
-
-/** Folder that relative paths of an applied config resolve against: the config file's, else the working directory. */
-export function configDirOf(configPath: string): string {
-  return configPath ? dirname(configPath) : process.cwd();
 }

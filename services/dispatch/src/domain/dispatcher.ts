@@ -1,0 +1,455 @@
+import { context, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
+import {
+  admit,
+  AppError,
+  DEFAULT_TOOL_TIMEOUT_MS,
+  DISCOVERY_META_TOOLS,
+  isAppError,
+  isSystemToolName,
+  META_TOOL_NAMES,
+  MODEL_FACING_REASONS,
+  principalKey,
+  ReasonCode,
+  refusedOutright,
+  SYSTEM_CAPABILITY,
+  SYSTEM_TOOLS,
+  UNIFIED_META_TOOL,
+  type AdmissionResult,
+  type ResolvedMode,
+  type Via,
+} from '@toolsurface/core';
+import { Attr } from '@toolsurface/platform';
+import type { SurfaceRecord } from '@toolsurface/state';
+import { asObject, parseArguments, type ParsedArguments } from './arguments';
+import { errorDetail, Messages } from './messages';
+import type { CallRequest, CallResult, DispatchPorts, ToolCalledEvent, ToolResult, UnifiedInfo } from './ports';
+import { ValidatorCache, type ArgumentValidator } from './validators';
+
+/** Longest tool name or surface ID accepted (matches the meta-tools' `name` schema). */
+export const MAX_NAME_CHARS = 256;
+
+/** Options of the call path. */
+export interface DispatcherOptions {
+  maxArgumentsBytes: number;
+  tracer: Tracer;
+  validators?: ValidatorCache;
+}
+
+const META_NAMES: ReadonlySet<string> = new Set(META_TOOL_NAMES);
+const META_BY_MODE: Record<ResolvedMode, ReadonlySet<string>> = {
+  direct: new Set(),
+  discovery: new Set(['discover_tools', 'get_tool_schema', 'execute_tool']),
+  unified: new Set(['unified_tool']),
+};
+
+/** The call being served: what the model asked for, on which surface. */
+interface CallContext {
+  surface: SurfaceRecord;
+  calledName: string;
+  callId: string;
+  deadline: number;
+}
+
+/** Where step 3 resolved a name to. */
+interface Target {
+  presentedName: string;
+  capability: string;
+  originalName: string;
+  validator: ArgumentValidator;
+  system: boolean;
+}
+
+const EMPTY_UNIFIED: UnifiedInfo = { tool: '', confidence: 0, argumentsJson: '', candidates: [], missingArguments: [], executed: false };
+
+function textContent(text: string): string {
+  return JSON.stringify([{ type: 'text', text }]);
+}
+
+function success(result: ToolResult, toolName: string, via: string, durationMs: number): CallResult {
+  return {
+    contentJson: JSON.stringify(result.content ?? []),
+    structuredContentJson: result.structuredContent === undefined ? '' : JSON.stringify(result.structuredContent),
+    isError: false,
+    reason: '',
+    message: '',
+    toolName,
+    via,
+    unified: undefined,
+    durationMs,
+  };
+}
+
+/** A model-facing error: a tool result with is_error, a reason code and one sentence (DESIGN.md "Errors"). */
+export function modelError(
+  reason: ReasonCode,
+  message: string,
+  fields: { toolName?: string; via?: string; unified?: UnifiedInfo; content?: unknown[]; durationMs?: number } = {},
+): CallResult {
+  return {
+    contentJson: fields.content && fields.content.length > 0 ? JSON.stringify(fields.content) : textContent(message),
+    structuredContentJson: '',
+    isError: true,
+    reason,
+    message,
+    toolName: fields.toolName ?? '',
+    via: fields.via ?? '',
+    unified: fields.unified,
+    durationMs: fields.durationMs ?? 0,
+  };
+}
+
+/**
+ * The one call path (DESIGN.md "A call, step by step"): load the surface, resolve meta-tools of the
+ * resolved mode, resolve the name against the snapshot, validate the arguments, admit, invoke, and
+ * audit every call that reached step 3. Model-facing refusals come back as results; caller errors
+ * are thrown AppErrors.
+ */
+export class Dispatcher {
+  private readonly validators: ValidatorCache;
+  private readonly metaValidators = new Map<string, ArgumentValidator>();
+  private readonly systemValidators = new Map<string, ArgumentValidator>();
+  private readonly now: () => number;
+
+  constructor(
+    private readonly ports: DispatchPorts,
+    private readonly options: DispatcherOptions,
+  ) {
+    this.validators = options.validators ?? new ValidatorCache();
+    this.now = ports.now ?? Date.now;
+    for (const t of [...DISCOVERY_META_TOOLS, UNIFIED_META_TOOL]) this.metaValidators.set(t.name, this.validators.forSchema(t.inputSchema));
+    for (const t of SYSTEM_TOOLS) this.systemValidators.set(t.name, this.validators.forSchema(t.inputSchema));
+  }
+
+  /** Serves one CallTool. `deadline` is the caller's absolute deadline (ms since epoch). */
+  async callTool(req: CallRequest, deadline = Infinity): Promise<CallResult> {
+    if (!req.surfaceId) throw new AppError(ReasonCode.INVALID_REQUEST, 'surface_id is required');
+    if (req.surfaceId.length > MAX_NAME_CHARS) throw new AppError(ReasonCode.INVALID_REQUEST, `surface_id is longer than ${MAX_NAME_CHARS} characters`);
+    if (!req.name) throw new AppError(ReasonCode.INVALID_REQUEST, 'name is required');
+    if (req.name.length > MAX_NAME_CHARS) throw new AppError(ReasonCode.INVALID_REQUEST, `name is longer than ${MAX_NAME_CHARS} characters`);
+
+    const surface = await this.loadSurface(req.surfaceId);
+    trace.getActiveSpan()?.setAttributes({
+      [Attr.TS_SURFACE_ID]: surface.surfaceId,
+      [Attr.TS_MODE]: surface.resolvedMode,
+      [Attr.TS_SNAPSHOT_ID]: surface.snapshotId,
+      [Attr.TS_PRINCIPAL]: principalKey(surface.principal),
+    });
+    const call: CallContext = { surface, calledName: req.name, callId: req.callId, deadline };
+    const args = parseArguments(req.argumentsJson, this.options.maxArgumentsBytes);
+
+    if (META_NAMES.has(req.name)) {
+      if (!META_BY_MODE[surface.resolvedMode].has(req.name)) {
+        return this.refuse(call, 'direct', undefined, ReasonCode.TOOL_NOT_FOUND, Messages.toolNotFound(req.name, surface.resolvedMode));
+      }
+      return this.metaTool(call, req.name, args);
+    }
+    return (await this.realCall(call, req.name, args, 'direct')).result;
+  }
+
+  private async loadSurface(surfaceId: string): Promise<SurfaceRecord> {
+    const s = await this.ports.surfaces.get(surfaceId);
+    if (!s) throw new AppError(ReasonCode.SURFACE_NOT_FOUND, `surface ${surfaceId} does not exist; open a surface first`);
+    if (s.closedAtMs !== undefined && s.closedAtMs !== null) {
+      throw new AppError(ReasonCode.SURFACE_NOT_FOUND, `surface ${surfaceId} was closed at ${new Date(s.closedAtMs).toISOString()}; open a new surface`);
+    }
+    if (this.now() >= s.expiresAtMs) {
+      throw new AppError(ReasonCode.SURFACE_EXPIRED, `surface ${surfaceId} expired at ${new Date(s.expiresAtMs).toISOString()}; open a new surface`);
+    }
+    return s;
+  }
+
+  // Step 2: the meta-tools of the resolved mode.
+  private async metaTool(call: CallContext, name: string, args: ParsedArguments): Promise<CallResult> {
+    const via = name === 'execute_tool' || name === 'unified_tool' ? name : 'meta';
+    if (!args.ok) return modelError(ReasonCode.INVALID_ARGUMENTS, args.message, { toolName: name, via });
+    const problems = this.metaValidators.get(name)!(args.value);
+    if (problems) return modelError(ReasonCode.INVALID_ARGUMENTS, Messages.invalidArguments(name, problems, call.surface.resolvedMode), { toolName: name, via });
+    const a = args.value;
+    switch (name) {
+      case 'discover_tools':
+        return this.downstream(name, () => this.discoverTools(call, String(a.query), typeof a.limit === 'number' ? a.limit : 0));
+      case 'get_tool_schema':
+        return this.downstream(name, () => this.getToolSchema(call, String(a.name)));
+      case 'execute_tool':
+        return (await this.realCall(call, String(a.name), asObject(a.arguments), 'execute_tool')).result;
+      case 'unified_tool':
+        return this.downstream(name, () => this.unifiedTool(call, a));
+      default:
+        throw new AppError(ReasonCode.INTERNAL, `no handler for meta-tool ${name}`);
+    }
+  }
+
+  /** Runs a call to another service; its model-facing refusals become results, anything else stays a caller error. */
+  private async downstream(name: string, fn: () => Promise<CallResult>): Promise<CallResult> {
+    try {
+      return await fn();
+    } catch (e) {
+      if (isAppError(e) && MODEL_FACING_REASONS.has(e.code)) {
+        return modelError(e.code, e.message, { toolName: name, via: name === 'unified_tool' ? 'unified_tool' : 'meta' });
+      }
+      throw e;
+    }
+  }
+
+  private async discoverTools(call: CallContext, query: string, limit: number): Promise<CallResult> {
+    const { surface } = call;
+    const res = await this.ports.discovery.discoverTools({ snapshotId: surface.snapshotId, query, limit }, call.deadline);
+    // Defence in depth for product rule 6: never offer a tool admission would refuse outright.
+    const snapshot = await this.ports.snapshots.get(surface.snapshotId);
+    const policy = this.ports.settings.admissionPolicy();
+    const hits = res.hits.filter((h) => {
+      const def = snapshot.byName.get(h.name);
+      return def !== undefined && !refusedOutright(surface.principal, def.capability, def.originalName, policy);
+    });
+    const body: Record<string, unknown> = { hits, total_tools: res.totalTools };
+    if (hits.length === 0 && res.emptyReason) body.empty_reason = res.emptyReason;
+    if (res.hint) body.hint = res.hint;
+    return success({ content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body, isError: false }, 'discover_tools', 'meta', 0);
+  }
+
+  private async getToolSchema(call: CallContext, name: string): Promise<CallResult> {
+    const { surface } = call;
+    const snapshot = await this.ports.snapshots.get(surface.snapshotId);
+    const def = snapshot.byName.get(name);
+    if (!def || refusedOutright(surface.principal, def.capability, def.originalName, this.ports.settings.admissionPolicy())) {
+      return modelError(ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.notInSnapshot(name, surface.resolvedMode), { toolName: 'get_tool_schema', via: 'meta' });
+    }
+    const tool = await this.ports.discovery.getToolSchema({ snapshotId: surface.snapshotId, name }, call.deadline);
+    const body = tool as unknown as Record<string, unknown>;
+    return success({ content: [{ type: 'text', text: JSON.stringify(tool) }], structuredContent: body, isError: false }, 'get_tool_schema', 'meta', 0);
+  }
+
+  private async unifiedTool(call: CallContext, a: Record<string, unknown>): Promise<CallResult> {
+    const { surface } = call;
+    const snapshot = await this.ports.snapshots.get(surface.snapshotId);
+    // Product rule 4: preferred_tools can only prefer tools of the snapshot.
+    const preferredTools = Array.isArray(a.preferred_tools) ? a.preferred_tools.map(String).filter((n) => snapshot.byName.has(n)) : [];
+    const mapped = await this.ports.unified.mapRequest(
+      { snapshotId: surface.snapshotId, request: String(a.request), contextJson: a.context === undefined ? '' : JSON.stringify(a.context), preferredTools },
+      call.deadline,
+    );
+    const meta: UnifiedInfo = { ...EMPTY_UNIFIED, ...mapped.metadata, executed: false };
+    trace.getActiveSpan()?.setAttribute(Attr.TS_CONFIDENCE, meta.confidence);
+    switch (mapped.decision) {
+      case 'execute': {
+        const autonomy = this.ports.settings.autonomy(surface.principal) ?? surface.autonomy;
+        if (surface.principal.kind === 'gateway' && autonomy === 'supervised') {
+          const proposal = { tool: meta.tool, arguments: safeJson(meta.argumentsJson), confidence: meta.confidence };
+          return {
+            contentJson: textContent(`${Messages.proposal(meta.tool, meta.confidence)} ${JSON.stringify(proposal)}`),
+            structuredContentJson: JSON.stringify({ proposal }),
+            isError: false,
+            reason: '',
+            message: Messages.proposal(meta.tool, meta.confidence),
+            toolName: meta.tool,
+            via: 'unified_tool',
+            unified: meta,
+            durationMs: 0,
+          };
+        }
+        const { result, ran } = await this.realCall(call, meta.tool, parseArguments(meta.argumentsJson, this.options.maxArgumentsBytes), 'unified_tool', meta.confidence);
+        result.unified = { ...meta, executed: ran };
+        return result;
+      }
+      case 'low_confidence': {
+        const candidates = [...meta.candidates].sort((x, y) => y.confidence - x.confidence);
+        return modelError(ReasonCode.LOW_CONFIDENCE, Messages.lowConfidence(candidates), {
+          toolName: meta.tool,
+          via: 'unified_tool',
+          unified: { ...meta, candidates },
+        });
+      }
+      case 'missing_arguments':
+        return modelError(ReasonCode.MISSING_ARGUMENTS, Messages.missingArguments(meta.tool, meta.missingArguments), {
+          toolName: meta.tool,
+          via: 'unified_tool',
+          unified: meta,
+        });
+      default:
+        throw new AppError(ReasonCode.INTERNAL, `unified-mapper answered an unknown decision "${mapped.decision}"`);
+    }
+  }
+
+  // Steps 3 to 6 for one real call. `ran` is true once the tool was invoked (step 6).
+  private async realCall(
+    call: CallContext,
+    name: string,
+    args: ParsedArguments,
+    via: Via,
+    confidence?: number,
+  ): Promise<{ result: CallResult; ran: boolean }> {
+    const { surface } = call;
+    const mode = surface.resolvedMode;
+    const refused = (reason: ReasonCode, message: string) => ({ result: this.refuse(call, via, undefined, reason, message), ran: false });
+
+    // Step 3: resolve the name.
+    let target: Target;
+    if (isSystemToolName(name)) {
+      // Product rule 5: a system tool is never folded behind a meta-tool.
+      if (via !== 'direct') return refused(ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.systemToolBehindMetaTool(name, via));
+      target = { presentedName: name, capability: SYSTEM_CAPABILITY, originalName: name, validator: this.systemValidators.get(name)!, system: true };
+    } else if (META_NAMES.has(name)) {
+      return refused(ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.metaToolBehindMetaTool(name, via));
+    } else {
+      const snapshot = await this.ports.snapshots.get(surface.snapshotId);
+      const def = snapshot.byName.get(name);
+      if (!def) {
+        return this.ports.settings.isBoundToolName(surface.principal, name)
+          ? refused(ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.notInSnapshot(name, mode))
+          : refused(ReasonCode.TOOL_NOT_FOUND, Messages.toolNotFound(name, mode));
+      }
+      if (via === 'direct' && mode !== 'direct') return refused(ReasonCode.TOOL_NOT_DIRECTLY_CALLABLE, Messages.notDirectlyCallable(name, mode));
+      target = {
+        presentedName: def.name,
+        capability: def.capability,
+        originalName: def.originalName,
+        validator: this.validators.forTool(surface.snapshotId, def.name, def.inputSchema ?? {}),
+        system: false,
+      };
+    }
+
+    const span = this.options.tracer.startSpan(`execute_tool ${target.presentedName}`, {
+      kind: SpanKind.INTERNAL,
+      attributes: {
+        [Attr.GEN_AI_OPERATION_NAME]: 'execute_tool',
+        [Attr.GEN_AI_TOOL_NAME]: target.presentedName,
+        [Attr.TS_MODE]: mode,
+        [Attr.TS_SNAPSHOT_ID]: surface.snapshotId,
+        [Attr.TS_SURFACE_ID]: surface.surfaceId,
+        [Attr.TS_VIA]: via,
+        [Attr.TS_CAPABILITY]: target.capability,
+        [Attr.TS_PRINCIPAL]: principalKey(surface.principal),
+        ...(call.callId ? { [Attr.GEN_AI_TOOL_CALL_ID]: call.callId } : {}),
+        ...(confidence !== undefined ? { [Attr.TS_CONFIDENCE]: confidence } : {}),
+      },
+    });
+    return context.with(trace.setSpan(context.active(), span), async () => {
+      try {
+        return await this.checkAndInvoke(call, target, args, via, span);
+      } catch (e) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: String((e as Error)?.message ?? e) });
+        span.setAttribute(Attr.ERROR_TYPE, isAppError(e) ? e.code : 'INTERNAL');
+        throw e;
+      } finally {
+        span.end();
+      }
+    });
+  }
+
+  // Steps 4 to 6 inside the execute_tool span.
+  private async checkAndInvoke(
+    call: CallContext,
+    target: Target,
+    args: ParsedArguments,
+    via: Via,
+    span: Span,
+  ): Promise<{ result: CallResult; ran: boolean }> {
+    const { surface } = call;
+    const fail = (reason: ReasonCode, message: string, admission?: AdmissionResult) => {
+      span.setAttributes({ [Attr.TS_REASON]: reason, [Attr.ERROR_TYPE]: reason });
+      span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
+      return { result: this.refuse(call, via, target, reason, message, admission), ran: false };
+    };
+
+    // Step 4: arguments against the snapshot's input schema.
+    if (!args.ok) return fail(ReasonCode.INVALID_ARGUMENTS, args.message);
+    const problems = target.validator(args.value);
+    if (problems) return fail(ReasonCode.INVALID_ARGUMENTS, Messages.invalidArguments(target.presentedName, problems, surface.resolvedMode));
+
+    // Step 5: admission, the same inputs on every path (product rule 6).
+    const admission = admit(
+      { principal: surface.principal, capability: target.capability, tool: target.originalName, arguments: args.value, via },
+      this.ports.settings.admissionPolicy(),
+    );
+    span.setAttributes({ [Attr.TS_ADMISSION_DECISION]: admission.decision, [Attr.TS_ADMISSION_RULE]: admission.rule });
+    if (admission.decision === 'deny') return fail(ReasonCode.PERMISSION_DENIED, Messages.permissionDenied(target.presentedName), admission);
+
+    // Step 6: invoke with the capability's deadline, capped by the caller's.
+    const timeoutMs = target.system ? DEFAULT_TOOL_TIMEOUT_MS : (this.ports.capabilities.timeoutMs(target.capability) ?? DEFAULT_TOOL_TIMEOUT_MS);
+    const budget = Math.max(1, Math.min(timeoutMs, call.deadline - this.now()));
+    const started = performance.now();
+    let result: ToolResult;
+    try {
+      result = target.system
+        ? await this.ports.systemTools.run(target.originalName, surface.principal, args.value)
+        : await this.ports.capabilities.call(target.capability, target.originalName, args.value, budget);
+    } catch (e) {
+      const durationMs = performance.now() - started;
+      const reason = isAppError(e) ? e.code : ReasonCode.INTERNAL;
+      this.audit(call, via, target, 'error', reason, admission, durationMs);
+      span.setAttributes({ [Attr.TS_REASON]: reason, [Attr.ERROR_TYPE]: reason });
+      span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
+      if (reason === ReasonCode.TOOL_TIMEOUT) {
+        return { result: modelError(reason, Messages.toolTimeout(target.presentedName, budget), { toolName: target.presentedName, via, durationMs }), ran: true };
+      }
+      if (reason === ReasonCode.CAPABILITY_UNAVAILABLE) {
+        return { result: modelError(reason, Messages.capabilityUnavailable(target.presentedName), { toolName: target.presentedName, via, durationMs }), ran: false };
+      }
+      throw e;
+    }
+    const durationMs = performance.now() - started;
+    if (result.isError) {
+      this.audit(call, via, target, 'error', ReasonCode.TOOL_ERROR, admission, durationMs);
+      span.setAttributes({ [Attr.TS_REASON]: ReasonCode.TOOL_ERROR, [Attr.ERROR_TYPE]: ReasonCode.TOOL_ERROR });
+      span.setStatus({ code: SpanStatusCode.ERROR, message: ReasonCode.TOOL_ERROR });
+      const res = modelError(ReasonCode.TOOL_ERROR, Messages.toolError(target.presentedName, errorDetail(result.content ?? [])), {
+        toolName: target.presentedName,
+        via,
+        content: result.content,
+        durationMs,
+      });
+      if (result.structuredContent !== undefined) res.structuredContentJson = JSON.stringify(result.structuredContent);
+      return { result: res, ran: true };
+    }
+    this.audit(call, via, target, 'ok', '', admission, durationMs);
+    return { result: success(result, target.presentedName, via, durationMs), ran: true };
+  }
+
+  private refuse(
+    call: CallContext,
+    via: Via,
+    target: Target | undefined,
+    reason: ReasonCode,
+    message: string,
+    admission?: AdmissionResult,
+  ): CallResult {
+    if (!target) trace.getActiveSpan()?.setAttribute(Attr.TS_REASON, reason);
+    this.audit(call, via, target, 'refused', reason, admission, 0);
+    return modelError(reason, message, { toolName: target?.presentedName ?? '', via });
+  }
+
+  private audit(
+    call: CallContext,
+    via: Via,
+    target: Target | undefined,
+    outcome: ToolCalledEvent['outcome'],
+    reason: ReasonCode | '',
+    admission: AdmissionResult | undefined,
+    durationMs: number,
+  ): void {
+    this.ports.audit.toolCalled({
+      surfaceId: call.surface.surfaceId,
+      principal: call.surface.principal,
+      snapshotId: call.surface.snapshotId,
+      calledName: call.calledName,
+      toolName: target?.presentedName ?? '',
+      capability: target?.capability ?? '',
+      via,
+      outcome,
+      reason,
+      admission,
+      durationMs,
+      callId: call.callId,
+      atMs: this.now(),
+    });
+  }
+}
+
+function safeJson(text: string): unknown {
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
