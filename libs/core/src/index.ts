@@ -29,3 +29,4 @@ export type { AdmissionRule, AdmissionPolicy, AdmissionInput, AdmissionResult } 
 export { countToolTokens } from './tokens';
 export { parseConfig, loadConfigFile, CONFIG_FILE_SCHEMA, DEFAULT_TOOL_TIMEOUT_MS } from './config-file';
 export type { StdioCapability, HttpCapability, CapabilitySpec, PrincipalConfig, ToolsurfaceConfig } from './config-file';
+export { Attr } from './attributes';

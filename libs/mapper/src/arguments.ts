@@ -25,6 +25,12 @@ export interface DetailedMapping {
   salient: number;
   /** required parameters of the schema */
   requiredCount: number;
+  /** character ranges of the text that mapped values took */
+  covered: [number, number][];
+  /** optional parameters whose name is written in the request but that got no value */
+  mentionedUnfilled: number;
+  /** arguments found by the less reliable means (bare names, phrases, order, whole request) */
+  weakKinds: number;
   /** parameters in the schema */
   paramCount: number;
 }
@@ -53,6 +59,7 @@ const UNIT_STEMS = new Set([
   'hectar', 'sqft', 'squar', 'peopl', 'person', 'guest', 'adult', 'child', 'ticket', 'room', 'night', 'seat', 'passeng', 'decim', 'digit',
   'point', 'game', 'time', 'item', 'result', 'page', 'sampl', 'trial', 'step', 'unit', 'share', 'coin', 'card', 'player', 'team', 'member',
   'employe', 'student', 'stori', 'floor', 'bedroom', 'bathroom', 'bed', 'bath', 'travel', 'travell', 'individu', 'particip', 'attende',
+  'star', 'rate', 'rating', 'score',
   'm', 's', 'h', 'g', 'c', 'f', 'k',
 ]);
 
@@ -83,11 +90,10 @@ function withYear(d: DateValue, today: Date): Required<Pick<DateValue, 'y' | 'm'
   return { y: d.y ?? today.getUTCFullYear(), m: d.m, d: d.d };
 }
 
-/** Formats a date the way a parameter's description asks (ISO 8601 by default). */
+/** Formats a date the way a parameter's description asks (ISO 8601 by default); date-times add the time. */
 function formatDate(d: DateValue, p: ParamInfo, today: Date, time?: TimeValue): string {
   const { y, m, d: day } = withYear(d, today);
-  const desc = p.description;
-  const want = desc.toUpperCase();
+  const want = p.description.toUpperCase();
   let base: string;
   // which order the description's example asks for
   if (/MM\/DD\/YYYY/.test(want)) base = `${p2(m)}/${p2(day)}/${y}`;
@@ -98,16 +104,17 @@ function formatDate(d: DateValue, p: ParamInfo, today: Date, time?: TimeValue): 
   else if (/YYYY\.MM\.DD/.test(want)) base = `${y}.${p2(m)}.${p2(day)}`;
   else if (/YYYYMMDD/.test(want)) base = `${y}${p2(m)}${p2(day)}`;
   else base = `${y}-${p2(m)}-${p2(day)}`;
-  if (p.semantic === 'datetime' || time) {
-    const t = time ?? { h: 0, mi: 0 };
-    const tt = `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}`;
-    // "YYYY-MM-DD HH:MM:SS" vs ISO "T" separator
-    if (/YYYY-MM-DD HH/.test(want) || /\bHH:MM\b/.test(want) && !/T/.test(want.replace(/[A-SU-Z]T|T[A-Z]/g, ''))) {
-      return /HH:MM:SS/.test(want) || !/HH:MM\b/.test(want) ? `${base} ${tt}` : `${base} ${p2(t.h)}:${p2(t.mi)}`;
-    }
-    return `${base}T${tt}`;
-  }
-  return base;
+  // the description's format names a time part ("HH:MM", "T", "ISO 8601 date-time")
+  const fmtHasTime = /HH/.test(want) || /\bDATE-?TIME\b|TIMESTAMP/.test(want);
+  if (!(p.semantic === 'datetime' || (time && fmtHasTime))) return base;
+  if (!time && !fmtHasTime) return base;
+  const t = time ?? { h: 0, mi: 0 };
+  const withSec = !/HH:MM(?!:)/.test(want) || /HH:MM:SS/.test(want);
+  const tt = withSec ? `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}` : `${p2(t.h)}:${p2(t.mi)}`;
+  // a "T" between date and time in the example ("YYYY-MM-DDTHH:MM:SS"); a trailing "Z" for UTC
+  const tSep = /DDTHH|\dT\d|ISO.?8601/.test(want) || !/HH/.test(want);
+  const z = /SSZ|:\d\dZ\b|\bZ\b.*UTC|UTC.*\bZ\b/.test(want) ? 'Z' : '';
+  return `${base}${tSep ? 'T' : ' '}${tt}${z}`;
 }
 
 /** Formats a time of day ("HH:MM" unless the description asks for seconds or 12-hour). */
@@ -174,9 +181,13 @@ function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[] {
 /** Gap in tokens between two positions, not counting link words. */
 function linkGap(doc: Doc, from: number, to: number): number {
   let gap = 0;
-  for (let i = from + 1; i < to; i++) if (!LINK_WORDS.has(doc.tokens[i].lower)) gap++;
+  // prepositions half-count: "cuisine in Seattle" links less than "cuisine: Thai"
+  for (let i = from + 1; i < to; i++) gap += !LINK_WORDS.has(doc.tokens[i].lower) ? 1 : WEAK_LINKS.has(doc.tokens[i].lower) ? 0.5 : 0;
   return gap;
 }
+
+/** Link words that only weakly tie a name to the value after it. */
+const WEAK_LINKS = new Set(['in', 'on', 'at', 'for', 'by', 'with', 'to', 'and', 'about', 'around', 'like']);
 
 /** Is there sentence punctuation (. ; ? !) between two character offsets? */
 function clauseBreak(doc: Doc, a: number, b: number): boolean {
@@ -198,12 +209,12 @@ function anchorBonus(p: ParamInfo, doc: Doc, s: Span, hits: { idx: number; w: nu
     if (h.idx < a) {
       if (clauseBreak(doc, doc.tokens[h.idx].end, s.start)) continue;
       const gap = linkGap(doc, h.idx, a);
-      const v = gap === 0 ? 0.7 : gap === 1 ? 0.45 : gap === 2 ? 0.28 : gap <= 4 ? 0.12 : 0;
+      const v = gap === 0 ? 0.7 : gap <= 0.5 ? 0.55 : gap <= 1 ? 0.45 : gap <= 1.5 ? 0.35 : gap <= 2 ? 0.28 : gap <= 4 ? 0.12 : 0;
       best = Math.max(best, v * h.w);
     } else {
       if (clauseBreak(doc, s.end, doc.tokens[h.idx].start)) continue;
       const gap = linkGap(doc, b, h.idx);
-      const v = gap === 0 ? 0.6 : gap === 1 ? 0.3 : gap === 2 ? 0.12 : 0;
+      const v = gap === 0 ? 0.6 : gap <= 0.5 ? 0.4 : gap <= 1 ? 0.3 : gap <= 2 ? 0.12 : 0;
       best = Math.max(best, v * h.w);
     }
   }
@@ -222,6 +233,7 @@ function unitStemsOf(p: ParamInfo): Set<string> {
 const UNIT_CANON: Record<string, string> = {
   peopl: 'person', adult: 'person', guest: 'person', passeng: 'person', travel: 'person', travell: 'person', individu: 'person', seat: 'person',
   member: 'person', particip: 'person', attende: 'person', bedroom: 'bed', bathroom: 'bath', ticket: 'ticket', night: 'night',
+  star: 'rate', rate: 'rate', score: 'rate',
   kilomet: 'km', kilometr: 'km', metr: 'meter', centimet: 'cm', millimet: 'mm', kilogram: 'kg', pound: 'pound', lb: 'pound',
   minut: 'minut', min: 'minut', sec: 'second', hr: 'hour', yr: 'year', celsiu: 'celsiu', fahrenheit: 'fahrenheit',
 };
@@ -257,7 +269,7 @@ function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | 
     const d = p.description.toLowerCase();
     const name = p.parts.join(' ');
     // "as a decimal", "0.05 for 5%", rates and yields -> fraction; "percentage"/"in percent" -> as written
-    const asFraction = /decimal|fraction|e\.g\.,? 0\.\d|0\.\d+ for|between 0 and 1|0 to 1/.test(d) || (/\b(rate|yield|return|ratio|probability|growth)\b/.test(name + ' ' + d) && !/percent(age)?\b/.test(d));
+    const asFraction = /decimal|fraction|e\.g\.,? 0\.\d|0\.\d+ for|between 0 and 1|0 to 1/.test(d) || (/\b(rate|yield|return|ratio|probability|growth|confidence|significance|alpha)\b/.test(name + ' ' + d) && !/percent(age)?\b/.test(d));
     if (asFraction) v = Math.round((v / 100) * 1e12) / 1e12;
   }
   if (type === 'integer' && !Number.isInteger(v)) return undefined;
@@ -348,7 +360,14 @@ function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: number; 
     found++;
     if (first < 0 || t.start < first) first = t.start;
     last = Math.max(last, t.end);
-    for (let k = Math.max(0, t.index - 3); k < t.index; k++) if (NEGATIONS.has(doc.tokens[k].lower) || /n't$/.test(doc.tokens[k].lower)) neg = true;
+    // a negation up to 5 words before, in the same clause ("no garage or in-unit laundry", "no need for a garage")
+    for (let k = t.index - 1; k >= Math.max(0, t.index - 5); k--) {
+      if (/[.;,!?]|\bbut\b/i.test(doc.text.slice(doc.tokens[k].end, doc.tokens[k + 1].start)) || doc.tokens[k].lower === 'but') break;
+      if (NEGATIONS.has(doc.tokens[k].lower) || /n't$/.test(doc.tokens[k].lower)) {
+        neg = true;
+        break;
+      }
+    }
   }
   if (found === 0) return undefined;
   const score = found === salient.length ? 0.6 : 0.4;
@@ -374,7 +393,7 @@ function kindFit(kind: Span['kind'], p: ParamInfo): number {
     date: { date: 0.8, quoted: 0.2 },
     datetime: { date: 0.75, quoted: 0.2 },
     time: { time: 0.8, quoted: 0.2 },
-    email: { email: 0.9, quoted: 0.3 },
+    email: { email: 0.9, quoted: 0.3, proper: 0.25 },
     url: { url: 0.85, quoted: 0.35, id: 0.15 },
     path: { path: 0.85, quoted: 0.4, url: 0.2 },
     place: { place: 0.6, proper: 0.3, quoted: 0.35 },
@@ -570,6 +589,25 @@ function rangeBonus(p: ParamInfo, doc: Doc, s: Span): number {
   return endWords.includes(prevWord) || betweenAnd ? 0.3 : startWords.includes(prevWord) ? -0.2 : 0;
 }
 
+/** Words before a name that say which role it plays ("songs by X", "directed by X", "starring X"). */
+const ROLE_CUES: [RegExp, RegExp][] = [
+  // [words right before the value, parameter name parts that take it]
+  [/\bdirected by\s*$/i, /\b(director|directed|filmmaker)\b/],
+  [/\b(?:featuring|starring|stars|starred by|acted by|actor|actress|with (?:the )?(?:actor|actress))\s*$/i, /\b(cast|actor|actors|starring|star|stars|actress)\b/],
+  [/\b(?:written by|authored by|author)\s*$/i, /\b(author|writer|by)\b/],
+  [/\b(?:by|from artist|from the artist|from the band|sung by|performed by)\s*$/i, /\b(artist|artists|band|singer|composer|author|creator|performer|musician|by|writer|director)\b/],
+  [/\b(?:album)\s*$/i, /\balbum\b/],
+  [/\b(?:at|in)\s*(?:the\s*)?$/i, /\b(theater|theatre|venue|restaurant|hotel|museum|store|shop|cinema|stadium)\b/],
+];
+
+/** Bonus for a name written after a role cue that matches the parameter. */
+function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
+  const before = doc.text.slice(Math.max(0, s.start - 30), s.start);
+  const joined = p.parts.join(' ');
+  for (const [cue, who] of ROLE_CUES) if (cue.test(before) && who.test(joined)) return 0.3;
+  return 0;
+}
+
 /** Rank of a parameter among the numeric parameters of its object (set by mapObject). */
 const NUMERIC_RANK = new WeakMap<ParamInfo, number>();
 
@@ -624,6 +662,12 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     }
     return out;
   }
+  if (p.type === 'any') {
+    // untyped parameters: numbers stay numbers, everything else is a string
+    out.push(...candidatesFor({ ...p, type: 'number' }, doc));
+    out.push(...candidatesFor({ ...p, type: 'string' }, doc).filter((c) => c.kind !== 'number'));
+    return out;
+  }
   if (t === 'integer' || t === 'number') {
     for (const s of doc.spans) {
       if (s.kind !== 'number') continue;
@@ -660,9 +704,15 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   // strings
   if (p.semantic === 'currency') {
     const cms = currencyMentions(doc);
-    const later = /\b(to|target|destination|quote|into|output)\b/.test(p.parts.join(' '));
+    const later = /\b(to|target|destination|quote|into|output|desired)\b/.test(p.parts.join(' '));
     cms.forEach((c, i) => {
-      const posScore = cms.length === 1 ? 0.6 : later ? (i === cms.length - 1 ? 0.65 : 0.3) : i === 0 ? 0.65 : 0.3;
+      let posScore = cms.length === 1 ? 0.6 : later ? (i === cms.length - 1 ? 0.6 : 0.35) : i === 0 ? 0.6 : 0.35;
+      // the currency written with the amount ("500 US dollars", "$200") is the one converted from
+      const withAmount = doc.spans.some((n) => n.kind === 'number' && ((n.end <= c.start && /^\s*$/.test(doc.text.slice(n.end, c.start))) || (n.start >= c.end && /^\s*$/.test(doc.text.slice(c.end, n.start)) && c.end - c.start === 1)));
+      const prevTok = tokenAt(doc, c.start) - 1;
+      const prevWord = prevTok >= 0 ? doc.tokens[prevTok].lower : '';
+      const toWord = ['to', 'into', 'in', 'for'].includes(prevWord) && !withAmount;
+      if (cms.length > 1) posScore += later ? (toWord ? 0.25 : withAmount ? -0.2 : 0) : withAmount ? 0.25 : toWord ? -0.2 : 0;
       out.push({ param: p, value: c.code, score: posScore, ranges: [[c.start, c.end]], kind: 'currency' });
     });
   }
@@ -671,20 +721,28 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (fit <= 0) continue;
     const value = stringFor(s, p, doc);
     if (value === undefined || value.trim() === '') continue;
-    let score = fit + anchorBonus(p, doc, s, hits) * (s.kind === 'date' || s.kind === 'time' ? 0.5 : 1);
+    const ab = anchorBonus(p, doc, s, hits);
+    // a bare number for a string parameter only right next to the parameter's name ("port 5432", "ID 7890")
+    if (s.kind === 'number' && ab < 0.45) continue;
+    let score = fit + ab * (s.kind === 'date' || s.kind === 'time' ? 0.5 : 1);
     // places after "from"/"to": origin vs destination
     const prev = tokenAt(doc, s.start) - 1;
     const prevWord = prev >= 0 ? doc.tokens[prev].lower : '';
     if (p.semantic === 'origin' && ['from', 'leaving', 'departing'].includes(prevWord)) score += 0.35;
     if (p.semantic === 'destination' && ['to', 'into', 'reach', 'towards'].includes(prevWord)) score += 0.35;
     if ((p.semantic === 'origin' && prevWord === 'to') || (p.semantic === 'destination' && prevWord === 'from')) score -= 0.3;
-    if ((p.semantic === 'place' || p.semantic === 'origin' || p.semantic === 'destination') && s.kind === 'proper' && ['in', 'at', 'near', 'around', 'from', 'to'].includes(prevWord)) score += 0.2;
+    if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s);
+    const placeLike = p.semantic === 'place' || p.semantic === 'origin' || p.semantic === 'destination';
+    if (placeLike && (s.kind === 'proper' || s.kind === 'place') && ['in', 'at', 'near', 'around', 'from', 'to', 'of'].includes(prevWord)) score += 0.2;
+    const isPlace = s.kind === 'place' || (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end));
+    if (!placeLike && isPlace && p.semantic !== 'country' && p.semantic !== 'generic') score -= 0.15;
+    if (!placeLike && isPlace && p.semantic === 'generic' && ['in', 'near', 'around'].includes(prevWord)) score -= 0.15;
     if (s.kind === 'date' || s.kind === 'time' || s.kind === 'place' || s.kind === 'proper') score += rangeBonus(p, doc, s);
     if (s.kind === 'date' && s.date?.relative) score -= 0.2;
     if (s.kind === 'date' && s.date?.y === undefined) score -= 0.05;
     // a datetime parameter takes a time written next to the date
     if (s.kind === 'date' && p.semantic === 'datetime' && s.date) {
-      const tm = doc.spans.find((o) => o.kind === 'time' && o.start >= s.end && o.start - s.end <= 12);
+      const tm = doc.spans.filter((o) => o.kind === 'time' && !clauseBreak(doc, Math.min(o.end, s.end), Math.max(o.start, s.start))).sort((x, y) => Math.abs(x.start - s.start) - Math.abs(y.start - s.start))[0];
       if (tm?.time) {
         out.push({ param: p, value: formatDate(s.date, p, doc.today, tm.time), score: score + 0.05, ranges: [[s.start, s.end], [tm.start, tm.end]], kind: 'datetime' });
         continue;
@@ -880,7 +938,7 @@ function pairValue(raw: string, p: ParamInfo): unknown {
 }
 
 /** Maps the text/context onto an object schema's parameters (recursive for nested objects). */
-function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence> } {
+function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence>; mentionedUnfilled: number } {
   const params = paramsOf(schema);
   const args: Record<string, unknown> = {};
   const evidence: Record<string, ArgEvidence> = {};
@@ -979,11 +1037,15 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     }
   }
   const missing = params.filter((p) => p.required && !assigned.has(p.name)).map((p) => p.name);
+  const mentionedUnfilled = depth === 0 ? params.filter((p) => !p.required && !assigned.has(p.name) && anchorHits(p, doc).some((h) => h.w >= 1)).length : 0;
   // keep schema order
   const ordered: Record<string, unknown> = {};
   for (const p of params) if (p.name in args) ordered[p.name] = args[p.name];
-  return { args: ordered, missing, evidence };
+  return { args: ordered, missing, evidence, mentionedUnfilled };
 }
+
+/** Evidence kinds that were right less often on dev (bare names, phrases, reading order, whole request, defaults). */
+const WEAK_KINDS = new Set(['proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime']);
 
 /** Joins the request and a context string into one text; a context object is kept apart. */
 function textOf(request: string, context?: Record<string, unknown> | string): { text: string; ctx?: Record<string, unknown> } {
@@ -1003,7 +1065,7 @@ export function prepare(request: string, context?: Record<string, unknown> | str
 export function mapPrepared(tool: MapperTool, doc: Doc, ctx?: Record<string, unknown>): DetailedMapping {
   const schema = isObj(tool.inputSchema) ? tool.inputSchema : { type: 'object', properties: {} };
   const taken: [number, number][] = [];
-  const { args, missing, evidence } = mapObject(schema, doc, ctx, taken, 0);
+  const { args, missing, evidence, mentionedUnfilled } = mapObject(schema, doc, ctx, taken, 0);
   const params = paramsOf(schema);
   const required = params.filter((p) => p.required);
   const filled = required.filter((p) => p.name in args).length;
@@ -1016,6 +1078,9 @@ export function mapPrepared(tool: MapperTool, doc: Doc, ctx?: Record<string, unk
     evidence,
     unusedSalient: unused,
     salient: salient.length,
+    covered: taken,
+    mentionedUnfilled,
+    weakKinds: Object.values(evidence).filter((e) => WEAK_KINDS.has(e.kind)).length,
     requiredCount: required.length,
     paramCount: params.length,
   };

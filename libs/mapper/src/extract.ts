@@ -235,6 +235,22 @@ function findTimes(text: string, spans: Span[]): void {
     if (m[2].toLowerCase() === 'a' && h === 12) h = 0;
     if (!overlaps(spans, m.index, m.index + m[0].length, ['time'])) push(spans, { kind: 'time', start: m.index, end: m.index + m[0].length, text: m[0], time: { h, mi: 0 } });
   }
+  // "11.00 a.m." (dot separator, needs am/pm)
+  const dot = /(?<![\d.])(\d{1,2})\.(\d{2})\s*([ap])\.?\s?m\b\.?/gi;
+  while ((m = dot.exec(text)) !== null) {
+    let h = Number(m[1]);
+    if (m[3].toLowerCase() === 'p' && h < 12) h += 12;
+    if (h < 24 && Number(m[2]) < 60 && !overlaps(spans, m.index, m.index + m[0].length, ['time'])) push(spans, { kind: 'time', start: m.index, end: m.index + m[0].length, text: m[0], time: { h, mi: Number(m[2]) } });
+  }
+  // "3 in the afternoon", "at 5 in the evening", "8 o'clock in the morning", "9 at night"
+  const part = /\b(\d{1,2})(?::(\d{2}))?\s*(?:o'clock\s*)?(?:in the (morning|afternoon|evening)|at night|tonight)/gi;
+  while ((m = part.exec(text)) !== null) {
+    let h = Number(m[1]);
+    const mi = m[2] ? Number(m[2]) : 0;
+    if (h > 12) continue;
+    if ((m[3] === undefined || m[3].toLowerCase() !== 'morning') && h < 12) h += 12;
+    if (!overlaps(spans, m.index, m.index + m[0].length, ['time'])) push(spans, { kind: 'time', start: m.index, end: m.index + m[0].length, text: m[0], time: { h, mi } });
+  }
   // "noon", "midnight"
   const named = /\b(noon|midday|midnight)\b/gi;
   while ((m = named.exec(text)) !== null) push(spans, { kind: 'time', start: m.index, end: m.index + m[0].length, text: m[0], time: { h: m[1].toLowerCase() === 'midnight' ? 0 : 12, mi: 0 } });
@@ -509,6 +525,20 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
   }
 }
 
+/** Street-type words that end a street name. */
+const STREET_RE = '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Terrace|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Apartments|Plaza|Alley|Row)';
+
+/** Extracts street addresses: "2508 University Avenue, Palo Alto, CA", "221B Baker Street, Berkeley". */
+function findAddresses2(text: string, spans: Span[]): void {
+  // house number, capitalised street words, a street-type word, then up to three ", Capitalised" parts
+  const re = new RegExp(`\\b\\d{1,6}[A-Za-z]?\\s+(?:[A-Z][\\w.'-]*\\s+){1,4}${STREET_RE}\\b\\.?(?:,\\s*(?:[A-Z][\\w.'-]*(?:\\s+[A-Z][\\w.'-]*){0,3}|[A-Z]{2,3}))*`, 'g');
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    const t = m[0].replace(/[.,]+$/, '');
+    push(spans, { kind: 'place', start: m.index, end: m.index + t.length, text: t, city: t });
+  }
+}
+
 /** Analyses a request (plus context text) once: tokens and all typed spans. */
 export function analyze(text: string, now?: Date): Doc {
   const anchor = findTodayAnchor(text);
@@ -528,6 +558,13 @@ export function analyze(text: string, now?: Date): Doc {
   findIds(text, spans);
   findProperNames(text, tokens, spans);
   findPlaces(text, tokens, spans);
+  findAddresses2(text, spans);
+  // a place inside a longer place ("New York" in "New York City") is dropped
+  for (const s of spans) {
+    if (s.kind !== 'place') continue;
+    // (a city inside a street address stays: a city parameter still wants it)
+    if (spans.some((o) => o !== s && o.kind === 'place' && o.city !== o.text && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)) s.start = s.end = -1;
+  }
   const live = spans.filter((s) => s.start >= 0);
   live.forEach((s, i) => (s.id = i));
   return { text, lower: text.toLowerCase(), tokens, spans: live, today };

@@ -126,7 +126,7 @@ export const US_CITIES: ReadonlyMap<string, string> = (() => {
 export const CITY_NICKNAMES: Readonly<Record<string, string>> = {
   la: 'Los Angeles', 'l.a.': 'Los Angeles', nyc: 'New York', ny: 'New York', sf: 'San Francisco', 'san fran': 'San Francisco',
   frisco: 'San Francisco', philly: 'Philadelphia', vegas: 'Las Vegas', dc: 'Washington', 'd.c.': 'Washington', chi: 'Chicago',
-  'big apple': 'New York', nola: 'New Orleans', atl: 'Atlanta', sd: 'San Diego', 'new york city': 'New York',
+  'big apple': 'New York', nola: 'New Orleans', atl: 'Atlanta', sd: 'San Diego',
 };
 
 /** Words that start a request (verbs, greetings) and are capitalised only because they come first. */

@@ -13,7 +13,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import { AppError, ReasonCode } from '@toolsurface/core';
 import type { Logger } from 'pino';
-import { Attr } from './attributes';
+import { Attr } from '@toolsurface/core';
 import { fromServiceError, toServiceError } from './grpc-status';
 
 const metadataGetter = {

@@ -1,4 +1,4 @@
-export { Attr } from './attributes';
+export { Attr } from '@toolsurface/core';
 export { startTelemetry } from './telemetry';
 export type { Telemetry } from './telemetry';
 export { createLogger } from './logger';

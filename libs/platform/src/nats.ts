@@ -4,7 +4,7 @@ import { Kvm, type KV } from '@nats-io/kv';
 import { Objm, type ObjectStore } from '@nats-io/obj';
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
-import { Attr } from './attributes';
+import { Attr } from '@toolsurface/core';
 
 /** The one event stream (DESIGN.md "Services"). */
 export const STREAM = 'TOOLSURFACE';
@@ -40,7 +40,8 @@ export const SURFACE_BUCKET_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
 /** Connects to NATS with endless reconnects; `name` shows in server monitoring. */
 export async function connectNats(servers: string, name: string): Promise<NatsConnection> {
-  return connect({ servers: servers.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  // noAsyncTraces: no stack-carrying Error per request on the hot path (every audit publish is a request).
+  return connect({ servers: servers.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true });
 }
 
 /** Creates (or updates) the TOOLSURFACE stream: file storage, 7 days, 2 minutes of de-duplication. */

@@ -7,8 +7,8 @@ const MQ = readJsonl<any>(DEFAULT_EVAL_DIR + '/metatool/queries.dev.jsonl').filt
 const { tools, nameOf } = corpusAsTools(C); const m = corpusAsTools(MC);
 type P = Record<string, number>;
 let p: P = JSON.parse(process.argv[2] ?? '{}');
-const keys = (process.argv[3] ?? 'k1,name,params,pd,bname,bdesc,bparams,bpd,syn,cov,bigram').split(',');
-const toOpts = (p: P) => ({ k1: p.k1, fieldWeights: { name: p.name, title: p.name, params: p.params, paramDescriptions: p.pd }, fieldB: { name: p.bname, title: p.bname, description: p.bdesc, params: p.bparams, paramDescriptions: p.bpd }, synonymWeight: p.syn, nameCoverageWeight: p.cov, nameBigramWeight: p.bigram });
+const keys = (process.argv[3] ?? 'k1,name,params,pd,bname,bdesc,bparams,bpd,syn,rel,kf,cov,bigram,div,divt').split(',');
+const toOpts = (p: P) => ({ k1: p.k1, fieldWeights: { name: p.name, title: p.name, params: p.params, paramDescriptions: p.pd }, fieldB: { name: p.bname, title: p.bname, description: p.bdesc, params: p.bparams, paramDescriptions: p.bpd }, synonymWeight: p.syn, relatedWeight: p.rel, knownWordExpansionFactor: p.kf, nameCoverageWeight: p.cov, nameBigramWeight: p.bigram, diversity: p.div, diversityThreshold: p.divt });
 const cache = new Map<string, number>();
 function score(p: P): number {
   const key = JSON.stringify(p); if (cache.has(key)) return cache.get(key)!;
@@ -19,7 +19,7 @@ function score(p: P): number {
   console.log(s.toFixed(4), `all ${r.get('all')!.ndcg10.toFixed(3)} r5 ${r.get('all')!.r5.toFixed(3)} mcp ${r.get('livemcpbench')!.ndcg10.toFixed(3)} mt ${r2.ndcg10.toFixed(3)}`, JSON.stringify(p));
   cache.set(key, s); return s;
 }
-const bounded = new Set(['bname', 'bdesc', 'bparams', 'bpd']);
+const bounded = new Set(['bname', 'bdesc', 'bparams', 'bpd', 'kf', 'div', 'divt']);
 let best = score(p);
 for (let round = 0; round < 3; round++) {
   let improved = false;

@@ -44,10 +44,7 @@ export function corpusAsTools(records: readonly CorpusRecord[]): { tools: Search
   return { tools, nameOf };
 }
 
-/**
- * Like corpusAsTools but the tool keeps its own name for indexing; hits carry the corpus index
- * in `name` as "#<i>" so they can be mapped back. Used where the engine must see real names.
- */
+/** Anything that ranks tools for a query (ToolIndex, Bm25Baseline). */
 export interface Searcher {
   search(query: string, limit: number): SearchHit[];
 }

@@ -24,3 +24,11 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   // contraction debris
   's', 't', 'll', 're', 've', 'd', 'm',
 ]);
+
+/**
+ * Chinese function characters (particles, pronouns, copulas, measure words) that are dropped as
+ * query unigrams; bigrams that contain them are kept ("我们", "的话" never decide a match alone).
+ */
+export const CJK_STOP_CHARS: ReadonlySet<string> = new Set(
+  Array.from('的了是在和与及或我你他她它们请吗呢吧啊呀一个这那有也就都而被把给让从到对为以之于其不能可要想帮下'),
+);

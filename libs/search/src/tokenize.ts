@@ -19,19 +19,15 @@ const CJK_CHAR_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scr
 const CJK_RUN_RE = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)/u;
 // Identifier joiners: dot, underscore, hyphen, slash (paths, "math.factorial", "get-weread-rank").
 const JOINER_RE = /[_.\-/]+/;
-// Anything that makes a chunk more than one plain lower-case word: a joiner or an upper-case letter.
-const JOINER_OR_UPPER_RE = /[_.\-/\p{Lu}]/u;
 // camelCase boundary: lower or digit followed by upper ("getWeather" → get|Weather).
 const CAMEL_LOWER_UPPER_RE = /(\p{Ll}|\p{N})(\p{Lu})/gu;
 // Acronym boundary: an upper followed by upper+lower ("HTTPServer" → HTTP|Server).
 const CAMEL_ACRONYM_RE = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
 // Pure ASCII text (selects the faster ASCII forms of the camelCase rules below).
 const ASCII_RE = /^[\x00-\x7f]*$/;
-// ASCII camelCase boundary: lower or digit followed by upper.
-const ASCII_LOWER_UPPER_RE = /([a-z0-9])([A-Z])/g;
-// ASCII acronym boundary: upper followed by upper+lower.
-const ASCII_ACRONYM_RE = /([A-Z])([A-Z][a-z])/g;
-// Apostrophes (ASCII and typographic) inside words: "don't", "Apple's".
+// A plain ASCII word, lower-case or Capitalized, with no joiner ("weather", "Calculate", "mp3"): one part.
+const PLAIN_WORD_RE = /^[A-Za-z]?[a-z0-9]*$/;
+// Apostrophes (ASCII and typographic) inside words ("don't", "Apple's"): word separators.
 const APOSTROPHE_RE = /['’]/g;
 
 const stemCache = new Map<string, string>();
@@ -47,16 +43,43 @@ export function stem(word: string): string {
   return s;
 }
 
-/** Lower-case parts of one identifier-like chunk: split on joiners, camelCase and letter/digit edges. */
+/** Lower-case parts of one identifier-like chunk: split on joiners . _ - / and camelCase edges. */
 export function identifierParts(chunk: string): string[] {
-  // fast path: a plain lower-case word (no joiner, no upper case) is its own only part
-  if (!JOINER_OR_UPPER_RE.test(chunk)) return [chunk];
+  if (PLAIN_WORD_RE.test(chunk)) return [chunk.toLowerCase()];
+  if (!ASCII_RE.test(chunk)) return identifierPartsUnicode(chunk);
+  // ASCII scanner (hot path at build time; no closures: tsx wraps each one in a naming helper)
+  const out: string[] = [];
+  let start = 0;
+  const len = chunk.length;
+  for (let i = 0; i < len; i++) {
+    const c = chunk.charCodeAt(i);
+    if (c === 95 || c === 46 || c === 45 || c === 47) {
+      // joiner: _ . - /
+      if (i > start) out.push(chunk.slice(start, i).toLowerCase());
+      start = i + 1;
+    } else if (c >= 65 && c <= 90 && i > start) {
+      const p = chunk.charCodeAt(i - 1);
+      const prevLowerOrDigit = (p >= 97 && p <= 122) || (p >= 48 && p <= 57);
+      const n = i + 1 < len ? chunk.charCodeAt(i + 1) : 0;
+      const prevUpper = p >= 65 && p <= 90;
+      const nextLower = n >= 97 && n <= 122;
+      // lower/digit → Upper ("getWeather"), or the last upper of an acronym before a lower ("HTTPServer")
+      if (prevLowerOrDigit || (prevUpper && nextLower)) {
+        out.push(chunk.slice(start, i).toLowerCase());
+        start = i;
+      }
+    }
+  }
+  if (len > start) out.push(chunk.slice(start, len).toLowerCase());
+  return out;
+}
+
+/** identifierParts for text with non-ASCII letters (Unicode case classes). */
+function identifierPartsUnicode(chunk: string): string[] {
   const out: string[] = [];
   for (const piece of chunk.split(JOINER_RE)) {
     if (piece === '') continue;
-    const spaced = ASCII_RE.test(piece)
-      ? piece.replace(ASCII_LOWER_UPPER_RE, '$1 $2').replace(ASCII_ACRONYM_RE, '$1 $2')
-      : piece.replace(CAMEL_LOWER_UPPER_RE, '$1 $2').replace(CAMEL_ACRONYM_RE, '$1 $2');
+    const spaced = piece.replace(CAMEL_LOWER_UPPER_RE, '$1 $2').replace(CAMEL_ACRONYM_RE, '$1 $2');
     for (const word of spaced.split(' ')) {
       if (word !== '') out.push(word.toLowerCase());
     }
@@ -64,10 +87,11 @@ export function identifierParts(chunk: string): string[] {
   return out;
 }
 
-/** Analyzer options (internal): whether to emit the whole-identifier token and to drop stop words. */
+/** Analyzer options (internal): whether to emit the whole-identifier token, to drop stop words, and the most characters read. */
 export interface AnalyzeOptions {
   whole?: boolean;
   stop?: boolean;
+  maxChars?: number;
 }
 
 /**
@@ -81,13 +105,23 @@ export function tokenize(text: string): string[] {
 
 /** tokenize() with switches; see AnalyzeOptions. */
 export function analyze(text: unknown, options: AnalyzeOptions = {}): string[] {
-  if (typeof text !== 'string' || text === '') return [];
+  const out: string[] = [];
+  analyzeInto(text, out, options);
+  return out;
+}
+
+/** analyze() appending to `out` (no intermediate arrays; used at build time). */
+export function analyzeInto(text: unknown, out: string[], options: AnalyzeOptions = {}): void {
+  if (typeof text !== 'string' || text === '') return;
   const whole = options.whole ?? true;
   const stop = options.stop ?? true;
-  const src = (text.length > MAX_ANALYZED_CHARS ? text.slice(0, MAX_ANALYZED_CHARS) : text)
-    .normalize('NFKC')
-    .replace(APOSTROPHE_RE, '');
-  const out: string[] = [];
+  const maxChars = options.maxChars ?? MAX_ANALYZED_CHARS;
+  const cut = text.length > maxChars ? text.slice(0, maxChars) : text;
+  if (ASCII_RE.test(cut)) {
+    asciiChunks(cut, whole, stop, out);
+    return;
+  }
+  const src = cut.normalize('NFKC').replace(APOSTROPHE_RE, ' ');
   for (const chunk of src.match(CHUNK_RE) ?? []) {
     if (CJK_CHAR_RE.test(chunk)) {
       for (const run of chunk.split(CJK_RUN_RE)) {
@@ -99,18 +133,69 @@ export function analyze(text: unknown, options: AnalyzeOptions = {}): string[] {
       wordTokens(chunk, whole, stop, out);
     }
   }
-  return out;
+
 }
+
+/** ASCII fast path of analyzeInto: scan maximal runs of [A-Za-z0-9_.-/] holding a letter or digit (CHUNK_RE's rule). */
+function asciiChunks(text: string, whole: boolean, stop: boolean, out: string[]): void {
+  const len = text.length;
+  let start = -1;
+  let alnum = false;
+  for (let i = 0; i <= len; i++) {
+    const c = i < len ? text.charCodeAt(i) : 32;
+    const isAlnum = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+    // joiners . _ - / belong to a chunk; anything else ends it
+    if (isAlnum || c === 95 || c === 46 || c === 45 || c === 47) {
+      if (start < 0) start = i;
+      if (isAlnum) alnum = true;
+    } else if (start >= 0) {
+      if (alnum) wordTokens(trimJoiners(text.slice(start, i)), whole, stop, out);
+      start = -1;
+      alnum = false;
+    }
+  }
+}
+
+/** A chunk without leading/trailing joiners ("triangle." → "triangle"), as CHUNK_RE's matches are used. */
+function trimJoiners(chunk: string): string {
+  let a = 0;
+  let b = chunk.length;
+  while (a < b && isJoiner(chunk.charCodeAt(a))) a++;
+  while (b > a && isJoiner(chunk.charCodeAt(b - 1))) b--;
+  return a === 0 && b === chunk.length ? chunk : chunk.slice(a, b);
+}
+
+/** _ . - / */
+function isJoiner(c: number): boolean {
+  return c === 95 || c === 46 || c === 45 || c === 47;
+}
+
+/** Memo of wordTokens, one map per (whole, stop) combination: a catalog's vocabulary is small and repeats. */
+const chunkCaches: Map<string, readonly string[]>[] = [new Map(), new Map(), new Map(), new Map()];
+const CHUNK_CACHE_MAX = 100_000;
 
 /** Terms of a non-CJK chunk: stemmed parts plus, for a multi-part identifier, the whole token. */
 function wordTokens(chunk: string, whole: boolean, stop: boolean, out: string[]): void {
+  const cache = chunkCaches[(whole ? 2 : 0) + (stop ? 1 : 0)];
+  let terms = cache.get(chunk);
+  if (terms === undefined) {
+    terms = chunkTerms(chunk, whole, stop);
+    if (cache.size >= CHUNK_CACHE_MAX) cache.clear();
+    cache.set(chunk, terms);
+  }
+  for (let i = 0; i < terms.length; i++) out.push(terms[i]);
+}
+
+/** wordTokens without the memo. */
+function chunkTerms(chunk: string, whole: boolean, stop: boolean): string[] {
   const parts = identifierParts(chunk);
-  if (parts.length === 0) return;
+  const out: string[] = [];
   for (const part of parts) {
     if (stop && STOP_WORDS.has(part)) continue;
     out.push(stem(part));
   }
   if (whole && parts.length > 1) out.push(WHOLE_PREFIX + parts.join('_'));
+  return out;
 }
 
 /** CJK run → each character and each adjacent pair ("天气预报" → 天 气 预 报 天气 气预 预报). */
@@ -124,12 +209,13 @@ function cjkGrams(run: string, out: string[]): void {
 
 /** Normalized key for exact-name matching: identifier parts (lower-case, unstemmed, no stop filtering) joined by one space. */
 export function nameKey(text: unknown): string {
-  if (typeof text !== 'string') return '';
-  const src = (text.length > 512 ? '' : text).normalize('NFKC').replace(APOSTROPHE_RE, '');
+  if (typeof text !== 'string' || text.length > 512) return '';
+  const ascii = ASCII_RE.test(text);
+  const src = (ascii ? text : text.normalize('NFKC')).replace(APOSTROPHE_RE, ' ');
   const parts: string[] = [];
   for (const chunk of src.match(CHUNK_RE) ?? []) {
-    if (CJK_CHAR_RE.test(chunk)) parts.push(chunk.toLowerCase());
-    else parts.push(...identifierParts(chunk));
+    if (!ascii && CJK_CHAR_RE.test(chunk)) parts.push(chunk.toLowerCase());
+    else for (const p of identifierParts(chunk)) parts.push(p);
   }
   return parts.join(' ');
 }

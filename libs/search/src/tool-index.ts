@@ -1,8 +1,8 @@
 // ToolIndex: BM25F over a tool's fields, plus a name-coverage prior and exact-name tiers.
 // Design and measured effect of each part: libs/search/README.md.
-import { analyze, identifierParts, nameKey, stem, WHOLE_PREFIX } from './tokenize.js';
-import { STOP_WORDS } from './stopwords.js';
-import { buildSynonymMap, DEFAULT_SYNONYMS } from './synonyms.js';
+import { analyze, analyzeInto, identifierParts, nameKey, stem, WHOLE_PREFIX } from './tokenize.js';
+import { CJK_STOP_CHARS, STOP_WORDS } from './stopwords.js';
+import { buildSynonymMap, CJK_TERMS, DEFAULT_RELATED, DEFAULT_SYNONYMS } from './synonyms.js';
 import type { SearchableTool, SearchHit } from './types.js';
 
 /** The fields ToolIndex weighs separately. */
@@ -22,35 +22,61 @@ export interface ToolIndexOptions {
   synonyms?: readonly (readonly string[])[] | false;
   /** Weight of a term added by synonym expansion, relative to a query's own term (default 0.4). */
   synonymWeight?: number;
+  /** Topic groups (words); `false` turns them off. Default: DEFAULT_RELATED. */
+  related?: readonly (readonly string[])[] | false;
+  /** Weight of a term added from a topic group (default 0.2). */
+  relatedWeight?: number;
+  /** Factor on expansion weights for a query word that the corpus itself contains (1 = same as an unknown word; default 0.5). */
+  knownWordExpansionFactor?: number;
+  /** Exponent on the name-coverage fraction (1 linear; higher rewards only near-full coverage; default 1). */
+  nameCoveragePower?: number;
   /** Bonus for covering the tool's name parts, in units of the top BM25F score (default 0.3). */
   nameCoverageWeight?: number;
   /** Weight of adjacent name-part pairs ("current weather") matched as a phrase (default 1). */
   nameBigramWeight?: number;
+  /** Weight of the English counterpart of a Chinese query word and vice versa (CJK_TERMS; default 0.8). */
+  translationWeight?: number;
+  /** Near-duplicate demotion strength in [0, 1]: 0 off (default 0). */
+  diversity?: number;
+  /** Content similarity (Jaccard) from which a lower-ranked tool counts as a near-duplicate (default 0.5). */
+  diversityThreshold?: number;
+  /** Weight of a single CJK character of the query (its bigrams weigh 1; default 0.3). */
+  cjkUnigramWeight?: number;
   /** Most distinct query terms scored; the rarest are kept (default 64). */
   maxQueryTerms?: number;
 }
 
 const DEFAULTS = {
-  k1: 1.2,
-  fieldWeights: { name: 3, title: 2, description: 1, params: 1, paramDescriptions: 0.3 } as Record<ToolField, number>,
-  fieldB: { name: 0.3, title: 0.3, description: 0.75, params: 0.5, paramDescriptions: 0.75 } as Record<ToolField, number>,
-  synonymWeight: 0.4,
+  k1: 1.0,
+  fieldWeights: { name: 1.1, title: 1.1, description: 1, params: 0.9, paramDescriptions: 0.45 } as Record<ToolField, number>,
+  fieldB: { name: 0.1, title: 0.1, description: 0.7, params: 1, paramDescriptions: 0.45 } as Record<ToolField, number>,
+  synonymWeight: 0.5,
+  relatedWeight: 0.7,
+  knownWordExpansionFactor: 0.3,
+  translationWeight: 0.8,
+  cjkUnigramWeight: 0.3,
   nameCoverageWeight: 0.3,
-  nameBigramWeight: 1,
+  nameCoveragePower: 1,
+  nameBigramWeight: 0.1,
+  diversity: 0.3,
+  diversityThreshold: 0.4,
   maxQueryTerms: 64,
 };
 
-/** Score added per exact-match tier (full name 3, title 2, last dotted segment 1), above any BM25F score. */
+// One CJK character (Han, kana, Hangul): the analyzer's unigram terms.
+const CJK_SINGLE_RE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+
+/** Most characters of one tool text (description, parameter description…) that are indexed. */
+const MAX_DOC_CHARS = 32_000;
+
+/** Key prefix of a verbatim name in the exact-match table (normalized keys never start with it: they hold no NUL). */
+const RAW_PREFIX = '\u0000';
+
+/** Score added per exact-match tier (verbatim name 4, normalized name 3, title 2, last dotted segment 1), above any BM25F score. */
 const TIER_SCORE = 1e6;
 
 /** Prefix of a name-bigram term (adjacent stemmed name parts). */
 const BIGRAM_PREFIX = '~';
-
-interface Posting {
-  docs: Int32Array;
-  /** per doc: saturated BM25F term weight × idf */
-  weights: Float64Array;
-}
 
 /** Property schemas (name → schema) of a JSON Schema object, following `properties`, `items`, and combinators. */
 function collectParams(schema: unknown, out: { names: string[]; texts: string[] }, depth = 0): void {
@@ -78,9 +104,9 @@ function collectParams(schema: unknown, out: { names: string[]; texts: string[] 
 
 /** Stemmed, stop-filtered name parts of an identifier, in order. */
 function nameTerms(name: string): string[] {
-  return identifierParts(name)
-    .filter((p) => !STOP_WORDS.has(p))
-    .map(stem);
+  const out: string[] = [];
+  for (const p of identifierParts(name)) if (!STOP_WORDS.has(p)) out.push(stem(p));
+  return out;
 }
 
 /** Adjacent pairs of a term list as bigram terms. */
@@ -98,7 +124,8 @@ const HASH_SEGMENT_RE = /^(?=[^\d]*\d)[0-9a-f]{6,}$/i;
  * segment that is not a hash (the tool's own name), `qualifiers` the other non-hash segments.
  */
 export function splitQualifiedName(name: string): { base: string; qualifiers: string[] } {
-  const segs = name.split(':').filter((s) => s !== '' && !HASH_SEGMENT_RE.test(s));
+  const segs: string[] = [];
+  for (const seg of name.split(':')) if (seg !== '' && !HASH_SEGMENT_RE.test(seg)) segs.push(seg);
   if (segs.length === 0) return { base: name, qualifiers: [] };
   return { base: segs[segs.length - 1], qualifiers: segs.slice(0, -1) };
 }
@@ -114,11 +141,23 @@ export class ToolIndex {
   /** Number of tools indexed. */
   readonly size: number;
   private readonly names: string[];
-  private readonly postings = new Map<string, Posting>();
-  private readonly idf = new Map<string, number>();
-  private readonly docNameTerms: string[][];
+  /** term → term id */
+  private readonly termIds = new Map<string, number>();
+  /** per term id: idf */
+  private readonly idf: Float64Array;
+  /** CSR postings: docs/weights of term t are at [offsets[t], offsets[t + 1]) */
+  private readonly offsets: Int32Array;
+  private readonly postDocs: Int32Array;
+  /** saturated BM25F term weight × idf */
+  private readonly postWeights: Float64Array;
+  /** per doc: term ids of its distinct base-name parts */
+  private readonly docNameTerms: Int32Array[];
+  /** per doc (only with diversity > 0): sorted distinct term ids of description + parameter names */
+  private readonly signatures: Int32Array[] = [];
   private readonly exact = new Map<string, { doc: number; tier: number }[]>();
   private readonly synonyms: Map<string, string[]>;
+  private readonly related: Map<string, string[]>;
+  private readonly translations: Map<string, string[]>;
   private readonly opts: typeof DEFAULTS;
 
   private constructor(tools: readonly SearchableTool[], options: ToolIndexOptions) {
@@ -127,77 +166,144 @@ export class ToolIndex {
       fieldWeights: { ...DEFAULTS.fieldWeights, ...options.fieldWeights },
       fieldB: { ...DEFAULTS.fieldB, ...options.fieldB },
       synonymWeight: options.synonymWeight ?? DEFAULTS.synonymWeight,
+      relatedWeight: options.relatedWeight ?? DEFAULTS.relatedWeight,
+      nameCoveragePower: options.nameCoveragePower ?? DEFAULTS.nameCoveragePower,
+      knownWordExpansionFactor: options.knownWordExpansionFactor ?? DEFAULTS.knownWordExpansionFactor,
       nameCoverageWeight: options.nameCoverageWeight ?? DEFAULTS.nameCoverageWeight,
       nameBigramWeight: options.nameBigramWeight ?? DEFAULTS.nameBigramWeight,
+      cjkUnigramWeight: options.cjkUnigramWeight ?? DEFAULTS.cjkUnigramWeight,
+      diversity: Math.min(1, Math.max(0, options.diversity ?? DEFAULTS.diversity)),
+      diversityThreshold: options.diversityThreshold ?? DEFAULTS.diversityThreshold,
+      translationWeight: options.translationWeight ?? DEFAULTS.translationWeight,
       maxQueryTerms: options.maxQueryTerms ?? DEFAULTS.maxQueryTerms,
     };
     this.synonyms = options.synonyms === false ? new Map() : buildSynonymMap(options.synonyms ?? DEFAULT_SYNONYMS);
+    this.translations = options.synonyms === false ? new Map() : buildSynonymMap(CJK_TERMS);
+    this.related = options.related === false ? new Map() : buildSynonymMap(options.related ?? DEFAULT_RELATED);
     this.size = tools.length;
-    this.names = tools.map((t) => String(t.name));
-    this.docNameTerms = [];
+    this.names = tools.map((t) => String(t?.name ?? ''));
+    const n = this.size;
+    const nf = FIELDS.length;
 
-    // 1. analyze every field of every tool
-    const fieldTf: Map<string, number>[][] = [];
-    const fieldLen: number[][] = [];
-    const sumLen = FIELDS.map(() => 0);
-    tools.forEach((tool, doc) => {
+    // 1. analyze every field of every tool into one flat run of term ids:
+    //    field fi of doc d is flat[bounds[d * nf + fi] .. bounds[d * nf + fi + 1])
+    const docOpts = { maxChars: MAX_DOC_CHARS };
+    const idOf = (t: string): number => {
+      let id = this.termIds.get(t);
+      if (id === undefined) this.termIds.set(t, (id = this.termIds.size));
+      return id;
+    };
+    let flat = new Int32Array(1 << 16);
+    let used = 0;
+    const bounds = new Int32Array(n * nf + 1);
+    const sumLen = new Float64Array(nf);
+    const df: number[] = [];
+    const lastDoc: number[] = [];
+    const buf: string[] = [];
+    /** append one term occurrence of `doc` to the flat run, counting df */
+    const push = (id: number, doc: number): void => {
+      if (used === flat.length) {
+        const grown = new Int32Array(flat.length * 2);
+        grown.set(flat);
+        flat = grown;
+      }
+      flat[used++] = id;
+      if (lastDoc[id] !== doc) {
+        lastDoc[id] = doc;
+        df[id] = (df[id] ?? 0) + 1;
+      }
+    };
+    // texts repeat across a catalog (parameter names and descriptions): analyze each once per build
+    const memo = new Map<string, Int32Array>();
+    const pushText = (text: unknown, doc: number): void => {
+      if (typeof text !== 'string' || text === '') return;
+      let ids = memo.get(text);
+      if (ids === undefined) {
+        buf.length = 0;
+        analyzeInto(text, buf, docOpts);
+        ids = new Int32Array(buf.length);
+        for (let i = 0; i < buf.length; i++) ids[i] = idOf(buf[i]);
+        memo.set(text, ids);
+      }
+      for (let i = 0; i < ids.length; i++) push(ids[i], doc);
+    };
+    this.docNameTerms = [];
+    for (let doc = 0; doc < n; doc++) {
+      const tool = tools[doc] ?? ({} as SearchableTool);
       const params = { names: [] as string[], texts: [] as string[] };
       collectParams(tool.inputSchema, params);
       const { base, qualifiers } = splitQualifiedName(this.names[doc]);
       const nTerms = nameTerms(base);
-      this.docNameTerms.push([...new Set(nTerms)]);
-      const terms: Record<ToolField, string[]> = {
-        name: [...qualifiers.flatMap((q) => analyze(q)), ...analyze(base), ...bigrams(nTerms)],
-        title: analyze(tool.title ?? ''),
-        description: analyze(tool.description ?? ''),
-        params: params.names.flatMap((p) => analyze(p)),
-        paramDescriptions: analyze(params.texts.join(' \n ')),
-      };
-      fieldTf.push(
-        FIELDS.map((f) => {
-          const m = new Map<string, number>();
-          for (const t of terms[f]) m.set(t, (m.get(t) ?? 0) + 1);
-          return m;
-        }),
-      );
-      fieldLen.push(FIELDS.map((f, i) => ((sumLen[i] += terms[f].length), terms[f].length)));
+      for (let fi = 0; fi < nf; fi++) {
+        buf.length = 0;
+        if (fi === 0) {
+          for (const q of qualifiers) analyzeInto(q, buf, docOpts);
+          analyzeInto(base, buf, docOpts);
+          for (const bg of bigrams(nTerms)) buf.push(bg);
+          for (const term of buf) push(idOf(term), doc);
+        } else if (fi === 1) pushText(tool.title, doc);
+        else if (fi === 2) pushText(tool.description, doc);
+        else if (fi === 3) for (const p of params.names) pushText(p, doc);
+        else for (const t of params.texts) pushText(t, doc);
+        bounds[doc * nf + fi + 1] = used;
+        sumLen[fi] += bounds[doc * nf + fi + 1] - bounds[doc * nf + fi];
+      }
+      this.docNameTerms.push(Int32Array.from(new Set(nTerms.map(idOf))));
+      if (this.opts.diversity > 0) {
+        // content signature for near-duplicate detection: distinct terms of description and parameter names
+        const sig = new Set<number>();
+        for (let i = bounds[doc * nf + 2]; i < bounds[doc * nf + 4]; i++) sig.add(flat[i]);
+        this.signatures.push(Int32Array.from(sig).sort());
+      }
+      this.addExact(RAW_PREFIX + this.names[doc], doc, 4);
+      if (base !== this.names[doc]) this.addExact(RAW_PREFIX + base, doc, 4);
       this.addExact(nameKey(this.names[doc]), doc, 3);
       if (base !== this.names[doc]) this.addExact(nameKey(base), doc, 3);
       if (typeof tool.title === 'string') this.addExact(nameKey(tool.title), doc, 2);
       const last = lastSegment(base);
       if (last !== undefined) this.addExact(nameKey(last), doc, 1);
-    });
-
-    // 2. document frequency over the union of fields, then BM25F weights per (term, doc)
-    const n = tools.length;
-    const avgLen = sumLen.map((s) => (n > 0 ? Math.max(s / n, 1) : 1));
-    const df = new Map<string, number>();
-    for (const perField of fieldTf) {
-      const seen = new Set<string>();
-      for (const m of perField) for (const t of m.keys()) seen.add(t);
-      for (const t of seen) df.set(t, (df.get(t) ?? 0) + 1);
     }
-    for (const [t, d] of df) this.idf.set(t, Math.log(1 + (n - d + 0.5) / (d + 0.5)));
+
+    // 2. idf over the union of fields; BM25F: per field w·tf / (1 − b + b·len/avgLen), summed, then saturated
+    const nTermsAll = this.termIds.size;
+    this.idf = new Float64Array(nTermsAll);
+    this.offsets = new Int32Array(nTermsAll + 1);
+    for (let t = 0; t < nTermsAll; t++) {
+      const d = df[t] ?? 0;
+      this.idf[t] = Math.log(1 + (n - d + 0.5) / (d + 0.5));
+      this.offsets[t + 1] = this.offsets[t] + d;
+    }
+    const total = this.offsets[nTermsAll];
+    this.postDocs = new Int32Array(total);
+    this.postWeights = new Float64Array(total);
+    const cursor = this.offsets.slice(0, nTermsAll);
+    const acc = new Float64Array(nTermsAll);
     const k1 = this.opts.k1;
-    const acc = new Map<string, { docs: number[]; weights: number[] }>();
-    fieldTf.forEach((perField, doc) => {
-      const pseudo = new Map<string, number>();
-      perField.forEach((m, fi) => {
-        const f = FIELDS[fi];
-        const w = this.opts.fieldWeights[f];
-        if (w <= 0) return;
-        const b = this.opts.fieldB[f];
-        const norm = 1 - b + (b * fieldLen[doc][fi]) / avgLen[fi];
-        for (const [t, tf] of m) pseudo.set(t, (pseudo.get(t) ?? 0) + (w * tf) / norm);
-      });
-      for (const [t, tf] of pseudo) {
-        let p = acc.get(t);
-        if (!p) acc.set(t, (p = { docs: [], weights: [] }));
-        p.docs.push(doc);
-        p.weights.push((this.idf.get(t) ?? 0) * ((tf * (k1 + 1)) / (tf + k1)));
+    const weights = FIELDS.map((f) => Math.max(0, this.opts.fieldWeights[f]));
+    const bs = FIELDS.map((f) => Math.min(1, Math.max(0, this.opts.fieldB[f])));
+    const avgLen = Array.from(sumLen, (s) => (n > 0 ? Math.max(s / n, 1) : 1));
+    const seen: number[] = [];
+    for (let doc = 0; doc < n; doc++) {
+      for (let fi = 0; fi < nf; fi++) {
+        const from = bounds[doc * nf + fi];
+        const to = bounds[doc * nf + fi + 1];
+        const add = weights[fi] / (1 - bs[fi] + (bs[fi] * (to - from)) / avgLen[fi]);
+        for (let i = from; i < to; i++) {
+          const t = flat[i];
+          if (acc[t] === 0) seen.push(t);
+          // a zero-weight field still marks the term as present (tiny weight keeps df and postings consistent)
+          acc[t] += add > 0 ? add : 1e-9;
+        }
       }
-    });
-    for (const [t, p] of acc) this.postings.set(t, { docs: Int32Array.from(p.docs), weights: Float64Array.from(p.weights) });
+      for (const t of seen) {
+        const tf = acc[t];
+        const at = cursor[t]++;
+        this.postDocs[at] = doc;
+        this.postWeights[at] = this.idf[t] * ((tf * (k1 + 1)) / (tf + k1));
+        acc[t] = 0;
+      }
+      seen.length = 0;
+    }
   }
 
   /** Index a snapshot of tools; names should be unique (a repeated name is indexed as separate tools). */
@@ -216,27 +322,83 @@ export class ToolIndex {
   private queryTerms(query: string): Map<string, number> {
     const terms = new Map<string, number>();
     const own = analyze(query);
-    for (const t of own) terms.set(t, 1);
+    for (const t of own) {
+      if (t.length === 1 && CJK_SINGLE_RE.test(t)) {
+        // a lone CJK character: weak evidence, and none at all for a function character
+        if (!CJK_STOP_CHARS.has(t)) terms.set(t, Math.max(terms.get(t) ?? 0, this.opts.cjkUnigramWeight));
+      } else terms.set(t, 1);
+    }
     // bigrams over the plain word sequence (not whole-identifier tokens, not CJK)
     const words = own.filter((t) => !t.startsWith(WHOLE_PREFIX));
     if (this.opts.nameBigramWeight > 0) {
-      for (const bg of bigrams(words)) if (this.postings.has(bg)) terms.set(bg, this.opts.nameBigramWeight);
+      for (const bg of bigrams(words)) if (this.termIds.has(bg)) terms.set(bg, this.opts.nameBigramWeight);
     }
-    if (this.opts.synonymWeight > 0) {
+    const tables = [
+      [this.synonyms, this.opts.synonymWeight, this.opts.knownWordExpansionFactor],
+      [this.related, this.opts.relatedWeight, this.opts.knownWordExpansionFactor],
+      // a translation means the same thing: full weight, whether or not the corpus has the word
+      [this.translations, this.opts.translationWeight, 1],
+    ] as const;
+    for (const [table, weight, knownFactor] of tables) {
+      if (weight <= 0) continue;
       for (const t of words) {
-        for (const s of this.synonyms.get(t) ?? []) {
-          if (!terms.has(s)) terms.set(s, this.opts.synonymWeight);
+        const w = this.termIds.has(t) ? weight * knownFactor : weight;
+        for (const s of table.get(t) ?? []) {
+          if ((terms.get(s) ?? 0) < w) terms.set(s, w);
         }
       }
     }
     if (terms.size > this.opts.maxQueryTerms) {
+      const idf = (t: string): number => this.idf[this.termIds.get(t) ?? -1] ?? 0;
       const kept = [...terms.entries()]
-        .filter(([t]) => this.postings.has(t))
-        .sort((a, b) => (this.idf.get(b[0]) ?? 0) * b[1] - (this.idf.get(a[0]) ?? 0) * a[1])
+        .filter(([t]) => this.termIds.has(t))
+        .sort((a, b) => idf(b[0]) * b[1] - idf(a[0]) * a[1])
         .slice(0, this.opts.maxQueryTerms);
       return new Map(kept);
     }
     return terms;
+  }
+
+  /**
+   * Greedy near-duplicate demotion (MMR-style) over the best candidates: each pick is the candidate
+   * maximizing score × (1 − diversity · s), s = its highest content similarity (Jaccard of
+   * signatures) to a tool already picked when that similarity reaches diversityThreshold, else 0.
+   * Exact-name matches keep their place. Returned scores stay the original ones, made
+   * non-increasing down the list.
+   */
+  private diversify(touched: number[], scores: Float64Array, k: number, tiers: Map<number, number>): number[] {
+    const pool = topK(touched, scores, Math.min(touched.length, Math.max(k * 3, 30)));
+    const picked: number[] = [];
+    const maxSim = new Float64Array(pool.length);
+    const taken = new Uint8Array(pool.length);
+    while (picked.length < k && picked.length < pool.length) {
+      let best = -1;
+      let bestScore = -1;
+      for (let i = 0; i < pool.length; i++) {
+        if (taken[i]) continue;
+        const d = pool[i];
+        const adj = tiers.has(d) ? scores[d] : scores[d] * (1 - this.opts.diversity * maxSim[i]);
+        if (adj > bestScore) {
+          bestScore = adj;
+          best = i;
+        }
+      }
+      if (best < 0) break;
+      taken[best] = 1;
+      const chosen = pool[best];
+      picked.push(chosen);
+      const sig = this.signatures[chosen];
+      for (let i = 0; i < pool.length; i++) {
+        if (taken[i]) continue;
+        const sim = jaccard(sig, this.signatures[pool[i]]);
+        if (sim >= this.opts.diversityThreshold && sim > maxSim[i]) maxSim[i] = sim;
+      }
+    }
+    // keep reported scores consistent with the order
+    for (let i = 1; i < picked.length; i++) {
+      if (scores[picked[i]] > scores[picked[i - 1]]) scores[picked[i]] = scores[picked[i - 1]];
+    }
+    return picked;
   }
 
   /** Ranked hits, best first, at most `limit`; never throws (non-string or empty query → []). */
@@ -254,13 +416,15 @@ export class ToolIndex {
     const scores = new Float64Array(this.size);
     const touched: number[] = [];
     const qTerms = this.queryTerms(query);
+    const qWeight = new Map<number, number>();
     for (const [t, qw] of qTerms) {
-      const p = this.postings.get(t);
-      if (!p) continue;
-      for (let i = 0; i < p.docs.length; i++) {
-        const d = p.docs[i];
+      const id = this.termIds.get(t);
+      if (id === undefined || qw <= 0) continue;
+      qWeight.set(id, qw);
+      for (let i = this.offsets[id]; i < this.offsets[id + 1]; i++) {
+        const d = this.postDocs[i];
         if (scores[d] === 0) touched.push(d);
-        scores[d] += qw * p.weights[i];
+        scores[d] += qw * this.postWeights[i];
       }
     }
     // name-coverage prior: share of the tool's name parts (idf-weighted) that the query mentions
@@ -274,24 +438,43 @@ export class ToolIndex {
         let hit = 0;
         let all = 0;
         for (const t of parts) {
-          const w = this.idf.get(t) ?? 0;
+          const w = this.idf[t];
           all += w;
-          if (qTerms.has(t)) hit += w * Math.min(1, qTerms.get(t) ?? 0);
+          hit += w * Math.min(1, qWeight.get(t) ?? 0);
         }
-        if (all > 0) scores[d] += (bonus * hit) / all;
+        if (all > 0) scores[d] += bonus * Math.pow(hit / all, this.opts.nameCoveragePower);
       }
     }
     // exact-name tiers: a query that is a tool's name, title or last dotted segment puts it first
-    const key = query.length <= 512 ? nameKey(query) : '';
     const tiers = new Map<number, number>();
-    for (const { doc, tier } of this.exact.get(key) ?? []) tiers.set(doc, Math.max(tier, tiers.get(doc) ?? 0));
+    if (query.length <= 512) {
+      const matches = [...(this.exact.get(RAW_PREFIX + query.trim()) ?? []), ...(this.exact.get(nameKey(query)) ?? [])];
+      for (const { doc, tier } of matches) tiers.set(doc, Math.max(tier, tiers.get(doc) ?? 0));
+    }
     for (const [doc, tier] of tiers) {
       if (scores[doc] === 0) touched.push(doc);
       scores[doc] += tier * TIER_SCORE;
     }
-    const hits = topK(touched, scores, max);
+    const hits = this.opts.diversity > 0 ? this.diversify(touched, scores, max, tiers) : topK(touched, scores, max);
     return hits.map((d) => ({ name: this.names[d], score: Number.isFinite(scores[d]) ? Math.max(0, scores[d]) : 0 }));
   }
+}
+
+/** Jaccard similarity of two sorted, distinct id arrays. */
+function jaccard(a: Int32Array, b: Int32Array): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  let i = 0;
+  let j = 0;
+  let common = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      common++;
+      i++;
+      j++;
+    } else if (a[i] < b[j]) i++;
+    else j++;
+  }
+  return common / (a.length + b.length - common);
 }
 
 /** Indices of the `k` highest scores among `docs` (ties: lower index first). */

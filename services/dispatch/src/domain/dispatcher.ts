@@ -18,7 +18,7 @@ import {
   type ResolvedMode,
   type Via,
 } from '@toolsurface/core';
-import { Attr } from '@toolsurface/platform';
+import { Attr } from '@toolsurface/core';
 import type { SurfaceRecord } from '@toolsurface/state';
 import { asObject, parseArguments, type ParsedArguments } from './arguments';
 import { errorDetail, Messages } from './messages';
@@ -55,7 +55,8 @@ interface Target {
   presentedName: string;
   capability: string;
   originalName: string;
-  validator: ArgumentValidator;
+  /** The bound tool's input schema; system tools use their precompiled validators. */
+  inputSchema: Record<string, unknown>;
   system: boolean;
 }
 
@@ -167,6 +168,9 @@ export class Dispatcher {
     const a = args.value;
     switch (name) {
       case 'discover_tools':
+        if (String(a.query).trim() === '') {
+          return modelError(ReasonCode.INVALID_ARGUMENTS, Messages.blankQuery(), { toolName: name, via });
+        }
         return this.downstream(name, () => this.discoverTools(call, String(a.query), typeof a.limit === 'number' ? a.limit : 0));
       case 'get_tool_schema':
         return this.downstream(name, () => this.getToolSchema(call, String(a.name)));
@@ -221,9 +225,8 @@ export class Dispatcher {
 
   private async unifiedTool(call: CallContext, a: Record<string, unknown>): Promise<CallResult> {
     const { surface } = call;
-    const snapshot = await this.ports.snapshots.get(surface.snapshotId);
-    // Product rule 4: preferred_tools can only prefer tools of the snapshot.
-    const preferredTools = Array.isArray(a.preferred_tools) ? a.preferred_tools.map(String).filter((n) => snapshot.byName.has(n)) : [];
+    // unified-mapper refuses preferred_tools outside the snapshot itself (product rule 4), telling the model which.
+    const preferredTools = Array.isArray(a.preferred_tools) ? a.preferred_tools.map(String) : [];
     const mapped = await this.ports.unified.mapRequest(
       { snapshotId: surface.snapshotId, request: String(a.request), contextJson: a.context === undefined ? '' : JSON.stringify(a.context), preferredTools },
       call.deadline,
@@ -280,32 +283,34 @@ export class Dispatcher {
   ): Promise<{ result: CallResult; ran: boolean }> {
     const { surface } = call;
     const mode = surface.resolvedMode;
-    const refused = (reason: ReasonCode, message: string) => ({ result: this.refuse(call, via, undefined, reason, message), ran: false });
+    const refused = (reason: ReasonCode, message: string, resolved?: Target) => ({ result: this.refuse(call, via, resolved, reason, message), ran: false });
 
     // Step 3: resolve the name.
     let target: Target;
     if (isSystemToolName(name)) {
       // Product rule 5: a system tool is never folded behind a meta-tool.
       if (via !== 'direct') return refused(ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.systemToolBehindMetaTool(name, via));
-      target = { presentedName: name, capability: SYSTEM_CAPABILITY, originalName: name, validator: this.systemValidators.get(name)!, system: true };
+      target = { presentedName: name, capability: SYSTEM_CAPABILITY, originalName: name, inputSchema: {}, system: true };
     } else if (META_NAMES.has(name)) {
       return refused(ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.metaToolBehindMetaTool(name, via));
     } else {
       const snapshot = await this.ports.snapshots.get(surface.snapshotId);
       const def = snapshot.byName.get(name);
       if (!def) {
-        return this.ports.settings.isBoundToolName(surface.principal, name)
+        // Through a meta-tool the snapshot is the whole world (product rule 3); only a call by a
+        // name of its own tells an unknown name from one bound since the surface opened.
+        return via !== 'direct' || this.ports.settings.isBoundToolName(surface.principal, name)
           ? refused(ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.notInSnapshot(name, mode))
           : refused(ReasonCode.TOOL_NOT_FOUND, Messages.toolNotFound(name, mode));
       }
-      if (via === 'direct' && mode !== 'direct') return refused(ReasonCode.TOOL_NOT_DIRECTLY_CALLABLE, Messages.notDirectlyCallable(name, mode));
       target = {
         presentedName: def.name,
         capability: def.capability,
         originalName: def.originalName,
-        validator: this.validators.forTool(surface.snapshotId, def.name, def.inputSchema ?? {}),
+        inputSchema: def.inputSchema ?? {},
         system: false,
       };
+      if (via === 'direct' && mode !== 'direct') return refused(ReasonCode.TOOL_NOT_DIRECTLY_CALLABLE, Messages.notDirectlyCallable(name, mode), target);
     }
 
     const span = this.options.tracer.startSpan(`execute_tool ${target.presentedName}`, {
@@ -353,7 +358,10 @@ export class Dispatcher {
 
     // Step 4: arguments against the snapshot's input schema.
     if (!args.ok) return fail(ReasonCode.INVALID_ARGUMENTS, args.message);
-    const problems = target.validator(args.value);
+    const validator = target.system
+      ? this.systemValidators.get(target.originalName)!
+      : this.validators.forTool(surface.snapshotId, target.presentedName, target.inputSchema);
+    const problems = validator(args.value);
     if (problems) return fail(ReasonCode.INVALID_ARGUMENTS, Messages.invalidArguments(target.presentedName, problems, surface.resolvedMode));
 
     // Step 5: admission, the same inputs on every path (product rule 6).
@@ -413,7 +421,7 @@ export class Dispatcher {
     message: string,
     admission?: AdmissionResult,
   ): CallResult {
-    if (!target) trace.getActiveSpan()?.setAttribute(Attr.TS_REASON, reason);
+    if (admission === undefined) trace.getActiveSpan()?.setAttribute(Attr.TS_REASON, reason);
     this.audit(call, via, target, 'refused', reason, admission, 0);
     return modelError(reason, message, { toolName: target?.presentedName ?? '', via });
   }

@@ -35,6 +35,8 @@ export const Messages = {
       .map((p) => `${p.pointer || '/'} ${p.message}`)
       .join('; ')}); ${mode === 'discovery' ? 'call get_tool_schema for its schema, fix them and try again' : 'fix them and call it again'}.`,
 
+  blankQuery: () => 'The query of discover_tools is blank; say in a few words what you want to do.',
+
   argumentsNotJson: (detail: string) => `The arguments are not valid JSON (${detail}); send them as one JSON object.`,
 
   argumentsNotObject: (kind: string) => `The arguments must be a JSON object, not ${kind}; send them as one JSON object.`,

@@ -71,8 +71,11 @@ export interface SettingsSource {
   admissionPolicy(): AdmissionPolicy;
   /** The principal's stored autonomy, or undefined when it has no presentation record. */
   autonomy(principal: PrincipalRef): Autonomy | undefined;
-  /** Whether some capability publishes this name now (under its own or its prefixed name). */
-  isPublishedToolName(name: string): boolean;
+  /**
+   * Whether one of the principal's bound capabilities publishes this name now (as the tool's own
+   * name or capability-prefixed): tells "not in this surface's snapshot" from "no such tool".
+   */
+  isBoundToolName(principal: PrincipalRef, name: string): boolean;
 }
 
 /** A discovery hit. */

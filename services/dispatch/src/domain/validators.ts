@@ -25,6 +25,11 @@ const AJV_OPTIONS: Options = {
 
 const acceptAll: ArgumentValidator = () => null;
 
+// draft-03/04 meta-schema URIs, e.g. "http://json-schema.org/draft-04/schema#".
+const DRAFT_04 = /draft-0[34]\b/;
+// draft-06/07 meta-schema URIs, e.g. "http://json-schema.org/draft-07/schema#".
+const DRAFT_07 = /draft-0[67]\b/;
+
 /** How a schema was compiled; reported once per schema through `onCompileProblem`. */
 export type CompileProblem = { schemaKey: string; error: string };
 
@@ -76,11 +81,9 @@ export class ValidatorCache {
   private compile(schema: Record<string, unknown>, text: string): ArgumentValidator {
     const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
     const attempts: Array<() => ValidateFunction> = [];
-    // draft-03/04 meta-schema URIs, e.g. "http://json-schema.org/draft-04/schema#".
-    if (/draft-0[34]\b/.test(declared)) {
+    if (DRAFT_04.test(declared)) {
       attempts.push(() => compileOnce(this.ajv07, fromDraft04(withoutSchemaUri(schema))));
-      // draft-06/07 meta-schema URIs, e.g. "http://json-schema.org/draft-07/schema#".
-    } else if (/draft-0[67]\b/.test(declared)) {
+    } else if (DRAFT_07.test(declared)) {
       attempts.push(() => compileOnce(this.ajv07, withoutSchemaUri(schema)));
       attempts.push(() => compileOnce(this.ajv07, fromDraft04(withoutSchemaUri(schema))));
     } else {
@@ -121,8 +124,9 @@ function remember<V>(map: Map<string, V>, key: string, value: V, max: number): v
 
 function withoutSchemaUri(schema: Record<string, unknown>): Record<string, unknown> {
   // The meta-schema URI picks the class above; left in, Ajv would look it up and fail on unknown ones.
-  if (!('$schema' in schema)) return schema;
-  const { $schema: _ignored, ...rest } = schema;
+  // A root $id only names the schema: tools repeat ids and use ones Ajv cannot parse ("urn:x").
+  if (!('$schema' in schema) && !('$id' in schema)) return schema;
+  const { $schema: _schema, $id: _id, ...rest } = schema;
   return rest;
 }
 

@@ -1,0 +1,180 @@
+/**
+ * UnifiedMapper: picks one tool of an immutable snapshot for a `unified_tool` request, maps the
+ * request (and context) onto its arguments, and gives a calibrated confidence. Retrieval gives
+ * the top-k; a fitted linear reranker re-orders them using how well each tool's name,
+ * description and parameters cover the request and how well the request fills its parameters.
+ */
+import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
+import { prepare, mapPrepared, type DetailedMapping, type MapArgumentsOptions } from './arguments.js';
+import { buildProfiles, features, dot, textStems, contentTokens, bigramsOf, type ToolProfile, type Features } from './select.js';
+import { confidenceFeatures, toolConfidence, fullConfidence } from './confidence.js';
+import { CALIBRATION } from './calibration.js';
+import { requiredOf, isObj } from './schema.js';
+import type { MapperTool, Retriever, MapInput, MapResult, CandidateResult, RetrievedCandidate } from './types.js';
+
+/** Thrown when `preferredTools` names tools that are not in the snapshot. */
+export class PreferredToolNotInSnapshotError extends Error {
+  /** the preferred names that are not in the snapshot */
+  readonly names: string[];
+  constructor(names: string[]) {
+    super(`preferred tools not in the snapshot: ${names.join(', ')}`);
+    this.name = 'PreferredToolNotInSnapshotError';
+    this.names = names;
+  }
+}
+
+/** Options of the mapper. */
+export interface UnifiedMapperOptions extends MapArgumentsOptions {
+  /** how many retrieved tools to re-rank (default 30) */
+  retrieveLimit?: number;
+}
+
+/** One re-ranked candidate with everything the decision and the calibration scripts need. */
+export interface RankedCandidate {
+  name: string;
+  retrieval: RetrievedCandidate & { rank: number };
+  mapping: DetailedMapping;
+  features: Features;
+  rerankScore: number;
+  prob: number;
+  confFeatures: number[];
+  toolConfidence: number;
+  fullConfidence: number;
+}
+
+/** Softmax of scores. */
+function softmax(xs: number[]): number[] {
+  if (xs.length === 0) return [];
+  const m = Math.max(...xs);
+  const e = xs.map((x) => Math.exp(x - m));
+  const s = e.reduce((a, b) => a + b, 0);
+  return e.map((x) => x / s);
+}
+
+/** Rounds a probability for output. */
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+/** Picks a tool for a request and maps its arguments, with a calibrated confidence. */
+export class UnifiedMapper {
+  private readonly tools: readonly MapperTool[];
+  private readonly byName = new Map<string, number>();
+  private readonly profiles: ToolProfile[];
+  private readonly idf: Map<string, number>;
+  private readonly retrieve: Retriever;
+  private readonly options: UnifiedMapperOptions;
+
+  /** Indexes the snapshot (lexical profiles); `retrieve` gives the search index's top-k. */
+  constructor(tools: readonly MapperTool[], retrieve: Retriever, options: UnifiedMapperOptions = {}) {
+    this.tools = Array.isArray(tools) ? tools.filter((t) => t && typeof t.name === 'string') : [];
+    this.tools.forEach((t, i) => {
+      if (!this.byName.has(t.name)) this.byName.set(t.name, i);
+    });
+    const built = buildProfiles(this.tools);
+    this.profiles = built.profiles;
+    this.idf = built.idf;
+    this.retrieve = retrieve;
+    this.options = options;
+  }
+
+  /** Maps a request onto one tool; never throws except PreferredToolNotInSnapshotError. */
+  map(input: MapInput): MapResult {
+    const preferred = this.checkPreferred(input);
+    try {
+      return this.decide(this.rank(input, preferred));
+    } catch {
+      return { decision: 'low_confidence', tool: null, confidence: 0, arguments: {}, missingArguments: [], candidates: [], explanation: 'No tool could be chosen for this request; describe the task in more detail.' };
+    }
+  }
+
+  /** Validates preferredTools; throws for names outside the snapshot. */
+  private checkPreferred(input: MapInput): Set<string> {
+    const pref = input && Array.isArray(input.preferredTools) ? input.preferredTools.filter((n): n is string => typeof n === 'string') : [];
+    const unknown = pref.filter((n) => !this.byName.has(n));
+    if (unknown.length > 0) throw new PreferredToolNotInSnapshotError(unknown);
+    return new Set(pref);
+  }
+
+  /** Retrieves, maps and re-ranks the candidates of a request (best first). Exposed for the calibration scripts. */
+  rank(input: MapInput, preferred: Set<string> = this.checkPreferred(input)): RankedCandidate[] {
+    const request = typeof input?.request === 'string' ? input.request : String(input?.request ?? '');
+    const context = typeof input?.context === 'string' || isObj(input?.context) ? input.context : undefined;
+    const ctxText = typeof context === 'string' ? context : '';
+    const query = `${request} ${ctxText}`.trim();
+    const limit = this.options.retrieveLimit ?? 30;
+    let hits: RetrievedCandidate[] = [];
+    if (query !== '') {
+      try {
+        const raw = this.retrieve(query, limit);
+        hits = Array.isArray(raw) ? raw : [];
+      } catch {
+        hits = [];
+      }
+    }
+    const seen = new Set<string>();
+    const list: (RetrievedCandidate & { rank: number })[] = [];
+    for (const h of hits) {
+      if (!h || typeof h.name !== 'string' || seen.has(h.name) || !this.byName.has(h.name)) continue;
+      seen.add(h.name);
+      list.push({ name: h.name, score: Number.isFinite(h.score) ? h.score : 0, rank: list.length });
+      if (list.length >= limit) break;
+    }
+    for (const p of preferred) if (!seen.has(p)) list.push({ name: p, score: 0, rank: list.length });
+    if (list.length === 0) return [];
+    const topScore = Math.max(...list.map((c) => c.score), 1e-9);
+    const { doc, ctx } = prepare(request, context, this.options);
+    const queryStems = textStems(query);
+    const queryBigrams = [...new Set(bigramsOf(queryStems))];
+    const queryTokens = contentTokens(doc.tokens);
+    const numberCount = doc.spans.filter((s) => s.kind === 'number' && !s.word && !doc.spans.some((o) => o.kind === 'date' && o.start <= s.start && o.end >= s.end)).length;
+    const contextKeys = ctx ? Object.keys(ctx) : [];
+    const ranked = list.map((c) => {
+      const profile = this.profiles[this.byName.get(c.name) as number];
+      const mapping = mapPrepared(profile.tool, doc, ctx);
+      const f = features({ profile, idf: this.idf, queryStems, rank: c.rank, score: c.score, topScore, mapping, preferred: preferred.has(c.name), contextKeys, queryTokens, numberCount, queryBigrams });
+      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: dot(CALIBRATION.rerankWeights, f) };
+    });
+    ranked.sort((a, b) => b.rerankScore - a.rerankScore || a.retrieval.rank - b.retrieval.rank);
+    const probs = softmax(ranked.map((r) => r.rerankScore));
+    return ranked.map((r, i) => {
+      const other = i === 0 ? ranked[1] : ranked[0];
+      const margin = other ? r.rerankScore - other.rerankScore : 3;
+      const g = confidenceFeatures(r.features, r.mapping, probs[i], margin);
+      return { ...r, prob: probs[i], confFeatures: g, toolConfidence: toolConfidence(g), fullConfidence: fullConfidence(g) };
+    });
+  }
+
+  /** Turns a ranking (from `rank`) into the decision `map` returns. */
+  decide(ranked: RankedCandidate[]): MapResult {
+    const candidates: CandidateResult[] = ranked.slice(0, 5).map((r) => ({
+      name: r.name,
+      confidence: round3(r.mapping.missingArguments.length > 0 ? r.toolConfidence : r.fullConfidence),
+      arguments: r.mapping.arguments,
+      missingArguments: r.mapping.missingArguments,
+    }));
+    const best = ranked[0];
+    if (!best) {
+      return { decision: 'low_confidence', tool: null, confidence: 0, arguments: {}, missingArguments: [], candidates: [], explanation: 'No tool in this surface matches the request; rephrase it or name the tool to use.' };
+    }
+    const missing = best.mapping.missingArguments;
+    if (missing.length > 0) {
+      const conf = round3(best.toolConfidence);
+      if (best.toolConfidence >= CONFIDENCE_THRESHOLD) {
+        return { decision: 'missing_arguments', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: missing, candidates, explanation: `Tool ${best.name} fits, but the request does not give ${missing.join(', ')}; call again with ${missing.length === 1 ? 'that value' : 'those values'} in the request or context.` };
+      }
+      return { decision: 'low_confidence', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: missing, candidates, explanation: `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or describe the task more precisely.` };
+    }
+    const conf = round3(best.fullConfidence);
+    if (best.fullConfidence >= CONFIDENCE_THRESHOLD) {
+      return { decision: 'execute', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: [], candidates, explanation: `Running ${best.name} with ${Object.keys(best.mapping.arguments).length === 0 ? 'no arguments' : `arguments ${Object.keys(best.mapping.arguments).join(', ')}`} (confidence ${conf}).` };
+    }
+    return { decision: 'low_confidence', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: [], candidates, explanation: `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or give the values explicitly.` };
+  }
+
+  /** Required parameters of a snapshot tool (empty for unknown names). */
+  requiredOf(name: string): string[] {
+    const i = this.byName.get(name);
+    return i === undefined ? [] : requiredOf(this.tools[i].inputSchema);
+  }
+}

@@ -1,0 +1,231 @@
+/**
+ * Selection features: for each retrieved candidate, how well the tool's name, description and
+ * parameters cover the request, and how well the request fills the tool's parameters. The
+ * reranker and the confidence model (calibration.ts) are linear/logistic over these features.
+ */
+import { splitIdentifier, stem, STOP_WORDS, tokenize } from './text.js';
+import { propertiesOf, isObj } from './schema.js';
+import type { DetailedMapping } from './arguments.js';
+import type { MapperTool } from './types.js';
+
+/** Pre-computed lexical profile of one tool. */
+export interface ToolProfile {
+  tool: MapperTool;
+  /** stems of the tool's name (namespace prefixes and hash-like parts dropped) */
+  nameStems: Set<string>;
+  /** stems of name + title + description + parameter names/descriptions/enums */
+  allStems: Set<string>;
+  /** stems of parameter names */
+  paramStems: Set<string>;
+  /** number of top-level parameters */
+  paramCount: number;
+  /** number of top-level numeric parameters */
+  numericParams: number;
+  /** adjacent stem pairs of the tool's name and description */
+  bigrams: Set<string>;
+  /** stems of the tool's description (for how much of it the request echoes) */
+  descStems: Set<string>;
+}
+
+/** Adjacent pairs of a stem sequence, as "a b" strings. */
+export function bigramsOf(stems: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < stems.length; i++) out.push(`${stems[i]} ${stems[i + 1]}`);
+  return out;
+}
+
+/** Generic words in tool names and requests that say little about which tool is meant. */
+const GENERIC = new Set(['get', 'set', 'list', 'find', 'search', 'fetch', 'retriev', 'show', 'give', 'provid', 'calcul', 'comput', 'tool', 'function', 'api', 'info', 'inform', 'data', 'detail', 'result', 'request', 'user', 'need', 'want', 'like', 'help', 'could', 'would', 'pleas', 'tell', 'know', 'make', 'use', 'v1', 'v2']);
+
+/** Hash-like identifier parts ("6d38a964"): hex with at least one digit and one letter. */
+function hashLike(t: string): boolean {
+  // 6+ hex characters mixing digits and letters
+  return t.length >= 6 && /^[0-9a-f]+$/.test(t) && /\d/.test(t) && /[a-f]/.test(t);
+}
+
+/** Stems of free text (stop words and one-letter tokens dropped). */
+export function textStems(text: string): string[] {
+  const out: string[] = [];
+  for (const t of tokenize(text)) {
+    for (const part of splitIdentifier(t.text)) {
+      if (part.length < 2 || STOP_WORDS.has(part)) continue;
+      out.push(stem(part));
+    }
+  }
+  return out;
+}
+
+/** Text of a schema subtree: names, descriptions, enum values. */
+function schemaWords(schema: unknown, depth = 0): string[] {
+  if (!isObj(schema) || depth > 3) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(propertiesOf(schema))) {
+    out.push(k);
+    if (typeof v['description'] === 'string') out.push((v['description'] as string).slice(0, 300));
+    if (Array.isArray(v['enum'])) out.push(...(v['enum'] as unknown[]).filter((e): e is string => typeof e === 'string').slice(0, 30));
+    out.push(...schemaWords(v, depth + 1));
+    if (isObj(v['items'])) out.push(...schemaWords(v['items'], depth + 1));
+  }
+  return out;
+}
+
+/** Builds the lexical profiles of a snapshot and the document frequency of every stem. */
+export function buildProfiles(tools: readonly MapperTool[]): { profiles: ToolProfile[]; idf: Map<string, number> } {
+  const nameDf = new Map<string, number>();
+  const rawNames = tools.map((t) => splitIdentifier(`${t.name} ${t.title ?? ''}`));
+  for (const parts of rawNames) for (const p of new Set(parts)) nameDf.set(p, (nameDf.get(p) ?? 0) + 1);
+  const n = Math.max(1, tools.length);
+  const profiles: ToolProfile[] = tools.map((tool, i) => {
+    // namespace prefixes shared by a fifth of all names, and hash-like suffixes, are not name words
+    const nameParts = rawNames[i].filter((p) => !hashLike(p) && ((nameDf.get(p) ?? 0) < n * 0.2 || n < 10) && !STOP_WORDS.has(p));
+    const nameStems = new Set(nameParts.map((p) => stem(p)));
+    const paramNames = Object.keys(propertiesOf(tool.inputSchema));
+    const paramStems = new Set(paramNames.flatMap((k) => splitIdentifier(k)).filter((p) => p.length > 1 && !STOP_WORDS.has(p)).map((p) => stem(p)));
+    const allStems = new Set([...nameStems, ...textStems(`${tool.title ?? ''} ${(tool.description ?? '').slice(0, 2000)}`), ...textStems(schemaWords(tool.inputSchema).join(' ')), ...paramStems]);
+    const numericParams = Object.values(propertiesOf(tool.inputSchema)).filter((v) => v['type'] === 'integer' || v['type'] === 'number').length;
+    const descSeq = textStems(`${nameParts.join(' ')} ${(tool.description ?? '').slice(0, 2000)}`);
+    const paramSeq = textStems(schemaWords(tool.inputSchema).join(' . '));
+    const bigrams = new Set([...bigramsOf(descSeq), ...bigramsOf(paramSeq)]);
+    return { tool, nameStems, allStems, paramStems, paramCount: paramNames.length, numericParams, bigrams, descStems: new Set(descSeq) };
+  });
+  const df = new Map<string, number>();
+  for (const p of profiles) for (const s of p.allStems) df.set(s, (df.get(s) ?? 0) + 1);
+  const idf = new Map<string, number>();
+  for (const [s, f] of df) idf.set(s, Math.log(1 + n / f));
+  return { profiles, idf };
+}
+
+/** Names of the selection features, in vector order. */
+export const FEATURE_NAMES = [
+  'bias', 'retrievalRel', 'retrievalRank', 'nameCover', 'queryCover', 'queryInName', 'paramMention', 'fill', 'evidence',
+  'salientUsed', 'noParams', 'missingReq', 'preferred', 'contextKeys', 'optionalFilled', 'unexplained', 'mentionedUnfilled',
+  'verbMatch', 'verbClash', 'paramsFilled', 'numberFit', 'bigramCover', 'toolCover',
+] as const;
+
+/** Action verbs of requests and tool names, grouped by what they do (stems). */
+const VERB_GROUPS: Record<string, string> = {
+  find: 'find', search: 'find', look: 'find', lookup: 'find', get: 'find', fetch: 'find', retriev: 'find', list: 'find', show: 'find', query: 'find', check: 'find', discov: 'find', locat: 'find', explor: 'find', view: 'find', read: 'find',
+  book: 'book', reserv: 'book', buy: 'book', purchas: 'book', order: 'book', rent: 'book', schedul: 'book', hire: 'book', pay: 'pay', send: 'send', transfer: 'pay', make: 'create',
+  creat: 'create', add: 'create', new: 'create', insert: 'create', regist: 'create', post: 'create', upload: 'create', gener: 'create', write: 'create', build: 'create',
+  updat: 'update', edit: 'update', modifi: 'update', chang: 'update', renam: 'update', set: 'update', adjust: 'update', move: 'update', switch: 'update',
+  delet: 'delete', remov: 'delete', cancel: 'delete', eras: 'delete', drop: 'delete', clear: 'delete',
+  calcul: 'compute', comput: 'compute', estim: 'compute', predict: 'compute', determin: 'compute', evalu: 'compute', solv: 'compute', analyz: 'compute', analys: 'compute', convert: 'convert', translat: 'convert',
+  play: 'play', stream: 'play', start: 'start', run: 'start', launch: 'start', open: 'start', execut: 'start', stop: 'stop', close: 'stop', kill: 'stop', pause: 'stop',
+};
+
+/** One feature vector. */
+export type Features = number[];
+
+/** Inputs to the features of one candidate. */
+export interface FeatureInput {
+  profile: ToolProfile;
+  idf: Map<string, number>;
+  queryStems: string[];
+  rank: number;
+  score: number;
+  topScore: number;
+  mapping: DetailedMapping;
+  preferred: boolean;
+  contextKeys: string[];
+  /** content tokens of the request (stem and character range) */
+  queryTokens: { stem: string; start: number; end: number }[];
+  /** plain numbers written in the request */
+  numberCount: number;
+  /** adjacent stem pairs of the request */
+  queryBigrams: string[];
+}
+
+/** Content tokens of analysed text (stop words, one-letter tokens dropped). */
+export function contentTokens(tokens: readonly { lower: string; stem: string; start: number; end: number }[]): { stem: string; start: number; end: number }[] {
+  return tokens.filter((t) => t.lower.length > 1 && !STOP_WORDS.has(t.lower) && !GENERIC.has(t.stem)).map((t) => ({ stem: t.stem, start: t.start, end: t.end }));
+}
+
+/** IDF of a stem (unknown stems count as rare). */
+function idfOf(idf: Map<string, number>, s: string, fallback: number): number {
+  return idf.get(s) ?? fallback;
+}
+
+/** Computes the selection features of one candidate. */
+export function features(x: FeatureInput): Features {
+  const { profile, idf, queryStems } = x;
+  const maxIdf = Math.log(1 + 1e4);
+  const uniq = [...new Set(queryStems.filter((s) => !GENERIC.has(s)))];
+  let qTotal = 0;
+  let qCovered = 0;
+  let qInName = 0;
+  let qInParam = 0;
+  for (const s of uniq) {
+    const w = idfOf(idf, s, maxIdf);
+    qTotal += w;
+    if (profile.allStems.has(s)) qCovered += w;
+    if (profile.nameStems.has(s)) qInName += w;
+    if (profile.paramStems.has(s)) qInParam += w;
+  }
+  const nameList = [...profile.nameStems].filter((s) => !GENERIC.has(s));
+  let nTotal = 0;
+  let nCovered = 0;
+  const qset = new Set(queryStems);
+  for (const s of nameList) {
+    const w = idfOf(idf, s, maxIdf);
+    nTotal += w;
+    if (qset.has(s)) nCovered += w;
+  }
+  const m = x.mapping;
+  const ev = Object.values(m.evidence).map((e) => e.score);
+  const evidence = ev.length === 0 ? 0 : ev.reduce((a, b) => a + b, 0) / ev.length;
+  const ctxHits = x.contextKeys.length === 0 ? 0 : x.contextKeys.filter((k) => Object.prototype.hasOwnProperty.call(m.evidence, k) || [...profile.paramStems].some((p) => p === stem(k.toLowerCase()))).length / x.contextKeys.length;
+  const optionalFilled = Math.max(0, Object.keys(m.arguments).length - (m.requiredCount - m.missingArguments.length));
+  // request words neither explained by the tool's text nor taken as an argument value
+  let uTotal = 0;
+  let uMiss = 0;
+  for (const t of x.queryTokens) {
+    const w = idfOf(idf, t.stem, maxIdf);
+    uTotal += w;
+    if (!profile.allStems.has(t.stem) && !m.covered.some(([a, b]) => t.start < b && a < t.end)) uMiss += w;
+  }
+  // the request's action verbs vs the tool name's verbs
+  const qVerbs = new Set(queryStems.map((q) => VERB_GROUPS[q]).filter((v): v is string => v !== undefined));
+  const nVerbs = new Set([...profile.nameStems].map((q) => VERB_GROUPS[q]).filter((v): v is string => v !== undefined));
+  const verbMatch = [...nVerbs].some((v) => qVerbs.has(v)) ? 1 : 0;
+  const verbClash = nVerbs.size > 0 && qVerbs.size > 0 && verbMatch === 0 ? 1 : 0;
+  const numbers = x.numberCount;
+  const numericParams = profile.numericParams;
+  const numberFit = numbers === 0 && numericParams === 0 ? 0 : -Math.min(3, Math.abs(numbers - numericParams)) / 3;
+  return [
+    1,
+    x.topScore > 0 ? x.score / x.topScore : 0,
+    1 / (1 + x.rank),
+    nTotal > 0 ? nCovered / nTotal : 0,
+    qTotal > 0 ? qCovered / qTotal : 0,
+    qTotal > 0 ? qInName / qTotal : 0,
+    qTotal > 0 ? qInParam / qTotal : 0,
+    m.filledRatio,
+    evidence,
+    m.salient > 0 ? (m.salient - m.unusedSalient) / m.salient : 0.5,
+    profile.paramCount === 0 ? 1 : 0,
+    Math.min(3, m.missingArguments.length),
+    x.preferred ? 1 : 0,
+    ctxHits,
+    Math.min(3, optionalFilled),
+    uTotal > 0 ? uMiss / uTotal : 0,
+    Math.min(3, m.mentionedUnfilled),
+    verbMatch,
+    verbClash,
+    m.paramCount > 0 ? Object.keys(m.arguments).length / m.paramCount : 0,
+    numberFit,
+    x.queryBigrams.length > 0 ? x.queryBigrams.filter((b) => profile.bigrams.has(b)).length / x.queryBigrams.length : 0,
+    profile.descStems.size > 0 ? [...profile.descStems].filter((d) => qset.has(d)).length / profile.descStems.size : 0,
+  ];
+}
+
+/** Dot product of weights and features. */
+export function dot(w: readonly number[], f: readonly number[]): number {
+  let s = 0;
+  for (let i = 0; i < f.length; i++) s += (w[i] ?? 0) * f[i];
+  return s;
+}
+
+/** Logistic function. */
+export function sigmoid(z: number): number {
+  return 1 / (1 + Math.exp(-z));
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { identifierParts, nameKey, tokenize } from './tokenize.js';
+
+describe('identifierParts', () => {
+  it('splits on dots, underscores, hyphens and slashes', () => {
+    expect(identifierParts('math.factorial')).toEqual(['math', 'factorial']);
+    expect(identifierParts('get_current_weather')).toEqual(['get', 'current', 'weather']);
+    expect(identifierParts('get-weread-rank')).toEqual(['get', 'weread', 'rank']);
+    expect(identifierParts('/root/pdf/report.pdf')).toEqual(['root', 'pdf', 'report', 'pdf']);
+  });
+
+  it('splits camelCase, PascalCase and acronyms', () => {
+    expect(identifierParts('getWeather')).toEqual(['get', 'weather']);
+    expect(identifierParts('Hotels_4_SearchHotel')).toEqual(['hotels', '4', 'search', 'hotel']);
+    expect(identifierParts('HTTPServerError')).toEqual(['http', 'server', 'error']);
+    expect(identifierParts('api_token_api.APITokenApi.get_api_tokens')).toEqual(['api', 'token', 'api', 'api', 'token', 'api', 'get', 'api', 'tokens']);
+    expect(identifierParts('utf8Decode')).toEqual(['utf8', 'decode']);
+  });
+
+  it('handles non-ASCII letters', () => {
+    expect(identifierParts('größeBerechnen')).toEqual(['größe', 'berechnen']);
+  });
+});
+
+describe('tokenize', () => {
+  it('emits stemmed parts and the whole identifier', () => {
+    expect(tokenize('get_current_weather')).toEqual(['get', 'current', 'weather', '#get_current_weather']);
+    expect(tokenize('math.factorial')).toEqual(['math', 'factori', '#math_factorial']);
+    expect(tokenize('getWeather')).toEqual(['get', 'weather', '#get_weather']);
+  });
+
+  it('lower-cases, stems and drops stop words', () => {
+    expect(tokenize('Find the Restaurants near me, please!')).toEqual(['find', 'restaur', 'near']);
+    expect(tokenize("What's the weather like in Paris?")).toEqual(['weather', 'in', 'pari']);
+  });
+
+  it('keeps meaningful short words that generic stop lists drop', () => {
+    expect(tokenize('turn on the light')).toContain('on');
+    expect(tokenize('no results')).toContain('no');
+  });
+
+  it('cuts Chinese into character unigrams and bigrams', () => {
+    expect(tokenize('天气预报')).toEqual(['天', '天气', '气', '气预', '预', '预报', '报']);
+    const mixed = tokenize('请问北京的天气 weather');
+    expect(mixed).toContain('天气');
+    expect(mixed).toContain('北京');
+    expect(mixed).toContain('weather');
+  });
+
+  it('handles Japanese and Korean runs the same way', () => {
+    expect(tokenize('検索')).toEqual(['検', '検索', '索']);
+    expect(tokenize('검색')).toEqual(['검', '검색', '색']);
+  });
+
+  it('never throws and returns [] for empty or non-text input', () => {
+    expect(tokenize('')).toEqual([]);
+    expect(tokenize('   ...---___   ')).toEqual([]);
+    expect(tokenize(undefined as unknown as string)).toEqual([]);
+    expect(tokenize('🔥🚀 (.*+?^${}()|[]\\)')).toEqual([]);
+    expect(tokenize('x'.repeat(100_000)).length).toBe(1);
+  });
+});
+
+describe('nameKey', () => {
+  it('normalizes separators and case but keeps every part', () => {
+    expect(nameKey('get_current_weather')).toBe('get current weather');
+    expect(nameKey('getCurrentWeather')).toBe('get current weather');
+    expect(nameKey('Get current weather')).toBe('get current weather');
+    expect(nameKey('  the weather ')).toBe('the weather');
+  });
+});

@@ -1,0 +1,181 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { corpusAsTools, DEFAULT_EVAL_DIR, readJsonl, type CorpusRecord } from './eval-data.js';
+import { nameKey } from './tokenize.js';
+import { ToolIndex, splitQualifiedName } from './tool-index.js';
+import type { SearchableTool } from './types.js';
+
+const CORPUS = resolve(DEFAULT_EVAL_DIR, 'corpus.jsonl');
+const hasCorpus = existsSync(CORPUS);
+
+const SMALL: SearchableTool[] = [
+  {
+    name: 'get_current_weather',
+    title: 'Current Weather',
+    description: 'Get the current weather conditions for a city.',
+    inputSchema: { type: 'object', properties: { location: { type: 'string', description: 'City name' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } } },
+  },
+  { name: 'math.factorial', description: 'Calculate the factorial of a given number.', inputSchema: { type: 'object', properties: { number: { type: 'integer' } } } },
+  { name: 'search_flights', description: 'Search for flights between two airports on a date.', inputSchema: { type: 'object', properties: { origin: { type: 'string' }, destination: { type: 'string' } } } },
+  { name: 'bing_search', description: '使用必应搜索指定的关键词，并返回搜索结果列表', inputSchema: { type: 'object', properties: { query: { type: 'string', description: '搜索关键词' } } } },
+  { name: 'send_email', description: 'Send an e-mail message to a recipient.' },
+  { name: 'weather', description: 'Weather forecast for the next days.' },
+];
+
+describe('ToolIndex on a small catalog', () => {
+  const index = ToolIndex.build(SMALL);
+
+  it('reports its size', () => {
+    expect(index.size).toBe(SMALL.length);
+    expect(ToolIndex.build([]).size).toBe(0);
+  });
+
+  it('ranks by content and respects the limit', () => {
+    expect(index.search('current temperature in Paris', 3)[0].name).toBe('get_current_weather');
+    expect(index.search('book a plane ticket from SFO to JFK', 3)[0].name).toBe('search_flights');
+    expect(index.search('factorial of 10', 3)[0].name).toBe('math.factorial');
+    expect(index.search('weather', 1)).toHaveLength(1);
+    expect(index.search('weather', 0)).toEqual([]);
+  });
+
+  it('puts the exact name, last dotted segment or title first', () => {
+    expect(index.search('weather', 5)[0].name).toBe('weather');
+    expect(index.search('get_current_weather', 5)[0].name).toBe('get_current_weather');
+    expect(index.search('getCurrentWeather', 5)[0].name).toBe('get_current_weather');
+    expect(index.search('factorial', 5)[0].name).toBe('math.factorial');
+    expect(index.search('Current Weather', 5)[0].name).toBe('get_current_weather');
+  });
+
+  it('reaches a Chinese description from Chinese and from English', () => {
+    expect(index.search('帮我搜索一下关键词', 3)[0].name).toBe('bing_search');
+    expect(index.search('请问北京的天气', 3)[0].name).toMatch(/weather/);
+  });
+
+  it('returns finite, non-negative scores in descending order', () => {
+    const hits = index.search('weather forecast for a city', 10);
+    expect(hits.length).toBeGreaterThan(1);
+    for (let i = 0; i < hits.length; i++) {
+      expect(Number.isFinite(hits[i].score)).toBe(true);
+      expect(hits[i].score).toBeGreaterThanOrEqual(0);
+      if (i > 0) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
+    }
+  });
+
+  it('never throws on hostile input', () => {
+    const inputs: unknown[] = [
+      '',
+      ' ',
+      'x'.repeat(10_000),
+      'weather '.repeat(2_000),
+      '🔥🌧️☔️ 😀',
+      '天气'.repeat(3_000),
+      '(.*+?^${}()|[]\\/',
+      '\u0000\uffff\ud800',
+      'constructor __proto__ hasOwnProperty toString',
+      null,
+      undefined,
+      42,
+      {},
+    ];
+    for (const q of inputs) {
+      for (const limit of [0, 1, 10, -5, 1.7, Number.NaN, Number.POSITIVE_INFINITY, 1e9]) {
+        const hits = index.search(q as string, limit);
+        expect(Array.isArray(hits)).toBe(true);
+        expect(hits.length).toBeLessThanOrEqual(Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0);
+        for (const h of hits) expect(Number.isFinite(h.score) && h.score >= 0).toBe(true);
+      }
+    }
+  });
+
+  it('indexes tools with odd or missing fields', () => {
+    const odd = ToolIndex.build([
+      { name: 'a' },
+      { name: '', description: '' },
+      { name: 'b', inputSchema: { properties: null } as unknown as Record<string, unknown> },
+      { name: 'c', inputSchema: { properties: { p: { items: { properties: { deep: {} } } } } } },
+      { name: 'd', description: 'x'.repeat(200_000) },
+    ]);
+    expect(odd.size).toBe(5);
+    expect(odd.search('deep', 5)[0].name).toBe('c');
+  });
+});
+
+describe('splitQualifiedName', () => {
+  it('finds the tool name inside namespaced and hashed ids', () => {
+    expect(splitQualifiedName('bfcl:math.factorial:10fae9e4')).toEqual({ base: 'math.factorial', qualifiers: ['bfcl'] });
+    expect(splitQualifiedName('github:create_issue')).toEqual({ base: 'create_issue', qualifiers: ['github'] });
+    expect(splitQualifiedName('plain_name')).toEqual({ base: 'plain_name', qualifiers: [] });
+  });
+});
+
+/** Last segment after a dot, or undefined. */
+function lastSegment(name: string): string | undefined {
+  const i = name.lastIndexOf('.');
+  return i > 0 && i < name.length - 1 ? name.slice(i + 1) : undefined;
+}
+
+describe.skipIf(!hasCorpus)('exact-name property over the whole eval corpus', () => {
+  let records: CorpusRecord[];
+  let byId: ToolIndex;
+  let nameOf: Map<string, string>;
+  let titled: ToolIndex;
+  let titleOf: Map<string, string>;
+
+  beforeAll(() => {
+    records = readJsonl<CorpusRecord>(CORPUS);
+    const asTools = corpusAsTools(records);
+    nameOf = asTools.nameOf;
+    // eval convention: tools indexed under their unique id, hits scored by the original name
+    const t0 = performance.now();
+    byId = ToolIndex.build(asTools.tools);
+    const ms = performance.now() - t0;
+    // generous bound: a cold build under a loaded CI machine; the README reports the quiet number
+    expect(ms).toBeLessThan(2_000);
+    // a titled variant: each tool titled by the first six words of its description
+    titleOf = new Map();
+    titled = ToolIndex.build(
+      records.map((r) => {
+        const title = r.description.split(/\s+/).slice(0, 6).join(' '); // whitespace-separated words
+        titleOf.set(r.id, title);
+        return { name: r.id, title, description: r.description, inputSchema: r.parameters };
+      }),
+    );
+  });
+
+  it('a query equal to a tool name returns a tool of that name first (every tool)', () => {
+    const failures: string[] = [];
+    for (const name of new Set(records.map((r) => r.name))) {
+      const top = byId.search(name, 1)[0];
+      if (!top || nameOf.get(top.name) !== name) failures.push(`${name} → ${top ? nameOf.get(top.name) : 'nothing'}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a query equal to the last dotted segment returns a tool with that name, else that last segment, first', () => {
+    const names = [...new Set(records.map((r) => r.name))];
+    const keys = new Set(names.map((n) => nameKey(n)));
+    const failures: string[] = [];
+    for (const name of names) {
+      const last = lastSegment(name);
+      if (last === undefined) continue;
+      const top = byId.search(last, 1)[0];
+      const got = top ? (nameOf.get(top.name) ?? '') : '';
+      const ok = keys.has(nameKey(last)) ? nameKey(got) === nameKey(last) : nameKey(lastSegment(got) ?? '') === nameKey(last);
+      if (!ok) failures.push(`${last} → ${got}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a query equal to a tool title returns a tool with that title first', () => {
+    const nameKeys = new Set(records.map((r) => nameKey(r.name)));
+    const failures: string[] = [];
+    for (const r of records) {
+      const title = titleOf.get(r.id) ?? '';
+      if (nameKey(title) === '' || nameKeys.has(nameKey(title))) continue; // a tool *named* like this title rightly wins
+      const top = titled.search(title, 1)[0];
+      if (!top || nameKey(titleOf.get(top.name)) !== nameKey(title)) failures.push(`${title} → ${top?.name}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

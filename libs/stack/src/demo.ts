@@ -1,0 +1,78 @@
+// `npm run demo`: a scripted agent session against a running stack, or one started for the demo.
+import { join, relative } from 'node:path';
+import { GatewayClient } from '@toolsurface/cli';
+import { runScenario } from './demo/scenario';
+import { Report } from './demo/report';
+import { formatMs } from './demo/stats';
+import { checkHealth } from './health';
+import { onStopSignal } from './signals';
+import { DEFAULT_LOG_DIR, REPO_ROOT, SAMPLE_DIR } from './paths';
+import { DEFAULT_NATS_URL, DEFAULT_PORTS, ensureNats, startStack, type NatsHandle, type RunningStack } from './stack';
+
+const t0 = performance.now();
+const write = (s: string) => void process.stdout.write(s);
+const width = Math.min(process.stdout.columns || 100, 110);
+const report = new Report(write, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR, width);
+let nats: NatsHandle | undefined;
+let stack: RunningStack | undefined;
+const release = async () => {
+  await stack?.stop();
+  await nats?.stop();
+};
+onStopSignal((signal) => {
+  write(`\n${signal}: stopping what the demo started…\n`);
+  void release().finally(() => process.exit(130));
+});
+
+report.line('Toolsurface demo: one scripted agent session, through the gRPC APIs only');
+const defaults = {
+  resolver: `127.0.0.1:${DEFAULT_PORTS.resolver}`,
+  discovery: `127.0.0.1:${DEFAULT_PORTS.discovery}`,
+  dispatch: `127.0.0.1:${DEFAULT_PORTS.dispatch}`,
+  unified: `127.0.0.1:${DEFAULT_PORTS.unified}`,
+};
+let addresses = { resolver: defaults.resolver, dispatch: defaults.dispatch };
+let startMs = 0;
+try {
+  const health = await Promise.all(Object.values(defaults).map((a) => checkHealth(a, '', 1000)));
+  if (health.every((h) => h === 'SERVING')) {
+    report.line(`stack     running on the default ports (resolver ${defaults.resolver}, dispatch ${defaults.dispatch})`);
+  } else {
+    const logDir = join(DEFAULT_LOG_DIR, 'demo');
+    report.line('stack     none answers on the default ports: starting one on free ports for this demo…');
+    const t = performance.now();
+    nats = await ensureNats({ url: process.env.NATS_URL ?? DEFAULT_NATS_URL });
+    stack = await startStack({ natsUrl: nats.url, freePorts: true, logDir });
+    startMs = performance.now() - t;
+    addresses = { resolver: stack.addresses.resolver, dispatch: stack.addresses.dispatch };
+    report.line(
+      `          started in ${formatMs(startMs)}: resolver ${stack.addresses.resolver}, dispatch ${stack.addresses.dispatch}, ` +
+        `everything ${stack.addresses.everythingUrl}`,
+    );
+    report.line(`          NATS ${nats.url} (${nats.startedByUs ? 'started for the demo' : 'already running'}), logs ${relative(REPO_ROOT, logDir)}/`);
+  }
+} catch (e) {
+  write(`error: could not get a stack to run the demo against: ${(e as Error).message}\n`);
+  await release();
+  process.exit(1);
+}
+
+const gw = new GatewayClient(addresses);
+const sessionStart = performance.now();
+try {
+  await runScenario(gw, report, { sampleDir: SAMPLE_DIR, width });
+} finally {
+  gw.close();
+}
+const sessionMs = performance.now() - sessionStart;
+if (stack) report.line(`\nstopping the stack started for the demo…`);
+await release();
+
+const total = report.passed + report.failures.length;
+report.section('summary');
+report.line(`  ${total} steps: ${report.passed} passed, ${report.failures.length} failed`);
+for (const f of report.failures) report.line(`  ✗ ${f}`);
+report.line(
+  `  wall time ${formatMs(performance.now() - t0)}` + (startMs > 0 ? ` (stack start ${formatMs(startMs)}, session ${formatMs(sessionMs)})` : ` (session ${formatMs(sessionMs)})`),
+);
+process.exit(report.failures.length > 0 ? 1 : 0);

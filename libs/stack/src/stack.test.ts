@@ -1,0 +1,74 @@
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { findFreePort } from './net';
+import { ensureNats, NATS_INSTALL_HINT, parseNatsInfo, parseNatsUrl, StackError } from './stack';
+
+describe('parseNatsUrl', () => {
+  it('reads host and port, 4222 by default, localhost as 127.0.0.1', () => {
+    expect(parseNatsUrl('nats://127.0.0.1:4333')).toEqual({ host: '127.0.0.1', port: 4333 });
+    expect(parseNatsUrl('nats://localhost')).toEqual({ host: '127.0.0.1', port: 4222 });
+  });
+  it('refuses other schemes and non-URLs with a message naming NATS_URL', () => {
+    expect(() => parseNatsUrl('http://127.0.0.1:4222')).toThrow(/NATS_URL .* must start with nats:\/\//);
+    expect(() => parseNatsUrl('127.0.0.1:4222')).toThrow(StackError);
+  });
+});
+
+describe('parseNatsInfo', () => {
+  it('reads the INFO greeting of a NATS server', () => {
+    expect(parseNatsInfo('INFO {"version":"2.9.10","jetstream":true} \r\n')).toEqual({ version: '2.9.10', jetstream: true });
+  });
+  it('is undefined for anything else', () => {
+    expect(parseNatsInfo('HTTP/1.1 400 Bad Request\r\n')).toBeUndefined();
+    expect(parseNatsInfo('INFO {broken\r\n')).toBeUndefined();
+    expect(parseNatsInfo('')).toBeUndefined();
+  });
+});
+
+describe('ensureNats', () => {
+  it('says how to install nats-server when none answers and the binary is missing', async () => {
+    const url = `nats://127.0.0.1:${await findFreePort()}`;
+    const err = await ensureNats({ url, binary: '/nonexistent/nats-server' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StackError);
+    expect((err as Error).message).toContain(`no NATS server answers at ${url}`);
+    expect((err as Error).message).toContain('sudo apt-get install nats-server');
+    expect((err as Error).message).toContain('NATS_URL');
+    expect(NATS_INSTALL_HINT).toContain('https://github.com/nats-io/nats-server/releases');
+  });
+
+  it('refuses a port where something other than NATS answers', async () => {
+    const server = createServer((s) => s.on('error', () => undefined).end('HTTP/1.1 400 Bad Request\r\n\r\n'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as { port: number }).port;
+    try {
+      await expect(ensureNats({ url: `nats://127.0.0.1:${port}` })).rejects.toThrow(/not NATS answers at 127.0.0.1:\d+/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('uses a NATS server with JetStream that already answers, and does not stop it', async () => {
+    const server = createServer((s) => s.on('error', () => undefined).write('INFO {"jetstream":true,"version":"2.9.10"}\r\n'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const nats = await ensureNats({ url: `nats://127.0.0.1:${port}`, binary: '/nonexistent/nats-server' });
+      expect(nats.startedByUs).toBe(false);
+      await nats.stop();
+      expect(server.listening).toBe(true);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('refuses a running NATS server without JetStream', async () => {
+    const server = createServer((s) => s.on('error', () => undefined).write('INFO {"version":"2.9.10"}\r\n'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as { port: number }).port;
+    try {
+      await expect(ensureNats({ url: `nats://127.0.0.1:${port}` })).rejects.toThrow(/without JetStream/);
+    } finally {
+      server.close();
+    }
+  });
+});

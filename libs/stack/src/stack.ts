@@ -1,0 +1,366 @@
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { httpCapabilityPort, rewriteConfig } from './config-copy';
+import { waitForServing } from './health';
+import { findFreePorts, isPortOpen, probeTcp, waitForPort } from './net';
+import { describeExit, spawnManaged, tailFile, type ManagedProcess, type ProcessExit } from './process';
+import { DEFAULT_CONFIG_PATH, DEFAULT_LOG_DIR, DEFAULT_NATS_DATA_DIR, REPO_ROOT } from './paths';
+
+/** A failure to start part of the local stack; `logTail` holds the end of the failing process's log. */
+export class StackError extends Error {
+  override readonly name = 'StackError';
+  readonly logTail: string | undefined;
+  constructor(message: string, options?: { cause?: unknown; logTail?: string }) {
+    super(options?.logTail ? `${message}\n--- last lines of its log ---\n${options.logTail}` : message, { cause: options?.cause });
+    this.logTail = options?.logTail;
+  }
+}
+
+/** The default NATS URL of every service and of `npm start`. */
+export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
+
+/** How to get a nats-server, for the error shown when the binary is missing. */
+export const NATS_INSTALL_HINT =
+  'Install nats-server 2.9 or later: `sudo apt-get install nats-server` on Debian/Ubuntu, or the official release from ' +
+  'https://github.com/nats-io/nats-server/releases (put `nats-server` on PATH or set NATS_SERVER_BIN). ' +
+  'Or point NATS_URL at a running server started with JetStream (`nats-server -js`).';
+
+/** A NATS server the stack can use. */
+export interface NatsHandle {
+  url: string;
+  /** True when ensureNats started the server (then `stop` stops it); false for one already running. */
+  startedByUs: boolean;
+  /** PID of the server ensureNats started, if it did. */
+  pid?: number;
+  /** Stops the server if ensureNats started it (SIGTERM, SIGKILL after 5 s); otherwise does nothing. */
+  stop(): Promise<void>;
+}
+
+/** Options of `ensureNats`. */
+export interface EnsureNatsOptions {
+  /** nats://host:port (default DEFAULT_NATS_URL). */
+  url?: string;
+  /** JetStream store folder when a server is started (default `<repo>/.data/nats`). */
+  dataDir?: string;
+  /** Log file of a started server (default `<repo>/.data/logs/nats.log`). */
+  logPath?: string;
+  /** The nats-server binary (default env NATS_SERVER_BIN, else `nats-server` on PATH). */
+  binary?: string;
+  /** How long a started server may take to accept connections, ms (default 10 000). */
+  timeoutMs?: number;
+}
+
+/**
+ * Uses the NATS server answering at `url` (it must have JetStream), or starts
+ * `nats-server -js -a <host> -p <port> -sd <dataDir>` and waits until it accepts connections.
+ * Throws StackError when the port answers but is not NATS, when a running server lacks JetStream,
+ * or when the binary is missing (the message says how to install it; see NATS_INSTALL_HINT).
+ */
+export async function ensureNats(opts: EnsureNatsOptions = {}): Promise<NatsHandle> {
+  const url = opts.url ?? DEFAULT_NATS_URL;
+  const { host, port } = parseNatsUrl(url);
+  const greeting = await probeTcp(host, port, 1000);
+  if (greeting !== undefined) {
+    const info = parseNatsInfo(greeting);
+    if (!info) throw new StackError(`something that is not NATS answers at ${host}:${port}; set NATS_URL to a NATS server`);
+    if (info.jetstream !== true) {
+      throw new StackError(`the NATS server at ${url} runs without JetStream; restart it with -js or set NATS_URL to another one`);
+    }
+    return { url, startedByUs: false, stop: async () => undefined };
+  }
+  const binary = opts.binary ?? process.env.NATS_SERVER_BIN ?? 'nats-server';
+  if (!findExecutable(binary)) {
+    throw new StackError(`no NATS server answers at ${url} and the \`${binary}\` binary was not found to start one. ${NATS_INSTALL_HINT}`);
+  }
+  const dataDir = resolve(opts.dataDir ?? DEFAULT_NATS_DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const proc = spawnManaged('nats-server', binary, ['-js', '-a', host, '-p', String(port), '-sd', dataDir], {
+    cwd: REPO_ROOT,
+    env: process.env,
+    logPath: opts.logPath ?? join(DEFAULT_LOG_DIR, 'nats.log'),
+  });
+  try {
+    await waitForPort(host, port, { timeoutMs: opts.timeoutMs ?? 10_000, check: failIfExited(proc) });
+  } catch (e) {
+    await proc.stop(1000);
+    throw new StackError(`nats-server did not start on ${host}:${port}: ${(e as Error).message}`, { cause: e, logTail: proc.tail(30) });
+  }
+  return { url, startedByUs: true, pid: proc.pid, stop: () => proc.stop(5000) };
+}
+
+/** Host and port of a nats:// URL (port 4222 when absent); throws StackError for another scheme. */
+export function parseNatsUrl(url: string): { host: string; port: number } {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new StackError(`NATS_URL "${url}" is not a URL such as nats://127.0.0.1:4222`);
+  }
+  if (u.protocol !== 'nats:') throw new StackError(`NATS_URL "${url}" must start with nats://`);
+  const host = u.hostname === 'localhost' || u.hostname === '' ? '127.0.0.1' : u.hostname;
+  return { host, port: u.port ? Number(u.port) : 4222 };
+}
+
+/** The JSON of a NATS server's greeting line (`INFO {...}`), or undefined when `greeting` is not one. */
+export function parseNatsInfo(greeting: string): { jetstream?: boolean; version?: string } | undefined {
+  // Captures the JSON object after "INFO " on the first line.
+  const m = /^INFO\s+(\{.*\})\s*$/m.exec(greeting);
+  if (!m) return undefined;
+  try {
+    return JSON.parse(m[1]) as { jetstream?: boolean; version?: string };
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `command` is an executable path, or an executable found on PATH. */
+function findExecutable(command: string): boolean {
+  const candidates = command.includes('/') ? [command] : (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, command));
+  return candidates.some((c) => {
+    try {
+      accessSync(c, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Ports of a local stack: the four gRPC services and the Streamable HTTP MCP server. */
+export interface StackPorts {
+  resolver: number;
+  discovery: number;
+  dispatch: number;
+  unified: number;
+  everythingHttp: number;
+}
+
+/** The fixed ports of `npm start` (the services' own defaults; everything's port is the config URL's). */
+export const DEFAULT_PORTS: StackPorts = { resolver: 50051, discovery: 50052, dispatch: 50053, unified: 50054, everythingHttp: 3001 };
+
+/** host:port of each service, the MCP server's URL and the NATS URL in use. */
+export interface StackAddresses {
+  resolver: string;
+  discovery: string;
+  dispatch: string;
+  unified: string;
+  everythingUrl: string;
+  nats: string;
+}
+
+/** One service of the stack: its folder under services/, its port key and its gRPC health service names. */
+export interface StackService {
+  name: 'surface-resolver' | 'discovery' | 'unified-mapper' | 'dispatch';
+  port: 'resolver' | 'discovery' | 'unified' | 'dispatch';
+  healthServices: readonly string[];
+}
+
+/** The four services in start order (surface-resolver first: it loads the config into NATS). */
+export const STACK_SERVICES: readonly StackService[] = [
+  { name: 'surface-resolver', port: 'resolver', healthServices: ['toolsurface.v1.SurfaceService', 'toolsurface.v1.PresentationService'] },
+  { name: 'discovery', port: 'discovery', healthServices: ['toolsurface.v1.DiscoveryService'] },
+  { name: 'unified-mapper', port: 'unified', healthServices: ['toolsurface.v1.UnifiedService'] },
+  { name: 'dispatch', port: 'dispatch', healthServices: ['toolsurface.v1.DispatchService'] },
+];
+
+/** The entry file of a service: `<repo>/services/<name>/src/main.ts`. */
+export function serviceEntry(name: StackService['name']): string {
+  return join(REPO_ROOT, 'services', name, 'src', 'main.ts');
+}
+
+/** The Streamable HTTP MCP server the default config reaches as `everything`. */
+export const EVERYTHING_ENTRY = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+
+/** Options of `startStack`. */
+export interface StartStackOptions {
+  natsUrl: string;
+  /** Declarative config for surface-resolver (default deploy/local/toolsurface.yaml). */
+  configPath?: string;
+  /** Ports to use; the rest are DEFAULT_PORTS, or free ones with `freePorts`. */
+  ports?: Partial<StackPorts>;
+  /** Extra environment for every process (after the stack's own variables). */
+  env?: NodeJS.ProcessEnv;
+  /** Folder of `<process>.log` files (default `<repo>/.data/logs`). */
+  logDir?: string;
+  /** Pick free ports for whatever `ports` leaves out (tests, and the demo when the defaults are taken). */
+  freePorts?: boolean;
+  /** Name of the streamable-http capability this stack serves with server-everything (default `everything`). */
+  everythingCapability?: string;
+  /** How long each service may take to be SERVING, ms (default 30 000). */
+  readyTimeoutMs?: number;
+}
+
+/** A started stack. */
+export interface RunningStack {
+  addresses: StackAddresses;
+  ports: StackPorts;
+  /** The config surface-resolver loaded (a copy in logDir when the MCP server's port changed). */
+  configPath: string;
+  logDir: string;
+  /** Name, PID and log file of every process started, in start order. */
+  processes: ReadonlyArray<{ name: string; pid: number; logPath: string }>;
+  /** Settles when a process of the stack exits on its own before `stop` (never rejects). */
+  unexpectedExit: Promise<{ name: string; exit: ProcessExit; logTail: string }>;
+  /** SIGTERM to every process in reverse start order, SIGKILL after 5 s each; idempotent. */
+  stop(): Promise<void>;
+}
+
+/** Throws when `proc` has already exited, so waits end at once instead of at their timeout. */
+function failIfExited(proc: ManagedProcess): () => void {
+  return () => {
+    const exit = proc.exit();
+    if (exit) throw new Error(`${proc.name} ${describeExit(exit)}`);
+  };
+}
+
+/**
+ * Starts the local stack: server-everything over Streamable HTTP (when the config has that
+ * capability), then surface-resolver (waited for, it loads the config), then discovery,
+ * unified-mapper and dispatch; each must answer SERVING on the gRPC health service ("" and its
+ * service names) within 30 s. Throws StackError with the tail of the failing process's log, after
+ * stopping whatever it started. With `freePorts`, picks free ports and, when the MCP server's port
+ * differs from the config's URL, writes a copy of the config with that port to `logDir`.
+ */
+export async function startStack(opts: StartStackOptions): Promise<RunningStack> {
+  const configPath = resolve(opts.configPath ?? DEFAULT_CONFIG_PATH);
+  const logDir = resolve(opts.logDir ?? DEFAULT_LOG_DIR);
+  const capability = opts.everythingCapability ?? 'everything';
+  const readyTimeoutMs = opts.readyTimeoutMs ?? 30_000;
+  let configText: string;
+  try {
+    configText = readFileSync(configPath, 'utf8');
+  } catch (e) {
+    throw new StackError(`cannot read the config ${configPath}: ${(e as Error).message}`, { cause: e });
+  }
+  for (const s of STACK_SERVICES) {
+    if (!existsSync(serviceEntry(s.name))) throw new StackError(`${s.name} is missing: ${serviceEntry(s.name)} does not exist`);
+  }
+  const configuredHttpPort = httpCapabilityPort(configText, capability);
+  const ports = await choosePorts(opts, configuredHttpPort);
+  mkdirSync(logDir, { recursive: true });
+
+  let effectiveConfig = configPath;
+  if (configuredHttpPort !== undefined && configuredHttpPort !== ports.everythingHttp) {
+    effectiveConfig = join(logDir, 'toolsurface.yaml');
+    writeFileSync(effectiveConfig, rewriteConfig(configText, dirname(configPath), { httpPorts: { [capability]: ports.everythingHttp } }));
+  }
+
+  const host = '127.0.0.1';
+  const addr = (p: number) => `${host}:${p}`;
+  const addresses: StackAddresses = {
+    resolver: addr(ports.resolver),
+    discovery: addr(ports.discovery),
+    dispatch: addr(ports.dispatch),
+    unified: addr(ports.unified),
+    everythingUrl: `http://${host}:${ports.everythingHttp}/mcp`,
+    nats: opts.natsUrl,
+  };
+  const started: ManagedProcess[] = [];
+  let stopping = false;
+  let reportExit: (v: { name: string; exit: ProcessExit; logTail: string }) => void = () => undefined;
+  const unexpectedExit = new Promise<{ name: string; exit: ProcessExit; logTail: string }>((r) => (reportExit = r));
+  const track = (proc: ManagedProcess) => {
+    started.push(proc);
+    void proc.exited.then((exit) => {
+      if (!stopping) reportExit({ name: proc.name, exit, logTail: proc.tail(30) });
+    });
+    return proc;
+  };
+  const stopAll = async () => {
+    stopping = true;
+    for (const p of [...started].reverse()) await p.stop(5000);
+  };
+  const baseEnv = { ...process.env, NATS_URL: opts.natsUrl, GRPC_HOST: host, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
+  const startService = (s: StackService, extra: NodeJS.ProcessEnv) =>
+    track(
+      spawnManaged(s.name, process.execPath, ['--import', 'tsx', serviceEntry(s.name)], {
+        cwd: REPO_ROOT,
+        env: { ...baseEnv, GRPC_PORT: String(ports[s.port]), ...extra, ...opts.env },
+        logPath: join(logDir, `${s.name}.log`),
+      }),
+    );
+  const waitReady = async (s: StackService, proc: ManagedProcess) => {
+    try {
+      await waitForServing(addresses[s.port], { services: ['', ...s.healthServices], timeoutMs: readyTimeoutMs, check: failIfExited(proc) });
+    } catch (e) {
+      throw new StackError(`${s.name} did not become ready: ${(e as Error).message} (log: ${proc.logPath})`, { cause: e, logTail: proc.tail(30) });
+    }
+  };
+
+  try {
+    if (configuredHttpPort !== undefined) {
+      if (!existsSync(EVERYTHING_ENTRY)) throw new StackError(`server-everything is not installed: ${EVERYTHING_ENTRY} does not exist`);
+      const everything = track(
+        spawnManaged('everything', process.execPath, [EVERYTHING_ENTRY, 'streamableHttp'], {
+          cwd: REPO_ROOT,
+          env: { ...process.env, ...opts.env, PORT: String(ports.everythingHttp) },
+          logPath: join(logDir, 'everything.log'),
+        }),
+      );
+      try {
+        await waitForPort(host, ports.everythingHttp, { timeoutMs: readyTimeoutMs, check: failIfExited(everything) });
+      } catch (e) {
+        throw new StackError(`server-everything did not listen on ${ports.everythingHttp}: ${(e as Error).message}`, {
+          cause: e,
+          logTail: everything.tail(30),
+        });
+      }
+    }
+    const [resolverSvc, ...rest] = STACK_SERVICES;
+    const resolverProc = startService(resolverSvc, { TOOLSURFACE_CONFIG: effectiveConfig });
+    await waitReady(resolverSvc, resolverProc);
+    const procs = rest.map((s) =>
+      startService(s, s.name === 'dispatch' ? { DISCOVERY_ADDR: addresses.discovery, UNIFIED_ADDR: addresses.unified } : {}),
+    );
+    // All three boot at once; waiting one after the other costs nothing extra.
+    for (let i = 0; i < rest.length; i++) await waitReady(rest[i], procs[i]);
+  } catch (e) {
+    await stopAll();
+    throw e instanceof StackError ? e : new StackError((e as Error).message, { cause: e });
+  }
+
+  let stopped: Promise<void> | undefined;
+  return {
+    addresses,
+    ports,
+    configPath: effectiveConfig,
+    logDir,
+    processes: started.map((p) => ({ name: p.name, pid: p.pid, logPath: p.logPath })),
+    unexpectedExit,
+    stop: () => (stopped ??= stopAll()),
+  };
+}
+
+/** The ports to use: given ones, then free or default ones; with fixed ports, fails early when one is taken. */
+async function choosePorts(opts: StartStackOptions, configuredHttpPort: number | undefined): Promise<StackPorts> {
+  const keys = ['resolver', 'discovery', 'dispatch', 'unified', 'everythingHttp'] as const;
+  const defaults: StackPorts = { ...DEFAULT_PORTS, everythingHttp: configuredHttpPort ?? DEFAULT_PORTS.everythingHttp };
+  const ports = { ...defaults, ...opts.ports };
+  if (opts.freePorts) {
+    const missing = keys.filter((k) => opts.ports?.[k] === undefined);
+    const free = await findFreePorts(missing.length);
+    missing.forEach((k, i) => (ports[k] = free[i]));
+    return ports;
+  }
+  const names: Record<(typeof keys)[number], string> = {
+    resolver: 'surface-resolver',
+    discovery: 'discovery',
+    dispatch: 'dispatch',
+    unified: 'unified-mapper',
+    everythingHttp: 'server-everything',
+  };
+  for (const k of keys) {
+    if (k === 'everythingHttp' && configuredHttpPort === undefined) continue;
+    if (await isPortOpen('127.0.0.1', ports[k], 300)) {
+      throw new StackError(
+        `port ${ports[k]} for ${names[k]} is already in use (is a stack already running? \`npm run demo\` uses a running stack as is; stop it, or free the port)`,
+      );
+    }
+  }
+  return ports;
+}
+
+/** The last `lines` lines of a service's log in `logDir` (default `<repo>/.data/logs`). */
+export function serviceLogTail(name: string, lines = 30, logDir = DEFAULT_LOG_DIR): string {
+  return tailFile(join(isAbsolute(logDir) ? logDir : resolve(logDir), `${name}.log`), lines);
+}

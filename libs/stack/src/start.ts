@@ -1,0 +1,63 @@
+// `npm start`: NATS (running or started), server-everything and the four services on their default ports, until Ctrl-C.
+import { relative } from 'node:path';
+import { formatMs } from './demo/stats';
+import { DEFAULT_CONFIG_PATH, REPO_ROOT } from './paths';
+import { describeExit } from './process';
+import { onStopSignal } from './signals';
+import { DEFAULT_NATS_URL, ensureNats, startStack, type NatsHandle, type RunningStack } from './stack';
+
+const t0 = performance.now();
+const log = (s: string) => void process.stdout.write(`${s}\n`);
+let nats: NatsHandle | undefined;
+let stack: RunningStack | undefined;
+let stopping: Promise<void> | undefined;
+const stopAll = (code: number) => {
+  stopping ??= (async () => {
+    log('stopping…');
+    await stack?.stop();
+    await nats?.stop();
+    log('stopped');
+    process.exit(code);
+  })();
+  return stopping;
+};
+onStopSignal(() => void stopAll(0));
+
+try {
+  const natsUrl = process.env.NATS_URL ?? DEFAULT_NATS_URL;
+  log(`NATS ${natsUrl}…`);
+  nats = await ensureNats({ url: natsUrl });
+  const configPath = process.env.TOOLSURFACE_CONFIG ?? DEFAULT_CONFIG_PATH;
+  log(`starting server-everything and the four services with ${relative(REPO_ROOT, configPath) || configPath}…`);
+  stack = await startStack({ natsUrl: nats.url, configPath });
+} catch (e) {
+  process.stderr.write(`error: ${(e as Error).message}\n`);
+  await stack?.stop();
+  await nats?.stop();
+  process.exit(1);
+}
+
+const a = stack.addresses;
+log(`
+Toolsurface is up (${formatMs(performance.now() - t0)})
+  surface-resolver  ${a.resolver}   SurfaceService, PresentationService
+  dispatch          ${a.dispatch}   DispatchService (every tool call)
+  discovery         ${a.discovery}
+  unified-mapper    ${a.unified}
+  everything (MCP)  ${a.everythingUrl}
+  NATS              ${nats.url} (${nats.startedByUs ? 'started here' : 'already running'})
+  logs              ${relative(REPO_ROOT, stack.logDir)}/<service>.log
+
+Try it:
+  npx toolsurface open agent:researcher
+  npx toolsurface discover <surface-id> read a text file
+  npx toolsurface call <surface-id> execute_tool '{"name":"echo","arguments":{"message":"hi"}}'
+  npm run demo
+
+Ctrl-C stops everything started here.`);
+
+void stack.unexpectedExit.then(({ name, exit, logTail }) => {
+  if (stopping) return;
+  process.stderr.write(`error: ${name} ${describeExit(exit)}; stopping the stack\n--- last lines of its log ---\n${logTail}\n`);
+  void stopAll(1);
+});

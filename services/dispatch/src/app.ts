@@ -1,0 +1,125 @@
+import { trace, type Tracer } from '@opentelemetry/api';
+import type { NatsConnection } from '@nats-io/transport-node';
+import {
+  Buckets,
+  connectNats,
+  createLogger,
+  ensureStream,
+  EventPublisher,
+  openBucket,
+  openSnapshotStore,
+  Shutdown,
+  startGrpcServer,
+  SURFACE_BUCKET_MAX_AGE_MS,
+  type GrpcServerHandle,
+  type Logger,
+} from '@toolsurface/platform';
+import { SnapshotStore, WatchedBucket, type CatalogRecord, type SurfaceRecord } from '@toolsurface/state';
+import { CapabilityManager } from './capabilities/capability-manager';
+import { DiscoveryClient } from './clients/discovery.client';
+import { UnifiedClient } from './clients/unified.client';
+import type { DispatchConfig } from './config';
+import { Dispatcher } from './domain/dispatcher';
+import { SystemTools } from './domain/system-tools';
+import { ValidatorCache } from './domain/validators';
+import { CatalogChangedPublisher } from './events/catalog-changed.publisher';
+import { ToolCalledPublisher } from './events/tool-called.publisher';
+import { dispatchService } from './grpc/dispatch.handler';
+import { KvJournal } from './state/journal.store';
+import { BucketSettings } from './state/settings.source';
+import { BucketSurfaces } from './state/surfaces.source';
+
+/** Optional collaborators; defaults are the global tracer and a pino logger at the configured level. */
+export interface AppDeps {
+  tracer?: Tracer;
+  logger?: Logger;
+}
+
+/** The dispatch service: start() connects and serves, stop() shuts down in order (idempotent). */
+export interface App {
+  readonly logger: Logger;
+  start(): Promise<{ grpcPort: number }>;
+  stop(): Promise<void>;
+  /** The capability sessions once started (for operators and tests). */
+  capabilities(): CapabilityManager | undefined;
+}
+
+/** Wires the service from its config with plain constructor injection. */
+export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
+  const logger = deps.logger ?? createLogger('dispatch', config.logLevel);
+  const tracer = deps.tracer ?? trace.getTracer('toolsurface-dispatch', '0.1.0');
+  let nc: NatsConnection | undefined;
+  let grpc: GrpcServerHandle | undefined;
+  let audit: ToolCalledPublisher | undefined;
+  let capabilities: CapabilityManager | undefined;
+  let discovery: DiscoveryClient | undefined;
+  let unified: UnifiedClient | undefined;
+  const watches: Array<WatchedBucket<unknown>> = [];
+
+  // Order matters: stop taking calls and let in-flight ones finish while capabilities and NATS
+  // are still up, then flush audit events, close MCP sessions (children exit), and drain NATS last.
+  const shutdown = new Shutdown(logger)
+    .add('grpc server', () => grpc?.stop(config.shutdownGraceMs))
+    .add('audit publishes', () => audit?.flush())
+    .add('capability sessions', () => capabilities?.stop())
+    .add('kv watches', () => watches.forEach((w) => w.stop()))
+    .add('downstream clients', () => {
+      discovery?.close();
+      unified?.close();
+    })
+    .add('nats drain', async () => {
+      if (nc && !nc.isClosed()) await nc.drain();
+    });
+
+  return {
+    logger,
+    capabilities: () => capabilities,
+    async start() {
+      nc = await connectNats(config.natsUrl, 'toolsurface-dispatch');
+      await ensureStream(nc);
+      const [configKv, catalogKv, surfacesKv, journalKv, snapshotObjects] = await Promise.all([
+        openBucket(nc, Buckets.config),
+        openBucket(nc, Buckets.catalog),
+        openBucket(nc, Buckets.surfaces, { ttlMs: SURFACE_BUCKET_MAX_AGE_MS }),
+        openBucket(nc, Buckets.journal),
+        openSnapshotStore(nc),
+      ]);
+      const configBucket = new WatchedBucket<unknown>(configKv, logger);
+      const catalogBucket = new WatchedBucket<CatalogRecord>(catalogKv, logger);
+      const surfacesBucket = new WatchedBucket<SurfaceRecord>(surfacesKv, logger);
+      watches.push(configBucket, catalogBucket as WatchedBucket<unknown>, surfacesBucket as WatchedBucket<unknown>);
+      await Promise.all(watches.map((w) => w.start()));
+
+      const events = new EventPublisher(nc, tracer);
+      audit = new ToolCalledPublisher(events, logger);
+      capabilities = new CapabilityManager(configBucket, catalogBucket, new CatalogChangedPublisher(events), logger);
+      capabilities.start();
+      // Serving before the first connection attempts would refuse early calls as unavailable.
+      await capabilities.firstAttempts(config.capabilityStartupWaitMs);
+
+      discovery = new DiscoveryClient(config.discoveryAddr, tracer, config.downstreamTimeoutMs);
+      unified = new UnifiedClient(config.unifiedAddr, tracer, config.downstreamTimeoutMs);
+      const dispatcher = new Dispatcher(
+        {
+          surfaces: new BucketSurfaces(surfacesBucket),
+          snapshots: new SnapshotStore(snapshotObjects),
+          settings: new BucketSettings(configBucket, catalogBucket, logger),
+          discovery,
+          unified,
+          capabilities,
+          systemTools: new SystemTools(new KvJournal(journalKv)),
+          audit,
+        },
+        {
+          maxArgumentsBytes: config.maxArgumentsBytes,
+          tracer,
+          validators: new ValidatorCache(20_000, (p) => logger.warn(p, 'a tool input schema does not compile; its arguments are not checked here')),
+        },
+      );
+      grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [dispatchService(dispatcher, { tracer, logger })]);
+      logger.info({ port: grpc.port }, 'dispatch serving');
+      return { grpcPort: grpc.port };
+    },
+    stop: () => shutdown.run(),
+  };
+}

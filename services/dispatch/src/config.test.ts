@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has a safe default for every variable', () => {
+    expect(loadConfig({})).toEqual({
+      natsUrl: 'nats://127.0.0.1:4222',
+      grpcHost: '0.0.0.0',
+      grpcPort: 50053,
+      discoveryAddr: '127.0.0.1:50052',
+      unifiedAddr: '127.0.0.1:50054',
+      logLevel: 'info',
+      maxArgumentsBytes: 1_048_576,
+      downstreamTimeoutMs: 5000,
+      capabilityStartupWaitMs: 10_000,
+      shutdownGraceMs: 10_000,
+    });
+  });
+
+  it('reads the variables', () => {
+    const c = loadConfig({ NATS_URL: 'nats://a:1,nats://b:2', GRPC_PORT: '0', DISCOVERY_ADDR: 'discovery:7000', LOG_LEVEL: 'DEBUG', MAX_ARGUMENTS_BYTES: '4096' });
+    expect(c).toMatchObject({ natsUrl: 'nats://a:1,nats://b:2', grpcPort: 0, discoveryAddr: 'discovery:7000', logLevel: 'debug', maxArgumentsBytes: 4096 });
+  });
+
+  it.each([
+    ['GRPC_PORT', '70000'],
+    ['GRPC_PORT', '12ab'],
+    ['MAX_ARGUMENTS_BYTES', '-1'],
+    ['MAX_ARGUMENTS_BYTES', '1e6'],
+    ['DISCOVERY_ADDR', 'no-port'],
+    ['UNIFIED_ADDR', 'host:99999'],
+    ['LOG_LEVEL', 'loud'],
+    ['NATS_URL', 'http://x y'],
+    ['DOWNSTREAM_TIMEOUT_MS', '0'],
+  ])('stops start-up naming %s when it is %s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});

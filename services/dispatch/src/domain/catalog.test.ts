@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogRecord } from '@toolsurface/state';
+import { isBoundToolName, parseAdmissionPolicy, sameCatalog, toCatalogTools } from './catalog';
+
+const rec = (capability: string, names: string[]): CatalogRecord => ({
+  capability,
+  status: 'ok',
+  tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })),
+  listedAtMs: 1,
+});
+
+describe('catalog helpers', () => {
+  it('keeps only the MCP Tool fields', () => {
+    expect(
+      toCatalogTools([
+        { name: 'a', title: 'A', description: 'd', inputSchema: { type: 'object' }, execution: { taskSupport: 'optional' }, _meta: { x: 1 }, icons: [] },
+        { name: '' },
+        { title: 'no name' },
+        { name: 'b' },
+      ]),
+    ).toEqual([
+      { name: 'a', title: 'A', description: 'd', inputSchema: { type: 'object' } },
+      { name: 'b', inputSchema: { type: 'object' } },
+    ]);
+  });
+
+  it('compares status and tools only', () => {
+    const r = rec('m', ['a']);
+    expect(sameCatalog(r, 'ok', [{ name: 'a', inputSchema: { type: 'object' } }])).toBe(true);
+    expect(sameCatalog(r, 'unavailable', r.tools)).toBe(false);
+    expect(sameCatalog(undefined, 'ok', [])).toBe(false);
+  });
+
+  it('knows bound names, plain and capability-prefixed, of bound capabilities only', () => {
+    const catalog = new Map([
+      ['memory', rec('memory', ['read_graph'])],
+      ['other', rec('other', ['secret'])],
+    ]);
+    const of = (c: string) => catalog.get(c);
+    expect(isBoundToolName('read_graph', ['memory'], of)).toBe(true);
+    expect(isBoundToolName('memory.read_graph', ['memory'], of)).toBe(true);
+    expect(isBoundToolName('other.read_graph', ['memory', 'other'], of)).toBe(false);
+    expect(isBoundToolName('secret', ['memory'], of)).toBe(false);
+  });
+
+  it('parses a stored admission policy and refuses a malformed one', () => {
+    expect(parseAdmissionPolicy({ default: 'deny', rules: [{ id: 'r', effect: 'allow', tools: ['echo'] }] })).toEqual({
+      default: 'deny',
+      rules: [{ id: 'r', effect: 'allow', principals: ['*'], capabilities: ['*'], tools: ['echo'] }],
+    });
+    expect(parseAdmissionPolicy({ default: 'allow', rules: [{ id: 'c', effect: 'deny', arguments: { path: '*secret*' } }] })?.rules[0].arguments).toEqual({ path: '*secret*' });
+    expect(parseAdmissionPolicy({ default: 'allow', rules: [{ id: 'c', effect: 'deny', arguments: { path: 1 } }] })).toBeUndefined();
+    expect(parseAdmissionPolicy({ default: 'maybe' })).toBeUndefined();
+    expect(parseAdmissionPolicy({ default: 'allow', rules: [{ id: 'r', effect: 'allow', tools: 'echo' }] })).toBeUndefined();
+  });
+});
+
+describe('parseCapabilitySpec', () => {
+  it('fills defaults and refuses malformed specs', async () => {
+    const { parseCapabilitySpec } = await import('./catalog');
+    expect(parseCapabilitySpec({ transport: 'stdio', command: 'node' })).toEqual({ transport: 'stdio', command: 'node', args: [], env: {}, cwd: '', timeoutMs: 30_000 });
+    expect(parseCapabilitySpec({ transport: 'streamable-http', url: 'http://x/mcp', timeoutMs: 5 })).toEqual({ transport: 'streamable-http', url: 'http://x/mcp', headers: {}, timeoutMs: 5 });
+    expect(parseCapabilitySpec({ transport: 'stdio' })).toMatch('command');
+    expect(parseCapabilitySpec({ transport: 'streamable-http', url: 'ftp://x' })).toMatch('url');
+    expect(parseCapabilitySpec({ transport: 'stdio', command: 'x', env: { A: 1 } })).toMatch('env');
+    expect(parseCapabilitySpec({ transport: 'carrier-pigeon' })).toMatch('unknown transport');
+  });
+});

@@ -1,0 +1,99 @@
+import { DEFAULT_TOOL_TIMEOUT_MS, type AdmissionPolicy, type AdmissionRule, type CapabilitySpec, type McpTool } from '@toolsurface/core';
+import type { CatalogRecord } from '@toolsurface/state';
+
+/** The policy when the config bucket has no `admission` key: allow (the config file's default). */
+export const DEFAULT_ADMISSION_POLICY: AdmissionPolicy = Object.freeze({ default: 'allow', rules: [] }) as AdmissionPolicy;
+
+/** Keeps the fields of MCP's `Tool` the catalog carries; a tool without a string name is dropped. */
+export function toCatalogTools(listed: readonly unknown[]): McpTool[] {
+  const out: McpTool[] = [];
+  for (const raw of listed) {
+    if (!raw || typeof raw !== 'object') continue;
+    const t = raw as Record<string, unknown>;
+    if (typeof t.name !== 'string' || t.name === '') continue;
+    const tool: McpTool = {
+      name: t.name,
+      inputSchema: t.inputSchema && typeof t.inputSchema === 'object' ? (t.inputSchema as Record<string, unknown>) : { type: 'object' },
+    };
+    if (typeof t.title === 'string') tool.title = t.title;
+    if (typeof t.description === 'string') tool.description = t.description;
+    if (t.outputSchema && typeof t.outputSchema === 'object') tool.outputSchema = t.outputSchema as Record<string, unknown>;
+    if (t.annotations && typeof t.annotations === 'object') tool.annotations = t.annotations as Record<string, unknown>;
+    out.push(tool);
+  }
+  return out;
+}
+
+/** True when the stored record already says this (so replicas do not rewrite and re-announce it). */
+export function sameCatalog(stored: CatalogRecord | undefined, status: CatalogRecord['status'], tools: readonly McpTool[]): boolean {
+  return stored !== undefined && stored.status === status && JSON.stringify(stored.tools) === JSON.stringify(tools);
+}
+
+/**
+ * Whether one of `boundCapabilities` publishes `name`, as the tool's own name or with the
+ * collision prefix `<capability>.` (DESIGN.md product rule 9).
+ */
+export function isBoundToolName(name: string, boundCapabilities: readonly string[], catalogOf: (capability: string) => CatalogRecord | undefined): boolean {
+  for (const cap of boundCapabilities) {
+    const tools = catalogOf(cap)?.tools;
+    if (!tools) continue;
+    const unprefixed = name.startsWith(`${cap}.`) ? name.slice(cap.length + 1) : undefined;
+    if (tools.some((t) => t.name === name || t.name === unprefixed)) return true;
+  }
+  return false;
+}
+
+function stringMap(v: unknown): v is Record<string, string> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
+}
+
+function stringList(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((x) => typeof x === 'string');
+}
+
+/** Reads a stored admission policy; undefined when it is malformed (the caller then refuses every call). */
+export function parseAdmissionPolicy(value: unknown): AdmissionPolicy | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  if (v.default !== 'allow' && v.default !== 'deny') return undefined;
+  const rawRules = v.rules ?? [];
+  if (!Array.isArray(rawRules)) return undefined;
+  const rules: AdmissionRule[] = [];
+  for (const r of rawRules as Array<Record<string, unknown>>) {
+    if (!r || typeof r.id !== 'string' || (r.effect !== 'allow' && r.effect !== 'deny')) return undefined;
+    const principals = r.principals ?? ['*'];
+    const capabilities = r.capabilities ?? ['*'];
+    const tools = r.tools ?? ['*'];
+    if (!stringList(principals) || !stringList(capabilities) || !stringList(tools)) return undefined;
+    if (r.arguments !== undefined && !stringMap(r.arguments)) return undefined;
+    const rule: AdmissionRule = { id: r.id, effect: r.effect, principals, capabilities, tools };
+    if (r.arguments !== undefined) rule.arguments = r.arguments;
+    rules.push(rule);
+  }
+  return { default: v.default, rules };
+}
+
+/** Reads a stored capability spec (config bucket `capability.<name>`); a string says what is wrong. */
+export function parseCapabilitySpec(value: unknown): CapabilitySpec | string {
+  if (!value || typeof value !== 'object') return 'not an object';
+  const v = value as Record<string, unknown>;
+  const timeoutMs = v.timeoutMs === undefined ? DEFAULT_TOOL_TIMEOUT_MS : v.timeoutMs;
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) return 'timeoutMs must be a positive number';
+  if (v.transport === 'stdio') {
+    if (typeof v.command !== 'string' || v.command === '') return 'stdio needs a command';
+    const args = v.args ?? [];
+    const env = v.env ?? {};
+    if (!stringList(args)) return 'args must be a list of strings';
+    if (!stringMap(env)) return 'env must map names to strings';
+    if (v.cwd !== undefined && typeof v.cwd !== 'string') return 'cwd must be a string';
+    return { transport: 'stdio', command: v.command, args, env, cwd: (v.cwd as string | undefined) ?? '', timeoutMs };
+  }
+  if (v.transport === 'streamable-http') {
+    // http:// or https:// URLs only (what the config file schema allows).
+    if (typeof v.url !== 'string' || !/^https?:\/\//.test(v.url)) return 'streamable-http needs an http(s) url';
+    const headers = v.headers ?? {};
+    if (!stringMap(headers)) return 'headers must map names to strings';
+    return { transport: 'streamable-http', url: v.url, headers, timeoutMs };
+  }
+  return `unknown transport ${JSON.stringify(v.transport)}`;
+}

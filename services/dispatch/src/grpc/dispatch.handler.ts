@@ -1,0 +1,16 @@
+import { unary, type GrpcDeps } from '@toolsurface/platform';
+import { DispatchServiceService, type CallToolRequest, type CallToolResponse } from '@toolsurface/proto';
+import type { Dispatcher } from '../domain/dispatcher';
+
+const SERVICE = 'toolsurface.v1.DispatchService';
+
+/** DispatchService for startGrpcServer: CallTool straight into the call path; `unary` maps thrown AppErrors to status. */
+export function dispatchService(dispatcher: Dispatcher, deps: GrpcDeps) {
+  return {
+    name: SERVICE,
+    definition: DispatchServiceService,
+    implementation: {
+      callTool: unary<CallToolRequest, CallToolResponse>(SERVICE, 'CallTool', (req, info) => dispatcher.callTool(req, info.deadline), deps),
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { AdmissionPolicy, Autonomy, PrincipalRef } from '@toolsurface/core';
+import { ADMISSION_KEY, bindingsKey, presentationKey, type BindingsRecord, type CatalogRecord, type PresentationRecord, type WatchedBucket } from '@toolsurface/state';
+import type { Logger } from '@toolsurface/platform';
+import { DEFAULT_ADMISSION_POLICY, isBoundToolName, parseAdmissionPolicy } from '../domain/catalog';
+import type { SettingsSource } from '../domain/ports';
+
+const DENY_ALL: AdmissionPolicy = Object.freeze({ default: 'deny', rules: [] }) as AdmissionPolicy;
+
+/** Current admission policy, autonomy and bindings from the watched config and catalog buckets. */
+export class BucketSettings implements SettingsSource {
+  private policy: AdmissionPolicy | undefined;
+
+  constructor(
+    private readonly config: WatchedBucket<unknown>,
+    private readonly catalog: WatchedBucket<CatalogRecord>,
+    private readonly logger: Logger,
+  ) {
+    config.onChange((key) => {
+      if (key === ADMISSION_KEY) this.policy = undefined;
+    });
+  }
+
+  admissionPolicy(): AdmissionPolicy {
+    if (this.policy) return this.policy;
+    const raw = this.config.get(ADMISSION_KEY);
+    if (raw === undefined) {
+      this.policy = DEFAULT_ADMISSION_POLICY;
+    } else {
+      const parsed = parseAdmissionPolicy(raw);
+      // A policy we cannot read must not open the gate: refuse every call until it is fixed.
+      if (!parsed) this.logger.error({ key: ADMISSION_KEY }, 'stored admission policy is malformed; refusing every call');
+      this.policy = parsed ?? DENY_ALL;
+    }
+    return this.policy;
+  }
+
+  autonomy(principal: PrincipalRef): Autonomy | undefined {
+    const rec = this.config.get(presentationKey(principal.kind, principal.id)) as PresentationRecord | undefined;
+    return rec?.autonomy === 'supervised' || rec?.autonomy === 'autonomous' ? rec.autonomy : undefined;
+  }
+
+  isBoundToolName(principal: PrincipalRef, name: string): boolean {
+    const bindings = this.config.get(bindingsKey(principal.kind, principal.id)) as BindingsRecord | undefined;
+    const caps = Array.isArray(bindings?.capabilities) ? bindings.capabilities : [];
+    return isBoundToolName(name, caps, (c) => this.catalog.get(c));
+  }
+}
