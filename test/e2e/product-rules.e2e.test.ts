@@ -359,7 +359,7 @@ describe('bad input: a clear error, the services keep running, nothing runs', ()
       [P, 'applyConfig', ApplyConfigRequest.fromPartial({}), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
       [g.clients.dispatch, 'callTool', CallToolRequest.fromPartial({}), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
       [g.clients.dispatch, 'callTool', CallToolRequest.fromPartial({ surfaceId: 'srf_00000000000000000000000000000000', name: 'echo' }), status.NOT_FOUND, 'SURFACE_NOT_FOUND'],
-      [g.clients.dispatch, 'callTool', CallToolRequest.fromPartial({ surfaceId: 'x'.repeat(5000), name: 'echo' }), status.NOT_FOUND, 'SURFACE_NOT_FOUND'],
+      [g.clients.dispatch, 'callTool', CallToolRequest.fromPartial({ surfaceId: 'x'.repeat(5000), name: 'echo' }), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
       [g.clients.discovery, 'discoverTools', DiscoverToolsRequest.fromPartial({}), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
       [g.clients.discovery, 'discoverTools', DiscoverToolsRequest.fromPartial({ snapshotId: `snap_${'0'.repeat(64)}`, query: 'x' }), status.NOT_FOUND, 'SNAPSHOT_NOT_FOUND'],
       [g.clients.discovery, 'getToolSchema', GetToolSchemaRequest.fromPartial({ snapshotId: 'nope', name: 'x' }), status.NOT_FOUND, 'SNAPSHOT_NOT_FOUND'],

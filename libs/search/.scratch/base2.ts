@@ -21,6 +21,6 @@ const MQ = readJsonl<any>(DEFAULT_EVAL_DIR + '/metatool/queries.dev.jsonl').slic
 const m = corpusAsTools(MC);
 for (const [stem, stop, dedup, idf] of [[true, true, true, 0], [true, true, true, 1], [false, false, true, 0], [true, false, true, 0]] as const) {
   const r = evaluate(build(tools, stem, stop, dedup, idf), Q, nameOf);
-  const r2 = evaluate(build(m.tools, stem, stop, dedup, idf), MQ, m.nameOf, () => 'mt');
+  const r2 = evaluate(build(m.tools, stem, stop, dedup, idf), MQ, m.nameOf, () => ['mt']);
   console.log(stem, stop, dedup, idf, ['all', 'bfcl-nonlive', 'bfcl-live', 'livemcpbench'].map(k => { const v = r.slices.get(k)!; return `${k} r1 ${v.r1.toFixed(3)} r5 ${v.r5.toFixed(3)} n ${v.ndcg10.toFixed(3)}`; }).join(' | '), 'MT', r2.slices.get('mt')!.ndcg10.toFixed(3), r2.slices.get('mt')!.r1.toFixed(3));
 }

@@ -25,6 +25,6 @@ const MQ = readJsonl<any>(DEFAULT_EVAL_DIR + '/metatool/queries.dev.jsonl');
 const m = corpusAsTools(MC);
 for (const [stop, rd, nested] of [[LUCENE, true, false], [NLTK, false, false], [NLTK, true, false], [LUCENE, false, true]] as const) {
   const r = evaluate(build(tools, stop, rd, nested, nameOf), Q, nameOf);
-  const r2 = evaluate(build(m.tools, stop, rd, nested, m.nameOf), MQ, m.nameOf, () => 'mt');
+  const r2 = evaluate(build(m.tools, stop, rd, nested, m.nameOf), MQ, m.nameOf, () => ['mt']);
   console.log(stop.size, rd, nested, ['all', 'bfcl-nonlive', 'bfcl-live', 'livemcpbench'].map(k => { const v = r.slices.get(k)!; return `${k} r1 ${v.r1.toFixed(3)} r5 ${v.r5.toFixed(3)} n ${v.ndcg10.toFixed(3)}`; }).join(' | '), 'MT', r2.slices.get('mt')!.ndcg10.toFixed(3), r2.slices.get('mt')!.r1.toFixed(3));
 }

@@ -31,6 +31,6 @@ const vs: Record<string, V> = {
 };
 for (const [name, v] of Object.entries(vs)) {
   const r = evaluate(build(tools, v), Q, nameOf);
-  const r2 = evaluate(build(m.tools, v), MQ, m.nameOf, () => 'mt');
+  const r2 = evaluate(build(m.tools, v), MQ, m.nameOf, () => ['mt']);
   console.log(name, ['all', 'bfcl-nonlive', 'bfcl-live', 'livemcpbench'].map(k => { const x = r.slices.get(k)!; return `${k} r1 ${x.r1.toFixed(3)} r5 ${x.r5.toFixed(3)} n ${x.ndcg10.toFixed(3)}`; }).join(' | '), 'MT', r2.slices.get('mt')!.ndcg10.toFixed(3), r2.slices.get('mt')!.r1.toFixed(3));
 }

@@ -20,7 +20,7 @@ function mk(idx: ToolIndex, mode: string, wClause: number, kRrf: number) {
 }
 const idx = ToolIndex.build(tools); const midx = ToolIndex.build(m.tools);
 for (const [mode, w, kr] of [['off', 0, 0], ['on', 0.5, 10], ['on', 1, 10], ['on', 0.3, 5], ['on', 0.5, 60]] as const) {
-  const r = evaluate(mk(idx, mode, w, kr), Q, nameOf).slices; const r2 = evaluate(mk(midx, mode, w, kr), MQ, m.nameOf, () => 'mt').slices.get('mt')!;
+  const r = evaluate(mk(idx, mode, w, kr), Q, nameOf).slices; const r2 = evaluate(mk(midx, mode, w, kr), MQ, m.nameOf, () => ['mt']).slices.get('mt')!;
   const bf = (s: string) => r.get(s)!.ndcg10.toFixed(3);
   console.log(mode, w, kr, 'all', bf('all'), 'r5', r.get('all')!.r5.toFixed(3), 'NL', bf('bfcl-nonlive'), 'L', bf('bfcl-live'), 'MCP', bf('livemcpbench'), 'MT', r2.ndcg10.toFixed(3));
 }

@@ -10,7 +10,7 @@ const dump = process.argv[3];
 for (const [label, opts] of Object.entries(configs)) {
   const idx = ToolIndex.build(tools, opts);
   const r = evaluate(idx, Q, nameOf);
-  const r2 = evaluate(ToolIndex.build(m.tools, opts), MQ, m.nameOf, () => 'mt');
+  const r2 = evaluate(ToolIndex.build(m.tools, opts), MQ, m.nameOf, () => ['mt']);
   const s = (k: string) => r.slices.get(k)!;
   console.log(label.padEnd(14), `ALL n ${s('all').ndcg10.toFixed(3)} r5 ${s('all').r5.toFixed(3)} r1 ${s('all').r1.toFixed(3)} | NL ${s('bfcl-nonlive').ndcg10.toFixed(3)} | L ${s('bfcl-live').ndcg10.toFixed(3)} | MCP ${s('livemcpbench').ndcg10.toFixed(3)} r5 ${s('livemcpbench').r5.toFixed(3)} | MT ${r2.slices.get('mt')!.ndcg10.toFixed(3)} r1 ${r2.slices.get('mt')!.r1.toFixed(3)}`);
   if (dump) {

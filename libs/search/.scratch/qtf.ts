@@ -7,5 +7,5 @@ const MQ = readJsonl<any>(DEFAULT_EVAL_DIR + '/metatool/queries.dev.jsonl');
 const { tools, nameOf } = corpusAsTools(C); const m = corpusAsTools(MC);
 const idx = ToolIndex.build(tools); const midx = ToolIndex.build(m.tools);
 for (const qtf of [0, 0.1, 0.3]) { (globalThis as any).QTF = qtf;
-  const r = evaluate(idx, Q, nameOf).slices; const r2 = evaluate(midx, MQ, m.nameOf, () => 'mt').slices.get('mt')!;
+  const r = evaluate(idx, Q, nameOf).slices; const r2 = evaluate(midx, MQ, m.nameOf, () => ['mt']).slices.get('mt')!;
   console.log(qtf, 'all', r.get('all')!.ndcg10.toFixed(3), 'MCP', r.get('livemcpbench')!.ndcg10.toFixed(3), 'MT', r2.ndcg10.toFixed(3)); }

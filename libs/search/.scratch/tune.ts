@@ -14,7 +14,7 @@ function score(p: P): number {
   const key = JSON.stringify(p); if (cache.has(key)) return cache.get(key)!;
   const o = toOpts(p);
   const r = evaluate(ToolIndex.build(tools, o), Q, nameOf).slices;
-  const r2 = evaluate(ToolIndex.build(m.tools, o), MQ, m.nameOf, () => 'mt').slices.get('mt')!;
+  const r2 = evaluate(ToolIndex.build(m.tools, o), MQ, m.nameOf, () => ['mt']).slices.get('mt')!;
   const s = r.get('all')!.ndcg10 + r2.ndcg10 + 0.2 * r.get('livemcpbench')!.ndcg10;
   console.log(s.toFixed(4), `all ${r.get('all')!.ndcg10.toFixed(3)} r5 ${r.get('all')!.r5.toFixed(3)} mcp ${r.get('livemcpbench')!.ndcg10.toFixed(3)} mt ${r2.ndcg10.toFixed(3)}`, JSON.stringify(p));
   cache.set(key, s); return s;

@@ -6,7 +6,7 @@
 // whole corpus as one index, query text only, tools indexed under `id`, hits scored by `name`.
 import { resolve } from 'node:path';
 import { Bm25Baseline } from '../src/bm25-baseline.js';
-import { corpusAsTools, DEFAULT_EVAL_DIR, evaluate, readJsonl, type CorpusRecord, type QueryRecord, type Searcher, type SliceMetrics } from '../src/eval-data.js';
+import { corpusAsTools, DEFAULT_EVAL_DIR, evaluate, readJsonl, sliceName, type CorpusRecord, type QueryRecord, type Searcher, type SliceMetrics } from '../src/eval-data.js';
 import { ToolIndex, type ToolIndexOptions } from '../src/tool-index.js';
 
 interface Args {
@@ -60,7 +60,9 @@ const f3 = (x: number): string => x.toFixed(3);
 
 /** Print one table: a row per slice, ours and the peer side by side. */
 function printTable(ours: Map<string, SliceMetrics>, peer: Map<string, SliceMetrics>): void {
-  const order = [...ours.keys()].sort((a, b) => (a === 'all' ? -1 : b === 'all' ? 1 : a.localeCompare(b)));
+  // 'all' first, then the README groups, then raw sources
+  const rank = (k: string): number => (k === 'all' ? 0 : k.startsWith('source=') ? 2 : 1);
+  const order = [...ours.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   console.log('| slice | n | engine | Recall@1 | Recall@5 | Recall@10 | NDCG@10 | MRR@10 |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const slice of order) {
@@ -72,7 +74,7 @@ function printTable(ours: Map<string, SliceMetrics>, peer: Map<string, SliceMetr
 }
 
 /** Build both engines over one corpus, score one query set, print metrics and latency. */
-function run(title: string, corpusPath: string, queriesPath: string, options: ToolIndexOptions, sliceOf?: (s: string) => string): void {
+function run(title: string, corpusPath: string, queriesPath: string, options: ToolIndexOptions): void {
   const records = readJsonl<CorpusRecord>(corpusPath);
   const queries = readJsonl<QueryRecord>(queriesPath);
   const { tools, nameOf } = corpusAsTools(records);
@@ -84,8 +86,10 @@ function run(title: string, corpusPath: string, queriesPath: string, options: To
   const buildPeer = performance.now() - t0;
   console.log(`\n## ${title}: ${records.length} tools, ${queries.length} queries`);
   console.log(`corpus ${corpusPath}\nqueries ${queriesPath}\n`);
-  const a = evaluate(ours, queries, nameOf, sliceOf);
-  const b = evaluate(peer, queries, nameOf, sliceOf);
+  // slices: the eval README's groups (bfcl-nonlive, bfcl-live, livemcpbench, metatool) and each raw `source`
+  const slicesOf = (source: string): string[] => [sliceName(source), `source=${source}`];
+  const a = evaluate(ours, queries, nameOf, slicesOf);
+  const b = evaluate(peer, queries, nameOf, slicesOf);
   printTable(a.slices, b.slices);
   const sample = queries.length > 3000 ? queries.filter((_q, i) => i % Math.ceil(queries.length / 3000) === 0) : queries;
   const la = latencies(ours, sample);

@@ -59,12 +59,12 @@ export interface SliceMetrics {
   mrr10: number;
 }
 
-/** Per-query metrics and per-source means of one engine over a query set; hits mapped id → name. */
+/** Per-query metrics and per-slice means ('all' plus the keys slicesOf gives a query's source) of one engine; hits mapped id → name. */
 export function evaluate(
   engine: Searcher,
   queries: readonly QueryRecord[],
   nameOf: ReadonlyMap<string, string>,
-  sliceOf: (source: string) => string = sliceName,
+  slicesOf: (source: string) => string[] = (source) => [sliceName(source)],
 ): { slices: Map<string, SliceMetrics>; perQuery: { q: QueryRecord; ranked: string[]; ndcg10: number; r5: number }[] } {
   const sums = new Map<string, SliceMetrics>();
   const perQuery: { q: QueryRecord; ranked: string[]; ndcg10: number; r5: number }[] = [];
@@ -89,7 +89,7 @@ export function evaluate(
     };
     perQuery.push({ q, ranked, ndcg10: m.ndcg10, r5: m.r5 });
     add('all', m);
-    add(sliceOf(q.source), m);
+    for (const key of new Set(slicesOf(q.source))) if (key !== 'all') add(key, m);
   }
   for (const s of sums.values()) {
     s.r1 /= s.n;

@@ -20,7 +20,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'can', 'could', 'would', 'should', 'shall', 'may', 'might', 'must',
   // request filler
   'please', 'kindly', 'hi', 'hello', 'hey', 'thanks', 'thank', 'also', 'just', 'so', 'too', 'very',
-  'about', 'like', 'want', 'wanna', 'need', 'im', 'let', 'lets',
+  'about', 'like', 'want', 'wanna', 'need', 'im', 'let', 'lets', 'help', 'tell', 'give',
   // contraction debris
   's', 't', 'll', 're', 've', 'd', 'm',
 ]);
