@@ -140,20 +140,26 @@ function wantsRegion(p: ParamInfo): boolean {
   return /city,\s*(state|country|province)|city and (state|country)|'[A-Z][\w\s]+, [A-Z][\w\s]+'/i.test(p.description);
 }
 
-/** Formats a place for a parameter (adds the state where the description asks "City, State"). */
+/** Formats a place for a parameter: the city, plus the state or country where the description asks for one. */
 function formatPlace(s: Span, p: ParamInfo): string {
   const city = s.city ?? s.text;
   let region = s.region;
+  if (s.address) return s.text;
   // a separate state/country parameter takes the region: this one gets the city alone
   if (p.parts.includes('city') && p.siblings.some((x) => /state|country|region|province/i.test(x))) return city;
-  if (wantsState(p)) {
-    if (region && US_STATES[region.toLowerCase()]) region = US_STATES[region.toLowerCase()];
-    if (region) return `${city}, ${region}`;
-    const st = US_CITIES.get(city.toLowerCase());
-    if (st) return `${city}, ${st}`;
-    return city;
+  const state = wantsState(p);
+  if (!state && !wantsRegion(p)) return city;
+  if (region) {
+    if (state && US_STATES[region.toLowerCase()]) region = US_STATES[region.toLowerCase()];
+    return `${city}, ${region}`;
   }
-  if (wantsRegion(p) && region) return `${city}, ${region}`;
+  const st = US_CITIES.get(city.toLowerCase());
+  if (st) return `${city}, ${st}`;
+  if (s.country) {
+    // an example such as 'Paris, FR' (a two-letter code that is no US state) asks for country codes
+    const codes = /country code|, (?!(?:[A-Z]{2})\b)[A-Z]{2}\b|,\s*(FR|UK|GB|DE|JP|IN|AU|CA|CN|IT|ES|MX|BR)\b/.test(p.description) || /'[A-Z][\w ]+, (?!(AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)\b)[A-Z]{2}'/.test(p.description);
+    return `${city}, ${codes ? s.country[1] : s.country[0]}`;
+  }
   return city;
 }
 
@@ -489,7 +495,7 @@ function modifierCandidates(p: ParamInfo, doc: Doc): Cand[] {
     // one plain word right before the head noun
     if (!/^\s+$/.test(doc.text.slice(prev.end, t.start)) && !/^-$/.test(doc.text.slice(prev.end, t.start))) continue;
     if (STOP_WORDS.has(prev.lower) || /\d/.test(prev.lower) || prev.lower.length < 3) continue;
-    out.push({ param: p, value: prev.text, score: 0.42, ranges: [[prev.start, prev.end]], kind: 'modifier' });
+    out.push({ param: p, value: prev.text, score: 0.55, ranges: [[prev.start, prev.end]], kind: 'modifier' });
   }
   return out;
 }
@@ -593,7 +599,7 @@ function rangeBonus(p: ParamInfo, doc: Doc, s: Span): number {
 const ROLE_CUES: [RegExp, RegExp][] = [
   // [words right before the value, parameter name parts that take it]
   [/\bdirected by\s*$/i, /\b(director|directed|filmmaker)\b/],
-  [/\b(?:featuring|starring|stars|starred by|acted by|actor|actress|with (?:the )?(?:actor|actress))\s*$/i, /\b(cast|actor|actors|starring|star|stars|actress)\b/],
+  [/\b(?:featuring|starring|stars|starred by|acted by|actor|actress|with (?:the )?(?:actor|actress)|with)\s*$/i, /\b(cast|actor|actors|starring|star|stars|actress)\b/],
   [/\b(?:written by|authored by|author)\s*$/i, /\b(author|writer|by)\b/],
   [/\b(?:by|from artist|from the artist|from the band|sung by|performed by)\s*$/i, /\b(artist|artists|band|singer|composer|author|creator|performer|musician|by|writer|director)\b/],
   [/\b(?:album)\s*$/i, /\balbum\b/],
@@ -604,7 +610,12 @@ const ROLE_CUES: [RegExp, RegExp][] = [
 function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
   const before = doc.text.slice(Math.max(0, s.start - 30), s.start);
   const joined = p.parts.join(' ');
-  for (const [cue, who] of ROLE_CUES) if (cue.test(before) && who.test(joined)) return 0.3;
+  const isPlace = doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end);
+  for (const [cue, who] of ROLE_CUES) {
+    // "at/in <name>" names a venue, not the city it is in
+    if (isPlace && cue.source.includes('at|in')) continue;
+    if (cue.test(before) && who.test(joined)) return 0.3;
+  }
   return 0;
 }
 
@@ -996,6 +1007,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc));
   cands.push(...respectively(pending, doc));
   cands.sort((a, b) => b.score - a.score);
+  if (process.env.MAPPER_DEBUG) for (const c of cands.slice(0, 40)) console.log(`  cand ${c.param.name} <- ${JSON.stringify(c.value)} ${c.score.toFixed(2)} ${c.kind}`);
   const assigned = new Set<string>(Object.keys(args));
   for (const c of cands) {
     if (assigned.has(c.param.name)) continue;

@@ -4,7 +4,7 @@
  * places and identifiers. The argument mapper then assigns spans to schema parameters.
  */
 import { tokenize, type Token } from './text.js';
-import { MONTHS, WEEKDAYS, NUMBER_WORDS, MULTIPLIERS, LEADING_WORDS, US_CITIES, CITY_NICKNAMES, US_STATE_CODES, US_STATES } from './lexicon.js';
+import { MONTHS, WEEKDAYS, NUMBER_WORDS, MULTIPLIERS, LEADING_WORDS, US_CITIES, CITY_NICKNAMES, US_STATE_CODES, US_STATES, WORLD_CITIES } from './lexicon.js';
 
 /** Kinds of value spans. */
 export type SpanKind = 'quoted' | 'url' | 'email' | 'path' | 'date' | 'time' | 'number' | 'list' | 'proper' | 'place' | 'id';
@@ -36,6 +36,10 @@ export interface Span {
   region?: string;
   /** for places: the city part */
   city?: string;
+  /** for places: [country name, ISO code] of a known city outside the US */
+  country?: [string, string];
+  /** for places: a street address */
+  address?: boolean;
 }
 
 /** A request analysed once and shared by every candidate tool. */
@@ -468,6 +472,11 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
     }
     const start = t.start;
     let end = tokens[j].end;
+    // a lone capitalised word opening a sentence is usually just capitalised ("Mix yellow and blue")
+    if (sentenceStart && j === i && !/^\p{Lu}{2,}$/u.test(t.text) && i + 1 < tokens.length && /^\p{Ll}/u.test(tokens[i + 1].text)) {
+      i = j + 1;
+      continue;
+    }
     // possessive "'s" is not part of the name
     const poss = /['’]s$/i.exec(tokens[j].text);
     if (poss) end -= poss[0].length;
@@ -496,7 +505,7 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
     }
   }
   // known US cities and nicknames, any case, as whole words
-  const known: [string, string][] = [...[...US_CITIES.keys()].map((c): [string, string] => [c, titleCase(c)]), ...Object.entries(CITY_NICKNAMES)];
+  const known: [string, string][] = [...[...US_CITIES.keys()].map((c): [string, string] => [c, titleCase(c)]), ...Object.entries(CITY_NICKNAMES), ...[...WORLD_CITIES.keys()].filter((c) => !US_CITIES.has(c)).map((c): [string, string] => [c, titleCase(c)])];
   for (const [key, city] of known) {
     let from = 0;
     for (;;) {
@@ -516,11 +525,12 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
       let region: string | undefined;
       // an explicit region written after the city
       const r = /^,?\s*([A-Z]{2}\b|[A-Z][\p{L}]+(?:\s[A-Z][\p{L}]+)?)/u.exec(text.slice(end));
-      if (r && (US_STATE_CODES.has(r[1]) || US_STATES[r[1].toLowerCase()] !== undefined)) {
+      if (r && (US_STATE_CODES.has(r[1]) || US_STATES[r[1].toLowerCase()] !== undefined || (WORLD_CITIES.has(key) && /^[A-Z]/.test(r[1])))) {
         region = r[1];
         end += r[0].length;
       }
-      push(spans, { kind: 'place', start: at, end, text: text.slice(at, end), city, region });
+      const country = US_CITIES.has(key) ? undefined : WORLD_CITIES.get(key);
+      push(spans, { kind: 'place', start: at, end, text: text.slice(at, end), city, region, country });
     }
   }
 }
@@ -535,7 +545,7 @@ function findAddresses2(text: string, spans: Span[]): void {
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
     const t = m[0].replace(/[.,]+$/, '');
-    push(spans, { kind: 'place', start: m.index, end: m.index + t.length, text: t, city: t });
+    push(spans, { kind: 'place', start: m.index, end: m.index + t.length, text: t, city: t, address: true });
   }
 }
 
@@ -559,11 +569,13 @@ export function analyze(text: string, now?: Date): Doc {
   findProperNames(text, tokens, spans);
   findPlaces(text, tokens, spans);
   findAddresses2(text, spans);
+  // month names are dates, not names ("December 2022")
+  for (const s of spans) if (s.kind === 'proper' && spans.some((o) => o.kind === 'date' && o.start < s.end && s.start < o.end)) s.start = s.end = -1;
   // a place inside a longer place ("New York" in "New York City") is dropped
   for (const s of spans) {
     if (s.kind !== 'place') continue;
     // (a city inside a street address stays: a city parameter still wants it)
-    if (spans.some((o) => o !== s && o.kind === 'place' && o.city !== o.text && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)) s.start = s.end = -1;
+    if (spans.some((o) => o !== s && o.kind === 'place' && !o.address && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)) s.start = s.end = -1;
   }
   const live = spans.filter((s) => s.start >= 0);
   live.forEach((s, i) => (s.id = i));

@@ -142,3 +142,62 @@ export const LEADING_WORDS: ReadonlySet<string> = new Set(
     'first second next last'
   ).split(' '),
 );
+
+/** Larger cities outside the US -> [country as usually written, ISO 3166 alpha-2 code]. */
+export const WORLD_CITIES: ReadonlyMap<string, [string, string]> = (() => {
+  const lines: Record<string, string> = {
+    'UK|GB': 'london|manchester uk|birmingham uk|liverpool|edinburgh|glasgow|oxford|cambridge uk|bristol|leeds',
+    'France|FR': 'paris|lyon|marseille|nice|bordeaux|toulouse|strasbourg',
+    'Germany|DE': 'berlin|munich|hamburg|frankfurt|cologne|stuttgart|dusseldorf',
+    'Italy|IT': 'rome|milan|venice|florence|naples|turin',
+    'Spain|ES': 'madrid|barcelona|seville|valencia|malaga',
+    'Portugal|PT': 'lisbon|porto',
+    'Netherlands|NL': 'amsterdam|rotterdam|the hague',
+    'Belgium|BE': 'brussels|antwerp',
+    'Switzerland|CH': 'zurich|geneva|bern|basel',
+    'Austria|AT': 'vienna|salzburg',
+    'Czech Republic|CZ': 'prague',
+    'Poland|PL': 'warsaw|krakow',
+    'Hungary|HU': 'budapest',
+    'Greece|GR': 'athens',
+    'Ireland|IE': 'dublin ie',
+    'Sweden|SE': 'stockholm',
+    'Norway|NO': 'oslo',
+    'Denmark|DK': 'copenhagen',
+    'Finland|FI': 'helsinki',
+    'Russia|RU': 'moscow|saint petersburg|st. petersburg',
+    'Turkey|TR': 'istanbul|ankara',
+    'Israel|IL': 'tel aviv|jerusalem',
+    'United Arab Emirates|AE': 'dubai|abu dhabi',
+    'Egypt|EG': 'cairo',
+    'Kenya|KE': 'nairobi',
+    'Nigeria|NG': 'lagos',
+    'South Africa|ZA': 'cape town|johannesburg',
+    'India|IN': 'mumbai|delhi|new delhi|bangalore|bengaluru|chennai|kolkata|hyderabad|pune|noida|goa',
+    'China|CN': 'beijing|shanghai|shenzhen|guangzhou|chengdu|hangzhou',
+    'Hong Kong|HK': 'hong kong',
+    'Japan|JP': 'tokyo|osaka|kyoto',
+    'South Korea|KR': 'seoul|busan',
+    'Thailand|TH': 'bangkok|chiang mai|phuket',
+    'Vietnam|VN': 'hanoi|ha noi|ho chi minh city',
+    'Malaysia|MY': 'kuala lumpur',
+    'Singapore|SG': 'singapore',
+    'Indonesia|ID': 'jakarta|bali',
+    'Philippines|PH': 'manila',
+    'Australia|AU': 'sydney|melbourne|brisbane|perth|adelaide',
+    'New Zealand|NZ': 'auckland|wellington',
+    'Canada|CA': 'toronto|vancouver|montreal|ottawa|calgary',
+    'Mexico|MX': 'mexico city|cancun|guadalajara',
+    'Brazil|BR': 'rio de janeiro|sao paulo|são paulo',
+    'Argentina|AR': 'buenos aires',
+    'Peru|PE': 'lima',
+    'Colombia|CO': 'bogota',
+    'Latvia|LV': 'riga',
+  };
+  const m = new Map<string, [string, string]>();
+  for (const [k, line] of Object.entries(lines)) {
+    const [country, code] = k.split('|');
+    for (const c of line.split('|')) m.set(c.replace(/ (uk|ie)$/, ''), [country, code]);
+  }
+  return m;
+})();

@@ -3,7 +3,8 @@
 // names (turn_on, scale_up, check_in, get_all). Base: Lucene's English stop set (the 33 words of
 // EnglishAnalyzer), minus "no"/"not"/"on"/"in"/"into"; plus pronouns, auxiliaries and the
 // politeness/filler words of requests to an assistant ("please", "could", "help me"), which occur
-// in queries and almost never in tool text. Contraction debris ("s", "t", "ll", "re", "ve", "d", "m")
+// in queries and almost never in tool text ("help" opens many requests: "help me find…"; a tool
+// named "help" is still found by its exact name). Contraction debris ("s", "t", "ll", "re", "ve", "d", "m")
 // comes from splitting "it's", "don't", "I'll".
 
 /** Stop words dropped from analyzed text (lower-case, before stemming). */
@@ -20,7 +21,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'can', 'could', 'would', 'should', 'shall', 'may', 'might', 'must',
   // request filler
   'please', 'kindly', 'hi', 'hello', 'hey', 'thanks', 'thank', 'also', 'just', 'so', 'too', 'very',
-  'about', 'like', 'want', 'wanna', 'need', 'im', 'let', 'lets', 'help', 'tell', 'give',
+  'about', 'like', 'want', 'wanna', 'need', 'im', 'let', 'lets', 'help',
   // contraction debris
   's', 't', 'll', 're', 've', 'd', 'm',
 ]);

@@ -210,11 +210,25 @@ function cjkGrams(run: string, out: string[]): void {
 /** Normalized key for exact-name matching: identifier parts (lower-case, unstemmed, no stop filtering) joined by one space. */
 export function nameKey(text: unknown): string {
   if (typeof text !== 'string' || text.length > 512) return '';
-  const ascii = ASCII_RE.test(text);
-  const src = (ascii ? text : text.normalize('NFKC')).replace(APOSTROPHE_RE, ' ');
   const parts: string[] = [];
+  if (ASCII_RE.test(text)) {
+    // same chunking as the analyzer's ASCII path, without stop words or stemming
+    const len = text.length;
+    let start = -1;
+    for (let i = 0; i <= len; i++) {
+      const c = i < len ? text.charCodeAt(i) : 32;
+      if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || isJoiner(c)) {
+        if (start < 0) start = i;
+      } else if (start >= 0) {
+        for (const p of identifierParts(text.slice(start, i))) parts.push(p);
+        start = -1;
+      }
+    }
+    return parts.join(' ');
+  }
+  const src = text.normalize('NFKC').replace(APOSTROPHE_RE, ' ');
   for (const chunk of src.match(CHUNK_RE) ?? []) {
-    if (!ascii && CJK_CHAR_RE.test(chunk)) parts.push(chunk.toLowerCase());
+    if (CJK_CHAR_RE.test(chunk)) parts.push(chunk.toLowerCase());
     else for (const p of identifierParts(chunk)) parts.push(p);
   }
   return parts.join(' ');

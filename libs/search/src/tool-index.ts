@@ -10,39 +10,35 @@ export type ToolField = 'name' | 'title' | 'description' | 'params' | 'paramDesc
 
 const FIELDS: readonly ToolField[] = ['name', 'title', 'description', 'params', 'paramDescriptions'];
 
-/** Tuning knobs of ToolIndex; every one optional (defaults were measured on the eval dev split, see README). */
+/** Tuning knobs of ToolIndex; all optional. Defaults (DEFAULTS below) were fitted on the eval dev split (README). */
 export interface ToolIndexOptions {
-  /** BM25 term-frequency saturation (default 1.2). */
+  /** BM25 term-frequency saturation k1 (default 1.0). */
   k1?: number;
-  /** Per-field weight on the term frequency (BM25F). */
+  /** Per-field weight on term frequency, BM25F style (defaults: name 1.1, title 1.1, description 1, params 0.9, paramDescriptions 0.45). */
   fieldWeights?: Partial<Record<ToolField, number>>;
-  /** Per-field length normalisation b in [0, 1]. */
+  /** Per-field length normalisation b in [0, 1] (defaults: name 0.1, title 0.1, description 0.7, params 1, paramDescriptions 0.45). */
   fieldB?: Partial<Record<ToolField, number>>;
-  /** Query-side synonym groups (words, not stems); `false` turns expansion off. Default: DEFAULT_SYNONYMS. */
+  /** Synonym groups (plain words); `false` turns them off. Default: DEFAULT_SYNONYMS. */
   synonyms?: readonly (readonly string[])[] | false;
-  /** Weight of a term added by synonym expansion, relative to a query's own term (default 0.4). */
+  /** Weight of a term a synonym group adds, relative to the query's own terms (default 0.5). */
   synonymWeight?: number;
-  /** Topic groups (words); `false` turns them off. Default: DEFAULT_RELATED. */
+  /** Topic groups (plain words); `false` turns them off. Default: DEFAULT_RELATED. */
   related?: readonly (readonly string[])[] | false;
-  /** Weight of a term added from a topic group (default 0.2). */
+  /** Weight of a term a topic group adds (default 0.7). */
   relatedWeight?: number;
-  /** Factor on expansion weights for a query word that the corpus itself contains (1 = same as an unknown word; default 0.5). */
+  /** Factor on both expansion weights when the query word itself occurs in the catalog (default 0.3): expand mainly words the tools never use. */
   knownWordExpansionFactor?: number;
-  /** Exponent on the name-coverage fraction (1 linear; higher rewards only near-full coverage; default 1). */
-  nameCoveragePower?: number;
-  /** Bonus for covering the tool's name parts, in units of the top BM25F score (default 0.3). */
-  nameCoverageWeight?: number;
-  /** Weight of adjacent name-part pairs ("current weather") matched as a phrase (default 1). */
-  nameBigramWeight?: number;
-  /** Weight of the English counterpart of a Chinese query word and vice versa (CJK_TERMS; default 0.8). */
+  /** Weight of a term the Chinese↔English table CJK_TERMS adds (default 0.8). */
   translationWeight?: number;
-  /** Near-duplicate demotion strength in [0, 1]: 0 off (default 0). */
-  diversity?: number;
-  /** Content similarity (Jaccard) from which a lower-ranked tool counts as a near-duplicate (default 0.5). */
-  diversityThreshold?: number;
-  /** Weight of a single CJK character of the query (its bigrams weigh 1; default 0.3). */
+  /** Weight of a lone CJK character of the query; its character bigrams weigh 1 (default 0.3). */
   cjkUnigramWeight?: number;
-  /** Most distinct query terms scored; the rarest are kept (default 64). */
+  /** Bonus for a tool whose name parts the query mentions: weight × top BM25F score × idf-weighted share of the parts (default 0.3). */
+  nameCoverageWeight?: number;
+  /** Near-duplicate demotion in [0, 1]; 0 turns it off (default 0.3). */
+  diversity?: number;
+  /** Content similarity (Jaccard of description + parameter-name terms) from which a lower-ranked tool counts as a near-duplicate (default 0.4). */
+  diversityThreshold?: number;
+  /** Most distinct query terms scored, the highest idf × weight kept (default 64). */
   maxQueryTerms?: number;
 }
 
@@ -56,8 +52,6 @@ const DEFAULTS = {
   translationWeight: 0.8,
   cjkUnigramWeight: 0.3,
   nameCoverageWeight: 0.3,
-  nameCoveragePower: 1,
-  nameBigramWeight: 0.1,
   diversity: 0.3,
   diversityThreshold: 0.4,
   maxQueryTerms: 64,
@@ -74,9 +68,6 @@ const RAW_PREFIX = '\u0000';
 
 /** Score added per exact-match tier (verbatim name 4, normalized name 3, title 2, last dotted segment 1), above any BM25F score. */
 const TIER_SCORE = 1e6;
-
-/** Prefix of a name-bigram term (adjacent stemmed name parts). */
-const BIGRAM_PREFIX = '~';
 
 /** Property schemas (name → schema) of a JSON Schema object, following `properties`, `items`, and combinators. */
 function collectParams(schema: unknown, out: { names: string[]; texts: string[] }, depth = 0): void {
@@ -106,13 +97,6 @@ function collectParams(schema: unknown, out: { names: string[]; texts: string[] 
 function nameTerms(name: string): string[] {
   const out: string[] = [];
   for (const p of identifierParts(name)) if (!STOP_WORDS.has(p)) out.push(stem(p));
-  return out;
-}
-
-/** Adjacent pairs of a term list as bigram terms. */
-function bigrams(terms: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 1 < terms.length; i++) out.push(BIGRAM_PREFIX + terms[i] + ' ' + terms[i + 1]);
   return out;
 }
 
@@ -151,9 +135,12 @@ export class ToolIndex {
   /** saturated BM25F term weight × idf */
   private readonly postWeights: Float64Array;
   /** per doc: term ids of its distinct base-name parts */
-  private readonly docNameTerms: Int32Array[];
-  /** per doc (only with diversity > 0): sorted distinct term ids of description + parameter names */
-  private readonly signatures: Int32Array[] = [];
+  private readonly docNameTerms: number[][];
+  /** every doc's term ids, field by field: field fi of doc d is flat[bounds[d·5 + fi] .. bounds[d·5 + fi + 1]) */
+  private readonly flat: Int32Array;
+  private readonly bounds: Int32Array;
+  /** per doc, made on first use: sorted distinct term ids of description + parameter names (near-duplicate test) */
+  private readonly signatures: (Int32Array | undefined)[] = [];
   private readonly exact = new Map<string, { doc: number; tier: number }[]>();
   private readonly synonyms: Map<string, string[]>;
   private readonly related: Map<string, string[]>;
@@ -167,10 +154,8 @@ export class ToolIndex {
       fieldB: { ...DEFAULTS.fieldB, ...options.fieldB },
       synonymWeight: options.synonymWeight ?? DEFAULTS.synonymWeight,
       relatedWeight: options.relatedWeight ?? DEFAULTS.relatedWeight,
-      nameCoveragePower: options.nameCoveragePower ?? DEFAULTS.nameCoveragePower,
       knownWordExpansionFactor: options.knownWordExpansionFactor ?? DEFAULTS.knownWordExpansionFactor,
       nameCoverageWeight: options.nameCoverageWeight ?? DEFAULTS.nameCoverageWeight,
-      nameBigramWeight: options.nameBigramWeight ?? DEFAULTS.nameBigramWeight,
       cjkUnigramWeight: options.cjkUnigramWeight ?? DEFAULTS.cjkUnigramWeight,
       diversity: Math.min(1, Math.max(0, options.diversity ?? DEFAULTS.diversity)),
       diversityThreshold: options.diversityThreshold ?? DEFAULTS.diversityThreshold,
@@ -214,14 +199,14 @@ export class ToolIndex {
       }
     };
     // texts repeat across a catalog (parameter names and descriptions): analyze each once per build
-    const memo = new Map<string, Int32Array>();
+    const memo = new Map<string, number[]>();
     const pushText = (text: unknown, doc: number): void => {
       if (typeof text !== 'string' || text === '') return;
       let ids = memo.get(text);
       if (ids === undefined) {
         buf.length = 0;
         analyzeInto(text, buf, docOpts);
-        ids = new Int32Array(buf.length);
+        ids = new Array<number>(buf.length);
         for (let i = 0; i < buf.length; i++) ids[i] = idOf(buf[i]);
         memo.set(text, ids);
       }
@@ -239,7 +224,6 @@ export class ToolIndex {
         if (fi === 0) {
           for (const q of qualifiers) analyzeInto(q, buf, docOpts);
           analyzeInto(base, buf, docOpts);
-          for (const bg of bigrams(nTerms)) buf.push(bg);
           for (const term of buf) push(idOf(term), doc);
         } else if (fi === 1) pushText(tool.title, doc);
         else if (fi === 2) pushText(tool.description, doc);
@@ -248,13 +232,12 @@ export class ToolIndex {
         bounds[doc * nf + fi + 1] = used;
         sumLen[fi] += bounds[doc * nf + fi + 1] - bounds[doc * nf + fi];
       }
-      this.docNameTerms.push(Int32Array.from(new Set(nTerms.map(idOf))));
-      if (this.opts.diversity > 0) {
-        // content signature for near-duplicate detection: distinct terms of description and parameter names
-        const sig = new Set<number>();
-        for (let i = bounds[doc * nf + 2]; i < bounds[doc * nf + 4]; i++) sig.add(flat[i]);
-        this.signatures.push(Int32Array.from(sig).sort());
+      const nameIds: number[] = [];
+      for (const t of nTerms) {
+        const id = idOf(t);
+        if (!nameIds.includes(id)) nameIds.push(id);
       }
+      this.docNameTerms.push(nameIds);
       this.addExact(RAW_PREFIX + this.names[doc], doc, 4);
       if (base !== this.names[doc]) this.addExact(RAW_PREFIX + base, doc, 4);
       this.addExact(nameKey(this.names[doc]), doc, 3);
@@ -263,6 +246,9 @@ export class ToolIndex {
       const last = lastSegment(base);
       if (last !== undefined) this.addExact(nameKey(last), doc, 1);
     }
+
+    this.flat = flat.slice(0, used);
+    this.bounds = bounds;
 
     // 2. idf over the union of fields; BM25F: per field w·tf / (1 − b + b·len/avgLen), summed, then saturated
     const nTermsAll = this.termIds.size;
@@ -318,7 +304,7 @@ export class ToolIndex {
     list.push({ doc, tier });
   }
 
-  /** Weighted query terms: own terms weight 1, name-part bigrams, synonyms at synonymWeight; capped to the rarest maxQueryTerms. */
+  /** Weighted query terms: own terms 1 (a lone CJK character less), then synonym, topic and translation expansions; capped to maxQueryTerms. */
   private queryTerms(query: string): Map<string, number> {
     const terms = new Map<string, number>();
     const own = analyze(query);
@@ -328,11 +314,7 @@ export class ToolIndex {
         if (!CJK_STOP_CHARS.has(t)) terms.set(t, Math.max(terms.get(t) ?? 0, this.opts.cjkUnigramWeight));
       } else terms.set(t, 1);
     }
-    // bigrams over the plain word sequence (not whole-identifier tokens, not CJK)
     const words = own.filter((t) => !t.startsWith(WHOLE_PREFIX));
-    if (this.opts.nameBigramWeight > 0) {
-      for (const bg of bigrams(words)) if (this.termIds.has(bg)) terms.set(bg, this.opts.nameBigramWeight);
-    }
     const tables = [
       [this.synonyms, this.opts.synonymWeight, this.opts.knownWordExpansionFactor],
       [this.related, this.opts.relatedWeight, this.opts.knownWordExpansionFactor],
@@ -357,6 +339,18 @@ export class ToolIndex {
       return new Map(kept);
     }
     return terms;
+  }
+
+  /** Content signature of a doc: sorted distinct term ids of its description and parameter names (memoised). */
+  private signature(doc: number): Int32Array {
+    let sig = this.signatures[doc];
+    if (sig === undefined) {
+      const nf = FIELDS.length;
+      const ids = new Set<number>();
+      for (let i = this.bounds[doc * nf + 2]; i < this.bounds[doc * nf + 4]; i++) ids.add(this.flat[i]);
+      this.signatures[doc] = sig = Int32Array.from(ids).sort();
+    }
+    return sig;
   }
 
   /**
@@ -387,10 +381,10 @@ export class ToolIndex {
       taken[best] = 1;
       const chosen = pool[best];
       picked.push(chosen);
-      const sig = this.signatures[chosen];
+      const sig = this.signature(chosen);
       for (let i = 0; i < pool.length; i++) {
         if (taken[i]) continue;
-        const sim = jaccard(sig, this.signatures[pool[i]]);
+        const sim = jaccard(sig, this.signature(pool[i]));
         if (sim >= this.opts.diversityThreshold && sim > maxSim[i]) maxSim[i] = sim;
       }
     }
@@ -401,7 +395,7 @@ export class ToolIndex {
     return picked;
   }
 
-  /** Ranked hits, best first, at most `limit`; never throws (non-string or empty query → []). */
+  /** Ranked hits, best first, at most `limit` (floored; non-finite or < 1 → []); never throws (blank or non-string query → []). */
   search(query: string, limit: number): SearchHit[] {
     try {
       return this.searchUnsafe(query, limit);
@@ -412,7 +406,7 @@ export class ToolIndex {
 
   private searchUnsafe(query: string, limit: number): SearchHit[] {
     const max = typeof limit === 'number' && Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
-    if (max === 0 || typeof query !== 'string' || this.size === 0) return [];
+    if (max === 0 || typeof query !== 'string' || this.size === 0 || query.trim() === '') return [];
     const scores = new Float64Array(this.size);
     const touched: number[] = [];
     const qTerms = this.queryTerms(query);
@@ -442,7 +436,7 @@ export class ToolIndex {
           all += w;
           hit += w * Math.min(1, qWeight.get(t) ?? 0);
         }
-        if (all > 0) scores[d] += bonus * Math.pow(hit / all, this.opts.nameCoveragePower);
+        if (all > 0) scores[d] += (bonus * hit) / all;
       }
     }
     // exact-name tiers: a query that is a tool's name, title or last dotted segment puts it first

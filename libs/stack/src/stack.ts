@@ -4,7 +4,7 @@ import { httpCapabilityPort, rewriteConfig } from './config-copy';
 import { waitForServing } from './health';
 import { findFreePorts, isPortOpen, probeTcp, waitForPort } from './net';
 import { describeExit, spawnManaged, tailFile, type ManagedProcess, type ProcessExit } from './process';
-import { DEFAULT_CONFIG_PATH, DEFAULT_LOG_DIR, DEFAULT_NATS_DATA_DIR, REPO_ROOT } from './paths';
+import { DATA_DIR, DEFAULT_CONFIG_PATH, DEFAULT_LOG_DIR, DEFAULT_NATS_DATA_DIR, REPO_ROOT } from './paths';
 
 /** A failure to start part of the local stack; `logTail` holds the end of the failing process's log. */
 export class StackError extends Error {
@@ -238,6 +238,8 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
   const configuredHttpPort = httpCapabilityPort(configText, capability);
   const ports = await choosePorts(opts, configuredHttpPort);
   mkdirSync(logDir, { recursive: true });
+  // Configs keep MCP servers' data (the memory graph) under <repo>/.data, which a fresh clone lacks.
+  mkdirSync(DATA_DIR, { recursive: true });
 
   let effectiveConfig = configPath;
   if (configuredHttpPort !== undefined && configuredHttpPort !== ports.everythingHttp) {
