@@ -116,6 +116,15 @@ async function main(): Promise<void> {
   console.log(`5-fold CV mean: top-1 ${mean('top1')}  executed ${mean('executed')}  executed right ${mean('execRight')}  irrelevant executed ${mean('irrelevantExecuted')}`);
   const fit = fitAll(queries);
   const whole = evaluate(fit, queries);
+  // precision of "tool and arguments right" among the N most confident complete top candidates (dev + irrelevance)
+  const ranked = queries.map((q) => topOf(q, fit.rerankWeights)).filter((t): t is NonNullable<typeof t> => t !== undefined && !t.missing).map((t) => ({ p: predict(fit.fullWeights, t.g), y: t.argsRight ? 1 : 0 })).sort((a, b) => b.p - a.p);
+  let pos = 0;
+  const curve: string[] = [];
+  ranked.forEach((r, i) => {
+    pos += r.y;
+    if ([10, 25, 50, 75, 100, 150, 200, 300].includes(i + 1)) curve.push(`top${i + 1}: p>=${r.p.toFixed(3)} precision ${(pos / (i + 1)).toFixed(3)}`);
+  });
+  console.log('precision curve (in-sample):', curve.join(' | '));
   console.log(`fit on all dev: top-1 ${whole.top1.toFixed(3)}  executed ${whole.executed.toFixed(3)}  executed right ${whole.execRight.toFixed(3)}  irrelevant executed ${whole.irrelevantExecuted.toFixed(3)}`);
   console.log('rerank weights:', FEATURE_NAMES.map((n, i) => `${n}=${fit.rerankWeights[i].toFixed(2)}`).join(' '));
   console.log('full weights:', CONF_FEATURE_NAMES.map((n, i) => `${n}=${fit.fullWeights[i].toFixed(2)}`).join(' '), `cut=${fit.fullCut.toFixed(3)}`);

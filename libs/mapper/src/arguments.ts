@@ -7,7 +7,7 @@
 import { analyze, tokenAt, parseListLiteral, type Doc, type Span, type DateValue, type TimeValue } from './extract.js';
 import { paramsOf, isObj, resolveType, propertiesOf, requiredOf, type ParamInfo } from './schema.js';
 import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems } from './text.js';
-import { CURRENCIES, US_CITIES, US_STATES, US_STATE_CODES, CITY_NICKNAMES } from './lexicon.js';
+import { CURRENCIES, US_CITIES, US_STATES, US_STATE_CODES } from './lexicon.js';
 import type { MapperTool } from './types.js';
 
 /** How one argument was found (feeds the confidence). */
@@ -157,7 +157,7 @@ function formatPlace(s: Span, p: ParamInfo): string {
   if (st) return `${city}, ${st}`;
   if (s.country) {
     // an example such as 'Paris, FR' (a two-letter code that is no US state) asks for country codes
-    const codes = /country code|, (?!(?:[A-Z]{2})\b)[A-Z]{2}\b|,\s*(FR|UK|GB|DE|JP|IN|AU|CA|CN|IT|ES|MX|BR)\b/.test(p.description) || /'[A-Z][\w ]+, (?!(AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)\b)[A-Z]{2}'/.test(p.description);
+    const codes = /country code/i.test(p.description) || [...p.description.matchAll(/'[A-Z][\w ]+, ([A-Z]{2})'/g)].some((m) => !US_STATE_CODES.has(m[1]));
     return `${city}, ${codes ? s.country[1] : s.country[0]}`;
   }
   return city;

@@ -30,6 +30,8 @@ export interface MapRequestRequest {
   /** A JSON object or a JSON string, as JSON text; empty for none. */
   contextJson: string;
   preferredTools: string[];
+  /** "Now" for relative dates in the request ("tomorrow", "March 3rd"), ms since the Unix epoch; 0 means the server's clock. */
+  referenceTimeMs: number;
 }
 
 export interface MapRequestResponse {
@@ -43,7 +45,7 @@ export interface MapRequestResponse {
 }
 
 function createBaseMapRequestRequest(): MapRequestRequest {
-  return { snapshotId: "", request: "", contextJson: "", preferredTools: [] };
+  return { snapshotId: "", request: "", contextJson: "", preferredTools: [], referenceTimeMs: 0 };
 }
 
 export const MapRequestRequest: MessageFns<MapRequestRequest> = {
@@ -59,6 +61,9 @@ export const MapRequestRequest: MessageFns<MapRequestRequest> = {
     }
     for (const v of message.preferredTools) {
       writer.uint32(34).string(v!);
+    }
+    if (message.referenceTimeMs !== 0) {
+      writer.uint32(40).int64(message.referenceTimeMs);
     }
     return writer;
   },
@@ -108,6 +113,14 @@ export const MapRequestRequest: MessageFns<MapRequestRequest> = {
             message.preferredTools.push(reader.string());
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.referenceTimeMs = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -138,6 +151,11 @@ export const MapRequestRequest: MessageFns<MapRequestRequest> = {
         : globalThis.Array.isArray(object?.preferred_tools)
         ? object.preferred_tools.map((e: any) => globalThis.String(e))
         : [],
+      referenceTimeMs: isSet(object.referenceTimeMs)
+        ? globalThis.Number(object.referenceTimeMs)
+        : isSet(object.reference_time_ms)
+        ? globalThis.Number(object.reference_time_ms)
+        : 0,
     };
   },
 
@@ -155,6 +173,9 @@ export const MapRequestRequest: MessageFns<MapRequestRequest> = {
     if (message.preferredTools?.length) {
       obj.preferredTools = message.preferredTools;
     }
+    if (message.referenceTimeMs !== 0) {
+      obj.referenceTimeMs = Math.round(message.referenceTimeMs);
+    }
     return obj;
   },
 
@@ -167,6 +188,7 @@ export const MapRequestRequest: MessageFns<MapRequestRequest> = {
     message.request = object.request ?? "";
     message.contextJson = object.contextJson ?? "";
     message.preferredTools = object.preferredTools?.map((e) => e) || [];
+    message.referenceTimeMs = object.referenceTimeMs ?? 0;
     return message;
   },
 };
@@ -330,6 +352,17 @@ export type DeepPartial<T> = T extends Builtin ? T
 type KeysOfUnion<T> = T extends T ? keyof T : never;
 export type Exact<P, I extends P> = P extends Builtin ? P
   : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

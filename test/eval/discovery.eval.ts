@@ -1,0 +1,125 @@
+// npm run eval:discovery -- [--corpus P] [--queries P] [--metatool-dir P] [--json FILE] [--skip-metatool]
+// Retrieval quality of discover_tools through the discovery service's gRPC API, beside a plain BM25
+// peer run on the same data in the same run. Scoring per shared/eval/README.md ("How to score").
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { credentials } from '@grpc/grpc-js';
+import { DiscoveryServiceClient, type DiscoverToolsResponse } from '@toolsurface/proto';
+import { Bm25Baseline, mrrAtK, ndcgAtK, recallAtK } from '@toolsurface/search';
+import { corpusDefinitions, DEFAULT_EVAL_DIR, flags, percentile, readJsonl, sliceOf, startEvalService, type CorpusRecord, type QueryRecord } from './support';
+
+interface Figures {
+  n: number;
+  recall1: number;
+  recall5: number;
+  recall10: number;
+  ndcg10: number;
+  mrr10: number;
+}
+type Report = Record<string, { ours: Figures; bm25: Figures }>;
+
+function score(rows: Array<{ ranked: string[]; relevant: string[] }>): Figures {
+  const n = rows.length;
+  const avg = (f: (r: { ranked: string[]; relevant: string[] }) => number) => (n === 0 ? NaN : rows.reduce((s, r) => s + f(r), 0) / n);
+  return {
+    n,
+    recall1: avg((r) => recallAtK(r.ranked, r.relevant, 1)),
+    recall5: avg((r) => recallAtK(r.ranked, r.relevant, 5)),
+    recall10: avg((r) => recallAtK(r.ranked, r.relevant, 10)),
+    ndcg10: avg((r) => ndcgAtK(r.ranked, r.relevant, 10)),
+    mrr10: avg((r) => mrrAtK(r.ranked, r.relevant, 10)),
+  };
+}
+
+function discover(client: DiscoveryServiceClient, snapshotId: string, query: string): Promise<DiscoverToolsResponse> {
+  return new Promise((resolve, reject) =>
+    client.discoverTools({ snapshotId, query, limit: 10 }, (err, res) => (err ? reject(err) : resolve(res))),
+  );
+}
+
+async function evaluate(
+  label: string,
+  corpus: CorpusRecord[],
+  queries: QueryRecord[],
+  client: DiscoveryServiceClient,
+  save: (defs: ReturnType<typeof corpusDefinitions>) => Promise<string>,
+): Promise<{ report: Report; latency: { p50: number; p99: number; firstSearchMs: number } }> {
+  const defs = corpusDefinitions(corpus);
+  const nameOf = new Map(corpus.map((r) => [r.id, r.name]));
+  const snapshotId = await save(defs);
+  const bm25 = Bm25Baseline.build(defs.map((d) => ({ name: d.name, description: d.description, inputSchema: d.inputSchema })));
+  // The first search of a snapshot nobody indexed yet waits for indexing: timed on its own.
+  const t0 = performance.now();
+  await discover(client, snapshotId, 'warm up');
+  const firstSearchMs = performance.now() - t0;
+  const times: number[] = [];
+  const rows: Array<{ slice: string; ours: string[]; bm25: string[]; relevant: string[] }> = [];
+  for (const q of queries) {
+    const started = performance.now();
+    const res = await discover(client, snapshotId, q.query);
+    times.push(performance.now() - started);
+    const toName = (ids: string[]) => ids.map((id) => nameOf.get(id) ?? id);
+    rows.push({
+      slice: sliceOf(q.source),
+      ours: toName(res.hits.map((h) => h.name)),
+      bm25: toName(bm25.search(q.query, 10).map((h) => h.name)),
+      relevant: q.relevant,
+    });
+  }
+  const report: Report = {};
+  const slices = [label, ...new Set(rows.map((r) => r.slice))];
+  for (const s of slices) {
+    const sel = s === label ? rows : rows.filter((r) => r.slice === s);
+    if (s !== label && sel.length === rows.length) continue;
+    report[s] = { ours: score(sel.map((r) => ({ ranked: r.ours, relevant: r.relevant }))), bm25: score(sel.map((r) => ({ ranked: r.bm25, relevant: r.relevant }))) };
+  }
+  return { report, latency: { p50: percentile(times, 50), p99: percentile(times, 99), firstSearchMs } };
+}
+
+function print(report: Report, latency: { p50: number; p99: number; firstSearchMs: number }): void {
+  const f = (x: number) => x.toFixed(3);
+  console.log(`| slice | n | R@1 ours / bm25 | R@5 ours / bm25 | R@10 ours / bm25 | NDCG@10 ours / bm25 | MRR@10 ours / bm25 |`);
+  console.log(`|---|---|---|---|---|---|---|`);
+  for (const [s, { ours, bm25 }] of Object.entries(report)) {
+    console.log(
+      `| ${s} | ${ours.n} | ${f(ours.recall1)} / ${f(bm25.recall1)} | ${f(ours.recall5)} / ${f(bm25.recall5)} | ${f(ours.recall10)} / ${f(bm25.recall10)} | ${f(ours.ndcg10)} / ${f(bm25.ndcg10)} | ${f(ours.mrr10)} / ${f(bm25.mrr10)} |`,
+    );
+  }
+  console.log(`discover_tools through gRPC: p50 ${latency.p50.toFixed(3)} ms, p99 ${latency.p99.toFixed(3)} ms; first search (indexing on demand) ${latency.firstSearchMs.toFixed(1)} ms`);
+}
+
+async function main(): Promise<void> {
+  const opts = flags(process.argv.slice(2));
+  const corpusPath = opts.get('corpus') ?? join(DEFAULT_EVAL_DIR, 'corpus.jsonl');
+  const queriesPath = opts.get('queries') ?? join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl');
+  const metatoolDir = opts.get('metatool-dir') ?? join(DEFAULT_EVAL_DIR, 'metatool');
+  const svc = await startEvalService('discovery');
+  const client = new DiscoveryServiceClient(svc.address, credentials.createInsecure());
+  const save = async (defs: ReturnType<typeof corpusDefinitions>) => (await svc.snapshots.save(defs)).snapshot.snapshotId;
+  const out: Record<string, unknown> = { corpus: corpusPath, queries: queriesPath };
+  try {
+    console.log(`\n## ${queriesPath} over ${corpusPath}`);
+    const main = await evaluate('all', readJsonl<CorpusRecord>(corpusPath), readJsonl<QueryRecord>(queriesPath), client, save);
+    print(main.report, main.latency);
+    out.main = main;
+    if (opts.get('skip-metatool') !== 'true') {
+      console.log(`\n## metatool (its own corpus) ${metatoolDir}`);
+      const mt = await evaluate('metatool', readJsonl<CorpusRecord>(join(metatoolDir, 'corpus.jsonl')), readJsonl<QueryRecord>(join(metatoolDir, 'queries.dev.jsonl')), client, save);
+      print(mt.report, mt.latency);
+      out.metatool = mt;
+    }
+  } finally {
+    client.close();
+    await svc.stop();
+  }
+  const jsonPath = opts.get('json');
+  if (jsonPath) {
+    writeFileSync(jsonPath, `${JSON.stringify(out, null, 2)}\n`);
+    console.log(`\nfigures written to ${jsonPath}`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
