@@ -24,8 +24,14 @@ import { FEATURE_NAMES, dot } from '../src/select.js';
 import { confidenceFeatures, CONF_FEATURE_NAMES, conservative } from '../src/confidence.js';
 import type { Calibration } from '../src/calibration.js';
 
-/** Precision the execution cut aims for on dev: the Wilson 90% lower bound of dev precision above the cut. */
-const PRECISION_TARGET = 0.9;
+/** Precision the execution cut aims for on dev (with WILSON_Z > 0: a Wilson lower bound of it). */
+const PRECISION_TARGET = Number(process.env.FIT_PRECISION ?? 0.92);
+/** z of the Wilson lower bound on dev precision (0 = the point estimate). */
+const WILSON_Z = Number(process.env.FIT_Z ?? 0);
+/** Fewest dev queries above the execution cut. */
+const MIN_EXECUTED = Number(process.env.FIT_MIN ?? 25);
+/** Candidates per query the confidence models learn from. */
+const HEAD = Number(process.env.FIT_HEAD ?? 1);
 /** Precision aimed for by the tool-only cut (used for the missing_arguments decision). */
 const TOOL_PRECISION_TARGET = 0.9;
 
@@ -40,16 +46,26 @@ function softmax(xs: number[]): number[] {
   return e.map((x) => x / z);
 }
 
-/** Re-ranks a labeled query with reranker weights; returns the top candidate's confidence features and labels. */
-function topOf(q: LabeledQuery, w: number[]): { g: number[]; toolRight: boolean; argsRight: boolean; missing: boolean } | undefined {
-  if (q.ranked.length === 0) return undefined;
+/** Confidence features and labels of one ranked candidate. */
+interface Scored { g: number[]; toolRight: boolean; argsRight: boolean; missing: boolean }
+
+/** Re-ranks a labeled query with reranker weights; returns the first `k` candidates' confidence features and labels. */
+function headOf(q: LabeledQuery, w: number[], k: number): Scored[] {
+  if (q.ranked.length === 0) return [];
   const scored = q.ranked.map((r) => ({ r, s: dot(w, r.c.features) }));
   scored.sort((a, b) => b.s - a.s || a.r.c.retrieval.rank - b.r.c.retrieval.rank);
   const probs = softmax(scored.map((x) => x.s));
-  const best = scored[0];
-  const margin = scored.length > 1 ? best.s - scored[1].s : 3;
-  const g = confidenceFeatures(best.r.c.features, best.r.c.mapping, probs[0], margin);
-  return { g, toolRight: best.r.toolRight, argsRight: best.r.argsRight, missing: best.r.c.mapping.missingArguments.length > 0 };
+  return scored.slice(0, k).map((x, i) => {
+    const other = i === 0 ? scored[1] : scored[0];
+    const margin = other ? x.s - other.s : 3;
+    const g = confidenceFeatures(x.r.c.features, x.r.c.mapping, probs[i], margin);
+    return { g, toolRight: x.r.toolRight, argsRight: x.r.argsRight, missing: x.r.c.mapping.missingArguments.length > 0 };
+  });
+}
+
+/** The top candidate of a re-ranked query. */
+function topOf(q: LabeledQuery, w: number[]): Scored | undefined {
+  return headOf(q, w, 1)[0];
 }
 
 /** Fits everything on a set of labeled queries. */
@@ -60,10 +76,13 @@ function fitAll(train: LabeledQuery[]): Fit {
   }));
   const rerankWeights = fitListwise(examples, FEATURE_NAMES.length, { l2: 1e-3, iters: 500, lr: 0.05 });
   const tops = train.map((q) => topOf(q, rerankWeights)).filter((t): t is NonNullable<typeof t> => t !== undefined);
-  const toolWeights = fitLogistic(tops.map((t) => t.g), tops.map((t) => (t.toolRight ? 1 : 0)), { l2: 1 });
+  // the logistic models learn from the first HEAD candidates of each query (more examples of right and wrong mappings)
+  const heads = train.flatMap((q) => headOf(q, rerankWeights, HEAD));
+  const toolWeights = fitLogistic(heads.map((t) => t.g), heads.map((t) => (t.toolRight ? 1 : 0)), { l2: 1 });
+  const completeHeads = heads.filter((t) => !t.missing);
+  const fullWeights = fitLogistic(completeHeads.map((t) => t.g), completeHeads.map((t) => (t.argsRight ? 1 : 0)), { l2: 1 });
   const complete = tops.filter((t) => !t.missing);
-  const fullWeights = fitLogistic(complete.map((t) => t.g), complete.map((t) => (t.argsRight ? 1 : 0)), { l2: 1 });
-  const fullCut = precisionCutoff(complete.map((t) => ({ p: predict(fullWeights, t.g), y: t.argsRight ? 1 : 0 })), PRECISION_TARGET);
+  const fullCut = precisionCutoff(complete.map((t) => ({ p: predict(fullWeights, t.g), y: t.argsRight ? 1 : 0 })), PRECISION_TARGET, MIN_EXECUTED, WILSON_Z);
   const toolCut = precisionCutoff(tops.map((t) => ({ p: predict(toolWeights, t.g), y: t.toolRight ? 1 : 0 })), TOOL_PRECISION_TARGET);
   return { rerankWeights, toolWeights, fullWeights, toolCut, fullCut };
 }

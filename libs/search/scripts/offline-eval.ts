@@ -65,7 +65,10 @@ function printTable(ours: Map<string, SliceMetrics>, peer: Map<string, SliceMetr
   const order = [...ours.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   console.log('| slice | n | engine | Recall@1 | Recall@5 | Recall@10 | NDCG@10 | MRR@10 |');
   console.log('|---|---|---|---|---|---|---|---|');
+  const total = ours.get('all')?.n;
   for (const slice of order) {
+    // a group that is the whole query set repeats the 'all' row
+    if (slice !== 'all' && !slice.startsWith('source=') && ours.get(slice)?.n === total) continue;
     for (const [label, m] of [['ToolIndex', ours.get(slice)], ['BM25 peer', peer.get(slice)]] as const) {
       if (!m) continue;
       console.log(`| ${slice} | ${m.n} | ${label} | ${f3(m.r1)} | ${f3(m.r5)} | ${f3(m.r10)} | ${f3(m.ndcg10)} | ${f3(m.mrr10)} |`);

@@ -23,21 +23,24 @@ const JOINER_RE = /[_.\-/]+/;
 const CAMEL_LOWER_UPPER_RE = /(\p{Ll}|\p{N})(\p{Lu})/gu;
 // Acronym boundary: an upper followed by upper+lower ("HTTPServer" → HTTP|Server).
 const CAMEL_ACRONYM_RE = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
-// Pure ASCII text (selects the faster ASCII forms of the camelCase rules below).
+// Pure ASCII text: takes the character-scanner fast paths instead of the Unicode regexes.
 const ASCII_RE = /^[\x00-\x7f]*$/;
 // A plain ASCII word, lower-case or Capitalized, with no joiner ("weather", "Calculate", "mp3"): one part.
 const PLAIN_WORD_RE = /^[A-Za-z]?[a-z0-9]*$/;
 // Apostrophes (ASCII and typographic) inside words ("don't", "Apple's"): word separators.
 const APOSTROPHE_RE = /['’]/g;
+// A word the English stemmer may touch: ASCII lower-case letters only.
+const STEMMABLE_RE = /^[a-z]+$/;
 
+/** Memo of stem(); bounded so a stream of odd words cannot grow it without end. */
 const stemCache = new Map<string, string>();
 
 /** Porter stem of a lower-case word, memoised (the corpus vocabulary is small). */
 export function stem(word: string): string {
   let s = stemCache.get(word);
   if (s === undefined) {
-    // stemmer is for English; leave digits-only and very short words alone
-    s = word.length <= 2 || !/^[a-z]+$/.test(word) ? word : stemmer(word); // only ASCII letters are stemmed
+    // stemmer is for English: leave short words, digits and non-ASCII words alone
+    s = word.length <= 2 || !STEMMABLE_RE.test(word) ? word : stemmer(word);
     if (stemCache.size < 200_000) stemCache.set(word, s);
   }
   return s;
@@ -133,7 +136,6 @@ export function analyzeInto(text: unknown, out: string[], options: AnalyzeOption
       wordTokens(chunk, whole, stop, out);
     }
   }
-
 }
 
 /** ASCII fast path of analyzeInto: scan maximal runs of [A-Za-z0-9_.-/] holding a letter or digit (CHUNK_RE's rule). */

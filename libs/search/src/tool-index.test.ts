@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { corpusAsTools, DEFAULT_EVAL_DIR, readJsonl, type CorpusRecord } from './eval-data.js';
 import { nameKey } from './tokenize.js';
-import { ToolIndex, splitQualifiedName } from './tool-index.js';
+import { splitQualifiedName } from './names.js';
+import { ToolIndex } from './tool-index.js';
 import type { SearchableTool } from './types.js';
 
 const CORPUS = resolve(DEFAULT_EVAL_DIR, 'corpus.jsonl');
@@ -141,6 +142,15 @@ describe.skipIf(!hasCorpus)('exact-name property over the whole eval corpus', ()
         return { name: r.id, title, description: r.description, inputSchema: r.parameters };
       }),
     );
+  });
+
+  it('returns distinct tools in non-increasing score order for any limit', () => {
+    for (const limit of [1, 10, 100, 1e9]) {
+      const hits = byId.search('get the data for a city', limit);
+      expect(hits.length).toBeLessThanOrEqual(Math.min(limit, byId.size));
+      expect(new Set(hits.map((h) => h.name)).size).toBe(hits.length);
+      for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
+    }
   });
 
   it('a query equal to a tool name returns a tool of that name first (every tool)', () => {

@@ -3,6 +3,7 @@
 import { analyze, analyzeInto, identifierParts, nameKey, stem, WHOLE_PREFIX } from './tokenize.js';
 import { CJK_STOP_CHARS, STOP_WORDS } from './stopwords.js';
 import { buildSynonymMap, CJK_TERMS, DEFAULT_RELATED, DEFAULT_SYNONYMS } from './synonyms.js';
+import { lastSegment, splitQualifiedName } from './names.js';
 import type { SearchableTool, SearchHit } from './types.js';
 
 /** The fields ToolIndex weighs separately. */
@@ -42,6 +43,7 @@ export interface ToolIndexOptions {
   maxQueryTerms?: number;
 }
 
+/** Defaults of ToolIndexOptions (fitted on the eval dev split; README "Ranking design"). */
 const DEFAULTS = {
   k1: 1.0,
   fieldWeights: { name: 1.1, title: 1.1, description: 1, params: 0.9, paramDescriptions: 0.45 } as Record<ToolField, number>,
@@ -60,16 +62,17 @@ const DEFAULTS = {
 // One CJK character (Han, kana, Hangul): the analyzer's unigram terms.
 const CJK_SINGLE_RE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 
+/** Most leading positions of a result list that near-duplicate demotion re-orders. */
+const DIVERSIFY_HEAD = 50;
+
 /** Most characters of one tool text (description, parameter description…) that are indexed. */
 const MAX_DOC_CHARS = 32_000;
 
-/** Key prefix of a verbatim name in the exact-match table (normalized keys never start with it: they hold no NUL). */
-const RAW_PREFIX = '\u0000';
 
 /** Score added per exact-match tier (verbatim name 4, normalized name 3, title 2, last dotted segment 1), above any BM25F score. */
 const TIER_SCORE = 1e6;
 
-/** Property schemas (name → schema) of a JSON Schema object, following `properties`, `items`, and combinators. */
+/** Parameter names, their descriptions and string enum values in a JSON Schema, following `properties`, `items` and anyOf/oneOf/allOf (6 levels deep). */
 function collectParams(schema: unknown, out: { names: string[]; texts: string[] }, depth = 0): void {
   if (depth > 6 || schema === null || typeof schema !== 'object') return;
   const s = schema as Record<string, unknown>;
@@ -100,24 +103,12 @@ function nameTerms(name: string): string[] {
   return out;
 }
 
-// A content-hash or version-stamp segment of a qualified name ("10fae9e4"): 6+ hex digits with at least one digit.
-const HASH_SEGMENT_RE = /^(?=[^\d]*\d)[0-9a-f]{6,}$/i;
-
-/**
- * A qualified name split on ':' ("server:tool", "bfcl:math.factorial:10fae9e4"): `base` is the last
- * segment that is not a hash (the tool's own name), `qualifiers` the other non-hash segments.
- */
-export function splitQualifiedName(name: string): { base: string; qualifiers: string[] } {
-  const segs: string[] = [];
-  for (const seg of name.split(':')) if (seg !== '' && !HASH_SEGMENT_RE.test(seg)) segs.push(seg);
-  if (segs.length === 0) return { base: name, qualifiers: [] };
-  return { base: segs[segs.length - 1], qualifiers: segs.slice(0, -1) };
-}
-
-/** Last segment of a dotted name ("math.factorial" → "factorial"), or undefined. */
-function lastSegment(name: string): string | undefined {
-  const i = name.lastIndexOf('.');
-  return i > 0 && i < name.length - 1 ? name.slice(i + 1) : undefined;
+/** Record in `table` that `key` points at `doc` with exact-match tier `tier` (packed as doc · 8 + tier). */
+function addTier(table: Map<string, number[]>, key: string, doc: number, tier: number): void {
+  if (key === '') return;
+  const list = table.get(key);
+  if (list === undefined) table.set(key, [doc * 8 + tier]);
+  else list.push(doc * 8 + tier);
 }
 
 /** Search index over an immutable snapshot of tools: BM25F + name prior + exact-name tiers. */
@@ -141,7 +132,10 @@ export class ToolIndex {
   private readonly bounds: Int32Array;
   /** per doc, made on first use: sorted distinct term ids of description + parameter names (near-duplicate test) */
   private readonly signatures: (Int32Array | undefined)[] = [];
-  private readonly exact = new Map<string, { doc: number; tier: number }[]>();
+  /** verbatim name (and base of a qualified name) → docs · 8 + tier 4 */
+  private readonly verbatim = new Map<string, number[]>();
+  /** nameKey of base name (tier 3), title (2), last dotted segment (1) → docs · 8 + tier */
+  private readonly normalized = new Map<string, number[]>();
   private readonly synonyms: Map<string, string[]>;
   private readonly related: Map<string, string[]>;
   private readonly translations: Map<string, string[]>;
@@ -216,7 +210,11 @@ export class ToolIndex {
     for (let doc = 0; doc < n; doc++) {
       const tool = tools[doc] ?? ({} as SearchableTool);
       const params = { names: [] as string[], texts: [] as string[] };
-      collectParams(tool.inputSchema, params);
+      try {
+        collectParams(tool.inputSchema, params);
+      } catch {
+        // a schema object that throws on access (getters, proxies) contributes no parameters
+      }
       const { base, qualifiers } = splitQualifiedName(this.names[doc]);
       const nTerms = nameTerms(base);
       for (let fi = 0; fi < nf; fi++) {
@@ -238,13 +236,12 @@ export class ToolIndex {
         if (!nameIds.includes(id)) nameIds.push(id);
       }
       this.docNameTerms.push(nameIds);
-      this.addExact(RAW_PREFIX + this.names[doc], doc, 4);
-      if (base !== this.names[doc]) this.addExact(RAW_PREFIX + base, doc, 4);
-      this.addExact(nameKey(this.names[doc]), doc, 3);
-      if (base !== this.names[doc]) this.addExact(nameKey(base), doc, 3);
-      if (typeof tool.title === 'string') this.addExact(nameKey(tool.title), doc, 2);
+      addTier(this.verbatim, this.names[doc], doc, 4);
+      if (base !== this.names[doc]) addTier(this.verbatim, base, doc, 4);
+      addTier(this.normalized, nameKey(base), doc, 3);
+      if (typeof tool.title === 'string') addTier(this.normalized, nameKey(tool.title), doc, 2);
       const last = lastSegment(base);
-      if (last !== undefined) this.addExact(nameKey(last), doc, 1);
+      if (last !== undefined) addTier(this.normalized, nameKey(last), doc, 1);
     }
 
     this.flat = flat.slice(0, used);
@@ -295,13 +292,6 @@ export class ToolIndex {
   /** Index a snapshot of tools; names should be unique (a repeated name is indexed as separate tools). */
   static build(tools: readonly SearchableTool[], options: ToolIndexOptions = {}): ToolIndex {
     return new ToolIndex(Array.isArray(tools) ? tools : [], options ?? {});
-  }
-
-  private addExact(key: string, doc: number, tier: number): void {
-    if (key === '') return;
-    let list = this.exact.get(key);
-    if (!list) this.exact.set(key, (list = []));
-    list.push({ doc, tier });
   }
 
   /** Weighted query terms: own terms 1 (a lone CJK character less), then synonym, topic and translation expansions; capped to maxQueryTerms. */
@@ -361,11 +351,13 @@ export class ToolIndex {
    * non-increasing down the list.
    */
   private diversify(touched: number[], scores: Float64Array, k: number, tiers: Map<number, number>): number[] {
-    const pool = topK(touched, scores, Math.min(touched.length, Math.max(k * 3, 30)));
+    // only the head of the list is re-ordered (bounded work for any limit); the tail follows by score
+    const head = Math.min(k, DIVERSIFY_HEAD);
+    const pool = topK(touched, scores, Math.min(touched.length, Math.max(head * 3, 30)));
     const picked: number[] = [];
     const maxSim = new Float64Array(pool.length);
     const taken = new Uint8Array(pool.length);
-    while (picked.length < k && picked.length < pool.length) {
+    while (picked.length < head && picked.length < pool.length) {
       let best = -1;
       let bestScore = -1;
       for (let i = 0; i < pool.length; i++) {
@@ -386,6 +378,13 @@ export class ToolIndex {
         if (taken[i]) continue;
         const sim = jaccard(sig, this.signature(pool[i]));
         if (sim >= this.opts.diversityThreshold && sim > maxSim[i]) maxSim[i] = sim;
+      }
+    }
+    if (k > picked.length) {
+      const chosen = new Set(picked);
+      for (const d of topK(touched, scores, k + picked.length)) {
+        if (picked.length >= k) break;
+        if (!chosen.has(d)) picked.push(d);
       }
     }
     // keep reported scores consistent with the order
@@ -442,8 +441,12 @@ export class ToolIndex {
     // exact-name tiers: a query that is a tool's name, title or last dotted segment puts it first
     const tiers = new Map<number, number>();
     if (query.length <= 512) {
-      const matches = [...(this.exact.get(RAW_PREFIX + query.trim()) ?? []), ...(this.exact.get(nameKey(query)) ?? [])];
-      for (const { doc, tier } of matches) tiers.set(doc, Math.max(tier, tiers.get(doc) ?? 0));
+      for (const table of [this.verbatim.get(query.trim()), this.normalized.get(nameKey(query))]) {
+        for (const packed of table ?? []) {
+          const doc = packed >> 3;
+          tiers.set(doc, Math.max(packed & 7, tiers.get(doc) ?? 0));
+        }
+      }
     }
     for (const [doc, tier] of tiers) {
       if (scores[doc] === 0) touched.push(doc);
