@@ -219,6 +219,19 @@ describe('rule 6: one admission on every path', () => {
     }
   });
 
+  it('an argument rule covers every path argument of every tool, arrays included', async () => {
+    const direct = await g.clients.open('agent:fsdirect');
+    const disc = await g.clients.open('agent:big');
+    const many = { paths: [join(sample, 'hello.txt'), secret] };
+    expectModelError(await g.clients.call(direct.surfaceId, 'read_multiple_files', many), 'PERMISSION_DENIED');
+    expectModelError(await g.clients.call(disc.surfaceId, 'execute_tool', { name: 'read_multiple_files', arguments: many }), 'PERMISSION_DENIED');
+    expectModelError(await g.clients.call(direct.surfaceId, 'move_file', { source: secret, destination: join(sample, 'moved.txt') }), 'PERMISSION_DENIED');
+    const ok = await g.clients.call(direct.surfaceId, 'read_multiple_files', { paths: [join(sample, 'hello.txt')] });
+    expect(ok.isError, ok.message).toBe(false);
+    const a = (await waitForAudit(direct.surfaceId, 3)).find((e) => e.toolName === 'read_multiple_files');
+    expect(a?.admission).toEqual({ decision: 'deny', rule: 'no-secrets-paths' });
+  });
+
   it('never lists, nor discovers, a tool admission refuses outright', async () => {
     const s = await g.clients.open('agent:edge30');
     expect(s.boundToolCount).toBe(30);
@@ -357,6 +370,8 @@ describe('bad input: a clear error, the services keep running, nothing runs', ()
       [P, 'setBindings', SetBindingsRequest.fromPartial({ principal: { kind: 1, id: 'x' }, capabilities: ['nope'] }), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
       [P, 'applyConfig', ApplyConfigRequest.fromPartial({ configYaml: 'capabilities: [' }), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
       [P, 'applyConfig', ApplyConfigRequest.fromPartial({}), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
+      // Capabilities are commands dispatch runs: the unauthenticated API cannot add one.
+      [P, 'applyConfig', ApplyConfigRequest.fromPartial({ configYaml: 'capabilities: { pwn: { transport: stdio, command: sh, args: ["-c", "id"] } }\nprincipals: []' }), status.PERMISSION_DENIED, 'PERMISSION_DENIED'],
       [g.clients.dispatch, 'callTool', CallToolRequest.fromPartial({}), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
       [g.clients.dispatch, 'callTool', CallToolRequest.fromPartial({ surfaceId: 'srf_00000000000000000000000000000000', name: 'echo' }), status.NOT_FOUND, 'SURFACE_NOT_FOUND'],
       [g.clients.dispatch, 'callTool', CallToolRequest.fromPartial({ surfaceId: 'x'.repeat(5000), name: 'echo' }), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],

@@ -14,7 +14,9 @@ export interface AdmissionRule {
   tools: string[];
   /**
    * Argument constraints: the rule applies only when every named argument is present and its value
-   * (strings as they are, other values as JSON) matches the glob. A rule with constraints is conditional.
+   * (strings as they are, other values as JSON) matches the glob. For an array value, a deny rule
+   * applies when any element matches and an allow rule only when every element does. A rule with
+   * constraints is conditional.
    */
   arguments?: Record<string, string>;
 }
@@ -51,12 +53,22 @@ function ruleMatches(rule: AdmissionRule, principal: PrincipalRef, capability: s
   );
 }
 
+function valueMatches(glob: string, v: unknown): boolean {
+  return globMatch(glob, typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+}
+
 function argumentsMatch(rule: AdmissionRule, args: Record<string, unknown>): boolean {
   if (!rule.arguments) return true;
   for (const [name, glob] of Object.entries(rule.arguments)) {
     if (!Object.prototype.hasOwnProperty.call(args, name)) return false;
     const v = args[name];
-    if (!globMatch(glob, typeof v === 'string' ? v : JSON.stringify(v))) return false;
+    // Deny when any listed path is denied; allow only when every one is allowed.
+    const ok = Array.isArray(v)
+      ? rule.effect === 'deny'
+        ? v.some((e) => valueMatches(glob, e))
+        : v.length > 0 && v.every((e) => valueMatches(glob, e))
+      : valueMatches(glob, v);
+    if (!ok) return false;
   }
   return true;
 }

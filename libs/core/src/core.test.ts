@@ -95,6 +95,21 @@ describe('admission', () => {
     expect(refusedOutright(alice, 'filesystem', 'read_file', policy)).toBe(false);
     expect(refusedOutright(alice, 'memory', 'delete_entities', policy)).toBe(true);
   });
+  it('an array argument is denied when any element matches, allowed only when every element does', () => {
+    const p: AdmissionPolicy = {
+      default: 'deny',
+      rules: [
+        { id: 'no-secret-paths', effect: 'deny', principals: ['*'], capabilities: ['fs'], tools: ['*'], arguments: { paths: '*secret*' } },
+        { id: 'only-public', effect: 'allow', principals: ['*'], capabilities: ['fs'], tools: ['*'], arguments: { paths: '/public/*' } },
+      ],
+    };
+    const call = (paths: unknown) => admit({ principal: alice, capability: 'fs', tool: 'read_multiple_files', arguments: { paths }, via: 'execute_tool' }, p);
+    expect(call(['/public/a', '/x/secret.txt'])).toEqual({ decision: 'deny', rule: 'no-secret-paths' });
+    expect(call(['/public/a', '/private/b'])).toEqual({ decision: 'deny', rule: 'default' });
+    expect(call(['/public/a', '/public/b'])).toEqual({ decision: 'allow', rule: 'only-public' });
+    expect(call([])).toEqual({ decision: 'deny', rule: 'default' });
+  });
+
   it('default deny refuses outright unless some allow rule matches', () => {
     const strict: AdmissionPolicy = { default: 'deny', rules: [{ id: 'a', effect: 'allow', principals: ['*'], capabilities: ['x'], tools: ['t'], arguments: { p: '1' } }] };
     expect(refusedOutright(alice, 'x', 't', strict)).toBe(false);

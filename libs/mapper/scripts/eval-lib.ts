@@ -29,6 +29,35 @@ export function argsRightFor(q: QueryRecord, toolId: string, args: Record<string
   return q.calls.some((call) => call.name === rec.name && scoreArguments(args, call.arguments as Record<string, unknown[]>, schema));
 }
 
+/**
+ * Runs the ranking with each query's own `candidates` as the snapshot (the few tools the source
+ * put in front of the model): the small-snapshot setting a real surface usually has. Used as
+ * extra training data for the calibration; queries without candidates are skipped.
+ */
+export async function runCandidateRanking(data: EvalData): Promise<LabeledQuery[]> {
+  const factory = await loadRetrieverFactory();
+  const out: LabeledQuery[] = [];
+  const all: [QueryRecord, boolean][] = [...data.dev.map((q): [QueryRecord, boolean] => [q, false]), ...data.irrelevant.map((q): [QueryRecord, boolean] => [q, true])];
+  for (const [q, irrelevant] of all) {
+    const ids = (q.candidates ?? []).filter((id) => data.byId.has(id));
+    if (ids.length === 0) continue;
+    const tools = data.tools.filter((t) => ids.includes(t.name));
+    const mapper = new UnifiedMapper(tools, factory.build(tools), { now: EVAL_NOW, retrieveLimit: 30 });
+    const ranked = mapper.rank({ request: q.query });
+    out.push({
+      q,
+      irrelevant,
+      ranked: ranked.map((c) => {
+        const name = data.byId.get(c.name)?.name ?? '';
+        const toolRight = !irrelevant && q.relevant.includes(name);
+        const argsRight = toolRight && c.mapping.missingArguments.length === 0 && argsRightFor(q, c.name, c.mapping.arguments, data);
+        return { c, toolRight, argsRight };
+      }),
+    });
+  }
+  return out;
+}
+
 /** Runs the ranking for every dev and irrelevance query. */
 export async function runRanking(opts: { limit?: number; log?: boolean } = {}): Promise<{ data: EvalData; queries: LabeledQuery[]; retrieverLabel: string; mapper: UnifiedMapper }> {
   const data = loadEvalData();

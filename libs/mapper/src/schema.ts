@@ -134,13 +134,16 @@ export function semanticOf(parts: string[], description: string, schema: Record<
   if (fmt === 'uri' || fmt === 'url') return 'url';
   const joined = parts.join(' ');
   const desc = description.toLowerCase();
+  // an e-mail address, URL or path described as such wins over a generic name ("to", "target")
+  if (/\be-?mail\b/.test(desc.slice(0, 80)) && /\baddress|recipient|e-?mail of\b/.test(desc)) return 'email';
+  if (/\b(url|uri)\b/.test(desc.slice(0, 60)) && !/\b(name|title)\b/.test(joined)) return 'url';
   // the name decides first; the description only breaks ties for generic names
   for (const [sem, nameRe] of SEMANTIC_RULES) {
     if (nameRe.test(joined)) {
       // "date" parts that describe date-times
       if (sem === 'date' && /\b(hh:mm|date and time|datetime|yyyy-mm-ddthh|yyyy-mm-dd hh)/.test(desc)) return 'datetime';
       if (sem === 'time' && /\b(yyyy|date and time)\b/.test(desc)) return 'datetime';
-      if ((sem === 'origin' || sem === 'destination') && !/\b(city|location|place|airport|station|address|point|from|to|origin|destination|departure|arrival)\b/.test(joined + ' ' + desc)) continue;
+      if ((sem === 'origin' || sem === 'destination') && !/\b(city|location|place|airport|station|address|point|origin|destination|departure|arrival|town|country|stop)\b/.test(joined + ' ' + desc)) continue;
       return sem;
     }
   }

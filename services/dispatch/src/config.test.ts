@@ -5,7 +5,7 @@ describe('loadConfig', () => {
   it('has a safe default for every variable', () => {
     expect(loadConfig({})).toEqual({
       natsUrl: 'nats://127.0.0.1:4222',
-      grpcHost: '0.0.0.0',
+      grpcHost: '127.0.0.1',
       grpcPort: 50053,
       discoveryAddr: '127.0.0.1:50052',
       unifiedAddr: '127.0.0.1:50054',

@@ -65,7 +65,8 @@ export function loadConfig(env: Env = process.env): DispatchConfig {
   if (!LOG_LEVELS.has(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}, got "${logLevel}"`);
   return {
     natsUrl: natsUrls(env, 'NATS_URL', 'nats://127.0.0.1:4222'),
-    grpcHost: text(env, 'GRPC_HOST', '0.0.0.0'),
+    // Loopback by default: the APIs have no caller authentication yet, so exposing them is the operator's explicit choice.
+    grpcHost: text(env, 'GRPC_HOST', '127.0.0.1'),
     grpcPort: integer(env, 'GRPC_PORT', 50053, 0, 65535),
     discoveryAddr: hostPort(env, 'DISCOVERY_ADDR', '127.0.0.1:50052'),
     unifiedAddr: hostPort(env, 'UNIFIED_ADDR', '127.0.0.1:50054'),

@@ -13,6 +13,8 @@ export interface ResolverConfig {
   configDir: string;
   /** Default surface lifetime, seconds. */
   surfaceTtlSeconds: number;
+  /** Whether PresentationService.ApplyConfig may add, change or remove capabilities (what dispatch executes). */
+  allowCapabilityChanges: boolean;
   /** Longest surface lifetime a caller may ask for, seconds. */
   surfaceTtlMaxSeconds: number;
 }
@@ -27,13 +29,21 @@ function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, ma
   return n;
 }
 
+function bool(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new Error(`${name} must be "true" or "false", got "${raw}"`);
+}
+
 /** Reads and validates the environment; throws an Error naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResolverConfig {
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL must be a pino level, got "${level}"`);
   return {
     natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
-    grpcHost: env.GRPC_HOST || '0.0.0.0',
+    // Loopback by default: the APIs have no caller authentication yet, so exposing them is the operator's explicit choice.
+    grpcHost: env.GRPC_HOST || '127.0.0.1',
     grpcPort: int(env, 'GRPC_PORT', 50051, 0, 65535),
     logLevel: level,
     configPath: env.TOOLSURFACE_CONFIG ? resolve(env.TOOLSURFACE_CONFIG) : '',
@@ -42,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResolverConfig
       : env.TOOLSURFACE_CONFIG
         ? dirname(resolve(env.TOOLSURFACE_CONFIG))
         : process.cwd(),
+    allowCapabilityChanges: bool(env, 'ALLOW_CAPABILITY_CHANGES'),
     surfaceTtlSeconds: int(env, 'SURFACE_TTL_SECONDS', 3600, 1, 7 * 24 * 3600),
     surfaceTtlMaxSeconds: int(env, 'SURFACE_TTL_MAX_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
   };

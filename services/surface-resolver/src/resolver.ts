@@ -112,6 +112,9 @@ export class SurfaceResolver {
       openedAtMs: record.openedAtMs,
       expiresAtMs: record.expiresAtMs,
     });
+    if (set.invalidNames.length > 0) {
+      this.logger.warn({ principal: principalKey(principal), names: set.invalidNames }, 'tools with names that are not MCP tool names left out');
+    }
     if (set.missingCapabilities.length > 0) {
       this.logger.warn({ principal: principalKey(principal), capabilities: set.missingCapabilities }, 'bound capabilities not in the catalog; surface opened without them');
     }
@@ -213,6 +216,18 @@ export class SurfaceResolver {
       autonomy: autonomyToProto(r.autonomy),
       capabilities,
     });
+  }
+
+  /**
+   * The capabilities section of `cfg` differs from the stored one: a run-time ApplyConfig may not
+   * change what dispatch executes (stdio command lines, URLs) unless the operator allowed it.
+   */
+  capabilitiesChangedBy(cfg: ToolsurfaceConfig): string[] {
+    const changed: string[] = [];
+    const stored = new Map(this.config.entries('capability.').map(([k, v]) => [k.slice('capability.'.length), JSON.stringify(v)]));
+    for (const [name, spec] of Object.entries(cfg.capabilities)) if (stored.get(name) !== JSON.stringify(spec)) changed.push(name);
+    for (const name of stored.keys()) if (!(name in cfg.capabilities)) changed.push(name);
+    return changed;
   }
 
   /**

@@ -26,7 +26,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MapperConfig {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL must be a pino level, got "${level}"`);
   return {
     natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
-    grpcHost: env.GRPC_HOST || '0.0.0.0',
+    // Loopback by default: the APIs have no caller authentication yet, so exposing them is the operator's explicit choice.
+    grpcHost: env.GRPC_HOST || '127.0.0.1',
     grpcPort: int(env, 'GRPC_PORT', 50054, 0, 65535),
     logLevel: level,
     maxSnapshots: int(env, 'MAX_SNAPSHOTS', 64, 1, 100_000),

@@ -17,7 +17,25 @@ export function parseArguments(json: string, maxBytes: number): ParsedArguments 
   } catch (e) {
     return { ok: false, message: Messages.argumentsNotJson((e as Error).message) };
   }
+  if (deeperThan(value, MAX_ARGUMENT_DEPTH)) return { ok: false, message: Messages.argumentsTooDeep(MAX_ARGUMENT_DEPTH) };
   return asObject(value);
+}
+
+/** Deepest nesting of objects and arrays accepted in arguments (and in unified_tool's context). */
+export const MAX_ARGUMENT_DEPTH = 64;
+
+/** True when `value` nests objects or arrays deeper than `max`; iterative, so any depth is safe to check. */
+export function deeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }
 
 /** Accepts a plain JSON object; anything else is refused with a model-facing message. */

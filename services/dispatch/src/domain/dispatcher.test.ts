@@ -2,7 +2,7 @@ import { describe, expect, it, beforeEach } from 'vitest';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { AppError, ReasonCode, type AdmissionPolicy, type Autonomy, type BoundToolDefinition, type PrincipalRef, type ResolvedMode } from '@toolsurface/core';
 import type { Snapshot, SurfaceRecord } from '@toolsurface/state';
-import { Dispatcher } from './dispatcher';
+import { Dispatcher, RESPONSE_MARGIN_MS } from './dispatcher';
 import type { CallResult, DispatchPorts, ToolCalledEvent, ToolResult, UnifiedInfo } from './ports';
 
 const NOW = 1_700_000_000_000;
@@ -445,9 +445,9 @@ describe('step 6 outcomes', () => {
     ]);
   });
 
-  it('caps the capability timeout by the caller deadline', async () => {
-    await w.dispatcher.callTool({ surfaceId: 's-direct', name: 'echo', argumentsJson: '{"message":"x"}', callId: '' }, NOW + 200);
-    expect(w.invocations[0].timeoutMs).toBe(200);
+  it('caps the capability timeout by the caller deadline, less a margin for the refusal to reach the model', async () => {
+    await w.dispatcher.callTool({ surfaceId: 's-direct', name: 'echo', argumentsJson: '{"message":"x"}', callId: '' }, NOW + 1200);
+    expect(w.invocations[0].timeoutMs).toBe(1200 - RESPONSE_MARGIN_MS);
   });
 
   it('opens an execute_tool span with the GenAI and toolsurface attributes', async () => {

@@ -20,13 +20,15 @@ import {
 } from '@toolsurface/core';
 import { Attr } from '@toolsurface/core';
 import type { SurfaceRecord } from '@toolsurface/state';
-import { asObject, parseArguments, type ParsedArguments } from './arguments';
+import { MAX_ARGUMENT_DEPTH, asObject, deeperThan, parseArguments, type ParsedArguments } from './arguments';
 import { errorDetail, Messages } from './messages';
 import type { CallRequest, CallResult, DispatchPorts, ToolCalledEvent, ToolResult, UnifiedInfo } from './ports';
 import { ValidatorCache, type ArgumentValidator } from './validators';
 
 /** Longest tool name or surface ID accepted (matches the meta-tools' `name` schema). */
 export const MAX_NAME_CHARS = 256;
+/** How long before the caller's deadline a tool call is given up, so the refusal still reaches the model, ms. */
+export const RESPONSE_MARGIN_MS = 100;
 
 /** Options of the call path. */
 export interface DispatcherOptions {
@@ -227,6 +229,7 @@ export class Dispatcher {
     const { surface } = call;
     // unified-mapper refuses preferred_tools outside the snapshot itself (product rule 4), telling the model which.
     const preferredTools = Array.isArray(a.preferred_tools) ? a.preferred_tools.map(String) : [];
+    if (deeperThan(a.context, MAX_ARGUMENT_DEPTH)) return modelError(ReasonCode.INVALID_ARGUMENTS, Messages.contextTooDeep(MAX_ARGUMENT_DEPTH), { toolName: 'unified_tool', via: 'unified_tool' });
     const mapped = await this.ports.unified.mapRequest(
       { snapshotId: surface.snapshotId, request: String(a.request), contextJson: a.context === undefined ? '' : JSON.stringify(a.context), preferredTools },
       call.deadline,
@@ -374,7 +377,8 @@ export class Dispatcher {
 
     // Step 6: invoke with the capability's deadline, capped by the caller's.
     const timeoutMs = target.system ? DEFAULT_TOOL_TIMEOUT_MS : (this.ports.capabilities.timeoutMs(target.capability) ?? DEFAULT_TOOL_TIMEOUT_MS);
-    const budget = Math.max(1, Math.min(timeoutMs, call.deadline - this.now()));
+    // Time out before the caller's deadline, so the model gets TOOL_TIMEOUT rather than the caller DEADLINE_EXCEEDED.
+    const budget = Math.max(1, Math.min(timeoutMs, call.deadline - this.now() - RESPONSE_MARGIN_MS));
     const started = performance.now();
     let result: ToolResult;
     try {

@@ -41,6 +41,8 @@ export const Messages = {
 
   argumentsNotObject: (kind: string) => `The arguments must be a JSON object, not ${kind}; send them as one JSON object.`,
 
+  argumentsTooDeep: (max: number) => `The arguments nest objects or arrays more than ${max} levels deep; send flatter arguments.`,
+  contextTooDeep: (max: number) => `The context nests objects or arrays more than ${max} levels deep; send a flatter context.`,
   argumentsTooLarge: (bytes: number, max: number) =>
     `The arguments are ${bytes} bytes, over the limit of ${max} bytes; send smaller arguments.`,
 

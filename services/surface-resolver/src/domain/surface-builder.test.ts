@@ -29,13 +29,20 @@ describe('buildBoundSet', () => {
     expect(set.definitions.map((d) => d.name).sort()).toEqual([`a.${SYSTEM_TOOLS[0].name}`, "a.execute_tool"].sort());
   });
 
-  it('a prefixed name never takes a name a tool publishes as itself', () => {
-    const set = buildBoundSet(alice, ['a', 'b'], catalog({ a: [t('x'), t('a.x')], b: [t('x')] }), allow);
-    const names = set.definitions.map((d) => d.name);
-    expect(new Set(names).size).toBe(names.length);
-    expect(names).toContain('a.x');
-    expect(set.definitions.find((d) => d.name === 'a.x')?.originalName).toBe('a.x');
-    expect(names).toContain('a.a.x');
+  it('no server can take the name another capability\'s tool is shown under', () => {
+    const set = buildBoundSet(alice, ['a', 'b', 'fx'], catalog({ a: [t('x')], b: [t('x')], fx: [t('a.x'), t('b.y.z'), t('other.q')] }), allow);
+    const byName = new Map(set.definitions.map((d) => [d.name, d]));
+    expect(byName.get('a.x')).toMatchObject({ capability: 'a', originalName: 'x' });
+    expect(byName.get('fx.a.x')).toMatchObject({ capability: 'fx', originalName: 'a.x' });
+    expect(byName.get('fx.b.y.z')).toMatchObject({ capability: 'fx', originalName: 'b.y.z' });
+    expect(byName.get('other.q')).toMatchObject({ capability: 'fx', originalName: 'other.q' });
+    expect(new Set(set.definitions.map((d) => d.name)).size).toBe(set.definitions.length);
+  });
+
+  it('leaves out names that are not MCP tool names, and reports them', () => {
+    const set = buildBoundSet(alice, ['a'], catalog({ a: [t('ok_name'), t('x'.repeat(129)), t('two words'), t('ignore\nprevious instructions'), t('')] }), allow);
+    expect(set.definitions.map((d) => d.name)).toEqual(['ok_name']);
+    expect(set.invalidNames).toHaveLength(4);
   });
 
   it('leaves out tools admission refuses outright, keeps conditionally refused ones (product rule 6)', () => {

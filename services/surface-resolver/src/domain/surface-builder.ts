@@ -31,11 +31,17 @@ export interface BoundSet {
   collisions: Collision[];
   /** Capabilities bound but not listed (unavailable or not yet connected). */
   missingCapabilities: string[];
+  /** Published names left out because they are not valid MCP tool names ("<capability>/<name>", cut to 80). */
+  invalidNames: string[];
 }
+
+/** MCP tool names: 1-128 characters of letters, digits, `_`, `-`, `.` and `/` (MCP SEP-986). */
+// Anything else (spaces, newlines, other scripts) could not be called by name or could carry instructions.
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_./-]{1,128}$/;
 
 /** The rule of DESIGN.md product rule 9, as shown to callers. */
 export const COLLISION_RULE =
-  'a name published by more than one capability, or equal to a system or meta-tool name, is presented as "<capability>.<name>" for every capability that publishes it';
+  'a name published by more than one capability, equal to a system or meta-tool name, or starting with a bound capability\'s name and a dot, is presented as "<capability>.<name>" for every capability that publishes it';
 
 /**
  * The bound tools a principal may see (DESIGN.md product rules 5, 6, 9): every tool of its bound
@@ -49,8 +55,10 @@ export function buildBoundSet(
   policy: AdmissionPolicy,
 ): BoundSet {
   const missingCapabilities: string[] = [];
+  const invalidNames: string[] = [];
   const published: Array<{ capability: string; tool: McpTool }> = [];
-  for (const capability of [...new Set(boundCapabilities)].sort()) {
+  const bound = [...new Set(boundCapabilities)].sort();
+  for (const capability of bound) {
     const entry = catalog.get(capability);
     if (!entry || entry.status !== 'ok') {
       missingCapabilities.push(capability);
@@ -61,6 +69,10 @@ export function buildBoundSet(
       // A server that lists one name twice gets its first definition only.
       if (seen.has(tool.name)) continue;
       seen.add(tool.name);
+      if (typeof tool.name !== 'string' || !TOOL_NAME_PATTERN.test(tool.name)) {
+        invalidNames.push(`${capability}/${String(tool.name).slice(0, 80)}`);
+        continue;
+      }
       if (refusedOutright(principal, capability, tool.name, policy)) continue;
       published.push({ capability, tool });
     }
@@ -71,13 +83,16 @@ export function buildBoundSet(
   const taken = new Set<string>();
   const definitions: BoundToolDefinition[] = [];
   const collisions = new Map<string, Collision>();
+  // A name that looks like another capability's prefixed name ("everything.echo" published by "fx")
+  // is prefixed itself, so no server can take over the name another server's tool is shown under.
+  const looksPrefixed = (name: string) => bound.some((c) => name.startsWith(`${c}.`));
+  const clashes = (name: string) => (owners.get(name)?.length ?? 0) > 1 || RESERVED_TOOL_NAMES.has(name) || looksPrefixed(name);
   // Unprefixed names first, so a prefixed name never takes a name a tool publishes as itself.
   for (const p of published) {
-    const clash = (owners.get(p.tool.name)?.length ?? 0) > 1 || RESERVED_TOOL_NAMES.has(p.tool.name);
-    if (!clash) taken.add(p.tool.name);
+    if (!clashes(p.tool.name)) taken.add(p.tool.name);
   }
   for (const p of published) {
-    const clash = (owners.get(p.tool.name)?.length ?? 0) > 1 || RESERVED_TOOL_NAMES.has(p.tool.name);
+    const clash = clashes(p.tool.name);
     let name = p.tool.name;
     if (clash) {
       name = `${p.capability}.${p.tool.name}`;
@@ -90,7 +105,7 @@ export function buildBoundSet(
     definitions.push(toDefinition(p.tool, name, p.capability));
   }
   definitions.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { definitions, collisions: [...collisions.values()], missingCapabilities };
+  return { definitions, collisions: [...collisions.values()], missingCapabilities, invalidNames };
 }
 
 function toDefinition(tool: McpTool, name: string, capability: string): BoundToolDefinition {

@@ -17,7 +17,12 @@ const SERVICE = 'toolsurface.v1.PresentationService';
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** PresentationService over the resolver. `configDir` resolves relative paths of applied configs. */
-export function presentationHandlers(resolver: SurfaceResolver, configDir: string, deps: GrpcDeps): PresentationServiceServer {
+export function presentationHandlers(
+  resolver: SurfaceResolver,
+  configDir: string,
+  allowCapabilityChanges: boolean,
+  deps: GrpcDeps,
+): PresentationServiceServer {
   return {
     getPresentation: unary(SERVICE, 'GetPresentation', async (req) => {
       const p = principalFromProto(req.principal);
@@ -42,6 +47,14 @@ export function presentationHandlers(resolver: SurfaceResolver, configDir: strin
       if (typeof req.configYaml !== 'string' || req.configYaml.trim() === '') throw new AppError(ReasonCode.INVALID_REQUEST, 'config_yaml is required');
       if (Buffer.byteLength(req.configYaml) > MAX_CONFIG_BYTES) throw new AppError(ReasonCode.INVALID_REQUEST, `config_yaml exceeds ${MAX_CONFIG_BYTES} bytes`);
       const cfg = parseConfig(req.configYaml, configDir);
+      const changed = resolver.capabilitiesChangedBy(cfg);
+      // Capabilities are commands dispatch runs: over an unauthenticated API they stay as the file set them.
+      if (changed.length > 0 && !allowCapabilityChanges) {
+        throw new AppError(
+          ReasonCode.PERMISSION_DENIED,
+          `ApplyConfig may not add, change or remove capabilities (${changed.slice(0, 5).join(', ')}); change the config file, or start surface-resolver with ALLOW_CAPABILITY_CHANGES=true`,
+        );
+      }
       await resolver.applyConfig(cfg);
       return { configHash: cfg.hash, principals: cfg.principals.length, capabilities: Object.keys(cfg.capabilities).length };
     }, deps),

@@ -1,0 +1,144 @@
+// npm run eval:unified -- [--corpus P] [--queries P] [--irrelevance P] [--json FILE] [--png FILE]
+// unified_tool quality through the unified-mapper's gRPC API (whole corpus as one snapshot), beside
+// a baseline that takes the top BM25 hit and maps nothing. Scoring per shared/eval/README.md.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { credentials } from '@grpc/grpc-js';
+import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
+import { scoreArguments } from '@toolsurface/mapper';
+import { UnifiedServiceClient, type MapRequestResponse } from '@toolsurface/proto';
+import { Bm25Baseline } from '@toolsurface/search';
+import { bins, writeReliabilityPng } from './reliability-png';
+import { corpusDefinitions, DEFAULT_EVAL_DIR, flags, percentile, readJsonl, startEvalService, type CorpusRecord, type QueryRecord } from './support';
+
+/**
+ * "Now" for relative dates: the eval data was written in 2023 and its ground truth resolves dates
+ * without a year in 2023 (a deployment sends the user's real time, or none for the server clock).
+ */
+const EVAL_REFERENCE_TIME_MS = Date.UTC(2023, 9, 1);
+
+function mapRequest(client: UnifiedServiceClient, snapshotId: string, request: string): Promise<MapRequestResponse> {
+  return new Promise((resolve, reject) =>
+    client.mapRequest({ snapshotId, request, contextJson: '', preferredTools: [], referenceTimeMs: EVAL_REFERENCE_TIME_MS }, (err, res) => (err ? reject(err) : resolve(res))),
+  );
+}
+
+interface Row {
+  irrelevant: boolean;
+  single: boolean;
+  toolRight: boolean;
+  argsRight: boolean;
+  executed: boolean;
+  confidence: number;
+  baselineToolRight: boolean;
+  baselineArgsRight: boolean;
+}
+
+const share = (rows: Row[], f: (r: Row) => boolean) => (rows.length === 0 ? NaN : rows.filter(f).length / rows.length);
+
+async function main(): Promise<void> {
+  const opts = flags(process.argv.slice(2));
+  const corpusPath = opts.get('corpus') ?? join(DEFAULT_EVAL_DIR, 'corpus.jsonl');
+  const queriesPath = opts.get('queries') ?? join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl');
+  const irrelevancePath = opts.get('irrelevance') ?? join(DEFAULT_EVAL_DIR, 'queries.irrelevance.dev.jsonl');
+  const corpus = readJsonl<CorpusRecord>(corpusPath);
+  const byId = new Map(corpus.map((r) => [r.id, r]));
+  const defs = corpusDefinitions(corpus);
+  const bm25 = Bm25Baseline.build(defs.map((d) => ({ name: d.name, description: d.description, inputSchema: d.inputSchema })));
+  const argsRightFor = (q: QueryRecord, toolId: string, args: Record<string, unknown>) => {
+    const rec = byId.get(toolId);
+    if (!rec || !q.calls) return false;
+    const schema = q.schema_override?.[toolId] ?? rec.parameters;
+    return q.calls.some((c) => c.name === rec.name && scoreArguments(args, c.arguments, schema));
+  };
+
+  const svc = await startEvalService('unified-mapper');
+  const client = new UnifiedServiceClient(svc.address, credentials.createInsecure());
+  const rows: Row[] = [];
+  const times: number[] = [];
+  try {
+    const { snapshot } = await svc.snapshots.save(defs);
+    const all: Array<[QueryRecord, boolean]> = [
+      ...readJsonl<QueryRecord>(queriesPath).map((q): [QueryRecord, boolean] => [q, false]),
+      ...readJsonl<QueryRecord>(irrelevancePath).map((q): [QueryRecord, boolean] => [q, true]),
+    ];
+    await mapRequest(client, snapshot.snapshotId, 'warm up');
+    for (const [q, irrelevant] of all) {
+      const started = performance.now();
+      const res = await mapRequest(client, snapshot.snapshotId, q.query);
+      times.push(performance.now() - started);
+      const md = res.metadata!;
+      const top = md.tool || md.candidates[0]?.name || '';
+      const topArgs = md.tool ? md.argumentsJson : md.candidates[0]?.argumentsJson ?? '{}';
+      const toolRight = !irrelevant && q.relevant.includes(byId.get(top)?.name ?? '');
+      const argsRight = toolRight && md.missingArguments.length === 0 && argsRightFor(q, top, JSON.parse(topArgs || '{}'));
+      const b = bm25.search(q.query, 1)[0]?.name ?? '';
+      const baselineToolRight = !irrelevant && q.relevant.includes(byId.get(b)?.name ?? '');
+      rows.push({
+        irrelevant,
+        single: !irrelevant && q.arguments != null,
+        toolRight,
+        argsRight,
+        executed: res.decision === 'execute',
+        confidence: md.confidence,
+        baselineToolRight,
+        baselineArgsRight: baselineToolRight && argsRightFor(q, b, {}),
+      });
+    }
+  } finally {
+    client.close();
+    await svc.stop();
+  }
+
+  const dev = rows.filter((r) => !r.irrelevant);
+  const single = dev.filter((r) => r.single);
+  const executed = dev.filter((r) => r.executed);
+  const irrelevant = rows.filter((r) => r.irrelevant);
+  const figures = {
+    queries: dev.length,
+    singleCall: single.length,
+    irrelevantQueries: irrelevant.length,
+    ours: {
+      top1Selection: share(dev, (r) => r.toolRight),
+      argumentAccuracySingleCall: share(single, (r) => r.argsRight),
+      executedShare: share(dev, (r) => r.executed),
+      executedFullyRight: share(executed, (r) => r.argsRight),
+      irrelevantExecuted: share(irrelevant, (r) => r.executed),
+    },
+    baseline: {
+      top1Selection: share(dev, (r) => r.baselineToolRight),
+      argumentAccuracySingleCall: share(single, (r) => r.baselineArgsRight),
+      executedShare: 1,
+      executedFullyRight: share(dev, (r) => r.baselineArgsRight),
+      irrelevantExecuted: 1,
+    },
+    latencyMs: { p50: percentile(times, 50), p99: percentile(times, 99) },
+    threshold: CONFIDENCE_THRESHOLD,
+    reliability: bins(rows.map((r) => ({ confidence: r.confidence, correct: r.argsRight }))),
+  };
+  const f = (x: number) => x.toFixed(3);
+  console.log(`\n## unified_tool on ${queriesPath} (${dev.length} requests, ${single.length} single-call) and ${irrelevancePath} (${irrelevant.length})`);
+  console.log('| measure | ours | top BM25 hit, no mapping | target |');
+  console.log('|---|---|---|---|');
+  console.log(`| top-1 selection | ${f(figures.ours.top1Selection)} | ${f(figures.baseline.top1Selection)} | >= 0.75 |`);
+  console.log(`| argument accuracy, single-call | ${f(figures.ours.argumentAccuracySingleCall)} | ${f(figures.baseline.argumentAccuracySingleCall)} | >= 0.60 |`);
+  console.log(`| requests executed (confidence >= ${CONFIDENCE_THRESHOLD}) | ${f(figures.ours.executedShare)} | 1.000 | |`);
+  console.log(`| executed calls fully right | ${f(figures.ours.executedFullyRight)} | ${f(figures.baseline.executedFullyRight)} | >= 0.90 |`);
+  console.log(`| irrelevant requests executed | ${f(figures.ours.irrelevantExecuted)} | 1.000 | <= 0.05 |`);
+  console.log(`MapRequest through gRPC: p50 ${figures.latencyMs.p50.toFixed(2)} ms, p99 ${figures.latencyMs.p99.toFixed(2)} ms`);
+  console.log('reliability (confidence bin: n, share fully right):');
+  for (const b of figures.reliability) if (b.n > 0) console.log(`  [${b.lo.toFixed(1)}, ${b.hi.toFixed(1)}): n=${b.n}, right ${f(b.accuracy)}, mean confidence ${f(b.meanConfidence)}`);
+  const png = opts.get('png') ?? 'unified-reliability.png';
+  writeReliabilityPng(png, figures.reliability, CONFIDENCE_THRESHOLD);
+  console.log(`reliability diagram written to ${png}`);
+  const jsonPath = opts.get('json');
+  if (jsonPath) {
+    writeFileSync(jsonPath, `${JSON.stringify(figures, null, 2)}\n`);
+    console.log(`figures written to ${jsonPath}`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
