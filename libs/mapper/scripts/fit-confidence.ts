@@ -40,8 +40,6 @@ const CONTEXT_PRIOR = 1;
 const USE_CANDIDATES = process.env.FIT_CANDIDATES !== '0';
 /** Candidates per query the confidence models learn from. */
 const HEAD = Number(process.env.FIT_HEAD ?? 1);
-/** Precision aimed for by the tool-only cut (used for the missing_arguments decision). */
-const TOOL_PRECISION_TARGET = 0.9;
 
 /** Fitted parameters without provenance. */
 type Fit = Omit<Calibration, 'fittedOn'>;
@@ -97,7 +95,9 @@ function fitAll(train: LabeledQuery[], extra: LabeledQuery[] = []): Fit {
   const cutTops = cutOn.map((q) => topOf(q, rerankWeights)).filter((t): t is NonNullable<typeof t> => t !== undefined);
   const complete = cutTops.filter((t) => !t.missing);
   const fullCut = precisionCutoff(complete.map((t) => ({ p: predict(fullWeights, t.g), y: t.argsRight ? 1 : 0 })), PRECISION_TARGET, MIN_EXECUTED, WILSON_Z);
-  const toolCut = precisionCutoff(cutTops.map((t) => ({ p: predict(toolWeights, t.g), y: t.toolRight ? 1 : 0 })), TOOL_PRECISION_TARGET);
+  // P(tool right) stays a plain calibrated probability (cut 0.7 = identity map): it only decides
+  // between missing_arguments and low_confidence, and nothing runs in either case
+  const toolCut = 0.7;
   void tops;
   return { rerankWeights, toolWeights, fullWeights, toolCut, fullCut };
 }

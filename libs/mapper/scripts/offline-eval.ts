@@ -14,7 +14,7 @@
  *   arguments, so an executed LiveMCPBench query never counts as right);
  * - share of irrelevance queries executed.
  */
-import { runRanking, argsRightFor, EVAL_NOW } from './eval-lib.js';
+import { runRanking, runCandidateRanking, argsRightFor, EVAL_NOW, type LabeledQuery } from './eval-lib.js';
 import { buildBm25Baseline } from './bm25-baseline.js';
 import { mapArguments } from '../src/arguments.js';
 import { scoreArguments } from '../src/checker.js';
@@ -89,6 +89,24 @@ async function main(): Promise<void> {
     if (scoreArguments({}, lq.q.arguments as Record<string, unknown[]>, schema)) bArg++;
   }
 
+  // the same requests with each query's own `candidates` as the snapshot (a small surface)
+  const cand = await runCandidateRanking(data);
+  const small = (list: LabeledQuery[]): { n: number; top1: number; executed: number; executedRight: number | null } => {
+    let t = 0, e = 0, er = 0;
+    for (const lq of list) {
+      const res = mapper.decide(lq.ranked.map((r) => r.c));
+      const best = lq.ranked.find((r) => r.c.name === res.tool);
+      if (best?.toolRight) t++;
+      if (res.decision === 'execute') {
+        e++;
+        if (best?.toolRight && res.tool && argsRightFor(lq.q, res.tool, res.arguments, data)) er++;
+      }
+    }
+    return { n: list.length, top1: t / Math.max(1, list.length), executed: e / Math.max(1, list.length), executedRight: e ? er / e : null };
+  };
+  const candDev = small(cand.filter((q) => !q.irrelevant));
+  const candIrr = small(cand.filter((q) => q.irrelevant));
+
   const out = {
     retriever: retrieverLabel,
     threshold: CONFIDENCE_THRESHOLD,
@@ -103,6 +121,7 @@ async function main(): Promise<void> {
       irrelevantExecuted: irrExec / irr.length,
     },
     baseline: { top1: bTop1 / dev.length, argAccuracySingleCall: bArg / single.length },
+    candidatesSnapshot: { dev: candDev, irrelevantExecuted: candIrr.executed, irrelevantN: candIrr.n },
     bySource: Object.fromEntries([...bySource.entries()].map(([k, v]) => [k, { n: v.n, top1: v.top1 / v.n, executed: v.exec / v.n, executedRight: v.exec ? v.execRight / v.exec : null }])),
     seconds: (Date.now() - t0) / 1000,
   };
@@ -120,6 +139,8 @@ async function main(): Promise<void> {
   console.log(`share of executed fully right                 ${out.ours.executedFullyRight === null ? '  n/a' : f3(out.ours.executedFullyRight)}    -`);
   console.log(`share missing_arguments                       ${f3(out.ours.missingArgumentsShare)}    -`);
   console.log(`irrelevant executed                           ${f3(out.ours.irrelevantExecuted)}    -`);
+  console.log(`\nwith each query's own candidates as the snapshot (${candDev.n} dev, ${candIrr.n} irrelevance; README reference: BM25 top-1 0.843):`);
+  console.log(`  top-1 ${f3(candDev.top1)}  executed ${f3(candDev.executed)}  executed fully right ${candDev.executedRight === null ? 'n/a' : f3(candDev.executedRight)}  irrelevant executed ${f3(candIrr.executed)}`);
   console.log('\nby source:');
   for (const [k, v] of Object.entries(out.bySource)) console.log(`  ${k.padEnd(22)} n=${String(v.n).padStart(4)}  top-1 ${f3(v.top1)}  executed ${f3(v.executed)}  executed right ${v.executedRight === null ? 'n/a' : f3(v.executedRight)}`);
   console.log(`\n(${out.seconds.toFixed(0)} s)`);

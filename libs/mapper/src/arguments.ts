@@ -99,6 +99,7 @@ function formatDate(d: DateValue, p: ParamInfo, today: Date, time?: TimeValue): 
   if (/MM\/DD\/YYYY/.test(want)) base = `${p2(m)}/${p2(day)}/${y}`;
   else if (/DD\/MM\/YYYY/.test(want)) base = `${p2(day)}/${p2(m)}/${y}`;
   else if (/DD-MM-YYYY/.test(want)) base = `${p2(day)}-${p2(m)}-${y}`;
+  // (each test below matches that literal pattern in the upper-cased description)
   else if (/MM-DD-YYYY/.test(want)) base = `${p2(m)}-${p2(day)}-${y}`;
   else if (/YYYY\/MM\/DD/.test(want)) base = `${y}/${p2(m)}/${p2(day)}`;
   else if (/YYYY\.MM\.DD/.test(want)) base = `${y}.${p2(m)}.${p2(day)}`;
@@ -109,6 +110,7 @@ function formatDate(d: DateValue, p: ParamInfo, today: Date, time?: TimeValue): 
   if (!(p.semantic === 'datetime' || (time && fmtHasTime))) return base;
   if (!time && !fmtHasTime) return base;
   const t = time ?? { h: 0, mi: 0 };
+  // seconds unless the format is exactly "HH:MM" (not followed by ":SS")
   const withSec = !/HH:MM(?!:)/.test(want) || /HH:MM:SS/.test(want);
   const tt = withSec ? `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}` : `${p2(t.h)}:${p2(t.mi)}`;
   // a "T" between date and time in the example ("YYYY-MM-DDTHH:MM:SS"); a trailing "Z" for UTC
@@ -120,7 +122,9 @@ function formatDate(d: DateValue, p: ParamInfo, today: Date, time?: TimeValue): 
 /** Formats a time of day ("HH:MM" unless the description asks for seconds or 12-hour). */
 function formatTime(t: TimeValue, p: ParamInfo): string {
   const want = p.description.toUpperCase();
+  // "HH:MM:SS" asks for seconds
   if (/HH:MM:SS/.test(want)) return `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}`;
+  // a 12-hour clock: "AM"/"PM" or "12-hour" in the description
   if (/\b(AM|PM)\b|HH:MM (AM|PM)|12-HOUR/.test(want)) {
     const h12 = t.h % 12 === 0 ? 12 : t.h % 12;
     return `${p2(h12)}:${p2(t.mi)} ${t.h < 12 ? 'AM' : 'PM'}`;
@@ -258,6 +262,7 @@ function unitStem(u: string | undefined): string | undefined {
 /** Unit stem before canonicalisation. */
 function unitStemRaw(u: string | undefined): string | undefined {
   if (!u) return undefined;
+  // a trailing exponent ("m^2") is dropped
   const w = u.replace(/\^\d$/, '').toLowerCase();
   const alias: Record<string, string> = {
     yrs: 'year', yr: 'year', mins: 'minut', min: 'minut', secs: 'second', sec: 'second', hrs: 'hour', hr: 'hour', kms: 'km', kilometres: 'kilomet',
@@ -294,6 +299,7 @@ function enumScore(value: string, doc: Doc): { score: number; start: number; end
     for (let j = 0; j < stems.length; j++) if (toks[i + j].stem !== stems[j] && toks[i + j].lower !== words[j]) { ok = false; break; }
     if (ok) {
       const written = toks[i].text;
+      // a stop word, or a short all-lower-case word as written ("in", "on"), is weak evidence
       const common = stems.length === 1 && (STOP_WORDS.has(words[0]) || (words[0].length <= 2 && /^[a-z]+$/.test(written)));
       return { score: common ? 0.35 : 0.9, start: toks[i].start, end: toks[i + stems.length - 1].end };
     }
@@ -369,6 +375,7 @@ function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: number; 
     // a negation up to 5 words before, in the same clause ("no garage or in-unit laundry", "no need for a garage")
     for (let k = t.index - 1; k >= Math.max(0, t.index - 5); k--) {
       if (/[.;,!?]|\bbut\b/i.test(doc.text.slice(doc.tokens[k].end, doc.tokens[k + 1].start)) || doc.tokens[k].lower === 'but') break;
+      // a negation word, or any word ending in "n't"
       if (NEGATIONS.has(doc.tokens[k].lower) || /n't$/.test(doc.tokens[k].lower)) {
         neg = true;
         break;
@@ -429,6 +436,7 @@ function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
     while (i < doc.tokens.length && ['is', 'of', 'be', 'as', 'named', 'called', 'titled', 'the', 'a', 'an', 'should', 'will', 'to', 'set'].includes(doc.tokens[i].lower) && i - h.idx <= 3) i++;
     if (i >= doc.tokens.length) continue;
     const between = doc.text.slice(doc.tokens[h.idx].end, doc.tokens[i].start);
+    // the skipped link words removed from the gap
     const stripped = between.replace(/\b(is|of|be|as|named|called|titled|the|a|an|should|will|to|set)\b/gi, '');
     // only spaces, ":", "=", "-" (and the skipped words) between name and value
     if (!/^[\s:=\-–—"']*$/.test(stripped)) continue;
@@ -445,6 +453,7 @@ function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
       j++;
     }
     const first = doc.tokens[i].lower;
+    // (a phrase may start with a digit)
     if (STOP_WORDS.has(first) && !/^\d/.test(first) && !long) continue;
     const end = doc.tokens[j].end;
     const text = doc.text.slice(start, end);
@@ -461,6 +470,7 @@ function descriptionExamples(p: ParamInfo): string[] {
   const re = /(?:e\.g\.?,?|eg\.?|such as|for example,?|for instance,?|like|examples?:|possible values(?: are)?:?|options(?: are)?:?|one of:?|either|include|includes|including|values:)\s*([^.;()\n]+)/gi;
   let m: RegExpExecArray | null;
   while ((m = re.exec(d)) !== null) {
+    // items are separated by commas, slashes, "or", "and", "etc"; quotes around an item are dropped
     for (const raw of m[1].split(/,|\/|\bor\b|\band\b|\betc\b/)) {
       const item = raw.trim().replace(/^['"`]+|['"`]+$/g, '').trim();
       // short plain phrases only (no digits, no format patterns)
@@ -534,6 +544,7 @@ function coerce(v: unknown, p: ParamInfo | { type: ReturnType<typeof resolveType
     return undefined;
   }
   if (t === 'integer' || t === 'number') {
+    // a string holding just a (signed, decimal) number
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
     if (!Number.isFinite(n) || (t === 'integer' && !Number.isInteger(n))) return undefined;
     return n;
@@ -554,6 +565,7 @@ function coerce(v: unknown, p: ParamInfo | { type: ReturnType<typeof resolveType
 function contextField(ctx: Record<string, unknown>, name: string): { key: string; value: unknown } | undefined {
   if (name in ctx) return { key: name, value: ctx[name] };
   const want = squash(name);
+  // a trailing plural "s"
   const strip = (s: string): string => s.replace(/s$/, '');
   for (const [k, v] of Object.entries(ctx)) if (squash(k) === want) return { key: k, value: v };
   for (const [k, v] of Object.entries(ctx)) if (strip(squash(k)) === strip(want) && want.length > 2) return { key: k, value: v };
@@ -590,6 +602,7 @@ function rangeBonus(p: ParamInfo, doc: Doc, s: Span): number {
   const prevWord = prevTok >= 0 ? doc.tokens[prevTok].lower : '';
   const startWords = ['from', 'between', 'since', 'starting', 'after', 'leaving', 'departing'];
   const endWords = ['to', 'until', 'till', 'through', 'thru', 'before', 'into'];
+  // "between <x> and" right before the value: the value ends a range
   const betweenAnd = prevWord === 'and' && /between\s+[^,.;]{1,40}\s+and\s*$/i.test(doc.text.slice(Math.max(0, s.start - 60), s.start));
   if (role === 'start') return startWords.includes(prevWord) ? 0.3 : endWords.includes(prevWord) || betweenAnd ? -0.2 : 0;
   return endWords.includes(prevWord) || betweenAnd ? 0.3 : startWords.includes(prevWord) ? -0.2 : 0;
@@ -643,10 +656,12 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   // enum parameters: choose among the enum values
   if (p.enumValues && p.enumValues.length > 0 && t !== 'array') {
     const strs = p.enumValues.filter((v): v is string => typeof v === 'string');
+    // an enum spelled as booleans ("True"/"False"/"dontcare"...) with a "True"
     const boolLike = strs.length > 0 && strs.every((s) => /^(true|false|dontcare|any|none|yes|no)$/i.test(s)) && strs.some((s) => /^true$/i.test(s));
     if (boolLike) {
       const f = flagEvidence(p, doc);
       if (f) {
+        // the enum's "True" / "False" spelling
         const want = f.value ? strs.find((s) => /^true$/i.test(s)) : strs.find((s) => /^false$/i.test(s));
         if (want !== undefined) out.push({ param: p, value: want, score: f.score + 0.1, ranges: [], kind: 'flag' });
       }
@@ -715,6 +730,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   // strings
   if (p.semantic === 'currency') {
     const cms = currencyMentions(doc);
+    // name words of the currency converted into
     const later = /\b(to|target|destination|quote|into|output|desired)\b/.test(p.parts.join(' '));
     cms.forEach((c, i) => {
       let posScore = cms.length === 1 ? 0.6 : later ? (i === cms.length - 1 ? 0.6 : 0.35) : i === 0 ? 0.6 : 0.35;
@@ -855,7 +871,9 @@ function arrayCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
       // optional link words then "x, y and z" up to the end of the clause
       const m = /^\s*(?:(?:is|are|of|as|:|=|-|like|such as|including|include)\s*)*((?:[^,.;?!\n]+,\s*)+(?:and|or)?\s*[^,.;?!\n]+)/i.exec(after);
       if (m) {
+        // split on commas (with an optional "and"/"or") or a bare "and"/"or"; quotes around an item dropped
         const items = m[1].split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/).map((x) => x.trim().replace(/^['"]|['"]$/g, '')).filter((x) => x !== '');
+        // (each item at most five words, split on whitespace)
         if (items.length >= 2 && items.every((x) => x.split(/\s+/).length <= 5)) {
           const start = doc.tokens[h.idx].end + m.index + (m[0].length - m[1].length);
           out.push({ param: p, value: items, score: 0.5, ranges: [[start, start + m[1].length]], kind: 'written-list' });
@@ -911,6 +929,7 @@ function respectively(params: ParamInfo[], doc: Doc): Cand[] {
     let joined = true;
     for (let k = 1; k < listed.length; k++) {
       const between = doc.text.slice(doc.tokens[listed[k - 1].idx].end, doc.tokens[listed[k].idx].start);
+      // only commas, "and"/"&" and "the" between two listed names
       if (!/^[\s,]*(and|&)?[\s,]*(the\s+)?$/i.test(between)) joined = false;
     }
     if (!joined) continue;
@@ -941,7 +960,9 @@ function pairValue(raw: string, p: ParamInfo): unknown {
   // quoted value: strip the quotes
   if (/^(['"]).*\1$/.test(raw)) v = raw.slice(1, -1);
   else if (raw.startsWith('[')) v = parseListLiteral(raw);
+  // a bare (signed, decimal) number
   else if (/^-?\d+(\.\d+)?$/.test(raw)) v = Number(raw);
+  // a literal true/false
   else if (/^(true|false)$/i.test(raw)) v = raw.toLowerCase() === 'true';
   if (p.type === 'string' && typeof v !== 'string') v = raw;
   if (p.type === 'array' && Array.isArray(v)) return coerceItems(v, p);
@@ -1007,7 +1028,6 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc));
   cands.push(...respectively(pending, doc));
   cands.sort((a, b) => b.score - a.score);
-  if (process.env.MAPPER_DEBUG) for (const c of cands.slice(0, 40)) console.log(`  cand ${c.param.name} <- ${JSON.stringify(c.value)} ${c.score.toFixed(2)} ${c.kind}`);
   const assigned = new Set<string>(Object.keys(args));
   for (const c of cands) {
     if (assigned.has(c.param.name)) continue;

@@ -26,11 +26,11 @@ export interface Calibration {
 /** The shipped calibration (2026-11-30). */
 export const CALIBRATION: Calibration = {
   // bias, retrievalRel, retrievalRank, nameCover, queryCover, queryInName, paramMention, fill, evidence, salientUsed, noParams, missingReq, preferred, contextKeys, optionalFilled, unexplained, mentionedUnfilled, verbMatch, verbClash, paramsFilled, numberFit, bigramCover, toolCover
-  rerankWeights: [0, 3.9548, 0.6494, -0.0197, 2.8155, 0.2594, -1.2881, -0.661, 1.1331, 0.6814, 0.5483, -1.177, 2, 1, 0.7765, -2.1393, -0.2617, -0.2223, -0.5954, 0.4743, 0.3187, 2.3565, 2.5473],
+  rerankWeights: [0, 3.5177, 0.8449, 0.1155, 2.6956, 0.3335, -1.0402, -0.6128, 1.128, 0.7479, 0.4952, -1.2351, 2, 1, 0.8043, -1.9089, -0.2129, -0.1672, -0.5774, 0.4274, 0.2325, 2.217, 2.4232],
   // bias, prob, margin, queryCover, nameCover, queryInName, fill, evidence, minEvidence, salientUsed, unusedSalient, topRetrieved, noRequired, filledArgs, weakArgs, probXcover, unexplained, mentionedUnfilled, weakKinds
-  toolWeights: [-3.0383, 1.2433, 0.0781, -0.155, 0.8517, -1.8966, 0.8796, -0.3332, 0.2724, -0.2365, 0.0961, 0.6241, 0.8649, 1.9644, -0.3694, 0.3562, -1.1355, 0.0091, -0.52],
-  fullWeights: [-2.6514, 0.4987, 0.0456, -0.1932, 0.5022, -0.6657, 0, 0.2785, 0.8826, -0.375, -0.1862, 0.564, 0.9659, 1.3317, 0.1206, 0.6814, -1.4685, -0.821, -0.6694],
-  toolCut: 0.9079,
-  fullCut: 0.8286,
-  fittedOn: "scripts/fit-confidence.ts on /work/shared/eval queries.dev.jsonl (1475) + queries.irrelevance.dev.jsonl (660), whole corpus snapshot, retriever: @toolsurface/search ToolIndex, top-30; 5-fold CV: top-1 0.726, executed right 0.750, irrelevant executed 0.000",
+  toolWeights: [-3.6639, 2.3992, 0.007, -0.3317, 1.3159, -2.0376, 1.2403, -0.257, -0.1486, -0.1445, 0.1026, 0.6336, 0.8132, 1.8419, -0.4886, 0.3902, -0.9141, 0.0398, -0.5043],
+  fullWeights: [-2.7465, 1.6304, 0.0061, -0.5035, 0.5065, -0.3882, 0, 0.2729, 0.9111, -0.1608, -0.2093, 0.6166, 0.8068, 1.062, 0.1895, 0.3072, -1.5776, -1.0232, -0.7096],
+  toolCut: 0.7000,
+  fullCut: 0.8655,
+  fittedOn: "scripts/fit-confidence.ts on /work/shared/eval queries.dev.jsonl (1475) + queries.irrelevance.dev.jsonl (660), whole corpus snapshot + each query's candidates as snapshot (2073), retriever: @toolsurface/search ToolIndex, top-30; 5-fold CV (whole corpus): top-1 0.724, executed 0.015, executed right 0.682, irrelevant executed 0.000",
 };

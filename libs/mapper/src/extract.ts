@@ -138,6 +138,7 @@ function findDates(text: string, spans: Span[], today: Date, anchored: boolean):
     const mo = MONTHS[m[1].toLowerCase()];
     const d = Number(m[2]);
     const y = m[3] ? Number(m[3]) : undefined;
+    // "may" is a month only right before a day number ("May 5th"), not the verb
     if (m[1].toLowerCase() === 'may' && !/^may\s+\d{1,2}(st|nd|rd|th)?\b/i.test(m[0])) continue;
     if (validDate(y, mo, d) && !overlaps(spans, m.index, m.index + m[0].length, ['date'])) push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { y, m: mo, d } });
   }
@@ -272,6 +273,7 @@ function findNumbers(text: string, spans: Span[]): void {
     // a sign right after a letter/digit is a hyphen ("2022-2023", "ef903ac-893"), not a minus
     let sign = m[1];
     if (sign && start > 0 && /[\p{L}\p{N}]/u.test(text[start - 1])) sign = '';
+    // thousands separators removed
     const intPart = m[3].replace(/,/g, '');
     let value = Number(`${intPart}${m[4] ? `.${m[4]}` : ''}${m[5] ? `e${m[5]}` : ''}`);
     if (sign === '-' || sign === '−') value = -value;
@@ -360,6 +362,7 @@ export function parseListLiteral(raw: string): unknown[] | undefined {
   // bare items: [a, b, c]
   const inner = src.slice(1, -1).trim();
   if (inner === '' || /[[\]{}]/.test(inner)) return undefined;
+  // items that are plain (signed, decimal) numbers become numbers
   return inner.split(',').map((s) => s.trim()).filter((s) => s !== '').map((s) => (/^-?\d+(\.\d+)?$/.test(s) ? Number(s) : s));
 }
 
@@ -389,6 +392,7 @@ function findAddresses(text: string, spans: Span[]): void {
   // URL with a scheme, or starting with www.; trailing punctuation is not part of it
   const url = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s'"<>`)\]]+/gi;
   while ((m = url.exec(text)) !== null) {
+    // trailing sentence punctuation is not part of the URL
     const t = m[0].replace(/[.,;:!?]+$/, '');
     push(spans, { kind: 'url', start: m.index, end: m.index + t.length, text: t });
   }
@@ -400,6 +404,7 @@ function findAddresses(text: string, spans: Span[]): void {
   // file system paths: /root/x.md, ./a/b, ~/x, C:\dir\file, d:/dir/file.py
   const path = /(?<![\w:/.])(?:[a-zA-Z]:[\\/]|~\/|\.{1,2}\/|\/)(?:[\w.%@+-]+[\\/]?)+/g;
   while ((m = path.exec(text)) !== null) {
+    // trailing sentence punctuation is not part of the path
     const t = m[0].replace(/[.,;:!?]+$/, '');
     if (t.length < 2 || overlaps(spans, m.index, m.index + t.length, ['url', 'email'])) continue;
     // "and/or", "km/h": a slash between two plain words is no path
@@ -446,6 +451,7 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
   let i = 0;
   while (i < tokens.length) {
     const t = tokens[i];
+    // sentence punctuation (or a line break) right before the token; "'s"/"'m" suffixes dropped
     const sentenceStart = i === 0 || /[.!?:\n]\s*$/.test(text.slice(Math.max(0, t.start - 3), t.start));
     const bare = t.lower.replace(/['’].*$/, '');
     if (!isCap(t) || (sentenceStart && LEADING_WORDS.has(bare)) || bare === 'i' || (LEADING_WORDS.has(bare) && t.text.length <= 3 && t.text !== t.text.toUpperCase())) {
@@ -459,6 +465,7 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
       if (!/^(\s+|\.\s+|\s*-\s*|')$/.test(gap)) break;
       if (gap.startsWith('.') && tokens[j].text.length > 2) break;
       const nx = tokens[j + 1];
+      // a capitalised word or a plain number continues the name ("Cyberpunk 2077")
       if (isCap(nx) || /^\d+$/.test(nx.text)) {
         j++;
         continue;
@@ -544,6 +551,7 @@ function findAddresses2(text: string, spans: Span[]): void {
   const re = new RegExp(`\\b\\d{1,6}[A-Za-z]?\\s+(?:[A-Z][\\w.'-]*\\s+){1,4}${STREET_RE}\\b\\.?(?:,\\s*(?:[A-Z][\\w.'-]*(?:\\s+[A-Z][\\w.'-]*){0,3}|[A-Z]{2,3}))*`, 'g');
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
+    // trailing periods/commas are punctuation, not part of the address
     const t = m[0].replace(/[.,]+$/, '');
     push(spans, { kind: 'place', start: m.index, end: m.index + t.length, text: t, city: t, address: true });
   }

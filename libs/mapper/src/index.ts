@@ -1,7 +1,14 @@
 /** Public API of @toolsurface/mapper: tool selection, argument mapping and calibrated confidence for `unified_tool`. */
+
+/** Shapes of tools, retriever hits, requests and results. */
 export type { MapperTool, RetrievedCandidate, Retriever, MapInput, CandidateResult, MapDecision, MapResult } from './types.js';
+/** The mapper and the error it throws for preferred tools outside the snapshot. */
 export { UnifiedMapper, PreferredToolNotInSnapshotError } from './mapper.js';
-export type { UnifiedMapperOptions, RankedCandidate } from './mapper.js';
+/** Mapper options (reference date, retrieval depth), per-call options, and the ranked candidates `rank` exposes. */
+export type { UnifiedMapperOptions, MapCallOptions, RankedCandidate } from './mapper.js';
+/** Maps a request onto one tool's JSON Schema. */
 export { mapArguments } from './arguments.js';
+/** Options of mapArguments (reference date). */
 export type { MapArgumentsOptions } from './arguments.js';
+/** The eval README's argument checker. */
 export { scoreArguments } from './checker.js';

@@ -29,6 +29,12 @@ export interface UnifiedMapperOptions extends MapArgumentsOptions {
   retrieveLimit?: number;
 }
 
+/** Per-call options of `map` (the gRPC request's reference time). */
+export interface MapCallOptions {
+  /** "today" for relative dates in this request (default: the mapper's option, else the clock) */
+  now?: Date;
+}
+
 /** One re-ranked candidate with everything the decision and the calibration scripts need. */
 export interface RankedCandidate {
   name: string;
@@ -78,11 +84,11 @@ export class UnifiedMapper {
     this.options = options;
   }
 
-  /** Maps a request onto one tool; never throws except PreferredToolNotInSnapshotError. */
-  map(input: MapInput): MapResult {
+  /** Maps a request onto one tool; never throws except PreferredToolNotInSnapshotError. `options.now` overrides "today" for this call. */
+  map(input: MapInput, options: MapCallOptions = {}): MapResult {
     const preferred = this.checkPreferred(input);
     try {
-      return this.decide(this.rank(input, preferred));
+      return this.decide(this.rank(input, preferred, options));
     } catch {
       return { decision: 'low_confidence', tool: null, confidence: 0, arguments: {}, missingArguments: [], candidates: [], explanation: 'No tool could be chosen for this request; describe the task in more detail.' };
     }
@@ -97,7 +103,7 @@ export class UnifiedMapper {
   }
 
   /** Retrieves, maps and re-ranks the candidates of a request (best first). Exposed for the calibration scripts. */
-  rank(input: MapInput, preferred: Set<string> = this.checkPreferred(input)): RankedCandidate[] {
+  rank(input: MapInput, preferred: Set<string> = this.checkPreferred(input), options: MapCallOptions = {}): RankedCandidate[] {
     const request = typeof input?.request === 'string' ? input.request : String(input?.request ?? '');
     const context = typeof input?.context === 'string' || isObj(input?.context) ? input.context : undefined;
     const ctxText = typeof context === 'string' ? context : '';
@@ -123,7 +129,8 @@ export class UnifiedMapper {
     for (const p of preferred) if (!seen.has(p)) list.push({ name: p, score: 0, rank: list.length });
     if (list.length === 0) return [];
     const topScore = Math.max(...list.map((c) => c.score), 1e-9);
-    const { doc, ctx } = prepare(request, context, this.options);
+    const now = options.now instanceof Date && Number.isFinite(options.now.getTime()) ? options.now : this.options.now;
+    const { doc, ctx } = prepare(request, context, { now });
     const queryStems = textStems(query);
     const queryBigrams = [...new Set(bigramsOf(queryStems))];
     const queryTokens = contentTokens(doc.tokens);

@@ -105,7 +105,8 @@ export function requiredOf(schema: unknown): string[] {
 
 /** Words in names/descriptions that reveal what a parameter holds. */
 const SEMANTIC_RULES: [Semantic, RegExp, RegExp | null][] = [
-  // [semantic, matches name parts joined by spaces, matches description (or null)]
+  // [semantic, matches name parts joined by spaces, matches description (or null)]; each regex
+  // matches whole words that mark the semantic (e.g. "date", "birthday" for 'date')
   ['email', /\b(e ?mail|email address|recipient email)\b/, /\be-?mail address\b/],
   ['url', /\b(url|uri|link|endpoint|website|webpage|homepage|href|domain|host|hostname|site)\b/, /\b(url|uri|web address|hostname)\b/],
   ['path', /\b(path|file|filename|filepath|dir|directory|folder)\b/, /\b(file path|path to|directory|folder)\b/],
@@ -143,6 +144,7 @@ export function semanticOf(parts: string[], description: string, schema: Record<
       // "date" parts that describe date-times
       if (sem === 'date' && /\b(hh:mm|date and time|datetime|yyyy-mm-ddthh|yyyy-mm-dd hh)/.test(desc)) return 'datetime';
       if (sem === 'time' && /\b(yyyy|date and time)\b/.test(desc)) return 'datetime';
+      // from/to parameters are places only when name or description names a place word
       if ((sem === 'origin' || sem === 'destination') && !/\b(city|location|place|airport|station|address|point|origin|destination|departure|arrival|town|country|stop)\b/.test(joined + ' ' + desc)) continue;
       return sem;
     }

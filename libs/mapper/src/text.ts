@@ -67,6 +67,7 @@ export function tokenize(text: string): Token[] {
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
     const lower = m[0].toLowerCase();
+    // (the stem ignores an apostrophe suffix: "what's" -> "what")
     out.push({ text: m[0], lower, stem: stem(lower.replace(/['’].*$/, '')), start: m.index, end: m.index + m[0].length, index: out.length });
   }
   return out;
