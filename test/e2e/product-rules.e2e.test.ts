@@ -148,17 +148,17 @@ describe('rule 4: unified', () => {
   it('runs a clear request and returns the tool, the confidence and the mapped arguments', async () => {
     const s = await g.clients.open('agent:uni');
     expect(names(s)).toEqual(['unified_tool', ...systemNames]);
-    const r = await g.clients.call(s.surfaceId, 'unified_tool', { request: `Read the text file at ${join(sample, 'hello.txt')}` });
+    const r = await g.clients.call(s.surfaceId, 'unified_tool', { request: 'What is the sum of a=17 and b=25?' });
     expect(r.unified).toBeDefined();
     expect(r.unified!.confidence).toBeGreaterThanOrEqual(0);
     expect(r.unified!.confidence).toBeLessThanOrEqual(1);
     expect(r.isError, r.message).toBe(false);
     expect(r.unified!.executed).toBe(true);
     expect(r.unified!.confidence).toBeGreaterThanOrEqual(0.7);
-    expect(r.unified!.tool).toBe('read_text_file');
-    expect(JSON.parse(r.unified!.argumentsJson)).toEqual({ path: join(sample, 'hello.txt') });
+    expect(r.unified!.tool).toBe('get-sum');
+    expect(JSON.parse(r.unified!.argumentsJson)).toEqual({ a: 17, b: 25 });
     expect(r.via).toBe('unified_tool');
-    expect(textOf(r.contentJson)).toContain('Hello from the cross-service suite.');
+    expect(textOf(r.contentJson)).toContain('42');
   });
 
   it('below 0.7 runs nothing and lists the best candidates with their confidences', async () => {
@@ -206,17 +206,30 @@ describe('rule 5: system tools', () => {
 describe('rule 6: one admission on every path', () => {
   const secret = join(sample, 'secret.txt');
   it('refuses the same call directly, through execute_tool and through unified_tool, with the rule audited', async () => {
-    const direct = await g.clients.open('agent:fsdirect');
+    const direct = await g.clients.open('agent:evdirect');
     const disc = await g.clients.open('agent:big');
     const uni = await g.clients.open('agent:uni');
+    expectModelError(await g.clients.call(direct.surfaceId, 'get-sum', { a: 13, b: 25 }), 'PERMISSION_DENIED');
+    expectModelError(await g.clients.call(disc.surfaceId, 'execute_tool', { name: 'get-sum', arguments: { a: 13, b: 25 } }), 'PERMISSION_DENIED');
+    const u = await g.clients.call(uni.surfaceId, 'unified_tool', { request: 'What is the sum of a=13 and b=25?' });
+    expectModelError(u, 'PERMISSION_DENIED');
+    expect(u.unified).toMatchObject({ tool: 'get-sum', executed: false });
+    for (const [sid, via] of [[direct.surfaceId, 'direct'], [disc.surfaceId, 'execute_tool'], [uni.surfaceId, 'unified_tool']] as const) {
+      const a = (await waitForAudit(sid, 1)).find((e) => e.toolName === 'get-sum');
+      expect(a, `audit for ${via}`).toMatchObject({ via, outcome: 'refused', reason: 'PERMISSION_DENIED', admission: { decision: 'deny', rule: 'no-unlucky-sums' } });
+    }
+    // The same tool with other arguments runs on every path.
+    const ok = await g.clients.call(direct.surfaceId, 'get-sum', { a: 12, b: 25 });
+    expect(textOf(ok.contentJson)).toContain('37');
+  });
+
+  it('refuses reading a secret file directly and through execute_tool', async () => {
+    const direct = await g.clients.open('agent:fsdirect');
+    const disc = await g.clients.open('agent:big');
     expectModelError(await g.clients.call(direct.surfaceId, 'read_text_file', { path: secret }), 'PERMISSION_DENIED');
     expectModelError(await g.clients.call(disc.surfaceId, 'execute_tool', { name: 'read_text_file', arguments: { path: secret } }), 'PERMISSION_DENIED');
-    const u = await g.clients.call(uni.surfaceId, 'unified_tool', { request: `Read the text file at ${secret}` });
-    expectModelError(u, 'PERMISSION_DENIED');
-    for (const [sid, via] of [[direct.surfaceId, 'direct'], [disc.surfaceId, 'execute_tool'], [uni.surfaceId, 'unified_tool']] as const) {
-      const a = (await waitForAudit(sid, 1)).find((e) => e.toolName === 'read_text_file');
-      expect(a, `audit for ${via}`).toMatchObject({ via, outcome: 'refused', reason: 'PERMISSION_DENIED', admission: { decision: 'deny', rule: 'no-secrets' } });
-    }
+    const a = (await waitForAudit(disc.surfaceId, 1)).find((e) => e.toolName === 'read_text_file');
+    expect(a?.admission).toEqual({ decision: 'deny', rule: 'no-secrets' });
   });
 
   it('an argument rule covers every path argument of every tool, arrays included', async () => {
@@ -253,12 +266,13 @@ describe('rule 7: stored mode and autonomy', () => {
 
   it('a supervised gateway gets the proposed call and nothing runs', async () => {
     const s = await g.clients.open('gateway:sup');
-    const r = await g.clients.call(s.surfaceId, 'unified_tool', { request: 'Echo the message "hello from the gateway"' });
+    const r = await g.clients.call(s.surfaceId, 'unified_tool', { request: 'What is the sum of a=17 and b=25?' });
     expect(r.isError, r.message).toBe(false);
     expect(r.unified!.executed).toBe(false);
-    expect(r.unified!.tool).toBe('echo');
+    expect(r.unified!.tool).toBe('get-sum');
     expect(r.unified!.confidence).toBeGreaterThanOrEqual(0.7);
-    expect(JSON.parse(r.unified!.argumentsJson)).toEqual({ message: 'hello from the gateway' });
+    expect(JSON.parse(r.unified!.argumentsJson)).toEqual({ a: 17, b: 25 });
+    expect(textOf(r.contentJson)).not.toContain('42');
     const calls = await waitForAudit(s.surfaceId, 0);
     expect(calls.filter((c) => c.outcome === 'ok')).toEqual([]);
   });
@@ -322,7 +336,7 @@ describe('traces', () => {
     const rootSpan = '00f067aa0ba902b7';
     const md = new Metadata();
     md.set('traceparent', `00-${traceId}-${rootSpan}-01`);
-    const r = await g.clients.call(s.surfaceId, 'unified_tool', { request: `Read the text file at ${join(sample, 'hello.txt')}` }, md);
+    const r = await g.clients.call(s.surfaceId, 'unified_tool', { request: 'What is the sum of a=17 and b=25?' }, md);
     expect(r.isError, r.message).toBe(false);
     await g.otlp.waitFor((spans) => {
       const t = spans.filter((x) => x.traceId === traceId);
@@ -332,7 +346,7 @@ describe('traces', () => {
     const ids = new Set(spans.map((x) => x.spanId));
     for (const sp of spans) expect(sp.parentSpanId === rootSpan || ids.has(sp.parentSpanId), `${sp.service}:${sp.name} is connected`).toBe(true);
     const tool = spans.find((x) => x.name.startsWith('execute_tool'))!;
-    expect(tool.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'read_text_file', 'toolsurface.via': 'unified_tool' });
+    expect(tool.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'get-sum', 'toolsurface.via': 'unified_tool' });
     expect(new Set(spans.map((x) => x.service))).toEqual(new Set(['dispatch', 'unified-mapper']));
     const event = g.events.find((e) => e.subject === 'toolsurface.tool.called.v1' && ToolCalled.decode(e.data).surfaceId === s.surfaceId);
     expect(event?.traceparent?.split('-')[1]).toBe(traceId);

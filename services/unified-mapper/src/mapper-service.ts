@@ -29,14 +29,16 @@ export class MapperService {
   }
 
   /** MapRequest: picks a tool of the snapshot and maps the request onto its arguments. */
-  async map(snapshotId: unknown, request: unknown, contextJson: unknown, preferred: unknown): Promise<MapResult> {
+  async map(snapshotId: unknown, request: unknown, contextJson: unknown, preferred: unknown, referenceTimeMs = 0): Promise<MapResult> {
     if (typeof snapshotId !== 'string' || !SNAPSHOT_ID_PATTERN.test(snapshotId)) {
       throw new AppError(ReasonCode.INVALID_REQUEST, 'snapshot_id must be a snapshot ID (snap_ and 64 hex digits)');
     }
     const input = checkRequest(request, contextJson, preferred);
     const mapper = await this.mapperFor(snapshotId);
     try {
-      return mapper.map({ request: input.request, context: input.context, preferredTools: input.preferredTools });
+      // Relative dates resolve against the caller's "now" when it sends one, else the server clock.
+      const now = Number.isFinite(referenceTimeMs) && referenceTimeMs > 0 ? new Date(referenceTimeMs) : undefined;
+      return mapper.map({ request: input.request, context: input.context, preferredTools: input.preferredTools }, { now });
     } catch (e) {
       if (e instanceof PreferredToolNotInSnapshotError) {
         throw new AppError(

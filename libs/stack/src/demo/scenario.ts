@@ -197,8 +197,9 @@ export async function runScenario(gw: GatewayClient, report: Report, opts: Scena
       return surface;
     });
     if (assistant) {
-      await report.step('c2', 'unified_tool "add 17 and 25"', async (s) => {
-        const res = await call(s, assistant.surfaceId, 'unified_tool', { request: 'add 17 and 25' });
+      const sumRequest = 'What is the sum of a=17 and b=25?';
+      await report.step('c2', `unified_tool "${sumRequest}"`, async (s) => {
+        const res = await call(s, assistant.surfaceId, 'unified_tool', { request: sumRequest });
         const u = res.unified;
         if (u?.tool) s.kv('picked', `${u.tool}  confidence ${u.confidence.toFixed(2)} (threshold 0.70)  ${u.executed ? 'ran it' : 'did not run it'}`);
         if (u?.argumentsJson) s.kv('arguments', u.argumentsJson);
@@ -211,6 +212,16 @@ export async function runScenario(gw: GatewayClient, report: Report, opts: Scena
         s.kv('result', oneLine(text));
         check(u?.executed !== false, 'unified_tool did not run the tool');
         check(text.includes('42'), 'the result does not say 42');
+      });
+      // Below 0.7 nothing runs: the model gets the best candidates instead of a guess.
+      const vague = 'Book a table for two at an Italian restaurant tonight';
+      await report.step('c3', `unified_tool "${vague}"`, async (s) => {
+        const res = await call(s, assistant.surfaceId, 'unified_tool', { request: vague });
+        const u = res.unified;
+        if (u && u.candidates.length > 0) s.kv('candidates', u.candidates.map((c) => `${c.name} ${c.confidence.toFixed(2)}`).join(', '));
+        s.kv('reason', `${res.reason}: ${res.message}`);
+        check(res.isError && res.reason === 'LOW_CONFIDENCE', `expected LOW_CONFIDENCE, got ${res.reason || 'success'}`);
+        check(u?.executed === false, 'unified_tool ran a tool below the threshold');
       });
     }
 

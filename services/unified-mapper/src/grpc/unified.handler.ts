@@ -8,7 +8,7 @@ const SERVICE = 'toolsurface.v1.UnifiedService';
 export function unifiedHandlers(mapper: MapperService, deps: GrpcDeps): UnifiedServiceServer {
   return {
     mapRequest: unary(SERVICE, 'MapRequest', async (req) => {
-      const r = await mapper.map(req.snapshotId, req.request, req.contextJson, req.preferredTools);
+      const r = await mapper.map(req.snapshotId, req.request, req.contextJson, req.preferredTools, req.referenceTimeMs);
       return {
         decision: r.decision,
         explanation: r.explanation,
