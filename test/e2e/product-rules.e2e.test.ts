@@ -321,6 +321,8 @@ describe('rule 9: name collisions', () => {
     const echo = s.collisions.find((c) => c.originalName === 'echo');
     expect(echo?.presentedNames).toEqual(['everything.echo', 'everything2.echo']);
     expect(echo?.rule).toMatch(/capability/);
+    const plain = await g.clients.call(s.surfaceId, 'echo', { message: 'which one?' });
+    expectModelError(plain, 'TOOL_NOT_FOUND', /everything\.echo.*everything2\.echo/);
     for (const n of ['everything.echo', 'everything2.echo']) {
       const r = await g.clients.call(s.surfaceId, n, { message: `via ${n}` });
       expect(r.isError, r.message).toBe(false);

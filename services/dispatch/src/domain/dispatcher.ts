@@ -151,7 +151,7 @@ export class Dispatcher {
 
   private async loadSurface(surfaceId: string): Promise<SurfaceRecord> {
     const s = await this.ports.surfaces.get(surfaceId);
-    if (!s) throw new AppError(ReasonCode.SURFACE_NOT_FOUND, `surface ${surfaceId} does not exist; open a surface first`);
+    if (!s) throw new AppError(ReasonCode.SURFACE_NOT_FOUND, `surface ${JSON.stringify(surfaceId.slice(0, 64))} does not exist; open a surface first`);
     if (s.closedAtMs !== undefined && s.closedAtMs !== null) {
       throw new AppError(ReasonCode.SURFACE_NOT_FOUND, `surface ${surfaceId} was closed at ${new Date(s.closedAtMs).toISOString()}; open a new surface`);
     }
@@ -300,6 +300,9 @@ export class Dispatcher {
       const snapshot = await this.ports.snapshots.get(surface.snapshotId);
       const def = snapshot.byName.get(name);
       if (!def) {
+        // A name the collision rule prefixed: point to the names it is shown under.
+        const presented = snapshot.tools.filter((t) => t.originalName === name && t.name !== name).map((t) => t.name);
+        if (presented.length > 0) return refused(ReasonCode.TOOL_NOT_FOUND, Messages.shownAs(name, presented));
         // Through a meta-tool the snapshot is the whole world (product rule 3); only a call by a
         // name of its own tells an unknown name from one bound since the surface opened.
         return via !== 'direct' || this.ports.settings.isBoundToolName(surface.principal, name)

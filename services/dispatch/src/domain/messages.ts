@@ -17,6 +17,9 @@ export const Messages = {
       ? `"${name}" cannot be called directly on this surface; use unified_tool.`
       : `"${name}" cannot be called directly on this surface; call discover_tools first, then execute_tool.`,
 
+  shownAs: (name: string, presented: string[]) =>
+    `"${name}" is published by more than one capability and is shown on this surface as ${presented.map((p) => `"${p}"`).join(' and ')}; call one of those.`,
+
   notInSnapshot: (name: string, mode: ResolvedMode) =>
     mode === 'direct'
       ? `"${name}" was not available when this surface opened; call one of the tools listed on this surface.`
