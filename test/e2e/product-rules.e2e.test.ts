@@ -474,3 +474,29 @@ describe('bad input: a clear error, the services keep running, nothing runs', ()
     }
   });
 });
+
+describe('state lives in NATS', () => {
+  it('restarted services lose nothing: surfaces, snapshots, settings, catalog and the journal', async () => {
+    const direct = await g.clients.open('agent:small');
+    const disc = await g.clients.open('agent:big');
+    const p = principalOf(`agent:restart-${Date.now()}`);
+    await unaryCall(g.clients.presentation, 'setPresentation', { principal: p, mode: PresentationMode.PRESENTATION_MODE_DISCOVERY, autonomy: 0 });
+    const note = `before the restart ${Date.now()}`;
+    expect((await g.clients.call(direct.surfaceId, 'journal_append', { entry: note })).isError).toBe(false);
+
+    for (const name of ['surface-resolver', 'discovery', 'dispatch', 'unified-mapper'] as const) await g.stack.restart(name);
+
+    const got = await unaryCall<{ presentation: { mode: number } }>(g.clients.presentation, 'getPresentation', { principal: p });
+    expect(got.presentation.mode).toBe(PresentationMode.PRESENTATION_MODE_DISCOVERY);
+    const again = await unaryCall<{ surface: Surface }>(g.clients.surface, 'getSurface', { surfaceId: disc.surfaceId });
+    expect(again.surface.snapshotId).toBe(disc.snapshotId);
+    const graph = await g.clients.call(direct.surfaceId, 'read_graph', {});
+    expect(graph.isError, graph.message).toBe(false);
+    expect(textOf((await g.clients.call(direct.surfaceId, 'journal_read', { limit: 10 })).contentJson)).toContain(note);
+    const d = await g.clients.call(disc.surfaceId, 'discover_tools', { query: 'read a text file', limit: 5 });
+    expect(d.isError, d.message).toBe(false);
+    expect(textOf(d.contentJson)).toContain('read_text_file');
+    const fresh = await g.clients.open('agent:big');
+    expect(fresh.snapshotId).toBe(disc.snapshotId);
+  }, 120_000);
+});

@@ -203,6 +203,8 @@ export interface RunningStack {
   unexpectedExit: Promise<{ name: string; exit: ProcessExit; logTail: string }>;
   /** SIGTERM to every process in reverse start order, SIGKILL after 5 s each; idempotent. */
   stop(): Promise<void>;
+  /** Stops one service (SIGTERM) and starts it again with the same settings; resolves once it is SERVING. */
+  restart(name: StackService['name']): Promise<void>;
 }
 
 /** Throws when `proc` has already exited, so waits end at once instead of at their timeout. */
@@ -261,10 +263,11 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
   let stopping = false;
   let reportExit: (v: { name: string; exit: ProcessExit; logTail: string }) => void = () => undefined;
   const unexpectedExit = new Promise<{ name: string; exit: ProcessExit; logTail: string }>((r) => (reportExit = r));
+  const restarting = new Set<ManagedProcess>();
   const track = (proc: ManagedProcess) => {
     started.push(proc);
     void proc.exited.then((exit) => {
-      if (!stopping) reportExit({ name: proc.name, exit, logTail: proc.tail(30) });
+      if (!stopping && !restarting.has(proc)) reportExit({ name: proc.name, exit, logTail: proc.tail(30) });
     });
     return proc;
   };
@@ -281,6 +284,12 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
         logPath: join(logDir, `${s.name}.log`),
       }),
     );
+  const extraEnv = (s: StackService): NodeJS.ProcessEnv =>
+    s.name === 'surface-resolver'
+      ? { TOOLSURFACE_CONFIG: effectiveConfig }
+      : s.name === 'dispatch'
+        ? { DISCOVERY_ADDR: addresses.discovery, UNIFIED_ADDR: addresses.unified }
+        : {};
   const waitReady = async (s: StackService, proc: ManagedProcess) => {
     try {
       await waitForServing(addresses[s.port], { services: ['', ...s.healthServices], timeoutMs: readyTimeoutMs, check: failIfExited(proc) });
@@ -309,11 +318,9 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
       }
     }
     const [resolverSvc, ...rest] = STACK_SERVICES;
-    const resolverProc = startService(resolverSvc, { TOOLSURFACE_CONFIG: effectiveConfig });
+    const resolverProc = startService(resolverSvc, extraEnv(resolverSvc));
     await waitReady(resolverSvc, resolverProc);
-    const procs = rest.map((s) =>
-      startService(s, s.name === 'dispatch' ? { DISCOVERY_ADDR: addresses.discovery, UNIFIED_ADDR: addresses.unified } : {}),
-    );
+    const procs = rest.map((s) => startService(s, extraEnv(s)));
     // All three boot at once; waiting one after the other costs nothing extra.
     for (let i = 0; i < rest.length; i++) await waitReady(rest[i], procs[i]);
   } catch (e) {
@@ -330,6 +337,16 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
     processes: started.map((p) => ({ name: p.name, pid: p.pid, logPath: p.logPath })),
     unexpectedExit,
     stop: () => (stopped ??= stopAll()),
+    async restart(name) {
+      const svc = STACK_SERVICES.find((x) => x.name === name);
+      const old = [...started].reverse().find((p) => p.name === name);
+      if (!svc || !old) throw new StackError(`no service ${name} in this stack`);
+      restarting.add(old);
+      await old.stop(5000);
+      started.splice(started.indexOf(old), 1);
+      const proc = startService(svc, extraEnv(svc));
+      await waitReady(svc, proc);
+    },
   };
 }
 
