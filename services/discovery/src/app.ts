@@ -17,6 +17,7 @@ import { DiscoveryService } from './discovery-service';
 import { EmbeddedBackend } from './domain/embedded-backend';
 import type { SearchBackend } from './domain/discovery';
 import { startSnapshotIndexer } from './events/snapshot-created.consumer';
+import { MeilisearchBackend } from './search/meilisearch-backend';
 import { discoveryHandlers } from './grpc/discovery.handler';
 
 /** The running service. */
@@ -32,7 +33,13 @@ function createBackend(config: DiscoveryConfig): SearchBackend {
     case 'embedded':
       return new EmbeddedBackend(config.maxIndexedSnapshots);
     case 'meilisearch':
-      throw new Error('SEARCH_BACKEND=meilisearch is not built yet; use the embedded backend');
+      return new MeilisearchBackend({
+        url: config.meiliUrl,
+        apiKey: config.meiliApiKey,
+        embedder: config.meiliEmbedder,
+        semanticRatio: config.meiliSemanticRatio,
+        taskTimeoutMs: config.meiliTaskTimeoutMs,
+      });
   }
 }
 
@@ -47,6 +54,8 @@ export function createApp(config: DiscoveryConfig, tracer: Tracer): App {
     port: () => grpc?.port ?? 0,
     async start() {
       const backend = createBackend(config);
+      // Index settings before anything can index or search (the consumer starts below).
+      await backend.init?.();
       nc = await connectNats(config.natsUrl, 'discovery');
       await ensureStream(nc);
       const discovery = new DiscoveryService(new SnapshotStore(await openSnapshotStore(nc), config.maxIndexedSnapshots), backend, logger);

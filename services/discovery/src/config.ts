@@ -10,6 +10,12 @@ export interface DiscoveryConfig {
   searchBackend: 'embedded' | 'meilisearch';
   meiliUrl: string;
   meiliApiKey: string;
+  /** Embedder configured on the Meilisearch index for hybrid search; empty = keyword search only. */
+  meiliEmbedder: string;
+  /** Share of the semantic side in hybrid search, 0..1 (used only with an embedder). */
+  meiliSemanticRatio: number;
+  /** Longest wait for one Meilisearch task (index creation, settings, a snapshot's documents). */
+  meiliTaskTimeoutMs: number;
   /** Snapshots whose index stays in memory. */
   maxIndexedSnapshots: number;
 }
@@ -24,11 +30,23 @@ function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, ma
   return n;
 }
 
+/** A decimal number in [0, 1]. */
+function ratio(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return dflt;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 1) throw new Error(`${name} must be a number between 0 and 1, got "${raw}"`);
+  return Number(raw);
+}
+
 /** Reads and validates the environment; throws an Error naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): DiscoveryConfig {
   const backend = env.SEARCH_BACKEND || 'embedded';
   if (backend !== 'embedded' && backend !== 'meilisearch') throw new Error(`SEARCH_BACKEND must be "embedded" or "meilisearch", got "${backend}"`);
   if (backend === 'meilisearch' && !env.MEILI_URL) throw new Error('MEILI_URL is required when SEARCH_BACKEND=meilisearch');
+  const embedder = env.MEILI_EMBEDDER ?? '';
+  // Embedder names as Meilisearch settings keys; kept to a plain charset.
+  if (embedder !== '' && !/^[A-Za-z0-9_-]{1,128}$/.test(embedder)) throw new Error(`MEILI_EMBEDDER must be 1-128 letters, digits, "_" or "-", got "${embedder}"`);
+  if (embedder === '' && env.MEILI_SEMANTIC_RATIO) throw new Error('MEILI_SEMANTIC_RATIO needs MEILI_EMBEDDER (hybrid search needs an embedder)');
   const level = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL must be a pino level, got "${level}"`);
   return {
@@ -40,6 +58,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DiscoveryConfi
     searchBackend: backend,
     meiliUrl: env.MEILI_URL ?? '',
     meiliApiKey: env.MEILI_API_KEY ?? '',
+    meiliEmbedder: embedder,
+    meiliSemanticRatio: ratio(env, 'MEILI_SEMANTIC_RATIO', 0.5),
+    meiliTaskTimeoutMs: int(env, 'MEILI_TASK_TIMEOUT_MS', 30_000, 100, 3_600_000),
     maxIndexedSnapshots: int(env, 'MAX_INDEXED_SNAPSHOTS', 64, 1, 100_000),
   };
 }

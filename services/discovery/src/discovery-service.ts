@@ -15,7 +15,7 @@ export class DiscoveryService {
   /** Loads and indexes a snapshot if it is not yet; concurrent callers share one build. */
   async ensureIndexed(snapshotId: string): Promise<Snapshot> {
     const snapshot = await this.snapshots.get(snapshotId);
-    if (this.backend.isIndexed(snapshotId)) return snapshot;
+    if (await this.backend.isIndexed(snapshotId)) return snapshot;
     let p = this.inflight.get(snapshotId);
     if (!p) {
       p = (async () => {

@@ -25,10 +25,15 @@ export interface DiscoveryResult {
 
 /** A search engine over snapshots (embedded index or Meilisearch); results come only from the named snapshot. */
 export interface SearchBackend {
+  /** Prepares the backend (connects, applies index settings); called once at start, before any other call. */
+  init?(): Promise<void>;
   /** Makes a snapshot searchable; resolves only once it is. Idempotent. */
   index(snapshotId: string, tools: readonly BoundToolDefinition[]): Promise<void>;
-  /** True once `index` finished for this snapshot (in this process). */
-  isIndexed(snapshotId: string): boolean;
+  /**
+   * True once the snapshot is searchable: `index` finished for it in this process, or, for a backend
+   * shared by replicas (Meilisearch), in any of them.
+   */
+  isIndexed(snapshotId: string): Promise<boolean>;
   /** Ranked names and scores, best first, at most `limit`. */
   search(snapshotId: string, query: string, limit: number): Promise<Array<{ name: string; score: number }>>;
 }

@@ -13,7 +13,7 @@ export class EmbeddedBackend implements SearchBackend {
     while (this.indexes.size > this.maxSnapshots) this.indexes.delete(this.indexes.keys().next().value!);
   }
 
-  isIndexed(snapshotId: string): boolean {
+  async isIndexed(snapshotId: string): Promise<boolean> {
     return this.indexes.has(snapshotId);
   }
 
