@@ -25,6 +25,27 @@ const metadataGetter = {
 };
 const metadataSetter = { set: (carrier: Metadata, key: string, value: string) => carrier.set(key, value) };
 
+// A request that did not decode reaches the handler as this marker, so it gets INVALID_ARGUMENT with a
+// reason instead of grpc-js's hard-coded INTERNAL "Error deserializing request".
+const MALFORMED = Symbol('malformed-request');
+
+function tolerant(definition: ServiceDefinition): ServiceDefinition {
+  const out: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(definition)) {
+    out[name] = {
+      ...method,
+      requestDeserialize: (bytes: Buffer) => {
+        try {
+          return method.requestDeserialize(bytes);
+        } catch (e) {
+          return { [MALFORMED]: (e as Error).message };
+        }
+      },
+    };
+  }
+  return out as ServiceDefinition;
+}
+
 /** What a handler gets besides the request: the call's metadata and its remaining deadline. */
 export interface CallInfo {
   metadata: Metadata;
@@ -59,7 +80,12 @@ export function unary<Req, Res>(
     const deadlineRaw = call.getDeadline();
     const deadline = deadlineRaw instanceof Date ? deadlineRaw.getTime() : Number(deadlineRaw);
     context.with(trace.setSpan(parent, span), () => {
-      fn(call.request, { metadata: call.metadata, deadline: Number.isFinite(deadline) ? deadline : Infinity }).then(
+      const req = call.request as unknown;
+      const run =
+        req !== null && typeof req === 'object' && MALFORMED in req
+          ? () => Promise.reject(new AppError(ReasonCode.INVALID_REQUEST, `the request is not a valid ${method} protobuf message`))
+          : () => fn(call.request, { metadata: call.metadata, deadline: Number.isFinite(deadline) ? deadline : Infinity });
+      run().then(
         (res) => {
           span.setAttribute(Attr.RPC_GRPC_STATUS_CODE, 0);
           span.end();
@@ -103,7 +129,7 @@ export async function startGrpcServer(
   const server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024, ...options });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
-  for (const s of services) server.addService(s.definition, s.implementation);
+  for (const s of services) server.addService(tolerant(s.definition), s.implementation);
   const bound = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
   });
