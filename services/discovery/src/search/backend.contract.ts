@@ -165,6 +165,7 @@ export function backendContract(name: string, makeBackend: () => SearchBackend |
       await backend.index(E, []);
       expect(await backend.isIndexed(E)).toBe(true);
       expect(await names(E, 'weather')).toEqual([]);
+      expect(await backend.isIndexed(E)).toBe(true);
     });
 
     it('respects the limit', async () => {

@@ -13,7 +13,8 @@
 // User text goes only into `q`. A snapshot's documents are added in one task, and a Meilisearch task
 // is atomic, so the presence of document `<hex>-0` means the whole snapshot is searchable: that is
 // how a replica learns that another one indexed a snapshot.
-import { Meilisearch, MeilisearchApiError, type Hit, type MultiSearchQuery, type Settings, type Task } from 'meilisearch';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Meilisearch, MeilisearchApiError, type EnqueuedTaskPromise, type Hit, type MultiSearchQuery, type Settings, type Task } from 'meilisearch';
 import { SNAPSHOT_ID_PATTERN, type BoundToolDefinition } from '@toolsurface/core';
 import type { SearchBackend } from '../domain/discovery';
 
@@ -88,7 +89,7 @@ export function documentId(snapshotId: string, n: number): string {
   return `${snapshotHex(snapshotId)}-${n}`;
 }
 
-/** Lower-case words of an identifier or a phrase: split on camelCase and on anything not a letter, digit or mark. */
+/** Lower-case words of an identifier or a phrase: split on camelCase and on anything but letters, digits and their marks. */
 export function nameWords(text: string): string {
   const t = text.length > 4096 ? text.slice(0, 4096) : text;
   return t
@@ -96,9 +97,8 @@ export function nameWords(text: string): string {
     .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2') // getWeather → get Weather
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2') // HTTPServer → HTTP Server
     .toLowerCase()
-    .split(/[^\p{L}\p{N}\p{M}]+/u)
-    .filter((w) => w !== '')
-    .join(' ');
+    .match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) // a word starts with a letter or digit; marks only follow one
+    ?.join(' ') ?? '';
 }
 
 // A content-hash or version-stamp segment of a qualified name ("10fae9e4"): 6+ hex digits with at least one digit.
@@ -203,13 +203,24 @@ export function meiliSettings(): Settings {
   };
 }
 
-/** Control characters and lone surrogates out (the server's JSON parser refuses lone surrogates), cut to MAX_QUERY_CHARS. */
+/** Longest query word sent; longer ones match nothing anyway. */
+const MAX_QUERY_WORD_CHARS = 128;
+
+/**
+ * The text sent as `q`: cut to MAX_QUERY_CHARS, without control characters, lone surrogates (the
+ * server's JSON parser refuses them), words over MAX_QUERY_WORD_CHARS, or the leading `-` of
+ * Meilisearch's negative operator (a model's "- pdf" is not an exclusion). Double quotes (phrases) stay.
+ */
 export function cleanQuery(query: string): string {
   return query
     .slice(0, MAX_QUERY_CHARS)
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-    .trim();
+    .split(/\s+/)
+    .filter((w) => w !== '' && w.length <= MAX_QUERY_WORD_CHARS)
+    .map((w) => w.replace(/^-+/, ''))
+    .filter((w) => w !== '')
+    .join(' ');
 }
 
 /**
@@ -295,8 +306,8 @@ export class MeilisearchBackend implements SearchBackend {
   private readonly embedder: string;
   private readonly semanticRatio: number;
   private readonly taskTimeoutMs: number;
-  /** Snapshots known to be searchable (insertion order = recency, for the cap). */
-  private readonly known = new Map<string, true>();
+  /** Snapshots known to be searchable → whether they have documents (insertion order = recency, for the cap). */
+  private readonly known = new Map<string, boolean>();
   private readonly inflight = new Map<string, Promise<void>>();
   private ready: Promise<void> | undefined;
 
@@ -310,7 +321,6 @@ export class MeilisearchBackend implements SearchBackend {
       apiKey: options.apiKey || undefined,
       timeout: options.requestTimeoutMs ?? 10_000,
       clientAgents: ['toolsurface-discovery'],
-      defaultWaitOptions: { timeout: this.taskTimeoutMs, interval: 20 },
     });
   }
 
@@ -329,7 +339,7 @@ export class MeilisearchBackend implements SearchBackend {
       primaryKey = (await this.client.getRawIndex(this.indexUid)).primaryKey ?? undefined;
     } catch (err) {
       if (apiErrorCode(err) !== 'index_not_found') throw err;
-      const created = await this.client.createIndex(this.indexUid, { primaryKey: 'id' }).waitTask();
+      const created = await this.finished(this.client.createIndex(this.indexUid, { primaryKey: 'id' }), `creating index ${this.indexUid}`);
       // Another replica may have created it in between.
       if (created.error?.code !== 'index_already_exists') assertSucceeded(created, `creating index ${this.indexUid}`);
       primaryKey = 'id';
@@ -337,7 +347,7 @@ export class MeilisearchBackend implements SearchBackend {
     if (primaryKey !== undefined && primaryKey !== 'id') {
       throw new Error(`Meilisearch index ${this.indexUid} has primary key "${primaryKey}", expected "id": it belongs to something else`);
     }
-    const settings = await this.client.index(this.indexUid).updateSettings(meiliSettings()).waitTask();
+    const settings = await this.finished(this.client.index(this.indexUid).updateSettings(meiliSettings()), `settings update of ${this.indexUid}`);
     assertSucceeded(settings, `settings update of ${this.indexUid}`);
     if (this.embedder !== '') {
       const embedders = await this.client.index(this.indexUid).getEmbedders();
@@ -364,18 +374,22 @@ export class MeilisearchBackend implements SearchBackend {
     if (tools.length > 0 && !(await this.inIndex(snapshotId))) {
       const docs = buildDocuments(snapshotId, tools);
       // One task for the whole snapshot: it is atomic, so a snapshot is either all there or not at all.
-      const task = await this.client.index<ToolDocument>(this.indexUid).addDocuments(docs, { primaryKey: 'id' }).waitTask();
+      const task = await this.finished(this.client.index<ToolDocument>(this.indexUid).addDocuments(docs, { primaryKey: 'id' }), `indexing ${snapshotId}`);
       assertSucceeded(task, `indexing ${docs.length} tools of ${snapshotId}`);
     }
-    this.remember(snapshotId);
+    this.remember(snapshotId, tools.length > 0);
   }
 
   async isIndexed(snapshotId: string): Promise<boolean> {
-    if (this.known.has(snapshotId)) return true;
+    const hasDocuments = this.known.get(snapshotId);
+    if (hasDocuments !== undefined) {
+      this.remember(snapshotId, hasDocuments); // recency
+      return true;
+    }
     if (!SNAPSHOT_ID_PATTERN.test(snapshotId)) return false;
     await this.init();
     if (!(await this.inIndex(snapshotId))) return false;
-    this.remember(snapshotId); // indexed by another replica (or an earlier run)
+    this.remember(snapshotId, true); // indexed by another replica (or an earlier run)
     return true;
   }
 
@@ -391,8 +405,26 @@ export class MeilisearchBackend implements SearchBackend {
     const ranked = mergeHits(query, res.results.map((r) => r.hits), max);
     // Nothing found for a snapshot thought indexed: if its documents are gone (index dropped or
     // recreated), forget it, so that the next request indexes it again instead of answering empty.
-    if (ranked.length === 0 && this.known.has(snapshotId) && !(await this.inIndex(snapshotId))) this.known.delete(snapshotId);
+    if (ranked.length === 0 && this.known.get(snapshotId) === true && !(await this.inIndex(snapshotId))) this.known.delete(snapshotId);
     return ranked;
+  }
+
+  /**
+   * Waits until a task has finished (succeeded, failed or canceled) and returns it; throws after
+   * taskTimeoutMs. Polls task status itself, first every few milliseconds (a small snapshot takes
+   * tens of ms), backing off to 100 ms. Not the client's waitTask: with a request timeout set, it
+   * leaves one abort listener per poll on its shared signal (MaxListenersExceededWarning).
+   */
+  private async finished(enqueued: EnqueuedTaskPromise, what: string): Promise<Task> {
+    const { taskUid } = await enqueued;
+    const deadline = Date.now() + this.taskTimeoutMs;
+    for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+      const task = await this.client.tasks.getTask(taskUid);
+      if (task.status !== 'enqueued' && task.status !== 'processing') return task;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`Meilisearch ${what}: task ${taskUid} still ${task.status} after ${this.taskTimeoutMs} ms (MEILI_TASK_TIMEOUT_MS)`);
+      await sleep(Math.min(pause, left));
+    }
   }
 
   /** Whether the snapshot's first document is in the index (the whole snapshot is then: one atomic task). */
@@ -407,9 +439,9 @@ export class MeilisearchBackend implements SearchBackend {
     }
   }
 
-  private remember(snapshotId: string): void {
+  private remember(snapshotId: string, hasDocuments: boolean): void {
     this.known.delete(snapshotId);
-    this.known.set(snapshotId, true);
+    this.known.set(snapshotId, hasDocuments);
     while (this.known.size > KNOWN_MAX) this.known.delete(this.known.keys().next().value!);
   }
 }

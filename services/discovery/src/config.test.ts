@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig (search backend)', () => {
+  it('defaults to the embedded backend, keyword search, 30 s task timeout', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ searchBackend: 'embedded', meiliUrl: '', meiliApiKey: '', meiliEmbedder: '', meiliSemanticRatio: 0.5, meiliTaskTimeoutMs: 30_000 });
+  });
+
+  it('reads the Meilisearch variables', () => {
+    const c = loadConfig({
+      SEARCH_BACKEND: 'meilisearch',
+      MEILI_URL: 'http://meilisearch:7700',
+      MEILI_API_KEY: 'k',
+      MEILI_EMBEDDER: 'tools-e5',
+      MEILI_SEMANTIC_RATIO: '0.25',
+      MEILI_TASK_TIMEOUT_MS: '120000',
+    });
+    expect(c).toMatchObject({ searchBackend: 'meilisearch', meiliUrl: 'http://meilisearch:7700', meiliApiKey: 'k', meiliEmbedder: 'tools-e5', meiliSemanticRatio: 0.25, meiliTaskTimeoutMs: 120_000 });
+    expect(loadConfig({ MEILI_EMBEDDER: 'e', MEILI_SEMANTIC_RATIO: '1' }).meiliSemanticRatio).toBe(1);
+    expect(loadConfig({ MEILI_EMBEDDER: 'e', MEILI_SEMANTIC_RATIO: '0' }).meiliSemanticRatio).toBe(0);
+  });
+
+  it('refuses bad values, naming the variable', () => {
+    expect(() => loadConfig({ SEARCH_BACKEND: 'meilisearch' })).toThrow(/MEILI_URL/);
+    expect(() => loadConfig({ MEILI_EMBEDDER: 'a b' })).toThrow(/MEILI_EMBEDDER/);
+    expect(() => loadConfig({ MEILI_SEMANTIC_RATIO: '0.5' })).toThrow(/MEILI_SEMANTIC_RATIO needs MEILI_EMBEDDER/);
+    for (const bad of ['1.5', '-0.1', 'half', '.5', '0,5']) {
+      expect(() => loadConfig({ MEILI_EMBEDDER: 'e', MEILI_SEMANTIC_RATIO: bad }), bad).toThrow(/MEILI_SEMANTIC_RATIO/);
+    }
+    expect(() => loadConfig({ MEILI_TASK_TIMEOUT_MS: '10' })).toThrow(/MEILI_TASK_TIMEOUT_MS/);
+  });
+});
