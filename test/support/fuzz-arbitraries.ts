@@ -23,15 +23,27 @@ export function text(maxLength = 40, minLength = 0): fc.Arbitrary<string> {
   return fc.string({ unit, minLength, maxLength });
 }
 
-/** A string of `min`..`max` UTF-16 units, built by repetition (cheap to generate even at megabytes). */
+/**
+ * A string of `min`..`max` characters (code points, as JSON Schema's maxLength counts them; an
+ * emoji is two UTF-16 units), built by repetition so it is cheap to generate even at megabytes.
+ */
 export function hugeText(min: number, max: number): fc.Arbitrary<string> {
-  return fc.tuple(fc.integer({ min, max }), fc.constantFrom('x', 'é', '\u0000', '🙂', 'ab ', '\ufffd')).map(([n, s]) => s.repeat(Math.ceil(n / s.length)).slice(0, n));
+  return fc.tuple(fc.integer({ min, max }), fc.constantFrom('x', 'é', '\u0000', '🙂', ' ', '\ufffd')).map(([n, c]) => c.repeat(n));
 }
 
-/** Mostly short strings, sometimes empty, sometimes 1-300 KB. */
+/**
+ * ASCII then emoji: wherever a message cuts such a string to N UTF-16 units (slice(0, N)), some of
+ * these leave half of a surrogate pair at the end.
+ */
+export const emojiAfterAscii: fc.Arbitrary<string> = fc
+  .tuple(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 1, max: 200 }), fc.constantFrom('🙂', '𝔁', '👍🏽'), text(8))
+  .map(([ascii, emoji, e, tail]) => 'a'.repeat(ascii) + e.repeat(emoji) + tail);
+
+/** Mostly short strings, sometimes empty, sometimes cut-prone emoji runs, sometimes 1-300 K characters. */
 export const anyText: fc.Arbitrary<string> = fc.oneof(
   { weight: 20, arbitrary: text(60) },
   { weight: 2, arbitrary: fc.constant('') },
+  { weight: 3, arbitrary: emojiAfterAscii },
   { weight: 1, arbitrary: hugeText(1000, 300_000) },
 );
 
