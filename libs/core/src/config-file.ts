@@ -187,7 +187,7 @@ export function parseConfig(yamlText: string, baseDir: string): ToolsurfaceConfi
     if (seen.has(key)) throw new AppError(ReasonCode.INVALID_REQUEST, `config is invalid: /principals/${i} repeats ${key}`);
     seen.add(key);
     for (const cap of p.capabilities ?? []) {
-      if (!(cap in capabilities)) {
+      if (!Object.hasOwn(capabilities, cap)) {
         throw new AppError(ReasonCode.INVALID_REQUEST, `config is invalid: /principals/${i} binds unknown capability "${cap}"`);
       }
     }

@@ -158,3 +158,22 @@ admission:
     expect((err as AppError).message).toMatch(message);
   });
 });
+
+describe('globMatch against literal stars in the text', () => {
+  it('a pattern star stays a wildcard when the text holds a star', () => {
+    expect(globMatch('*secret*', 'secret*x')).toBe(true);
+    expect(globMatch('*secret*', '/x/secret* ')).toBe(true);
+    expect(globMatch('a*', 'a*b')).toBe(true);
+    expect(globMatch('*', '*x')).toBe(true);
+    expect(globMatch('rm *', 'rm *.txt')).toBe(true);
+    expect(globMatch('a*c', 'a*b')).toBe(false);
+  });
+});
+
+describe('parseConfig and inherited property names', () => {
+  it('refuses a binding to a name only Object.prototype has', () => {
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      expect(() => parseConfig(`capabilities: {}\nprincipals: [{kind: agent, id: a, capabilities: ["${name}"]}]`, '/x')).toThrow(/unknown capability/);
+    }
+  });
+});

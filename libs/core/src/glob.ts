@@ -9,12 +9,13 @@ export function globMatch(pattern: string, text: string): boolean {
   let star = -1;
   let mark = 0;
   while (t < text.length) {
-    if (p < pattern.length && (pattern[p] === '?' || pattern[p] === text[t])) {
-      p++;
-      t++;
-    } else if (p < pattern.length && pattern[p] === '*') {
+    // A `*` in the pattern is always a wildcard, even against a literal `*` in the text.
+    if (p < pattern.length && pattern[p] === '*') {
       star = p++;
       mark = t;
+    } else if (p < pattern.length && (pattern[p] === '?' || pattern[p] === text[t])) {
+      p++;
+      t++;
     } else if (star !== -1) {
       p = star + 1;
       t = ++mark;

@@ -39,12 +39,24 @@ export function toGrpcStatus(code: ReasonCode): status {
   }
 }
 
+/** Longest error message sent in gRPC status details, UTF-16 units. */
+export const MAX_DETAILS_CHARS = 2000;
+
+/** `text` cut to `max` UTF-16 units (with an ellipsis) and with lone surrogates replaced (U+FFFD). */
+export function boundText(text: string, max: number): string {
+  const cut = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return cut.toWellFormed();
+}
+
 /** An error grpc-js sends as-is: numeric `code`, `details` and reason metadata. */
 export function toServiceError(err: unknown): Partial<ServiceError> {
   const app = err instanceof AppError ? err : new AppError(ReasonCode.INTERNAL, 'internal error', { cause: err });
   const metadata = new Metadata();
   metadata.set(REASON_METADATA_KEY, app.code);
-  return { code: toGrpcStatus(app.code), details: `${app.code}: ${app.message}`, metadata, message: app.message };
+  // grpc-js percent-encodes details into a trailer: a lone surrogate throws there (and kills the
+  // process), and tens of KB never arrive. Bound the text and make it well-formed UTF-16.
+  const message = boundText(app.message, MAX_DETAILS_CHARS);
+  return { code: toGrpcStatus(app.code), details: `${app.code}: ${message}`, metadata, message };
 }
 
 const REASON_VALUES = new Set<string>(Object.values(ReasonCode));

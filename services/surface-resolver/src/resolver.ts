@@ -226,7 +226,7 @@ export class SurfaceResolver {
     const changed: string[] = [];
     const stored = new Map(this.config.entries('capability.').map(([k, v]) => [k.slice('capability.'.length), JSON.stringify(v)]));
     for (const [name, spec] of Object.entries(cfg.capabilities)) if (stored.get(name) !== JSON.stringify(spec)) changed.push(name);
-    for (const name of stored.keys()) if (!(name in cfg.capabilities)) changed.push(name);
+    for (const name of stored.keys()) if (!Object.hasOwn(cfg.capabilities, name)) changed.push(name);
     return changed;
   }
 
@@ -237,7 +237,7 @@ export class SurfaceResolver {
   async applyConfig(cfg: ToolsurfaceConfig): Promise<void> {
     for (const [name, spec] of Object.entries(cfg.capabilities)) await this.config.put(capabilityKey(name), spec satisfies CapabilitySpec);
     for (const [key] of this.config.entries('capability.')) {
-      if (!(key.slice('capability.'.length) in cfg.capabilities)) await this.config.delete(key);
+      if (!Object.hasOwn(cfg.capabilities, key.slice('capability.'.length))) await this.config.delete(key);
     }
     for (const p of cfg.principals) {
       await this.config.put(presentationKey(p.kind, p.id), { mode: p.mode, autonomy: p.autonomy } satisfies PresentationRecord);

@@ -66,7 +66,8 @@ export function checkSnapshotId(id: unknown): string {
 /** Checks a query: a non-empty string of at most QUERY_MAX_CHARS characters (INVALID_REQUEST otherwise). */
 export function checkQuery(q: unknown): string {
   if (typeof q !== 'string' || q.trim() === '') throw new AppError(ReasonCode.INVALID_REQUEST, 'query must be a non-empty string');
-  if (q.length > QUERY_MAX_CHARS) throw new AppError(ReasonCode.INVALID_REQUEST, `query must be at most ${QUERY_MAX_CHARS} characters`);
+  // Characters as JSON Schema's maxLength counts them (code points), so a query the meta-tool accepts is accepted here.
+  if (q.length > QUERY_MAX_CHARS && [...q].length > QUERY_MAX_CHARS) throw new AppError(ReasonCode.INVALID_REQUEST, `query must be at most ${QUERY_MAX_CHARS} characters`);
   return q;
 }
 

@@ -129,6 +129,8 @@ export class Dispatcher {
     if (req.surfaceId.length > MAX_NAME_CHARS) throw new AppError(ReasonCode.INVALID_REQUEST, `surface_id is longer than ${MAX_NAME_CHARS} characters`);
     if (!req.name) throw new AppError(ReasonCode.INVALID_REQUEST, 'name is required');
     if (req.name.length > MAX_NAME_CHARS) throw new AppError(ReasonCode.INVALID_REQUEST, `name is longer than ${MAX_NAME_CHARS} characters`);
+    // The call ID travels in the audit event: an unbounded one could push the event past NATS's message limit.
+    if (typeof req.callId === 'string' && req.callId.length > MAX_NAME_CHARS) throw new AppError(ReasonCode.INVALID_REQUEST, `call_id is longer than ${MAX_NAME_CHARS} characters`);
 
     const surface = await this.loadSurface(req.surfaceId);
     trace.getActiveSpan()?.setAttributes({

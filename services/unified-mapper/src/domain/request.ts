@@ -18,7 +18,8 @@ export interface CheckedRequest {
  */
 export function checkRequest(request: unknown, contextJson: unknown, preferred: unknown): CheckedRequest {
   if (typeof request !== 'string' || request.trim() === '') throw new AppError(ReasonCode.INVALID_ARGUMENTS, 'request must be a non-empty string saying what you want done');
-  if (request.length > QUERY_MAX_CHARS) throw new AppError(ReasonCode.INVALID_ARGUMENTS, `request must be at most ${QUERY_MAX_CHARS} characters`);
+  // Code points, as JSON Schema's maxLength counts them.
+  if (request.length > QUERY_MAX_CHARS && [...request].length > QUERY_MAX_CHARS) throw new AppError(ReasonCode.INVALID_ARGUMENTS, `request must be at most ${QUERY_MAX_CHARS} characters`);
   let context: CheckedRequest['context'];
   if (typeof contextJson === 'string' && contextJson !== '') {
     if (Buffer.byteLength(contextJson) > CONTEXT_MAX_BYTES) throw new AppError(ReasonCode.INVALID_ARGUMENTS, `context must be at most ${CONTEXT_MAX_BYTES} bytes`);
