@@ -10,6 +10,7 @@ import {
   type Principal,
   type Surface,
 } from '@toolsurface/proto';
+import { bearerInterceptor } from '@toolsurface/platform';
 
 /** gRPC clients of the four services with promise-returning calls. */
 export class Clients {
@@ -19,9 +20,13 @@ export class Clients {
   readonly discovery: DiscoveryServiceClient;
   readonly unified: UnifiedServiceClient;
 
-  constructor(addr: { resolver: string; dispatch: string; discovery: string; unified: string }) {
+  constructor(addr: { resolver: string; dispatch: string; discovery: string; unified: string }, token?: string) {
     const c = credentials.createInsecure();
-    const opts = { 'grpc.max_send_message_length': 32 * 1024 * 1024, 'grpc.max_receive_message_length': 32 * 1024 * 1024 };
+    const opts = {
+      'grpc.max_send_message_length': 32 * 1024 * 1024,
+      'grpc.max_receive_message_length': 32 * 1024 * 1024,
+      ...(token ? { interceptors: [bearerInterceptor(token)] } : {}),
+    };
     this.surface = new SurfaceServiceClient(addr.resolver, c, opts);
     this.presentation = new PresentationServiceClient(addr.resolver, c, opts);
     this.dispatch = new DispatchServiceClient(addr.dispatch, c, opts);

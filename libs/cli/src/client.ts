@@ -1,7 +1,7 @@
 import type { CallOptions, Client, Metadata, ServiceError } from '@grpc/grpc-js';
 import { trace } from '@opentelemetry/api';
 import type { Autonomy, PresentationMode, PrincipalRef } from '@toolsurface/core';
-import { callUnary, CLIENT_OPTIONS, insecureCredentials } from '@toolsurface/platform';
+import { bearerInterceptor, callUnary, CLIENT_OPTIONS, insecureCredentials } from '@toolsurface/platform';
 import {
   DispatchServiceClient,
   PresentationServiceClient,
@@ -51,10 +51,13 @@ export class GatewayClient {
   constructor(
     readonly addresses: GatewayAddresses,
     timeouts: GatewayTimeouts = {},
+    /** Bearer token of the orchestrator, where the gateway requires one. */
+    token?: string,
   ) {
-    this.surfaces = new SurfaceServiceClient(addresses.resolver, insecureCredentials(), CLIENT_OPTIONS);
-    this.presentation = new PresentationServiceClient(addresses.resolver, insecureCredentials(), CLIENT_OPTIONS);
-    this.dispatch = new DispatchServiceClient(addresses.dispatch, insecureCredentials(), CLIENT_OPTIONS);
+    const options = token ? { ...CLIENT_OPTIONS, interceptors: [bearerInterceptor(token)] } : CLIENT_OPTIONS;
+    this.surfaces = new SurfaceServiceClient(addresses.resolver, insecureCredentials(), options);
+    this.presentation = new PresentationServiceClient(addresses.resolver, insecureCredentials(), options);
+    this.dispatch = new DispatchServiceClient(addresses.dispatch, insecureCredentials(), options);
     this.controlMs = timeouts.controlMs ?? 10_000;
     this.callMs = timeouts.callMs ?? 60_000;
   }

@@ -13,6 +13,8 @@ export interface GlobalOptions {
   json: boolean;
   /** Deadline of each call, ms. */
   timeoutMs: number;
+  /** Bearer token of the orchestrator (env TOOLSURFACE_TOKEN), where the gateway requires one. */
+  token?: string;
 }
 
 /** One command, parsed and validated, ready to run. */
@@ -91,6 +93,7 @@ export function buildProgram(io: CliOutput, env: NodeJS.ProcessEnv, sink: (c: Cl
     .description('Talk to a running Toolsurface gateway: open surfaces, find and call tools, set modes and bindings.')
     .version('0.1.0')
     .option('--resolver <addr>', 'surface-resolver host:port (env TOOLSURFACE_RESOLVER)', env.TOOLSURFACE_RESOLVER || DEFAULT_RESOLVER)
+    .option('--token <token>', 'bearer token of the orchestrator, where the gateway requires one (env TOOLSURFACE_TOKEN)', env.TOOLSURFACE_TOKEN || undefined)
     .option('--dispatch <addr>', 'dispatch host:port (env TOOLSURFACE_DISPATCH)', env.TOOLSURFACE_DISPATCH || DEFAULT_DISPATCH)
     .option('--timeout <ms>', 'deadline of each call in ms', '10000')
     .option('--json', 'print one JSON document instead of the readable form', false)
@@ -238,13 +241,14 @@ export function parseCommandLine(argv: string[], io: CliOutput, env: NodeJS.Proc
     io.err(program.helpInformation());
     return { ok: false, exitCode: 2 };
   }
-  const o = program.opts<{ resolver: string; dispatch: string; json: boolean; timeout: string }>();
+  const o = program.opts<{ resolver: string; dispatch: string; json: boolean; timeout: string; token?: string }>();
   try {
     const globals: GlobalOptions = {
       resolver: parseAddress(o.resolver, '--resolver'),
       dispatch: parseAddress(o.dispatch, '--dispatch'),
       json: o.json === true,
       timeoutMs: parseIntegerOption(String(o.timeout), '--timeout', 1, 3_600_000),
+      ...(o.token ? { token: o.token } : {}),
     };
     return { ok: true, line: { globals, command } };
   } catch (e) {

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import type { AdmissionPolicy, AdmissionRule } from './admission';
+import type { OrchestratorConfig } from './auth';
 import { AppError, ReasonCode } from './errors';
 import { CAPABILITY_NAME_PATTERN, PRINCIPAL_ID_PATTERN, principalKey, type Autonomy, type PresentationMode, type PrincipalKind } from './types';
 
@@ -42,6 +43,8 @@ export interface ToolsurfaceConfig {
   capabilities: Record<string, CapabilitySpec>;
   principals: PrincipalConfig[];
   admission: AdmissionPolicy;
+  /** Orchestrators and their bearer tokens; none means caller authentication is off. */
+  orchestrators: OrchestratorConfig[];
   /** Hex SHA-256 of the resolved configuration's JSON. */
   hash: string;
 }
@@ -106,6 +109,20 @@ export const CONFIG_FILE_SCHEMA = {
         },
       },
     },
+    orchestrators: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'token_sha256', 'principals'],
+        properties: {
+          id: { type: 'string', pattern: PRINCIPAL_ID_PATTERN.source },
+          token_sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+          principals: globList,
+          admin: { type: 'boolean' },
+        },
+      },
+    },
     admission: {
       type: 'object',
       additionalProperties: false,
@@ -148,6 +165,7 @@ interface RawCapability {
 interface RawFile {
   capabilities: Record<string, RawCapability>;
   principals: Array<{ kind: PrincipalKind; id: string; mode?: PresentationMode; autonomy?: Autonomy; capabilities?: string[] }>;
+  orchestrators?: Array<{ id: string; token_sha256: string; principals: string[]; admin?: boolean }>;
   admission?: { default?: 'allow' | 'deny'; rules?: Array<Partial<AdmissionRule> & { id: string; effect: 'allow' | 'deny' }> };
 }
 
@@ -202,7 +220,13 @@ export function parseConfig(yamlText: string, baseDir: string): ToolsurfaceConfi
     ruleIds.add(r.id);
     return { id: r.id, effect: r.effect, principals: r.principals ?? ['*'], capabilities: r.capabilities ?? ['*'], tools: r.tools ?? ['*'], ...(r.arguments ? { arguments: r.arguments } : {}) };
   });
-  const resolved = { capabilities, principals, admission: { default: raw.admission?.default ?? 'allow', rules } as AdmissionPolicy };
+  const orchestratorIds = new Set<string>();
+  const orchestrators: OrchestratorConfig[] = (raw.orchestrators ?? []).map((o, i) => {
+    if (orchestratorIds.has(o.id)) throw new AppError(ReasonCode.INVALID_REQUEST, `config is invalid: /orchestrators/${i} repeats id "${o.id}"`);
+    orchestratorIds.add(o.id);
+    return { id: o.id, tokenSha256: o.token_sha256, principals: o.principals, admin: o.admin ?? false };
+  });
+  const resolved = { capabilities, principals, orchestrators, admission: { default: raw.admission?.default ?? 'allow', rules } as AdmissionPolicy };
   // The hash covers the resolved config (absolute paths included), so a moved checkout re-applies.
   return { ...resolved, hash: createHash('sha256').update(JSON.stringify(resolved), 'utf8').digest('hex') };
 }

@@ -1,6 +1,8 @@
 import {
+  InterceptingCall,
   Metadata,
   Server,
+  type Interceptor,
   ServerCredentials,
   credentials,
   type Client,
@@ -11,7 +13,7 @@ import {
 } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
-import { AppError, ReasonCode } from '@toolsurface/core';
+import { AppError, ReasonCode, authenticate, type Caller, type OrchestratorConfig } from '@toolsurface/core';
 import type { Logger } from 'pino';
 import { Attr } from '@toolsurface/core';
 import { fromServiceError, toServiceError } from './grpc-status';
@@ -44,6 +46,12 @@ function tolerant(definition: ServiceDefinition): ServiceDefinition {
     };
   }
   return out as ServiceDefinition;
+}
+
+/** The caller of a gRPC call, from its `authorization` metadata (see core's `authenticate`). */
+export function callerOf(metadata: Metadata, orchestrators: readonly OrchestratorConfig[]): Caller {
+  const raw = metadata.get('authorization')[0];
+  return authenticate(typeof raw === 'string' ? raw : undefined, orchestrators);
 }
 
 /** What a handler gets besides the request: the call's metadata and its remaining deadline. */
@@ -84,7 +92,8 @@ export function unary<Req, Res>(
       const run =
         req !== null && typeof req === 'object' && MALFORMED in req
           ? () => Promise.reject(new AppError(ReasonCode.INVALID_REQUEST, `the request is not a valid ${method} protobuf message`))
-          : () => fn(call.request, { metadata: call.metadata, deadline: Number.isFinite(deadline) ? deadline : Infinity });
+          : // A handler that throws before its first await still becomes a rejection, so its status is mapped.
+            () => new Promise<Res>((resolve) => resolve(fn(call.request, { metadata: call.metadata, deadline: Number.isFinite(deadline) ? deadline : Infinity })));
       run().then(
         (res) => {
           span.setAttribute(Attr.RPC_GRPC_STATUS_CODE, 0);
@@ -164,6 +173,20 @@ export const CLIENT_OPTIONS = {
   'grpc.max_send_message_length': 16 * 1024 * 1024,
   'grpc.keepalive_time_ms': 30_000,
 } as const;
+
+/**
+ * A client interceptor that sends `authorization: Bearer <token>` on every call (grpc-js refuses
+ * call credentials on an insecure channel, so the header is set here until TLS is configured).
+ */
+export function bearerInterceptor(token: string): Interceptor {
+  return (options, nextCall) =>
+    new InterceptingCall(nextCall(options), {
+      start(metadata, listener, next) {
+        metadata.set('authorization', `Bearer ${token}`);
+        next(metadata, listener);
+      },
+    });
+}
 
 /** Insecure channel credentials (TLS comes with caller authentication). */
 export function insecureCredentials() {

@@ -4,7 +4,7 @@ export type { Telemetry } from './telemetry';
 export { createLogger } from './logger';
 export type { Logger } from './logger';
 export { toGrpcStatus, toServiceError, fromServiceError, REASON_METADATA_KEY } from './grpc-status';
-export { unary, startGrpcServer, callUnary, CLIENT_OPTIONS, insecureCredentials } from './grpc';
+export { bearerInterceptor, callerOf, unary, startGrpcServer, callUnary, CLIENT_OPTIONS, insecureCredentials } from './grpc';
 export type { CallInfo, GrpcDeps, GrpcServerHandle } from './grpc';
 export {
   STREAM,

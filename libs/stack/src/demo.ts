@@ -57,7 +57,8 @@ try {
   process.exit(1);
 }
 
-const gw = new GatewayClient(addresses);
+// Where the gateway requires caller authentication, the demo acts as the orchestrator whose token is in TOOLSURFACE_TOKEN.
+const gw = new GatewayClient(addresses, {}, process.env.TOOLSURFACE_TOKEN || undefined);
 const sessionStart = performance.now();
 try {
   await runScenario(gw, report, { sampleDir: SAMPLE_DIR, width });

@@ -6,6 +6,7 @@ export {
   bindingsKey,
   capabilityKey,
   ADMISSION_KEY,
+  ORCHESTRATORS_KEY,
   CONFIG_HASH_KEY,
 } from './records';
 export type { PresentationRecord, BindingsRecord, CatalogRecord, CollisionRecord, SurfaceRecord } from './records';

@@ -58,6 +58,8 @@ export function bindingsKey(kind: PrincipalKind, id: string): string {
 export function capabilityKey(name: string): string {
   return `capability.${name}`;
 }
+/** Config-bucket key of the orchestrators (OrchestratorConfig[]); absent or empty: authentication off. */
+export const ORCHESTRATORS_KEY = 'orchestrators';
 /** Config-bucket key of the admission policy. */
 export const ADMISSION_KEY = 'admission';
 /** Config-bucket key of the hash of the config file last applied. */

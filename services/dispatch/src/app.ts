@@ -99,11 +99,12 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
 
       discovery = new DiscoveryClient(config.discoveryAddr, tracer, config.downstreamTimeoutMs);
       unified = new UnifiedClient(config.unifiedAddr, tracer, config.downstreamTimeoutMs);
+      const settings = new BucketSettings(configBucket, catalogBucket, logger);
       const dispatcher = new Dispatcher(
         {
           surfaces: new BucketSurfaces(surfacesBucket),
           snapshots: new SnapshotStore(snapshotObjects),
-          settings: new BucketSettings(configBucket, catalogBucket, logger),
+          settings,
           discovery,
           unified,
           capabilities,
@@ -116,7 +117,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
           validators: new ValidatorCache(20_000, (p) => logger.warn(p, 'a tool input schema does not compile; its arguments are not checked here')),
         },
       );
-      grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [dispatchService(dispatcher, { tracer, logger })]);
+      grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [dispatchService(dispatcher, settings, { tracer, logger })]);
       logger.info({ port: grpc.port }, 'dispatch serving');
       return { grpcPort: grpc.port };
     },

@@ -3,11 +3,15 @@ import {
   AppError,
   ReasonCode,
   countToolTokens,
+  mayActFor,
+  UNAUTHENTICATED_CALLER,
+  type Caller,
   principalKey,
   resolveMode,
   type AdmissionPolicy,
   type Autonomy,
   type CapabilitySpec,
+  type OrchestratorConfig,
   type PresentationMode,
   type PrincipalRef,
   type ToolsurfaceConfig,
@@ -15,6 +19,7 @@ import {
 import {
   ADMISSION_KEY,
   CONFIG_HASH_KEY,
+  ORCHESTRATORS_KEY,
   bindingsKey,
   capabilityKey,
   presentationKey,
@@ -73,6 +78,17 @@ export class SurfaceResolver {
     return r?.capabilities ?? [];
   }
 
+  /** The configured orchestrators; empty means caller authentication is off. */
+  orchestrators(): OrchestratorConfig[] {
+    const raw = this.config.get(ORCHESTRATORS_KEY);
+    return Array.isArray(raw) ? (raw as OrchestratorConfig[]) : [];
+  }
+
+  /** Whether `cfg` names other orchestrators than the stored ones (credentials come from the file only). */
+  orchestratorsChangedBy(cfg: ToolsurfaceConfig): boolean {
+    return JSON.stringify(cfg.orchestrators) !== JSON.stringify(this.orchestrators());
+  }
+
   private policy(): AdmissionPolicy {
     return (this.config.get(ADMISSION_KEY) as AdmissionPolicy | undefined) ?? { default: 'allow', rules: [] };
   }
@@ -122,24 +138,25 @@ export class SurfaceResolver {
   }
 
   /** A surface and what it presents; unknown → SURFACE_NOT_FOUND, past expiry → SURFACE_EXPIRED. */
-  async getSurface(surfaceId: string): Promise<OpenedSurface> {
-    const record = await this.loadSurface(surfaceId);
+  async getSurface(surfaceId: string, caller: Caller = UNAUTHENTICATED_CALLER): Promise<OpenedSurface> {
+    const record = await this.loadSurface(surfaceId, caller);
     const snapshot = await this.snapshots.get(record.snapshotId);
     return { record, presented: presentTools(record.resolvedMode, snapshot.tools) };
   }
 
   /** Closes a surface; later calls on it are refused as not found. */
-  async closeSurface(surfaceId: string): Promise<void> {
-    const record = await this.loadSurface(surfaceId);
+  async closeSurface(surfaceId: string, caller: Caller = UNAUTHENTICATED_CALLER): Promise<void> {
+    const record = await this.loadSurface(surfaceId, caller);
     const closed: SurfaceRecord = { ...record, closedAtMs: Date.now() };
     await this.surfaces.put(surfaceId, closed);
     await this.publisher.surfaceClosed({ surfaceId, principal: principalToProto(record.principal), closedAtMs: closed.closedAtMs! });
   }
 
-  private async loadSurface(surfaceId: string): Promise<SurfaceRecord> {
+  private async loadSurface(surfaceId: string, caller: Caller): Promise<SurfaceRecord> {
     if (!SURFACE_ID_PATTERN.test(surfaceId)) throw new AppError(ReasonCode.SURFACE_NOT_FOUND, `surface "${surfaceId.slice(0, 80)}" does not exist`);
     const record = await this.surfaces.getFresh(surfaceId);
-    if (!record || record.closedAtMs !== undefined) throw new AppError(ReasonCode.SURFACE_NOT_FOUND, `surface ${surfaceId} does not exist or was closed`);
+    // Another orchestrator's surface is answered as unknown: no oracle for who owns which ID.
+    if (!record || record.closedAtMs !== undefined || !mayActFor(caller, record.principal)) throw new AppError(ReasonCode.SURFACE_NOT_FOUND, `surface ${surfaceId} does not exist or was closed`);
     if (record.expiresAtMs <= Date.now()) throw new AppError(ReasonCode.SURFACE_EXPIRED, `surface ${surfaceId} expired; open a new one`);
     return record;
   }
@@ -243,6 +260,7 @@ export class SurfaceResolver {
       await this.config.put(presentationKey(p.kind, p.id), { mode: p.mode, autonomy: p.autonomy } satisfies PresentationRecord);
       await this.config.put(bindingsKey(p.kind, p.id), { capabilities: p.capabilities } satisfies BindingsRecord);
     }
+    await this.config.put(ORCHESTRATORS_KEY, cfg.orchestrators);
     await this.config.put(ADMISSION_KEY, cfg.admission);
     await this.config.put(CONFIG_HASH_KEY, { hash: cfg.hash, appliedAtMs: Date.now() });
     this.logger.info({ hash: cfg.hash, principals: cfg.principals.length, capabilities: Object.keys(cfg.capabilities).length }, 'config applied');

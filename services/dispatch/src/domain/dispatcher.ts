@@ -18,7 +18,7 @@ import {
   type ResolvedMode,
   type Via,
 } from '@toolsurface/core';
-import { Attr } from '@toolsurface/core';
+import { Attr, mayActFor, UNAUTHENTICATED_CALLER, type Caller } from '@toolsurface/core';
 import type { SurfaceRecord } from '@toolsurface/state';
 import { MAX_ARGUMENT_DEPTH, asObject, deeperThan, parseArguments, type ParsedArguments } from './arguments';
 import { errorDetail, Messages } from './messages';
@@ -124,7 +124,7 @@ export class Dispatcher {
   }
 
   /** Serves one CallTool. `deadline` is the caller's absolute deadline (ms since epoch). */
-  async callTool(req: CallRequest, deadline = Infinity): Promise<CallResult> {
+  async callTool(req: CallRequest, deadline = Infinity, caller: Caller = UNAUTHENTICATED_CALLER): Promise<CallResult> {
     if (!req.surfaceId) throw new AppError(ReasonCode.INVALID_REQUEST, 'surface_id is required');
     if (req.surfaceId.length > MAX_NAME_CHARS) throw new AppError(ReasonCode.INVALID_REQUEST, `surface_id is longer than ${MAX_NAME_CHARS} characters`);
     if (!req.name) throw new AppError(ReasonCode.INVALID_REQUEST, 'name is required');
@@ -133,6 +133,10 @@ export class Dispatcher {
     if (typeof req.callId === 'string' && req.callId.length > MAX_NAME_CHARS) throw new AppError(ReasonCode.INVALID_REQUEST, `call_id is longer than ${MAX_NAME_CHARS} characters`);
 
     const surface = await this.loadSurface(req.surfaceId);
+    // Another orchestrator's surface is answered as unknown: no oracle for who owns which ID.
+    if (!mayActFor(caller, surface.principal)) {
+      throw new AppError(ReasonCode.SURFACE_NOT_FOUND, `surface ${JSON.stringify(req.surfaceId.slice(0, 64))} does not exist; open a surface first`);
+    }
     trace.getActiveSpan()?.setAttributes({
       [Attr.TS_SURFACE_ID]: surface.surfaceId,
       [Attr.TS_MODE]: surface.resolvedMode,

@@ -1,16 +1,17 @@
-import { unary, type GrpcDeps } from '@toolsurface/platform';
+import type { OrchestratorConfig } from '@toolsurface/core';
+import { callerOf, unary, type GrpcDeps } from '@toolsurface/platform';
 import { DispatchServiceService, type CallToolRequest, type CallToolResponse } from '@toolsurface/proto';
 import type { Dispatcher } from '../domain/dispatcher';
 
 const SERVICE = 'toolsurface.v1.DispatchService';
 
 /** DispatchService for startGrpcServer: CallTool straight into the call path; `unary` maps thrown AppErrors to status. */
-export function dispatchService(dispatcher: Dispatcher, deps: GrpcDeps) {
+export function dispatchService(dispatcher: Dispatcher, settings: { orchestrators(): OrchestratorConfig[] }, deps: GrpcDeps) {
   return {
     name: SERVICE,
     definition: DispatchServiceService,
     implementation: {
-      callTool: unary<CallToolRequest, CallToolResponse>(SERVICE, 'CallTool', (req, info) => dispatcher.callTool(req, info.deadline), deps),
+      callTool: unary<CallToolRequest, CallToolResponse>(SERVICE, 'CallTool', (req, info) => dispatcher.callTool(req, info.deadline, callerOf(info.metadata, settings.orchestrators())), deps),
     },
   };
 }

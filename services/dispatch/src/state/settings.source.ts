@@ -1,5 +1,5 @@
-import type { AdmissionPolicy, Autonomy, PrincipalRef } from '@toolsurface/core';
-import { ADMISSION_KEY, bindingsKey, presentationKey, type BindingsRecord, type CatalogRecord, type PresentationRecord, type WatchedBucket } from '@toolsurface/state';
+import type { AdmissionPolicy, Autonomy, OrchestratorConfig, PrincipalRef } from '@toolsurface/core';
+import { ADMISSION_KEY, ORCHESTRATORS_KEY, bindingsKey, presentationKey, type BindingsRecord, type CatalogRecord, type PresentationRecord, type WatchedBucket } from '@toolsurface/state';
 import type { Logger } from '@toolsurface/platform';
 import { DEFAULT_ADMISSION_POLICY, isBoundToolName, parseAdmissionPolicy } from '../domain/catalog';
 import type { SettingsSource } from '../domain/ports';
@@ -32,6 +32,12 @@ export class BucketSettings implements SettingsSource {
       this.policy = parsed ?? DENY_ALL;
     }
     return this.policy;
+  }
+
+  /** The configured orchestrators; empty means caller authentication is off. */
+  orchestrators(): OrchestratorConfig[] {
+    const raw = this.config.get(ORCHESTRATORS_KEY);
+    return Array.isArray(raw) ? (raw as OrchestratorConfig[]) : [];
   }
 
   autonomy(principal: PrincipalRef): Autonomy | undefined {

@@ -1,7 +1,8 @@
-import { AppError, ReasonCode, parseConfig } from '@toolsurface/core';
+import { AppError, ReasonCode, parseConfig, requireAdmin, requirePrincipal } from '@toolsurface/core';
 import {
   autonomyFromProto,
   autonomyToProto,
+  callerOf,
   modeFromProto,
   modeToProto,
   principalFromProto,
@@ -24,26 +25,31 @@ export function presentationHandlers(
   deps: GrpcDeps,
 ): PresentationServiceServer {
   return {
-    getPresentation: unary(SERVICE, 'GetPresentation', async (req) => {
+    getPresentation: unary(SERVICE, 'GetPresentation', async (req, info) => {
       const p = principalFromProto(req.principal);
+      requirePrincipal(callerOf(info.metadata, resolver.orchestrators()), p);
       const r = resolver.presentation(p);
       return { presentation: { principal: principalToProto(p), mode: modeToProto(r.mode), autonomy: autonomyToProto(r.autonomy) } };
     }, deps),
-    setPresentation: unary(SERVICE, 'SetPresentation', async (req) => {
+    setPresentation: unary(SERVICE, 'SetPresentation', async (req, info) => {
+      requireAdmin(callerOf(info.metadata, resolver.orchestrators()));
       const p = principalFromProto(req.principal);
       const r = await resolver.setPresentation(p, modeFromProto(req.mode), autonomyFromProto(req.autonomy));
       return { presentation: { principal: principalToProto(p), mode: modeToProto(r.mode), autonomy: autonomyToProto(r.autonomy) } };
     }, deps),
-    getBindings: unary(SERVICE, 'GetBindings', async (req) => {
+    getBindings: unary(SERVICE, 'GetBindings', async (req, info) => {
       const p = principalFromProto(req.principal);
+      requirePrincipal(callerOf(info.metadata, resolver.orchestrators()), p);
       return { principal: principalToProto(p), capabilities: resolver.bindings(p) };
     }, deps),
-    setBindings: unary(SERVICE, 'SetBindings', async (req) => {
+    setBindings: unary(SERVICE, 'SetBindings', async (req, info) => {
+      requireAdmin(callerOf(info.metadata, resolver.orchestrators()));
       const p = principalFromProto(req.principal);
       if (!Array.isArray(req.capabilities)) throw new AppError(ReasonCode.INVALID_REQUEST, 'capabilities must be a list');
       return { principal: principalToProto(p), capabilities: await resolver.setBindings(p, req.capabilities) };
     }, deps),
-    applyConfig: unary(SERVICE, 'ApplyConfig', async (req) => {
+    applyConfig: unary(SERVICE, 'ApplyConfig', async (req, info) => {
+      requireAdmin(callerOf(info.metadata, resolver.orchestrators()));
       if (typeof req.configYaml !== 'string' || req.configYaml.trim() === '') throw new AppError(ReasonCode.INVALID_REQUEST, 'config_yaml is required');
       if (Buffer.byteLength(req.configYaml) > MAX_CONFIG_BYTES) throw new AppError(ReasonCode.INVALID_REQUEST, `config_yaml exceeds ${MAX_CONFIG_BYTES} bytes`);
       const cfg = parseConfig(req.configYaml, configDir);
@@ -54,6 +60,10 @@ export function presentationHandlers(
           ReasonCode.PERMISSION_DENIED,
           `ApplyConfig may not add, change or remove capabilities (${changed.slice(0, 5).join(', ')}); change the config file, or start surface-resolver with ALLOW_CAPABILITY_CHANGES=true`,
         );
+      }
+      // Credentials come from the config file only: an API call cannot mint itself a token.
+      if (resolver.orchestratorsChangedBy(cfg)) {
+        throw new AppError(ReasonCode.PERMISSION_DENIED, 'ApplyConfig may not change orchestrators; change the config file and restart surface-resolver');
       }
       await resolver.applyConfig(cfg);
       return { configHash: cfg.hash, principals: cfg.principals.length, capabilities: Object.keys(cfg.capabilities).length };

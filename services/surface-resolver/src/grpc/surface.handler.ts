@@ -1,10 +1,11 @@
-import { AppError, ReasonCode } from '@toolsurface/core';
+import { AppError, ReasonCode, requirePrincipal } from '@toolsurface/core';
 import {
   modeToProto,
   principalFromProto,
   principalToProto,
   resolvedModeToProto,
   autonomyToProto,
+  callerOf,
   toolToProto,
   unary,
   type GrpcDeps,
@@ -39,13 +40,19 @@ function surfaceId(raw: unknown): string {
 /** SurfaceService over the resolver. */
 export function surfaceHandlers(resolver: SurfaceResolver, deps: GrpcDeps): SurfaceServiceServer {
   return {
-    openSurface: unary(SERVICE, 'OpenSurface', async (req) => {
+    openSurface: unary(SERVICE, 'OpenSurface', async (req, info) => {
+      const caller = callerOf(info.metadata, resolver.orchestrators());
       const principal = principalFromProto(req.principal);
+      requirePrincipal(caller, principal);
       return { surface: toProto(await resolver.openSurface(principal, req.ttlSeconds ?? 0)) };
     }, deps),
-    getSurface: unary(SERVICE, 'GetSurface', async (req) => ({ surface: toProto(await resolver.getSurface(surfaceId(req.surfaceId))) }), deps),
-    closeSurface: unary(SERVICE, 'CloseSurface', async (req) => {
-      await resolver.closeSurface(surfaceId(req.surfaceId));
+    getSurface: unary(SERVICE, 'GetSurface', async (req, info) => {
+      const caller = callerOf(info.metadata, resolver.orchestrators());
+      return { surface: toProto(await resolver.getSurface(surfaceId(req.surfaceId), caller)) };
+    }, deps),
+    closeSurface: unary(SERVICE, 'CloseSurface', async (req, info) => {
+      const caller = callerOf(info.metadata, resolver.orchestrators());
+      await resolver.closeSurface(surfaceId(req.surfaceId), caller);
       return {};
     }, deps),
   };

@@ -1,0 +1,69 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { AppError, ReasonCode } from './errors';
+import { globMatch } from './glob';
+import { principalKey, type PrincipalRef } from './types';
+
+/** An orchestrator allowed to call the gateway: its bearer token (as a SHA-256 hex digest) and what it may do. */
+export interface OrchestratorConfig {
+  id: string;
+  /** Lowercase hex SHA-256 of the bearer token; the token itself is never stored. */
+  tokenSha256: string;
+  /** Globs over "kind:id" of the principals it may open surfaces and call tools for. */
+  principals: string[];
+  /** May change presentation settings, bindings and the config (PresentationService). */
+  admin: boolean;
+}
+
+/** Who is calling, once authenticated. */
+export interface Caller {
+  orchestrator: string;
+  principals: readonly string[];
+  admin: boolean;
+}
+
+/** The caller when no orchestrator is configured: authentication is off and everything is allowed. */
+export const UNAUTHENTICATED_CALLER: Caller = Object.freeze({ orchestrator: 'anonymous', principals: ['*'], admin: true });
+
+/** Lowercase hex SHA-256 of a token, as `token_sha256` in the config holds it. */
+export function tokenDigest(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * Authenticates a call from its `authorization` metadata value ("Bearer <token>"). With no
+ * orchestrators configured, authentication is off and every call is UNAUTHENTICATED_CALLER.
+ * Throws AppError UNAUTHENTICATED for a missing, malformed or unknown token (digests compared in
+ * constant time).
+ */
+export function authenticate(authorization: string | undefined, orchestrators: readonly OrchestratorConfig[]): Caller {
+  if (orchestrators.length === 0) return UNAUTHENTICATED_CALLER;
+  // "Bearer" and the token, as RFC 6750 section 2.1 writes the header.
+  const m = /^Bearer ([\x21-\x7e]{1,4096})$/.exec(authorization ?? '');
+  if (!m) throw new AppError(ReasonCode.UNAUTHENTICATED, 'a bearer token is required: send the metadata "authorization: Bearer <token>"');
+  const digest = Buffer.from(tokenDigest(m[1]), 'hex');
+  let found: OrchestratorConfig | undefined;
+  for (const o of orchestrators) {
+    const expected = Buffer.from(o.tokenSha256, 'hex');
+    if (expected.length === digest.length && timingSafeEqual(expected, digest)) found = o;
+  }
+  if (!found) throw new AppError(ReasonCode.UNAUTHENTICATED, 'the bearer token is not valid');
+  return { orchestrator: found.id, principals: found.principals, admin: found.admin };
+}
+
+/** Whether the caller may open surfaces and call tools for this principal. */
+export function mayActFor(caller: Caller, principal: PrincipalRef): boolean {
+  const key = principalKey(principal);
+  return caller.principals.some((g) => globMatch(g, key));
+}
+
+/** Throws AppError PERMISSION_DENIED unless the caller may act for this principal. */
+export function requirePrincipal(caller: Caller, principal: PrincipalRef): void {
+  if (!mayActFor(caller, principal)) {
+    throw new AppError(ReasonCode.PERMISSION_DENIED, `orchestrator "${caller.orchestrator}" may not act for ${principalKey(principal)}`);
+  }
+}
+
+/** Throws AppError PERMISSION_DENIED unless the caller is an admin orchestrator. */
+export function requireAdmin(caller: Caller): void {
+  if (!caller.admin) throw new AppError(ReasonCode.PERMISSION_DENIED, `orchestrator "${caller.orchestrator}" may not change settings, bindings or the config`);
+}
