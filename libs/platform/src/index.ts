@@ -32,3 +32,4 @@ export {
   autonomyFromProto,
   toolToProto,
 } from './proto-convert';
+export { envInt, envBool, envLogLevel, LOG_LEVELS } from './env';

@@ -1,4 +1,5 @@
 // The only reader of process.env in this service.
+import { envInt, envLogLevel } from '@toolsurface/platform';
 
 /** Validated settings of the discovery service. */
 export interface DiscoveryConfig {
@@ -20,15 +21,6 @@ export interface DiscoveryConfig {
   maxIndexedSnapshots: number;
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return dflt;
-  // Whole decimal numbers only.
-  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be an integer, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new Error(`${name} must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
 
 /** A decimal number in [0, 1]. */
 function ratio(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
@@ -47,20 +39,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DiscoveryConfi
   // Embedder names as Meilisearch settings keys; kept to a plain charset.
   if (embedder !== '' && !/^[A-Za-z0-9_-]{1,128}$/.test(embedder)) throw new Error(`MEILI_EMBEDDER must be 1-128 letters, digits, "_" or "-", got "${embedder}"`);
   if (embedder === '' && env.MEILI_SEMANTIC_RATIO) throw new Error('MEILI_SEMANTIC_RATIO needs MEILI_EMBEDDER (hybrid search needs an embedder)');
-  const level = env.LOG_LEVEL ?? 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL must be a pino level, got "${level}"`);
+  const level = envLogLevel(env);
   return {
     natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
     // Loopback by default: the APIs have no caller authentication yet, so exposing them is the operator's explicit choice.
     grpcHost: env.GRPC_HOST || '127.0.0.1',
-    grpcPort: int(env, 'GRPC_PORT', 50052, 0, 65535),
+    grpcPort: envInt(env, 'GRPC_PORT', 50052, 0, 65535),
     logLevel: level,
     searchBackend: backend,
     meiliUrl: env.MEILI_URL ?? '',
     meiliApiKey: env.MEILI_API_KEY ?? '',
     meiliEmbedder: embedder,
     meiliSemanticRatio: ratio(env, 'MEILI_SEMANTIC_RATIO', 0.5),
-    meiliTaskTimeoutMs: int(env, 'MEILI_TASK_TIMEOUT_MS', 30_000, 100, 3_600_000),
-    maxIndexedSnapshots: int(env, 'MAX_INDEXED_SNAPSHOTS', 64, 1, 100_000),
+    meiliTaskTimeoutMs: envInt(env, 'MEILI_TASK_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    maxIndexedSnapshots: envInt(env, 'MAX_INDEXED_SNAPSHOTS', 64, 1, 100_000),
   };
 }

@@ -1,4 +1,5 @@
 // The only reader of process.env in this service.
+import { envInt, envBool, envLogLevel } from '@toolsurface/platform';
 import { dirname, resolve } from 'node:path';
 
 /** Validated settings of surface-resolver. */
@@ -19,32 +20,16 @@ export interface ResolverConfig {
   surfaceTtlMaxSeconds: number;
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return dflt;
-  // Whole decimal numbers only.
-  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be an integer, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new Error(`${name} must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
 
-function bool(env: NodeJS.ProcessEnv, name: string): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '' || raw === 'false') return false;
-  if (raw === 'true') return true;
-  throw new Error(`${name} must be "true" or "false", got "${raw}"`);
-}
 
 /** Reads and validates the environment; throws an Error naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResolverConfig {
-  const level = env.LOG_LEVEL ?? 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) throw new Error(`LOG_LEVEL must be a pino level, got "${level}"`);
+  const level = envLogLevel(env);
   return {
     natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
     // Loopback by default: the APIs have no caller authentication yet, so exposing them is the operator's explicit choice.
     grpcHost: env.GRPC_HOST || '127.0.0.1',
-    grpcPort: int(env, 'GRPC_PORT', 50051, 0, 65535),
+    grpcPort: envInt(env, 'GRPC_PORT', 50051, 0, 65535),
     logLevel: level,
     configPath: env.TOOLSURFACE_CONFIG ? resolve(env.TOOLSURFACE_CONFIG) : '',
     configDir: env.TOOLSURFACE_CONFIG_DIR
@@ -52,8 +37,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResolverConfig
       : env.TOOLSURFACE_CONFIG
         ? dirname(resolve(env.TOOLSURFACE_CONFIG))
         : process.cwd(),
-    allowCapabilityChanges: bool(env, 'ALLOW_CAPABILITY_CHANGES'),
-    surfaceTtlSeconds: int(env, 'SURFACE_TTL_SECONDS', 3600, 1, 7 * 24 * 3600),
-    surfaceTtlMaxSeconds: int(env, 'SURFACE_TTL_MAX_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
+    allowCapabilityChanges: envBool(env, 'ALLOW_CAPABILITY_CHANGES'),
+    surfaceTtlSeconds: envInt(env, 'SURFACE_TTL_SECONDS', 3600, 1, 7 * 24 * 3600),
+    surfaceTtlMaxSeconds: envInt(env, 'SURFACE_TTL_MAX_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
   };
 }
