@@ -1,42 +1,25 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BoundToolDefinition } from '@toolsurface/core';
 import { connectNats, openSnapshotStore } from '@toolsurface/platform';
 import { ensureNats, findFreePort, REPO_ROOT, serviceEntry, spawnManaged, waitForServing, type ManagedProcess } from '@toolsurface/stack';
+import { readJsonl, type CorpusRecord, type RetrievalQueryRecord } from '@toolsurface/search';
 import { SnapshotStore } from '@toolsurface/state';
 
 /** The public eval data beside the repository (../shared/eval). */
 export const DEFAULT_EVAL_DIR = resolve(REPO_ROOT, '..', 'shared', 'eval');
 
-/** One corpus record of the eval data. */
-export interface CorpusRecord {
-  id: string;
-  name: string;
-  description: string;
-  parameters?: Record<string, unknown>;
-  source: string;
-}
-
-/** One query record of the eval data (fields per shared/eval/README.md). */
-export interface QueryRecord {
-  id: string;
-  query: string;
-  relevant: string[];
+/** One query record of the eval data, with the tool-call fields (shared/eval/README.md). */
+export interface QueryRecord extends RetrievalQueryRecord {
   relevant_ids?: string[];
   arguments?: Record<string, unknown[]> | null;
   calls?: Array<{ name: string; arguments: Record<string, unknown[]> }>;
   schema_override?: Record<string, Record<string, unknown>>;
-  source: string;
 }
 
-/** Parses a JSON-lines file. */
-export function readJsonl<T>(path: string): T[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as T);
-}
+export { readJsonl };
+export type { CorpusRecord };
 
 /** Corpus records as snapshot definitions: the unique `id` is the tool's name (names repeat in the corpus). */
 export function corpusDefinitions(records: readonly CorpusRecord[]): BoundToolDefinition[] {

@@ -57,8 +57,3 @@ export class AppError extends Error {
 export function isAppError(e: unknown, code?: ReasonCode): e is AppError {
   return e instanceof AppError && (code === undefined || e.code === code);
 }
-
-/** Shorthand for a malformed-request caller error. */
-export function invalidRequest(message: string, details?: Record<string, unknown>): AppError {
-  return new AppError(ReasonCode.INVALID_REQUEST, message, { details });
-}

@@ -1,5 +1,5 @@
 export { ADAPTIVE_DISCOVERY_THRESHOLD, CONFIDENCE_THRESHOLD } from './constants';
-export { ReasonCode, MODEL_FACING_REASONS, AppError, isAppError, invalidRequest } from './errors';
+export { ReasonCode, MODEL_FACING_REASONS, AppError, isAppError } from './errors';
 export type {
   PrincipalKind,
   PrincipalRef,

@@ -6,3 +6,6 @@ export { Bm25Baseline } from './bm25-baseline.js';
 export { tokenize } from './tokenize.js';
 export { DEFAULT_SYNONYMS } from './synonyms.js';
 export { recallAtK, ndcgAtK, mrrAtK } from './metrics.js';
+// Reading the public eval data (shared/eval), for the eval commands.
+export { readJsonl } from './eval-data.js';
+export type { CorpusRecord, QueryRecord as RetrievalQueryRecord } from './eval-data.js';
