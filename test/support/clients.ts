@@ -1,4 +1,4 @@
-import { Metadata, credentials, type ServiceError } from '@grpc/grpc-js';
+import { Metadata, credentials, type ChannelCredentials, type ServiceError } from '@grpc/grpc-js';
 import {
   DiscoveryServiceClient,
   DispatchServiceClient,
@@ -20,8 +20,8 @@ export class Clients {
   readonly discovery: DiscoveryServiceClient;
   readonly unified: UnifiedServiceClient;
 
-  constructor(addr: { resolver: string; dispatch: string; discovery: string; unified: string }, token?: string) {
-    const c = credentials.createInsecure();
+  constructor(addr: { resolver: string; dispatch: string; discovery: string; unified: string }, token?: string, creds: ChannelCredentials = credentials.createInsecure()) {
+    const c = creds;
     const opts = {
       'grpc.max_send_message_length': 32 * 1024 * 1024,
       'grpc.max_receive_message_length': 32 * 1024 * 1024,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { connect, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { Kvm } from '@nats-io/kv';
 import { ensureNats, findFreePort, startStack, type NatsHandle, type RunningStack } from '@toolsurface/stack';
+import { channelCredentials, type TlsFiles } from '@toolsurface/platform';
 import { Clients } from './clients';
 import { OtlpReceiver } from './otlp-receiver';
 
@@ -43,7 +44,7 @@ async function waitForCatalog(nc: NatsConnection, capabilities: string[], timeou
 }
 
 /** Starts everything for a suite from a config file; the suite must call stop(). */
-export async function startGateway(configPath: string, capabilities: string[]): Promise<GatewayFixture> {
+export async function startGateway(configPath: string, capabilities: string[], opts: { tls?: TlsFiles } = {}): Promise<GatewayFixture> {
   const dir = mkdtempSync(join(tmpdir(), 'toolsurface-e2e-'));
   const port = await findFreePort();
   const nats = await ensureNats({ url: `nats://127.0.0.1:${port}`, dataDir: join(dir, 'nats'), logPath: join(dir, 'nats.log') });
@@ -57,6 +58,7 @@ export async function startGateway(configPath: string, capabilities: string[]): 
       freePorts: true,
       logDir: join(dir, 'logs'),
       env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: '100', LOG_LEVEL: 'info' },
+      ...(opts.tls ? { tls: opts.tls } : {}),
     });
   } catch (e) {
     await nats.stop();
@@ -72,7 +74,7 @@ export async function startGateway(configPath: string, capabilities: string[]): 
     },
   });
   await waitForCatalog(nc, capabilities);
-  const clients = new Clients(stack.addresses);
+  const clients = new Clients(stack.addresses, undefined, channelCredentials(opts.tls));
   return {
     stack,
     nats,

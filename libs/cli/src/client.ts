@@ -1,7 +1,7 @@
 import type { CallOptions, Client, Metadata, ServiceError } from '@grpc/grpc-js';
 import { trace } from '@opentelemetry/api';
 import type { Autonomy, PresentationMode, PrincipalRef } from '@toolsurface/core';
-import { bearerInterceptor, callUnary, CLIENT_OPTIONS, insecureCredentials } from '@toolsurface/platform';
+import { bearerInterceptor, callUnary, CLIENT_OPTIONS, channelCredentials, type TlsFiles } from '@toolsurface/platform';
 import {
   DispatchServiceClient,
   PresentationServiceClient,
@@ -53,11 +53,14 @@ export class GatewayClient {
     timeouts: GatewayTimeouts = {},
     /** Bearer token of the orchestrator, where the gateway requires one. */
     token?: string,
+    /** TLS (caFile) and mutual TLS (certFile, keyFile) towards the gateway; plaintext when absent. */
+    tls?: TlsFiles,
   ) {
     const options = token ? { ...CLIENT_OPTIONS, interceptors: [bearerInterceptor(token)] } : CLIENT_OPTIONS;
-    this.surfaces = new SurfaceServiceClient(addresses.resolver, insecureCredentials(), options);
-    this.presentation = new PresentationServiceClient(addresses.resolver, insecureCredentials(), options);
-    this.dispatch = new DispatchServiceClient(addresses.dispatch, insecureCredentials(), options);
+    const creds = channelCredentials(tls);
+    this.surfaces = new SurfaceServiceClient(addresses.resolver, creds, options);
+    this.presentation = new PresentationServiceClient(addresses.resolver, creds, options);
+    this.dispatch = new DispatchServiceClient(addresses.dispatch, creds, options);
     this.controlMs = timeouts.controlMs ?? 10_000;
     this.callMs = timeouts.callMs ?? 60_000;
   }

@@ -34,6 +34,14 @@ describe('global options', () => {
     expect(line(['--resolver', '10.0.0.1:1', 'open', 'agent:a'], env).globals.resolver).toBe('10.0.0.1:1');
   });
 
+  it('take TLS files from flags or TOOLSURFACE_TLS_*, and refuse a client certificate without a CA or without its key', () => {
+    expect(line(['--tls-ca', 'ca.pem', 'open', 'agent:a']).globals.tls).toEqual({ caFile: 'ca.pem' });
+    const env = { TOOLSURFACE_TLS_CA: 'ca.pem', TOOLSURFACE_TLS_CERT: 'me.pem', TOOLSURFACE_TLS_KEY: 'me.key' };
+    expect(line(['open', 'agent:a'], env).globals.tls).toEqual({ caFile: 'ca.pem', certFile: 'me.pem', keyFile: 'me.key' });
+    expect(usage(['--tls-cert', 'me.pem', '--tls-key', 'me.key', 'open', 'agent:a'])).toEqual({ exitCode: 2, err: expect.stringContaining('need --tls-ca') });
+    expect(usage(['--tls-ca', 'ca.pem', '--tls-cert', 'me.pem', 'open', 'agent:a'])).toEqual({ exitCode: 2, err: expect.stringContaining('go together') });
+  });
+
   it('are accepted before or after the command, nested commands included', () => {
     expect(line(['--json', 'mode', 'get', 'agent:a']).globals.json).toBe(true);
     expect(line(['mode', 'get', 'agent:a', '--json', '--dispatch', '[::1]:50053']).globals).toMatchObject({ json: true, dispatch: '[::1]:50053' });

@@ -15,6 +15,8 @@ export interface GlobalOptions {
   timeoutMs: number;
   /** Bearer token of the orchestrator (env TOOLSURFACE_TOKEN), where the gateway requires one. */
   token?: string;
+  /** TLS: CA bundle to verify the gateway, and a client certificate and key for mutual TLS. */
+  tls?: { caFile?: string; certFile?: string; keyFile?: string };
 }
 
 /** One command, parsed and validated, ready to run. */
@@ -94,6 +96,9 @@ export function buildProgram(io: CliOutput, env: NodeJS.ProcessEnv, sink: (c: Cl
     .version('0.1.0')
     .option('--resolver <addr>', 'surface-resolver host:port (env TOOLSURFACE_RESOLVER)', env.TOOLSURFACE_RESOLVER || DEFAULT_RESOLVER)
     .option('--token <token>', 'bearer token of the orchestrator, where the gateway requires one (env TOOLSURFACE_TOKEN)', env.TOOLSURFACE_TOKEN || undefined)
+    .option('--tls-ca <file>', 'call over TLS, verifying the gateway against this CA bundle (PEM; env TOOLSURFACE_TLS_CA)', env.TOOLSURFACE_TLS_CA || undefined)
+    .option('--tls-cert <file>', 'client certificate for mutual TLS (PEM; env TOOLSURFACE_TLS_CERT)', env.TOOLSURFACE_TLS_CERT || undefined)
+    .option('--tls-key <file>', 'key of the client certificate (PEM; env TOOLSURFACE_TLS_KEY)', env.TOOLSURFACE_TLS_KEY || undefined)
     .option('--dispatch <addr>', 'dispatch host:port (env TOOLSURFACE_DISPATCH)', env.TOOLSURFACE_DISPATCH || DEFAULT_DISPATCH)
     .option('--timeout <ms>', 'deadline of each call in ms', '10000')
     .option('--json', 'print one JSON document instead of the readable form', false)
@@ -241,7 +246,7 @@ export function parseCommandLine(argv: string[], io: CliOutput, env: NodeJS.Proc
     io.err(program.helpInformation());
     return { ok: false, exitCode: 2 };
   }
-  const o = program.opts<{ resolver: string; dispatch: string; json: boolean; timeout: string; token?: string }>();
+  const o = program.opts<{ resolver: string; dispatch: string; json: boolean; timeout: string; token?: string; tlsCa?: string; tlsCert?: string; tlsKey?: string }>();
   try {
     const globals: GlobalOptions = {
       resolver: parseAddress(o.resolver, '--resolver'),
@@ -249,6 +254,7 @@ export function parseCommandLine(argv: string[], io: CliOutput, env: NodeJS.Proc
       json: o.json === true,
       timeoutMs: parseIntegerOption(String(o.timeout), '--timeout', 1, 3_600_000),
       ...(o.token ? { token: o.token } : {}),
+      ...(o.tlsCa || o.tlsCert || o.tlsKey ? { tls: tlsOptions(o.tlsCa, o.tlsCert, o.tlsKey) } : {}),
     };
     return { ok: true, line: { globals, command } };
   } catch (e) {
@@ -258,4 +264,10 @@ export function parseCommandLine(argv: string[], io: CliOutput, env: NodeJS.Proc
     }
     throw e;
   }
+}
+
+function tlsOptions(caFile?: string, certFile?: string, keyFile?: string): NonNullable<GlobalOptions['tls']> {
+  if (!caFile) throw new UsageError('--tls-cert and --tls-key need --tls-ca (the CA that signed the gateway\'s certificate)');
+  if (Boolean(certFile) !== Boolean(keyFile)) throw new UsageError('--tls-cert and --tls-key go together');
+  return { caFile, ...(certFile ? { certFile, keyFile } : {}) };
 }

@@ -61,6 +61,7 @@ function defaultConnect(line: ParsedCommandLine): GatewayApi {
     { resolver: line.globals.resolver, dispatch: line.globals.dispatch },
     { controlMs: line.globals.timeoutMs, callMs: Math.max(line.globals.timeoutMs, 60_000) },
     line.globals.token,
+    line.globals.tls,
   );
 }
 

@@ -25,6 +25,8 @@ export interface AdmissionRule {
 export interface AdmissionPolicy {
   default: 'allow' | 'deny';
   rules: AdmissionRule[];
+  /** Rate and size limits on admitted calls (see AdmissionLimit). */
+  limits?: AdmissionLimit[];
 }
 
 /** What admission is asked: the same inputs on every path (DESIGN.md product rule 6). */
@@ -102,4 +104,113 @@ export function refusedOutright(principal: PrincipalRef, capability: string, too
     if (rule.effect === 'allow') allowed = true;
   }
   return !allowed && policy.default === 'deny';
+}
+
+/**
+ * A limit of the admission policy: rate and size bounds on the calls it matches. Every matching
+ * limit applies (the tightest wins). Limits never widen what rules allow; they only refuse.
+ */
+export interface AdmissionLimit {
+  /** Stable ID, recorded as the rule of every decision the limit makes. */
+  id: string;
+  /** Globs over "kind:id". Default: all. */
+  principals: string[];
+  /** Globs over capability names ("system" for system tools). Default: all. */
+  capabilities: string[];
+  /** Globs over the tool name the capability publishes. Default: all. */
+  tools: string[];
+  /**
+   * A token bucket: at most `calls` admitted calls in any `perSeconds` window, refilled evenly
+   * (a burst of `calls` is allowed). `per: 'principal'` shares one bucket across every tool the
+   * limit matches; `per: 'tool'` gives each (capability, tool) its own bucket. Buckets are per
+   * principal, and per dispatch replica.
+   */
+  rate?: { calls: number; perSeconds: number; per: 'principal' | 'tool' };
+  /** Largest accepted arguments, as UTF-8 bytes of their JSON text. */
+  maxArgumentBytes?: number;
+  /** Largest accepted result (content plus structuredContent), as UTF-8 bytes of their JSON text. */
+  maxResultBytes?: number;
+}
+
+/** The limits that apply to a call (in policy order). */
+export function limitsFor(principal: PrincipalRef, capability: string, tool: string, policy: AdmissionPolicy): AdmissionLimit[] {
+  const limits = policy.limits;
+  if (!limits || limits.length === 0) return [];
+  const key = principalKey(principal);
+  return limits.filter(
+    (l) => l.principals.some((g) => globMatch(g, key)) && l.capabilities.some((g) => globMatch(g, capability)) && l.tools.some((g) => globMatch(g, tool)),
+  );
+}
+
+/** The first limit whose size bound `bytes` exceeds, or undefined. */
+export function sizeLimitExceeded(limits: readonly AdmissionLimit[], bytes: number, which: 'maxArgumentBytes' | 'maxResultBytes'): { limit: AdmissionLimit; max: number } | undefined {
+  for (const limit of limits) {
+    const max = limit[which];
+    if (max !== undefined && bytes > max) return { limit, max };
+  }
+  return undefined;
+}
+
+interface Bucket {
+  tokens: number;
+  /** ms of the last refill. */
+  at: number;
+  calls: number;
+  perMs: number;
+}
+
+/**
+ * Token buckets for the rate bounds of admission limits, in memory. `take` either consumes one
+ * token from every bucket the call's limits name, or none when any is empty (a refused call costs
+ * nothing). Buckets that have refilled completely are dropped once more than `maxBuckets` exist.
+ */
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(private readonly maxBuckets = 100_000) {}
+
+  /**
+   * Takes a token for one call at time `now` (ms). Returns undefined when admitted, or the limit that
+   * refused it and how long until it would admit a call, in ms.
+   */
+  take(limits: readonly AdmissionLimit[], principal: PrincipalRef, capability: string, tool: string, now: number): { limit: AdmissionLimit; retryAfterMs: number } | undefined {
+    const picked: Bucket[] = [];
+    for (const limit of limits) {
+      const rate = limit.rate;
+      if (!rate) continue;
+      const perMs = rate.perSeconds * 1000;
+      // The bucket key carries the rate, so a changed limit starts from a full bucket.
+      const key = `${limit.id}\u0000${rate.calls}/${perMs}\u0000${principalKey(principal)}${rate.per === 'tool' ? `\u0000${capability}\u0000${tool}` : ''}`;
+      let b = this.buckets.get(key);
+      if (!b) {
+        if (this.buckets.size >= this.maxBuckets) this.sweep(now);
+        b = { tokens: rate.calls, at: now, calls: rate.calls, perMs };
+        this.buckets.set(key, b);
+      }
+      refill(b, now);
+      if (b.tokens < 1) return { limit, retryAfterMs: Math.max(1, Math.ceil(((1 - b.tokens) * perMs) / rate.calls - 1e-6)) };
+      picked.push(b);
+    }
+    for (const b of picked) b.tokens -= 1;
+    return undefined;
+  }
+
+  /** Number of live buckets (for tests and metrics). */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, b] of this.buckets) {
+      refill(b, now);
+      if (b.tokens >= b.calls) this.buckets.delete(key);
+    }
+  }
+}
+
+function refill(b: Bucket, now: number): void {
+  if (now > b.at) {
+    b.tokens = Math.min(b.calls, b.tokens + ((now - b.at) * b.calls) / b.perMs);
+    b.at = now;
+  }
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse as parseYaml } from 'yaml';
-import type { AdmissionPolicy, AdmissionRule } from './admission';
+import type { AdmissionLimit, AdmissionPolicy, AdmissionRule } from './admission';
 import type { OrchestratorConfig } from './auth';
 import { AppError, ReasonCode } from './errors';
 import { CAPABILITY_NAME_PATTERN, PRINCIPAL_ID_PATTERN, principalKey, type Autonomy, type PresentationMode, type PrincipalKind } from './types';
@@ -144,6 +144,33 @@ export const CONFIG_FILE_SCHEMA = {
             },
           },
         },
+        limits: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id'],
+            anyOf: [{ required: ['rate'] }, { required: ['max_argument_bytes'] }, { required: ['max_result_bytes'] }],
+            properties: {
+              id: { type: 'string', minLength: 1, maxLength: 128 },
+              principals: globList,
+              capabilities: globList,
+              tools: globList,
+              rate: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['calls', 'per_seconds'],
+                properties: {
+                  calls: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+                  per_seconds: { type: 'number', exclusiveMinimum: 0, maximum: 86_400 },
+                  per: { enum: ['principal', 'tool'] },
+                },
+              },
+              max_argument_bytes: { type: 'integer', minimum: 1 },
+              max_result_bytes: { type: 'integer', minimum: 1 },
+            },
+          },
+        },
       },
     },
   },
@@ -166,7 +193,19 @@ interface RawFile {
   capabilities: Record<string, RawCapability>;
   principals: Array<{ kind: PrincipalKind; id: string; mode?: PresentationMode; autonomy?: Autonomy; capabilities?: string[] }>;
   orchestrators?: Array<{ id: string; token_sha256: string; principals: string[]; admin?: boolean }>;
-  admission?: { default?: 'allow' | 'deny'; rules?: Array<Partial<AdmissionRule> & { id: string; effect: 'allow' | 'deny' }> };
+  admission?: {
+    default?: 'allow' | 'deny';
+    rules?: Array<Partial<AdmissionRule> & { id: string; effect: 'allow' | 'deny' }>;
+    limits?: Array<{
+      id: string;
+      principals?: string[];
+      capabilities?: string[];
+      tools?: string[];
+      rate?: { calls: number; per_seconds: number; per?: 'principal' | 'tool' };
+      max_argument_bytes?: number;
+      max_result_bytes?: number;
+    }>;
+  };
 }
 
 /**
@@ -220,13 +259,22 @@ export function parseConfig(yamlText: string, baseDir: string): ToolsurfaceConfi
     ruleIds.add(r.id);
     return { id: r.id, effect: r.effect, principals: r.principals ?? ['*'], capabilities: r.capabilities ?? ['*'], tools: r.tools ?? ['*'], ...(r.arguments ? { arguments: r.arguments } : {}) };
   });
+  const limits: AdmissionLimit[] = (raw.admission?.limits ?? []).map((l, i) => {
+    if (ruleIds.has(l.id)) throw new AppError(ReasonCode.INVALID_REQUEST, `config is invalid: /admission/limits/${i} repeats id "${l.id}" (rule and limit IDs share one namespace)`);
+    ruleIds.add(l.id);
+    const limit: AdmissionLimit = { id: l.id, principals: l.principals ?? ['*'], capabilities: l.capabilities ?? ['*'], tools: l.tools ?? ['*'] };
+    if (l.rate) limit.rate = { calls: l.rate.calls, perSeconds: l.rate.per_seconds, per: l.rate.per ?? 'tool' };
+    if (l.max_argument_bytes !== undefined) limit.maxArgumentBytes = l.max_argument_bytes;
+    if (l.max_result_bytes !== undefined) limit.maxResultBytes = l.max_result_bytes;
+    return limit;
+  });
   const orchestratorIds = new Set<string>();
   const orchestrators: OrchestratorConfig[] = (raw.orchestrators ?? []).map((o, i) => {
     if (orchestratorIds.has(o.id)) throw new AppError(ReasonCode.INVALID_REQUEST, `config is invalid: /orchestrators/${i} repeats id "${o.id}"`);
     orchestratorIds.add(o.id);
     return { id: o.id, tokenSha256: o.token_sha256, principals: o.principals, admin: o.admin ?? false };
   });
-  const resolved = { capabilities, principals, orchestrators, admission: { default: raw.admission?.default ?? 'allow', rules } as AdmissionPolicy };
+  const resolved = { capabilities, principals, orchestrators, admission: { default: raw.admission?.default ?? 'allow', rules, ...(limits.length > 0 ? { limits } : {}) } as AdmissionPolicy };
   // The hash covers the resolved config (absolute paths included), so a moved checkout re-applies.
   return { ...resolved, hash: createHash('sha256').update(JSON.stringify(resolved), 'utf8').digest('hex') };
 }

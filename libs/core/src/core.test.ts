@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admit, refusedOutright, type AdmissionPolicy } from './admission';
+import { admit, limitsFor, RateLimiter, refusedOutright, sizeLimitExceeded, type AdmissionLimit, type AdmissionPolicy } from './admission';
 import { parseConfig } from './config-file';
 import { AppError } from './errors';
 import { globMatch } from './glob';
@@ -115,6 +115,82 @@ describe('admission', () => {
     expect(refusedOutright(alice, 'x', 't', strict)).toBe(false);
     expect(refusedOutright(alice, 'x', 'u', strict)).toBe(true);
     expect(admit({ principal: alice, capability: 'x', tool: 't', arguments: { p: '2' }, via: 'direct' }, strict)).toEqual({ decision: 'deny', rule: 'default' });
+  });
+});
+
+describe('admission limits', () => {
+  const alice = { kind: 'agent' as const, id: 'alice' };
+  const bob = { kind: 'agent' as const, id: 'bob' };
+  const perTool: AdmissionLimit = { id: 'per-tool', principals: ['agent:*'], capabilities: ['fs'], tools: ['*'], rate: { calls: 3, perSeconds: 3, per: 'tool' } };
+  const perPrincipal: AdmissionLimit = { id: 'per-principal', principals: ['*'], capabilities: ['*'], tools: ['*'], rate: { calls: 4, perSeconds: 60, per: 'principal' } };
+
+  it('selects the limits whose globs match principal, capability and tool', () => {
+    const policy: AdmissionPolicy = { default: 'allow', rules: [], limits: [perTool, perPrincipal] };
+    expect(limitsFor(alice, 'fs', 'read', policy).map((l) => l.id)).toEqual(['per-tool', 'per-principal']);
+    expect(limitsFor(alice, 'web', 'get', policy).map((l) => l.id)).toEqual(['per-principal']);
+    expect(limitsFor({ kind: 'gateway', id: 'g' }, 'fs', 'read', policy).map((l) => l.id)).toEqual(['per-principal']);
+    expect(limitsFor(alice, 'fs', 'read', { default: 'allow', rules: [] })).toEqual([]);
+  });
+
+  it('admits a burst up to the rate, refills evenly and says when the next call would pass', () => {
+    const rl = new RateLimiter();
+    for (let i = 0; i < 3; i++) expect(rl.take([perTool], alice, 'fs', 'read', 0)).toBeUndefined();
+    expect(rl.take([perTool], alice, 'fs', 'read', 0)).toEqual({ limit: perTool, retryAfterMs: 1000 });
+    expect(rl.take([perTool], alice, 'fs', 'read', 999)?.retryAfterMs).toBe(1);
+    expect(rl.take([perTool], alice, 'fs', 'read', 1000)).toBeUndefined();
+    // Other tools and other principals have their own buckets.
+    expect(rl.take([perTool], alice, 'fs', 'write', 1000)).toBeUndefined();
+    expect(rl.take([perTool], bob, 'fs', 'read', 1000)).toBeUndefined();
+    // Never more than the burst, however long the pause.
+    for (let i = 0; i < 3; i++) expect(rl.take([perTool], alice, 'fs', 'read', 1e9)).toBeUndefined();
+    expect(rl.take([perTool], alice, 'fs', 'read', 1e9)).toBeDefined();
+  });
+
+  it('takes no token from any bucket when one limit refuses', () => {
+    const rl = new RateLimiter();
+    const tight: AdmissionLimit = { ...perTool, id: 'tight', rate: { calls: 1, perSeconds: 60, per: 'tool' } };
+    expect(rl.take([perPrincipal, tight], alice, 'fs', 'read', 0)).toBeUndefined();
+    for (let i = 0; i < 5; i++) expect(rl.take([perPrincipal, tight], alice, 'fs', 'read', 0)?.limit.id).toBe('tight');
+    // per-principal spent one token of four: three remain for other tools.
+    for (let i = 0; i < 3; i++) expect(rl.take([perPrincipal], alice, 'web', `t${i}`, 0)).toBeUndefined();
+    expect(rl.take([perPrincipal], alice, 'web', 'more', 0)?.limit.id).toBe('per-principal');
+  });
+
+  it('starts a fresh bucket when the limit changes, and bounds its memory by dropping full buckets', () => {
+    const rl = new RateLimiter(10);
+    expect(rl.take([perTool], alice, 'fs', 'read', 0)).toBeUndefined();
+    for (let i = 0; i < 20; i++) rl.take([perTool], { kind: 'agent', id: `a${i}` }, 'fs', 'read', 10_000 + i * 10_000);
+    expect(rl.size).toBeLessThanOrEqual(10);
+    const raised: AdmissionLimit = { ...perTool, rate: { calls: 100, perSeconds: 3, per: 'tool' } };
+    for (let i = 0; i < 100; i++) expect(rl.take([raised], bob, 'fs', 'read', 0)).toBeUndefined();
+  });
+
+  it('finds the first size bound a value exceeds', () => {
+    const limits: AdmissionLimit[] = [
+      { id: 'a', principals: ['*'], capabilities: ['*'], tools: ['*'], maxArgumentBytes: 100 },
+      { id: 'b', principals: ['*'], capabilities: ['*'], tools: ['*'], maxArgumentBytes: 10, maxResultBytes: 5 },
+    ];
+    expect(sizeLimitExceeded(limits, 10, 'maxArgumentBytes')).toBeUndefined();
+    expect(sizeLimitExceeded(limits, 11, 'maxArgumentBytes')).toEqual({ limit: limits[1], max: 10 });
+    expect(sizeLimitExceeded(limits, 101, 'maxArgumentBytes')?.limit.id).toBe('a');
+    expect(sizeLimitExceeded(limits, 6, 'maxResultBytes')?.max).toBe(5);
+  });
+
+  it('reads limits from the config file with defaults, and refuses a limit that bounds nothing', () => {
+    const c = parseConfig(
+      `capabilities: {}
+principals: []
+admission:
+  rules: [{ id: r1, effect: allow }]
+  limits:
+    - { id: l1, tools: ["read_*"], rate: { calls: 10, per_seconds: 1.5 }, max_result_bytes: 4096 }
+`,
+      '/etc',
+    );
+    expect(c.admission.limits).toEqual([{ id: 'l1', principals: ['*'], capabilities: ['*'], tools: ['read_*'], rate: { calls: 10, perSeconds: 1.5, per: 'tool' }, maxResultBytes: 4096 }]);
+    expect(() => parseConfig('capabilities: {}\nprincipals: []\nadmission: { limits: [{ id: l1 }] }', '/etc')).toThrow(/\/admission\/limits\/0 must have required property/);
+    expect(() => parseConfig('capabilities: {}\nprincipals: []\nadmission: { rules: [{id: x, effect: deny}], limits: [{ id: x, max_argument_bytes: 5 }] }', '/etc')).toThrow(/repeats id "x"/);
+    expect(() => parseConfig('capabilities: {}\nprincipals: []\nadmission: { limits: [{ id: l, rate: { calls: 0, per_seconds: 1 } }] }', '/etc')).toThrow(/calls must be >= 1/);
   });
 });
 

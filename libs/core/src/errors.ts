@@ -1,6 +1,7 @@
 /**
  * Reason codes of DESIGN.md ("Errors"), plus MISSING_ARGUMENTS (unified mapping could not fill a
- * required argument), INVALID_REQUEST (a malformed caller request) and UNAUTHENTICATED.
+ * required argument), RATE_LIMITED, ARGUMENTS_TOO_LARGE and RESULT_TOO_LARGE (admission limits),
+ * INVALID_REQUEST (a malformed caller request), UNAUTHENTICATED, UNAVAILABLE and INTERNAL.
  * A const object plus a union type of the same name.
  */
 export const ReasonCode = {
@@ -11,6 +12,9 @@ export const ReasonCode = {
   PERMISSION_DENIED: 'PERMISSION_DENIED',
   LOW_CONFIDENCE: 'LOW_CONFIDENCE',
   MISSING_ARGUMENTS: 'MISSING_ARGUMENTS',
+  RATE_LIMITED: 'RATE_LIMITED',
+  ARGUMENTS_TOO_LARGE: 'ARGUMENTS_TOO_LARGE',
+  RESULT_TOO_LARGE: 'RESULT_TOO_LARGE',
   TOOL_ERROR: 'TOOL_ERROR',
   TOOL_TIMEOUT: 'TOOL_TIMEOUT',
   SURFACE_NOT_FOUND: 'SURFACE_NOT_FOUND',
@@ -34,6 +38,9 @@ export const MODEL_FACING_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>
   ReasonCode.PERMISSION_DENIED,
   ReasonCode.LOW_CONFIDENCE,
   ReasonCode.MISSING_ARGUMENTS,
+  ReasonCode.RATE_LIMITED,
+  ReasonCode.ARGUMENTS_TOO_LARGE,
+  ReasonCode.RESULT_TOO_LARGE,
   ReasonCode.TOOL_ERROR,
   ReasonCode.TOOL_TIMEOUT,
   ReasonCode.CAPABILITY_UNAVAILABLE,

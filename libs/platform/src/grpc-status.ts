@@ -29,6 +29,10 @@ export function toGrpcStatus(code: ReasonCode): status {
       return status.UNAVAILABLE;
     case ReasonCode.TOOL_TIMEOUT:
       return status.DEADLINE_EXCEEDED;
+    case ReasonCode.RATE_LIMITED:
+    case ReasonCode.ARGUMENTS_TOO_LARGE:
+    case ReasonCode.RESULT_TOO_LARGE:
+      return status.RESOURCE_EXHAUSTED;
     case ReasonCode.TOOL_ERROR:
     case ReasonCode.INTERNAL:
       return status.INTERNAL;

@@ -3,8 +3,6 @@ import {
   Metadata,
   Server,
   type Interceptor,
-  ServerCredentials,
-  credentials,
   type Client,
   type handleUnaryCall,
   type ServerUnaryCall,
@@ -17,6 +15,7 @@ import { AppError, ReasonCode, authenticate, type Caller, type OrchestratorConfi
 import type { Logger } from 'pino';
 import { Attr } from '@toolsurface/core';
 import { fromServiceError, toServiceError } from './grpc-status';
+import { serverCredentials, type TlsFiles } from './tls';
 
 const metadataGetter = {
   get: (carrier: Metadata, key: string) => {
@@ -127,20 +126,22 @@ export interface GrpcServerHandle {
 
 /**
  * Starts a grpc-js server on host:port (port 0 picks a free one) with the given services and the
- * gRPC health service (every listed service and "" set to SERVING once bound).
+ * gRPC health service (every listed service and "" set to SERVING once bound). `tls` switches on
+ * TLS or mutual TLS (see TlsFiles); without it the server speaks plaintext.
  */
 export async function startGrpcServer(
   host: string,
   port: number,
   services: Array<{ name: string; definition: ServiceDefinition; implementation: UntypedServiceImplementation }>,
   options: Record<string, number> = {},
+  tls?: TlsFiles,
 ): Promise<GrpcServerHandle> {
   const server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024, ...options });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
   for (const s of services) server.addService(tolerant(s.definition), s.implementation);
   const bound = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
+    server.bindAsync(`${host}:${port}`, serverCredentials(tls), (err, p) => (err ? reject(err) : resolve(p)));
   });
   health.setStatus('', 'SERVING');
   for (const s of services) health.setStatus(s.name, 'SERVING');
@@ -176,7 +177,8 @@ export const CLIENT_OPTIONS = {
 
 /**
  * A client interceptor that sends `authorization: Bearer <token>` on every call (grpc-js refuses
- * call credentials on an insecure channel, so the header is set here until TLS is configured).
+ * call credentials on an insecure channel, and the gateway may run without TLS on a loopback
+ * address, so the header is set here on either kind of channel).
  */
 export function bearerInterceptor(token: string): Interceptor {
   return (options, nextCall) =>
@@ -188,10 +190,6 @@ export function bearerInterceptor(token: string): Interceptor {
     });
 }
 
-/** Insecure channel credentials (TLS comes with caller authentication). */
-export function insecureCredentials() {
-  return credentials.createInsecure();
-}
 
 type UnaryMethod<Req, Res> = (
   req: Req,

@@ -4,7 +4,9 @@ export type { Telemetry } from './telemetry';
 export { createLogger } from './logger';
 export type { Logger } from './logger';
 export { toGrpcStatus, toServiceError, fromServiceError, REASON_METADATA_KEY } from './grpc-status';
-export { bearerInterceptor, callerOf, unary, startGrpcServer, callUnary, CLIENT_OPTIONS, insecureCredentials } from './grpc';
+export { bearerInterceptor, callerOf, unary, startGrpcServer, callUnary, CLIENT_OPTIONS } from './grpc';
+export { envTls, tlsEnv, servesTls, serverCredentials, channelCredentials, TLS_ENV } from './tls';
+export type { TlsFiles } from './tls';
 export type { CallInfo, GrpcDeps, GrpcServerHandle } from './grpc';
 export {
   STREAM,

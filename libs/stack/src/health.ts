@@ -1,4 +1,4 @@
-import { credentials, makeGenericClientConstructor, status, type Client, type ServiceError } from '@grpc/grpc-js';
+import { credentials, makeGenericClientConstructor, type ChannelCredentials, status, type Client, type ServiceError } from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isPortOpen } from './net';
@@ -18,8 +18,8 @@ type CheckFn = (
  * Asks the gRPC health service at `address` (host:port) for `service` ("" is the whole server) once.
  * A fresh channel with its own subchannel each time, so a server that just came up is seen at once.
  */
-export async function checkHealth(address: string, service = '', timeoutMs = 1000): Promise<HealthStatus> {
-  const client = new HealthClient(address, credentials.createInsecure(), { 'grpc.use_local_subchannel_pool': 1 }) as unknown as Client & {
+export async function checkHealth(address: string, service = '', timeoutMs = 1000, creds: ChannelCredentials = credentials.createInsecure()): Promise<HealthStatus> {
+  const client = new HealthClient(address, creds, { 'grpc.use_local_subchannel_pool': 1 }) as unknown as Client & {
     check: CheckFn;
   };
   try {
@@ -44,6 +44,8 @@ export interface WaitForServingOptions {
   intervalMs?: number;
   /** Called before every attempt; throw from it to stop waiting (e.g. the server's process died). */
   check?: () => void;
+  /** Channel credentials for a server that speaks TLS (default plaintext). */
+  credentials?: ChannelCredentials;
 }
 
 /** Waits until every named health service at `address` answers SERVING; rejects with the last statuses seen after `timeoutMs`. */
@@ -57,7 +59,7 @@ export async function waitForServing(address: string, opts: WaitForServingOption
     opts.check?.();
     // A cheap TCP probe first: no gRPC channel until something listens.
     if (await isPortOpen(host, Number(portText), 300)) {
-      last = await Promise.all(services.map((s) => checkHealth(address, s, 1000)));
+      last = await Promise.all(services.map((s) => checkHealth(address, s, 1000, opts.credentials)));
       if (last.every((s) => s === 'SERVING')) return;
     }
     if (Date.now() >= deadline) {

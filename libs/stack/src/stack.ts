@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { httpCapabilityPort, rewriteConfig } from './config-copy';
+import { channelCredentials, tlsEnv, type TlsFiles } from '@toolsurface/platform';
 import { waitForServing } from './health';
 import { findFreePorts, isPortOpen, probeTcp, waitForPort } from './net';
 import { describeExit, spawnManaged, tailFile, type ManagedProcess, type ProcessExit } from './process';
@@ -188,6 +189,11 @@ export interface StartStackOptions {
   everythingCapability?: string;
   /** How long each service may take to be SERVING, ms (default 30 000). */
   readyTimeoutMs?: number;
+  /**
+   * TLS for every service's gRPC server and for the calls between them (GRPC_TLS_* variables). The
+   * certificate must name 127.0.0.1; the stack's health checks present it as their client certificate.
+   */
+  tls?: TlsFiles;
 }
 
 /** A started stack. */
@@ -275,7 +281,8 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
     stopping = true;
     for (const p of [...started].reverse()) await p.stop(5000);
   };
-  const baseEnv = { ...process.env, NATS_URL: opts.natsUrl, GRPC_HOST: host, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
+  const baseEnv = { ...process.env, NATS_URL: opts.natsUrl, GRPC_HOST: host, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ...tlsEnv(opts.tls) };
+  const healthCredentials = channelCredentials(opts.tls?.caFile ? opts.tls : undefined);
   const startService = (s: StackService, extra: NodeJS.ProcessEnv) =>
     track(
       spawnManaged(s.name, process.execPath, ['--import', 'tsx', serviceEntry(s.name)], {
@@ -292,7 +299,7 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
         : {};
   const waitReady = async (s: StackService, proc: ManagedProcess) => {
     try {
-      await waitForServing(addresses[s.port], { services: ['', ...s.healthServices], timeoutMs: readyTimeoutMs, check: failIfExited(proc) });
+      await waitForServing(addresses[s.port], { services: ['', ...s.healthServices], timeoutMs: readyTimeoutMs, check: failIfExited(proc), credentials: healthCredentials });
     } catch (e) {
       throw new StackError(`${s.name} did not become ready: ${(e as Error).message} (log: ${proc.logPath})`, { cause: e, logTail: proc.tail(30) });
     }

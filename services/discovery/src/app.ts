@@ -62,7 +62,7 @@ export function createApp(config: DiscoveryConfig, tracer: Tracer): App {
       consumer = await startSnapshotIndexer(nc, discovery, { tracer, logger });
       grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [
         { name: 'toolsurface.v1.DiscoveryService', definition: DiscoveryServiceService, implementation: discoveryHandlers(discovery, { tracer, logger }) },
-      ]);
+      ], {}, config.tls);
       logger.info({ port: grpc.port, backend: config.searchBackend }, 'discovery serving');
     },
     async stop() {

@@ -1,5 +1,5 @@
 // The only reader of process.env in this service.
-import { envInt, envLogLevel } from '@toolsurface/platform';
+import { envInt, envLogLevel, envTls, type TlsFiles } from '@toolsurface/platform';
 
 /** Validated settings of the discovery service. */
 export interface DiscoveryConfig {
@@ -19,6 +19,8 @@ export interface DiscoveryConfig {
   meiliTaskTimeoutMs: number;
   /** Snapshots whose index stays in memory. */
   maxIndexedSnapshots: number;
+  /** TLS or mutual TLS of the gRPC server (GRPC_TLS_* variables). */
+  tls: TlsFiles;
 }
 
 
@@ -42,7 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DiscoveryConfi
   const level = envLogLevel(env);
   return {
     natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
-    // Loopback by default: the APIs have no caller authentication yet, so exposing them is the operator's explicit choice.
+    // Loopback by default: exposing the APIs (with TLS configured) is the operator's explicit choice.
     grpcHost: env.GRPC_HOST || '127.0.0.1',
     grpcPort: envInt(env, 'GRPC_PORT', 50052, 0, 65535),
     logLevel: level,
@@ -53,5 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DiscoveryConfi
     meiliSemanticRatio: ratio(env, 'MEILI_SEMANTIC_RATIO', 0.5),
     meiliTaskTimeoutMs: envInt(env, 'MEILI_TASK_TIMEOUT_MS', 30_000, 100, 3_600_000),
     maxIndexedSnapshots: envInt(env, 'MAX_INDEXED_SNAPSHOTS', 64, 1, 100_000),
+    tls: envTls(env),
   };
 }

@@ -10,6 +10,7 @@ import {
   openSnapshotStore,
   Shutdown,
   startGrpcServer,
+  channelCredentials,
   SURFACE_BUCKET_MAX_AGE_MS,
   type GrpcServerHandle,
   type Logger,
@@ -97,8 +98,8 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
       // Serving before the first connection attempts would refuse early calls as unavailable.
       await capabilities.firstAttempts(config.capabilityStartupWaitMs);
 
-      discovery = new DiscoveryClient(config.discoveryAddr, tracer, config.downstreamTimeoutMs);
-      unified = new UnifiedClient(config.unifiedAddr, tracer, config.downstreamTimeoutMs);
+      discovery = new DiscoveryClient(config.discoveryAddr, tracer, config.downstreamTimeoutMs, channelCredentials(config.tls));
+      unified = new UnifiedClient(config.unifiedAddr, tracer, config.downstreamTimeoutMs, channelCredentials(config.tls));
       const settings = new BucketSettings(configBucket, catalogBucket, logger);
       const dispatcher = new Dispatcher(
         {
@@ -117,7 +118,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
           validators: new ValidatorCache(20_000, (p) => logger.warn(p, 'a tool input schema does not compile; its arguments are not checked here')),
         },
       );
-      grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [dispatchService(dispatcher, settings, { tracer, logger })]);
+      grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [dispatchService(dispatcher, settings, { tracer, logger })], {}, config.tls);
       logger.info({ port: grpc.port }, 'dispatch serving');
       return { grpcPort: grpc.port };
     },

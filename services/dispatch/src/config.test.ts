@@ -14,7 +14,12 @@ describe('loadConfig', () => {
       downstreamTimeoutMs: 5000,
       capabilityStartupWaitMs: 10_000,
       shutdownGraceMs: 10_000,
+      tls: {},
     });
+  });
+
+  it('reads the TLS files and refuses an incomplete pair', () => {
+    expect(() => loadConfig({ GRPC_TLS_KEY_FILE: '/etc/tls/tls.key' })).toThrow(/GRPC_TLS_CERT_FILE and GRPC_TLS_KEY_FILE must be set together/);
   });
 
   it('reads the variables', () => {

@@ -1,3 +1,5 @@
+import { envTls, type TlsFiles } from '@toolsurface/platform';
+
 /** Settings of the dispatch service; see README.md for each variable. */
 export interface DispatchConfig {
   natsUrl: string;
@@ -14,6 +16,8 @@ export interface DispatchConfig {
   capabilityStartupWaitMs: number;
   /** How long stop() lets in-flight calls finish before the gRPC server is forced down, ms. */
   shutdownGraceMs: number;
+  /** TLS of the gRPC server and of the calls to discovery and unified-mapper (GRPC_TLS_* variables). */
+  tls: TlsFiles;
 }
 
 /** A bad or missing variable; start-up stops with this message. */
@@ -59,13 +63,21 @@ function natsUrls(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
+function tlsOf(env: Env): TlsFiles {
+  try {
+    return envTls(env);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
+}
+
 /** Reads and validates the service's variables (the only reader of process.env). Throws ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): DispatchConfig {
   const logLevel = text(env, 'LOG_LEVEL', 'info').toLowerCase();
   if (!LOG_LEVELS.has(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}, got "${logLevel}"`);
   return {
     natsUrl: natsUrls(env, 'NATS_URL', 'nats://127.0.0.1:4222'),
-    // Loopback by default: the APIs have no caller authentication yet, so exposing them is the operator's explicit choice.
+    // Loopback by default: exposing the APIs (with orchestrators' tokens and TLS configured) is the operator's explicit choice.
     grpcHost: text(env, 'GRPC_HOST', '127.0.0.1'),
     grpcPort: integer(env, 'GRPC_PORT', 50053, 0, 65535),
     discoveryAddr: hostPort(env, 'DISCOVERY_ADDR', '127.0.0.1:50052'),
@@ -75,5 +87,6 @@ export function loadConfig(env: Env = process.env): DispatchConfig {
     downstreamTimeoutMs: integer(env, 'DOWNSTREAM_TIMEOUT_MS', 5000, 1, 600_000),
     capabilityStartupWaitMs: integer(env, 'CAPABILITY_STARTUP_WAIT_MS', 10_000, 0, 600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    tls: tlsOf(env),
   };
 }

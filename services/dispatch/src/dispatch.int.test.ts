@@ -423,13 +423,13 @@ describe('dispatch service against nats-server and real MCP servers', () => {
     expectRefusal(await callTool('s-uni', 'unified_tool', { request: 'remember this' }), 'MISSING_ARGUMENTS', '"create_entities" needs "entities"');
   });
 
-  it('a supervised gateway gets the proposal and nothing runs', async () => {
-    const before = audits.length;
+  it('a supervised gateway gets the proposal, nothing runs, and the proposal is audited', async () => {
     const r = await callTool('s-gw', 'unified_tool', { request: 'say hello' }, 'call-gw-1');
     expect(r).toMatchObject({ isError: false, reason: '', toolName: 'echo' });
     expect(r.unified).toMatchObject({ tool: 'echo', confidence: 0.93, argumentsJson: '{"message":"hello"}', executed: false });
-    await new Promise((res) => setTimeout(res, 200));
-    expect(audits.slice(before).some((a) => a.event.callId === 'call-gw-1')).toBe(false);
+    const proposed = await until('audit', () => audits.find((a) => a.event.callId === 'call-gw-1'));
+    expect(proposed.event).toMatchObject({ outcome: 'proposed', toolName: 'echo', via: 'unified_tool' });
+    expect(audits.filter((a) => a.event.callId === 'call-gw-1')).toHaveLength(1);
   });
 
   it('admits every path with the live policy', async () => {

@@ -74,7 +74,7 @@ export function createApp(config: ResolverConfig, tracer: Tracer): App {
       grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [
         { name: 'toolsurface.v1.SurfaceService', definition: SurfaceServiceService, implementation: surfaceHandlers(resolver, deps) },
         { name: 'toolsurface.v1.PresentationService', definition: PresentationServiceService, implementation: presentationHandlers(resolver, config.configDir, config.allowCapabilityChanges, deps) },
-      ]);
+      ], {}, config.tls);
       logger.info({ port: grpc.port }, 'surface-resolver serving');
     },
     async stop() {

@@ -1,5 +1,5 @@
 // The only reader of process.env in this service.
-import { envInt, envBool, envLogLevel } from '@toolsurface/platform';
+import { envInt, envBool, envLogLevel, envTls, type TlsFiles } from '@toolsurface/platform';
 import { dirname, resolve } from 'node:path';
 
 /** Validated settings of surface-resolver. */
@@ -8,6 +8,8 @@ export interface ResolverConfig {
   grpcHost: string;
   grpcPort: number;
   logLevel: string;
+  /** TLS or mutual TLS of the gRPC server (GRPC_TLS_* variables). */
+  tls: TlsFiles;
   /** Absolute path of the declarative YAML config, or '' for none (state already in NATS). */
   configPath: string;
   /** Folder that relative paths and `${CONFIG_DIR}` of a config resolve against (default: the file's folder). */
@@ -21,16 +23,16 @@ export interface ResolverConfig {
 }
 
 
-
 /** Reads and validates the environment; throws an Error naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResolverConfig {
   const level = envLogLevel(env);
   return {
     natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
-    // Loopback by default: the APIs have no caller authentication yet, so exposing them is the operator's explicit choice.
+    // Loopback by default: exposing the APIs (with orchestrators' tokens and TLS configured) is the operator's explicit choice.
     grpcHost: env.GRPC_HOST || '127.0.0.1',
     grpcPort: envInt(env, 'GRPC_PORT', 50051, 0, 65535),
     logLevel: level,
+    tls: envTls(env),
     configPath: env.TOOLSURFACE_CONFIG ? resolve(env.TOOLSURFACE_CONFIG) : '',
     configDir: env.TOOLSURFACE_CONFIG_DIR
       ? resolve(env.TOOLSURFACE_CONFIG_DIR)

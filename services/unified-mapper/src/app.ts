@@ -28,7 +28,7 @@ export function createApp(config: MapperConfig, tracer: Tracer): App {
       const mapper = new MapperService(new SnapshotStore(await openSnapshotStore(nc), config.maxSnapshots), config.maxSnapshots);
       grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [
         { name: 'toolsurface.v1.UnifiedService', definition: UnifiedServiceService, implementation: unifiedHandlers(mapper, { tracer, logger }) },
-      ]);
+      ], {}, config.tls);
       logger.info({ port: grpc.port }, 'unified-mapper serving');
     },
     async stop() {

@@ -1,5 +1,5 @@
 // The only reader of process.env in this service.
-import { envInt, envLogLevel } from '@toolsurface/platform';
+import { envInt, envLogLevel, envTls, type TlsFiles } from '@toolsurface/platform';
 
 /** Validated settings of unified-mapper. */
 export interface MapperConfig {
@@ -7,20 +7,22 @@ export interface MapperConfig {
   grpcHost: string;
   grpcPort: number;
   logLevel: string;
+  /** TLS or mutual TLS of the gRPC server (GRPC_TLS_* variables). */
+  tls: TlsFiles;
   /** Snapshots whose index and mapper stay in memory. */
   maxSnapshots: number;
 }
-
 
 /** Reads and validates the environment; throws an Error naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): MapperConfig {
   const level = envLogLevel(env);
   return {
     natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
-    // Loopback by default: the APIs have no caller authentication yet, so exposing them is the operator's explicit choice.
+    // Loopback by default: exposing the APIs (with orchestrators' tokens and TLS configured) is the operator's explicit choice.
     grpcHost: env.GRPC_HOST || '127.0.0.1',
     grpcPort: envInt(env, 'GRPC_PORT', 50054, 0, 65535),
     logLevel: level,
+    tls: envTls(env),
     maxSnapshots: envInt(env, 'MAX_SNAPSHOTS', 64, 1, 100_000),
   };
 }

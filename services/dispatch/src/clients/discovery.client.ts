@@ -1,6 +1,7 @@
+import type { ChannelCredentials } from '@grpc/grpc-js';
 import type { Tracer } from '@opentelemetry/api';
 import type { McpTool } from '@toolsurface/core';
-import { callUnary, CLIENT_OPTIONS, insecureCredentials } from '@toolsurface/platform';
+import { callUnary, CLIENT_OPTIONS } from '@toolsurface/platform';
 import { DiscoveryServiceClient, DiscoverToolsRequest, GetToolSchemaRequest, type DiscoverToolsResponse, type GetToolSchemaResponse } from '@toolsurface/proto';
 import type { DiscoveryPort, DiscoveryHit } from '../domain/ports';
 
@@ -24,8 +25,9 @@ export class DiscoveryClient implements DiscoveryPort {
     address: string,
     private readonly tracer: Tracer,
     private readonly timeoutMs: number,
+    credentials: ChannelCredentials,
   ) {
-    this.client = new DiscoveryServiceClient(address, insecureCredentials(), CLIENT_OPTIONS);
+    this.client = new DiscoveryServiceClient(address, credentials, CLIENT_OPTIONS);
   }
 
   async discoverTools(req: { snapshotId: string; query: string; limit: number }, deadline: number) {

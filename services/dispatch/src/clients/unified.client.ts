@@ -1,5 +1,6 @@
+import type { ChannelCredentials } from '@grpc/grpc-js';
 import type { Tracer } from '@opentelemetry/api';
-import { callUnary, CLIENT_OPTIONS, insecureCredentials } from '@toolsurface/platform';
+import { callUnary, CLIENT_OPTIONS } from '@toolsurface/platform';
 import { MapRequestRequest, UnifiedServiceClient, type MapRequestResponse } from '@toolsurface/proto';
 import type { UnifiedPort } from '../domain/ports';
 
@@ -13,8 +14,9 @@ export class UnifiedClient implements UnifiedPort {
     address: string,
     private readonly tracer: Tracer,
     private readonly timeoutMs: number,
+    credentials: ChannelCredentials,
   ) {
-    this.client = new UnifiedServiceClient(address, insecureCredentials(), CLIENT_OPTIONS);
+    this.client = new UnifiedServiceClient(address, credentials, CLIENT_OPTIONS);
   }
 
   async mapRequest(req: { snapshotId: string; request: string; contextJson: string; preferredTools: string[] }, deadline: number) {

@@ -53,6 +53,19 @@ describe('catalog helpers', () => {
     expect(parseAdmissionPolicy({ default: 'maybe' })).toBeUndefined();
     expect(parseAdmissionPolicy({ default: 'allow', rules: [{ id: 'r', effect: 'allow', tools: 'echo' }] })).toBeUndefined();
   });
+
+  it('parses stored limits and refuses the whole policy when one is malformed (every call is then refused)', () => {
+    const rate = { calls: 5, perSeconds: 60, per: 'tool' };
+    expect(parseAdmissionPolicy({ default: 'allow', rules: [], limits: [{ id: 'l', tools: ['echo'], rate, maxArgumentBytes: 10 }] })).toEqual({
+      default: 'allow',
+      rules: [],
+      limits: [{ id: 'l', principals: ['*'], capabilities: ['*'], tools: ['echo'], rate, maxArgumentBytes: 10 }],
+    });
+    expect(parseAdmissionPolicy({ default: 'allow', limits: [{ id: 'l', rate: { ...rate, calls: 0 } }] })).toBeUndefined();
+    expect(parseAdmissionPolicy({ default: 'allow', limits: [{ id: 'l', rate: { ...rate, per: 'surface' } }] })).toBeUndefined();
+    expect(parseAdmissionPolicy({ default: 'allow', limits: [{ id: 'l', maxResultBytes: -1 }] })).toBeUndefined();
+    expect(parseAdmissionPolicy({ default: 'allow', limits: {} })).toBeUndefined();
+  });
 });
 
 describe('parseCapabilitySpec', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_TOOL_TIMEOUT_MS, type AdmissionPolicy, type AdmissionRule, type CapabilitySpec, type McpTool } from '@toolsurface/core';
+import { DEFAULT_TOOL_TIMEOUT_MS, type AdmissionLimit, type AdmissionPolicy, type AdmissionRule, type CapabilitySpec, type McpTool } from '@toolsurface/core';
 import type { CatalogRecord } from '@toolsurface/state';
 
 /** The policy when the config bucket has no `admission` key: allow (the config file's default). */
@@ -70,7 +70,37 @@ export function parseAdmissionPolicy(value: unknown): AdmissionPolicy | undefine
     if (r.arguments !== undefined) rule.arguments = r.arguments;
     rules.push(rule);
   }
-  return { default: v.default, rules };
+  const rawLimits = v.limits ?? [];
+  if (!Array.isArray(rawLimits)) return undefined;
+  const limits: AdmissionLimit[] = [];
+  for (const l of rawLimits as Array<Record<string, unknown>>) {
+    const limit = parseLimit(l);
+    if (!limit) return undefined;
+    limits.push(limit);
+  }
+  return limits.length > 0 ? { default: v.default, rules, limits } : { default: v.default, rules };
+}
+
+const positive = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
+
+function parseLimit(l: Record<string, unknown>): AdmissionLimit | undefined {
+  if (!l || typeof l.id !== 'string') return undefined;
+  const principals = l.principals ?? ['*'];
+  const capabilities = l.capabilities ?? ['*'];
+  const tools = l.tools ?? ['*'];
+  if (!stringList(principals) || !stringList(capabilities) || !stringList(tools)) return undefined;
+  const limit: AdmissionLimit = { id: l.id, principals, capabilities, tools };
+  if (l.rate !== undefined) {
+    const r = l.rate as Record<string, unknown>;
+    if (!r || !positive(r.calls) || !positive(r.perSeconds) || (r.per !== 'principal' && r.per !== 'tool')) return undefined;
+    limit.rate = { calls: r.calls, perSeconds: r.perSeconds, per: r.per };
+  }
+  for (const k of ['maxArgumentBytes', 'maxResultBytes'] as const) {
+    if (l[k] === undefined) continue;
+    if (!positive(l[k])) return undefined;
+    limit[k] = l[k];
+  }
+  return limit;
 }
 
 /** Reads a stored capability spec (config bucket `capability.<name>`); a string says what is wrong. */

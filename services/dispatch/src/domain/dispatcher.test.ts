@@ -36,6 +36,8 @@ function surface(id: string, mode: ResolvedMode, principal: PrincipalRef = { kin
 interface World {
   dispatcher: Dispatcher;
   audits: ToolCalledEvent[];
+  /** The dispatcher's clock, ms. */
+  clock: number;
   invocations: Array<{ capability: string; tool: string; args: Record<string, unknown>; timeoutMs: number }>;
   system: Array<{ name: string; args: Record<string, unknown> }>;
   exporter: InMemorySpanExporter;
@@ -61,6 +63,7 @@ function makeWorld(): World {
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const w: World = {
     audits: [],
+    clock: NOW,
     invocations: [],
     system: [],
     exporter,
@@ -121,7 +124,7 @@ function makeWorld(): World {
       },
     },
     audit: { toolCalled: (e) => w.audits.push(e) },
-    now: () => NOW,
+    now: () => w.clock,
   };
   w.dispatcher = new Dispatcher(ports, { maxArgumentsBytes: 1024, tracer: provider.getTracer('test') });
   return w;
@@ -168,7 +171,13 @@ describe('step 1: the request and the surface', () => {
     expect(closed.code).toBe(ReasonCode.SURFACE_NOT_FOUND);
     expect(closed.message).toMatch('was closed');
     expect((await callerError(call(w, 's-expired', 'echo'))).code).toBe(ReasonCode.SURFACE_EXPIRED);
-    expect(w.audits).toHaveLength(0);
+    // Each still leaves its audit event; the unknown surface has no principal to record.
+    expect(w.audits.map((a) => [a.surfaceId, a.outcome, a.reason, a.principal?.id])).toEqual([
+      ['nope', 'refused', 'SURFACE_NOT_FOUND', undefined],
+      ['s-closed', 'refused', 'SURFACE_NOT_FOUND', undefined],
+      ['s-expired', 'refused', 'SURFACE_EXPIRED', undefined],
+    ]);
+    expect(w.invocations).toHaveLength(0);
   });
 });
 
@@ -251,10 +260,14 @@ describe('discovery mode', () => {
     expect(w.invocations).toHaveLength(0);
   });
 
-  it('refuses malformed execute_tool arguments without auditing', async () => {
+  it('refuses and audits malformed execute_tool arguments', async () => {
     expectModelError(await call(w, 's-disc', 'execute_tool', { arguments: {} }), ReasonCode.INVALID_ARGUMENTS, '/name is required');
     expectModelError(await call(w, 's-disc', 'execute_tool', { name: 'echo', arguments: [1] }), ReasonCode.INVALID_ARGUMENTS, '/arguments must be object');
-    expect(w.audits).toHaveLength(0);
+    expect(w.audits.map((a) => [a.calledName, a.via, a.outcome, a.reason])).toEqual([
+      ['execute_tool', 'execute_tool', 'refused', 'INVALID_ARGUMENTS'],
+      ['execute_tool', 'execute_tool', 'refused', 'INVALID_ARGUMENTS'],
+    ]);
+    expect(w.invocations).toHaveLength(0);
   });
 
   it('checks the inner arguments against the tool schema', async () => {
@@ -271,7 +284,7 @@ describe('discovery mode', () => {
     const body = JSON.parse(r.structuredContentJson);
     expect(body.hits.map((h: { name: string }) => h.name)).toEqual(['memory.read_graph']);
     expect(JSON.parse(JSON.parse(r.contentJson)[0].text)).toEqual(body);
-    expect(w.audits).toHaveLength(0);
+    expect(w.audits).toEqual([expect.objectContaining({ calledName: 'discover_tools', toolName: 'discover_tools', capability: 'meta', via: 'direct', outcome: 'ok', admission: undefined })]);
   });
 
   it('returns one tool schema and refuses names outside the snapshot', async () => {
@@ -311,7 +324,7 @@ describe('unified mode', () => {
     expect(r.unified).toMatchObject({ tool: 'echo', confidence: 0.91, argumentsJson: '{"message":"hi"}', executed: false });
     expect(JSON.parse(r.structuredContentJson)).toEqual({ proposal: { tool: 'echo', arguments: { message: 'hi' }, confidence: 0.91 } });
     expect(w.invocations).toHaveLength(0);
-    expect(w.audits).toHaveLength(0);
+    expect(w.audits).toEqual([expect.objectContaining({ calledName: 'unified_tool', toolName: 'echo', via: 'unified_tool', outcome: 'proposed', reason: '' })]);
     w.autonomy.set('gateway:gw', 'autonomous');
     expect((await call(w, 's-gw', 'unified_tool', { request: 'say hi' })).unified?.executed).toBe(true);
   });
@@ -403,6 +416,66 @@ describe('conditional admission', () => {
     // A conditional deny does not hide the tool from discovery.
     const found = await call(w, 's-disc', 'discover_tools', { query: 'echo' });
     expect(JSON.parse(found.structuredContentJson).hits.map((h: { name: string }) => h.name)).toContain('echo');
+  });
+});
+
+describe('admission limits', () => {
+  const echoCalls = (w: World) => w.invocations.filter((i) => i.tool === 'echo').length;
+
+  it('refuses a call over the rate on every path, tells the model when to retry, and lets it through once the bucket refills', async () => {
+    w.policy = { default: 'allow', rules: [], limits: [{ id: 'echo-2-per-10s', principals: ['agent:*'], capabilities: ['everything'], tools: ['echo'], rate: { calls: 2, perSeconds: 10, per: 'tool' } }] };
+    expect((await call(w, 's-direct', 'echo', { message: 'a' })).isError).toBe(false);
+    expect((await call(w, 's-direct', 'echo', { message: 'b' })).isError).toBe(false);
+    expectModelError(await call(w, 's-direct', 'echo', { message: 'c' }), ReasonCode.RATE_LIMITED, 'Too many calls to "echo" for now; wait 5 s');
+    // The bucket belongs to the principal, not to the surface or the path.
+    expectModelError(await call(w, 's-disc', 'execute_tool', { name: 'echo', arguments: { message: 'd' } }), ReasonCode.RATE_LIMITED, '"echo"');
+    // Another tool has its own bucket.
+    expect((await call(w, 's-direct', 'memory.read_graph', {})).isError).toBe(false);
+    expect(echoCalls(w)).toBe(2);
+    expect(w.audits.filter((a) => a.reason === 'RATE_LIMITED').map((a) => [a.via, a.admission])).toEqual([
+      ['direct', { decision: 'deny', rule: 'echo-2-per-10s' }],
+      ['execute_tool', { decision: 'deny', rule: 'echo-2-per-10s' }],
+    ]);
+    w.clock += 5_000;
+    expect((await call(w, 's-direct', 'echo', { message: 'e' })).isError).toBe(false);
+    expectModelError(await call(w, 's-direct', 'echo', { message: 'f' }), ReasonCode.RATE_LIMITED, '"echo"');
+    expect(echoCalls(w)).toBe(3);
+  });
+
+  it('shares one bucket across tools when the limit is per principal', async () => {
+    w.policy = { default: 'allow', rules: [], limits: [{ id: 'one-call', principals: ['*'], capabilities: ['*'], tools: ['*'], rate: { calls: 1, perSeconds: 60, per: 'principal' } }] };
+    expect((await call(w, 's-direct', 'echo', { message: 'a' })).isError).toBe(false);
+    expectModelError(await call(w, 's-direct', 'memory.read_graph', {}), ReasonCode.RATE_LIMITED, 'read_graph');
+    expectModelError(await call(w, 's-direct', 'journal_read', {}), ReasonCode.RATE_LIMITED, 'journal_read');
+    expect(w.system).toHaveLength(0);
+  });
+
+  it('refuses arguments over the size limit before they run, and withholds a result over it after', async () => {
+    w.policy = { default: 'allow', rules: [], limits: [{ id: 'small', principals: ['*'], capabilities: ['everything'], tools: ['*'], maxArgumentBytes: 40, maxResultBytes: 60 }] };
+    expectModelError(await call(w, 's-direct', 'echo', { message: 'x'.repeat(50) }), ReasonCode.ARGUMENTS_TOO_LARGE, 'over the limit of 40 bytes');
+    expect(echoCalls(w)).toBe(0);
+    w.toolResult = async () => ({ content: [{ type: 'text', text: 'y'.repeat(60) }], isError: false });
+    const big = await call(w, 's-direct', 'echo', { message: 'y' });
+    expectModelError(big, ReasonCode.RESULT_TOO_LARGE, 'over the limit of 60 bytes, so it is withheld');
+    expect(big.contentJson).not.toMatch('yyyy');
+    expect(echoCalls(w)).toBe(1);
+    w.toolResult = async () => ({ content: [{ type: 'text', text: 'short' }], isError: false });
+    expect((await call(w, 's-direct', 'echo', { message: 'z' })).isError).toBe(false);
+    expect(w.audits.map((a) => [a.outcome, a.reason, a.admission?.rule])).toEqual([
+      ['refused', 'ARGUMENTS_TOO_LARGE', 'small'],
+      ['error', 'RESULT_TOO_LARGE', 'small'],
+      ['ok', '', 'default'],
+    ]);
+  });
+
+  it('checks admission rules before limits: a denied call is PERMISSION_DENIED and takes no token', async () => {
+    w.policy = {
+      default: 'allow',
+      rules: [{ id: 'no-mallory-echo', effect: 'deny', principals: ['agent:mallory'], capabilities: ['everything'], tools: ['echo'] }],
+      limits: [{ id: 'one-call', principals: ['*'], capabilities: ['*'], tools: ['*'], rate: { calls: 1, perSeconds: 60, per: 'principal' } }],
+    };
+    expectModelError(await call(w, 's-mallory', 'execute_tool', { name: 'echo', arguments: { message: 'x' } }), ReasonCode.PERMISSION_DENIED, '"echo"');
+    expect((await call(w, 's-mallory', 'execute_tool', { name: 'memory.read_graph', arguments: {} })).isError).toBe(false);
   });
 });
 

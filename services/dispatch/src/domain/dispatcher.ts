@@ -6,6 +6,9 @@ import {
   DISCOVERY_META_TOOLS,
   isAppError,
   isSystemToolName,
+  limitsFor,
+  RateLimiter,
+  sizeLimitExceeded,
   META_TOOL_NAMES,
   MODEL_FACING_REASONS,
   principalKey,
@@ -35,6 +38,8 @@ export interface DispatcherOptions {
   maxArgumentsBytes: number;
   tracer: Tracer;
   validators?: ValidatorCache;
+  /** The token buckets of admission's rate limits (one per dispatch replica). */
+  rateLimiter?: RateLimiter;
 }
 
 const META_NAMES: ReadonlySet<string> = new Set(META_TOOL_NAMES);
@@ -44,12 +49,37 @@ const META_BY_MODE: Record<ResolvedMode, ReadonlySet<string>> = {
   unified: new Set(['unified_tool']),
 };
 
-/** The call being served: what the model asked for, on which surface. */
-interface CallContext {
-  surface: SurfaceRecord;
+/** What the audit event of one CallTool records; `surface` is set once step 1 found it. */
+interface AuditedCall {
+  surfaceId: string;
+  surface?: SurfaceRecord;
   calledName: string;
   callId: string;
+  /** The authenticated orchestrator ("" when the call did not authenticate). */
+  orchestrator: string;
   deadline: number;
+  /** Set by the one audit of this call. */
+  audited: boolean;
+}
+
+/** The call being served: what the model asked for, on which surface. */
+interface CallContext extends AuditedCall {
+  surface: SurfaceRecord;
+}
+
+/** Outcomes that are failures of the tool or the system rather than refusals (recorded as "error"). */
+const ERROR_REASONS: ReadonlySet<string> = new Set<ReasonCode>([
+  ReasonCode.TOOL_ERROR,
+  ReasonCode.TOOL_TIMEOUT,
+  ReasonCode.CAPABILITY_UNAVAILABLE,
+  ReasonCode.RESULT_TOO_LARGE,
+  ReasonCode.UNAVAILABLE,
+  ReasonCode.INTERNAL,
+]);
+
+/** `s` cut to MAX_NAME_CHARS, so an over-long field still fits its audit event. */
+function bounded(s: unknown): string {
+  return typeof s === 'string' ? s.slice(0, MAX_NAME_CHARS) : '';
 }
 
 /** Where step 3 resolved a name to. */
@@ -112,6 +142,7 @@ export class Dispatcher {
   private readonly metaValidators = new Map<string, ArgumentValidator>();
   private readonly systemValidators = new Map<string, ArgumentValidator>();
   private readonly now: () => number;
+  private readonly rateLimiter: RateLimiter;
 
   constructor(
     private readonly ports: DispatchPorts,
@@ -119,12 +150,42 @@ export class Dispatcher {
   ) {
     this.validators = options.validators ?? new ValidatorCache();
     this.now = ports.now ?? Date.now;
+    this.rateLimiter = options.rateLimiter ?? new RateLimiter();
     for (const t of [...DISCOVERY_META_TOOLS, UNIFIED_META_TOOL]) this.metaValidators.set(t.name, this.validators.forSchema(t.inputSchema));
     for (const t of SYSTEM_TOOLS) this.systemValidators.set(t.name, this.validators.forSchema(t.inputSchema));
   }
 
-  /** Serves one CallTool. `deadline` is the caller's absolute deadline (ms since epoch). */
+  /**
+   * Serves one CallTool. `deadline` is the caller's absolute deadline (ms since epoch). Every call
+   * leaves exactly one `tool.called` event, refused ones and caller errors included.
+   */
   async callTool(req: CallRequest, deadline = Infinity, caller: Caller = UNAUTHENTICATED_CALLER): Promise<CallResult> {
+    const rec: AuditedCall = {
+      surfaceId: bounded(req.surfaceId),
+      calledName: bounded(req.name),
+      callId: bounded(req.callId),
+      orchestrator: caller.orchestrator,
+      deadline,
+      audited: false,
+    };
+    try {
+      const result = await this.serve(req, rec, caller);
+      if (!rec.audited) this.auditResult(rec, result);
+      return result;
+    } catch (e) {
+      const code = isAppError(e) ? e.code : ReasonCode.INTERNAL;
+      if (!rec.audited) this.audit(rec, 'direct', undefined, ERROR_REASONS.has(code) ? 'error' : 'refused', code, undefined, 0);
+      throw e;
+    }
+  }
+
+  /** Audits a CallTool the gRPC layer refused before it got here: the caller did not authenticate. */
+  auditUnauthenticated(req: Partial<CallRequest>, reason: ReasonCode): void {
+    const rec: AuditedCall = { surfaceId: bounded(req.surfaceId), calledName: bounded(req.name), callId: bounded(req.callId), orchestrator: '', deadline: Infinity, audited: false };
+    this.audit(rec, 'direct', undefined, 'refused', reason, undefined, 0);
+  }
+
+  private async serve(req: CallRequest, rec: AuditedCall, caller: Caller): Promise<CallResult> {
     if (!req.surfaceId) throw new AppError(ReasonCode.INVALID_REQUEST, 'surface_id is required');
     if (req.surfaceId.length > MAX_NAME_CHARS) throw new AppError(ReasonCode.INVALID_REQUEST, `surface_id is longer than ${MAX_NAME_CHARS} characters`);
     if (!req.name) throw new AppError(ReasonCode.INVALID_REQUEST, 'name is required');
@@ -143,7 +204,8 @@ export class Dispatcher {
       [Attr.TS_SNAPSHOT_ID]: surface.snapshotId,
       [Attr.TS_PRINCIPAL]: principalKey(surface.principal),
     });
-    const call: CallContext = { surface, calledName: req.name, callId: req.callId, deadline };
+    rec.surface = surface;
+    const call = rec as CallContext;
     const args = parseArguments(req.argumentsJson, this.options.maxArgumentsBytes);
 
     if (META_NAMES.has(req.name)) {
@@ -384,6 +446,19 @@ export class Dispatcher {
     span.setAttributes({ [Attr.TS_ADMISSION_DECISION]: admission.decision, [Attr.TS_ADMISSION_RULE]: admission.rule });
     if (admission.decision === 'deny') return fail(ReasonCode.PERMISSION_DENIED, Messages.permissionDenied(target.presentedName), admission);
 
+    // Admission's limits on an admitted call: argument size, then the rate (a refused call takes no token).
+    const limits = limitsFor(surface.principal, target.capability, target.originalName, this.ports.settings.admissionPolicy());
+    if (limits.length > 0) {
+      const argBytes = Buffer.byteLength(JSON.stringify(args.value), 'utf8');
+      const big = sizeLimitExceeded(limits, argBytes, 'maxArgumentBytes');
+      if (big) return fail(ReasonCode.ARGUMENTS_TOO_LARGE, Messages.argumentsTooLarge(argBytes, big.max), { decision: 'deny', rule: big.limit.id });
+      const limited = this.rateLimiter.take(limits, surface.principal, target.capability, target.originalName, this.now());
+      if (limited) {
+        span.setAttribute(Attr.TS_ADMISSION_RULE, limited.limit.id);
+        return fail(ReasonCode.RATE_LIMITED, Messages.rateLimited(target.presentedName, limited.retryAfterMs), { decision: 'deny', rule: limited.limit.id });
+      }
+    }
+
     // Step 6: invoke with the capability's deadline, capped by the caller's.
     const timeoutMs = target.system ? DEFAULT_TOOL_TIMEOUT_MS : (this.ports.capabilities.timeoutMs(target.capability) ?? DEFAULT_TOOL_TIMEOUT_MS);
     // Time out before the caller's deadline, so the model gets TOOL_TIMEOUT rather than the caller DEADLINE_EXCEEDED.
@@ -409,6 +484,18 @@ export class Dispatcher {
       throw e;
     }
     const durationMs = performance.now() - started;
+    if (limits.length > 0) {
+      const resultBytes = Buffer.byteLength(JSON.stringify(result.content ?? []), 'utf8') + (result.structuredContent === undefined ? 0 : Buffer.byteLength(JSON.stringify(result.structuredContent), 'utf8'));
+      const big = sizeLimitExceeded(limits, resultBytes, 'maxResultBytes');
+      if (big) {
+        // The tool ran; its result is withheld from the model.
+        const decision: AdmissionResult = { decision: 'deny', rule: big.limit.id };
+        this.audit(call, via, target, 'error', ReasonCode.RESULT_TOO_LARGE, decision, durationMs);
+        span.setAttributes({ [Attr.TS_REASON]: ReasonCode.RESULT_TOO_LARGE, [Attr.ERROR_TYPE]: ReasonCode.RESULT_TOO_LARGE, [Attr.TS_ADMISSION_RULE]: big.limit.id });
+        span.setStatus({ code: SpanStatusCode.ERROR, message: ReasonCode.RESULT_TOO_LARGE });
+        return { result: modelError(ReasonCode.RESULT_TOO_LARGE, Messages.resultTooLarge(target.presentedName, resultBytes, big.max), { toolName: target.presentedName, via, durationMs }), ran: true };
+      }
+    }
     if (result.isError) {
       this.audit(call, via, target, 'error', ReasonCode.TOOL_ERROR, admission, durationMs);
       span.setAttributes({ [Attr.TS_REASON]: ReasonCode.TOOL_ERROR, [Attr.ERROR_TYPE]: ReasonCode.TOOL_ERROR });
@@ -426,6 +513,20 @@ export class Dispatcher {
     return { result: success(result, target.presentedName, via, durationMs), ran: true };
   }
 
+  /** The audit of a call whose result was not audited on the way: meta-tools, unified refusals and proposals. */
+  private auditResult(call: AuditedCall, result: CallResult): void {
+    const via: Via = result.via === 'execute_tool' || result.via === 'unified_tool' ? result.via : 'direct';
+    const target = result.toolName ? { presentedName: result.toolName, capability: META_NAMES.has(result.toolName) ? 'meta' : '' } : undefined;
+    const outcome = result.isError
+      ? ERROR_REASONS.has(result.reason)
+        ? 'error'
+        : 'refused'
+      : result.unified !== undefined && !result.unified.executed
+        ? 'proposed'
+        : 'ok';
+    this.audit(call, via, target, outcome, result.reason as ReasonCode | '', undefined, result.durationMs);
+  }
+
   private refuse(
     call: CallContext,
     via: Via,
@@ -440,18 +541,20 @@ export class Dispatcher {
   }
 
   private audit(
-    call: CallContext,
+    call: AuditedCall,
     via: Via,
-    target: Target | undefined,
+    target: Pick<Target, 'presentedName' | 'capability'> | undefined,
     outcome: ToolCalledEvent['outcome'],
     reason: ReasonCode | '',
     admission: AdmissionResult | undefined,
     durationMs: number,
   ): void {
+    call.audited = true;
     this.ports.audit.toolCalled({
-      surfaceId: call.surface.surfaceId,
-      principal: call.surface.principal,
-      snapshotId: call.surface.snapshotId,
+      surfaceId: call.surface?.surfaceId ?? call.surfaceId,
+      principal: call.surface?.principal,
+      snapshotId: call.surface?.snapshotId ?? '',
+      orchestrator: call.orchestrator,
       calledName: call.calledName,
       toolName: target?.presentedName ?? '',
       capability: target?.capability ?? '',

@@ -49,6 +49,12 @@ export const Messages = {
   argumentsTooLarge: (bytes: number, max: number) =>
     `The arguments are ${bytes} bytes, over the limit of ${max} bytes; send smaller arguments.`,
 
+  rateLimited: (name: string, retryAfterMs: number) =>
+    `Too many calls to "${name}" for now; wait ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s before calling it again, or do something else meanwhile.`,
+
+  resultTooLarge: (name: string, bytes: number, max: number) =>
+    `"${name}" ran but its result is ${bytes} bytes, over the limit of ${max} bytes, so it is withheld; ask for less (a narrower query, a smaller range) and call it again.`,
+
   permissionDenied: (name: string) => `You are not permitted to call "${name}"; use another tool or ask the user for help.`,
 
   toolError: (name: string, detail: string) =>

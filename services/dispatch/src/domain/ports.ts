@@ -42,13 +42,17 @@ export interface CallResult {
 /** One audited call (becomes a `tool.called` event). */
 export interface ToolCalledEvent {
   surfaceId: string;
-  principal: PrincipalRef;
+  /** Unset when the call was refused before its surface was found. */
+  principal: PrincipalRef | undefined;
   snapshotId: string;
+  /** The authenticated orchestrator; "" when the call did not authenticate. */
+  orchestrator: string;
   calledName: string;
   toolName: string;
   capability: string;
   via: Via;
-  outcome: 'ok' | 'error' | 'refused';
+  /** proposed: unified_tool of a supervised gateway, nothing ran. */
+  outcome: 'ok' | 'error' | 'refused' | 'proposed';
   reason: ReasonCode | '';
   admission: { decision: 'allow' | 'deny'; rule: string } | undefined;
   durationMs: number;

@@ -19,7 +19,8 @@ export class ToolCalledPublisher implements AuditPort {
     const msgId = randomUUID();
     const data = ToolCalled.encode({
       surfaceId: e.surfaceId,
-      principal: { kind: e.principal.kind === 'agent' ? PrincipalKind.PRINCIPAL_KIND_AGENT : PrincipalKind.PRINCIPAL_KIND_GATEWAY, id: e.principal.id },
+      principal: e.principal && { kind: e.principal.kind === 'agent' ? PrincipalKind.PRINCIPAL_KIND_AGENT : PrincipalKind.PRINCIPAL_KIND_GATEWAY, id: e.principal.id },
+      orchestrator: e.orchestrator,
       snapshotId: e.snapshotId,
       calledName: e.calledName,
       toolName: e.toolName,

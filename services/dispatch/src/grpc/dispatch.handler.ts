@@ -1,4 +1,4 @@
-import type { OrchestratorConfig } from '@toolsurface/core';
+import { isAppError, type Caller, type OrchestratorConfig } from '@toolsurface/core';
 import { callerOf, unary, type GrpcDeps } from '@toolsurface/platform';
 import { DispatchServiceService, type CallToolRequest, type CallToolResponse } from '@toolsurface/proto';
 import type { Dispatcher } from '../domain/dispatcher';
@@ -11,7 +11,22 @@ export function dispatchService(dispatcher: Dispatcher, settings: { orchestrator
     name: SERVICE,
     definition: DispatchServiceService,
     implementation: {
-      callTool: unary<CallToolRequest, CallToolResponse>(SERVICE, 'CallTool', (req, info) => dispatcher.callTool(req, info.deadline, callerOf(info.metadata, settings.orchestrators())), deps),
+      callTool: unary<CallToolRequest, CallToolResponse>(
+        SERVICE,
+        'CallTool',
+        (req, info) => {
+          let caller: Caller;
+          try {
+            caller = callerOf(info.metadata, settings.orchestrators());
+          } catch (e) {
+            // A call without a valid token is refused and still audited.
+            if (isAppError(e)) dispatcher.auditUnauthenticated(req, e.code);
+            throw e;
+          }
+          return dispatcher.callTool(req, info.deadline, caller);
+        },
+        deps,
+      ),
     },
   };
 }

@@ -68,19 +68,22 @@ export interface AdmissionDecision {
   rule: string;
 }
 
-/** toolsurface.tool.called.v1 (audit): every call that reached step 3 of the call path, with its outcome. */
+/**
+ * toolsurface.tool.called.v1 (audit): one event for every CallTool, with its outcome and, for a real
+ * call, the admission decision. A call refused before its surface was known has no principal.
+ */
 export interface ToolCalled {
   surfaceId: string;
   principal: Principal | undefined;
   snapshotId: string;
   /** The name the model called. */
   calledName: string;
-  /** The bound or system tool it resolved to. */
+  /** The bound or system tool it resolved to; for discover_tools and get_tool_schema, that meta-tool. */
   toolName: string;
   capability: string;
   /** direct, execute_tool or unified_tool. */
   via: string;
-  /** ok, error or refused. */
+  /** ok, error, refused, or proposed (unified_tool of a supervised gateway: nothing ran). */
   outcome: string;
   /** Reason code when not ok. */
   reason: string;
@@ -88,6 +91,11 @@ export interface ToolCalled {
   durationMs: number;
   callId: string;
   atMs: number;
+  /**
+   * The orchestrator that made the call (from its bearer token); "anonymous" when authentication
+   * is off, empty when the call was not authenticated.
+   */
+  orchestrator: string;
 }
 
 /** toolsurface.catalog.changed.v1 */
@@ -805,6 +813,7 @@ function createBaseToolCalled(): ToolCalled {
     durationMs: 0,
     callId: "",
     atMs: 0,
+    orchestrator: "",
   };
 }
 
@@ -848,6 +857,9 @@ export const ToolCalled: MessageFns<ToolCalled> = {
     }
     if (message.atMs !== 0) {
       writer.uint32(104).int64(message.atMs);
+    }
+    if (message.orchestrator !== "") {
+      writer.uint32(114).string(message.orchestrator);
     }
     return writer;
   },
@@ -969,6 +981,14 @@ export const ToolCalled: MessageFns<ToolCalled> = {
             message.atMs = longToNumber(reader.int64());
             continue;
           }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.orchestrator = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1024,6 +1044,7 @@ export const ToolCalled: MessageFns<ToolCalled> = {
         : isSet(object.at_ms)
         ? globalThis.Number(object.at_ms)
         : 0,
+      orchestrator: isSet(object.orchestrator) ? globalThis.String(object.orchestrator) : "",
     };
   },
 
@@ -1068,6 +1089,9 @@ export const ToolCalled: MessageFns<ToolCalled> = {
     if (message.atMs !== 0) {
       obj.atMs = Math.round(message.atMs);
     }
+    if (message.orchestrator !== "") {
+      obj.orchestrator = message.orchestrator;
+    }
     return obj;
   },
 
@@ -1093,6 +1117,7 @@ export const ToolCalled: MessageFns<ToolCalled> = {
     message.durationMs = object.durationMs ?? 0;
     message.callId = object.callId ?? "";
     message.atMs = object.atMs ?? 0;
+    message.orchestrator = object.orchestrator ?? "";
     return message;
   },
 };
