@@ -47,7 +47,7 @@ for (let round = 0; round < 2; round++) {
     let t = performance.now(); await once(reqNF); a.push(performance.now() - t);
     t = performance.now(); await once(reqDisc); b.push(performance.now() - t);
   }
-  console.log(`refusal (audited) p50 ${pct(a, 0.5).toFixed(3)} | caller error (no audit) p50 ${pct(b, 0.5).toFixed(3)}`);
+  console.log(`refusal (audited) p50 ${pct(a, 0.5).toFixed(3)} | caller error (audited, no surface) p50 ${pct(b, 0.5).toFixed(3)}`);
 }
 for (let round = 0; round < 2; round++) {
   const d: number[] = [], g: number[] = [];
