@@ -331,6 +331,33 @@ describe('rule 9: name collisions', () => {
   });
 });
 
+describe('metrics', () => {
+  it('count calls by tool, path and outcome, time them, rank the executed tool in discovery, and count surfaces by mode', async () => {
+    const s = await g.clients.open('agent:big');
+    const d = await g.clients.call(s.surfaceId, 'discover_tools', { query: 'list the allowed directories', limit: 5 });
+    const hits = (JSON.parse(d.structuredContentJson) as { hits: Array<{ name: string }> }).hits.map((h) => h.name);
+    const rank = hits.indexOf('list_allowed_directories') + 1;
+    expect(rank).toBeGreaterThan(0);
+    const r = await g.clients.call(s.surfaceId, 'execute_tool', { name: 'list_allowed_directories', arguments: {} });
+    expect(r.isError, r.message).toBe(false);
+
+    const calls = await g.otlp.waitForPoint(
+      (p) => p.service === 'dispatch' && p.name === 'toolsurface.tool.calls' && p.attributes['gen_ai.tool.name'] === 'list_allowed_directories' && p.attributes['toolsurface.via'] === 'execute_tool' && p.attributes['toolsurface.outcome'] === 'ok',
+    );
+    expect(calls.value).toBeGreaterThanOrEqual(1);
+    const duration = await g.otlp.waitForPoint((p) => p.service === 'dispatch' && p.name === 'toolsurface.tool.call.duration' && p.attributes['gen_ai.tool.name'] === 'list_allowed_directories');
+    expect(duration.unit).toBe('s');
+    expect(duration.sum).toBeGreaterThan(0);
+    const ranked = await g.otlp.waitForPoint((p) => p.service === 'dispatch' && p.name === 'toolsurface.discovery.rank' && p.attributes['toolsurface.discovered'] === true);
+    expect(ranked.value).toBeGreaterThanOrEqual(1);
+    await g.otlp.waitForPoint((p) => p.service === 'dispatch' && p.name === 'toolsurface.tool.calls' && p.attributes['gen_ai.tool.name'] === 'discover_tools' && p.attributes['toolsurface.capability'] === 'meta');
+    const opened = await g.otlp.waitForPoint((p) => p.service === 'surface-resolver' && p.name === 'toolsurface.surfaces.opened' && p.attributes['toolsurface.mode'] === 'discovery');
+    expect(opened.value).toBeGreaterThanOrEqual(1);
+    const rpc = await g.otlp.waitForPoint((p) => p.service === 'dispatch' && p.name === 'rpc.server.call.duration' && p.attributes['rpc.method'] === 'CallTool' && p.attributes['rpc.grpc.status_code'] === 0);
+    expect(rpc.unit).toBe('s');
+  });
+});
+
 describe('traces', () => {
   it('one call produces one connected trace across dispatch, unified-mapper, the MCP call and NATS', async () => {
     const s = await g.clients.open('agent:uni');

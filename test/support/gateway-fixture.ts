@@ -57,7 +57,7 @@ export async function startGateway(configPath: string, capabilities: string[], o
       configPath,
       freePorts: true,
       logDir: join(dir, 'logs'),
-      env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: '100', LOG_LEVEL: 'info' },
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_METRIC_EXPORT_INTERVAL: '500', LOG_LEVEL: 'info' },
       ...(opts.tls ? { tls: opts.tls } : {}),
     });
   } catch (e) {

@@ -12,6 +12,18 @@ export interface ReceivedSpan {
   attributes: Record<string, unknown>;
 }
 
+/** One metric data point as received over OTLP/HTTP JSON: a sum's value, or a histogram's count and sum. */
+export interface ReceivedPoint {
+  service: string;
+  name: string;
+  unit: string;
+  attributes: Record<string, unknown>;
+  /** Sum value (counters), or the histogram's count. */
+  value: number;
+  /** Histogram sum (undefined for sums). */
+  sum?: number;
+}
+
 interface OtlpValue {
   stringValue?: string;
   intValue?: string | number;
@@ -23,6 +35,13 @@ interface OtlpAttr {
   value: OtlpValue;
 }
 
+interface OtlpMetric {
+  name: string;
+  unit?: string;
+  sum?: { dataPoints?: Array<{ attributes?: OtlpAttr[]; asInt?: string | number; asDouble?: number }> };
+  histogram?: { dataPoints?: Array<{ attributes?: OtlpAttr[]; count?: string | number; sum?: number }> };
+}
+
 function attrs(list: OtlpAttr[] | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const a of list ?? []) out[a.key] = a.value.stringValue ?? a.value.intValue ?? a.value.doubleValue ?? a.value.boolValue;
@@ -30,11 +49,12 @@ function attrs(list: OtlpAttr[] | undefined): Record<string, unknown> {
 }
 
 /**
- * A minimal OTLP/HTTP JSON trace receiver for tests (no collector can be installed here): the
+ * A minimal OTLP/HTTP JSON trace and metrics receiver for tests (no collector can be installed here): the
  * services export to it through OTEL_EXPORTER_OTLP_ENDPOINT, and tests read the spans back.
  */
 export class OtlpReceiver {
   readonly spans: ReceivedSpan[] = [];
+  readonly points: ReceivedPoint[] = [];
   private server: Server | undefined;
 
   /** Starts listening on a free loopback port; returns the endpoint for OTEL_EXPORTER_OTLP_ENDPOINT. */
@@ -46,7 +66,21 @@ export class OtlpReceiver {
         try {
           const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
             resourceSpans?: Array<{ resource?: { attributes?: OtlpAttr[] }; scopeSpans?: Array<{ spans?: Array<Record<string, unknown>> }> }>;
+            resourceMetrics?: Array<{ resource?: { attributes?: OtlpAttr[] }; scopeMetrics?: Array<{ metrics?: OtlpMetric[] }> }>;
           };
+          for (const rm of body.resourceMetrics ?? []) {
+            const service = String(attrs(rm.resource?.attributes)['service.name'] ?? '');
+            for (const sm of rm.scopeMetrics ?? []) {
+              for (const m of sm.metrics ?? []) {
+                for (const p of m.sum?.dataPoints ?? []) {
+                  this.points.push({ service, name: m.name, unit: m.unit ?? '', attributes: attrs(p.attributes), value: Number(p.asInt ?? p.asDouble ?? 0) });
+                }
+                for (const p of m.histogram?.dataPoints ?? []) {
+                  this.points.push({ service, name: m.name, unit: m.unit ?? '', attributes: attrs(p.attributes), value: Number(p.count ?? 0), sum: Number(p.sum ?? 0) });
+                }
+              }
+            }
+          }
           for (const rs of body.resourceSpans ?? []) {
             const service = String(attrs(rs.resource?.attributes)['service.name'] ?? '');
             for (const ss of rs.scopeSpans ?? []) {
@@ -83,6 +117,18 @@ export class OtlpReceiver {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.spans)) {
       if (Date.now() > deadline) throw new Error(`spans did not arrive in ${timeoutMs} ms (have ${this.spans.length})`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Waits until some received metric point satisfies `predicate`, or throws after `timeoutMs`. */
+  async waitForPoint(predicate: (p: ReceivedPoint) => boolean, timeoutMs = 15_000): Promise<ReceivedPoint> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      // Cumulative temporality: the latest matching point holds the running total.
+      const found = this.points.filter(predicate).at(-1);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching metric point in ${timeoutMs} ms (have ${[...new Set(this.points.map((p) => p.name))].join(', ') || 'none'})`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -10,10 +10,11 @@ import {
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
+import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Histogram, type Tracer } from '@opentelemetry/api';
 import { AppError, ReasonCode, authenticate, type Caller, type OrchestratorConfig } from '@toolsurface/core';
 import type { Logger } from 'pino';
-import { Attr } from '@toolsurface/core';
+import { Attr, Metric } from '@toolsurface/core';
+import { SCOPE } from './telemetry';
 import { fromServiceError, toServiceError } from './grpc-status';
 import { serverCredentials, type TlsFiles } from './tls';
 
@@ -47,6 +48,16 @@ function tolerant(definition: ServiceDefinition): ServiceDefinition {
   return out as ServiceDefinition;
 }
 
+let rpcDuration: Histogram | undefined;
+/** rpc.server.call.duration, created on first use (after startTelemetry registered the meter provider). */
+function rpcDurationHistogram(): Histogram {
+  rpcDuration ??= metrics.getMeter(SCOPE.name, SCOPE.version).createHistogram(Metric.RPC_SERVER_DURATION.name, {
+    unit: Metric.RPC_SERVER_DURATION.unit,
+    description: Metric.RPC_SERVER_DURATION.description,
+  });
+  return rpcDuration;
+}
+
 /** The caller of a gRPC call, from its `authorization` metadata (see core's `authenticate`). */
 export function callerOf(metadata: Metadata, orchestrators: readonly OrchestratorConfig[]): Caller {
   const raw = metadata.get('authorization')[0];
@@ -78,6 +89,14 @@ export function unary<Req, Res>(
   deps: GrpcDeps,
 ): handleUnaryCall<Req, Res> {
   return (call: ServerUnaryCall<Req, Res>, callback) => {
+    const started = performance.now();
+    const record = (code: number) =>
+      rpcDurationHistogram().record((performance.now() - started) / 1000, {
+        [Attr.RPC_SYSTEM]: 'grpc',
+        [Attr.RPC_SERVICE]: service,
+        [Attr.RPC_METHOD]: method,
+        [Attr.RPC_GRPC_STATUS_CODE]: code,
+      });
     const parent = propagation.extract(context.active(), call.metadata, metadataGetter);
     const span = deps.tracer.startSpan(
       `${service}/${method}`,
@@ -97,6 +116,7 @@ export function unary<Req, Res>(
         (res) => {
           span.setAttribute(Attr.RPC_GRPC_STATUS_CODE, 0);
           span.end();
+          record(0);
           callback(null, res);
         },
         (err: unknown) => {
@@ -108,6 +128,7 @@ export function unary<Req, Res>(
           span.setAttribute(Attr.ERROR_TYPE, err instanceof AppError ? err.code : 'INTERNAL');
           span.setStatus({ code: SpanStatusCode.ERROR, message: se.details });
           span.end();
+          record(se.code ?? 2);
           callback(se as never, null);
         },
       );

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { metrics, type Counter } from '@opentelemetry/api';
 import {
   AppError,
+  Attr,
+  Metric,
   ReasonCode,
   countToolTokens,
   mayActFor,
@@ -47,6 +50,13 @@ export const SURFACE_ID_PATTERN = /^srf_[0-9a-f]{32}$/;
 
 function newSurfaceId(): string {
   return `srf_${randomBytes(16).toString('hex')}`;
+}
+
+let opened: Counter | undefined;
+/** toolsurface.surfaces.opened, from the global meter on first use. */
+function surfacesOpened(): Counter {
+  opened ??= metrics.getMeter('toolsurface', '0.1.0').createCounter(Metric.SURFACES_OPENED.name, { unit: Metric.SURFACES_OPENED.unit, description: Metric.SURFACES_OPENED.description });
+  return opened;
 }
 
 /** Presentation settings, bindings, surfaces and snapshots: the logic behind SurfaceService and PresentationService. */
@@ -117,6 +127,7 @@ export class SurfaceResolver {
       expiresAtMs: now + (ttlSeconds || this.ttl.defaultSeconds) * 1000,
     };
     await this.surfaces.put(record.surfaceId, record);
+    surfacesOpened().add(1, { [Attr.TS_MODE]: resolvedMode, [Attr.TS_CONFIGURED_MODE]: setting.mode });
     await this.publisher.surfaceOpened({
       surfaceId: record.surfaceId,
       principal: principalToProto(principal),

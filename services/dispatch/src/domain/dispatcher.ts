@@ -1,4 +1,4 @@
-import { context, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
+import { context, metrics, SpanKind, SpanStatusCode, trace, type Counter, type Histogram, type Span, type Tracer } from '@opentelemetry/api';
 import {
   admit,
   AppError,
@@ -21,7 +21,7 @@ import {
   type ResolvedMode,
   type Via,
 } from '@toolsurface/core';
-import { Attr, mayActFor, UNAUTHENTICATED_CALLER, type Caller } from '@toolsurface/core';
+import { Attr, mayActFor, Metric, UNAUTHENTICATED_CALLER, type Caller } from '@toolsurface/core';
 import type { SurfaceRecord } from '@toolsurface/state';
 import { MAX_ARGUMENT_DEPTH, asObject, deeperThan, parseArguments, type ParsedArguments } from './arguments';
 import { errorDetail, Messages } from './messages';
@@ -40,6 +40,26 @@ export interface DispatcherOptions {
   validators?: ValidatorCache;
   /** The token buckets of admission's rate limits (one per dispatch replica). */
   rateLimiter?: RateLimiter;
+}
+
+/** Surfaces whose last discover_tools answer is kept for the discovery-rank metric. */
+const RANKED_SURFACES_MAX = 10_000;
+
+/** The call path's instruments (Metric in @toolsurface/core), from the global meter. */
+interface CallMetrics {
+  calls: Counter;
+  duration: Histogram;
+  rank: Histogram;
+}
+
+function callMetrics(): CallMetrics {
+  const meter = metrics.getMeter('toolsurface', '0.1.0');
+  const opts = (m: { unit: string; description: string }) => ({ unit: m.unit, description: m.description });
+  return {
+    calls: meter.createCounter(Metric.TOOL_CALLS.name, opts(Metric.TOOL_CALLS)),
+    duration: meter.createHistogram(Metric.TOOL_CALL_DURATION.name, opts(Metric.TOOL_CALL_DURATION)),
+    rank: meter.createHistogram(Metric.DISCOVERY_RANK.name, { ...opts(Metric.DISCOVERY_RANK), advice: { explicitBucketBoundaries: [0, 1, 2, 3, 5, 10, 20, 50] } }),
+  };
 }
 
 const META_NAMES: ReadonlySet<string> = new Set(META_TOOL_NAMES);
@@ -143,6 +163,9 @@ export class Dispatcher {
   private readonly systemValidators = new Map<string, ArgumentValidator>();
   private readonly now: () => number;
   private readonly rateLimiter: RateLimiter;
+  private readonly metrics: CallMetrics = callMetrics();
+  /** Names in the last discover_tools answer of each surface, in rank order (oldest surface dropped first). */
+  private readonly lastHits = new Map<string, string[]>();
 
   constructor(
     private readonly ports: DispatchPorts,
@@ -275,6 +298,9 @@ export class Dispatcher {
       const def = snapshot.byName.get(h.name);
       return def !== undefined && !refusedOutright(surface.principal, def.capability, def.originalName, policy);
     });
+    this.lastHits.delete(surface.surfaceId);
+    this.lastHits.set(surface.surfaceId, hits.map((h) => h.name));
+    if (this.lastHits.size > RANKED_SURFACES_MAX) this.lastHits.delete(this.lastHits.keys().next().value!);
     const body: Record<string, unknown> = { hits, total_tools: res.totalTools };
     if (hits.length === 0 && res.emptyReason) body.empty_reason = res.emptyReason;
     if (res.hint) body.hint = res.hint;
@@ -550,6 +576,22 @@ export class Dispatcher {
     durationMs: number,
   ): void {
     call.audited = true;
+    const toolName = target?.presentedName ?? '';
+    this.metrics.calls.add(1, {
+      [Attr.GEN_AI_TOOL_NAME]: toolName,
+      [Attr.TS_VIA]: via,
+      [Attr.TS_OUTCOME]: outcome,
+      [Attr.TS_REASON]: reason,
+      [Attr.TS_CAPABILITY]: target?.capability ?? '',
+    });
+    const ran = (outcome === 'ok' || outcome === 'error') && target !== undefined && target.capability !== '' && target.capability !== 'meta';
+    if (ran) {
+      this.metrics.duration.record(durationMs / 1000, { [Attr.GEN_AI_TOOL_NAME]: toolName, [Attr.TS_VIA]: via, [Attr.TS_OUTCOME]: outcome });
+      if (via === 'execute_tool' && call.surface) {
+        const rank = (this.lastHits.get(call.surface.surfaceId)?.indexOf(toolName) ?? -1) + 1;
+        this.metrics.rank.record(rank, { [Attr.TS_DISCOVERED]: rank > 0 });
+      }
+    }
     this.ports.audit.toolCalled({
       surfaceId: call.surface?.surfaceId ?? call.surfaceId,
       principal: call.surface?.principal,
