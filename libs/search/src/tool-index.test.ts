@@ -189,3 +189,58 @@ describe.skipIf(!hasCorpus)('exact-name property over the whole eval corpus', ()
     expect(failures).toEqual([]);
   });
 });
+
+// The failures public reports keep showing for tool search in peer products (issue 3), one case each.
+describe('failure kinds of tool search', () => {
+  const CATALOG: SearchableTool[] = [
+    { name: 'ls', description: 'List directory contents.', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } },
+    { name: 'git', description: 'Run a git command in a repository.' },
+    { name: 'git_status', description: 'Show the working tree status of a git repository.' },
+    { name: 'github_search', description: 'Search GitHub repositories, issues and code.' },
+    { name: 'cd', description: 'Change the working directory.' },
+    { name: 'rm', description: 'Remove files or directories.' },
+    { name: 'jq', description: 'Filter and transform JSON with a jq program.' },
+    { name: 'ps', description: 'Report the running processes.' },
+    { name: 'do', description: 'Run a task now.' },
+    { name: 'fs.ls', description: 'List a folder of the virtual file system; like ls.' },
+    { name: 'list_directory', description: 'List the files and folders in a directory (ls, dir).' },
+    { name: 'remove_file', description: 'Delete a file: rm for one file.' },
+    { name: 'get_weather', description: 'Current weather for a city.' },
+    { name: 'get_weather_forecast', description: 'Get weather forecast: get the weather for the next days, get weather by city.' },
+    { name: 'weather_alerts', description: 'Severe weather alerts; use it to get weather warnings and get weather news.' },
+    { name: 'getWeatherHistory', description: 'Weather of past days for a city: get weather history.' },
+  ];
+  const index = ToolIndex.build(CATALOG);
+  const first = (q: string): string | undefined => index.search(q, 5)[0]?.name;
+
+  it('exact name: a tool asked for by its exact name is found first, ahead of tools whose text repeats the name', () => {
+    for (const t of CATALOG) expect(first(t.name), t.name).toBe(t.name);
+    // the same name in other spellings
+    expect(first('get weather')).toBe('get_weather');
+    expect(first('getWeather')).toBe('get_weather');
+    expect(first('GET_WEATHER')).toBe('get_weather');
+    expect(first('get_weather_history')).toBe('getWeatherHistory');
+    // the last segment of a dotted name
+    expect(index.search('ls', 5).map((h) => h.name).slice(0, 2)).toEqual(['ls', 'fs.ls']);
+  });
+
+  it('short names: tools named with 2-3 characters are found alone, in a request, and when the name is a stop word', () => {
+    for (const name of ['ls', 'cd', 'rm', 'jq', 'ps', 'git', 'do']) expect(first(name), name).toBe(name);
+    expect(first('LS')).toBe('ls');
+    // named inside a request: among the first three (fs.ls and list_directory rightly compete)
+    const top3 = (q: string): string[] => index.search(q, 3).map((h) => h.name);
+    expect(top3('run ls on /tmp')).toContain('ls');
+    expect(top3('ls -la')).toContain('ls');
+    expect(top3('show running processes with ps')).toContain('ps');
+    expect(first('use git to commit')).toBe('git');
+    expect(first('jq filter')).toBe('jq');
+    expect(first('rm the old file')).toBe('rm');
+    // "do" and "it" are stop words: a request made only of them is still read
+    expect(first('do it')).toBe('do');
+  });
+
+  it('no match: a search with no word in common with any tool returns [] (the service turns it into a reason and a hint)', () => {
+    expect(index.search('zzqx frobnicate', 5)).toEqual([]);
+    expect(ToolIndex.build([]).search('weather', 5)).toEqual([]);
+  });
+});

@@ -1,10 +1,11 @@
 // ToolIndex: BM25F over a tool's fields, plus a name-coverage prior and exact-name tiers.
 // Design and measured effect of each part: libs/search/README.md.
-import { analyze, analyzeInto, identifierParts, nameKey, stem, WHOLE_PREFIX } from './tokenize.js';
+import { analyze, analyzeInto, identifierParts, MAX_ANALYZED_CHARS, nameKey, stem, WHOLE_PREFIX } from './tokenize.js';
 import { CJK_STOP_CHARS, STOP_WORDS } from './stopwords.js';
 import { buildSynonymMap, CJK_TERMS, DEFAULT_RELATED, DEFAULT_SYNONYMS } from './synonyms.js';
 import { lastSegment, splitQualifiedName } from './names.js';
 import type { SearchableTool, SearchHit } from './types.js';
+import { valueTypeTerms } from './value-types.js';
 
 /** The fields ToolIndex weighs separately. */
 export type ToolField = 'name' | 'title' | 'description' | 'params' | 'paramDescriptions';
@@ -41,6 +42,10 @@ export interface ToolIndexOptions {
   diversityThreshold?: number;
   /** Most distinct query terms scored, the highest idf × weight kept (default 64). */
   maxQueryTerms?: number;
+  /** Weight of a namespace part of a dotted name ("geometry" in "geometry.area_triangle") in the name-coverage prior, relative to the tool's own parts (default 0.25): requests name what a tool does, rarely its namespace. */
+  namespaceWeight?: number;
+  /** Weight of the concept word ("date", "time") of a value the request holds ("March 8th", "4:30 PM"); 0 turns it off (default 0.7). See value-types.ts. */
+  valueTypeWeight?: number;
 }
 
 /** Defaults of ToolIndexOptions (fitted on the eval dev split; README "Ranking design"). */
@@ -57,6 +62,8 @@ const DEFAULTS = {
   diversity: 0.3,
   diversityThreshold: 0.4,
   maxQueryTerms: 64,
+  namespaceWeight: 0.25,
+  valueTypeWeight: 0.7,
 };
 
 // One CJK character (Han, kana, Hangul): the analyzer's unigram terms.
@@ -127,6 +134,8 @@ export class ToolIndex {
   private readonly postWeights: Float64Array;
   /** per doc: term ids of its distinct base-name parts */
   private readonly docNameTerms: number[][];
+  /** per doc: weight of each of those parts in the name-coverage prior (namespace parts namespaceWeight, the rest 1) */
+  private readonly docNameWeights: number[][];
   /** every doc's term ids, field by field: field fi of doc d is flat[bounds[d·5 + fi] .. bounds[d·5 + fi + 1]) */
   private readonly flat: Int32Array;
   private readonly bounds: Int32Array;
@@ -140,6 +149,10 @@ export class ToolIndex {
   private readonly related: Map<string, string[]>;
   private readonly translations: Map<string, string[]>;
   private readonly opts: typeof DEFAULTS;
+  /** per doc, reused by every search (searches are synchronous): scores; only touched entries are reset */
+  private scratchScores: Float64Array | undefined;
+  /** per term id, reused by every search: the query's weight of the term (0 = not in the query) */
+  private scratchQw: Float64Array | undefined;
 
   private constructor(tools: readonly SearchableTool[], options: ToolIndexOptions) {
     this.opts = {
@@ -155,6 +168,8 @@ export class ToolIndex {
       diversityThreshold: options.diversityThreshold ?? DEFAULTS.diversityThreshold,
       translationWeight: options.translationWeight ?? DEFAULTS.translationWeight,
       maxQueryTerms: options.maxQueryTerms ?? DEFAULTS.maxQueryTerms,
+      namespaceWeight: Math.max(0, options.namespaceWeight ?? DEFAULTS.namespaceWeight),
+      valueTypeWeight: options.valueTypeWeight ?? DEFAULTS.valueTypeWeight,
     };
     this.synonyms = options.synonyms === false ? new Map() : buildSynonymMap(options.synonyms ?? DEFAULT_SYNONYMS);
     this.translations = options.synonyms === false ? new Map() : buildSynonymMap(CJK_TERMS);
@@ -167,6 +182,8 @@ export class ToolIndex {
     // 1. analyze every field of every tool into one flat run of term ids:
     //    field fi of doc d is flat[bounds[d * nf + fi] .. bounds[d * nf + fi + 1])
     const docOpts = { maxChars: MAX_DOC_CHARS };
+    // a name keeps its stop words ("do", "can", "me" are tool names too), found by a query made only of stop words
+    const nameOpts = { maxChars: MAX_DOC_CHARS, stop: false };
     const idOf = (t: string): number => {
       let id = this.termIds.get(t);
       if (id === undefined) this.termIds.set(t, (id = this.termIds.size));
@@ -207,6 +224,7 @@ export class ToolIndex {
       for (let i = 0; i < ids.length; i++) push(ids[i], doc);
     };
     this.docNameTerms = [];
+    this.docNameWeights = [];
     for (let doc = 0; doc < n; doc++) {
       const tool = tools[doc] ?? ({} as SearchableTool);
       const params = { names: [] as string[], texts: [] as string[] };
@@ -220,8 +238,8 @@ export class ToolIndex {
       for (let fi = 0; fi < nf; fi++) {
         buf.length = 0;
         if (fi === 0) {
-          for (const q of qualifiers) analyzeInto(q, buf, docOpts);
-          analyzeInto(base, buf, docOpts);
+          for (const q of qualifiers) analyzeInto(q, buf, nameOpts);
+          analyzeInto(base, buf, nameOpts);
           for (const term of buf) push(idOf(term), doc);
         } else if (fi === 1) pushText(tool.title, doc);
         else if (fi === 2) pushText(tool.description, doc);
@@ -231,16 +249,25 @@ export class ToolIndex {
         sumLen[fi] += bounds[doc * nf + fi + 1] - bounds[doc * nf + fi];
       }
       const nameIds: number[] = [];
+      const nameWeights: number[] = [];
+      // parts before the last dot are a namespace ("geometry" of "geometry.area_triangle")
+      const last = lastSegment(base);
+      const ownParts = last === undefined ? undefined : new Set(nameTerms(last));
       for (const t of nTerms) {
         const id = idOf(t);
-        if (!nameIds.includes(id)) nameIds.push(id);
+        const w = ownParts === undefined || ownParts.has(t) ? 1 : this.opts.namespaceWeight;
+        const at = nameIds.indexOf(id);
+        if (at < 0) {
+          nameIds.push(id);
+          nameWeights.push(w);
+        } else if (w > nameWeights[at]) nameWeights[at] = w;
       }
       this.docNameTerms.push(nameIds);
+      this.docNameWeights.push(nameWeights);
       addTier(this.verbatim, this.names[doc], doc, 4);
       if (base !== this.names[doc]) addTier(this.verbatim, base, doc, 4);
       addTier(this.normalized, nameKey(base), doc, 3);
       if (typeof tool.title === 'string') addTier(this.normalized, nameKey(tool.title), doc, 2);
-      const last = lastSegment(base);
       if (last !== undefined) addTier(this.normalized, nameKey(last), doc, 1);
     }
 
@@ -297,12 +324,18 @@ export class ToolIndex {
   /** Weighted query terms: own terms 1 (a lone CJK character less), then synonym, topic and translation expansions; capped to maxQueryTerms. */
   private queryTerms(query: string): Map<string, number> {
     const terms = new Map<string, number>();
-    const own = analyze(query);
+    let own = analyze(query);
+    // a request made only of stop words ("do it", "who am I") is read with them, so a tool named by one is found
+    if (own.length === 0) own = analyze(query, { stop: false });
     for (const t of own) {
       if (t.length === 1 && CJK_SINGLE_RE.test(t)) {
         // a lone CJK character: weak evidence, and none at all for a function character
         if (!CJK_STOP_CHARS.has(t)) terms.set(t, Math.max(terms.get(t) ?? 0, this.opts.cjkUnigramWeight));
       } else terms.set(t, 1);
+    }
+    // a value the request holds (a date, a clock time) stands for its type, which tools name as a parameter
+    if (this.opts.valueTypeWeight > 0) {
+      for (const t of valueTypeTerms(query.slice(0, MAX_ANALYZED_CHARS))) if ((terms.get(t) ?? 0) < this.opts.valueTypeWeight) terms.set(t, this.opts.valueTypeWeight);
     }
     const words = own.filter((t) => !t.startsWith(WHOLE_PREFIX));
     const tables = [
@@ -406,54 +439,63 @@ export class ToolIndex {
   private searchUnsafe(query: string, limit: number): SearchHit[] {
     const max = typeof limit === 'number' && Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
     if (max === 0 || typeof query !== 'string' || this.size === 0 || query.trim() === '') return [];
-    const scores = new Float64Array(this.size);
+    // scratch arrays shared by all searches of this index (no allocation per search); reset in `finally`
+    const scores = (this.scratchScores ??= new Float64Array(this.size));
+    const qw = (this.scratchQw ??= new Float64Array(this.idf.length));
     const touched: number[] = [];
-    const qTerms = this.queryTerms(query);
-    const qWeight = new Map<number, number>();
-    for (const [t, qw] of qTerms) {
-      const id = this.termIds.get(t);
-      if (id === undefined || qw <= 0) continue;
-      qWeight.set(id, qw);
-      for (let i = this.offsets[id]; i < this.offsets[id + 1]; i++) {
-        const d = this.postDocs[i];
-        if (scores[d] === 0) touched.push(d);
-        scores[d] += qw * this.postWeights[i];
-      }
-    }
-    // name-coverage prior: share of the tool's name parts (idf-weighted) that the query mentions
-    if (this.opts.nameCoverageWeight > 0 && touched.length > 0) {
-      let top = 0;
-      for (const d of touched) if (scores[d] > top) top = scores[d];
-      const bonus = this.opts.nameCoverageWeight * top;
-      for (const d of touched) {
-        const parts = this.docNameTerms[d];
-        if (parts.length === 0) continue;
-        let hit = 0;
-        let all = 0;
-        for (const t of parts) {
-          const w = this.idf[t];
-          all += w;
-          hit += w * Math.min(1, qWeight.get(t) ?? 0);
-        }
-        if (all > 0) scores[d] += (bonus * hit) / all;
-      }
-    }
-    // exact-name tiers: a query that is a tool's name, title or last dotted segment puts it first
-    const tiers = new Map<number, number>();
-    if (query.length <= 512) {
-      for (const table of [this.verbatim.get(query.trim()), this.normalized.get(nameKey(query))]) {
-        for (const packed of table ?? []) {
-          const doc = packed >> 3;
-          tiers.set(doc, Math.max(packed & 7, tiers.get(doc) ?? 0));
+    const qIds: number[] = [];
+    try {
+      for (const [t, w] of this.queryTerms(query)) {
+        const id = this.termIds.get(t);
+        if (id === undefined || w <= 0) continue;
+        qw[id] = w;
+        qIds.push(id);
+        for (let i = this.offsets[id]; i < this.offsets[id + 1]; i++) {
+          const d = this.postDocs[i];
+          if (scores[d] === 0) touched.push(d);
+          scores[d] += w * this.postWeights[i];
         }
       }
+      // name-coverage prior: share of the tool's name parts (idf-weighted, namespace parts less) that the query mentions
+      if (this.opts.nameCoverageWeight > 0 && touched.length > 0) {
+        let top = 0;
+        for (const d of touched) if (scores[d] > top) top = scores[d];
+        const bonus = this.opts.nameCoverageWeight * top;
+        for (const d of touched) {
+          const parts = this.docNameTerms[d];
+          if (parts.length === 0) continue;
+          const partWeights = this.docNameWeights[d];
+          let hit = 0;
+          let all = 0;
+          for (let j = 0; j < parts.length; j++) {
+            const t = parts[j];
+            const w = this.idf[t] * partWeights[j];
+            all += w;
+            hit += w * Math.min(1, qw[t]);
+          }
+          if (all > 0) scores[d] += (bonus * hit) / all;
+        }
+      }
+      // exact-name tiers: a query that is a tool's name, title or last dotted segment puts it first
+      const tiers = new Map<number, number>();
+      if (query.length <= 512) {
+        for (const table of [this.verbatim.get(query.trim()), this.normalized.get(nameKey(query))]) {
+          for (const packed of table ?? []) {
+            const doc = packed >> 3;
+            tiers.set(doc, Math.max(packed & 7, tiers.get(doc) ?? 0));
+          }
+        }
+      }
+      for (const [doc, tier] of tiers) {
+        if (scores[doc] === 0) touched.push(doc);
+        scores[doc] += tier * TIER_SCORE;
+      }
+      const hits = this.opts.diversity > 0 ? this.diversify(touched, scores, max, tiers) : topK(touched, scores, max);
+      return hits.map((d) => ({ name: this.names[d], score: Number.isFinite(scores[d]) ? Math.max(0, scores[d]) : 0 }));
+    } finally {
+      for (const d of touched) scores[d] = 0;
+      for (const id of qIds) qw[id] = 0;
     }
-    for (const [doc, tier] of tiers) {
-      if (scores[doc] === 0) touched.push(doc);
-      scores[doc] += tier * TIER_SCORE;
-    }
-    const hits = this.opts.diversity > 0 ? this.diversify(touched, scores, max, tiers) : topK(touched, scores, max);
-    return hits.map((d) => ({ name: this.names[d], score: Number.isFinite(scores[d]) ? Math.max(0, scores[d]) : 0 }));
   }
 }
 

@@ -7,6 +7,11 @@ export class EmbeddedBackend implements SearchBackend {
   private readonly indexes = new Map<string, ToolIndex>();
   constructor(private readonly maxSnapshots: number) {}
 
+  /** Warms the index code up at start (see warmUp), so a new snapshot's first index and searches do not run on cold code. */
+  async init(): Promise<void> {
+    warmUp();
+  }
+
   async index(snapshotId: string, tools: readonly BoundToolDefinition[]): Promise<void> {
     if (this.indexes.has(snapshotId)) return;
     this.indexes.set(snapshotId, ToolIndex.build(tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema }))));
@@ -24,5 +29,48 @@ export class EmbeddedBackend implements SearchBackend {
     this.indexes.delete(snapshotId);
     this.indexes.set(snapshotId, index);
     return index.search(query, limit);
+  }
+}
+
+const VERBS = ['get', 'list', 'create', 'update', 'delete', 'search', 'convert', 'calculate', 'send', 'read', 'write', 'book'];
+const OBJECTS = ['weather', 'file', 'invoice', 'stock_price', 'flight', 'email', 'user', 'document', 'image', 'route', 'currency', 'news', 'repository', 'event'];
+const PARAMS = ['city', 'query', 'path', 'limit', 'start_date', 'endDate', 'amount', 'symbol', 'user_id', 'format'];
+
+/**
+ * Builds a synthetic catalog (every verb × object: snake_case, camelCase and dotted names, English
+ * and Chinese descriptions, nested parameters) and searches it a few hundred times. In a fresh
+ * process V8 runs the analyzer and search on cold code first: a new snapshot's first searches then
+ * take several milliseconds each instead of a fraction of one. Done once at start (0.1-0.3 s on 2 cores)
+ * rather than at a user's first request.
+ */
+function warmUp(): void {
+  const tools: BoundToolDefinition[] = [];
+  let n = 0;
+  for (const verb of VERBS) {
+    for (const object of OBJECTS) {
+      const words = `${verb} ${object.replace('_', ' ')}`;
+      const name = n % 3 === 0 ? `${verb}_${object}` : n % 3 === 1 ? `${verb}${object[0].toUpperCase()}${object.slice(1)}` : `${object}.${verb}`;
+      const p1 = PARAMS[n % PARAMS.length];
+      const p2 = PARAMS[(n + 3) % PARAMS.length];
+      tools.push({
+        name: `warmup:${name}`,
+        description: n % 7 === 0 ? `获取${object}信息，并返回结果列表` : `${words[0].toUpperCase()}${words.slice(1)} for a given ${p1}. Returns the ${object} details as JSON.`,
+        inputSchema: {
+          type: 'object',
+          properties: {
+            [p1]: { type: 'string', description: `The ${p1.replace('_', ' ')} to use` },
+            [p2]: { type: 'object', properties: { value: { type: 'string', enum: ['a', 'b'] } } },
+          },
+        },
+        capability: 'warmup',
+        originalName: name,
+      });
+      n++;
+    }
+  }
+  const index = ToolIndex.build(tools);
+  for (const t of tools) {
+    index.search(t.originalName, 10);
+    index.search(`Please ${t.description ?? ''} in Paris tomorrow, then save it to /tmp/out.md`, 10);
   }
 }
