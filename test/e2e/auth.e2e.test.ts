@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Kvm } from '@nats-io/kv';
 import { PresentationMode } from '@toolsurface/proto';
 import { checkHealth } from '@toolsurface/stack';
 import { Clients, callError, principalOf, startGateway, textOf, unaryCall, type GatewayFixture } from '../support';
@@ -80,5 +81,40 @@ describe('caller authentication', () => {
       }),
     );
     expect(mint.code).toBe(status.PERMISSION_DENIED);
+  });
+
+  it('a malformed stored orchestrators record refuses every caller instead of switching authentication off', async () => {
+    const kv = await new Kvm(g.nc).open('toolsurface_config');
+    const original = (await kv.get('orchestrators'))!.string();
+    const own = await ops.open('agent:a-1');
+    await kv.put('orchestrators', JSON.stringify({ not: 'a list' }));
+    try {
+      // Both services read the record through a KV watch: wait until each refuses.
+      const refused = async (p: () => Promise<unknown>) => {
+        const deadline = Date.now() + 5000;
+        for (;;) {
+          try {
+            await p();
+          } catch (e) {
+            const se = e as { code?: number };
+            if (se.code === status.UNAUTHENTICATED) return;
+            throw e;
+          }
+          if (Date.now() > deadline) throw new Error('still answering with a malformed orchestrators record');
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      };
+      for (const c of [ops, g.clients]) {
+        await refused(() => c.open('agent:a-1'));
+        await refused(() => c.call(own.surfaceId, 'read_graph', {}));
+      }
+    } finally {
+      await kv.put('orchestrators', original);
+    }
+    const deadline = Date.now() + 5000;
+    while ((await ops.call(own.surfaceId, 'read_graph', {}).catch(() => undefined)) === undefined) {
+      if (Date.now() > deadline) throw new Error('authentication did not come back after the record was restored');
+      await new Promise((r) => setTimeout(r, 50));
+    }
   });
 });

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js';
+import { credentials, makeGenericClientConstructor, Metadata, status, type Client, type ServiceError } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelCredentials } from '@toolsurface/platform';
-import { ToolCalled, type CallToolResponse, type Surface } from '@toolsurface/proto';
+import { bearerInterceptor, channelCredentials } from '@toolsurface/platform';
+import { MapRequestRequest, ToolCalled, type CallToolResponse, type Surface } from '@toolsurface/proto';
 import { Clients, principalOf, startGateway, textOf, unaryCall, type GatewayFixture } from '../support';
 import { writeTestCertificates, type TestCertificates } from '../support/certs';
 
@@ -107,8 +107,10 @@ beforeAll(async () => {
   certDir = mkdtempSync(join(tmpdir(), 'toolsurface-bypass-tls-'));
   certs = writeTestCertificates(certDir);
   const tls = { certFile: certs.certFile, keyFile: certs.keyFile, caFile: certs.caFile, clientCaFile: certs.caFile };
-  g = await startGateway(CONFIG, [...CAPABILITIES], { tls });
-  const creds = channelCredentials({ caFile: certs.caFile, certFile: certs.certFile, keyFile: certs.keyFile });
+  // discovery and unified-mapper answer only the services' certificate (dispatch's); orchestrators hold another one.
+  const onlyServices = { GRPC_TLS_ALLOWED_PEERS: 'service' };
+  g = await startGateway(CONFIG, [...CAPABILITIES], { tls, serviceEnv: { discovery: onlyServices, 'unified-mapper': onlyServices } });
+  const creds = channelCredentials({ caFile: certs.caFile, certFile: certs.otherCertFile, keyFile: certs.otherKeyFile });
   main = new Clients(g.stack.addresses, MAIN_TOKEN, creds);
   tenant = new Clients(g.stack.addresses, TENANT_TOKEN, creds);
   anonymous = new Clients(g.stack.addresses, undefined, creds);
@@ -145,6 +147,20 @@ describe('the gateway under test', () => {
     } finally {
       plain.close();
       noCert.close();
+    }
+  });
+
+  it("an orchestrator's certificate cannot call discovery or unified-mapper around dispatch", async () => {
+    for (const p of [
+      () => unaryCall(main.discovery, 'discoverTools', { snapshotId: s.disc.snapshotId, query: 'notes', limit: 5 }),
+      () => unaryCall(main.discovery, 'getToolSchema', { snapshotId: s.disc.snapshotId, name: 'write_note' }),
+      () => unaryCall(main.unified, 'mapRequest', MapRequestRequest.fromPartial({ snapshotId: s.uni.snapshotId, request: 'write a note' })),
+    ]) {
+      const e = (await p().then(
+        () => undefined,
+        (err: ServiceError) => err,
+      )) as ServiceError | undefined;
+      expect(e?.code, e?.details).toBe(status.UNAUTHENTICATED);
     }
   });
 
@@ -238,6 +254,12 @@ describe('bypass attempts: each refused with its reason, audited, and nothing ru
       'PERMISSION_DENIED',
     ));
 
+  it('34b. denied arguments a supervised gateway would be proposed: refused, not proposed', () =>
+    expectRefused(
+      () => call(main, s.partner.surfaceId, 'unified_tool', { request: 'Write a note', context: { text: 'the password is hunter2' }, preferred_tools: ['write_note'] }),
+      'PERMISSION_DENIED',
+    ));
+
   // Limits.
   it('35. arguments over the size limit', () => expectRefused(() => call(main, s.direct.surfaceId, 'write_note', { text: 'n'.repeat(300) }), 'ARGUMENTS_TOO_LARGE'));
   it('36. a call over the rate limit (after the two it allows ran)', async () => {
@@ -256,11 +278,47 @@ describe('bypass attempts: each refused with its reason, audited, and nothing ru
   });
   it('38. a forged bearer token', () =>
     expectRefused(() => call(forged, s.disc.surfaceId, 'write_note', { text: 'x' }), 'UNAUTHENTICATED', { code: status.UNAUTHENTICATED, orchestrator: '' }));
+  it('40. a CallTool request that does not decode as protobuf', async () => {
+    const RawClient = makeGenericClientConstructor(
+      {
+        callTool: {
+          path: '/toolsurface.v1.DispatchService/CallTool',
+          requestStream: false,
+          responseStream: false,
+          requestSerialize: (b: Buffer) => b,
+          requestDeserialize: (b: Buffer) => b,
+          responseSerialize: (b: Buffer) => b,
+          responseDeserialize: (b: Buffer) => b,
+        },
+      },
+      'DispatchService',
+    );
+    const creds = channelCredentials({ caFile: certs.caFile, certFile: certs.otherCertFile, keyFile: certs.otherKeyFile });
+    const raw = new RawClient(g.stack.addresses.dispatch, creds, { interceptors: [bearerInterceptor(MAIN_TOKEN)] }) as unknown as Client & {
+      callTool: (req: Buffer, opts: object, cb: (err: ServiceError | null) => void) => void;
+    };
+    const undecodable = () =>
+      g.events.filter((e) => e.subject === 'toolsurface.tool.called.v1').map((e) => ToolCalled.decode(e.data)).filter((e) => e.reason === 'INVALID_REQUEST' && e.calledName === '' && e.orchestrator === 'main');
+    const before = undecodable().length;
+    const received0 = received().length;
+    try {
+      const err = await new Promise<ServiceError | null>((resolve) => raw.callTool(Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]), { deadline: Date.now() + 5000 }, resolve));
+      expect({ code: err?.code, reason: err?.metadata?.get('toolsurface-reason')?.[0] }).toEqual({ code: status.INVALID_ARGUMENT, reason: 'INVALID_REQUEST' });
+    } finally {
+      raw.close();
+    }
+    const deadline = Date.now() + 5000;
+    while (undecodable().length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(undecodable().length - before).toBe(1);
+    expect(undecodable().at(-1)).toMatchObject({ outcome: 'refused', principal: undefined });
+    expect(received().slice(received0)).toEqual([]);
+  });
+
   it('39. malformed execute_tool arguments', () => expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'write_note', arguments: 'text=hi' }), 'INVALID_ARGUMENTS'));
 });
 
 describe('bypass attempts that need the bindings or the catalog to change', () => {
-  it('40. a tool bound after the surface opened, and binding changes racing the calls: refused throughout', async () => {
+  it('41. a tool bound after the surface opened, and binding changes racing the calls: refused throughout', async () => {
     const before = received().length;
     const calls: Array<Promise<Awaited<ReturnType<typeof call>>>> = [];
     for (let i = 0; i < 20; i++) calls.push(call(main, s.disc.surfaceId, 'execute_tool', { name: 'late_tool', arguments: {} }));
@@ -275,7 +333,7 @@ describe('bypass attempts that need the bindings or the catalog to change', () =
       const fresh = await main.open('agent:disc');
       const ran = await call(main, fresh.surfaceId, 'execute_tool', { name: 'late_tool', arguments: {} });
       expect(ran.res?.isError, ran.res?.message).toBe(false);
-      // 41. Replayed from history after the binding is gone: a new surface refuses it.
+      // 42. Replayed from history after the binding is gone: a new surface refuses it.
       await unaryCall(main.presentation, 'setBindings', { principal: principalOf('agent:disc'), capabilities: ['canary', 'twin'] });
       const after = await main.open('agent:disc');
       await expectRefused(() => call(main, after.surfaceId, 'execute_tool', { name: 'late_tool', arguments: {} }), 'TOOL_NOT_IN_SNAPSHOT');
@@ -284,7 +342,7 @@ describe('bypass attempts that need the bindings or the catalog to change', () =
     }
   });
 
-  it('42. a deny rule racing calls: each call is decided whole, and once refused, refused from then on', async () => {
+  it('43. a deny rule racing calls: each call is decided whole, and once refused, refused from then on', async () => {
     const original = readFileSync(CONFIG, 'utf8');
     const denied = original.replace('  rules:\n', '  rules:\n    - { id: no-echo-now, effect: deny, capabilities: [canary], tools: [echo] }\n');
     const ids: string[] = [];
@@ -315,7 +373,7 @@ describe('bypass attempts that need the bindings or the catalog to change', () =
       expect(audits.slice(firstRefused).map((a) => [a.outcome, a.reason, a.admission?.rule])).toEqual(audits.slice(firstRefused).map(() => ['refused', 'PERMISSION_DENIED', 'no-echo-now']));
       const echoes = received().filter((r) => r.tool === 'echo' && (r.args as { message?: string }).message === 'race');
       expect(echoes).toHaveLength(firstRefused);
-      // 43. The listing agrees at once for a new surface.
+      // 44. The listing agrees at once for a new surface.
       const fresh = await main.open('agent:direct');
       expect(JSON.stringify(fresh)).not.toContain('"echo"');
     } finally {
@@ -325,7 +383,7 @@ describe('bypass attempts that need the bindings or the catalog to change', () =
     }
   });
 
-  it('44. a tool a capability starts publishing later reaches no open surface and no unbound principal', async () => {
+  it('45. a tool a capability starts publishing later reaches no open surface and no unbound principal', async () => {
     const published = await call(main, s.direct.surfaceId, 'publish_tool', { name: 'fresh_tool' });
     expect(published.res?.isError, published.res?.message).toBe(false);
     // Wait until the catalog has it: a new surface of a bound principal lists it.

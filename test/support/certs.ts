@@ -6,9 +6,12 @@ import { join } from 'node:path';
 export interface TestCertificates {
   /** The CA that signs `cert`. */
   caFile: string;
-  /** Certificate for 127.0.0.1 and localhost, usable by servers and as a client certificate. */
+  /** Certificate for 127.0.0.1, localhost and the name "service", usable by servers and as a client certificate. */
   certFile: string;
   keyFile: string;
+  /** Another client certificate the same CA signed, for the name "orchestrator". */
+  otherCertFile: string;
+  otherKeyFile: string;
   /** A second CA, and a client certificate it signed: trusted by nobody. */
   rogueCaFile: string;
   rogueCertFile: string;
@@ -24,7 +27,7 @@ function ca(dir: string, name: string): void {
 }
 
 function leaf(dir: string, name: string, caName: string): void {
-  writeFileSync(join(dir, `${name}.ext`), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth,clientAuth\nbasicConstraints=CA:FALSE\n');
+  writeFileSync(join(dir, `${name}.ext`), `subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:${name}\nextendedKeyUsage=serverAuth,clientAuth\nbasicConstraints=CA:FALSE\n`);
   openssl(dir, ['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`]);
   openssl(dir, ['x509', '-req', '-in', `${name}.csr`, '-CA', `${caName}.pem`, '-CAkey', `${caName}.key`, '-CAcreateserial', '-out', `${name}.pem`, '-days', '2', '-extfile', `${name}.ext`]);
 }
@@ -33,12 +36,15 @@ function leaf(dir: string, name: string, caName: string): void {
 export function writeTestCertificates(dir: string): TestCertificates {
   ca(dir, 'ca');
   leaf(dir, 'service', 'ca');
+  leaf(dir, 'orchestrator', 'ca');
   ca(dir, 'rogue-ca');
   leaf(dir, 'rogue', 'rogue-ca');
   return {
     caFile: join(dir, 'ca.pem'),
     certFile: join(dir, 'service.pem'),
     keyFile: join(dir, 'service.key'),
+    otherCertFile: join(dir, 'orchestrator.pem'),
+    otherKeyFile: join(dir, 'orchestrator.key'),
     rogueCaFile: join(dir, 'rogue-ca.pem'),
     rogueCertFile: join(dir, 'rogue.pem'),
     rogueKeyFile: join(dir, 'rogue.key'),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { Kvm } from '@nats-io/kv';
-import { ensureNats, findFreePort, startStack, type NatsHandle, type RunningStack } from '@toolsurface/stack';
+import { ensureNats, findFreePort, startStack, type NatsHandle, type RunningStack, type StartStackOptions } from '@toolsurface/stack';
 import { channelCredentials, type TlsFiles } from '@toolsurface/platform';
 import { Clients } from './clients';
 import { OtlpReceiver } from './otlp-receiver';
@@ -44,7 +44,11 @@ async function waitForCatalog(nc: NatsConnection, capabilities: string[], timeou
 }
 
 /** Starts everything for a suite from a config file; the suite must call stop(). */
-export async function startGateway(configPath: string, capabilities: string[], opts: { tls?: TlsFiles } = {}): Promise<GatewayFixture> {
+export async function startGateway(
+  configPath: string,
+  capabilities: string[],
+  opts: { tls?: TlsFiles; serviceEnv?: StartStackOptions['serviceEnv'] } = {},
+): Promise<GatewayFixture> {
   const dir = mkdtempSync(join(tmpdir(), 'toolsurface-e2e-'));
   const port = await findFreePort();
   const nats = await ensureNats({ url: `nats://127.0.0.1:${port}`, dataDir: join(dir, 'nats'), logPath: join(dir, 'nats.log') });
@@ -59,6 +63,7 @@ export async function startGateway(configPath: string, capabilities: string[], o
       logDir: join(dir, 'logs'),
       env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_METRIC_EXPORT_INTERVAL: '500', LOG_LEVEL: 'info' },
       ...(opts.tls ? { tls: opts.tls } : {}),
+      ...(opts.serviceEnv ? { serviceEnv: opts.serviceEnv } : {}),
     });
   } catch (e) {
     await nats.stop();

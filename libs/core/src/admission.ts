@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { globMatch } from './glob';
 import { principalKey, type PrincipalRef, type Via } from './types';
 
@@ -13,10 +14,11 @@ export interface AdmissionRule {
   /** Globs over the tool name the capability publishes. Default: all. */
   tools: string[];
   /**
-   * Argument constraints: the rule applies only when every named argument is present and its value
-   * (strings as they are, other values as JSON) matches the glob. For an array value, a deny rule
-   * applies when any element matches and an allow rule only when every element does. A rule with
-   * constraints is conditional.
+   * Argument constraints: the rule applies only when every named argument is present (keys compared
+   * without case) and its value matches the glob: strings as they are and, when they hold a slash,
+   * also as a normalised POSIX path; numbers and booleans as JSON. Arrays are looked through at any
+   * depth. A deny rule applies when any value matches in any form, or is an object (fails closed);
+   * an allow rule only when every value matches in every form. A rule with constraints is conditional.
    */
   arguments?: Record<string, string>;
 }
@@ -55,21 +57,54 @@ function ruleMatches(rule: AdmissionRule, principal: PrincipalRef, capability: s
   );
 }
 
-function valueMatches(glob: string, v: unknown): boolean {
-  return globMatch(glob, typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+/** The leaf values of an argument: arrays are looked through, at any depth. */
+function leaves(v: unknown, out: unknown[] = []): unknown[] {
+  if (Array.isArray(v)) for (const e of v) leaves(e, out);
+  else out.push(v);
+  return out;
+}
+
+/**
+ * The forms of a string a glob is checked against: the string, and, when it holds a slash or a
+ * backslash, its POSIX-normalised path ("//etc/./x/../passwd" and "/etc/passwd" are one path).
+ */
+function stringForms(s: string): string[] {
+  if (!s.includes('/') && !s.includes('\\')) return [s];
+  const n = posix.normalize(s.replace(/\\/g, '/'));
+  return n === s ? [s] : [s, n];
+}
+
+/** A deny constraint holds when any leaf matches, in any form; a leaf that is an object fails closed (matches). */
+function denyMatches(glob: string, v: unknown): boolean {
+  return leaves(v).some((leaf) => {
+    if (typeof leaf === 'string') return stringForms(leaf).some((f) => globMatch(glob, f));
+    if (leaf !== null && typeof leaf === 'object') return true;
+    return globMatch(glob, JSON.stringify(leaf) ?? '');
+  });
+}
+
+/** An allow constraint holds only when there is a leaf and every leaf matches in every form; objects never do. */
+function allowMatches(glob: string, v: unknown): boolean {
+  const ls = leaves(v);
+  return (
+    ls.length > 0 &&
+    ls.every((leaf) => {
+      if (typeof leaf === 'string') return stringForms(leaf).every((f) => globMatch(glob, f));
+      if (leaf !== null && typeof leaf === 'object') return false;
+      return globMatch(glob, JSON.stringify(leaf) ?? '');
+    })
+  );
 }
 
 function argumentsMatch(rule: AdmissionRule, args: Record<string, unknown>): boolean {
   if (!rule.arguments) return true;
   for (const [name, glob] of Object.entries(rule.arguments)) {
-    if (!Object.prototype.hasOwnProperty.call(args, name)) return false;
-    const v = args[name];
-    // Deny when any listed path is denied; allow only when every one is allowed.
-    const ok = Array.isArray(v)
-      ? rule.effect === 'deny'
-        ? v.some((e) => valueMatches(glob, e))
-        : v.length > 0 && v.every((e) => valueMatches(glob, e))
-      : valueMatches(glob, v);
+    // Keys that differ only by case count as the same argument: some servers read them so.
+    const lower = name.toLowerCase();
+    const keys = Object.keys(args).filter((k) => k.toLowerCase() === lower);
+    if (keys.length === 0) return false;
+    // Deny when any value (any key, any element) is denied; allow only when every one is allowed.
+    const ok = rule.effect === 'deny' ? keys.some((k) => denyMatches(glob, args[k])) : keys.every((k) => allowMatches(glob, args[k]));
     if (!ok) return false;
   }
   return true;

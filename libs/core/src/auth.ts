@@ -30,12 +30,39 @@ export function tokenDigest(token: string): string {
 }
 
 /**
- * Authenticates a call from its `authorization` metadata value ("Bearer <token>"). With no
- * orchestrators configured, authentication is off and every call is UNAUTHENTICATED_CALLER.
- * Throws AppError UNAUTHENTICATED for a missing, malformed or unknown token (digests compared in
- * constant time).
+ * Reads the stored `orchestrators` record, failing closed: undefined (refuse every caller) when it
+ * is present but malformed, or when `required` and no orchestrator is configured. An absent record
+ * is an empty list (authentication off) only when not `required`.
  */
-export function authenticate(authorization: string | undefined, orchestrators: readonly OrchestratorConfig[]): Caller {
+export function readOrchestrators(raw: unknown, required: boolean): OrchestratorConfig[] | undefined {
+  if (raw === undefined || raw === null) return required ? undefined : [];
+  if (!Array.isArray(raw)) return undefined;
+  for (const o of raw as Array<Record<string, unknown>>) {
+    const ok =
+      o !== null &&
+      typeof o === 'object' &&
+      typeof o.id === 'string' &&
+      typeof o.tokenSha256 === 'string' &&
+      /^[0-9a-f]{64}$/.test(o.tokenSha256) &&
+      Array.isArray(o.principals) &&
+      o.principals.every((p) => typeof p === 'string') &&
+      typeof o.admin === 'boolean';
+    if (!ok) return undefined;
+  }
+  if (raw.length === 0 && required) return undefined;
+  return raw as OrchestratorConfig[];
+}
+
+/**
+ * Authenticates a call from its `authorization` metadata value ("Bearer <token>"). With no
+ * orchestrators configured, authentication is off and every call is UNAUTHENTICATED_CALLER;
+ * `undefined` (see readOrchestrators) refuses every call. Throws AppError UNAUTHENTICATED for a
+ * missing, malformed or unknown token (digests compared in constant time).
+ */
+export function authenticate(authorization: string | undefined, orchestrators: readonly OrchestratorConfig[] | undefined): Caller {
+  if (orchestrators === undefined) {
+    throw new AppError(ReasonCode.UNAUTHENTICATED, 'caller authentication is required but no valid orchestrators are configured; every call is refused');
+  }
   if (orchestrators.length === 0) return UNAUTHENTICATED_CALLER;
   // "Bearer" and the token, as RFC 6750 section 2.1 writes the header.
   const m = /^Bearer ([\x21-\x7e]{1,4096})$/.exec(authorization ?? '');

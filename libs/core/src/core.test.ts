@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { admit, limitsFor, RateLimiter, refusedOutright, sizeLimitExceeded, type AdmissionLimit, type AdmissionPolicy } from './admission';
+import { authenticate, readOrchestrators, tokenDigest } from './auth';
 import { parseConfig } from './config-file';
 import { AppError } from './errors';
 import { globMatch } from './glob';
@@ -118,6 +119,43 @@ describe('admission', () => {
   });
 });
 
+describe('argument constraints that are hard to slip past', () => {
+  const who = { kind: 'agent' as const, id: 'a' };
+  const deny: AdmissionPolicy = { default: 'allow', rules: [{ id: 'no-etc', effect: 'deny', principals: ['*'], capabilities: ['*'], tools: ['*'], arguments: { path: '/etc/*' } }] };
+  const allow: AdmissionPolicy = { default: 'deny', rules: [{ id: 'only-srv', effect: 'allow', principals: ['*'], capabilities: ['*'], tools: ['*'], arguments: { path: '/srv/*' } }] };
+  const decide = (policy: AdmissionPolicy, args: Record<string, unknown>) => admit({ principal: who, capability: 'fs', tool: 'read', arguments: args, via: 'direct' }, policy).decision;
+
+  it.each([
+    ['the plain path', { path: '/etc/passwd' }],
+    ['a doubled slash', { path: '//etc/passwd' }],
+    ['a dot segment', { path: '/./etc/passwd' }],
+    ['a parent segment', { path: '/tmp/../etc/passwd' }],
+    ['backslashes', { path: '\\etc\\passwd' }],
+    ['an array of arrays', { path: [['/tmp/x', ['/etc/passwd']]] }],
+    ['an object where a string was expected (fails closed)', { path: { p: '/etc/passwd' } }],
+    ['the key in another case', { Path: '/etc/passwd' }],
+    ['one of two case variants', { path: '/tmp/x', PATH: '/etc/shadow' }],
+  ])('a deny rule refuses %s', (_label, args) => {
+    expect(decide(deny, args)).toBe('deny');
+  });
+
+  it('a deny rule leaves other paths alone', () => {
+    expect(decide(deny, { path: '/tmp/etc/passwd' })).toBe('allow');
+    expect(decide(deny, { path: ['/tmp/a', ['/srv/b']] })).toBe('allow');
+    expect(decide(deny, { other: '/etc/passwd' })).toBe('allow');
+  });
+
+  it('an allow rule admits only values that match in every form', () => {
+    expect(decide(allow, { path: '/srv/data/x' })).toBe('allow');
+    expect(decide(allow, { path: '/srv/../etc/passwd' })).toBe('deny');
+    expect(decide(allow, { path: ['/srv/a', ['/srv/b']] })).toBe('allow');
+    expect(decide(allow, { path: ['/srv/a', ['/etc/b']] })).toBe('deny');
+    expect(decide(allow, { path: { p: '/srv/a' } })).toBe('deny');
+    expect(decide(allow, { path: '/srv/a', PATH: '/etc/b' })).toBe('deny');
+    expect(decide(allow, { path: [] })).toBe('deny');
+  });
+});
+
 describe('admission limits', () => {
   const alice = { kind: 'agent' as const, id: 'alice' };
   const bob = { kind: 'agent' as const, id: 'bob' };
@@ -191,6 +229,31 @@ admission:
     expect(() => parseConfig('capabilities: {}\nprincipals: []\nadmission: { limits: [{ id: l1 }] }', '/etc')).toThrow(/\/admission\/limits\/0 must have required property/);
     expect(() => parseConfig('capabilities: {}\nprincipals: []\nadmission: { rules: [{id: x, effect: deny}], limits: [{ id: x, max_argument_bytes: 5 }] }', '/etc')).toThrow(/repeats id "x"/);
     expect(() => parseConfig('capabilities: {}\nprincipals: []\nadmission: { limits: [{ id: l, rate: { calls: 0, per_seconds: 1 } }] }', '/etc')).toThrow(/calls must be >= 1/);
+  });
+});
+
+describe('caller authentication fails closed', () => {
+  const ops = { id: 'ops', tokenSha256: tokenDigest('ops-token'), principals: ['*'], admin: true };
+
+  it('reads a stored list, and is off only when the record is absent and not required', () => {
+    expect(readOrchestrators([ops], false)).toEqual([ops]);
+    expect(readOrchestrators(undefined, false)).toEqual([]);
+    expect(authenticate(undefined, readOrchestrators(undefined, false)).orchestrator).toBe('anonymous');
+  });
+
+  it.each([
+    ['absent while required', undefined, true],
+    ['empty while required', [], true],
+    ['not a list', { not: 'a list' }, false],
+    ['an entry without a digest', [{ id: 'x', principals: ['*'], admin: true }], false],
+    ['an entry with a bad digest', [{ ...ops, tokenSha256: 'abc' }], false],
+    ['principals that are not strings', [{ ...ops, principals: [1] }], false],
+  ])('refuses every caller, valid token or not, when the record is %s', (_label, raw, required) => {
+    const list = readOrchestrators(raw, required);
+    expect(list).toBeUndefined();
+    for (const header of [undefined, 'Bearer ops-token']) {
+      expect(() => authenticate(header, list)).toThrow(/no valid orchestrators are configured/);
+    }
   });
 });
 

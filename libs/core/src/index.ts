@@ -30,5 +30,5 @@ export { countToolTokens } from './tokens';
 export { parseConfig, loadConfigFile, CONFIG_FILE_SCHEMA, DEFAULT_TOOL_TIMEOUT_MS } from './config-file';
 export type { StdioCapability, HttpCapability, CapabilitySpec, PrincipalConfig, ToolsurfaceConfig } from './config-file';
 export { Attr, Metric } from './attributes';
-export { authenticate, mayActFor, requirePrincipal, requireAdmin, tokenDigest, UNAUTHENTICATED_CALLER } from './auth';
+export { authenticate, readOrchestrators, mayActFor, requirePrincipal, requireAdmin, tokenDigest, UNAUTHENTICATED_CALLER } from './auth';
 export type { OrchestratorConfig, Caller } from './auth';

@@ -16,7 +16,7 @@ import type { Logger } from 'pino';
 import { Attr, Metric } from '@toolsurface/core';
 import { SCOPE } from './telemetry';
 import { fromServiceError, toServiceError } from './grpc-status';
-import { serverCredentials, type TlsFiles } from './tls';
+import { peerIdentities, serverCredentials, type TlsFiles } from './tls';
 
 const metadataGetter = {
   get: (carrier: Metadata, key: string) => {
@@ -59,7 +59,7 @@ function rpcDurationHistogram(): Histogram {
 }
 
 /** The caller of a gRPC call, from its `authorization` metadata (see core's `authenticate`). */
-export function callerOf(metadata: Metadata, orchestrators: readonly OrchestratorConfig[]): Caller {
+export function callerOf(metadata: Metadata, orchestrators: readonly OrchestratorConfig[] | undefined): Caller {
   const raw = metadata.get('authorization')[0];
   return authenticate(typeof raw === 'string' ? raw : undefined, orchestrators);
 }
@@ -87,6 +87,8 @@ export function unary<Req, Res>(
   method: string,
   fn: (req: Req, info: CallInfo) => Promise<Res>,
   deps: GrpcDeps,
+  /** Called for a request that does not decode, before it is refused (e.g. to audit it). */
+  onMalformed?: (info: CallInfo) => void,
 ): handleUnaryCall<Req, Res> {
   return (call: ServerUnaryCall<Req, Res>, callback) => {
     const started = performance.now();
@@ -107,11 +109,16 @@ export function unary<Req, Res>(
     const deadline = deadlineRaw instanceof Date ? deadlineRaw.getTime() : Number(deadlineRaw);
     context.with(trace.setSpan(parent, span), () => {
       const req = call.request as unknown;
+      const info: CallInfo = { metadata: call.metadata, deadline: Number.isFinite(deadline) ? deadline : Infinity };
       const run =
         req !== null && typeof req === 'object' && MALFORMED in req
-          ? () => Promise.reject(new AppError(ReasonCode.INVALID_REQUEST, `the request is not a valid ${method} protobuf message`))
+          ? () =>
+              new Promise<Res>(() => {
+                onMalformed?.(info);
+                throw new AppError(ReasonCode.INVALID_REQUEST, `the request is not a valid ${method} protobuf message`);
+              })
           : // A handler that throws before its first await still becomes a rejection, so its status is mapped.
-            () => new Promise<Res>((resolve) => resolve(fn(call.request, { metadata: call.metadata, deadline: Number.isFinite(deadline) ? deadline : Infinity })));
+            () => new Promise<Res>((resolve) => resolve(fn(call.request, info)));
       run().then(
         (res) => {
           span.setAttribute(Attr.RPC_GRPC_STATUS_CODE, 0);
@@ -134,6 +141,26 @@ export function unary<Req, Res>(
       );
     });
   };
+}
+
+/**
+ * Wraps every unary handler so that only clients whose certificate names one of `allowed` (see
+ * peerIdentities) reach it; others get UNAUTHENTICATED. The health service is not wrapped.
+ */
+function onlyPeers(impl: UntypedServiceImplementation, allowed: ReadonlySet<string>): UntypedServiceImplementation {
+  const out: UntypedServiceImplementation = {};
+  for (const [name, handler] of Object.entries(impl)) {
+    out[name] = ((call: ServerUnaryCall<unknown, unknown>, callback: (err: unknown, res: unknown) => void) => {
+      const ids = peerIdentities(call.getAuthContext().sslPeerCertificate);
+      if (!ids.some((id) => allowed.has(id))) {
+        const err = toServiceError(new AppError(ReasonCode.UNAUTHENTICATED, `the client certificate (${ids.join(', ') || 'none'}) may not call this service`));
+        callback(err, null);
+        return;
+      }
+      (handler as (c: unknown, cb: unknown) => void)(call, callback);
+    }) as UntypedServiceImplementation[string];
+  }
+  return out;
 }
 
 /** A gRPC server with the standard health service. */
@@ -160,7 +187,8 @@ export async function startGrpcServer(
   const server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024, ...options });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
-  for (const s of services) server.addService(tolerant(s.definition), s.implementation);
+  const allowed = tls?.allowedPeers?.length ? new Set(tls.allowedPeers) : undefined;
+  for (const s of services) server.addService(tolerant(s.definition), allowed ? onlyPeers(s.implementation, allowed) : s.implementation);
   const bound = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`${host}:${port}`, serverCredentials(tls), (err, p) => (err ? reject(err) : resolve(p)));
   });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { PeerCertificate } from 'node:tls';
 import { credentials, ServerCredentials, type ChannelCredentials } from '@grpc/grpc-js';
 
 /**
@@ -16,6 +17,12 @@ export interface TlsFiles {
   keyFile?: string;
   caFile?: string;
   clientCaFile?: string;
+  /**
+   * With mutual TLS, the client identities a server answers (a DNS name of the certificate's
+   * subjectAltName, or its subject CN); any other certificate the client CA signed is refused with
+   * UNAUTHENTICATED. Set on discovery and unified-mapper to dispatch's identity.
+   */
+  allowedPeers?: string[];
 }
 
 /** The environment variables of each TlsFiles field, as services and the stack pass them. */
@@ -24,15 +31,22 @@ export const TLS_ENV = {
   keyFile: 'GRPC_TLS_KEY_FILE',
   caFile: 'GRPC_TLS_CA_FILE',
   clientCaFile: 'GRPC_TLS_CLIENT_CA_FILE',
-} as const satisfies Record<keyof TlsFiles, string>;
+} as const satisfies Record<Exclude<keyof TlsFiles, 'allowedPeers'>, string>;
+
+/** Comma-separated client identities a mutual-TLS server answers (TlsFiles.allowedPeers). */
+export const TLS_ALLOWED_PEERS_ENV = 'GRPC_TLS_ALLOWED_PEERS';
+
+type FileField = keyof typeof TLS_ENV;
 
 /** Reads the TLS variables; throws an Error naming the variable when a pair is incomplete or a file cannot be read. */
 export function envTls(env: NodeJS.ProcessEnv): TlsFiles {
   const tls: TlsFiles = {};
-  for (const [field, name] of Object.entries(TLS_ENV) as Array<[keyof TlsFiles, string]>) {
+  for (const [field, name] of Object.entries(TLS_ENV) as Array<[FileField, string]>) {
     const v = env[name];
     if (v) tls[field] = v;
   }
+  const peers = (env[TLS_ALLOWED_PEERS_ENV] ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  if (peers.length > 0) tls.allowedPeers = peers;
   checkTls(tls);
   return tls;
 }
@@ -40,10 +54,11 @@ export function envTls(env: NodeJS.ProcessEnv): TlsFiles {
 /** The TlsFiles as environment variables (for child processes). */
 export function tlsEnv(tls: TlsFiles | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [field, name] of Object.entries(TLS_ENV) as Array<[keyof TlsFiles, string]>) {
+  for (const [field, name] of Object.entries(TLS_ENV) as Array<[FileField, string]>) {
     const v = tls?.[field];
     if (v) out[name] = v;
   }
+  if (tls?.allowedPeers?.length) out[TLS_ALLOWED_PEERS_ENV] = tls.allowedPeers.join(',');
   return out;
 }
 
@@ -54,7 +69,10 @@ function checkTls(tls: TlsFiles): void {
   if (tls.clientCaFile && !tls.certFile) {
     throw new Error(`${TLS_ENV.clientCaFile} (mutual TLS) needs ${TLS_ENV.certFile} and ${TLS_ENV.keyFile}`);
   }
-  for (const [field, name] of Object.entries(TLS_ENV) as Array<[keyof TlsFiles, string]>) {
+  if (tls.allowedPeers?.length && !tls.clientCaFile) {
+    throw new Error(`${TLS_ALLOWED_PEERS_ENV} needs mutual TLS (${TLS_ENV.clientCaFile})`);
+  }
+  for (const [field, name] of Object.entries(TLS_ENV) as Array<[FileField, string]>) {
     const path = tls[field];
     if (path) read(path, name);
   }
@@ -93,4 +111,17 @@ export function channelCredentials(tls: TlsFiles | undefined): ChannelCredential
   const ca = read(tls.caFile, TLS_ENV.caFile);
   if (tls.certFile && tls.keyFile) return credentials.createSsl(ca, read(tls.keyFile, TLS_ENV.keyFile), read(tls.certFile, TLS_ENV.certFile));
   return credentials.createSsl(ca);
+}
+
+/** The identities of a client certificate: the DNS names of its subjectAltName and its subject CN. */
+export function peerIdentities(cert: PeerCertificate | undefined): string[] {
+  if (!cert || !cert.subject) return [];
+  const out = (cert.subjectaltname ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.startsWith('DNS:'))
+    .map((s) => s.slice(4));
+  const cn = cert.subject.CN;
+  if (typeof cn === 'string' && cn) out.push(cn);
+  return out;
 }

@@ -181,6 +181,8 @@ export interface StartStackOptions {
   ports?: Partial<StackPorts>;
   /** Extra environment for every process (after the stack's own variables). */
   env?: NodeJS.ProcessEnv;
+  /** Extra environment for one service (after `env`). */
+  serviceEnv?: Partial<Record<StackService['name'], NodeJS.ProcessEnv>>;
   /** Folder of `<process>.log` files (default `<repo>/.data/logs`). */
   logDir?: string;
   /** Pick free ports for whatever `ports` leaves out (tests, and the demo when the defaults are taken). */
@@ -287,7 +289,7 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
     track(
       spawnManaged(s.name, process.execPath, ['--import', 'tsx', serviceEntry(s.name)], {
         cwd: REPO_ROOT,
-        env: { ...baseEnv, GRPC_PORT: String(ports[s.port]), ...extra, ...opts.env },
+        env: { ...baseEnv, GRPC_PORT: String(ports[s.port]), ...extra, ...opts.env, ...opts.serviceEnv?.[s.name] },
         logPath: join(logDir, `${s.name}.log`),
       }),
     );

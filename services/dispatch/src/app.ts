@@ -100,7 +100,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
 
       discovery = new DiscoveryClient(config.discoveryAddr, tracer, config.downstreamTimeoutMs, channelCredentials(config.tls));
       unified = new UnifiedClient(config.unifiedAddr, tracer, config.downstreamTimeoutMs, channelCredentials(config.tls));
-      const settings = new BucketSettings(configBucket, catalogBucket, logger);
+      const settings = new BucketSettings(configBucket, catalogBucket, logger, config.authRequired);
       const dispatcher = new Dispatcher(
         {
           surfaces: new BucketSurfaces(surfacesBucket),

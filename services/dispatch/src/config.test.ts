@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       capabilityStartupWaitMs: 10_000,
       shutdownGraceMs: 10_000,
       tls: {},
+      authRequired: false,
     });
   });
 

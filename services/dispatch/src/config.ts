@@ -1,4 +1,4 @@
-import { envTls, type TlsFiles } from '@toolsurface/platform';
+import { envBool, envTls, type TlsFiles } from '@toolsurface/platform';
 
 /** Settings of the dispatch service; see README.md for each variable. */
 export interface DispatchConfig {
@@ -18,6 +18,8 @@ export interface DispatchConfig {
   shutdownGraceMs: number;
   /** TLS of the gRPC server and of the calls to discovery and unified-mapper (GRPC_TLS_* variables). */
   tls: TlsFiles;
+  /** AUTH_REQUIRED: with no (valid) orchestrators configured, refuse every caller instead of switching authentication off. */
+  authRequired: boolean;
 }
 
 /** A bad or missing variable; start-up stops with this message. */
@@ -63,6 +65,14 @@ function natsUrls(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
+function boolOf(env: Env, name: string): boolean {
+  try {
+    return envBool(env, name);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
+}
+
 function tlsOf(env: Env): TlsFiles {
   try {
     return envTls(env);
@@ -88,5 +98,6 @@ export function loadConfig(env: Env = process.env): DispatchConfig {
     capabilityStartupWaitMs: integer(env, 'CAPABILITY_STARTUP_WAIT_MS', 10_000, 0, 600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     tls: tlsOf(env),
+    authRequired: boolOf(env, 'AUTH_REQUIRED'),
   };
 }

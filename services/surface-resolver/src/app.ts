@@ -65,7 +65,7 @@ export function createApp(config: ResolverConfig, tracer: Tracer): App {
       const resolver = new SurfaceResolver(configBucket, catalog, surfaces, snapshots, new ResolverPublisher(new EventPublisher(nc, tracer)), logger, {
         defaultSeconds: config.surfaceTtlSeconds,
         maxSeconds: config.surfaceTtlMaxSeconds,
-      });
+      }, config.authRequired);
       if (fileConfig) {
         const applied = await resolver.applyConfigIfChanged(fileConfig);
         logger.info({ path: config.configPath, applied }, applied ? 'config file applied' : 'config file unchanged since last applied');

@@ -20,6 +20,8 @@ export interface ResolverConfig {
   allowCapabilityChanges: boolean;
   /** Longest surface lifetime a caller may ask for, seconds. */
   surfaceTtlMaxSeconds: number;
+  /** AUTH_REQUIRED: with no (valid) orchestrators configured, refuse every caller instead of switching authentication off. */
+  authRequired: boolean;
 }
 
 
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResolverConfig
         ? dirname(resolve(env.TOOLSURFACE_CONFIG))
         : process.cwd(),
     allowCapabilityChanges: envBool(env, 'ALLOW_CAPABILITY_CHANGES'),
+    authRequired: envBool(env, 'AUTH_REQUIRED'),
     surfaceTtlSeconds: envInt(env, 'SURFACE_TTL_SECONDS', 3600, 1, 7 * 24 * 3600),
     surfaceTtlMaxSeconds: envInt(env, 'SURFACE_TTL_MAX_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
   };

@@ -6,6 +6,7 @@ import {
   Metric,
   ReasonCode,
   countToolTokens,
+  readOrchestrators,
   mayActFor,
   UNAUTHENTICATED_CALLER,
   type Caller,
@@ -74,6 +75,8 @@ export class SurfaceResolver {
     private readonly publisher: ResolverPublisher,
     private readonly logger: Logger,
     private readonly ttl: { defaultSeconds: number; maxSeconds: number },
+    /** AUTH_REQUIRED: refuse every caller while no orchestrator is configured, rather than switch authentication off. */
+    private readonly authRequired = false,
   ) {}
 
   /** The stored presentation of a principal; a new principal starts at adaptive (product rule 7). */
@@ -88,15 +91,17 @@ export class SurfaceResolver {
     return r?.capabilities ?? [];
   }
 
-  /** The configured orchestrators; empty means caller authentication is off. */
-  orchestrators(): OrchestratorConfig[] {
-    const raw = this.config.get(ORCHESTRATORS_KEY);
-    return Array.isArray(raw) ? (raw as OrchestratorConfig[]) : [];
+  /**
+   * The configured orchestrators: empty means caller authentication is off (only without
+   * AUTH_REQUIRED); undefined (malformed record, or none while required) refuses every caller.
+   */
+  orchestrators(): OrchestratorConfig[] | undefined {
+    return readOrchestrators(this.config.get(ORCHESTRATORS_KEY), this.authRequired);
   }
 
   /** Whether `cfg` names other orchestrators than the stored ones (credentials come from the file only). */
   orchestratorsChangedBy(cfg: ToolsurfaceConfig): boolean {
-    return JSON.stringify(cfg.orchestrators) !== JSON.stringify(this.orchestrators());
+    return JSON.stringify(cfg.orchestrators) !== JSON.stringify(this.config.get(ORCHESTRATORS_KEY) ?? []);
   }
 
   private policy(): AdmissionPolicy {

@@ -329,6 +329,15 @@ describe('unified mode', () => {
     expect((await call(w, 's-gw', 'unified_tool', { request: 'say hi' })).unified?.executed).toBe(true);
   });
 
+  it('refuses, rather than proposes, a call admission would refuse for a supervised gateway', async () => {
+    w.autonomy.set('gateway:gw', 'supervised');
+    w.policy = { default: 'allow', rules: [{ id: 'no-secret-echo', effect: 'deny', principals: ['*'], capabilities: ['everything'], tools: ['echo'], arguments: { message: '*secret*' } }] };
+    w.mapResult = { ...w.mapResult, metadata: { ...w.mapResult.metadata!, argumentsJson: '{"message":"the secret"}' } };
+    expectModelError(await call(w, 's-gw', 'unified_tool', { request: 'say the secret' }), ReasonCode.PERMISSION_DENIED, '"echo"');
+    expect(w.audits.map((a) => [a.outcome, a.reason, a.admission?.rule])).toEqual([['refused', 'PERMISSION_DENIED', 'no-secret-echo']]);
+    expect(w.invocations).toHaveLength(0);
+  });
+
   it('refuses low confidence and lists the candidates', async () => {
     w.mapResult = {
       decision: 'low_confidence',
@@ -416,6 +425,18 @@ describe('conditional admission', () => {
     // A conditional deny does not hide the tool from discovery.
     const found = await call(w, 's-disc', 'discover_tools', { query: 'echo' });
     expect(JSON.parse(found.structuredContentJson).hits.map((h: { name: string }) => h.name)).toContain('echo');
+  });
+});
+
+describe('deadlines', () => {
+  it('does not start a tool when too little of the caller\'s deadline is left, and says so', async () => {
+    const req = { surfaceId: 's-direct', name: 'echo', argumentsJson: '{"message":"x"}', callId: 'late' };
+    expectModelError(await w.dispatcher.callTool(req, NOW + RESPONSE_MARGIN_MS + 5), ReasonCode.TOOL_TIMEOUT, 'Too little time was left to run "echo", so it did not run');
+    expect(w.invocations).toHaveLength(0);
+    expect(w.audits).toEqual([expect.objectContaining({ outcome: 'refused', reason: 'TOOL_TIMEOUT' })]);
+    // With enough time the tool gets what is left of the deadline, less the margin.
+    expect((await w.dispatcher.callTool(req, NOW + RESPONSE_MARGIN_MS + 500)).isError).toBe(false);
+    expect(w.invocations.map((i) => i.timeoutMs)).toEqual([500]);
   });
 });
 

@@ -32,6 +32,8 @@ import { ValidatorCache, type ArgumentValidator } from './validators';
 export const MAX_NAME_CHARS = 256;
 /** How long before the caller's deadline a tool call is given up, so the refusal still reaches the model, ms. */
 export const RESPONSE_MARGIN_MS = 100;
+/** Least time, after the margin, a tool is started with; below it the call is refused before it runs, ms. */
+export const MIN_TOOL_BUDGET_MS = 10;
 
 /** Options of the call path. */
 export interface DispatcherOptions {
@@ -202,9 +204,12 @@ export class Dispatcher {
     }
   }
 
-  /** Audits a CallTool the gRPC layer refused before it got here: the caller did not authenticate. */
-  auditUnauthenticated(req: Partial<CallRequest>, reason: ReasonCode): void {
-    const rec: AuditedCall = { surfaceId: bounded(req.surfaceId), calledName: bounded(req.name), callId: bounded(req.callId), orchestrator: '', deadline: Infinity, audited: false };
+  /**
+   * Audits a CallTool the gRPC layer refused before it got here: the caller did not authenticate, or
+   * the request did not decode. `orchestrator` is "" when the caller is not known.
+   */
+  auditRejected(req: Partial<CallRequest>, reason: ReasonCode, orchestrator = ''): void {
+    const rec: AuditedCall = { surfaceId: bounded(req.surfaceId), calledName: bounded(req.name), callId: bounded(req.callId), orchestrator, deadline: Infinity, audited: false };
     this.audit(rec, 'direct', undefined, 'refused', reason, undefined, 0);
   }
 
@@ -333,21 +338,27 @@ export class Dispatcher {
     switch (mapped.decision) {
       case 'execute': {
         const autonomy = this.ports.settings.autonomy(surface.principal) ?? surface.autonomy;
-        if (surface.principal.kind === 'gateway' && autonomy === 'supervised') {
-          const proposal = { tool: meta.tool, arguments: safeJson(meta.argumentsJson), confidence: meta.confidence };
-          return {
-            contentJson: textContent(`${Messages.proposal(meta.tool, meta.confidence)} ${JSON.stringify(proposal)}`),
-            structuredContentJson: JSON.stringify({ proposal }),
-            isError: false,
-            reason: '',
-            message: Messages.proposal(meta.tool, meta.confidence),
-            toolName: meta.tool,
-            via: 'unified_tool',
-            unified: meta,
-            durationMs: 0,
-          };
-        }
-        const { result, ran } = await this.realCall(call, meta.tool, parseArguments(meta.argumentsJson, this.options.maxArgumentsBytes), 'unified_tool', meta.confidence);
+        // A supervised gateway gets the proposed call, once the same checks as a real call passed
+        // (a call admission would refuse is refused, not proposed); nothing runs.
+        const propose =
+          surface.principal.kind === 'gateway' && autonomy === 'supervised'
+            ? (): CallResult => {
+                const proposal = { tool: meta.tool, arguments: safeJson(meta.argumentsJson), confidence: meta.confidence };
+                return {
+                  contentJson: textContent(`${Messages.proposal(meta.tool, meta.confidence)} ${JSON.stringify(proposal)}`),
+                  structuredContentJson: JSON.stringify({ proposal }),
+                  isError: false,
+                  reason: '',
+                  message: Messages.proposal(meta.tool, meta.confidence),
+                  toolName: meta.tool,
+                  via: 'unified_tool',
+                  unified: meta,
+                  durationMs: 0,
+                };
+              }
+            : undefined;
+        const { result, ran } = await this.realCall(call, meta.tool, parseArguments(meta.argumentsJson, this.options.maxArgumentsBytes), 'unified_tool', meta.confidence, propose);
+        if (propose && !result.isError) return result;
         result.unified = { ...meta, executed: ran };
         return result;
       }
@@ -377,6 +388,8 @@ export class Dispatcher {
     args: ParsedArguments,
     via: Via,
     confidence?: number,
+    /** Supervised autonomy: check everything, then answer with this proposal instead of invoking. */
+    propose?: () => CallResult,
   ): Promise<{ result: CallResult; ran: boolean }> {
     const { surface } = call;
     const mode = surface.resolvedMode;
@@ -430,7 +443,7 @@ export class Dispatcher {
     });
     return context.with(trace.setSpan(context.active(), span), async () => {
       try {
-        return await this.checkAndInvoke(call, target, args, via, span);
+        return await this.checkAndInvoke(call, target, args, via, span, propose);
       } catch (e) {
         span.setStatus({ code: SpanStatusCode.ERROR, message: String((e as Error)?.message ?? e) });
         span.setAttribute(Attr.ERROR_TYPE, isAppError(e) ? e.code : 'INTERNAL');
@@ -448,6 +461,7 @@ export class Dispatcher {
     args: ParsedArguments,
     via: Via,
     span: Span,
+    propose?: () => CallResult,
   ): Promise<{ result: CallResult; ran: boolean }> {
     const { surface } = call;
     const fail = (reason: ReasonCode, message: string, admission?: AdmissionResult) => {
@@ -478,6 +492,16 @@ export class Dispatcher {
       const argBytes = Buffer.byteLength(JSON.stringify(args.value), 'utf8');
       const big = sizeLimitExceeded(limits, argBytes, 'maxArgumentBytes');
       if (big) return fail(ReasonCode.ARGUMENTS_TOO_LARGE, Messages.argumentsTooLarge(argBytes, big.max), { decision: 'deny', rule: big.limit.id });
+    }
+    if (propose) {
+      this.audit(call, via, target, 'proposed', '', admission, 0);
+      return { result: propose(), ran: false };
+    }
+    // Too little of the caller's deadline left to run the tool and still answer: do not start it.
+    if (call.deadline - this.now() - RESPONSE_MARGIN_MS < MIN_TOOL_BUDGET_MS) {
+      return fail(ReasonCode.TOOL_TIMEOUT, Messages.noTimeLeft(target.presentedName), admission);
+    }
+    if (limits.length > 0) {
       const limited = this.rateLimiter.take(limits, surface.principal, target.capability, target.originalName, this.now());
       if (limited) {
         span.setAttribute(Attr.TS_ADMISSION_RULE, limited.limit.id);
@@ -488,7 +512,7 @@ export class Dispatcher {
     // Step 6: invoke with the capability's deadline, capped by the caller's.
     const timeoutMs = target.system ? DEFAULT_TOOL_TIMEOUT_MS : (this.ports.capabilities.timeoutMs(target.capability) ?? DEFAULT_TOOL_TIMEOUT_MS);
     // Time out before the caller's deadline, so the model gets TOOL_TIMEOUT rather than the caller DEADLINE_EXCEEDED.
-    const budget = Math.max(1, Math.min(timeoutMs, call.deadline - this.now() - RESPONSE_MARGIN_MS));
+    const budget = Math.min(timeoutMs, call.deadline - this.now() - RESPONSE_MARGIN_MS);
     const started = performance.now();
     let result: ToolResult;
     try {

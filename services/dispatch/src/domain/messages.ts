@@ -60,6 +60,8 @@ export const Messages = {
   toolError: (name: string, detail: string) =>
     detail ? `"${name}" returned an error (${detail}); check the arguments or try another tool.` : `"${name}" returned an error; check the arguments or try another tool.`,
 
+  noTimeLeft: (name: string) => `Too little time was left to run "${name}", so it did not run; call it again.`,
+
   toolTimeout: (name: string, ms: number) => `"${name}" did not finish within ${ms} ms; try again later or with a smaller request.`,
 
   capabilityUnavailable: (name: string) => `The server behind "${name}" is unavailable right now; try again later or use another tool.`,

@@ -1,4 +1,4 @@
-import { isAppError, type Caller, type OrchestratorConfig } from '@toolsurface/core';
+import { isAppError, ReasonCode, type Caller, type OrchestratorConfig } from '@toolsurface/core';
 import { callerOf, unary, type GrpcDeps } from '@toolsurface/platform';
 import { DispatchServiceService, type CallToolRequest, type CallToolResponse } from '@toolsurface/proto';
 import type { Dispatcher } from '../domain/dispatcher';
@@ -6,7 +6,7 @@ import type { Dispatcher } from '../domain/dispatcher';
 const SERVICE = 'toolsurface.v1.DispatchService';
 
 /** DispatchService for startGrpcServer: CallTool straight into the call path; `unary` maps thrown AppErrors to status. */
-export function dispatchService(dispatcher: Dispatcher, settings: { orchestrators(): OrchestratorConfig[] }, deps: GrpcDeps) {
+export function dispatchService(dispatcher: Dispatcher, settings: { orchestrators(): OrchestratorConfig[] | undefined }, deps: GrpcDeps) {
   return {
     name: SERVICE,
     definition: DispatchServiceService,
@@ -20,12 +20,22 @@ export function dispatchService(dispatcher: Dispatcher, settings: { orchestrator
             caller = callerOf(info.metadata, settings.orchestrators());
           } catch (e) {
             // A call without a valid token is refused and still audited.
-            if (isAppError(e)) dispatcher.auditUnauthenticated(req, e.code);
+            if (isAppError(e)) dispatcher.auditRejected(req, e.code);
             throw e;
           }
           return dispatcher.callTool(req, info.deadline, caller);
         },
         deps,
+        // A request that does not decode is refused, and audited too (with its caller when the token is valid).
+        (info) => {
+          let orchestrator = '';
+          try {
+            orchestrator = callerOf(info.metadata, settings.orchestrators()).orchestrator;
+          } catch {
+            // Not authenticated: recorded as "".
+          }
+          dispatcher.auditRejected({}, ReasonCode.INVALID_REQUEST, orchestrator);
+        },
       ),
     },
   };

@@ -1,4 +1,4 @@
-import type { AdmissionPolicy, Autonomy, OrchestratorConfig, PrincipalRef } from '@toolsurface/core';
+import { readOrchestrators, type AdmissionPolicy, type Autonomy, type OrchestratorConfig, type PrincipalRef } from '@toolsurface/core';
 import { ADMISSION_KEY, ORCHESTRATORS_KEY, bindingsKey, presentationKey, type BindingsRecord, type CatalogRecord, type PresentationRecord, type WatchedBucket } from '@toolsurface/state';
 import type { Logger } from '@toolsurface/platform';
 import { DEFAULT_ADMISSION_POLICY, isBoundToolName, parseAdmissionPolicy } from '../domain/catalog';
@@ -14,6 +14,7 @@ export class BucketSettings implements SettingsSource {
     private readonly config: WatchedBucket<unknown>,
     private readonly catalog: WatchedBucket<CatalogRecord>,
     private readonly logger: Logger,
+    private readonly authRequired = false,
   ) {
     config.onChange((key) => {
       if (key === ADMISSION_KEY) this.policy = undefined;
@@ -34,10 +35,12 @@ export class BucketSettings implements SettingsSource {
     return this.policy;
   }
 
-  /** The configured orchestrators; empty means caller authentication is off. */
-  orchestrators(): OrchestratorConfig[] {
-    const raw = this.config.get(ORCHESTRATORS_KEY);
-    return Array.isArray(raw) ? (raw as OrchestratorConfig[]) : [];
+  /**
+   * The configured orchestrators: empty means caller authentication is off (only without
+   * AUTH_REQUIRED); undefined (malformed record, or none while required) refuses every caller.
+   */
+  orchestrators(): OrchestratorConfig[] | undefined {
+    return readOrchestrators(this.config.get(ORCHESTRATORS_KEY), this.authRequired);
   }
 
   autonomy(principal: PrincipalRef): Autonomy | undefined {
