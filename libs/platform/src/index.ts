@@ -15,6 +15,7 @@ export {
   SNAPSHOT_OBJECT_STORE,
   SURFACE_BUCKET_MAX_AGE_MS,
   connectNats,
+  envNats,
   ensureStream,
   openBucket,
   openSnapshotStore,
@@ -22,7 +23,7 @@ export {
   contextFromHeaders,
   runDurableConsumer,
 } from './nats';
-export type { Disposition, RunningConsumer } from './nats';
+export type { Disposition, RunningConsumer, NatsAuth } from './nats';
 export { Shutdown } from './lifecycle';
 export {
   principalFromProto,

@@ -1,4 +1,5 @@
-import { connect, headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { readFileSync } from 'node:fs';
+import { connect, credsAuthenticator, headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JsMsg } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import { Objm, type ObjectStore } from '@nats-io/obj';
@@ -39,9 +40,48 @@ export const SNAPSHOT_OBJECT_STORE = 'toolsurface_snapshots';
 export const SURFACE_BUCKET_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
 /** Connects to NATS with endless reconnects; `name` shows in server monitoring. */
-export async function connectNats(servers: string, name: string): Promise<NatsConnection> {
-  // noAsyncTraces: no stack-carrying Error per request on the hot path (every audit publish is a request).
-  return connect({ servers: servers.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true });
+export async function connectNats(servers: string, name: string, auth: NatsAuth = {}): Promise<NatsConnection> {
+  const options: Parameters<typeof connect>[0] = { servers: servers.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true };
+  // noAsyncTraces (above): no stack-carrying Error per request on the hot path (every audit publish is a request).
+  if (auth.credsFile) options.authenticator = credsAuthenticator(new Uint8Array(readFileSync(auth.credsFile)));
+  if (auth.user !== undefined) Object.assign(options, { user: auth.user, pass: auth.pass ?? '' });
+  if (auth.token !== undefined) options.token = auth.token;
+  if (auth.tls) options.tls = { ...auth.tls };
+  return connect(options);
+}
+
+/**
+ * How a service authenticates to NATS, and TLS towards it. NATS is the gateway's trust root (the
+ * config bucket holds orchestrators, admission and capability commands): run it with
+ * authentication and per-user subject permissions wherever anything but the gateway can reach it.
+ */
+export interface NatsAuth {
+  /** A JWT credentials file (NATS_CREDS_FILE). */
+  credsFile?: string;
+  /** User and password (NATS_USER, NATS_PASSWORD). */
+  user?: string;
+  pass?: string;
+  /** A token (NATS_TOKEN). */
+  token?: string;
+  /** TLS towards NATS (NATS_TLS_CA_FILE, NATS_TLS_CERT_FILE, NATS_TLS_KEY_FILE). */
+  tls?: { caFile?: string; certFile?: string; keyFile?: string };
+}
+
+/** Reads NatsAuth from the NATS_* variables; throws an Error naming the variable when a pair is incomplete. */
+export function envNats(env: NodeJS.ProcessEnv): NatsAuth {
+  const auth: NatsAuth = {};
+  if (env.NATS_CREDS_FILE) auth.credsFile = env.NATS_CREDS_FILE;
+  if (env.NATS_USER) {
+    auth.user = env.NATS_USER;
+    auth.pass = env.NATS_PASSWORD ?? '';
+  } else if (env.NATS_PASSWORD) {
+    throw new Error('NATS_PASSWORD needs NATS_USER');
+  }
+  if (env.NATS_TOKEN) auth.token = env.NATS_TOKEN;
+  const tls = { caFile: env.NATS_TLS_CA_FILE || undefined, certFile: env.NATS_TLS_CERT_FILE || undefined, keyFile: env.NATS_TLS_KEY_FILE || undefined };
+  if (Boolean(tls.certFile) !== Boolean(tls.keyFile)) throw new Error('NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE must be set together');
+  if (tls.caFile || tls.certFile) auth.tls = Object.fromEntries(Object.entries(tls).filter(([, v]) => v)) as NatsAuth['tls'];
+  return auth;
 }
 
 /** Creates (or updates) the TOOLSURFACE stream: file storage, 7 days, 2 minutes of de-duplication. */

@@ -56,7 +56,7 @@ export function createApp(config: DiscoveryConfig, tracer: Tracer): App {
       const backend = createBackend(config);
       // Index settings before anything can index or search (the consumer starts below).
       await backend.init?.();
-      nc = await connectNats(config.natsUrl, 'discovery');
+      nc = await connectNats(config.natsUrl, 'discovery', config.nats);
       await ensureStream(nc);
       const discovery = new DiscoveryService(new SnapshotStore(await openSnapshotStore(nc), config.maxIndexedSnapshots), backend, logger);
       consumer = await startSnapshotIndexer(nc, discovery, { tracer, logger });

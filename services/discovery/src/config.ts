@@ -1,5 +1,5 @@
 // The only reader of process.env in this service.
-import { envInt, envLogLevel, envTls, type TlsFiles } from '@toolsurface/platform';
+import { envInt, envLogLevel, envNats, envTls, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
 
 /** Validated settings of the discovery service. */
 export interface DiscoveryConfig {
@@ -21,6 +21,8 @@ export interface DiscoveryConfig {
   maxIndexedSnapshots: number;
   /** TLS or mutual TLS of the gRPC server (GRPC_TLS_* variables). */
   tls: TlsFiles;
+  /** Authentication and TLS towards NATS (NATS_* variables). */
+  nats: NatsAuth;
 }
 
 
@@ -56,5 +58,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DiscoveryConfi
     meiliTaskTimeoutMs: envInt(env, 'MEILI_TASK_TIMEOUT_MS', 30_000, 100, 3_600_000),
     maxIndexedSnapshots: envInt(env, 'MAX_INDEXED_SNAPSHOTS', 64, 1, 100_000),
     tls: envTls(env),
+    nats: envNats(env),
   };
 }

@@ -76,7 +76,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
     logger,
     capabilities: () => capabilities,
     async start() {
-      nc = await connectNats(config.natsUrl, 'toolsurface-dispatch');
+      nc = await connectNats(config.natsUrl, 'toolsurface-dispatch', config.nats);
       await ensureStream(nc);
       const [configKv, catalogKv, surfacesKv, journalKv, snapshotObjects] = await Promise.all([
         openBucket(nc, Buckets.config),
@@ -93,7 +93,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
 
       const events = new EventPublisher(nc, tracer);
       audit = new ToolCalledPublisher(events, logger);
-      capabilities = new CapabilityManager(configBucket, catalogBucket, new CatalogChangedPublisher(events), logger);
+      capabilities = new CapabilityManager(configBucket, catalogBucket, new CatalogChangedPublisher(events), logger, undefined, config.allowedCommands);
       capabilities.start();
       // Serving before the first connection attempts would refuse early calls as unavailable.
       await capabilities.firstAttempts(config.capabilityStartupWaitMs);

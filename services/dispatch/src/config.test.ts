@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       shutdownGraceMs: 10_000,
       tls: {},
       authRequired: false,
+      nats: {},
+      allowedCommands: [],
     });
   });
 

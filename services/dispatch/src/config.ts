@@ -1,4 +1,4 @@
-import { envBool, envTls, type TlsFiles } from '@toolsurface/platform';
+import { envBool, envNats, envTls, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
 
 /** Settings of the dispatch service; see README.md for each variable. */
 export interface DispatchConfig {
@@ -20,6 +20,14 @@ export interface DispatchConfig {
   tls: TlsFiles;
   /** AUTH_REQUIRED: with no (valid) orchestrators configured, refuse every caller instead of switching authentication off. */
   authRequired: boolean;
+  /** Authentication and TLS towards NATS (NATS_* variables). */
+  nats: NatsAuth;
+  /**
+   * CAPABILITY_COMMANDS: the only commands a stdio capability may run (comma-separated, matched
+   * exactly); empty allows any. The config bucket says what to run: this keeps a tampered bucket
+   * from running anything else.
+   */
+  allowedCommands: string[];
 }
 
 /** A bad or missing variable; start-up stops with this message. */
@@ -65,6 +73,14 @@ function natsUrls(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
+function natsOf(env: Env): NatsAuth {
+  try {
+    return envNats(env);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
+}
+
 function boolOf(env: Env, name: string): boolean {
   try {
     return envBool(env, name);
@@ -99,5 +115,7 @@ export function loadConfig(env: Env = process.env): DispatchConfig {
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     tls: tlsOf(env),
     authRequired: boolOf(env, 'AUTH_REQUIRED'),
+    nats: natsOf(env),
+    allowedCommands: text(env, 'CAPABILITY_COMMANDS', '').split(',').map((c) => c.trim()).filter(Boolean),
   };
 }

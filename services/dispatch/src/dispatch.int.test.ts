@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { trace } from '@opentelemetry/api';
@@ -254,6 +256,7 @@ beforeAll(async () => {
     UNIFIED_ADDR: `127.0.0.1:${stubs.port}`,
     LOG_LEVEL: 'silent',
     MAX_ARGUMENTS_BYTES: '4096',
+    CAPABILITY_COMMANDS: `${process.execPath},/nonexistent/toolsurface-no-such-server`,
   });
   app = createApp(config);
   const { grpcPort } = await app.start();
@@ -502,6 +505,17 @@ describe('dispatch service against nats-server and real MCP servers', () => {
       const r = await callTool('s-direct', 'late_tool');
       return r.reason === 'TOOL_NOT_IN_SNAPSHOT' ? r : undefined;
     });
+  });
+
+  it('runs no stdio command outside CAPABILITY_COMMANDS, whatever the config bucket says', async () => {
+    const marker = join(mkdtempSync(join(tmpdir(), 'toolsurface-rogue-')), 'ran');
+    await configKv.put(capabilityKey('rogue'), JSON.stringify({ transport: 'stdio', command: 'sh', args: ['-c', `touch ${marker}`], env: {}, cwd: ROOT, timeoutMs: 1000 }));
+    const rec = await until('rogue catalog', async () => catalogOf('rogue'));
+    expect(rec).toMatchObject({ status: 'unavailable', error: expect.stringContaining('not in CAPABILITY_COMMANDS') });
+    expect(app.capabilities()!.session('rogue')).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(existsSync(marker)).toBe(false);
+    await configKv.delete(capabilityKey('rogue'));
   });
 
   it('closes a capability removed from config', async () => {

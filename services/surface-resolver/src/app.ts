@@ -52,7 +52,7 @@ export function createApp(config: ResolverConfig, tracer: Tracer): App {
     async start() {
       // Fail on a bad config file before touching anything.
       const fileConfig = config.configPath ? parseConfig(readConfigFile(config.configPath), config.configDir) : undefined;
-      nc = await connectNats(config.natsUrl, 'surface-resolver');
+      nc = await connectNats(config.natsUrl, 'surface-resolver', config.nats);
       await ensureStream(nc);
       const configBucket = new WatchedBucket<unknown>(await openBucket(nc, Buckets.config), logger);
       const catalog = new WatchedBucket<CatalogRecord>(await openBucket(nc, Buckets.catalog), logger);

@@ -1,5 +1,5 @@
 // The only reader of process.env in this service.
-import { envInt, envBool, envLogLevel, envTls, type TlsFiles } from '@toolsurface/platform';
+import { envInt, envBool, envLogLevel, envNats, envTls, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
 import { dirname, resolve } from 'node:path';
 
 /** Validated settings of surface-resolver. */
@@ -10,6 +10,8 @@ export interface ResolverConfig {
   logLevel: string;
   /** TLS or mutual TLS of the gRPC server (GRPC_TLS_* variables). */
   tls: TlsFiles;
+  /** Authentication and TLS towards NATS (NATS_* variables). */
+  nats: NatsAuth;
   /** Absolute path of the declarative YAML config, or '' for none (state already in NATS). */
   configPath: string;
   /** Folder that relative paths and `${CONFIG_DIR}` of a config resolve against (default: the file's folder). */
@@ -35,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResolverConfig
     grpcPort: envInt(env, 'GRPC_PORT', 50051, 0, 65535),
     logLevel: level,
     tls: envTls(env),
+    nats: envNats(env),
     configPath: env.TOOLSURFACE_CONFIG ? resolve(env.TOOLSURFACE_CONFIG) : '',
     configDir: env.TOOLSURFACE_CONFIG_DIR
       ? resolve(env.TOOLSURFACE_CONFIG_DIR)

@@ -24,7 +24,7 @@ export function createApp(config: MapperConfig, tracer: Tracer): App {
     logger,
     port: () => grpc?.port ?? 0,
     async start() {
-      nc = await connectNats(config.natsUrl, 'unified-mapper');
+      nc = await connectNats(config.natsUrl, 'unified-mapper', config.nats);
       const mapper = new MapperService(new SnapshotStore(await openSnapshotStore(nc), config.maxSnapshots), config.maxSnapshots);
       grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [
         { name: 'toolsurface.v1.UnifiedService', definition: UnifiedServiceService, implementation: unifiedHandlers(mapper, { tracer, logger }) },

@@ -1,5 +1,5 @@
 // The only reader of process.env in this service.
-import { envInt, envLogLevel, envTls, type TlsFiles } from '@toolsurface/platform';
+import { envInt, envLogLevel, envNats, envTls, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
 
 /** Validated settings of unified-mapper. */
 export interface MapperConfig {
@@ -9,6 +9,8 @@ export interface MapperConfig {
   logLevel: string;
   /** TLS or mutual TLS of the gRPC server (GRPC_TLS_* variables). */
   tls: TlsFiles;
+  /** Authentication and TLS towards NATS (NATS_* variables). */
+  nats: NatsAuth;
   /** Snapshots whose index and mapper stay in memory. */
   maxSnapshots: number;
 }
@@ -23,6 +25,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MapperConfig {
     grpcPort: envInt(env, 'GRPC_PORT', 50054, 0, 65535),
     logLevel: level,
     tls: envTls(env),
+    nats: envNats(env),
     maxSnapshots: envInt(env, 'MAX_SNAPSHOTS', 64, 1, 100_000),
   };
 }

@@ -24,6 +24,8 @@ export class CapabilityManager implements CapabilityPort {
     private readonly catalogEvents: CatalogChangedPublisher,
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
+    /** Commands a stdio capability may run (CAPABILITY_COMMANDS); empty allows any. */
+    private readonly allowedCommands: readonly string[] = [],
   ) {}
 
   /** Follows the config bucket (already started) and drops catalog records of capabilities no longer configured. */
@@ -93,7 +95,11 @@ export class CapabilityManager implements CapabilityPort {
       void existing.session.close();
       this.sessions.delete(name);
     }
-    const spec = parseCapabilitySpec(value);
+    const parsed = parseCapabilitySpec(value);
+    const spec =
+      typeof parsed !== 'string' && parsed.transport === 'stdio' && this.allowedCommands.length > 0 && !this.allowedCommands.includes(parsed.command)
+        ? `command "${parsed.command}" is not in CAPABILITY_COMMANDS`
+        : parsed;
     if (typeof spec === 'string') {
       this.logger.error({ capability: name, problem: spec }, 'capability spec is invalid');
       this.writeCatalog(name, 'unavailable', [], `invalid spec: ${spec}`);
