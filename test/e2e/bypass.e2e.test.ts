@@ -383,6 +383,24 @@ describe('bypass attempts that need the bindings or the catalog to change', () =
     }
   });
 
+  it('46. a principal left out of a new config keeps nothing of what the old one gave it', async () => {
+    const original = readFileSync(CONFIG, 'utf8');
+    const without = original.replace(/^  - \{ kind: agent, id: other,.*\n/m, '');
+    expect(without).not.toBe(original);
+    await unaryCall(main.presentation, 'applyConfig', { configYaml: without });
+    try {
+      const bindings = await unaryCall<{ capabilities: string[] }>(main.presentation, 'getBindings', { principal: principalOf('agent:other') });
+      expect(bindings.capabilities).toEqual([]);
+      const after = await main.open('agent:other');
+      expect(JSON.stringify(after)).not.toContain('vault_read');
+      await expectRefused(() => call(main, after.surfaceId, 'vault_read', {}), 'TOOL_NOT_FOUND');
+    } finally {
+      await unaryCall(main.presentation, 'applyConfig', { configYaml: original });
+    }
+    const back = await main.open('agent:other');
+    expect(back.boundToolCount).toBe(1);
+  });
+
   it('45. a tool a capability starts publishing later reaches no open surface and no unbound principal', async () => {
     const published = await call(main, s.direct.surfaceId, 'publish_tool', { name: 'fresh_tool' });
     expect(published.res?.isError, published.res?.message).toBe(false);

@@ -268,6 +268,8 @@ export class SurfaceResolver {
    * autonomy and bindings, and the admission policy. Principals created through the API are kept.
    */
   async applyConfig(cfg: ToolsurfaceConfig): Promise<void> {
+    // Admission first, so a new deny holds before any new binding does.
+    await this.config.put(ADMISSION_KEY, cfg.admission);
     for (const [name, spec] of Object.entries(cfg.capabilities)) await this.config.put(capabilityKey(name), spec satisfies CapabilitySpec);
     for (const [key] of this.config.entries('capability.')) {
       if (!Object.hasOwn(cfg.capabilities, key.slice('capability.'.length))) await this.config.delete(key);
@@ -276,9 +278,17 @@ export class SurfaceResolver {
       await this.config.put(presentationKey(p.kind, p.id), { mode: p.mode, autonomy: p.autonomy } satisfies PresentationRecord);
       await this.config.put(bindingsKey(p.kind, p.id), { capabilities: p.capabilities } satisfies BindingsRecord);
     }
+    // A principal the previous config named and this one does not loses its settings and bindings
+    // (ones set only through the API are left alone).
+    const previous = (this.config.get(CONFIG_HASH_KEY) as { principals?: PrincipalRef[] } | undefined)?.principals ?? [];
+    const named = new Set(cfg.principals.map((p) => principalKey(p)));
+    for (const p of previous) {
+      if (named.has(principalKey(p))) continue;
+      await this.config.delete(bindingsKey(p.kind, p.id));
+      await this.config.delete(presentationKey(p.kind, p.id));
+    }
     await this.config.put(ORCHESTRATORS_KEY, cfg.orchestrators);
-    await this.config.put(ADMISSION_KEY, cfg.admission);
-    await this.config.put(CONFIG_HASH_KEY, { hash: cfg.hash, appliedAtMs: Date.now() });
+    await this.config.put(CONFIG_HASH_KEY, { hash: cfg.hash, appliedAtMs: Date.now(), principals: cfg.principals.map((p) => ({ kind: p.kind, id: p.id })) });
     this.logger.info({ hash: cfg.hash, principals: cfg.principals.length, capabilities: Object.keys(cfg.capabilities).length }, 'config applied');
   }
 
