@@ -19,7 +19,7 @@ export const EVAL_NOW = new Date(Date.UTC(2023, 9, 1));
 export interface LabeledCandidate { c: RankedCandidate; toolRight: boolean; argsRight: boolean }
 
 /** A query with its labeled ranking. */
-export interface LabeledQuery { q: QueryRecord; irrelevant: boolean; ranked: LabeledCandidate[] }
+export interface LabeledQuery { q: QueryRecord; irrelevant: boolean; ranked: LabeledCandidate[]; /** tools in the snapshot the query was ranked against */ snapshotSize: number }
 
 /** Are the mapped arguments right for one of the ground-truth calls with the candidate's name? */
 export function argsRightFor(q: QueryRecord, toolId: string, args: Record<string, unknown>, data: EvalData): boolean {
@@ -47,6 +47,7 @@ export async function runCandidateRanking(data: EvalData): Promise<LabeledQuery[
     out.push({
       q,
       irrelevant,
+      snapshotSize: tools.length,
       ranked: ranked.map((c) => {
         const name = data.byId.get(c.name)?.name ?? '';
         const toolRight = !irrelevant && q.relevant.includes(name);
@@ -74,6 +75,7 @@ export async function runRanking(opts: { limit?: number; log?: boolean } = {}): 
     queries.push({
       q,
       irrelevant,
+      snapshotSize: data.tools.length,
       ranked: ranked.map((c) => {
         const name = data.byId.get(c.name)?.name ?? '';
         const toolRight = !irrelevant && q.relevant.includes(name);

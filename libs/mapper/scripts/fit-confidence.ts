@@ -2,47 +2,62 @@
  * Refits the reranker and the confidence calibration on the dev data and rewrites
  * libs/mapper/src/calibration.ts. Run from /work/main:
  *
- *   npx tsx libs/mapper/scripts/fit-confidence.ts            # fit + 5-fold CV report + write
+ *   npx tsx libs/mapper/scripts/fit-confidence.ts            # fit + cross-validated report + write
  *   npx tsx libs/mapper/scripts/fit-confidence.ts --dry-run  # report only
+ *   ... --cache FILE   # keep the (slow) rankings in FILE and reuse them while features stay the same
  *
  * 1. Reranker: listwise softmax over the retrieved top-30 of each dev query; positives are the
  *    candidates whose corpus name is in `relevant` (weight 2 when their mapped arguments are
  *    also right, else 1). The `preferred` and `contextKeys` weights are fixed priors (the dev
  *    data has neither preferred_tools nor context objects).
- * 2. Confidence: two L2 logistic regressions on the top candidate's confidence features,
+ * 2. Confidence: two L2 logistic regressions on the first HEAD candidates' confidence features,
  *    dev + irrelevance queries: P(tool right) and P(tool and arguments right) (the latter on
- *    queries whose top candidate has no missing required argument; irrelevance = 0). Both the
- *    reranker and these learn from two settings: the whole corpus as one snapshot, and each
- *    query's own `candidates` as the snapshot (the small surfaces the gateway usually has).
- * 3. Conservative map: the raw probability above which whole-corpus dev precision (tool and
- *    arguments right) reaches PRECISION_TARGET is mapped to 0.7 (monotone, piecewise linear).
+ *    candidates with no missing required argument; irrelevance = 0). Both the reranker and these
+ *    learn from two settings: the whole corpus as one snapshot, and each query's own
+ *    `candidates` as the snapshot (the small surfaces the gateway usually has); the confidence
+ *    features include the snapshot size and how many tools competed.
+ * 3. Execution cuts, chosen out of fold: the logistic models are refitted K times, each time
+ *    without one fold, and score that fold; in each setting (small snapshots, whole corpus) the
+ *    smallest raw P(tool and arguments right) at which the out-of-fold executed calls keep a
+ *    Wilson lower bound of PRECISION_TARGET is mapped to 0.7 (sizes between: log interpolation).
+ * 4. Report: the whole procedure (1-3) is cross-validated by query (outer K folds: the held-out
+ *    fold touches neither a fit nor the cut), and the pooled out-of-fold figures are printed
+ *    beside the in-sample ones and written into calibration.ts.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { runRanking, runCandidateRanking, type LabeledQuery } from './eval-lib.js';
-import { fitListwise, fitLogistic, predict, precisionCutoff, type ListExample } from './fit-lib.js';
+import { fitListwise, fitLogistic, predict, wilsonLower, type ListExample } from './fit-lib.js';
 import { FEATURE_NAMES, dot } from '../src/select.js';
-import { confidenceFeatures, CONF_FEATURE_NAMES, conservative } from '../src/confidence.js';
+import { confidenceFeatures, CONF_FEATURE_NAMES, conservative, fullCutFor, rawFull } from '../src/confidence.js';
+import { CANDIDATES_SHOWN } from '../src/mapper.js';
+import { SMALL_SNAPSHOT } from '../src/confidence.js';
 import type { Calibration } from '../src/calibration.js';
 
-/** Precision the execution cut aims for on dev (with WILSON_Z > 0: a Wilson lower bound of it). */
+/** Wilson lower bound of out-of-fold executed precision the cut must reach. */
 const PRECISION_TARGET = Number(process.env.FIT_PRECISION ?? 0.95);
-/** z of the Wilson lower bound on dev precision (0 = the point estimate). */
+/** z of that Wilson lower bound (0: the point estimate; the outer cross-validation reports how it holds up). */
 const WILSON_Z = Number(process.env.FIT_Z ?? 0);
-/** Fewest dev queries above the execution cut. */
-const MIN_EXECUTED = Number(process.env.FIT_MIN ?? 10);
+/** Fewest out-of-fold executions a cut needs in a setting before its precision counts. */
+const MIN_EXECUTED = Number(process.env.FIT_MIN ?? 25);
 /** Reranker weight of "the caller listed this tool in preferred_tools" (hand-set: no dev query has preferred tools). */
-const PREFERRED_PRIOR = 2;
+const PREFERRED_PRIOR = 4;
+/** Logit added to both confidences of a tool the caller listed in preferred_tools (hand-set, like PREFERRED_PRIOR). */
+const PREFERRED_CONFIDENCE_PRIOR = 1;
 /** Reranker weight of "context object keys name this tool's parameters" (hand-set: no dev query has a context object). */
 const CONTEXT_PRIOR = 1;
-/** Also learn from rankings with each query's own `candidates` as the snapshot (small surfaces). */
-const USE_CANDIDATES = process.env.FIT_CANDIDATES !== '0';
-/** Candidates per query the confidence models learn from. */
-const HEAD = Number(process.env.FIT_HEAD ?? 1);
+/** Candidates per query the confidence models learn from (results list the first CANDIDATES_SHOWN with confidences). */
+const HEAD = Number(process.env.FIT_HEAD ?? 5);
+/** Folds of the cross-validation (outer report, inner cut). */
+const K = 5;
+/** L2 strength of the confidence logistic regressions. */
+const L2 = Number(process.env.FIT_L2 ?? 1);
 
+/** Reranker and logistic weights, without the cut. */
+interface Models { rerankWeights: number[]; toolWeights: number[]; fullWeightsSmall: number[]; fullWeightsLarge: number[] }
 /** Fitted parameters without provenance. */
-type Fit = Omit<Calibration, 'fittedOn'>;
+type Fit = Omit<Calibration, 'fittedOn' | 'crossValidated'>;
 
 /** Softmax. */
 function softmax(xs: number[]): number[] {
@@ -52,8 +67,8 @@ function softmax(xs: number[]): number[] {
   return e.map((x) => x / z);
 }
 
-/** Confidence features and labels of one ranked candidate. */
-interface Scored { g: number[]; toolRight: boolean; argsRight: boolean; missing: boolean }
+/** Confidence features and labels of one re-ranked candidate. */
+interface Scored { name: string; g: number[]; toolRight: boolean; argsRight: boolean; missing: boolean }
 
 /** Re-ranks a labeled query with reranker weights; returns the first `k` candidates' confidence features and labels. */
 function headOf(q: LabeledQuery, w: number[], k: number): Scored[] {
@@ -64,63 +79,109 @@ function headOf(q: LabeledQuery, w: number[], k: number): Scored[] {
   return scored.slice(0, k).map((x, i) => {
     const other = i === 0 ? scored[1] : scored[0];
     const margin = other ? x.s - other.s : 3;
-    const g = confidenceFeatures(x.r.c.features, x.r.c.mapping, probs[i], margin);
-    return { g, toolRight: x.r.toolRight, argsRight: x.r.argsRight, missing: x.r.c.mapping.missingArguments.length > 0 };
+    const g = confidenceFeatures(x.r.c.features, x.r.c.mapping, probs[i], margin, { snapshotSize: q.snapshotSize, ranked: q.ranked.length });
+    return { name: x.r.c.name, g, toolRight: x.r.toolRight, argsRight: x.r.argsRight, missing: x.r.c.mapping.missingArguments.length > 0 };
   });
 }
 
-/** The top candidate of a re-ranked query. */
-function topOf(q: LabeledQuery, w: number[]): Scored | undefined {
-  return headOf(q, w, 1)[0];
-}
-
-/** Fits everything: models on whole-corpus + candidates-snapshot rankings, the execution cut on whole-corpus ones. */
-function fitAll(train: LabeledQuery[], extra: LabeledQuery[] = []): Fit {
-  const cutOn = train;
-  train = [...train, ...extra];
+/** Fits the reranker (listwise softmax) on the non-irrelevant queries. */
+function fitReranker(train: LabeledQuery[]): number[] {
   const examples: ListExample[] = train.filter((q) => !q.irrelevant).map((q) => ({
     feats: q.ranked.map((r) => r.c.features),
     target: q.ranked.map((r) => (r.argsRight ? 2 : r.toolRight ? 1 : 0)),
   }));
-  const rerankWeights = fitListwise(examples, FEATURE_NAMES.length, { l2: 1e-3, iters: 500, lr: 0.05 });
+  const w = fitListwise(examples, FEATURE_NAMES.length, { l2: Number(process.env.FIT_RERANK_L2 ?? 1e-3), iters: Number(process.env.FIT_RERANK_ITERS ?? 500), lr: 0.05 });
   // dev queries carry no preferred_tools and no context object: those two weights are hand-set priors
-  rerankWeights[FEATURE_NAMES.indexOf('preferred')] = PREFERRED_PRIOR;
-  rerankWeights[FEATURE_NAMES.indexOf('contextKeys')] = CONTEXT_PRIOR;
-  const tops = train.map((q) => topOf(q, rerankWeights)).filter((t): t is NonNullable<typeof t> => t !== undefined);
-  // the logistic models learn from the first HEAD candidates of each query (more examples of right and wrong mappings)
-  const heads = train.flatMap((q) => headOf(q, rerankWeights, HEAD));
-  const toolWeights = fitLogistic(heads.map((t) => t.g), heads.map((t) => (t.toolRight ? 1 : 0)), { l2: 1 });
-  const completeHeads = heads.filter((t) => !t.missing);
-  const fullWeights = fitLogistic(completeHeads.map((t) => t.g), completeHeads.map((t) => (t.argsRight ? 1 : 0)), { l2: 1 });
-  const cutTops = cutOn.map((q) => topOf(q, rerankWeights)).filter((t): t is NonNullable<typeof t> => t !== undefined);
-  const complete = cutTops.filter((t) => !t.missing);
-  const fullCut = precisionCutoff(complete.map((t) => ({ p: predict(fullWeights, t.g), y: t.argsRight ? 1 : 0 })), PRECISION_TARGET, MIN_EXECUTED, WILSON_Z);
-  // P(tool right) stays a plain calibrated probability (cut 0.7 = identity map): it only decides
-  // between missing_arguments and low_confidence, and nothing runs in either case
-  const toolCut = 0.7;
-  void tops;
-  return { rerankWeights, toolWeights, fullWeights, toolCut, fullCut };
+  w[FEATURE_NAMES.indexOf('preferred')] = PREFERRED_PRIOR;
+  w[FEATURE_NAMES.indexOf('contextKeys')] = CONTEXT_PRIOR;
+  return w;
 }
 
-/** Metrics of a fit on held-out queries. */
-function evaluate(fit: Fit, test: LabeledQuery[]): { top1: number; executed: number; execRight: number; irrelevantExecuted: number; n: number } {
-  let dev = 0, top1 = 0, exec = 0, execRight = 0, irr = 0, irrExec = 0;
-  for (const q of test) {
-    const t = topOf(q, fit.rerankWeights);
-    const executes = t !== undefined && !t.missing && conservative(predict(fit.fullWeights, t.g), fit.fullCut) >= 0.7;
-    if (q.irrelevant) {
-      irr++;
-      if (executes) irrExec++;
+/**
+ * Fits the confidence models on the heads of `train` re-ranked with `rerankWeights`: P(tool
+ * right) on all of them, P(tool and arguments right) once on small snapshots and once on the
+ * whole corpus (`large`: snapshots of more than SMALL_SNAPSHOT tools).
+ */
+function fitConfidence(train: LabeledQuery[], rerankWeights: number[]): Models {
+  const heads = train.flatMap((q) => headOf(q, rerankWeights, HEAD).map((h) => ({ ...h, large: q.snapshotSize > SMALL_SNAPSHOT })));
+  const toolWeights = fitLogistic(heads.map((t) => t.g), heads.map((t) => (t.toolRight ? 1 : 0)), { l2: L2 });
+  const full = (large: boolean) => {
+    const complete = heads.filter((t) => !t.missing && t.large === large);
+    return fitLogistic(complete.map((t) => t.g), complete.map((t) => (t.argsRight ? 1 : 0)), { l2: L2 });
+  };
+  const out = { rerankWeights, toolWeights, fullWeightsSmall: full(false), fullWeightsLarge: full(true) };
+  // dev queries name no preferred tool: the confidences' weight of it is a hand-set prior too
+  const k = CONF_FEATURE_NAMES.indexOf('preferred');
+  for (const w of [out.toolWeights, out.fullWeightsSmall, out.fullWeightsLarge]) w[k] = PREFERRED_CONFIDENCE_PRIOR;
+  return out;
+}
+
+/** One query's decision inputs under some models: the shown candidates with raw probabilities. */
+interface Scoring { irrelevant: boolean; small: boolean; snapshotSize: number; head: { s: Scored; rawTool: number; rawFull: number }[] }
+
+/** Scores a query's shown candidates with fitted models (raw, before the cut's map). */
+function score(q: LabeledQuery, m: Models, small: boolean): Scoring {
+  const fm = { small: m.fullWeightsSmall, large: m.fullWeightsLarge, cutSmall: 0.5, cutLarge: 0.5 };
+  return { irrelevant: q.irrelevant, small, snapshotSize: q.snapshotSize, head: headOf(q, m.rerankWeights, CANDIDATES_SHOWN).map((s) => ({ s, rawTool: predict(m.toolWeights, s.g), rawFull: rawFull(s.g, q.snapshotSize, fm) })) };
+}
+
+/** The decision `UnifiedMapper.decide` makes for a scored query at given cuts: the reranker's first tool, gated by its confidence. */
+function decideAt(sc: Scoring, toolCut: number, cuts: Cuts): { chosen?: Scored; executes: boolean; missingArgs: boolean } {
+  const fullCut = fullCutFor(sc.snapshotSize, { cutSmall: cuts.small, cutLarge: cuts.large });
+  const h = sc.head[0];
+  if (!h) return { executes: false, missingArgs: false };
+  const c = h.s.missing ? conservative(h.rawTool, toolCut) : conservative(h.rawFull, fullCut);
+  return { chosen: h.s, executes: !h.s.missing && c >= 0.7, missingArgs: h.s.missing && c >= 0.7 };
+}
+
+/** Counts of a set of decisions. */
+interface Tally { dev: number; top1: number; executed: number; executedRight: number; irrelevant: number; irrelevantExecuted: number; missing: number; missingToolRight: number }
+
+/** Tallies decisions over scored queries. */
+function tally(scored: Scoring[], toolCut: number, cuts: Cuts): Tally {
+  const t: Tally = { dev: 0, top1: 0, executed: 0, executedRight: 0, irrelevant: 0, irrelevantExecuted: 0, missing: 0, missingToolRight: 0 };
+  for (const sc of scored) {
+    const d = decideAt(sc, toolCut, cuts);
+    if (sc.irrelevant) {
+      t.irrelevant++;
+      if (d.executes) t.irrelevantExecuted++;
       continue;
     }
-    dev++;
-    if (t?.toolRight) top1++;
-    if (executes) {
-      exec++;
-      if (t?.argsRight) execRight++;
+    t.dev++;
+    if (d.chosen?.toolRight) t.top1++;
+    if (d.executes) {
+      t.executed++;
+      if (d.chosen?.argsRight) t.executedRight++;
+    }
+    if (d.missingArgs) {
+      t.missing++;
+      if (d.chosen?.toolRight) t.missingToolRight++;
     }
   }
-  return { top1: top1 / Math.max(1, dev), executed: exec / Math.max(1, dev), execRight: execRight / Math.max(1, exec), irrelevantExecuted: irrExec / Math.max(1, irr), n: test.length };
+  return t;
+}
+
+/** The execution cuts (raw P(tool and arguments right) mapped to 0.7) of small and large snapshots. */
+interface Cuts { small: number; large: number }
+
+/**
+ * The smallest raw cut at which the executed calls of one setting (whole corpus, or small
+ * snapshots), and those of every higher cut, keep a Wilson lower bound of precision at the
+ * target; cuts with fewer than MIN_EXECUTED executions pass (too few calls to judge).
+ */
+function chooseCut(scored: Scoring[], toolCut: number): number {
+  const raws = [...new Set(scored.flatMap((sc) => sc.head.filter((h) => !h.s.missing).map((h) => h.rawFull)))].sort((a, b) => a - b);
+  // a grid of at most 400 quantiles of the raw scores, scanned from the top
+  const grid = raws.length <= 400 ? raws : Array.from({ length: 400 }, (_, i) => raws[Math.floor((i * (raws.length - 1)) / 399)]);
+  let cut = 0.999;
+  for (let i = grid.length - 1; i >= 0; i--) {
+    const c = grid[i];
+    const t = tally(scored, toolCut, { small: c, large: c });
+    const executed = t.executed + t.irrelevantExecuted;
+    if (executed >= MIN_EXECUTED && wilsonLower(t.executedRight, executed, WILSON_Z) < PRECISION_TARGET) break;
+    cut = c;
+  }
+  return cut;
 }
 
 /** Deterministic fold of a query id. */
@@ -130,55 +191,137 @@ function foldOf(id: string, k: number): number {
   return (h >>> 0) % k;
 }
 
+/**
+ * Fits everything on `whole` (whole-corpus rankings) + `small` (candidates-snapshot rankings):
+ * the reranker and the confidence models on all of them, and the cut on out-of-fold scores of
+ * the confidence models (reranker fixed) over K inner folds.
+ */
+function fitAll(whole: LabeledQuery[], small: LabeledQuery[]): Fit {
+  const all = [...whole, ...small];
+  const rerankWeights = fitReranker(all);
+  const models = fitConfidence(all, rerankWeights);
+  // P(tool right) stays a plain calibrated probability (cut 0.7 = identity map): it only decides
+  // between missing_arguments and low_confidence, and nothing runs in either case
+  const toolCut = 0.7;
+  const oof: Scoring[] = [];
+  for (let g = 0; g < K; g++) {
+    const inner = fitConfidence(all.filter((q) => foldOf(`inner:${q.q.id}`, K) !== g), rerankWeights);
+    for (const q of whole) if (foldOf(`inner:${q.q.id}`, K) === g) oof.push(score(q, inner, false));
+    for (const q of small) if (foldOf(`inner:${q.q.id}`, K) === g) oof.push(score(q, inner, true));
+  }
+  const fullCutSmall = chooseCut(oof.filter((x) => x.small), toolCut);
+  const fullCutLarge = chooseCut(oof.filter((x) => !x.small), toolCut);
+  if (process.env.FIT_CURVE) printCurve(oof, toolCut);
+  return { ...models, toolCut, fullCutSmall, fullCutLarge };
+}
+
+/** Prints out-of-fold precision of the N most confident executable decisions, per setting. */
+function printCurve(oof: Scoring[], toolCut: number): void {
+  for (const small of [false, true]) {
+    const rows = oof.filter((s) => s.small === small).map((sc) => {
+      const d = decideAt(sc, toolCut, { small: 0.999, large: 0.999 });
+      const h = sc.head.find((x) => x.s === d.chosen);
+      return { p: h && !h.s.missing ? h.rawFull : -1, y: d.chosen?.argsRight ? 1 : 0 };
+    }).filter((r) => r.p >= 0).sort((a, b) => b.p - a.p);
+    let pos = 0;
+    const out: string[] = [];
+    rows.forEach((r, i) => {
+      pos += r.y;
+      if ([5, 10, 20, 30, 40, 50, 75, 100, 150, 200].includes(i + 1)) out.push(`${i + 1}: p>=${r.p.toFixed(3)} prec ${(pos / (i + 1)).toFixed(2)}`);
+    });
+    console.log(`[oof curve ${small ? 'small' : 'whole'}] ${out.join(' | ')}`);
+  }
+}
+
 /** Formats a number array for the generated source. */
 function arr(xs: number[]): string {
   return `[${xs.map((x) => Number(x.toFixed(4))).join(', ')}]`;
 }
 
-async function main(): Promise<void> {
-  const dry = process.argv.includes('--dry-run');
+/** One line of figures. */
+function line(t: Tally): string {
+  const r = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(3));
+  return `top-1 ${r(t.top1, t.dev)}  executed ${r(t.executed, t.dev)} (${t.executed})  executed right ${r(t.executedRight, t.executed)}  irrelevant executed ${r(t.irrelevantExecuted, t.irrelevant)}  missing_arguments ${r(t.missing, t.dev)} (tool right ${r(t.missingToolRight, t.missing)})`;
+}
+
+/** A tally as the generated CvFigures literal. */
+function cvJson(t: Tally): string {
+  const r = (a: number, b: number) => Number((a / Math.max(1, b)).toFixed(4));
+  return `{ top1: ${r(t.top1, t.dev)}, executed: ${r(t.executed, t.dev)}, executedCalls: ${t.executed}, executedFullyRight: ${t.executed === 0 ? 'null' : r(t.executedRight, t.executed)}, irrelevantExecuted: ${r(t.irrelevantExecuted, t.irrelevant)} }`;
+}
+
+/** Adds two tallies. */
+function add(a: Tally, b: Tally): Tally {
+  const out = { ...a };
+  for (const k of Object.keys(b) as (keyof Tally)[]) out[k] += b[k];
+  return out;
+}
+
+/** Loads the rankings from the cache file, or computes them (and writes the cache when asked). */
+async function rankings(cache: string | undefined): Promise<{ whole: LabeledQuery[]; small: LabeledQuery[]; retrieverLabel: string }> {
+  if (cache && existsSync(cache)) {
+    console.error(`[fit] rankings from ${cache}`);
+    return JSON.parse(readFileSync(cache, 'utf8')) as { whole: LabeledQuery[]; small: LabeledQuery[]; retrieverLabel: string };
+  }
   const { queries, retrieverLabel, data } = await runRanking({ log: true });
   const t0 = Date.now();
-  const candQueries = USE_CANDIDATES ? await runCandidateRanking(data) : [];
-  console.error(`[fit] candidates-snapshot rankings: ${candQueries.length} queries in ${Date.now() - t0} ms`);
-  const k = 5;
-  const folds = Array.from({ length: k }, () => ({ top1: 0, executed: 0, execRight: 0, irrelevantExecuted: 0 }));
-  for (let f = 0; f < k; f++) {
-    const fit = fitAll(queries.filter((q) => foldOf(q.q.id, k) !== f), candQueries.filter((q) => foldOf(q.q.id, k) !== f));
-    const m = evaluate(fit, queries.filter((q) => foldOf(q.q.id, k) === f));
-    const c = evaluate(fit, candQueries.filter((q) => foldOf(q.q.id, k) === f));
-    folds[f] = m;
-    console.log(`fold ${f}: top-1 ${m.top1.toFixed(3)}  executed ${m.executed.toFixed(3)}  executed right ${m.execRight.toFixed(3)}  irrelevant executed ${m.irrelevantExecuted.toFixed(3)}   [candidates snapshot: top-1 ${c.top1.toFixed(3)} executed ${c.executed.toFixed(3)} right ${c.execRight.toFixed(3)} irrelevant ${c.irrelevantExecuted.toFixed(3)}]`);
+  const small = await runCandidateRanking(data);
+  console.error(`[fit] candidates-snapshot rankings: ${small.length} queries in ${Date.now() - t0} ms`);
+  const out = { whole: queries, small, retrieverLabel };
+  if (cache) writeFileSync(cache, JSON.stringify(out));
+  return out;
+}
+
+async function main(): Promise<void> {
+  const dry = process.argv.includes('--dry-run');
+  const ci = process.argv.indexOf('--cache');
+  const { whole, small, retrieverLabel } = await rankings(ci >= 0 ? process.argv[ci + 1] : undefined);
+  const zero: Tally = { dev: 0, top1: 0, executed: 0, executedRight: 0, irrelevant: 0, irrelevantExecuted: 0, missing: 0, missingToolRight: 0 };
+  if (process.env.FIT_ONLY_ALL) {
+    fitAll(whole, small);
+    return;
   }
-  const mean = (key: keyof (typeof folds)[number]): string => (folds.reduce((a, x) => a + x[key], 0) / k).toFixed(3);
-  console.log(`5-fold CV mean: top-1 ${mean('top1')}  executed ${mean('executed')}  executed right ${mean('execRight')}  irrelevant executed ${mean('irrelevantExecuted')}`);
-  const fit = fitAll(queries, candQueries);
-  const whole = evaluate(fit, queries);
-  const small = evaluate(fit, candQueries);
-  console.log(`fit on all, candidates snapshot: top-1 ${small.top1.toFixed(3)}  executed ${small.executed.toFixed(3)}  executed right ${small.execRight.toFixed(3)}  irrelevant executed ${small.irrelevantExecuted.toFixed(3)}`);
-  // precision of "tool and arguments right" among the N most confident complete top candidates (dev + irrelevance)
-  const ranked = queries.map((q) => topOf(q, fit.rerankWeights)).filter((t): t is NonNullable<typeof t> => t !== undefined && !t.missing).map((t) => ({ p: predict(fit.fullWeights, t.g), y: t.argsRight ? 1 : 0 })).sort((a, b) => b.p - a.p);
-  let pos = 0;
-  const curve: string[] = [];
-  ranked.forEach((r, i) => {
-    pos += r.y;
-    if ([10, 25, 50, 75, 100, 150, 200, 300].includes(i + 1)) curve.push(`top${i + 1}: p>=${r.p.toFixed(3)} precision ${(pos / (i + 1)).toFixed(3)}`);
-  });
-  console.log('precision curve (in-sample):', curve.join(' | '));
-  console.log(`fit on all dev: top-1 ${whole.top1.toFixed(3)}  executed ${whole.executed.toFixed(3)}  executed right ${whole.execRight.toFixed(3)}  irrelevant executed ${whole.irrelevantExecuted.toFixed(3)}`);
+  let cvWhole = { ...zero };
+  let cvSmall = { ...zero };
+  for (let f = 0; f < K; f++) {
+    const t0 = Date.now();
+    const fit = fitAll(whole.filter((q) => foldOf(q.q.id, K) !== f), small.filter((q) => foldOf(q.q.id, K) !== f));
+    const models: Models = fit;
+    const cuts = { small: fit.fullCutSmall, large: fit.fullCutLarge };
+    const tw = tally(whole.filter((q) => foldOf(q.q.id, K) === f).map((q) => score(q, models, false)), fit.toolCut, cuts);
+    const ts = tally(small.filter((q) => foldOf(q.q.id, K) === f).map((q) => score(q, models, true)), fit.toolCut, cuts);
+    cvWhole = add(cvWhole, tw);
+    cvSmall = add(cvSmall, ts);
+    console.log(`fold ${f} (cuts ${fit.fullCutSmall.toFixed(3)}/${fit.fullCutLarge.toFixed(3)}, ${((Date.now() - t0) / 1000).toFixed(0)} s): whole corpus ${line(tw)}`);
+    console.log(`       small snapshots ${line(ts)}`);
+  }
+  console.log(`${K}-fold CV, pooled out-of-fold, whole corpus:    ${line(cvWhole)}`);
+  console.log(`${K}-fold CV, pooled out-of-fold, small snapshots: ${line(cvSmall)}`);
+  const fit = fitAll(whole, small);
+  const cuts = { small: fit.fullCutSmall, large: fit.fullCutLarge };
+  const inWhole = tally(whole.map((q) => score(q, fit, false)), fit.toolCut, cuts);
+  const inSmall = tally(small.map((q) => score(q, fit, true)), fit.toolCut, cuts);
+  console.log(`fit on all, in-sample, whole corpus:    ${line(inWhole)}`);
+  console.log(`fit on all, in-sample, small snapshots: ${line(inSmall)}`);
   console.log('rerank weights:', FEATURE_NAMES.map((n, i) => `${n}=${fit.rerankWeights[i].toFixed(2)}`).join(' '));
-  console.log('full weights:', CONF_FEATURE_NAMES.map((n, i) => `${n}=${fit.fullWeights[i].toFixed(2)}`).join(' '), `cut=${fit.fullCut.toFixed(3)}`);
+  console.log('full weights, small:', CONF_FEATURE_NAMES.map((n, i) => `${n}=${fit.fullWeightsSmall[i].toFixed(2)}`).join(' '), `cut=${fit.fullCutSmall.toFixed(3)}`);
+  console.log('full weights, large:', CONF_FEATURE_NAMES.map((n, i) => `${n}=${fit.fullWeightsLarge[i].toFixed(2)}`).join(' '), `cut=${fit.fullCutLarge.toFixed(3)}`);
   console.log('tool weights:', CONF_FEATURE_NAMES.map((n, i) => `${n}=${fit.toolWeights[i].toFixed(2)}`).join(' '), `cut=${fit.toolCut.toFixed(3)}`);
   if (dry) return;
-  const fittedOn = `scripts/fit-confidence.ts on /work/shared/eval queries.dev.jsonl (${queries.filter((q) => !q.irrelevant).length}) + queries.irrelevance.dev.jsonl (${queries.filter((q) => q.irrelevant).length}), whole corpus snapshot${USE_CANDIDATES ? ` + each query's candidates as snapshot (${candQueries.length})` : ''}, retriever: ${retrieverLabel}, top-30; 5-fold CV (whole corpus): top-1 ${mean('top1')}, executed ${mean('executed')}, executed right ${mean('execRight')}, irrelevant executed ${mean('irrelevantExecuted')}`;
+  const r = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(3));
+  const fittedOn = `scripts/fit-confidence.ts on /work/shared/eval queries.dev.jsonl (${whole.filter((q) => !q.irrelevant).length}) + queries.irrelevance.dev.jsonl (${whole.filter((q) => q.irrelevant).length}), whole corpus snapshot + each query's candidates as snapshot (${small.length}), retriever: ${retrieverLabel}, top-30. `
+    + `Whole corpus, ${K}-fold CV pooled out of fold: top-1 ${r(cvWhole.top1, cvWhole.dev)}, executed ${r(cvWhole.executed, cvWhole.dev)}, executed right ${r(cvWhole.executedRight, cvWhole.executed)} (${cvWhole.executed} calls), irrelevant executed ${r(cvWhole.irrelevantExecuted, cvWhole.irrelevant)}; `
+    + `in sample: executed ${r(inWhole.executed, inWhole.dev)}, executed right ${r(inWhole.executedRight, inWhole.executed)}. `
+    + `Small snapshots, CV: executed ${r(cvSmall.executed, cvSmall.dev)}, executed right ${r(cvSmall.executedRight, cvSmall.executed)} (${cvSmall.executed} calls), irrelevant executed ${r(cvSmall.irrelevantExecuted, cvSmall.irrelevant)}`;
   const here = dirname(fileURLToPath(import.meta.url));
   const src = `/**
  * Fitted coefficients of the reranker and of the two confidence models.
  * GENERATED by \`npx tsx libs/mapper/scripts/fit-confidence.ts\` (do not edit by hand):
  * reranker = listwise softmax over the retrieved top-30 of each dev query; confidences = L2
- * logistic regressions on the top candidate's features (dev + irrelevance dev queries), then a
- * monotone piecewise-linear map sending the raw probability at which the Wilson 90% lower bound
- * of dev precision (tool and arguments right) reached ${PRECISION_TARGET} to 0.7.
+ * logistic regressions on the first ${HEAD} candidates' features (dev + irrelevance dev queries, whole
+ * corpus and small snapshots; P(tool and arguments right) once per setting), then a monotone piecewise-linear map sending the raw probability
+ * at which the out-of-fold executed calls reached a Wilson lower bound (z ${WILSON_Z}) of ${PRECISION_TARGET}
+ * precision (tool and arguments right) to 0.7.
  */
 
 /** Shape of the shipped calibration constants. */
@@ -187,15 +330,24 @@ export interface Calibration {
   rerankWeights: number[];
   /** logistic weights of P(tool right), CONF_FEATURE_NAMES order */
   toolWeights: number[];
-  /** logistic weights of P(tool and arguments right), CONF_FEATURE_NAMES order */
-  fullWeights: number[];
+  /** logistic weights of P(tool and arguments right) on small snapshots (<= 37 tools), CONF_FEATURE_NAMES order */
+  fullWeightsSmall: number[];
+  /** the same on large snapshots (>= 3,091 tools); sizes between interpolate the logit in log(size) */
+  fullWeightsLarge: number[];
   /** raw P(tool right) mapped to 0.7 (piecewise-linear, monotone) */
   toolCut: number;
-  /** raw P(tool and arguments right) mapped to 0.7 (piecewise-linear, monotone) */
-  fullCut: number;
-  /** how and on what the numbers were fitted */
+  /** raw P(tool and arguments right) mapped to 0.7 on small snapshots (<= 37 tools; piecewise-linear, monotone) */
+  fullCutSmall: number;
+  /** the same on large snapshots (>= 3,091 tools); sizes between interpolate in log(size) */
+  fullCutLarge: number;
+  /** pooled out-of-fold figures of the whole fitting procedure (outer 5-fold CV by query), per setting */
+  crossValidated: { wholeCorpus: CvFigures; smallSnapshots: CvFigures };
+  /** how and on what the numbers were fitted, with the cross-validated figures */
   fittedOn: string;
 }
+
+/** Cross-validated figures of one setting: shares of dev requests, and precision of the executed calls. */
+export interface CvFigures { top1: number; executed: number; executedCalls: number; executedFullyRight: number | null; irrelevantExecuted: number }
 
 /** The shipped calibration (${new Date().toISOString().slice(0, 10)}). */
 export const CALIBRATION: Calibration = {
@@ -203,9 +355,12 @@ export const CALIBRATION: Calibration = {
   rerankWeights: ${arr(fit.rerankWeights)},
   // ${CONF_FEATURE_NAMES.join(', ')}
   toolWeights: ${arr(fit.toolWeights)},
-  fullWeights: ${arr(fit.fullWeights)},
+  fullWeightsSmall: ${arr(fit.fullWeightsSmall)},
+  fullWeightsLarge: ${arr(fit.fullWeightsLarge)},
   toolCut: ${fit.toolCut.toFixed(4)},
-  fullCut: ${fit.fullCut.toFixed(4)},
+  fullCutSmall: ${fit.fullCutSmall.toFixed(4)},
+  fullCutLarge: ${fit.fullCutLarge.toFixed(4)},
+  crossValidated: { wholeCorpus: ${cvJson(cvWhole)}, smallSnapshots: ${cvJson(cvSmall)} },
   fittedOn: ${JSON.stringify(fittedOn)},
 };
 `;

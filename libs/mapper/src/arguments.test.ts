@@ -39,6 +39,15 @@ describe('mapArguments: numbers', () => {
     expect(m.arguments).toEqual({ base: 10, height: 5, tickets: 3 });
   });
 
+  it('integers in reading order onto positional parameters ("add 17 and 25" onto a, b)', () => {
+    const t = tool({ a: { type: 'number', description: 'First number' }, b: { type: 'number', description: 'Second number' } }, ['a', 'b'], 'Adds two numbers');
+    const m = mapArguments(t, 'add 17 and 25');
+    expect(m.arguments).toEqual({ a: 17, b: 25 });
+    expect(m.missingArguments).toEqual([]);
+    // one number for two parameters: the second is missing, not invented
+    expect(mapArguments(t, 'add 17').missingArguments).toEqual(['b']);
+  });
+
   it('assigns listed names to listed values in order ("base and height are 6 and 10")', () => {
     const t = tool({ base: { type: 'integer' }, height: { type: 'integer' } }, ['base', 'height']);
     expect(mapArguments(t, 'the base and height are 6cm and 10cm').arguments).toEqual({ base: 6, height: 10 });
@@ -56,6 +65,19 @@ describe('mapArguments: booleans and enums', () => {
     expect(mapArguments(t, 'find me a thriler tonight').arguments).toEqual({ genre: 'Thriller' });
     expect(mapArguments(t, 'some science fiction please').arguments).toEqual({ genre: 'Sci-fi' });
     expect(mapArguments(t, 'any movie').arguments).toEqual({ genre: 'dontcare' });
+  });
+
+  it('matches enum language codes by the language written out ("French" for "fr")', () => {
+    const t = tool({ source_language: { type: 'string', enum: ['en', 'fr', 'de'] }, target_language: { type: 'string', enum: ['en', 'fr', 'de'] }, voice: { type: 'string', enum: ['es-ES', 'en-US', 'zh-CN'] } }, ['source_language', 'target_language']);
+    expect(mapArguments(t, 'translate this from English to French').arguments).toEqual({ source_language: 'en', target_language: 'fr' });
+    expect(mapArguments(tool({ language: { type: 'string', enum: ['es-ES', 'en-US', 'zh-CN'] } }, ['language']), 'read it aloud in Spanish').arguments).toEqual({ language: 'es-ES' });
+  });
+
+  it('does not take the words that label a value as the value ("order ID is 123")', () => {
+    const t = tool({ order_id: { type: 'string', description: 'The order ID.' } }, ['order_id']);
+    expect(mapArguments(t, 'Check my order, the order ID is 123456789').arguments).toEqual({ order_id: '123456789' });
+    const u = tool({ component: { type: 'string', description: 'The component UUID.' } }, ['component']);
+    expect(mapArguments(u, 'analysis of the component UUID AB1010CD please').arguments).toEqual({ component: 'AB1010CD' });
   });
 });
 
@@ -130,6 +152,15 @@ describe('mapArguments: context, defaults and refusals', () => {
   it('reads a context string as more text', () => {
     const t = tool({ city: { type: 'string' } }, ['city']);
     expect(mapArguments(t, 'what is the weather', 'I live in Chicago').arguments).toEqual({ city: 'Chicago' });
+  });
+
+  it('defaults from the schema: a required parameter the request leaves out takes its schema default', () => {
+    const t = tool({ q: { type: 'string', description: 'Search term' }, page_size: { type: 'integer', default: 20 }, order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' } }, ['q', 'page_size', 'order']);
+    const m = mapArguments(t, 'search for "solar panels"');
+    expect(m.arguments).toEqual({ q: 'solar panels', page_size: 20, order: 'desc' });
+    expect(m.missingArguments).toEqual([]);
+    // a value in the request wins over the default
+    expect(mapArguments(t, 'search for "solar panels", page size 5, ascending').arguments).toEqual({ q: 'solar panels', page_size: 5, order: 'asc' });
   });
 
   it('does not fill optional defaults nor invent required values', () => {

@@ -289,6 +289,10 @@ function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | 
 
 /** Matches one enum value against the text; returns a score in [0,1] and where. */
 function enumScore(value: string, doc: Doc): { score: number; start: number; end: number } {
+  // a language code ("fr", "es-ES", "zh_CN") written as the language's English name
+  const code = LANGUAGE_CODE.exec(value);
+  const names = code ? LANGUAGE_NAMES[code[1].toLowerCase()] : undefined;
+  if (names) for (const t of doc.tokens) if (names.includes(t.lower)) return { score: 0.8, start: t.start, end: t.end };
   const words = splitIdentifier(value);
   if (words.length === 0) return { score: 0, start: -1, end: -1 };
   const stems = words.map((w) => stem(w));
@@ -343,6 +347,17 @@ function enumScore(value: string, doc: Doc): { score: number; start: number; end
   }
   return { score: 0, start: -1, end: -1 };
 }
+
+/** An ISO 639-1 language code, optionally with a region ("fr", "es-ES", "zh_CN"). */
+// two letters, then optionally "-" or "_" and two more
+const LANGUAGE_CODE = /^([a-z]{2})(?:[-_][a-z]{2})?$/i;
+
+/** English names of common languages by ISO 639-1 code (lower case). */
+const LANGUAGE_NAMES: Record<string, string[]> = {
+  en: ['english'], fr: ['french'], es: ['spanish'], de: ['german'], it: ['italian'], pt: ['portuguese'], zh: ['chinese', 'mandarin'],
+  ja: ['japanese'], ko: ['korean'], ru: ['russian'], ar: ['arabic'], hi: ['hindi'], nl: ['dutch'], sv: ['swedish'], pl: ['polish'],
+  tr: ['turkish'], el: ['greek'], he: ['hebrew'], vi: ['vietnamese'], th: ['thai'], uk: ['ukrainian'], id: ['indonesian'],
+};
 
 /** Words that name the same action or value as a one-word enum value. */
 const ENUM_SYNONYMS: Record<string, string[]> = {
@@ -1025,7 +1040,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   let rank = 0;
   for (const p of params) if ((p.type === 'integer' || p.type === 'number') && !p.enumValues) NUMERIC_RANK.set(p, rank++);
   const cands: Cand[] = [];
-  for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc));
+  for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc).flatMap((c) => withoutLabel(c)));
   cands.push(...respectively(pending, doc));
   cands.sort((a, b) => b.score - a.score);
   const assigned = new Set<string>(Object.keys(args));
@@ -1043,19 +1058,28 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   const numericLeft = pending.filter((p) => !assigned.has(p.name) && p.required && (p.type === 'integer' || p.type === 'number') && !p.enumValues);
   if (numericLeft.length > 0) {
     const free = doc.spans.filter((s) => s.kind === 'number' && !s.word && !clashes([[s.start, s.end]], taken) && !doc.spans.some((o) => o !== s && ['date', 'time', 'id', 'path', 'url', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end));
+    // exactly as many free numbers as unfilled numeric parameters, each fitting its parameter in
+    // reading order ("add 17 and 25" onto a, b): a one-to-one positional fit, stronger than order alone
+    const fitsInOrder = free.length === numericLeft.length && numericLeft.every((p, i) => numberFor(free[i], p, p.type as 'integer' | 'number') !== undefined);
     for (const p of numericLeft) {
       const s = free.find((x) => numberFor(x, p, p.type as 'integer' | 'number') !== undefined && !clashes([[x.start, x.end]], taken));
       if (!s) continue;
       args[p.name] = numberFor(s, p, p.type as 'integer' | 'number');
-      evidence[p.name] = { score: 0.2, kind: 'order' };
+      evidence[p.name] = fitsInOrder ? { score: 0.5, kind: 'positional' } : { score: 0.2, kind: 'order' };
       assigned.add(p.name);
       taken.push([s.start, s.end]);
     }
   }
-  // 6. required flags with no evidence are false; required enums may fall back to "no preference"
+  // 6. a required parameter with no evidence takes its schema default when it has one; else required
+  //    flags are false and required enums may fall back to "no preference"
   for (const p of pending) {
     if (assigned.has(p.name) || !p.required) continue;
-    if (p.type === 'boolean') {
+    const dflt = p.hasDefault ? coerce(p.defaultValue, p) : undefined;
+    if (dflt !== undefined && dflt !== null) {
+      args[p.name] = dflt;
+      evidence[p.name] = { score: 0.3, kind: 'schema-default' };
+      assigned.add(p.name);
+    } else if (p.type === 'boolean') {
       args[p.name] = false;
       evidence[p.name] = { score: 0.3, kind: 'flag-default' };
       assigned.add(p.name);
@@ -1076,8 +1100,26 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   return { args: ordered, missing, evidence, mentionedUnfilled };
 }
 
+/** Words that label a value rather than being one ("order ID is 123", "host IP 10.0.0.1", "component UUID AB10"). */
+const LABEL_WORDS = new Set(['id', 'ids', 'ip', 'api', 'uuid', 'guid', 'url', 'uri', 'key', 'code', 'number', 'no', 'num', 'name', 'email', 'sku', 'isbn', 'token', 'serial']);
+
+/**
+ * A string candidate without the words that only label it: dropped when it is nothing but its
+ * parameter's own name words or label words ("ID" for order_id), else a leading label word is cut
+ * ("UUID AB1010CD" -> "AB1010CD"). Quoted spans are the user's own words and stay as written.
+ */
+function withoutLabel(c: Cand): Cand[] {
+  if (typeof c.value !== 'string' || c.kind.includes('quoted')) return [c];
+  const own = new Set(splitIdentifier(c.param.name).map((w) => w.toLowerCase()));
+  const isLabel = (w: string): boolean => LABEL_WORDS.has(w.toLowerCase()) || own.has(w.toLowerCase());
+  const words = c.value.trim().split(/\s+/);
+  if (words.every(isLabel)) return [];
+  if (words.length > 1 && LABEL_WORDS.has(words[0].toLowerCase())) return [{ ...c, value: words.slice(1).join(' ') }];
+  return [c];
+}
+
 /** Evidence kinds that were right less often on dev (bare names, phrases, reading order, whole request, defaults). */
-const WEAK_KINDS = new Set(['proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime']);
+const WEAK_KINDS = new Set(['proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'schema-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime']);
 
 /** Joins the request and a context string into one text; a context object is kept apart. */
 function textOf(request: string, context?: Record<string, unknown> | string): { text: string; ctx?: Record<string, unknown> } {

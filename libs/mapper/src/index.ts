@@ -12,3 +12,7 @@ export { mapArguments } from './arguments.js';
 export type { MapArgumentsOptions } from './arguments.js';
 /** The eval README's argument checker. */
 export { scoreArguments } from './checker.js';
+/** The shipped calibration constants, with the cross-validated figures of their fit. */
+export { CALIBRATION } from './calibration.js';
+/** Shapes of the calibration and of its cross-validated figures. */
+export type { Calibration, CvFigures } from './calibration.js';

@@ -57,6 +57,14 @@ function softmax(xs: number[]): number[] {
   return e.map((x) => x / s);
 }
 
+/** How many re-ranked tools a result lists. */
+export const CANDIDATES_SHOWN = 5;
+
+/** The confidence a candidate is listed with: P(tool and arguments right) when complete, else P(tool right). */
+export function shownConfidence(r: Pick<RankedCandidate, 'mapping' | 'toolConfidence' | 'fullConfidence'>): number {
+  return r.mapping.missingArguments.length > 0 ? r.toolConfidence : r.fullConfidence;
+}
+
 /** Rounds a probability for output. */
 function round3(x: number): number {
   return Math.round(x * 1000) / 1000;
@@ -139,7 +147,7 @@ export class UnifiedMapper {
     const ranked = list.map((c) => {
       const profile = this.profiles[this.byName.get(c.name) as number];
       const mapping = mapPrepared(profile.tool, doc, ctx);
-      const f = features({ profile, idf: this.idf, queryStems, rank: c.rank, score: c.score, topScore, mapping, preferred: preferred.has(c.name), contextKeys, queryTokens, numberCount, queryBigrams });
+      const f = features({ profile, idf: this.idf, queryStems, rank: c.rank, score: c.score, topScore, mapping, preferred: preferred.has(c.name), contextKeys, queryTokens, numberCount, queryBigrams, snapshotSize: this.tools.length });
       return { name: c.name, retrieval: c, mapping, features: f, rerankScore: dot(CALIBRATION.rerankWeights, f) };
     });
     ranked.sort((a, b) => b.rerankScore - a.rerankScore || a.retrieval.rank - b.retrieval.rank);
@@ -147,33 +155,46 @@ export class UnifiedMapper {
     return ranked.map((r, i) => {
       const other = i === 0 ? ranked[1] : ranked[0];
       const margin = other ? r.rerankScore - other.rerankScore : 3;
-      const g = confidenceFeatures(r.features, r.mapping, probs[i], margin);
-      return { ...r, prob: probs[i], confFeatures: g, toolConfidence: toolConfidence(g), fullConfidence: fullConfidence(g) };
+      const g = confidenceFeatures(r.features, r.mapping, probs[i], margin, { snapshotSize: this.tools.length, ranked: ranked.length });
+      return { ...r, prob: probs[i], confFeatures: g, toolConfidence: toolConfidence(g), fullConfidence: fullConfidence(g, this.tools.length) };
     });
   }
 
-  /** Turns a ranking (from `rank`) into the decision `map` returns. */
+  /**
+   * Turns a ranking (from `rank`) into the decision `map` returns. The tool chosen is the
+   * reranker's first; each of the first `CANDIDATES_SHOWN` tools is listed in that order with its
+   * calibrated confidence (P(tool and arguments right) when every required argument is filled,
+   * else P(tool right)), capped at the confidence of the tool listed above it: a tool the
+   * reranker puts lower is never shown as likelier (the reranker orders tools better than the
+   * confidence models: 5-fold CV top-1 0.74 against 0.72 on dev). So the chosen tool is first
+   * and has the highest confidence listed; capping only lowers tools that are not run.
+   */
   decide(ranked: RankedCandidate[]): MapResult {
-    const candidates: CandidateResult[] = ranked.slice(0, 5).map((r) => ({
+    let cap = 1;
+    const head = ranked.slice(0, CANDIDATES_SHOWN).map((r) => {
+      cap = Math.min(cap, shownConfidence(r));
+      return { r, confidence: cap };
+    });
+    const candidates: CandidateResult[] = head.map(({ r, confidence }) => ({
       name: r.name,
-      confidence: round3(r.mapping.missingArguments.length > 0 ? r.toolConfidence : r.fullConfidence),
+      confidence: round3(confidence),
       arguments: r.mapping.arguments,
       missingArguments: r.mapping.missingArguments,
     }));
-    const best = ranked[0];
-    if (!best) {
+    const chosen = head[0];
+    if (!chosen) {
       return { decision: 'low_confidence', tool: null, confidence: 0, arguments: {}, missingArguments: [], candidates: [], explanation: 'No tool in this surface matches the request; rephrase it or name the tool to use.' };
     }
+    const best = chosen.r;
+    const conf = round3(chosen.confidence);
     const missing = best.mapping.missingArguments;
     if (missing.length > 0) {
-      const conf = round3(best.toolConfidence);
-      if (best.toolConfidence >= CONFIDENCE_THRESHOLD) {
+      if (chosen.confidence >= CONFIDENCE_THRESHOLD) {
         return { decision: 'missing_arguments', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: missing, candidates, explanation: `Tool ${best.name} fits, but the request does not give ${missing.join(', ')}; call again with ${missing.length === 1 ? 'that value' : 'those values'} in the request or context.` };
       }
       return { decision: 'low_confidence', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: missing, candidates, explanation: `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or describe the task more precisely.` };
     }
-    const conf = round3(best.fullConfidence);
-    if (best.fullConfidence >= CONFIDENCE_THRESHOLD) {
+    if (chosen.confidence >= CONFIDENCE_THRESHOLD) {
       return { decision: 'execute', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: [], candidates, explanation: `Running ${best.name} with ${Object.keys(best.mapping.arguments).length === 0 ? 'no arguments' : `arguments ${Object.keys(best.mapping.arguments).join(', ')}`} (confidence ${conf}).` };
     }
     return { decision: 'low_confidence', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: [], candidates, explanation: `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or give the values explicitly.` };

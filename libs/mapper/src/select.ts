@@ -37,6 +37,43 @@ export function bigramsOf(stems: readonly string[]): string[] {
 /** Generic words in tool names and requests that say little about which tool is meant. */
 const GENERIC = new Set(['get', 'set', 'list', 'find', 'search', 'fetch', 'retriev', 'show', 'give', 'provid', 'calcul', 'comput', 'tool', 'function', 'api', 'info', 'inform', 'data', 'detail', 'result', 'request', 'user', 'need', 'want', 'like', 'help', 'could', 'would', 'pleas', 'tell', 'know', 'make', 'use', 'v1', 'v2']);
 
+/** A stem that is just a number ("17", "3.5"). */
+// digits, optionally with a decimal part
+const NUMERIC = /^\d+(\.\d+)?$/;
+
+/**
+ * Words that name the same thing in requests and tool texts (stemmed at load): a tool whose text
+ * has one of a group also covers the others. Small and general on purpose.
+ */
+const SYNONYM_GROUPS: string[][] = [
+  ['add', 'sum', 'plus', 'addition'],
+  ['subtract', 'minus', 'difference', 'subtraction'],
+  ['multiply', 'product', 'multiplication'],
+  ['divide', 'quotient', 'division'],
+  ['weather', 'forecast'],
+  ['movie', 'film'],
+  ['song', 'music', 'track'],
+  ['image', 'picture', 'photo'],
+  ['car', 'vehicle'],
+  ['buy', 'purchase'],
+];
+/** Stem -> the stems of its synonym group. */
+const SYNONYMS: Map<string, string[]> = (() => {
+  const m = new Map<string, string[]>();
+  for (const g of SYNONYM_GROUPS) {
+    const stems = g.map((w) => stem(w));
+    for (const s of stems) m.set(s, stems);
+  }
+  return m;
+})();
+
+/** A stem set plus the synonyms of its members. */
+function withSynonyms(stems: Iterable<string>): Set<string> {
+  const out = new Set(stems);
+  for (const s of [...out]) for (const o of SYNONYMS.get(s) ?? []) out.add(o);
+  return out;
+}
+
 /** Hash-like identifier parts ("6d38a964"): hex with at least one digit and one letter. */
 function hashLike(t: string): boolean {
   // 6+ hex characters mixing digits and letters
@@ -81,7 +118,7 @@ export function buildProfiles(tools: readonly MapperTool[]): { profiles: ToolPro
     const nameStems = new Set(nameParts.map((p) => stem(p)));
     const paramNames = Object.keys(propertiesOf(tool.inputSchema));
     const paramStems = new Set(paramNames.flatMap((k) => splitIdentifier(k)).filter((p) => p.length > 1 && !STOP_WORDS.has(p)).map((p) => stem(p)));
-    const allStems = new Set([...nameStems, ...textStems(`${tool.title ?? ''} ${(tool.description ?? '').slice(0, 2000)}`), ...textStems(schemaWords(tool.inputSchema).join(' ')), ...paramStems]);
+    const allStems = withSynonyms([...nameStems, ...textStems(`${tool.title ?? ''} ${(tool.description ?? '').slice(0, 2000)}`), ...textStems(schemaWords(tool.inputSchema).join(' ')), ...paramStems]);
     const numericParams = Object.values(propertiesOf(tool.inputSchema)).filter((v) => v['type'] === 'integer' || v['type'] === 'number').length;
     const descSeq = textStems(`${nameParts.join(' ')} ${(tool.description ?? '').slice(0, 2000)}`);
     const paramSeq = textStems(schemaWords(tool.inputSchema).join(' . '));
@@ -95,12 +132,24 @@ export function buildProfiles(tools: readonly MapperTool[]): { profiles: ToolPro
   return { profiles, idf };
 }
 
-/** Names of the selection features, in vector order. */
-export const FEATURE_NAMES = [
+/** Names of the base selection features, in vector order. */
+export const BASE_FEATURE_NAMES = [
   'bias', 'retrievalRel', 'retrievalRank', 'nameCover', 'queryCover', 'queryInName', 'paramMention', 'fill', 'evidence',
   'salientUsed', 'noParams', 'missingReq', 'preferred', 'contextKeys', 'optionalFilled', 'unexplained', 'mentionedUnfilled',
-  'verbMatch', 'verbClash', 'paramsFilled', 'numberFit', 'bigramCover', 'toolCover',
+  'verbMatch', 'verbClash', 'paramsFilled', 'numberFit', 'bigramCover', 'toolCover', 'descLength', 'paramCount', 'requiredAllFilled',
 ] as const;
+
+/**
+ * Base features whose pairwise products (squares included) the reranker also weighs: how the
+ * retrieval score, the request's coverage and the argument fill combine (a linear model alone
+ * cannot say "covered AND filled"; 5-fold CV top-1 on dev rose from 0.728 to 0.739 with them).
+ */
+const INTERACTING: readonly (typeof BASE_FEATURE_NAMES)[number][] = ['retrievalRel', 'retrievalRank', 'queryCover', 'toolCover', 'bigramCover', 'fill', 'evidence', 'unexplained', 'nameCover'];
+/** Index pairs of the interacting features, in vector order after the base features. */
+const PAIRS: [number, number][] = INTERACTING.flatMap((a, i) => INTERACTING.slice(i).map((b): [number, number] => [BASE_FEATURE_NAMES.indexOf(a), BASE_FEATURE_NAMES.indexOf(b)]));
+
+/** Names of all selection features, in vector order: the base ones, then the products ("a*b"). */
+export const FEATURE_NAMES: readonly string[] = [...BASE_FEATURE_NAMES, ...PAIRS.map(([a, b]) => `${BASE_FEATURE_NAMES[a]}*${BASE_FEATURE_NAMES[b]}`)];
 
 /** Action verbs of requests and tool names, grouped by what they do (stems). */
 const VERB_GROUPS: Record<string, string> = {
@@ -133,6 +182,8 @@ export interface FeatureInput {
   numberCount: number;
   /** adjacent stem pairs of the request */
   queryBigrams: string[];
+  /** tools in the snapshot (sets the weight of request words no tool has) */
+  snapshotSize: number;
 }
 
 /** Content tokens of analysed text (stop words, one-letter tokens dropped). */
@@ -148,8 +199,10 @@ function idfOf(idf: Map<string, number>, s: string, fallback: number): number {
 /** Computes the selection features of one candidate. */
 export function features(x: FeatureInput): Features {
   const { profile, idf, queryStems } = x;
-  const maxIdf = Math.log(1 + 1e4);
-  const uniq = [...new Set(queryStems.filter((s) => !GENERIC.has(s)))];
+  // a word no tool of the snapshot has weighs like one that half a tool has: rare, on the scale of this snapshot
+  const maxIdf = Math.log(1 + 2 * Math.max(1, x.snapshotSize));
+  // numbers are values for the arguments, not words that say which tool is meant
+  const uniq = [...new Set(queryStems.filter((s) => !GENERIC.has(s) && !NUMERIC.test(s)))];
   let qTotal = 0;
   let qCovered = 0;
   let qInName = 0;
@@ -191,7 +244,7 @@ export function features(x: FeatureInput): Features {
   const numbers = x.numberCount;
   const numericParams = profile.numericParams;
   const numberFit = numbers === 0 && numericParams === 0 ? 0 : -Math.min(3, Math.abs(numbers - numericParams)) / 3;
-  return [
+  const base = [
     1,
     x.topScore > 0 ? x.score / x.topScore : 0,
     1 / (1 + x.rank),
@@ -215,7 +268,11 @@ export function features(x: FeatureInput): Features {
     numberFit,
     x.queryBigrams.length > 0 ? x.queryBigrams.filter((b) => profile.bigrams.has(b)).length / x.queryBigrams.length : 0,
     profile.descStems.size > 0 ? [...profile.descStems].filter((d) => qset.has(d)).length / profile.descStems.size : 0,
+    Math.log1p(profile.descStems.size) / Math.log(200),
+    Math.log1p(profile.paramCount) / Math.log(20),
+    m.requiredCount > 0 && m.missingArguments.length === 0 ? 1 : 0,
   ];
+  return [...base, ...PAIRS.map(([a, b]) => base[a] * base[b])];
 }
 
 /** Dot product of weights and features. */

@@ -1,0 +1,160 @@
+// UnifiedService through its gRPC API, against a real nats-server holding the snapshot: the
+// behaviour unified_tool relies on, on a 27-tool surface of real MCP servers' tools
+// (server-everything with its `add` tool, server-memory, part of server-filesystem).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { credentials, type ServiceError } from '@grpc/grpc-js';
+import { trace } from '@opentelemetry/api';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { CONFIDENCE_THRESHOLD, ReasonCode, type BoundToolDefinition } from '@toolsurface/core';
+import { connectNats, fromServiceError, openSnapshotStore } from '@toolsurface/platform';
+import { UnifiedServiceClient, type MapRequestResponse } from '@toolsurface/proto';
+import { SnapshotStore } from '@toolsurface/state';
+import { createApp, type App } from './app';
+import { loadConfig } from './config';
+
+const FIXTURE = join(import.meta.dirname, '../../../libs/mapper/src/fixtures/everything-27.json');
+
+/** A free TCP port on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once 127.0.0.1:port accepts connections. */
+async function waitForPort(port: number, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = connect(port, '127.0.0.1');
+      s.once('connect', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nothing listens on port ${port}`);
+}
+
+let natsDir: string;
+let nats: ChildProcess;
+let app: App;
+let nc: NatsConnection;
+let client: UnifiedServiceClient;
+let snapshotId: string;
+
+beforeAll(async () => {
+  natsDir = mkdtempSync(join(tmpdir(), 'toolsurface-unified-mapper-'));
+  const natsPort = await freePort();
+  nats = spawn('nats-server', ['-js', '-p', String(natsPort), '-sd', natsDir, '-a', '127.0.0.1'], { stdio: 'ignore' });
+  await waitForPort(natsPort);
+  const natsUrl = `nats://127.0.0.1:${natsPort}`;
+  app = createApp(loadConfig({ NATS_URL: natsUrl, GRPC_PORT: '0', LOG_LEVEL: 'warn' }), trace.getTracer('unified-mapper-test'));
+  await app.start();
+  nc = await connectNats(natsUrl, 'unified-mapper-test');
+  const tools = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Array<Omit<BoundToolDefinition, 'capability' | 'originalName'>>;
+  const defs: BoundToolDefinition[] = tools.map((t) => ({ ...t, capability: 'everything', originalName: t.name }));
+  snapshotId = (await new SnapshotStore(await openSnapshotStore(nc)).save(defs)).snapshot.snapshotId;
+  client = new UnifiedServiceClient(`127.0.0.1:${app.port()}`, credentials.createInsecure());
+});
+
+afterAll(async () => {
+  client?.close();
+  await nc?.drain().catch(() => undefined);
+  await app?.stop();
+  if (nats && nats.exitCode === null && nats.signalCode === null) {
+    const exited = new Promise<void>((resolve) => nats.once('exit', () => resolve()));
+    nats.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(natsDir, { recursive: true, force: true, maxRetries: 3 });
+});
+
+/** One MapRequest on the 27-tool snapshot. */
+function mapRequest(request: string, extra: { contextJson?: string; preferredTools?: string[] } = {}): Promise<MapRequestResponse> {
+  return new Promise((resolve, reject) =>
+    client.mapRequest({ snapshotId, request, contextJson: extra.contextJson ?? '', preferredTools: extra.preferredTools ?? [], referenceTimeMs: 0 }, (err: ServiceError | null, res) => (err ? reject(err) : resolve(res))),
+  );
+}
+
+/** The listed candidates agree with the answer: the chosen tool is first and has the highest confidence. */
+function expectAgreement(res: MapRequestResponse): void {
+  const md = res.metadata!;
+  if (md.tool === '') return;
+  expect(md.candidates[0].name).toBe(md.tool);
+  expect(md.candidates[0].confidence).toBeCloseTo(md.confidence, 3);
+  for (const c of md.candidates) expect(c.confidence).toBeLessThanOrEqual(md.confidence);
+}
+
+describe('UnifiedService.MapRequest on a 27-tool surface', () => {
+  it('snapshot size: one clear match with every required argument from explicit numbers clears 0.7', async () => {
+    for (const request of ['add 17 and 25', 'Add 3.5 and 4']) {
+      const res = await mapRequest(request);
+      expect(res.decision, request).toBe('execute');
+      expect(res.metadata!.tool).toBe('add');
+      expect(res.metadata!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_THRESHOLD);
+      expectAgreement(res);
+    }
+    expect(JSON.parse((await mapRequest('add 17 and 25')).metadata!.argumentsJson)).toEqual({ a: 17, b: 25 });
+  });
+
+  it('supervised autonomy: the answer is a proposal (tool, arguments, confidence); the mapper runs nothing', async () => {
+    const res = await mapRequest('add 17 and 25');
+    const md = res.metadata!;
+    expect(md.executed).toBe(false);
+    expect({ tool: md.tool, arguments: JSON.parse(md.argumentsJson) }).toEqual({ tool: 'add', arguments: { a: 17, b: 25 } });
+    expect(md.confidence).toBeGreaterThanOrEqual(CONFIDENCE_THRESHOLD);
+  });
+
+  it('low confidence: a request no tool serves runs nothing and lists the best candidates below 0.7', async () => {
+    const res = await mapRequest('book me a table for two at an Italian restaurant tonight');
+    expect(res.decision).toBe('low_confidence');
+    expect(res.metadata!.confidence).toBeLessThan(CONFIDENCE_THRESHOLD);
+    for (const c of res.metadata!.candidates) expect(c.confidence).toBeLessThan(CONFIDENCE_THRESHOLD);
+    expect(res.explanation).toMatch(/not confident|no tool/i);
+    expectAgreement(res);
+  });
+
+  it('missing arguments: nothing is invented, and the answer names what is missing', async () => {
+    const res = await mapRequest('create entities in the knowledge graph', { preferredTools: ['create_entities'] });
+    expect(res.metadata!.tool).toBe('create_entities');
+    expect(res.decision).toBe('missing_arguments');
+    expect(res.metadata!.missingArguments).toEqual(['entities']);
+    expect(JSON.parse(res.metadata!.argumentsJson)).not.toHaveProperty('entities');
+    expect(res.explanation).toContain('entities');
+    expectAgreement(res);
+  });
+
+  it('preferred tool not in the snapshot: refused with TOOL_NOT_IN_SNAPSHOT naming it', async () => {
+    const err = await mapRequest('echo hello', { preferredTools: ['echo', 'send_email'] }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    const app = fromServiceError(err);
+    expect(app.code).toBe(ReasonCode.TOOL_NOT_IN_SNAPSHOT);
+    expect(app.message).toContain('send_email');
+    expect(app.message).not.toContain('"echo"');
+  });
+
+  it('context object fields map by name; a context string is more text', async () => {
+    const obj = await mapRequest('echo this back', { contextJson: JSON.stringify({ message: 'hello from the context' }), preferredTools: ['echo'] });
+    expect(obj.metadata!.tool).toBe('echo');
+    expect(JSON.parse(obj.metadata!.argumentsJson)).toEqual({ message: 'hello from the context' });
+    const str = await mapRequest('add these numbers', { contextJson: JSON.stringify('they are 12 and 30') });
+    expect(str.metadata!.tool).toBe('add');
+    expect(JSON.parse(str.metadata!.argumentsJson)).toEqual({ a: 12, b: 30 });
+  });
+});
