@@ -2,9 +2,7 @@
 // behaviour unified_tool relies on, on a 27-tool surface of real MCP servers' tools
 // (server-everything with its `add` tool, server-memory, part of server-filesystem).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { credentials, type ServiceError } from '@grpc/grpc-js';
@@ -13,44 +11,15 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { CONFIDENCE_THRESHOLD, ReasonCode, type BoundToolDefinition } from '@toolsurface/core';
 import { connectNats, fromServiceError, openSnapshotStore } from '@toolsurface/platform';
 import { UnifiedServiceClient, type MapRequestResponse } from '@toolsurface/proto';
+import { ensureNats, findFreePort, type NatsHandle } from '@toolsurface/stack';
 import { SnapshotStore } from '@toolsurface/state';
 import { createApp, type App } from './app';
 import { loadConfig } from './config';
 
 const FIXTURE = join(import.meta.dirname, '../../../libs/mapper/src/fixtures/everything-27.json');
 
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once 127.0.0.1:port accepts connections. */
-async function waitForPort(port: number, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1');
-      s.once('connect', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`nothing listens on port ${port}`);
-}
-
 let natsDir: string;
-let nats: ChildProcess;
+let nats: NatsHandle;
 let app: App;
 let nc: NatsConnection;
 let client: UnifiedServiceClient;
@@ -58,10 +27,8 @@ let snapshotId: string;
 
 beforeAll(async () => {
   natsDir = mkdtempSync(join(tmpdir(), 'toolsurface-unified-mapper-'));
-  const natsPort = await freePort();
-  nats = spawn('nats-server', ['-js', '-p', String(natsPort), '-sd', natsDir, '-a', '127.0.0.1'], { stdio: 'ignore' });
-  await waitForPort(natsPort);
-  const natsUrl = `nats://127.0.0.1:${natsPort}`;
+  nats = await ensureNats({ url: `nats://127.0.0.1:${await findFreePort()}`, dataDir: join(natsDir, 'js'), logPath: join(natsDir, 'nats.log') });
+  const natsUrl = nats.url;
   app = createApp(loadConfig({ NATS_URL: natsUrl, GRPC_PORT: '0', LOG_LEVEL: 'warn' }), trace.getTracer('unified-mapper-test'));
   await app.start();
   nc = await connectNats(natsUrl, 'unified-mapper-test');
@@ -75,11 +42,7 @@ afterAll(async () => {
   client?.close();
   await nc?.drain().catch(() => undefined);
   await app?.stop();
-  if (nats && nats.exitCode === null && nats.signalCode === null) {
-    const exited = new Promise<void>((resolve) => nats.once('exit', () => resolve()));
-    nats.kill('SIGTERM');
-    await exited;
-  }
+  await nats?.stop();
   rmSync(natsDir, { recursive: true, force: true, maxRetries: 3 });
 });
 
