@@ -230,7 +230,7 @@ describe('toolsurface without a gateway', () => {
     let err = '';
     const code = await runCli(['--resolver', '127.0.0.1:1', 'open', 'agent:a'], { out: () => undefined, err: (s) => (err += s) }, { env: {} });
     expect(code).toBe(1);
-    expect(err).toMatch(/^error: UNAVAILABLE: service unavailable: .*\(is the stack running\? resolver 127\.0\.0\.1:1, dispatch 127\.0\.0\.1:50053; start it with `npm start`\)\n$/);
+    expect(err).toMatch(/^error: UNAVAILABLE: service unavailable: .*\(is the stack running\? resolver 127\.0\.0\.1:1, dispatch 127\.0\.0\.1:50053; start it with `npm start`; if the gateway speaks TLS, pass --tls-ca\)\n$/);
   });
 
   it('usage errors exit 2 before any connection', async () => {

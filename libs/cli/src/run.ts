@@ -68,15 +68,20 @@ function defaultConnect(line: ParsedCommandLine): GatewayApi {
 /** The one line printed for a failure: `error: REASON: message`, with a hint when the gateway is not reachable. */
 export function errorLine(e: unknown, line?: ParsedCommandLine): string {
   if (isAppError(e)) {
-    const hint =
-      e.code === ReasonCode.UNAVAILABLE && line
-        ? ` (is the stack running? resolver ${line.globals.resolver}, dispatch ${line.globals.dispatch}; start it with \`npm start\`)`
-        : '';
+    const hint = e.code === ReasonCode.UNAVAILABLE && line ? unavailableHint(e.message, line) : '';
     // grpc-js ends connection errors with an empty "Resolution note:"; it says nothing.
     const message = e.message.replace(/\.?\s*Resolution note:\s*$/, '');
     return `error: ${e.code}: ${message}${hint}`;
   }
   return `error: ${e instanceof Error ? e.message : String(e)}`;
+}
+
+/** Why the gateway may be unreachable: a TLS mismatch when the error says so, else a stack that is not running. */
+function unavailableHint(message: string, line: ParsedCommandLine): string {
+  if (/certificate required|alert number 116/i.test(message)) return ' (the gateway wants a client certificate: pass --tls-cert and --tls-key)';
+  if (/certificate|SSL|TLS|handshake/i.test(message)) return ' (a TLS problem: check --tls-ca, --tls-cert and --tls-key against the gateway\'s certificates)';
+  const tlsHint = line.globals.tls ? '' : '; if the gateway speaks TLS, pass --tls-ca';
+  return ` (is the stack running? resolver ${line.globals.resolver}, dispatch ${line.globals.dispatch}; start it with \`npm start\`${tlsHint})`;
 }
 
 /** Prints a value as one JSON document. */

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { httpCapabilityPort, rewriteConfig } from './config-copy';
-import { channelCredentials, tlsEnv, type TlsFiles } from '@toolsurface/platform';
+import { channelCredentials, servesTls, tlsEnv, type TlsFiles } from '@toolsurface/platform';
 import { waitForServing } from './health';
 import { findFreePorts, isPortOpen, probeTcp, waitForPort } from './net';
 import { describeExit, spawnManaged, tailFile, type ManagedProcess, type ProcessExit } from './process';
@@ -244,6 +244,10 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
   }
   for (const s of STACK_SERVICES) {
     if (!existsSync(serviceEntry(s.name))) throw new StackError(`${s.name} is missing: ${serviceEntry(s.name)} does not exist`);
+  }
+  if (servesTls(opts.tls) && !opts.tls?.caFile) {
+    // dispatch and the stack's health checks must verify the services' certificate.
+    throw new StackError('TLS needs GRPC_TLS_CA_FILE too (the CA that signed GRPC_TLS_CERT_FILE): dispatch and the health checks verify the services against it');
   }
   const configuredHttpPort = httpCapabilityPort(configText, capability);
   const ports = await choosePorts(opts, configuredHttpPort);

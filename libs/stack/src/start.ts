@@ -1,5 +1,6 @@
 // `npm start`: NATS (running or started), server-everything and the four services on their default ports, until Ctrl-C.
 import { relative } from 'node:path';
+import { envTls, servesTls } from '@toolsurface/platform';
 import { formatMs } from './demo/stats';
 import { DEFAULT_CONFIG_PATH, REPO_ROOT } from './paths';
 import { describeExit } from './process';
@@ -29,7 +30,10 @@ try {
   nats = await ensureNats({ url: natsUrl });
   const configPath = process.env.TOOLSURFACE_CONFIG ?? DEFAULT_CONFIG_PATH;
   log(`starting server-everything and the four services with ${relative(REPO_ROOT, configPath) || configPath}…`);
-  stack = await startStack({ natsUrl: nats.url, configPath });
+  // GRPC_TLS_* in this environment reach every service; the launcher's health checks use them too.
+  const tls = envTls(process.env);
+  if (servesTls(tls)) log(`TLS on every gRPC API${tls.clientCaFile ? ' (mutual: clients need a certificate the client CA signed)' : ''}`);
+  stack = await startStack({ natsUrl: nats.url, configPath, tls });
 } catch (e) {
   process.stderr.write(`error: ${(e as Error).message}\n`);
   await stack?.stop();
