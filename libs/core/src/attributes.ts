@@ -30,6 +30,9 @@ export const Attr = {
   TS_DISCOVERED: 'toolsurface.discovered',
 } as const;
 
+/** The instrumentation scope of every tracer and meter of the services. */
+export const INSTRUMENTATION_SCOPE = { name: 'toolsurface', version: '0.1.0' } as const;
+
 /**
  * The one registry of metric instruments: name, unit (UCUM, as OpenTelemetry's conventions write
  * them) and description. `rpc.server.call.duration` follows the RPC semantic conventions; the rest

@@ -29,6 +29,6 @@ export type { AdmissionRule, AdmissionPolicy, AdmissionInput, AdmissionResult, A
 export { countToolTokens } from './tokens';
 export { parseConfig, loadConfigFile, CONFIG_FILE_SCHEMA, DEFAULT_TOOL_TIMEOUT_MS } from './config-file';
 export type { StdioCapability, HttpCapability, CapabilitySpec, PrincipalConfig, ToolsurfaceConfig } from './config-file';
-export { Attr, Metric } from './attributes';
+export { Attr, INSTRUMENTATION_SCOPE, Metric } from './attributes';
 export { authenticate, readOrchestrators, mayActFor, requirePrincipal, requireAdmin, tokenDigest, UNAUTHENTICATED_CALLER } from './auth';
 export type { OrchestratorConfig, Caller } from './auth';

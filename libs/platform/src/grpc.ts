@@ -13,8 +13,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Histogram, type Tracer } from '@opentelemetry/api';
 import { AppError, ReasonCode, authenticate, type Caller, type OrchestratorConfig } from '@toolsurface/core';
 import type { Logger } from 'pino';
-import { Attr, Metric } from '@toolsurface/core';
-import { SCOPE } from './telemetry';
+import { Attr, INSTRUMENTATION_SCOPE, Metric } from '@toolsurface/core';
 import { fromServiceError, toServiceError } from './grpc-status';
 import { peerIdentities, serverCredentials, type TlsFiles } from './tls';
 
@@ -51,7 +50,7 @@ function tolerant(definition: ServiceDefinition): ServiceDefinition {
 let rpcDuration: Histogram | undefined;
 /** rpc.server.call.duration, created on first use (after startTelemetry registered the meter provider). */
 function rpcDurationHistogram(): Histogram {
-  rpcDuration ??= metrics.getMeter(SCOPE.name, SCOPE.version).createHistogram(Metric.RPC_SERVER_DURATION.name, {
+  rpcDuration ??= metrics.getMeter(INSTRUMENTATION_SCOPE.name, INSTRUMENTATION_SCOPE.version).createHistogram(Metric.RPC_SERVER_DURATION.name, {
     unit: Metric.RPC_SERVER_DURATION.unit,
     description: Metric.RPC_SERVER_DURATION.description,
   });

@@ -1,3 +1,4 @@
+import { INSTRUMENTATION_SCOPE } from '@toolsurface/core';
 import { metrics, trace, type Meter, type Tracer } from '@opentelemetry/api';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -14,8 +15,7 @@ export interface Telemetry {
   shutdown(): Promise<void>;
 }
 
-/** The instrumentation scope of every span and instrument. */
-export const SCOPE = { name: 'toolsurface', version: '0.1.0' } as const;
+const SCOPE = INSTRUMENTATION_SCOPE;
 
 function exporterChoice(env: NodeJS.ProcessEnv, variable: string, signalEndpoint: string): string {
   const hasEndpoint = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env[signalEndpoint]);

@@ -3,6 +3,7 @@ import { metrics, type Counter } from '@opentelemetry/api';
 import {
   AppError,
   Attr,
+  INSTRUMENTATION_SCOPE,
   Metric,
   ReasonCode,
   countToolTokens,
@@ -56,7 +57,7 @@ function newSurfaceId(): string {
 let opened: Counter | undefined;
 /** toolsurface.surfaces.opened, from the global meter on first use. */
 function surfacesOpened(): Counter {
-  opened ??= metrics.getMeter('toolsurface', '0.1.0').createCounter(Metric.SURFACES_OPENED.name, { unit: Metric.SURFACES_OPENED.unit, description: Metric.SURFACES_OPENED.description });
+  opened ??= metrics.getMeter(INSTRUMENTATION_SCOPE.name, INSTRUMENTATION_SCOPE.version).createCounter(Metric.SURFACES_OPENED.name, { unit: Metric.SURFACES_OPENED.unit, description: Metric.SURFACES_OPENED.description });
   return opened;
 }
 

@@ -21,7 +21,7 @@ import {
   type ResolvedMode,
   type Via,
 } from '@toolsurface/core';
-import { Attr, mayActFor, Metric, UNAUTHENTICATED_CALLER, type Caller } from '@toolsurface/core';
+import { Attr, INSTRUMENTATION_SCOPE, mayActFor, Metric, UNAUTHENTICATED_CALLER, type Caller } from '@toolsurface/core';
 import type { SurfaceRecord } from '@toolsurface/state';
 import { MAX_ARGUMENT_DEPTH, asObject, deeperThan, parseArguments, type ParsedArguments } from './arguments';
 import { errorDetail, Messages } from './messages';
@@ -55,7 +55,7 @@ interface CallMetrics {
 }
 
 function callMetrics(): CallMetrics {
-  const meter = metrics.getMeter('toolsurface', '0.1.0');
+  const meter = metrics.getMeter(INSTRUMENTATION_SCOPE.name, INSTRUMENTATION_SCOPE.version);
   const opts = (m: { unit: string; description: string }) => ({ unit: m.unit, description: m.description });
   return {
     calls: meter.createCounter(Metric.TOOL_CALLS.name, opts(Metric.TOOL_CALLS)),
