@@ -662,9 +662,39 @@ function numberRank(doc: Doc, s: Span): number {
   return s.word ? -2 : r;
 }
 
+/** Words of a code's meaning that do not tell codes apart ("1 for cleaning service"). */
+const CODE_FILLER = new Set(['service', 'services', 'type', 'the', 'a', 'an', 'option', 'mode', 'category', 'province', 'city', 'only']);
+
+/**
+ * Numeric codes a parameter's description explains ("'1' for cleaning, '2' for ironing",
+ * "1 represents Bangkok"): the code whose meaning is written in the request, as a candidate.
+ */
+function codeCandidates(p: ParamInfo, doc: Doc): Cand[] {
+  const numericEnum = p.enumValues && p.enumValues.length > 0 && p.enumValues.every((v) => typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)));
+  if (!(p.type === 'integer' || p.type === 'number' || numericEnum) || !p.description) return [];
+  const re = /['"]?(\d{1,4})['"]?\s*(?:for|represents|means|stands for|is|=|:)\s+([\p{L}][\p{L} '-]{1,40}?)(?=\s*(?:[,.;)]|\band\b|\bor\b|$))/giu;
+  const out: Cand[] = [];
+  const seen = new Set<string>();
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(p.description)) !== null) {
+    const words = m[2].toLowerCase().split(/[\s-]+/).filter((w) => w && !CODE_FILLER.has(w) && !STOP_WORDS.has(w));
+    if (words.length === 0 || words.length > 4 || seen.has(m[1])) continue;
+    seen.add(m[1]);
+    const stems = words.map((w) => stem(w));
+    const at = stems.map((st, j) => doc.tokens.find((t) => t.stem === st || t.lower === words[j]));
+    if (at.some((t) => t === undefined)) continue;
+    const raw = numericEnum ? p.enumValues!.find((v) => String(v) === m![1]) : Number(m[1]);
+    if (raw === undefined) continue;
+    const value = numericEnum ? raw : coerce(raw, p);
+    if (value === undefined) continue;
+    out.push({ param: p, value, score: 0.75, ranges: at.map((t) => [t!.start, t!.end] as [number, number]), kind: 'code' });
+  }
+  return out;
+}
+
 /** Candidate values for one parameter. */
 function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
-  const out: Cand[] = [];
+  const out: Cand[] = codeCandidates(p, doc);
   const hits = anchorHits(p, doc);
   const t = p.type === 'any' ? 'string' : p.type;
   const units = unitStemsOf(p);
@@ -686,6 +716,11 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (typeof v === 'string') {
         if (DONTCARE.has(v.toLowerCase())) continue;
         let { score, start, end } = enumScore(v, doc);
+        // a numeral value ("4" of star ratings) written as a number or a number word ("four-star")
+        if (score === 0 && /^\d+$/.test(v)) {
+          for (const sp of doc.spans) if (sp.kind === 'number' && sp.num === Number(v)) out.push({ param: p, value: v, score: 0.3 + anchorBonus(p, doc, sp, hits) * 0.6, ranges: [[sp.start, sp.end]], kind: 'enum' });
+          continue;
+        }
         if (p.semantic === 'currency' && score === 0) {
           const cm = currencyMentions(doc).find((c) => c.code.toLowerCase() === v.toLowerCase());
           if (cm) ({ score, start, end } = { score: 0.7, start: cm.start, end: cm.end });

@@ -433,6 +433,8 @@ function findIds(text: string, spans: Span[]): void {
     if (t.includes('/') && !/\d/.test(t)) continue;
     // ordinal and unit glued to a number ("5th", "10km", "3x") are not ids
     if (/^\d+(st|nd|rd|th|[a-z]{1,3})$/i.test(t)) continue;
+    // a count glued to its noun by a hyphen ("3-star", "two-bedroom", "5-day") is a number with a unit
+    if (/^(\d+|[a-z]+)-[a-z]+$/i.test(t) && spans.some((o) => o.kind === 'number' && o.start === m!.index && o.end <= m!.index + t.indexOf('-'))) continue;
     push(spans, { kind: 'id', start: m.index, end: m.index + t.length, text: t });
   }
 }

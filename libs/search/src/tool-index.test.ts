@@ -100,6 +100,18 @@ describe('ToolIndex on a small catalog', () => {
     expect(odd.size).toBe(5);
     expect(odd.search('deep', 5)[0].name).toBe('c');
   });
+
+  it('demotes a tool named like one ranked above it (same name under another server or casing)', () => {
+    const tools: SearchableTool[] = [
+      { name: 'srv1:get_weather', description: 'Get the current weather for a city.' },
+      { name: 'srv2:getWeather', description: 'Get the current weather for a city today.' },
+      { name: 'weather_forecast', description: 'Get the weather forecast for a city.' },
+    ];
+    const on = ToolIndex.build(tools, { diversity: 0 }).search('current weather for a city', 3).map((h) => h.name);
+    const off = ToolIndex.build(tools, { diversity: 0, sameNameDemotion: 0 }).search('current weather for a city', 3).map((h) => h.name);
+    expect(off.slice(0, 2).sort()).toEqual(['srv1:get_weather', 'srv2:getWeather']);
+    expect(on[1]).toBe('weather_forecast');
+  });
 });
 
 describe('splitQualifiedName', () => {

@@ -46,6 +46,8 @@ export interface ToolIndexOptions {
   namespaceWeight?: number;
   /** Weight of the concept word ("date", "time") of a value the request holds ("March 8th", "4:30 PM"); 0 turns it off (default 0.7). See value-types.ts. */
   valueTypeWeight?: number;
+  /** Demotion in [0, 1] of a tool whose name, up to case, separators and qualifiers, equals that of a tool already ranked above ("calculate_bmi" after "calculate_BMI", "srv2:search" after "srv1:search"); 0 turns it off (default 0.4). Applied with near-duplicate demotion. */
+  sameNameDemotion?: number;
 }
 
 /** Defaults of ToolIndexOptions (fitted on the eval dev split; README "Ranking design"). */
@@ -64,6 +66,7 @@ const DEFAULTS = {
   maxQueryTerms: 64,
   namespaceWeight: 0.25,
   valueTypeWeight: 0.7,
+  sameNameDemotion: 0.4,
 };
 
 // One CJK character (Han, kana, Hangul): the analyzer's unigram terms.
@@ -141,6 +144,8 @@ export class ToolIndex {
   private readonly bounds: Int32Array;
   /** per doc, made on first use: sorted distinct term ids of description + parameter names (near-duplicate test) */
   private readonly signatures: (Int32Array | undefined)[] = [];
+  /** per doc: id of its normalized base name (nameKey of the name without qualifiers); equal ids = same-named tools */
+  private readonly baseNameIds: Int32Array;
   /** verbatim name (and base of a qualified name) → docs · 8 + tier 4 */
   private readonly verbatim = new Map<string, number[]>();
   /** nameKey of base name (tier 3), title (2), last dotted segment (1) → docs · 8 + tier */
@@ -170,6 +175,7 @@ export class ToolIndex {
       maxQueryTerms: options.maxQueryTerms ?? DEFAULTS.maxQueryTerms,
       namespaceWeight: Math.max(0, options.namespaceWeight ?? DEFAULTS.namespaceWeight),
       valueTypeWeight: options.valueTypeWeight ?? DEFAULTS.valueTypeWeight,
+      sameNameDemotion: Math.min(1, Math.max(0, options.sameNameDemotion ?? DEFAULTS.sameNameDemotion)),
     };
     this.synonyms = options.synonyms === false ? new Map() : buildSynonymMap(options.synonyms ?? DEFAULT_SYNONYMS);
     this.translations = options.synonyms === false ? new Map() : buildSynonymMap(CJK_TERMS);
@@ -225,6 +231,8 @@ export class ToolIndex {
     };
     this.docNameTerms = [];
     this.docNameWeights = [];
+    this.baseNameIds = new Int32Array(n);
+    const baseKeys = new Map<string, number>();
     for (let doc = 0; doc < n; doc++) {
       const tool = tools[doc] ?? ({} as SearchableTool);
       const params = { names: [] as string[], texts: [] as string[] };
@@ -235,6 +243,11 @@ export class ToolIndex {
       }
       const { base, qualifiers } = splitQualifiedName(this.names[doc]);
       const nTerms = nameTerms(base);
+      const key = nameKey(base);
+      let keyId = baseKeys.get(key);
+      if (keyId === undefined) baseKeys.set(key, (keyId = baseKeys.size));
+      // a name without a key (no letters or digits) matches no other tool
+      this.baseNameIds[doc] = key === '' ? -1 - doc : keyId;
       for (let fi = 0; fi < nf; fi++) {
         buf.length = 0;
         if (fi === 0) {
@@ -379,7 +392,9 @@ export class ToolIndex {
   /**
    * Greedy near-duplicate demotion (MMR-style) over the best candidates: each pick is the candidate
    * maximizing score × (1 − diversity · s), s = its highest content similarity (Jaccard of
-   * signatures) to a tool already picked when that similarity reaches diversityThreshold, else 0.
+   * signatures) to a tool already picked when that similarity reaches diversityThreshold, else 0;
+   * a candidate named like a tool already picked (same nameKey of its base name) is further
+   * multiplied by 1 − sameNameDemotion.
    * Exact-name matches keep their place. Returned scores stay the original ones, made
    * non-increasing down the list.
    */
@@ -389,6 +404,8 @@ export class ToolIndex {
     const pool = topK(touched, scores, Math.min(touched.length, Math.max(head * 3, 30)));
     const picked: number[] = [];
     const maxSim = new Float64Array(pool.length);
+    const sameName = new Uint8Array(pool.length);
+    const nameFactor = 1 - this.opts.sameNameDemotion;
     const taken = new Uint8Array(pool.length);
     while (picked.length < head && picked.length < pool.length) {
       let best = -1;
@@ -396,7 +413,7 @@ export class ToolIndex {
       for (let i = 0; i < pool.length; i++) {
         if (taken[i]) continue;
         const d = pool[i];
-        const adj = tiers.has(d) ? scores[d] : scores[d] * (1 - this.opts.diversity * maxSim[i]);
+        const adj = tiers.has(d) ? scores[d] : scores[d] * (1 - this.opts.diversity * maxSim[i]) * (sameName[i] ? nameFactor : 1);
         if (adj > bestScore) {
           bestScore = adj;
           best = i;
@@ -409,6 +426,7 @@ export class ToolIndex {
       const sig = this.signature(chosen);
       for (let i = 0; i < pool.length; i++) {
         if (taken[i]) continue;
+        if (this.baseNameIds[pool[i]] === this.baseNameIds[chosen]) sameName[i] = 1;
         const sim = jaccard(sig, this.signature(pool[i]));
         if (sim >= this.opts.diversityThreshold && sim > maxSim[i]) maxSim[i] = sim;
       }
@@ -490,7 +508,7 @@ export class ToolIndex {
         if (scores[doc] === 0) touched.push(doc);
         scores[doc] += tier * TIER_SCORE;
       }
-      const hits = this.opts.diversity > 0 ? this.diversify(touched, scores, max, tiers) : topK(touched, scores, max);
+      const hits = this.opts.diversity > 0 || this.opts.sameNameDemotion > 0 ? this.diversify(touched, scores, max, tiers) : topK(touched, scores, max);
       return hits.map((d) => ({ name: this.names[d], score: Number.isFinite(scores[d]) ? Math.max(0, scores[d]) : 0 }));
     } finally {
       for (const d of touched) scores[d] = 0;
