@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { credentials, makeGenericClientConstructor, status, type ChannelCredentials, type Client, type ServiceError } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelCredentials, envTls, startGrpcServer, type GrpcServerHandle } from '@toolsurface/platform';
+import { rawUnaryMethod } from './support/clients';
 import { writeTestCertificates, type TestCertificates } from './support/certs';
 
 // TLS and mutual TLS of every gRPC API (issue 5, item 1), on real grpc-js servers and clients.
@@ -41,17 +42,7 @@ let mtlsServer: GrpcServerHandle;
 let peersServer: GrpcServerHandle;
 
 // A one-method service of our own (raw bytes in and out): the health service is never restricted to peers.
-const ECHO = {
-  say: {
-    path: '/test.Echo/Say',
-    requestStream: false,
-    responseStream: false,
-    requestSerialize: (b: Buffer) => b,
-    requestDeserialize: (b: Buffer) => b,
-    responseSerialize: (b: Buffer) => b,
-    responseDeserialize: (b: Buffer) => b,
-  },
-};
+const ECHO = { say: rawUnaryMethod('/test.Echo/Say') };
 const EchoClient = makeGenericClientConstructor(ECHO, 'Echo');
 
 async function say(port: number, creds: ChannelCredentials): Promise<'ok' | status> {

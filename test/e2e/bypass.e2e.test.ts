@@ -5,7 +5,7 @@ import { credentials, makeGenericClientConstructor, Metadata, status, type Clien
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerInterceptor, channelCredentials } from '@toolsurface/platform';
 import { MapRequestRequest, ToolCalled, type CallToolResponse, type Surface } from '@toolsurface/proto';
-import { Clients, principalOf, startGateway, textOf, unaryCall, type GatewayFixture } from '../support';
+import { Clients, principalOf, rawUnaryMethod, startGateway, textOf, unaryCall, type GatewayFixture } from '../support';
 import { writeTestCertificates, type TestCertificates } from '../support/certs';
 
 // The bypass suite (issue 5, item 3): every way around the one gate we know of, each refused with
@@ -279,20 +279,7 @@ describe('bypass attempts: each refused with its reason, audited, and nothing ru
   it('38. a forged bearer token', () =>
     expectRefused(() => call(forged, s.disc.surfaceId, 'write_note', { text: 'x' }), 'UNAUTHENTICATED', { code: status.UNAUTHENTICATED, orchestrator: '' }));
   it('40. a CallTool request that does not decode as protobuf', async () => {
-    const RawClient = makeGenericClientConstructor(
-      {
-        callTool: {
-          path: '/toolsurface.v1.DispatchService/CallTool',
-          requestStream: false,
-          responseStream: false,
-          requestSerialize: (b: Buffer) => b,
-          requestDeserialize: (b: Buffer) => b,
-          responseSerialize: (b: Buffer) => b,
-          responseDeserialize: (b: Buffer) => b,
-        },
-      },
-      'DispatchService',
-    );
+    const RawClient = makeGenericClientConstructor({ callTool: rawUnaryMethod('/toolsurface.v1.DispatchService/CallTool') }, 'DispatchService');
     const creds = channelCredentials({ caFile: certs.caFile, certFile: certs.otherCertFile, keyFile: certs.otherKeyFile });
     const raw = new RawClient(g.stack.addresses.dispatch, creds, { interceptors: [bearerInterceptor(MAIN_TOKEN)] }) as unknown as Client & {
       callTool: (req: Buffer, opts: object, cb: (err: ServiceError | null) => void) => void;

@@ -81,3 +81,9 @@ export function textOf(contentJson: string): string {
   const content = JSON.parse(contentJson || '[]') as Array<{ type: string; text?: string }>;
   return content.map((c) => c.text ?? '').join('\n');
 }
+
+/** A unary method that sends and receives raw bytes (for requests no generated client would build). */
+export function rawUnaryMethod(path: string) {
+  const same = (b: Buffer) => b;
+  return { path, requestStream: false, responseStream: false, requestSerialize: same, requestDeserialize: same, responseSerialize: same, responseDeserialize: same } as const;
+}

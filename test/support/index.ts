@@ -1,4 +1,4 @@
-export { Clients, principalOf, unaryCall, callError, textOf } from './clients';
+export { Clients, principalOf, unaryCall, callError, textOf, rawUnaryMethod } from './clients';
 export { OtlpReceiver } from './otlp-receiver';
 export type { ReceivedSpan, ReceivedPoint } from './otlp-receiver';
 export { startGateway } from './gateway-fixture';
