@@ -9,6 +9,8 @@ const DENY_ALL: AdmissionPolicy = Object.freeze({ default: 'deny', rules: [] }) 
 /** Current admission policy, autonomy and bindings from the watched config and catalog buckets. */
 export class BucketSettings implements SettingsSource {
   private policy: AdmissionPolicy | undefined;
+  /** The orchestrators as last read (null: not read since the key changed). */
+  private callers: OrchestratorConfig[] | undefined | null = null;
 
   constructor(
     private readonly config: WatchedBucket<unknown>,
@@ -18,6 +20,7 @@ export class BucketSettings implements SettingsSource {
   ) {
     config.onChange((key) => {
       if (key === ADMISSION_KEY) this.policy = undefined;
+      if (key === ORCHESTRATORS_KEY) this.callers = null;
     });
   }
 
@@ -40,7 +43,9 @@ export class BucketSettings implements SettingsSource {
    * AUTH_REQUIRED); undefined (malformed record, or none while required) refuses every caller.
    */
   orchestrators(): OrchestratorConfig[] | undefined {
-    return readOrchestrators(this.config.get(ORCHESTRATORS_KEY), this.authRequired);
+    // Checked once per change of the key, not on every call.
+    if (this.callers === null) this.callers = readOrchestrators(this.config.get(ORCHESTRATORS_KEY), this.authRequired);
+    return this.callers;
   }
 
   autonomy(principal: PrincipalRef): Autonomy | undefined {
