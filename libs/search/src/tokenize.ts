@@ -192,9 +192,9 @@ function wordTokens(chunk: string, whole: boolean, stop: boolean, out: string[])
 function chunkTerms(chunk: string, whole: boolean, stop: boolean): string[] {
   const parts = identifierParts(chunk);
   const out: string[] = [];
-  for (const part of parts) {
-    if (stop && STOP_WORDS.has(part)) continue;
-    out.push(stem(part));
+  for (let i = 0; i < parts.length; i++) {
+    if (stop && STOP_WORDS.has(parts[i])) continue;
+    out.push(stem(parts[i]));
   }
   if (whole && parts.length > 1) out.push(WHOLE_PREFIX + parts.join('_'));
   return out;
