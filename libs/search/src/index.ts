@@ -5,6 +5,8 @@ export type { ToolIndexOptions, ToolField } from './tool-index.js';
 export { Bm25Baseline } from './bm25-baseline.js';
 export { tokenize } from './tokenize.js';
 export { DEFAULT_SYNONYMS } from './synonyms.js';
+// The static semantic encoder of ToolIndex's semantic stage (ToolIndexOptions.semantic).
+export { StaticEncoder, SemanticDataError, sharedEncoder, DEFAULT_SEMANTIC_DATA } from './semantic.js';
 export { recallAtK, ndcgAtK, mrrAtK } from './metrics.js';
 // Reading the public eval data (shared/eval), for the eval commands.
 export { readJsonl } from './eval-data.js';

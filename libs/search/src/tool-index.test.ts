@@ -112,6 +112,22 @@ describe('ToolIndex on a small catalog', () => {
     expect(off.slice(0, 2).sort()).toEqual(['srv1:get_weather', 'srv2:getWeather']);
     expect(on[1]).toBe('weather_forecast');
   });
+
+  it('orders tools the words cannot tell apart by meaning (semantic stage), and keeps exact names first', () => {
+    // each request shares one word with both tools: lexically the shorter description wins
+    const cases: [string, SearchableTool[], string][] = [
+      ['open something funny to watch', [{ name: 'open_file', description: 'Open a file.' }, { name: 'open_comedy', description: 'Open a comedy video.' }], 'open_comedy'],
+      ['book somewhere to stay tonight', [{ name: 'book_table', description: 'Book a table.' }, { name: 'book_hotel', description: 'Book a hotel room.' }], 'book_hotel'],
+    ];
+    for (const [request, tools, meant] of cases) {
+      const other = tools.find((t) => t.name !== meant)!.name;
+      expect(ToolIndex.build(tools, { semantic: false }).search(request, 2).map((h) => h.name)).toEqual([other, meant]);
+      expect(ToolIndex.build(tools, { semanticWeight: 0 }).search(request, 2).map((h) => h.name)).toEqual([other, meant]);
+      expect(ToolIndex.build(tools).search(request, 2).map((h) => h.name)).toEqual([meant, other]);
+      // a request that is a tool's name still returns that tool first, whatever the meaning says
+      expect(ToolIndex.build(tools).search(other, 2)[0].name).toBe(other);
+    }
+  });
 });
 
 describe('splitQualifiedName', () => {

@@ -31,7 +31,7 @@ export interface App {
 function createBackend(config: DiscoveryConfig): SearchBackend {
   switch (config.searchBackend) {
     case 'embedded':
-      return new EmbeddedBackend(config.maxIndexedSnapshots);
+      return new EmbeddedBackend(config.maxIndexedSnapshots, { semanticWeight: config.semanticWeight });
     case 'meilisearch':
       return new MeilisearchBackend({
         url: config.meiliUrl,
@@ -56,6 +56,11 @@ export function createApp(config: DiscoveryConfig, tracer: Tracer): App {
       const backend = createBackend(config);
       // Index settings before anything can index or search (the consumer starts below).
       await backend.init?.();
+      if (backend instanceof EmbeddedBackend) {
+        const semantic = backend.semanticStage();
+        if (semantic === 'unavailable') logger.warn('the semantic stage is off: its table (@toolsurface/search data/semantic-static.bin) cannot be read; searches are lexical only');
+        else logger.info({ semantic, weight: config.semanticWeight }, 'embedded index semantic stage');
+      }
       nc = await connectNats(config.natsUrl, 'discovery', config.nats);
       await ensureStream(nc);
       const discovery = new DiscoveryService(new SnapshotStore(await openSnapshotStore(nc), config.maxIndexedSnapshots), backend, logger);

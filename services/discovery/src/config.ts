@@ -17,6 +17,8 @@ export interface DiscoveryConfig {
   meiliSemanticRatio: number;
   /** Longest wait for one Meilisearch task (index creation, settings, a snapshot's documents). */
   meiliTaskTimeoutMs: number;
+  /** Weight of the embedded index's semantic stage (ToolIndexOptions.semanticWeight); 0 turns it off. */
+  semanticWeight: number;
   /** Snapshots whose index stays in memory. */
   maxIndexedSnapshots: number;
   /** TLS or mutual TLS of the gRPC server (GRPC_TLS_* variables). */
@@ -31,6 +33,14 @@ function ratio(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return dflt;
   if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 1) throw new Error(`${name} must be a number between 0 and 1, got "${raw}"`);
+  return Number(raw);
+}
+
+/** A decimal number in [0, max]. */
+function nonNegative(env: NodeJS.ProcessEnv, name: string, dflt: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return dflt;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > max) throw new Error(`${name} must be a number between 0 and ${max}, got "${raw}"`);
   return Number(raw);
 }
 
@@ -56,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DiscoveryConfi
     meiliEmbedder: embedder,
     meiliSemanticRatio: ratio(env, 'MEILI_SEMANTIC_RATIO', 0.5),
     meiliTaskTimeoutMs: envInt(env, 'MEILI_TASK_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    semanticWeight: nonNegative(env, 'SEARCH_SEMANTIC_WEIGHT', 0.6, 4),
     maxIndexedSnapshots: envInt(env, 'MAX_INDEXED_SNAPSHOTS', 64, 1, 100_000),
     tls: envTls(env),
     nats: envNats(env),

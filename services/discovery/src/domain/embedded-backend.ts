@@ -1,11 +1,29 @@
-import { ToolIndex } from '@toolsurface/search';
+import { sharedEncoder, ToolIndex } from '@toolsurface/search';
 import type { BoundToolDefinition } from '@toolsurface/core';
 import type { SearchBackend } from './discovery';
+
+/** Options of the embedded backend. */
+export interface EmbeddedBackendOptions {
+  /** Weight of ToolIndex's semantic stage (default: ToolIndex's, 0.6); 0 turns it off. */
+  semanticWeight?: number;
+}
 
 /** The in-process search backend: one ToolIndex per snapshot, least recently used dropped past `maxSnapshots`. */
 export class EmbeddedBackend implements SearchBackend {
   private readonly indexes = new Map<string, ToolIndex>();
-  constructor(private readonly maxSnapshots: number) {}
+  constructor(
+    private readonly maxSnapshots: number,
+    private readonly options: EmbeddedBackendOptions = {},
+  ) {}
+
+  /**
+   * The semantic stage as configured: `on`, `off` (weight 0) or `unavailable` (its table,
+   * @toolsurface/search's data/semantic-static.bin, cannot be read: searches are lexical only).
+   */
+  semanticStage(): 'on' | 'off' | 'unavailable' {
+    if (this.options.semanticWeight === 0) return 'off';
+    return sharedEncoder() === undefined ? 'unavailable' : 'on';
+  }
 
   /** Warms the index code up at start (see warmUp), so a new snapshot's first index and searches do not run on cold code. */
   async init(): Promise<void> {
@@ -14,7 +32,13 @@ export class EmbeddedBackend implements SearchBackend {
 
   async index(snapshotId: string, tools: readonly BoundToolDefinition[]): Promise<void> {
     if (this.indexes.has(snapshotId)) return;
-    this.indexes.set(snapshotId, ToolIndex.build(tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema }))));
+    this.indexes.set(
+      snapshotId,
+      ToolIndex.build(
+        tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema })),
+        { semanticWeight: this.options.semanticWeight },
+      ),
+    );
     while (this.indexes.size > this.maxSnapshots) this.indexes.delete(this.indexes.keys().next().value!);
   }
 

@@ -1,0 +1,67 @@
+// The semantic stage of ToolIndex: the lexical score's best `depth` tools each gain
+// weight × (best lexical score) × cos(request, tool), the cosine between the static encodings
+// (semantic.ts) of the request and of the tool's text. Only tools the words already found are
+// re-ordered: a static encoding alone ranks far worse than the lexical score (NDCG@10 0.35
+// against 0.79 on the dev split), but it tells apart candidates that the words cannot.
+import { MAX_SEMANTIC_CHARS, type StaticEncoder, toolSemanticText } from './semantic.js';
+
+/** A tool's text sources, as ToolIndex keeps them. */
+export interface SemanticDoc {
+  name: string;
+  title?: string;
+  description?: string;
+}
+
+/** Encodes tools on first use (most never reach a search's head) and re-scores a search's head. */
+export class SemanticReranker {
+  private readonly dim: number;
+  /** per doc: its unit vector (valid where state is 1) */
+  private readonly vectors: Float32Array;
+  /** per doc: 0 not encoded yet, 1 encoded, 2 no vector (no known piece) */
+  private readonly state: Uint8Array;
+  private readonly query: Float32Array;
+
+  constructor(
+    private readonly encoder: StaticEncoder,
+    private readonly docs: readonly SemanticDoc[],
+  ) {
+    this.dim = encoder.dim;
+    this.vectors = new Float32Array(docs.length * this.dim);
+    this.state = new Uint8Array(docs.length);
+    this.query = new Float32Array(this.dim);
+  }
+
+  /**
+   * Adds weight × top × cos(request, doc) to `scores[d]` for each doc of `head` (the lexical
+   * ranking's best few, any order), where top is the highest of their scores. Nothing changes
+   * when the request has no known piece. Scores may fall (a negative cosine); callers clamp
+   * what they report.
+   */
+  rerank(request: string, head: readonly number[], scores: Float64Array, weight: number): void {
+    if (head.length < 2 || weight <= 0) return;
+    const q = this.encoder.encode(request.length > MAX_SEMANTIC_CHARS ? request.slice(0, MAX_SEMANTIC_CHARS) : request, this.query);
+    if (q === undefined) return;
+    let top = 0;
+    for (const d of head) if (scores[d] > top) top = scores[d];
+    if (!(top > 0)) return;
+    const scale = weight * top;
+    const dim = this.dim;
+    for (const d of head) {
+      if (!this.ensure(d)) continue;
+      let cos = 0;
+      const o = d * dim;
+      for (let j = 0; j < dim; j++) cos += q[j] * this.vectors[o + j];
+      scores[d] += scale * cos;
+    }
+  }
+
+  /** Encodes doc `d` if not done yet; whether it has a vector. */
+  private ensure(d: number): boolean {
+    if (this.state[d] === 0) {
+      const doc = this.docs[d];
+      const v = this.encoder.encode(toolSemanticText(doc.name, doc.title, doc.description), this.vectors.subarray(d * this.dim, (d + 1) * this.dim));
+      this.state[d] = v === undefined ? 2 : 1;
+    }
+    return this.state[d] === 1;
+  }
+}

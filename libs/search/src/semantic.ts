@@ -1,0 +1,261 @@
+// A small semantic signal for ranking: static sub-word vectors distilled from the Universal Sentence
+// Encoder lite (USE-lite, Apache-2.0, its 8,000-piece SentencePiece vocabulary), so that encoding a
+// request costs a table look-up per piece and a sum, not a transformer pass.
+//
+// Why static: the full USE-lite model (a two-layer transformer, 27 MB of weights, run with
+// TensorFlow.js) takes about 25 ms per request on this project's 2-core machines, and
+// discover_tools must answer in 2 ms at p50 (DESIGN.md "Performance budget"). The static table
+// takes microseconds. It was fitted so that the normalised sum of a sentence's piece vectors
+// points where USE-lite's own sentence embedding points (cosine loss, "tokenlearn"-style
+// distillation), on general text only: Debian package descriptions and README prose, never the
+// eval data. libs/search/scripts/distill-semantic.ts makes the data file; libs/search/README.md
+// has the figures.
+//
+// Data file (libs/search/data/semantic-static.bin), little-endian:
+//   u32 header length H, then H bytes of JSON {"format":"toolsurface-static-embeddings","version":1,
+//   "dim":d,"pieces":[[piece, logProbability], ...]}, zero-padded to a multiple of 4,
+//   then V float32 row scales, then V·d int8 values (row i = vector of piece i, times its scale).
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The data file shipped with the package. */
+export const DEFAULT_SEMANTIC_DATA = resolve(dirname(fileURLToPath(import.meta.url)), '../data/semantic-static.bin');
+
+/** SentencePiece's word-boundary mark: a piece that starts a word begins with it. */
+const WORD_MARK = '\u2581';
+/** Most characters of one text that are encoded (a tool description is cut here). */
+export const MAX_SEMANTIC_CHARS = 600;
+/** Most distinct words whose pieces are memoised (the vocabulary of a catalog is small). */
+const WORD_CACHE_LIMIT = 100_000;
+/** Score of a character no piece covers (SentencePiece's unknown-piece penalty: below any real piece). */
+const UNKNOWN_SCORE = -30;
+/** The first piece ids are control symbols (<unk>, <s>, </s>, extra ids): never part of a vector. */
+const FIRST_REAL_PIECE = 6;
+
+/** The data file is missing, truncated or not of this format. */
+export class SemanticDataError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SemanticDataError';
+  }
+}
+
+interface Header {
+  format: string;
+  version: number;
+  dim: number;
+  pieces: [string, number][];
+}
+
+/**
+ * Encodes text as a unit vector of `dim` floats: the normalised sum of its pieces' vectors.
+ * Cosine similarity of two encodings (their dot product) measures how alike the texts mean.
+ */
+export class StaticEncoder {
+  /** Vector length. */
+  readonly dim: number;
+  /** piece → id */
+  private readonly ids = new Map<string, number>();
+  /** per piece id: log probability (the Viterbi segmentation's score) */
+  private readonly logp: Float64Array;
+  /** Longest piece, in UTF-16 code units. */
+  private readonly maxPieceLength: number;
+  /** per piece id: its vector, row-major */
+  private readonly vectors: Float32Array;
+  private readonly wordCache = new Map<string, Int32Array>();
+
+  /**
+   * An encoder over `pieces` ([piece, log probability], ids = positions; the first six are control
+   * symbols) and their vectors (`pieces.length` rows of `dim` floats, row-major). The data file is
+   * the usual source (`load`); this is for the distillation script and tests.
+   */
+  constructor(pieces: readonly (readonly [string, number])[], dim: number, vectors: Float32Array) {
+    if (!Number.isInteger(dim) || dim <= 0 || vectors.length !== pieces.length * dim) {
+      throw new SemanticDataError(`vectors hold ${vectors.length} floats, expected ${pieces.length} pieces x ${dim}`);
+    }
+    this.dim = dim;
+    const n = pieces.length;
+    this.logp = new Float64Array(n);
+    let maxLen = 1;
+    pieces.forEach(([piece, lp], i) => {
+      if (i >= FIRST_REAL_PIECE && !this.ids.has(piece)) this.ids.set(piece, i);
+      this.logp[i] = lp;
+      if (piece.length > maxLen) maxLen = piece.length;
+    });
+    this.maxPieceLength = maxLen;
+    this.vectors = vectors;
+  }
+
+  /** Reads a data file (default: the one shipped). Throws SemanticDataError when it is missing or malformed. */
+  static load(path: string = DEFAULT_SEMANTIC_DATA): StaticEncoder {
+    let buf: Buffer;
+    try {
+      buf = readFileSync(path);
+    } catch (err) {
+      throw new SemanticDataError(`cannot read semantic data file ${path}: ${(err as Error).message}`);
+    }
+    return StaticEncoder.fromBuffer(buf, path);
+  }
+
+  /** Parses the data file format above. Throws SemanticDataError on any inconsistency. */
+  static fromBuffer(buf: Uint8Array, label = 'semantic data'): StaticEncoder {
+    const fail = (why: string): never => {
+      throw new SemanticDataError(`${label}: ${why}`);
+    };
+    if (buf.byteLength < 4) fail('too short');
+    const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    const headerLength = view.getUint32(0, true);
+    if (4 + headerLength > buf.byteLength) fail('header runs past the end');
+    let header: Header;
+    try {
+      header = JSON.parse(new TextDecoder().decode(buf.subarray(4, 4 + headerLength)).replace(/\0+$/, '')) as Header;
+    } catch {
+      return fail('header is not JSON');
+    }
+    if (header.format !== 'toolsurface-static-embeddings' || header.version !== 1) fail('not a version-1 static embeddings file');
+    if (!Number.isInteger(header.dim) || header.dim <= 0 || !Array.isArray(header.pieces) || header.pieces.length <= FIRST_REAL_PIECE) fail('bad dim or pieces');
+    const n = header.pieces.length;
+    const scalesAt = 4 + headerLength;
+    if (scalesAt % 4 !== 0) fail('header not padded to 4 bytes');
+    const valuesAt = scalesAt + 4 * n;
+    if (valuesAt + n * header.dim !== buf.byteLength) fail(`expected ${valuesAt + n * header.dim} bytes, found ${buf.byteLength}`);
+    // copy: the buffer's offset need not be aligned for a Float32Array view
+    const scales = new Float32Array(new Uint8Array(buf.subarray(scalesAt, valuesAt)).buffer);
+    const values = new Int8Array(buf.buffer, buf.byteOffset + valuesAt, n * header.dim);
+    const d = header.dim;
+    const vectors = new Float32Array(n * d);
+    for (let i = 0; i < n; i++) for (let j = 0; j < d; j++) vectors[i * d + j] = values[i * d + j] * scales[i];
+    return new StaticEncoder(header.pieces, d, vectors);
+  }
+
+  /**
+   * Piece ids of a text: NFKC, lower-cased (requests and tool names differ in case more than in
+   * meaning), split on white space, each word segmented by Viterbi over piece log probabilities.
+   */
+  pieces(text: string): number[] {
+    const out: number[] = [];
+    const cut = text.length > MAX_SEMANTIC_CHARS ? text.slice(0, MAX_SEMANTIC_CHARS) : text;
+    for (const word of cut.normalize('NFKC').toLowerCase().split(/\s+/)) {
+      if (word === '') continue;
+      for (const id of this.wordPieces(word)) out.push(id);
+    }
+    return out;
+  }
+
+  /**
+   * Unit vector of a text, written into `out` (length `dim`) when given; undefined when no piece
+   * of the text is known (empty text, only unknown characters).
+   */
+  encode(text: string, out?: Float32Array): Float32Array | undefined {
+    const v = out ?? new Float32Array(this.dim);
+    v.fill(0);
+    const d = this.dim;
+    let any = false;
+    for (const id of this.pieces(text)) {
+      any = true;
+      const o = id * d;
+      for (let j = 0; j < d; j++) v[j] += this.vectors[o + j];
+    }
+    if (!any) return undefined;
+    let norm = 0;
+    for (let j = 0; j < d; j++) norm += v[j] * v[j];
+    if (!(norm > 0)) return undefined;
+    norm = 1 / Math.sqrt(norm);
+    for (let j = 0; j < d; j++) v[j] *= norm;
+    return v;
+  }
+
+  /** Best segmentation of one white-space-free word (with the word mark in front), memoised; unknown characters dropped. */
+  private wordPieces(word: string): Int32Array {
+    const cached = this.wordCache.get(word);
+    if (cached !== undefined) return cached;
+    const s = WORD_MARK + word;
+    const n = s.length;
+    const best = new Float64Array(n + 1).fill(-Infinity);
+    const from = new Int32Array(n + 1);
+    const piece = new Int32Array(n + 1).fill(-1);
+    best[0] = 0;
+    for (let i = 0; i < n; i++) {
+      if (best[i] === -Infinity) continue;
+      const limit = Math.min(n, i + this.maxPieceLength);
+      let covered = false;
+      for (let j = i + 1; j <= limit; j++) {
+        const id = this.ids.get(s.slice(i, j));
+        if (id === undefined) continue;
+        covered ||= j === i + 1;
+        const score = best[i] + this.logp[id];
+        if (score > best[j]) {
+          best[j] = score;
+          from[j] = i;
+          piece[j] = id;
+        }
+      }
+      // a character no single piece covers is skipped at a penalty (it adds nothing to the vector)
+      if (!covered && best[i] + UNKNOWN_SCORE > best[i + 1]) {
+        best[i + 1] = best[i] + UNKNOWN_SCORE;
+        from[i + 1] = i;
+        piece[i + 1] = -1;
+      }
+    }
+    const ids: number[] = [];
+    for (let j = n; j > 0; j = from[j]) if (piece[j] >= 0) ids.push(piece[j]);
+    const result = Int32Array.from(ids.reverse());
+    if (this.wordCache.size < WORD_CACHE_LIMIT) this.wordCache.set(word, result);
+    return result;
+  }
+}
+
+/**
+ * The data file's bytes for `pieces` and their float vectors: each row quantised to int8 with its
+ * own scale (max |value| / 127), which keeps cosines within about 0.01 of the float ones.
+ */
+export function serializeStaticEmbeddings(pieces: readonly (readonly [string, number])[], dim: number, vectors: Float32Array): Buffer {
+  const n = pieces.length;
+  const raw = Buffer.from(JSON.stringify({ format: 'toolsurface-static-embeddings', version: 1, dim, pieces }), 'utf8');
+  const padded = Buffer.alloc(Math.ceil((4 + raw.length) / 4) * 4 - 4);
+  raw.copy(padded);
+  const head = Buffer.alloc(4);
+  head.writeUInt32LE(padded.length, 0);
+  const scales = new Float32Array(n);
+  const values = new Int8Array(n * dim);
+  for (let i = 0; i < n; i++) {
+    let max = 0;
+    for (let j = 0; j < dim; j++) max = Math.max(max, Math.abs(vectors[i * dim + j]));
+    const scale = max > 0 ? max / 127 : 1;
+    scales[i] = scale;
+    for (let j = 0; j < dim; j++) values[i * dim + j] = Math.round(vectors[i * dim + j] / scale);
+  }
+  return Buffer.concat([head, padded, Buffer.from(scales.buffer), Buffer.from(values.buffer)]);
+}
+
+/** Dot product of two vectors of equal length (the cosine of two encodings). */
+export function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let j = 0; j < a.length; j++) s += a[j] * b[j];
+  return s;
+}
+
+/** The text of a tool that is encoded: its name split into words, its title, its description. */
+export function toolSemanticText(name: string, title: string | undefined, description: string | undefined): string {
+  const words = name
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .replace(/[._\-/:]+/g, ' ')
+    .toLowerCase()
+    .trim();
+  return [words, title ?? '', description ?? ''].filter((x) => x !== '').join('. ');
+}
+
+let shared: StaticEncoder | null | undefined;
+
+/** The shipped encoder, loaded once per process; undefined (and never retried) when the data file cannot be read. */
+export function sharedEncoder(): StaticEncoder | undefined {
+  if (shared === undefined) {
+    try {
+      shared = StaticEncoder.load();
+    } catch {
+      shared = null;
+    }
+  }
+  return shared ?? undefined;
+}
