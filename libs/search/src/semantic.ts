@@ -26,8 +26,18 @@ export const DEFAULT_SEMANTIC_DATA = resolve(dirname(fileURLToPath(import.meta.u
 const WORD_MARK = '\u2581';
 /** Most characters of one text that are encoded (a tool description is cut here). */
 export const MAX_SEMANTIC_CHARS = 600;
-/** Most distinct words whose pieces are memoised (the vocabulary of a catalog is small). */
-const WORD_CACHE_LIMIT = 100_000;
+/**
+ * Most characters of one word that are segmented: longer runs without white space (hashes, base64,
+ * hostile input) are not words, and segmentation costs word length × longest piece.
+ */
+export const MAX_WORD_CHARS = 64;
+/** Longest piece a table may hold (the shipped one's longest is 16 characters). */
+export const MAX_PIECE_CHARS = 32;
+/**
+ * Most distinct words whose pieces are memoised (the vocabulary of a catalog is small). With words
+ * cut at MAX_WORD_CHARS the memo holds at most about 20 MB, whatever the requests.
+ */
+const WORD_CACHE_LIMIT = 50_000;
 /** Score of a character no piece covers (SentencePiece's unknown-piece penalty: below any real piece). */
 const UNKNOWN_SCORE = -30;
 /** The first piece ids are control symbols (<unk>, <s>, </s>, extra ids): never part of a vector. */
@@ -71,16 +81,27 @@ export class StaticEncoder {
    * the usual source (`load`); this is for the distillation script and tests.
    */
   constructor(pieces: readonly (readonly [string, number])[], dim: number, vectors: Float32Array) {
-    if (!Number.isInteger(dim) || dim <= 0 || vectors.length !== pieces.length * dim) {
-      throw new SemanticDataError(`vectors hold ${vectors.length} floats, expected ${pieces.length} pieces x ${dim}`);
+    if (!Array.isArray(pieces) || pieces.length <= FIRST_REAL_PIECE) throw new SemanticDataError(`expected more than ${FIRST_REAL_PIECE} pieces`);
+    if (!Number.isInteger(dim) || dim <= 0 || !(vectors instanceof Float32Array) || vectors.length !== pieces.length * dim) {
+      throw new SemanticDataError(`vectors hold ${vectors?.length} floats, expected ${pieces.length} pieces x ${dim}`);
+    }
+    for (let i = 0; i < vectors.length; i++) {
+      if (!Number.isFinite(vectors[i])) throw new SemanticDataError(`piece ${Math.floor(i / dim)} has a value that is not finite`);
     }
     this.dim = dim;
     const n = pieces.length;
     this.logp = new Float64Array(n);
     let maxLen = 1;
-    pieces.forEach(([piece, lp], i) => {
-      if (i >= FIRST_REAL_PIECE && !this.ids.has(piece)) this.ids.set(piece, i);
+    pieces.forEach((entry, i) => {
+      if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'number' || !Number.isFinite(entry[1])) {
+        throw new SemanticDataError(`piece ${i} is not a [piece, finite log probability] pair`);
+      }
+      const [piece, lp] = entry;
       this.logp[i] = lp;
+      // control symbols are never looked up: only real pieces set the search width
+      if (i < FIRST_REAL_PIECE) return;
+      if (piece.length === 0 || piece.length > MAX_PIECE_CHARS) throw new SemanticDataError(`piece ${i} has ${piece.length} characters (1-${MAX_PIECE_CHARS} allowed)`);
+      if (!this.ids.has(piece)) this.ids.set(piece, i);
       if (piece.length > maxLen) maxLen = piece.length;
     });
     this.maxPieceLength = maxLen;
@@ -113,6 +134,7 @@ export class StaticEncoder {
     } catch {
       return fail('header is not JSON');
     }
+    if (header === null || typeof header !== 'object') fail('header is not an object');
     if (header.format !== 'toolsurface-static-embeddings' || header.version !== 1) fail('not a version-1 static embeddings file');
     if (!Number.isInteger(header.dim) || header.dim <= 0 || !Array.isArray(header.pieces) || header.pieces.length <= FIRST_REAL_PIECE) fail('bad dim or pieces');
     const n = header.pieces.length;
@@ -125,7 +147,11 @@ export class StaticEncoder {
     const values = new Int8Array(buf.buffer, buf.byteOffset + valuesAt, n * header.dim);
     const d = header.dim;
     const vectors = new Float32Array(n * d);
-    for (let i = 0; i < n; i++) for (let j = 0; j < d; j++) vectors[i * d + j] = values[i * d + j] * scales[i];
+    for (let i = 0; i < n; i++) {
+      // a scale whose product with 127 overflows float32 would make Infinity: refused like NaN
+      if (!Number.isFinite(scales[i]) || !Number.isFinite(Math.fround(scales[i] * 127))) fail(`piece ${i} has a scale that is not finite`);
+      for (let j = 0; j < d; j++) vectors[i * d + j] = values[i * d + j] * scales[i];
+    }
     return new StaticEncoder(header.pieces, d, vectors);
   }
 
@@ -138,7 +164,7 @@ export class StaticEncoder {
     const cut = text.length > MAX_SEMANTIC_CHARS ? text.slice(0, MAX_SEMANTIC_CHARS) : text;
     for (const word of cut.normalize('NFKC').toLowerCase().split(/\s+/)) {
       if (word === '') continue;
-      for (const id of this.wordPieces(word)) out.push(id);
+      for (const id of this.wordPieces(word.length > MAX_WORD_CHARS ? word.slice(0, MAX_WORD_CHARS) : word)) out.push(id);
     }
     return out;
   }
@@ -160,13 +186,14 @@ export class StaticEncoder {
     if (!any) return undefined;
     let norm = 0;
     for (let j = 0; j < d; j++) norm += v[j] * v[j];
-    if (!(norm > 0)) return undefined;
+    // a sum past float32's range gives no direction
+    if (!(norm > 0) || !Number.isFinite(norm)) return undefined;
     norm = 1 / Math.sqrt(norm);
     for (let j = 0; j < d; j++) v[j] *= norm;
     return v;
   }
 
-  /** Best segmentation of one white-space-free word (with the word mark in front), memoised; unknown characters dropped. */
+  /** Best segmentation of one white-space-free word of at most MAX_WORD_CHARS (with the word mark in front), memoised; unknown characters dropped. */
   private wordPieces(word: string): Int32Array {
     const cached = this.wordCache.get(word);
     if (cached !== undefined) return cached;
@@ -208,10 +235,13 @@ export class StaticEncoder {
 
 /**
  * The data file's bytes for `pieces` and their float vectors: each row quantised to int8 with its
- * own scale (max |value| / 127), which keeps cosines within about 0.01 of the float ones.
+ * own scale (max |value| / 127), which keeps cosines within about 0.01 of the float ones. Throws
+ * SemanticDataError for a table the reader would refuse (see the constructor).
  */
 export function serializeStaticEmbeddings(pieces: readonly (readonly [string, number])[], dim: number, vectors: Float32Array): Buffer {
   const n = pieces.length;
+  // the reader's checks, so a bad table fails when it is made rather than when it is shipped
+  new StaticEncoder(pieces, dim, vectors);
   const raw = Buffer.from(JSON.stringify({ format: 'toolsurface-static-embeddings', version: 1, dim, pieces }), 'utf8');
   const padded = Buffer.alloc(Math.ceil((4 + raw.length) / 4) * 4 - 4);
   raw.copy(padded);

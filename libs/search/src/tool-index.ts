@@ -55,7 +55,7 @@ export interface ToolIndexOptions {
    * static table shipped with the package (the stage is off when it cannot be read).
    */
   semantic?: StaticEncoder | false;
-  /** Weight of the semantic stage: each of the ranking's best `semanticDepth` tools gains weight × the best one's score × cos(request, tool); 0 turns it off (default 0.6). See semantic-rerank.ts. */
+  /** Weight of the semantic stage, in [0, 4]: each of the ranking's best `semanticDepth` tools gains weight × the best one's score × cos(request, tool); 0 turns it off (default 0.6). See semantic-rerank.ts. */
   semanticWeight?: number;
   /** How many of the final ranking's best tools (after near-duplicate demotion) the semantic stage re-orders, at least the search's limit (default 10: deeper gained nothing on the dev split and cost time). */
   semanticDepth?: number;
@@ -84,6 +84,9 @@ const DEFAULTS = {
 
 // One CJK character (Han, kana, Hangul): the analyzer's unigram terms.
 const CJK_SINGLE_RE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+
+/** Highest semanticWeight accepted (larger values are clamped to it). */
+const MAX_SEMANTIC_WEIGHT = 4;
 
 /** Most leading positions of a result list that near-duplicate demotion re-orders. */
 const DIVERSIFY_HEAD = 50;
@@ -254,7 +257,8 @@ export class ToolIndex {
       namespaceWeight: Math.max(0, options.namespaceWeight ?? DEFAULTS.namespaceWeight),
       valueTypeWeight: options.valueTypeWeight ?? DEFAULTS.valueTypeWeight,
       sameNameDemotion: Math.min(1, Math.max(0, options.sameNameDemotion ?? DEFAULTS.sameNameDemotion)),
-      semanticWeight: Math.max(0, options.semanticWeight ?? DEFAULTS.semanticWeight),
+      // bounded so the stage can never lift a tool past an exact-name tier (TIER_SCORE); NaN → off
+      semanticWeight: Math.min(MAX_SEMANTIC_WEIGHT, Math.max(0, options.semanticWeight ?? DEFAULTS.semanticWeight) || 0),
       semanticDepth: Math.max(0, Math.floor(options.semanticDepth ?? DEFAULTS.semanticDepth)),
     };
     this.synonyms = options.synonyms === false ? new Map() : buildSynonymMap(options.synonyms ?? DEFAULT_SYNONYMS);
@@ -505,6 +509,8 @@ export class ToolIndex {
       taken[best] = 1;
       const chosen = pool[best];
       picked.push(chosen);
+      // its score is the demoted one that placed it (non-increasing along the head: similarities only grow)
+      scores[chosen] = bestScore;
       const sig = this.signature(chosen);
       for (let i = 0; i < pool.length; i++) {
         if (taken[i]) continue;
@@ -590,13 +596,20 @@ export class ToolIndex {
         if (scores[doc] === 0) touched.push(doc);
         scores[doc] += tier * TIER_SCORE;
       }
-      // the semantic stage re-orders the head of the final ranking, so it sees at least semanticDepth tools
-      const want = this.semantic !== undefined ? Math.max(max, this.opts.semanticDepth) : max;
+      // the semantic stage re-orders the first semanticDepth places of the final ranking, whatever the limit
+      const depth = this.opts.semanticDepth;
+      const want = this.semantic !== undefined ? Math.max(max, depth) : max;
       let hits = this.opts.diversity > 0 || this.opts.sameNameDemotion > 0 ? this.diversify(touched, scores, want, tiers) : topK(touched, scores, want);
       if (this.semantic !== undefined && hits.length > 1) {
+        const head = hits.slice(0, depth);
         // exact-name matches keep their places above the rest (and their tier scores stay out of the scale)
-        this.semantic.rerank(query, tiers.size === 0 ? hits : hits.filter((d) => !tiers.has(d)), scores, this.opts.semanticWeight);
-        hits = hits.sort((a, b) => scores[b] - scores[a] || a - b);
+        if (this.semantic.rerank(query, tiers.size === 0 ? head : head.filter((d) => !tiers.has(d)), scores, this.opts.semanticWeight)) {
+          const place = new Map(head.map((d, i) => [d, i]));
+          head.sort((a, b) => scores[b] - scores[a] || place.get(a)! - place.get(b)!);
+          hits = head.concat(hits.slice(depth));
+          // places past the head keep their order: their scores are held at or below the head's last
+          for (let i = head.length; i < hits.length; i++) if (scores[hits[i]] > scores[hits[i - 1]]) scores[hits[i]] = scores[hits[i - 1]];
+        }
       }
       if (hits.length > max) hits = hits.slice(0, max);
       return hits.map((d) => ({ name: this.names[d], score: Number.isFinite(scores[d]) ? Math.max(0, scores[d]) : 0 }));
