@@ -48,8 +48,8 @@ export interface AdmissionResult {
   rule: string;
 }
 
-function ruleMatches(rule: AdmissionRule, principal: PrincipalRef, capability: string, tool: string): boolean {
-  const key = principalKey(principal);
+/** Whether a rule's globs take in this call; `key` is the principal's principalKey (built once per call, not per rule). */
+function ruleMatches(rule: AdmissionRule, key: string, capability: string, tool: string): boolean {
   return (
     rule.principals.some((g) => globMatch(g, key)) &&
     rule.capabilities.some((g) => globMatch(g, capability)) &&
@@ -116,8 +116,9 @@ function argumentsMatch(rule: AdmissionRule, args: Record<string, unknown>): boo
  */
 export function admit(input: AdmissionInput, policy: AdmissionPolicy): AdmissionResult {
   let allowRule: string | undefined;
+  const key = principalKey(input.principal);
   for (const rule of policy.rules) {
-    if (!ruleMatches(rule, input.principal, input.capability, input.tool)) continue;
+    if (!ruleMatches(rule, key, input.capability, input.tool)) continue;
     if (!argumentsMatch(rule, input.arguments)) continue;
     if (rule.effect === 'deny') return { decision: 'deny', rule: rule.id };
     allowRule ??= rule.id;
@@ -132,8 +133,9 @@ export function admit(input: AdmissionInput, policy: AdmissionPolicy): Admission
  */
 export function refusedOutright(principal: PrincipalRef, capability: string, tool: string, policy: AdmissionPolicy): boolean {
   let allowed = false;
+  const key = principalKey(principal);
   for (const rule of policy.rules) {
-    if (!ruleMatches(rule, principal, capability, tool)) continue;
+    if (!ruleMatches(rule, key, capability, tool)) continue;
     // A conditional deny refuses only some arguments; a conditional allow admits some.
     if (rule.effect === 'deny' && !rule.arguments) return true;
     if (rule.effect === 'allow') allowed = true;
@@ -210,12 +212,13 @@ export class RateLimiter {
    */
   take(limits: readonly AdmissionLimit[], principal: PrincipalRef, capability: string, tool: string, now: number): { limit: AdmissionLimit; retryAfterMs: number } | undefined {
     const picked: Bucket[] = [];
+    const who = principalKey(principal);
     for (const limit of limits) {
       const rate = limit.rate;
       if (!rate) continue;
       const perMs = rate.perSeconds * 1000;
       // The bucket key carries the rate, so a changed limit starts from a full bucket.
-      const key = `${limit.id}\u0000${rate.calls}/${perMs}\u0000${principalKey(principal)}${rate.per === 'tool' ? `\u0000${capability}\u0000${tool}` : ''}`;
+      const key = `${limit.id}\u0000${rate.calls}/${perMs}\u0000${who}${rate.per === 'tool' ? `\u0000${capability}\u0000${tool}` : ''}`;
       let b = this.buckets.get(key);
       if (!b) {
         if (this.buckets.size >= this.maxBuckets) this.sweep(now);

@@ -10,7 +10,7 @@ import {
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
-import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Histogram, type Tracer } from '@opentelemetry/api';
+import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Histogram, type SpanOptions, type Tracer } from '@opentelemetry/api';
 import { AppError, ReasonCode, authenticate, type Caller, type OrchestratorConfig } from '@toolsurface/core';
 import type { Logger } from 'pino';
 import { Attr, INSTRUMENTATION_SCOPE, Metric } from '@toolsurface/core';
@@ -89,52 +89,56 @@ export function unary<Req, Res>(
   /** Called for a request that does not decode, before it is refused (e.g. to audit it). */
   onMalformed?: (info: CallInfo) => void,
 ): handleUnaryCall<Req, Res> {
+  // The same for every call of the method: built once here, not per call.
+  const rpc = `${service}/${method}`;
+  const spanOptions: SpanOptions = { kind: SpanKind.SERVER, attributes: { [Attr.RPC_SYSTEM]: 'grpc', [Attr.RPC_SERVICE]: service, [Attr.RPC_METHOD]: method } };
+  /** rpc.server.call.duration's attributes by status code, built on first use. */
+  const durationAttributes: Attributes[] = [];
+  const recordDuration = (started: number, code: number) => {
+    durationAttributes[code] ??= { [Attr.RPC_SYSTEM]: 'grpc', [Attr.RPC_SERVICE]: service, [Attr.RPC_METHOD]: method, [Attr.RPC_GRPC_STATUS_CODE]: code };
+    rpcDurationHistogram().record((performance.now() - started) / 1000, durationAttributes[code]);
+  };
   return (call: ServerUnaryCall<Req, Res>, callback) => {
     const started = performance.now();
-    const record = (code: number) =>
-      rpcDurationHistogram().record((performance.now() - started) / 1000, {
-        [Attr.RPC_SYSTEM]: 'grpc',
-        [Attr.RPC_SERVICE]: service,
-        [Attr.RPC_METHOD]: method,
-        [Attr.RPC_GRPC_STATUS_CODE]: code,
-      });
     const parent = propagation.extract(context.active(), call.metadata, metadataGetter);
-    const span = deps.tracer.startSpan(
-      `${service}/${method}`,
-      { kind: SpanKind.SERVER, attributes: { [Attr.RPC_SYSTEM]: 'grpc', [Attr.RPC_SERVICE]: service, [Attr.RPC_METHOD]: method } },
-      parent,
-    );
+    const span = deps.tracer.startSpan(rpc, spanOptions, parent);
     const deadlineRaw = call.getDeadline();
     const deadline = deadlineRaw instanceof Date ? deadlineRaw.getTime() : Number(deadlineRaw);
     context.with(trace.setSpan(parent, span), () => {
       const req = call.request as unknown;
       const info: CallInfo = { metadata: call.metadata, deadline: Number.isFinite(deadline) ? deadline : Infinity };
-      const run =
-        req !== null && typeof req === 'object' && MALFORMED in req
-          ? () =>
-              new Promise<Res>(() => {
-                onMalformed?.(info);
-                throw new AppError(ReasonCode.INVALID_REQUEST, `the request is not a valid ${method} protobuf message`);
-              })
-          : // A handler that throws before its first await still becomes a rejection, so its status is mapped.
-            () => new Promise<Res>((resolve) => resolve(fn(call.request, info)));
-      run().then(
+      let pending: Promise<Res>;
+      if (req !== null && typeof req === 'object' && MALFORMED in req) {
+        pending = new Promise<Res>(() => {
+          onMalformed?.(info);
+          throw new AppError(ReasonCode.INVALID_REQUEST, `the request is not a valid ${method} protobuf message`);
+        });
+      } else {
+        // A handler that throws before its first await still becomes a rejection, so its status is
+        // mapped. (Its own promise is used as it is: no wrapping promise, no extra turns.)
+        try {
+          pending = Promise.resolve(fn(call.request, info));
+        } catch (e) {
+          pending = Promise.reject(e);
+        }
+      }
+      pending.then(
         (res) => {
           span.setAttribute(Attr.RPC_GRPC_STATUS_CODE, 0);
           span.end();
-          record(0);
+          recordDuration(started, 0);
           callback(null, res);
         },
         (err: unknown) => {
           const se = toServiceError(err);
           if (!(err instanceof AppError) || err.code === ReasonCode.INTERNAL) {
-            deps.logger.error({ err, rpc: `${service}/${method}` }, 'unhandled error in handler');
+            deps.logger.error({ err, rpc }, 'unhandled error in handler');
           }
           span.setAttribute(Attr.RPC_GRPC_STATUS_CODE, se.code ?? 2);
           span.setAttribute(Attr.ERROR_TYPE, err instanceof AppError ? err.code : 'INTERNAL');
           span.setStatus({ code: SpanStatusCode.ERROR, message: se.details });
           span.end();
-          record(se.code ?? 2);
+          recordDuration(started, se.code ?? 2);
           callback(se as never, null);
         },
       );

@@ -1,4 +1,4 @@
-import { context, metrics, SpanKind, SpanStatusCode, trace, type Counter, type Histogram, type Span, type Tracer } from '@opentelemetry/api';
+import { context, metrics, SpanKind, SpanStatusCode, trace, type Attributes, type Counter, type Histogram, type Span, type Tracer } from '@opentelemetry/api';
 import {
   admit,
   AppError,
@@ -120,10 +120,24 @@ function textContent(text: string): string {
   return JSON.stringify([{ type: 'text', text }]);
 }
 
-function success(result: ToolResult, toolName: string, via: string, durationMs: number): CallResult {
+/** A tool result's content and structured content as the response carries them ("" when there is none). */
+interface ResultJson {
+  contentJson: string;
+  structuredContentJson: string;
+}
+
+function resultJson(result: ToolResult): ResultJson {
   return {
     contentJson: JSON.stringify(result.content ?? []),
     structuredContentJson: result.structuredContent === undefined ? '' : JSON.stringify(result.structuredContent),
+  };
+}
+
+/** A successful result; `json` is the result already serialised, when it was (see resultJson). */
+function success(result: ToolResult, toolName: string, via: string, durationMs: number, json: ResultJson = resultJson(result)): CallResult {
+  return {
+    contentJson: json.contentJson,
+    structuredContentJson: json.structuredContentJson,
     isError: false,
     reason: '',
     message: '',
@@ -226,12 +240,16 @@ export class Dispatcher {
     if (!mayActFor(caller, surface.principal)) {
       throw new AppError(ReasonCode.SURFACE_NOT_FOUND, `surface ${JSON.stringify(req.surfaceId.slice(0, 64))} does not exist; open a surface first`);
     }
-    trace.getActiveSpan()?.setAttributes({
-      [Attr.TS_SURFACE_ID]: surface.surfaceId,
-      [Attr.TS_MODE]: surface.resolvedMode,
-      [Attr.TS_SNAPSHOT_ID]: surface.snapshotId,
-      [Attr.TS_PRINCIPAL]: principalKey(surface.principal),
-    });
+    const rpcSpan = trace.getActiveSpan();
+    // Built only for a span that keeps them (not when tracing is off or the call is not sampled).
+    if (rpcSpan?.isRecording()) {
+      rpcSpan.setAttributes({
+        [Attr.TS_SURFACE_ID]: surface.surfaceId,
+        [Attr.TS_MODE]: surface.resolvedMode,
+        [Attr.TS_SNAPSHOT_ID]: surface.snapshotId,
+        [Attr.TS_PRINCIPAL]: principalKey(surface.principal),
+      });
+    }
     rec.surface = surface;
     const call = rec as CallContext;
     const args = parseArguments(req.argumentsJson, this.options.maxArgumentsBytes);
@@ -393,28 +411,27 @@ export class Dispatcher {
   ): Promise<{ result: CallResult; ran: boolean }> {
     const { surface } = call;
     const mode = surface.resolvedMode;
-    const refused = (reason: ReasonCode, message: string, resolved?: Target) => ({ result: this.refuse(call, via, resolved, reason, message), ran: false });
 
     // Step 3: resolve the name.
     let target: Target;
     if (isSystemToolName(name)) {
       // Product rule 5: a system tool is never folded behind a meta-tool.
-      if (via !== 'direct') return refused(ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.systemToolBehindMetaTool(name, via));
+      if (via !== 'direct') return this.refused(call, via, ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.systemToolBehindMetaTool(name, via));
       target = { presentedName: name, capability: SYSTEM_CAPABILITY, originalName: name, inputSchema: {}, system: true };
     } else if (META_NAMES.has(name)) {
-      return refused(ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.metaToolBehindMetaTool(name, via));
+      return this.refused(call, via, ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.metaToolBehindMetaTool(name, via));
     } else {
       const snapshot = await this.ports.snapshots.get(surface.snapshotId);
       const def = snapshot.byName.get(name);
       if (!def) {
         // A name the collision rule prefixed: point to the names it is shown under.
         const presented = snapshot.tools.filter((t) => t.originalName === name && t.name !== name).map((t) => t.name);
-        if (presented.length > 0) return refused(ReasonCode.TOOL_NOT_FOUND, Messages.shownAs(name, presented));
+        if (presented.length > 0) return this.refused(call, via, ReasonCode.TOOL_NOT_FOUND, Messages.shownAs(name, presented));
         // Through a meta-tool the snapshot is the whole world (product rule 3); only a call by a
         // name of its own tells an unknown name from one bound since the surface opened.
         return via !== 'direct' || this.ports.settings.isBoundToolName(surface.principal, name)
-          ? refused(ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.notInSnapshot(name, mode))
-          : refused(ReasonCode.TOOL_NOT_FOUND, Messages.toolNotFound(name, mode));
+          ? this.refused(call, via, ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.notInSnapshot(name, mode))
+          : this.refused(call, via, ReasonCode.TOOL_NOT_FOUND, Messages.toolNotFound(name, mode));
       }
       target = {
         presentedName: def.name,
@@ -423,24 +440,22 @@ export class Dispatcher {
         inputSchema: def.inputSchema ?? {},
         system: false,
       };
-      if (via === 'direct' && mode !== 'direct') return refused(ReasonCode.TOOL_NOT_DIRECTLY_CALLABLE, Messages.notDirectlyCallable(name, mode), target);
+      if (via === 'direct' && mode !== 'direct') return this.refused(call, via, ReasonCode.TOOL_NOT_DIRECTLY_CALLABLE, Messages.notDirectlyCallable(name, mode), target);
     }
 
-    const span = this.options.tracer.startSpan(`execute_tool ${target.presentedName}`, {
-      kind: SpanKind.INTERNAL,
-      attributes: {
-        [Attr.GEN_AI_OPERATION_NAME]: 'execute_tool',
-        [Attr.GEN_AI_TOOL_NAME]: target.presentedName,
-        [Attr.TS_MODE]: mode,
-        [Attr.TS_SNAPSHOT_ID]: surface.snapshotId,
-        [Attr.TS_SURFACE_ID]: surface.surfaceId,
-        [Attr.TS_VIA]: via,
-        [Attr.TS_CAPABILITY]: target.capability,
-        [Attr.TS_PRINCIPAL]: principalKey(surface.principal),
-        ...(call.callId ? { [Attr.GEN_AI_TOOL_CALL_ID]: call.callId } : {}),
-        ...(confidence !== undefined ? { [Attr.TS_CONFIDENCE]: confidence } : {}),
-      },
-    });
+    const attributes: Attributes = {
+      [Attr.GEN_AI_OPERATION_NAME]: 'execute_tool',
+      [Attr.GEN_AI_TOOL_NAME]: target.presentedName,
+      [Attr.TS_MODE]: mode,
+      [Attr.TS_SNAPSHOT_ID]: surface.snapshotId,
+      [Attr.TS_SURFACE_ID]: surface.surfaceId,
+      [Attr.TS_VIA]: via,
+      [Attr.TS_CAPABILITY]: target.capability,
+      [Attr.TS_PRINCIPAL]: principalKey(surface.principal),
+    };
+    if (call.callId) attributes[Attr.GEN_AI_TOOL_CALL_ID] = call.callId;
+    if (confidence !== undefined) attributes[Attr.TS_CONFIDENCE] = confidence;
+    const span = this.options.tracer.startSpan(`execute_tool ${target.presentedName}`, { kind: SpanKind.INTERNAL, attributes });
     return context.with(trace.setSpan(context.active(), span), async () => {
       try {
         return await this.checkAndInvoke(call, target, args, via, span, propose);
@@ -464,34 +479,27 @@ export class Dispatcher {
     propose?: () => CallResult,
   ): Promise<{ result: CallResult; ran: boolean }> {
     const { surface } = call;
-    const fail = (reason: ReasonCode, message: string, admission?: AdmissionResult) => {
-      span.setAttributes({ [Attr.TS_REASON]: reason, [Attr.ERROR_TYPE]: reason });
-      span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
-      return { result: this.refuse(call, via, target, reason, message, admission), ran: false };
-    };
 
     // Step 4: arguments against the snapshot's input schema.
-    if (!args.ok) return fail(ReasonCode.INVALID_ARGUMENTS, args.message);
+    if (!args.ok) return this.failed(call, via, target, span, ReasonCode.INVALID_ARGUMENTS, args.message);
     const validator = target.system
       ? this.systemValidators.get(target.originalName)!
       : this.validators.forTool(surface.snapshotId, target.presentedName, target.inputSchema);
     const problems = validator(args.value);
-    if (problems) return fail(ReasonCode.INVALID_ARGUMENTS, Messages.invalidArguments(target.presentedName, problems, surface.resolvedMode));
+    if (problems) return this.failed(call, via, target, span, ReasonCode.INVALID_ARGUMENTS, Messages.invalidArguments(target.presentedName, problems, surface.resolvedMode));
 
     // Step 5: admission, the same inputs on every path (product rule 6).
-    const admission = admit(
-      { principal: surface.principal, capability: target.capability, tool: target.originalName, arguments: args.value, via },
-      this.ports.settings.admissionPolicy(),
-    );
+    const policy = this.ports.settings.admissionPolicy();
+    const admission = admit({ principal: surface.principal, capability: target.capability, tool: target.originalName, arguments: args.value, via }, policy);
     span.setAttributes({ [Attr.TS_ADMISSION_DECISION]: admission.decision, [Attr.TS_ADMISSION_RULE]: admission.rule });
-    if (admission.decision === 'deny') return fail(ReasonCode.PERMISSION_DENIED, Messages.permissionDenied(target.presentedName), admission);
+    if (admission.decision === 'deny') return this.failed(call, via, target, span, ReasonCode.PERMISSION_DENIED, Messages.permissionDenied(target.presentedName), admission);
 
     // Admission's limits on an admitted call: argument size, then the rate (a refused call takes no token).
-    const limits = limitsFor(surface.principal, target.capability, target.originalName, this.ports.settings.admissionPolicy());
+    const limits = limitsFor(surface.principal, target.capability, target.originalName, policy);
     if (limits.length > 0) {
       const argBytes = Buffer.byteLength(JSON.stringify(args.value), 'utf8');
       const big = sizeLimitExceeded(limits, argBytes, 'maxArgumentBytes');
-      if (big) return fail(ReasonCode.ARGUMENTS_TOO_LARGE, Messages.argumentsTooLarge(argBytes, big.max), { decision: 'deny', rule: big.limit.id });
+      if (big) return this.failed(call, via, target, span, ReasonCode.ARGUMENTS_TOO_LARGE, Messages.argumentsTooLarge(argBytes, big.max), { decision: 'deny', rule: big.limit.id });
     }
     if (propose) {
       this.audit(call, via, target, 'proposed', '', admission, 0);
@@ -499,13 +507,13 @@ export class Dispatcher {
     }
     // Too little of the caller's deadline left to run the tool and still answer: do not start it.
     if (call.deadline - this.now() - RESPONSE_MARGIN_MS < MIN_TOOL_BUDGET_MS) {
-      return fail(ReasonCode.TOOL_TIMEOUT, Messages.noTimeLeft(target.presentedName), admission);
+      return this.failed(call, via, target, span, ReasonCode.TOOL_TIMEOUT, Messages.noTimeLeft(target.presentedName), admission);
     }
     if (limits.length > 0) {
       const limited = this.rateLimiter.take(limits, surface.principal, target.capability, target.originalName, this.now());
       if (limited) {
         span.setAttribute(Attr.TS_ADMISSION_RULE, limited.limit.id);
-        return fail(ReasonCode.RATE_LIMITED, Messages.rateLimited(target.presentedName, limited.retryAfterMs), { decision: 'deny', rule: limited.limit.id });
+        return this.failed(call, via, target, span, ReasonCode.RATE_LIMITED, Messages.rateLimited(target.presentedName, limited.retryAfterMs), { decision: 'deny', rule: limited.limit.id });
       }
     }
 
@@ -534,8 +542,11 @@ export class Dispatcher {
       throw e;
     }
     const durationMs = performance.now() - started;
+    // Serialised once: measured here when limits apply, then sent as they are.
+    let json: ResultJson | undefined;
     if (limits.length > 0) {
-      const resultBytes = Buffer.byteLength(JSON.stringify(result.content ?? []), 'utf8') + (result.structuredContent === undefined ? 0 : Buffer.byteLength(JSON.stringify(result.structuredContent), 'utf8'));
+      json = resultJson(result);
+      const resultBytes = Buffer.byteLength(json.contentJson, 'utf8') + Buffer.byteLength(json.structuredContentJson, 'utf8');
       const big = sizeLimitExceeded(limits, resultBytes, 'maxResultBytes');
       if (big) {
         // The tool ran; its result is withheld from the model.
@@ -560,7 +571,7 @@ export class Dispatcher {
       return { result: res, ran: true };
     }
     this.audit(call, via, target, 'ok', '', admission, durationMs);
-    return { result: success(result, target.presentedName, via, durationMs), ran: true };
+    return { result: success(result, target.presentedName, via, durationMs, json), ran: true };
   }
 
   /** The audit of a call whose result was not audited on the way: meta-tools, unified refusals and proposals. */
@@ -575,6 +586,18 @@ export class Dispatcher {
         ? 'proposed'
         : 'ok';
     this.audit(call, via, target, outcome, result.reason as ReasonCode | '', undefined, result.durationMs);
+  }
+
+  /** A refusal in step 3, before the execute_tool span (the RPC span gets the reason). */
+  private refused(call: CallContext, via: Via, reason: ReasonCode, message: string, target?: Target): { result: CallResult; ran: boolean } {
+    return { result: this.refuse(call, via, target, reason, message), ran: false };
+  }
+
+  /** A refusal in steps 4 to 6, recorded on the execute_tool span. */
+  private failed(call: CallContext, via: Via, target: Target, span: Span, reason: ReasonCode, message: string, admission?: AdmissionResult): { result: CallResult; ran: boolean } {
+    span.setAttributes({ [Attr.TS_REASON]: reason, [Attr.ERROR_TYPE]: reason });
+    span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
+    return { result: this.refuse(call, via, target, reason, message, admission), ran: false };
   }
 
   private refuse(

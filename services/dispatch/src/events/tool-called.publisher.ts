@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { PrincipalKind, ToolCalled } from '@toolsurface/proto';
 import { Subjects, type EventPublisher, type Logger } from '@toolsurface/platform';
 import type { AuditPort, ToolCalledEvent } from '../domain/ports';
+import { reusedWriterEncoder } from '../proto-encoding';
+
+// One event per call: encoded into a reused writer rather than a fresh one each time.
+const encodeToolCalled = reusedWriterEncoder(ToolCalled.encode);
 
 /**
  * Publishes `toolsurface.tool.called.v1` without holding the call: the publish starts before the
@@ -17,7 +21,7 @@ export class ToolCalledPublisher implements AuditPort {
 
   toolCalled(e: ToolCalledEvent): void {
     const msgId = randomUUID();
-    const data = ToolCalled.encode({
+    const data = encodeToolCalled({
       surfaceId: e.surfaceId,
       principal: e.principal && { kind: e.principal.kind === 'agent' ? PrincipalKind.PRINCIPAL_KIND_AGENT : PrincipalKind.PRINCIPAL_KIND_GATEWAY, id: e.principal.id },
       orchestrator: e.orchestrator,
@@ -32,7 +36,7 @@ export class ToolCalledPublisher implements AuditPort {
       durationMs: e.durationMs,
       callId: e.callId,
       atMs: e.atMs,
-    }).finish();
+    });
     const p: Promise<void> = this.events
       .publish(Subjects.toolCalled, data, msgId)
       .catch((err: unknown) => this.logger.error({ err, msgId, tool: e.toolName, outcome: e.outcome }, 'tool.called publish failed'))

@@ -1,15 +1,34 @@
 import { isAppError, ReasonCode, type Caller, type OrchestratorConfig } from '@toolsurface/core';
 import { callerOf, unary, type GrpcDeps } from '@toolsurface/platform';
-import { DispatchServiceService, type CallToolRequest, type CallToolResponse } from '@toolsurface/proto';
+import { CallToolResponse, DispatchServiceService, type CallToolRequest } from '@toolsurface/proto';
 import type { Dispatcher } from '../domain/dispatcher';
+import { reusedWriterEncoder } from '../proto-encoding';
 
 const SERVICE = 'toolsurface.v1.DispatchService';
+
+const encodeResponse = reusedWriterEncoder(CallToolResponse.encode);
+
+/**
+ * The generated definition, but CallTool's response is encoded into a reused writer and handed to
+ * grpc-js as a Buffer over those bytes (the generated serializer allocates a writer per response and
+ * then copies its bytes into a new Buffer). Same bytes on the wire.
+ */
+const DEFINITION = {
+  ...DispatchServiceService,
+  callTool: {
+    ...DispatchServiceService.callTool,
+    responseSerialize: (value: CallToolResponse): Buffer => {
+      const bytes = encodeResponse(value);
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    },
+  },
+};
 
 /** DispatchService for startGrpcServer: CallTool straight into the call path; `unary` maps thrown AppErrors to status. */
 export function dispatchService(dispatcher: Dispatcher, settings: { orchestrators(): OrchestratorConfig[] | undefined }, deps: GrpcDeps) {
   return {
     name: SERVICE,
-    definition: DispatchServiceService,
+    definition: DEFINITION,
     implementation: {
       callTool: unary<CallToolRequest, CallToolResponse>(
         SERVICE,
