@@ -3,7 +3,7 @@
 // (semantic.ts) of the request and of the tool's text. Only tools the words already found are
 // re-ordered: a static encoding alone ranks far worse than the lexical score (NDCG@10 0.35
 // against 0.79 on the dev split), but it tells apart candidates that the words cannot.
-import { MAX_SEMANTIC_CHARS, type StaticEncoder, toolSemanticText } from './semantic.js';
+import { type StaticEncoder, toolSemanticText } from './semantic.js';
 
 /** A tool's text sources, as ToolIndex keeps them. */
 export interface SemanticDoc {
@@ -39,7 +39,8 @@ export class SemanticReranker {
    */
   rerank(request: string, head: readonly number[], scores: Float64Array, weight: number): boolean {
     if (head.length < 2 || !(weight > 0) || !Number.isFinite(weight)) return false;
-    const q = this.encoder.encode(request.length > MAX_SEMANTIC_CHARS ? request.slice(0, MAX_SEMANTIC_CHARS) : request, this.query);
+    // the encoder reads at most MAX_SEMANTIC_CHARS of it
+    const q = this.encoder.encode(request, this.query);
     if (q === undefined) return false;
     let top = 0;
     for (const d of head) if (scores[d] > top) top = scores[d];
