@@ -178,3 +178,109 @@ describe('mapArguments: context, defaults and refusals', () => {
     expect(() => mapArguments({ name: 'bad', inputSchema: { properties: 5 } as unknown as Record<string, unknown> }, null as unknown as string)).not.toThrow();
   });
 });
+
+describe('mapArguments: values written around other values', () => {
+  it('takes a default the description states when a required value is not in the request', () => {
+    const t = tool(
+      {
+        players: { type: 'integer', description: 'How many players sit at the table. Default is 4.' },
+        variant: { type: 'string', enum: ['classic', 'speed'], description: "Rules to use (defaults to 'classic' if not specified)." },
+        seed: { type: 'integer', description: 'Random seed; defaults to the current time.' },
+      },
+      ['players', 'variant', 'seed'],
+    );
+    const m = mapArguments(t, 'Deal a new round of cards.');
+    expect(m.arguments).toEqual({ players: 4, variant: 'classic' });
+    // a default described in prose is no value: the seed is reported missing, not invented
+    expect(m.missingArguments).toEqual(['seed']);
+  });
+
+  it('splits "City, Country" between a city and a country parameter', () => {
+    const t = tool({ city: { type: 'string', description: 'The city.' }, country: { type: 'string', description: 'The country of the city.' } }, ['city', 'country']);
+    expect(mapArguments(t, 'What time is it in Lisbon, Portugal right now?').arguments).toEqual({ city: 'Lisbon', country: 'Portugal' });
+  });
+
+  it('writes a known city\'s country as a code where the description\'s examples use codes', () => {
+    const t = tool({ location: { type: 'string', description: "City and state or country, e.g. 'Austin, TX' or 'Paris, FR'." } }, ['location']);
+    expect(mapArguments(t, 'Find a quiet hotel in Nairobi, Kenya.').arguments).toEqual({ location: 'Nairobi, KE' });
+  });
+
+  it('takes a command written after "command" verbatim, special characters and all', () => {
+    const t = tool({ command: { type: 'string', description: 'The shell command to run.' } }, ['command']);
+    expect(mapArguments(t, 'how much disk is free? run the command df -h /var/log').arguments).toEqual({ command: 'df -h /var/log' });
+    expect(mapArguments(t, 'please use the exact command git log --oneline -n 5.').arguments).toEqual({ command: 'git log --oneline -n 5' });
+    // "command prompt" names no command; the command written later is taken
+    expect(mapArguments(t, 'in the command prompt, run the command ipconfig /all').arguments).toEqual({ command: 'ipconfig /all' });
+  });
+
+  it('keeps a quoted list apart from another quoted value', () => {
+    const t = tool(
+      { columns: { type: 'array', items: { type: 'string' }, description: 'Columns to keep.' }, table: { type: 'string', description: 'Table name.' } },
+      ['columns', 'table'],
+    );
+    const m = mapArguments(t, "Keep the columns 'id', 'email' and 'created_at' of the table 'users'.");
+    expect(m.arguments).toEqual({ columns: ['id', 'email', 'created_at'], table: 'users' });
+  });
+
+  it('reads a required list of plain words joined by "and"', () => {
+    const t = tool({ toppings: { type: 'array', items: { type: 'string' }, description: 'Toppings to add.' } }, ['toppings']);
+    expect(mapArguments(t, 'Make me a pizza that has olives, sweet corn and fresh basil.').arguments).toEqual({ toppings: ['olives', 'sweet corn', 'fresh basil'] });
+  });
+
+  it('keeps a 24-hour clock when the description asks for one, even if its example names PM', () => {
+    const t = tool({ start: { type: 'string', description: "Start time in 24-hour format 'HH:MM' (e.g. '14:30' for 2:30 PM)." } }, ['start']);
+    expect(mapArguments(t, 'Book the court at 3:15 pm.').arguments).toEqual({ start: '15:15' });
+  });
+
+  it('takes an e-mail address whole, not the name inside it', () => {
+    const t = tool({ receiver: { type: 'string', description: 'Who receives the payment.' }, amount: { type: 'number', description: 'Amount in dollars.' } }, ['receiver', 'amount']);
+    expect(mapArguments(t, 'Send $30 to MaryJones@example.org please.').arguments).toEqual({ receiver: 'MaryJones@example.org', amount: 30 });
+  });
+
+  it('does not read a function word as a misspelt enum value ("would" is not "World")', () => {
+    const t = tool({ genre: { type: 'string', enum: ['World', 'Jazz', 'dontcare'], description: 'Music genre.' } }, ['genre']);
+    expect(mapArguments(t, 'I would like to hear something new.').arguments).toEqual({ genre: 'dontcare' });
+  });
+});
+
+describe('mapArguments: numbered parameters, counts, codes and names', () => {
+  it('gives numbered parameters a written series in order, not a number word', () => {
+    const t = tool({ a1: { type: 'integer', description: 'The first value.' }, a2: { type: 'integer', description: 'The second value.' }, a3: { type: 'integer', description: 'The third value.' } }, ['a1', 'a2', 'a3']);
+    expect(mapArguments(t, 'Sort these three values: 9 apples, 2 apples and 7 apples.').arguments).toEqual({ a1: 9, a2: 2, a3: 7 });
+  });
+
+  it('finds a parameter whose long name is misspelt by one letter in the request', () => {
+    const t = tool({ temperature: { type: 'number', description: 'Water temperature.' }, depth: { type: 'number', description: 'Depth in meters.' } }, ['depth']);
+    expect(mapArguments(t, 'Dive to a depth of 30 meters where the temprature is 12.').arguments).toEqual({ temperature: 12, depth: 30 });
+  });
+
+  it('reads a head count for a parameter that counts people', () => {
+    const t = tool({ city: { type: 'string', description: 'City.' }, number_of_guests: { type: 'integer', description: 'How many guests.' } }, ['city']);
+    expect(mapArguments(t, 'Find a cabin in Denver for five people.').arguments).toEqual({ city: 'Denver', number_of_guests: 5 });
+  });
+
+  it('maps a place to the code its description defines, and still gives the place to a place parameter', () => {
+    const t = tool(
+      { region_id: { type: 'integer', description: "Region code: '1' for Tuscany, '2' for Umbria, '3' for Liguria." }, destination: { type: 'string', description: 'Where the trip goes.' } },
+      ['destination'],
+    );
+    expect(mapArguments(t, 'Plan a weekend trip to Umbria').arguments).toEqual({ region_id: 2, destination: 'Umbria' });
+  });
+
+  it('keeps a capitalised "The" that opens a name inside a sentence', () => {
+    const t = tool({ venue: { type: 'string', description: 'Name of the venue.' } }, ['venue']);
+    expect(mapArguments(t, 'Get me two seats at The Blue Note tonight.').arguments).toEqual({ venue: 'The Blue Note' });
+  });
+
+  it('reads "#123" as an identifier', () => {
+    const t = tool({ ticket_id: { type: 'string', description: 'The ticket identifier.' } }, ['ticket_id']);
+    expect(mapArguments(t, 'what is the state of my ticket? the ticket is #4471, about a broken screen').arguments).toEqual({ ticket_id: '#4471' });
+  });
+
+  it('takes the clock time over "midnight" or "noon" written for the same moment, but keeps a range', () => {
+    const one = tool({ show_date: { type: 'string', description: "Date, 'YYYY-MM-DD'." }, show_time: { type: 'string', description: "Start time of the show, in 24-hour format 'HH:MM'." } }, ['show_date', 'show_time']);
+    expect(mapArguments(one, 'Two tickets for the midnight show at 23:45 on 2023.10.2?').arguments).toEqual({ show_date: '2023-10-02', show_time: '23:45' });
+    const range = tool({ start: { type: 'string', description: "Start time, 'HH:MM'." }, end: { type: 'string', description: "End time, 'HH:MM'." } }, ['start', 'end']);
+    expect(mapArguments(range, 'Block my calendar from noon to 3pm.').arguments).toEqual({ start: '12:00', end: '15:00' });
+  });
+});

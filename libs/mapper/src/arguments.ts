@@ -6,7 +6,7 @@
  */
 import { analyze, tokenAt, parseListLiteral, type Doc, type Span, type DateValue, type TimeValue } from './extract.js';
 import { paramsOf, isObj, resolveType, propertiesOf, requiredOf, type ParamInfo } from './schema.js';
-import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems } from './text.js';
+import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems, type Token } from './text.js';
 import { CURRENCIES, US_CITIES, US_STATES, US_STATE_CODES } from './lexicon.js';
 import type { MapperTool } from './types.js';
 
@@ -124,8 +124,9 @@ function formatTime(t: TimeValue, p: ParamInfo): string {
   const want = p.description.toUpperCase();
   // "HH:MM:SS" asks for seconds
   if (/HH:MM:SS/.test(want)) return `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}`;
-  // a 12-hour clock: "AM"/"PM" or "12-hour" in the description
-  if (/\b(AM|PM)\b|HH:MM (AM|PM)|12-HOUR/.test(want)) {
+  // a 12-hour clock: "AM"/"PM" or "12-hour" in the description, unless it asks for a 24-hour
+  // clock ("in 24-hour format 'HH:MM' (e.g., '13:45' for 1:45 PM)")
+  if (!/24[- ]HOUR/.test(want) && /\b(AM|PM)\b|HH:MM (AM|PM)|12[- ]HOUR/.test(want)) {
     const h12 = t.h % 12 === 0 ? 12 : t.h % 12;
     return `${p2(h12)}:${p2(t.mi)} ${t.h < 12 ? 'AM' : 'PM'}`;
   }
@@ -153,17 +154,17 @@ function formatPlace(s: Span, p: ParamInfo): string {
   if (p.parts.includes('city') && p.siblings.some((x) => /state|country|region|province/i.test(x))) return city;
   const state = wantsState(p);
   if (!state && !wantsRegion(p)) return city;
+  // an example such as 'Paris, FR' (a two-letter code that is no US state) asks for country codes
+  const codes = (): boolean => /country code/i.test(p.description) || [...p.description.matchAll(/'[A-Z][\w ]+, ([A-Z]{2})'/g)].some((m) => !US_STATE_CODES.has(m[1]));
   if (region) {
     if (state && US_STATES[region.toLowerCase()]) region = US_STATES[region.toLowerCase()];
+    // the country written out where codes are asked for ("Nairobi, Kenya" -> "Nairobi, KE")
+    else if (s.country && region.toLowerCase() === s.country[0].toLowerCase() && codes()) region = s.country[1];
     return `${city}, ${region}`;
   }
   const st = US_CITIES.get(city.toLowerCase());
   if (st) return `${city}, ${st}`;
-  if (s.country) {
-    // an example such as 'Paris, FR' (a two-letter code that is no US state) asks for country codes
-    const codes = /country code/i.test(p.description) || [...p.description.matchAll(/'[A-Z][\w ]+, ([A-Z]{2})'/g)].some((m) => !US_STATE_CODES.has(m[1]));
-    return `${city}, ${codes ? s.country[1] : s.country[0]}`;
-  }
+  if (s.country) return `${city}, ${codes() ? s.country[1] : s.country[0]}`;
   return city;
 }
 
@@ -181,9 +182,13 @@ function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[] {
   const strong = p.anchors.filter((a, i) => !WEAK_PARTS.has(p.parts[i] ?? a) && a.length > 1 && !STOP_WORDS.has(a));
   const weak = p.anchors.filter((a) => !strong.includes(a) && a.length > 1);
   const firstPart = p.parts.length > 0 ? stem(p.parts[0]) : '';
+  // long name parts, for misspellings ("acceleeration"): one edit away, both at least 7 letters
+  // (not numbered names: "temperature1" is one edit from every "temperature")
+  const long = p.parts.filter((x, i) => x.length >= 7 && !/\d$/.test(x) && strong.includes(p.anchors[i]));
   for (const t of doc.tokens) {
     if (strong.includes(t.stem)) out.push({ idx: t.index, w: 1 });
     else if (weak.includes(t.stem)) out.push({ idx: t.index, w: t.stem === firstPart && p.anchors.length === 1 ? 0.8 : 0.5 });
+    else if (t.lower.length >= 7 && long.some((x) => Math.abs(x.length - t.lower.length) <= 1 && editDistance(t.lower, x, 1) <= 1)) out.push({ idx: t.index, w: 0.9 });
   }
   return out;
 }
@@ -316,7 +321,8 @@ function enumScore(value: string, doc: Doc): { score: number; start: number; end
   }
   // near spelling of a single long word
   if (stems.length === 1 && words[0].length >= 5) {
-    for (const t of toks) if (t.lower.length >= 4 && editDistance(t.lower, words[0], 1) <= 1) return { score: 0.6, start: t.start, end: t.end };
+    // (a function word is no misspelling: "would" is not "World")
+    for (const t of toks) if (t.lower.length >= 4 && !STOP_WORDS.has(t.lower) && editDistance(t.lower, words[0], 1) <= 1) return { score: 0.6, start: t.start, end: t.end };
   }
   // all content words present, not contiguous
   const content = stems.filter((s, i) => !STOP_WORDS.has(words[i]));
@@ -473,6 +479,35 @@ function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
     const end = doc.tokens[j].end;
     const text = doc.text.slice(start, end);
     out.push({ param: p, value: text, score: (explicit ? 0.45 : 0.3) + 0.15 * h.w, ranges: [[start, end]], kind: 'phrase' });
+  }
+  return out;
+}
+
+/** English words that never begin a shell command written after "command" ("command prompt", "the command to ..."). */
+const NOT_COMMAND_START = new Set(['prompt', 'line', 'to', 'that', 'which', 'for', 'in', 'on', 'of', 'and', 'or', 'is', 'if', 'will', 'should', 'please', 'the', 'a', 'an', 'it', 'this']);
+
+/**
+ * A command written out for a command parameter: "using the command echo %time%", "with the exact
+ * command shutdown /s /t 0", "the instruction del \"x.lnk\"": everything after the word
+ * "command"/"instruction" (and an optional ":"), verbatim, to the end of the line. Only for
+ * parameters whose name says command, cmd, instruction or script.
+ */
+function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
+  if (!p.parts.some((x) => /^(command|commands|cmd|instruction|instructions|script)$/.test(x))) return [];
+  const out: Cand[] = [];
+  const re = /\b(?:command|cmd|instruction)s?(?:\s+line)?\s*:?[ \t]+([^\n]+)/gi;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(doc.text)) !== null) {
+    // the next search starts right after this keyword: a later "command" may hold the value
+    re.lastIndex = m.index + m[0].length - m[1].length;
+    let value = m[1].trim();
+    const first = value.split(/\s+/)[0].toLowerCase().replace(/[^\p{L}\p{N}]+$/u, '');
+    if (NOT_COMMAND_START.has(first)) continue;
+    // a closing sentence mark that is not part of the command ("... /t 0." / "...?")
+    value = value.replace(/\s*[?!]+$/, '').replace(/(?<=[\w"')])\.$/, '');
+    if (value === '') continue;
+    const start = m.index + m[0].length - m[1].length + (m[1].length - m[1].trimStart().length);
+    out.push({ param: p, value, score: 0.95, ranges: [[start, start + value.length]], kind: 'command' });
   }
   return out;
 }
@@ -672,7 +707,7 @@ const CODE_FILLER = new Set(['service', 'services', 'type', 'the', 'a', 'an', 'o
 function codeCandidates(p: ParamInfo, doc: Doc): Cand[] {
   const numericEnum = p.enumValues && p.enumValues.length > 0 && p.enumValues.every((v) => typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)));
   if (!(p.type === 'integer' || p.type === 'number' || numericEnum) || !p.description) return [];
-  const re = /['"]?(\d{1,4})['"]?\s*(?:for|represents|means|stands for|is|=|:)\s+([\p{L}][\p{L} '-]{1,40}?)(?=\s*(?:[,.;)]|\band\b|\bor\b|$))/giu;
+  const re = /['"]?(\d{1,4})['"]?\s*(?:for|represents|means|stands for|corresponds to|refers to|to|is|=|:)\s+([\p{L}][\p{L} '-]{1,40}?)(?=\s*(?:[,.;)]|\band\b|\bor\b|$))/giu;
   const out: Cand[] = [];
   const seen = new Set<string>();
   let m: RegExpExecArray | null;
@@ -687,9 +722,18 @@ function codeCandidates(p: ParamInfo, doc: Doc): Cand[] {
     if (raw === undefined) continue;
     const value = numericEnum ? raw : coerce(raw, p);
     if (value === undefined) continue;
-    out.push({ param: p, value, score: 0.75, ranges: at.map((t) => [t!.start, t!.end] as [number, number]), kind: 'code' });
+    // a code names what the words name without using them up: "Bangkok" still fills a city parameter
+    out.push({ param: p, value, score: 0.75, ranges: [], kind: 'code' });
   }
   return out;
+}
+
+/** A number followed by a word for people ("3 people", "two adults", "a party of 4 persons"). */
+const PEOPLE_AFTER = /^\s*(?:people|persons?|adults?|guests?|passengers?|travell?ers?|individuals?|pax)\b/i;
+
+/** Does an integer parameter count people (adults, guests, passengers, seats, party size)? */
+function countsPeople(p: ParamInfo): boolean {
+  return p.type === 'integer' && p.parts.some((x) => /^(adults?|people|persons?|guests?|passengers?|travell?ers?|seats?|occupants?|pax|party)$/.test(x));
 }
 
 /** Candidate values for one parameter. */
@@ -762,6 +806,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       // a number inside a date, time, quoted span, identifier, path or URL is rarely the value
       const inside = doc.spans.find((o) => o !== s && ['date', 'time', 'id', 'path', 'url', 'email', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end);
       if (inside) score -= inside.kind === 'date' && p.parts.some((x) => /^(year|month|day)s?$/.test(x)) ? 0 : 0.4;
+      // a head count ("for three people", "4 guests") for a parameter that counts people
+      if (countsPeople(p) && PEOPLE_AFTER.test(doc.text.slice(s.end, s.end + 24))) score += 0.45;
       out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
     }
     // a date for year/month/day integers
@@ -826,9 +872,24 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       }
     }
     fit = score;
-    out.push({ param: p, value, score: fit, ranges: [[s.start, s.end]], kind: s.kind });
+    // a place whose region went to a sibling parameter ("Tokyo, Japan" -> city "Tokyo"): only the
+    // city's characters are used, so the region stays free for the country/state parameter
+    const cityOnly = s.kind === 'place' && s.region !== undefined && s.city !== undefined && value === s.city && doc.text.startsWith(s.city, s.start);
+    out.push({ param: p, value, score: fit, ranges: [[s.start, cityOnly ? s.start + s.city!.length : s.end]], kind: s.kind });
+  }
+  // the region written after a city ("London, UK", "Austin, Texas") for a country/state parameter
+  // beside a city parameter
+  const regionParam = /^(country|state|province|region)$/.test(p.parts[p.parts.length - 1] ?? '') && p.siblings.some((x) => /city/i.test(x));
+  if (regionParam) {
+    for (const s of doc.spans) {
+      if (s.kind !== 'place' || s.region === undefined || s.address) continue;
+      const at = s.end - s.region.length;
+      if (doc.text.slice(at, s.end) !== s.region) continue;
+      out.push({ param: p, value: s.region, score: 0.6 + anchorBonus(p, doc, s, hits) * 0.5, ranges: [[at, s.end]], kind: 'region' });
+    }
   }
   if (p.semantic !== 'date' && p.semantic !== 'time' && p.semantic !== 'datetime' && p.semantic !== 'email' && p.semantic !== 'url') {
+    out.push(...commandCandidates(p, doc));
     out.push(...anchoredPhrases(p, doc, hits));
     out.push(...exampleCandidates(p, doc, hits));
     out.push(...modifierCandidates(p, doc));
@@ -897,6 +958,27 @@ function arrayCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
   if (it === 'string' || it === 'any') {
     const quoted = doc.spans.filter((s) => s.kind === 'quoted');
     if (quoted.length >= 2) out.push({ param: p, value: quoted.map((s) => s.text), score: 0.4, ranges: quoted.map((s) => [s.start, s.end] as [number, number]), kind: 'quoted-list' });
+    // quoted values written as one list ("'Age', 'Income' and 'Education'"), when the request holds
+    // other quoted values too: the run nearest the parameter's name
+    if (quoted.length >= 3) {
+      let qrun: Span[] = [];
+      const flushQuoted = (): void => {
+        if (qrun.length >= 2 && qrun.length < quoted.length) {
+          out.push({ param: p, value: qrun.map((s) => s.text), score: 0.45 + anchorBonus(p, doc, qrun[0], hits), ranges: qrun.map((s) => [s.start, s.end] as [number, number]), kind: 'quoted-run' });
+        }
+        qrun = [];
+      };
+      for (const s of quoted) {
+        const prev = qrun[qrun.length - 1];
+        // only ", ", " and ", " or " between the quoted values (the quote marks are outside the spans)
+        if (prev && /^['"‘’“”]?\s*(,\s*(and\s+|or\s+)?|(and|or|&)\s+)['"‘’“”]?$/i.test(doc.text.slice(prev.end, s.start))) qrun.push(s);
+        else {
+          flushQuoted();
+          qrun = [s];
+        }
+      }
+      flushQuoted();
+    }
     // names joined by commas/"and"/"vs": "Lakers and Clippers", "John, Paul and George"
     const propers = doc.spans.filter((s) => s.kind === 'proper');
     let run: Span[] = [];
@@ -930,9 +1012,62 @@ function arrayCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
         }
       }
     }
+    // a required list of plain words joined by "and" ("tomatoes and lettuce", "efficient,
+    // organized, easy going and compassionate"): a weak fallback
+    if (p.required && it === 'string') out.push(...coordinatedWords(p, doc));
     // a single value of the item kind -> one-element list
     const single = candidatesFor({ ...p, type: 'string', enumValues: undefined, schema: p.items ?? {}, semantic: p.semantic }, doc).filter((c) => c.kind !== 'phrase');
     for (const c of single) out.push({ ...c, value: [c.value], score: c.score - 0.1, kind: `single-${c.kind}` });
+  }
+  return out;
+}
+
+/** Words that end a coordinated item when read away from "and": function words, and numbers. */
+function itemBoundary(t: Token): boolean {
+  return STOP_WORDS.has(t.lower) || /^\d/.test(t.lower);
+}
+
+/**
+ * Plain-word lists joined by "and"/"or" ("chicken and mushrooms", "a, b, c and d"), each item of
+ * at most three words. The item after the conjunction runs to the next function word or mark; the
+ * items before it are cut at commas, and the first one is no longer than the last (so "uses chicken
+ * and mushrooms" gives chicken, mushrooms). Scored low (0.3): nothing ties the list to the
+ * parameter but its type.
+ */
+function coordinatedWords(p: ParamInfo, doc: Doc): Cand[] {
+  const out: Cand[] = [];
+  const toks = doc.tokens;
+  for (let k = 1; k < toks.length - 1; k++) {
+    if (toks[k].lower !== 'and' && toks[k].lower !== 'or') continue;
+    // the last item: up to three words after the conjunction ("also" skipped)
+    let r = k + 1;
+    if (toks[r]?.lower === 'also') r++;
+    const last: Token[] = [];
+    while (r < toks.length && last.length < 3 && !itemBoundary(toks[r]) && (last.length === 0 || /^[\s-]*$/.test(doc.text.slice(toks[r - 1].end, toks[r].start)))) last.push(toks[r++]);
+    if (last.length === 0) continue;
+    // earlier items, right to left: cut at commas; the first item no longer than the last
+    const items: Token[][] = [];
+    let cur: Token[] = [];
+    let i = k - 1;
+    if (!/^\s*,?\s*$/.test(doc.text.slice(toks[i].end, toks[k].start))) continue;
+    for (; i >= 0; i--) {
+      const t = toks[i];
+      if (itemBoundary(t)) break;
+      const gap = doc.text.slice(t.end, toks[i + 1].start);
+      if (/,/.test(gap) && cur.length > 0 && i + 1 !== k) {
+        items.unshift(cur);
+        cur = [];
+      } else if (!/^[\s-]*$/.test(gap) && i + 1 !== k) break;
+      if (cur.length >= 3) break;
+      cur.unshift(t);
+    }
+    if (cur.length > 0) items.unshift(items.length === 0 ? cur.slice(-last.length) : cur);
+    if (items.length === 0) continue;
+    const all = [...items, last];
+    const start = all[0][0].start;
+    const end = last[last.length - 1].end;
+    const value = all.map((it) => doc.text.slice(it[0].start, it[it.length - 1].end));
+    out.push({ param: p, value, score: 0.3, ranges: [[start, end]], kind: 'word-list' });
   }
   return out;
 }
@@ -991,6 +1126,44 @@ function respectively(params: ParamInfo[], doc: Doc): Cand[] {
   return out;
 }
 
+/** The position a parameter's name gives it among numbered siblings: num1 -> [num, 1], second_side -> [side, 2]. */
+function ordinalName(p: ParamInfo): [string, number] | undefined {
+  const words = ['first', 'second', 'third', 'fourth', 'fifth'];
+  const m = /^(.*?)[_-]?(\d)$/.exec(p.name);
+  if (m && m[1] !== '') return [m[1].toLowerCase(), Number(m[2])];
+  const k = words.indexOf(p.parts[0] ?? '');
+  if (k >= 0 && p.parts.length > 1) return [p.parts.slice(1).join('_'), k + 1];
+  return undefined;
+}
+
+/**
+ * Numbered parameters (num1, num2; side1..side3; first_value, second_value) and a written series
+ * of exactly as many numbers ("40 and 50", "5 units, 4 units and 3 units"): the values in order.
+ */
+function ordinalSeries(params: ParamInfo[], doc: Doc): Cand[] {
+  const out: Cand[] = [];
+  const groups = new Map<string, ParamInfo[]>();
+  for (const p of params) {
+    if ((p.type !== 'integer' && p.type !== 'number') || p.enumValues) continue;
+    const o = ordinalName(p);
+    if (o) groups.set(o[0], [...(groups.get(o[0]) ?? []), p]);
+  }
+  const nums = doc.spans.filter((s) => s.kind === 'number' && !s.word);
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    group.sort((a, b) => ordinalName(a)![1] - ordinalName(b)![1]);
+    // positions 1..n with none missing
+    if (group.some((p, i) => ordinalName(p)![1] !== i + 1)) continue;
+    const series = allSeries(doc, nums).filter((x) => x.length === group.length);
+    if (series.length !== 1) continue;
+    group.forEach((p, i) => {
+      const v = numberFor(series[0][i], p, p.type as 'integer' | 'number');
+      if (v !== undefined) out.push({ param: p, value: v, score: 1.05, ranges: [[series[0][i].start, series[0][i].end]], kind: 'respectively' });
+    });
+  }
+  return out;
+}
+
 /** Explicit "name=value" / "name: value" pairs written in the text, by squashed name. */
 function explicitPairs(doc: Doc): Map<string, { raw: string; start: number; end: number }> {
   const out = new Map<string, { raw: string; start: number; end: number }>();
@@ -1017,6 +1190,18 @@ function pairValue(raw: string, p: ParamInfo): unknown {
   if (p.type === 'string' && typeof v !== 'string') v = raw;
   if (p.type === 'array' && Array.isArray(v)) return coerceItems(v, p);
   return coerce(v, p);
+}
+
+/** A description's stated default converted onto the parameter (numbers, booleans, enum members, plain strings); undefined when it does not fit. */
+function describedValue(raw: string, p: ParamInfo): unknown {
+  let v: unknown = raw;
+  if (p.type === 'integer' || p.type === 'number') v = Number(raw);
+  else if (p.type === 'boolean') v = /^true$/i.test(raw) ? true : /^false$/i.test(raw) ? false : undefined;
+  else if (p.type !== 'string') return undefined;
+  const c = coerce(v, p);
+  if (c === undefined || (typeof c === 'number' && !Number.isFinite(c))) return undefined;
+  if (p.enumValues) return p.enumValues.find((e) => (typeof e === 'string' && typeof c === 'string' ? squash(e) === squash(c) : e === c));
+  return c;
 }
 
 /** Maps the text/context onto an object schema's parameters (recursive for nested objects). */
@@ -1077,6 +1262,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   const cands: Cand[] = [];
   for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc).flatMap((c) => withoutLabel(c)));
   cands.push(...respectively(pending, doc));
+  cands.push(...ordinalSeries(pending, doc));
   cands.sort((a, b) => b.score - a.score);
   const assigned = new Set<string>(Object.keys(args));
   for (const c of cands) {
@@ -1110,9 +1296,15 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   for (const p of pending) {
     if (assigned.has(p.name) || !p.required) continue;
     const dflt = p.hasDefault ? coerce(p.defaultValue, p) : undefined;
+    // a default the description states in words ("Default is 52"), when it fits the type and enum
+    const described = dflt === undefined && p.describedDefault !== undefined ? describedValue(p.describedDefault, p) : undefined;
     if (dflt !== undefined && dflt !== null) {
       args[p.name] = dflt;
       evidence[p.name] = { score: 0.3, kind: 'schema-default' };
+      assigned.add(p.name);
+    } else if (described !== undefined) {
+      args[p.name] = described;
+      evidence[p.name] = { score: 0.25, kind: 'described-default' };
       assigned.add(p.name);
     } else if (p.type === 'boolean') {
       args[p.name] = false;
@@ -1154,7 +1346,7 @@ function withoutLabel(c: Cand): Cand[] {
 }
 
 /** Evidence kinds that were right less often on dev (bare names, phrases, reading order, whole request, defaults). */
-const WEAK_KINDS = new Set(['proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'schema-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime']);
+const WEAK_KINDS = new Set(['proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'schema-default', 'described-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime', 'word-list']);
 
 /** Joins the request and a context string into one text; a context object is kept apart. */
 function textOf(request: string, context?: Record<string, unknown> | string): { text: string; ctx?: Record<string, unknown> } {

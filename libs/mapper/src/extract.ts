@@ -258,7 +258,14 @@ function findTimes(text: string, spans: Span[]): void {
   }
   // "noon", "midnight"
   const named = /\b(noon|midday|midnight)\b/gi;
-  while ((m = named.exec(text)) !== null) push(spans, { kind: 'time', start: m.index, end: m.index + m[0].length, text: m[0], time: { h: m[1].toLowerCase() === 'midnight' ? 0 : 12, mi: 0 } });
+  const clocks = spans.filter((x) => x.kind === 'time');
+  while ((m = named.exec(text)) !== null) {
+    const end = m.index + m[0].length;
+    // a clock time written right after names the same time ("the midnight show at 23:00"); not
+    // across "to"/"until"/"and"/"-" ("from midday to 3pm" is a range)
+    if (clocks.some((c) => c.start >= end && c.start - end <= 16 && !/\b(to|until|till|and|through)\b|[-–]/i.test(text.slice(end, c.start)))) continue;
+    push(spans, { kind: 'time', start: m.index, end, text: m[0], time: { h: m[1].toLowerCase() === 'midnight' ? 0 : 12, mi: 0 } });
+  }
 }
 
 /** Extracts numbers (digits with sign, separators, currency, multipliers, units; number words). */
@@ -437,6 +444,12 @@ function findIds(text: string, spans: Span[]): void {
     if (/^(\d+|[a-z]+)-[a-z]+$/i.test(t) && spans.some((o) => o.kind === 'number' && o.start === m!.index && o.end <= m!.index + t.indexOf('-'))) continue;
     push(spans, { kind: 'id', start: m.index, end: m.index + t.length, text: t });
   }
+  // a number or code written after "#" ("order #123", "ticket #A-17")
+  const hash = /(?<![\w&#])#[A-Za-z0-9][\w-]*/g;
+  while ((m = hash.exec(text)) !== null) {
+    if (overlaps(spans, m.index, m.index + m[0].length, ['url', 'email', 'path'])) continue;
+    push(spans, { kind: 'id', start: m.index, end: m.index + m[0].length, text: m[0] });
+  }
 }
 
 /** Is the token capitalised (or an all-caps acronym / a number inside a name)? */
@@ -456,7 +469,10 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
     // sentence punctuation (or a line break) right before the token; "'s"/"'m" suffixes dropped
     const sentenceStart = i === 0 || /[.!?:\n]\s*$/.test(text.slice(Math.max(0, t.start - 3), t.start));
     const bare = t.lower.replace(/['’].*$/, '');
-    if (!isCap(t) || (sentenceStart && LEADING_WORDS.has(bare)) || bare === 'i' || (LEADING_WORDS.has(bare) && t.text.length <= 3 && t.text !== t.text.toUpperCase())) {
+    // "The" written with a capital inside a sentence, before a capitalised word, opens a name
+    // ("at The Plaza", "of The British Museum")
+    const titleThe = t.text === 'The' && !sentenceStart && i + 1 < tokens.length && isCap(tokens[i + 1]) && /^\s+$/.test(text.slice(t.end, tokens[i + 1].start));
+    if (!isCap(t) || (titleThe ? false : (sentenceStart && LEADING_WORDS.has(bare)) || bare === 'i' || (LEADING_WORDS.has(bare) && t.text.length <= 3 && t.text !== t.text.toUpperCase()))) {
       i++;
       continue;
     }
@@ -510,7 +526,9 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
     const r = /^,\s*([A-Z]{2}\b|[A-Z][\p{L}]+(?:\s[A-Z][\p{L}]+)?)/u.exec(rest);
     if (r) {
       const region = r[1];
-      push(spans, { kind: 'place', start: p.start, end: p.end + r[0].length, text: `${p.text}, ${region}`, city: p.text, region });
+      const key = p.text.toLowerCase();
+      const country = US_CITIES.has(key) ? undefined : WORLD_CITIES.get(key);
+      push(spans, { kind: 'place', start: p.start, end: p.end + r[0].length, text: `${p.text}, ${region}`, city: p.text, region, country });
     }
   }
   // known US cities and nicknames, any case, as whole words
@@ -581,6 +599,11 @@ export function analyze(text: string, now?: Date): Doc {
   findAddresses2(text, spans);
   // month names are dates, not names ("December 2022")
   for (const s of spans) if (s.kind === 'proper' && spans.some((o) => o.kind === 'date' && o.start < s.end && s.start < o.end)) s.start = s.end = -1;
+  // a name or place inside an e-mail address or URL is part of it ("JohnDoe" in "JohnDoe@example.com")
+  for (const s of spans) {
+    if (s.kind !== 'proper' && s.kind !== 'place') continue;
+    if (spans.some((o) => (o.kind === 'email' || o.kind === 'url') && o.start <= s.start && o.end >= s.end)) s.start = s.end = -1;
+  }
   // a place inside a longer place ("New York" in "New York City") is dropped
   for (const s of spans) {
     if (s.kind !== 'place') continue;

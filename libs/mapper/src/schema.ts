@@ -22,6 +22,8 @@ export interface ParamInfo {
   enumValues?: unknown[];
   hasDefault: boolean;
   defaultValue?: unknown;
+  /** a default the description states ("Default is 52", "defaults to 'metric'"), as written; undefined when none */
+  describedDefault?: string;
   /** stems of the name parts (with abbreviations expanded) */
   anchors: string[];
   /** lower-case name parts */
@@ -153,6 +155,20 @@ export function semanticOf(parts: string[], description: string, schema: Record<
   return 'generic';
 }
 
+/**
+ * The default a description states in words, when it states one: "Default is 52.", "defaults to
+ * 'metric'", "(default: true)", "Default value is 0". The value is one token or a quoted span;
+ * "default is none/null/empty/not specified" and defaults described in prose ("defaults to the
+ * current date") give undefined, as does anything longer than 40 characters.
+ */
+export function describedDefault(description: string): string | undefined {
+  const m = /\bdefault(?:s| value)?\s*(?:is|to|:|=|of|value is)?\s*(?:set to\s*)?(?:'([^']{1,40})'|"([^"]{1,40})"|`([^`]{1,40})`|(-?\d+(?:\.\d+)?(?![\w.]*\w)|true|false|[A-Za-z][\w-]*(?=\s*(?:[.,;)]|$|\bif\b|\bwhen\b|\bunless\b))))/i.exec(description);
+  if (!m) return undefined;
+  const v = (m[1] ?? m[2] ?? m[3] ?? m[4]).trim();
+  if (v === '' || /^(none|null|nil|empty|undefined|unspecified|not|no|the|a|an|current|all|any|this|that|it)$/i.test(v)) return undefined;
+  return v;
+}
+
 /** Builds ParamInfo for every property of an object schema. */
 export function paramsOf(schema: unknown): ParamInfo[] {
   const props = propertiesOf(schema);
@@ -174,6 +190,7 @@ export function paramsOf(schema: unknown): ParamInfo[] {
       enumValues: en,
       hasDefault: 'default' in sch,
       defaultValue: sch['default'],
+      describedDefault: describedDefault(description),
       anchors: [...new Set(parts.map((p) => stem(p)))],
       parts,
       descStems: new Set(contentStems(description)),
