@@ -284,3 +284,24 @@ describe('mapArguments: numbered parameters, counts, codes and names', () => {
     expect(mapArguments(range, 'Block my calendar from noon to 3pm.').arguments).toEqual({ start: '12:00', end: '15:00' });
   });
 });
+
+describe('mapArguments: units and periods', () => {
+  it('reads "100g" as grams, and gives no bare number to a parameter whose values are words', () => {
+    const t = tool(
+      { weight: { type: 'integer', description: 'Weight of the dough in grams.' }, method: { type: 'string', description: "How to cook it. Can be 'baking', 'frying', 'steaming'." } },
+      ['weight', 'method'],
+    );
+    const m = mapArguments(t, 'Cooking time for a method of 250g of dough, steaming it');
+    expect(m.arguments).toEqual({ weight: 250, method: 'steaming' });
+  });
+
+  it('turns one period written without a number into the parameter\'s unit of time, but not a rate', () => {
+    const days = tool({ city: { type: 'string', description: 'City.' }, days: { type: 'integer', description: 'Number of days of forecast.' } }, ['city', 'days']);
+    expect(mapArguments(days, 'Pollen forecast for Denver for the next week').arguments).toEqual({ city: 'Denver', days: 7 });
+    const secs = tool({ window: { type: 'integer', description: 'Length of the window in seconds.' } }, ['window']);
+    expect(mapArguments(secs, 'errors logged in the past hour').arguments).toEqual({ window: 3600 });
+    // "3 runs every week" is a rate: no period value
+    const rate = tool({ runs: { type: 'integer', description: 'Runs per week.' }, span: { type: 'integer', description: 'Span in days.' } }, ['runs']);
+    expect(mapArguments(rate, 'I do 3 runs every week').arguments).toEqual({ runs: 3 });
+  });
+});

@@ -52,7 +52,7 @@ const WEAK_PARTS = new Set(['value', 'type', 'data', 'info', 'information', 'num
 
 /** Unit words (singular stems) a description may ask for and a number may carry. */
 const UNIT_STEMS = new Set([
-  'year', 'month', 'week', 'day', 'hour', 'minut', 'second', 'millisecond', 'meter', 'metr', 'kilomet', 'km', 'mile', 'kg', 'kilogram', 'gram',
+  'year', 'month', 'week', 'day', 'dai', 'hour', 'minut', 'second', 'millisecond', 'meter', 'metr', 'kilomet', 'km', 'mile', 'kg', 'kilogram', 'gram',
   'pound', 'lb', 'lbs', 'feet', 'foot', 'inch', 'cm', 'centimet', 'mm', 'millimet', 'celsiu', 'fahrenheit', 'kelvin', 'dollar', 'usd', 'percent',
   'degre', 'liter', 'litr', 'ml', 'gallon', 'ounc', 'oz', 'mph', 'kmh', 'hz', 'hertz', 'watt', 'volt', 'amp', 'ohm', 'joul', 'newton', 'pascal',
   'atm', 'atmospher', 'bar', 'mol', 'mole', 'byte', 'kb', 'mb', 'gb', 'tb', 'pixel', 'px', 'bpm', 'calori', 'kcal', 'ton', 'tonn', 'acr',
@@ -251,6 +251,8 @@ const UNIT_CANON: Record<string, string> = {
   star: 'rate', rate: 'rate', score: 'rate',
   kilomet: 'km', kilometr: 'km', metr: 'meter', centimet: 'cm', millimet: 'mm', kilogram: 'kg', pound: 'pound', lb: 'pound',
   minut: 'minut', min: 'minut', sec: 'second', hr: 'hour', yr: 'year', celsiu: 'celsiu', fahrenheit: 'fahrenheit',
+  // the stemmer writes "day"/"days" as "dai"
+  dai: 'day',
 };
 
 /** Canonical unit stem. */
@@ -273,6 +275,7 @@ function unitStemRaw(u: string | undefined): string | undefined {
     yrs: 'year', yr: 'year', mins: 'minut', min: 'minut', secs: 'second', sec: 'second', hrs: 'hour', hr: 'hour', kms: 'km', kilometres: 'kilomet',
     kilometers: 'kilomet', metres: 'meter', meters: 'meter', kgs: 'kg', lbs: 'pound', lb: 'pound', '°c': 'celsiu', '°f': 'fahrenheit', '°': 'degre',
     '$': 'dollar', '€': 'euro', '£': 'pound', '¥': 'yen', ms: 'millisecond', m: 'meter', ft: 'feet', in: 'inch',
+    g: 'gram', gr: 'gram', grams: 'gram', h: 'hour', s: 'second',
   };
   return alias[w] ?? stem(w);
 }
@@ -512,12 +515,18 @@ function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
   return out;
 }
 
+/** Does the description quote at least two example values, all of them words ("'melting', 'freezing'")? */
+function valuesAreWords(p: ParamInfo): boolean {
+  const quoted = [...p.description.matchAll(/['"‘“]([^'"’”\n]{1,30})['"’”]/g)].map((m) => m[1]);
+  return quoted.length >= 2 && quoted.every((q) => /^[\p{L}][\p{L} _-]*$/u.test(q));
+}
+
 /** Example values a description lists ("e.g., sculpture", "such as 'Berkeley, CA'", "Possible values: a, b"). */
 function descriptionExamples(p: ParamInfo): string[] {
   const out: string[] = [];
   const d = p.description;
   // a marker, then the list up to the end of the sentence or bracket
-  const re = /(?:e\.g\.?,?|eg\.?|such as|for example,?|for instance,?|like|examples?:|possible values(?: are)?:?|options(?: are)?:?|one of:?|either|include|includes|including|values:)\s*([^.;()\n]+)/gi;
+  const re = /(?:e\.g\.?,?|eg\.?|such as|for example,?|for instance,?|like|examples?:|possible values(?: are)?:?|options(?: are)?:?|one of:?|either|include|includes|including|values:|can be|could be|may be)\s*([^.;()\n]+)/gi;
   let m: RegExpExecArray | null;
   while ((m = re.exec(d)) !== null) {
     // items are separated by commas, slashes, "or", "and", "etc"; quotes around an item are dropped
@@ -728,6 +737,42 @@ function codeCandidates(p: ParamInfo, doc: Doc): Cand[] {
   return out;
 }
 
+/** Seconds in one of each period word. */
+const PERIOD_SECONDS: Record<string, number> = { second: 1, minute: 60, hour: 3600, day: 86400, week: 604800, fortnight: 1209600, month: 2592000, year: 31536000 };
+/** Seconds in one of each unit stem a parameter may ask for. */
+const UNIT_SECONDS: Record<string, number> = { second: 1, minut: 60, hour: 3600, day: 86400, week: 604800, month: 2592000, year: 31536000 };
+
+/**
+ * One period written without a number ("the next week", "the past hour", "every hour", "next
+ * month"; "a week"/"per year" are rates and are left alone) for a numeric parameter measured in a unit of time: the period in that unit (a week
+ * is 7 days, an hour 3,600 seconds; a month is one month, or 30 days). Whole values only.
+ */
+function periodCandidates(p: ParamInfo, doc: Doc): Cand[] {
+  // the unit of time the name says ("days", "timespan_seconds"), else the first the description says
+  const word = /^(second|minute|hour|day|week|month|year)s?$/;
+  const fromName = p.parts.find((x) => word.test(x));
+  const fromDesc = /\b(second|minute|hour|day|week|month|year)s?\b/i.exec(p.description)?.[1];
+  const named = (fromName ?? fromDesc)?.toLowerCase().replace(/s$/, '');
+  const unit = named === 'minute' ? 'minut' : named;
+  if (!unit || UNIT_SECONDS[unit] === undefined) return [];
+  const out: Cand[] = [];
+  const re = /\b(?:(?:the\s+)?(?:next|past|last|coming|previous|upcoming|following)|(every|each))\s+(second|minute|hour|day|week|fortnight|month|year)\b/gi;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(doc.text)) !== null) {
+    // "every"/"each" after a quantity is a rate ("3 meals every week"), not a period
+    if (m[1] !== undefined && /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten)\b/i.test(doc.text.slice(Math.max(0, m.index - 30), m.index))) continue;
+    const period = m[2].toLowerCase();
+    // months and years convert exactly only into each other
+    let v: number;
+    if (unit === 'month' && period === 'year') v = 12;
+    else if (unit === period.slice(0, 5) || (unit === 'minut' && period === 'minute')) v = 1;
+    else v = PERIOD_SECONDS[period] / UNIT_SECONDS[unit];
+    if (!Number.isInteger(v) || v <= 0) continue;
+    out.push({ param: p, value: v, score: 0.5, ranges: [[m.index, m.index + m[0].length]], kind: 'period' });
+  }
+  return out;
+}
+
 /** A number followed by a word for people ("3 people", "two adults", "a party of 4 persons"). */
 const PEOPLE_AFTER = /^\s*(?:people|persons?|adults?|guests?|passengers?|travell?ers?|individuals?|pax)\b/i;
 
@@ -810,6 +855,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (countsPeople(p) && PEOPLE_AFTER.test(doc.text.slice(s.end, s.end + 24))) score += 0.45;
       out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
     }
+    out.push(...periodCandidates(p, doc));
     // a date for year/month/day integers
     if (p.parts.some((x) => x === 'year')) {
       for (const s of doc.spans) if (s.kind === 'date' && s.date?.y !== undefined && !s.date.relative) out.push({ param: p, value: s.date.y, score: 0.3 + anchorBonus(p, doc, s, hits), ranges: [[s.start, s.end]], kind: 'date-part' });
@@ -846,7 +892,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (value === undefined || value.trim() === '') continue;
     const ab = anchorBonus(p, doc, s, hits);
     // a bare number for a string parameter only right next to the parameter's name ("port 5432", "ID 7890")
-    if (s.kind === 'number' && ab < 0.45) continue;
+    // (and never where the description lists the values as words: "Can be 'melting', 'freezing'")
+    if (s.kind === 'number' && (ab < 0.45 || valuesAreWords(p))) continue;
     let score = fit + ab * (s.kind === 'date' || s.kind === 'time' ? 0.5 : 1);
     // places after "from"/"to": origin vs destination
     const prev = tokenAt(doc, s.start) - 1;
