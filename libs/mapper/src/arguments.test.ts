@@ -305,3 +305,38 @@ describe('mapArguments: units and periods', () => {
     expect(mapArguments(rate, 'I do 3 runs every week').arguments).toEqual({ runs: 3 });
   });
 });
+
+describe('mapArguments: names that hold places and numbers', () => {
+  it('keeps a season range out of the name before it ("Serie A 2019-2020")', () => {
+    const t = tool({ league: { type: 'string', description: 'Name of the league.' }, season: { type: 'string', description: "Season in format 'YYYY-YYYY'." } }, ['league', 'season']);
+    expect(mapArguments(t, 'Top scorers of Serie A 2019-2020').arguments).toEqual({ league: 'Serie A', season: '2019-2020' });
+  });
+
+  it('does not read a city that opens a longer name as a place ("Madrid Open")', () => {
+    const t = tool({ tournament: { type: 'string', description: 'Name of the tournament.' }, city: { type: 'string', description: 'City where it is played.' } }, ['tournament']);
+    expect(mapArguments(t, 'Who won the Madrid Open this year?').arguments).toEqual({ tournament: 'Madrid Open' });
+  });
+});
+
+describe('mapArguments: commands around the word, numbered words, nested objects last', () => {
+  it('takes a command written before "command" or after "use"', () => {
+    const t = tool({ command: { type: 'string', description: 'The shell command to run.' } }, ['command']);
+    expect(mapArguments(t, 'list the files using the ls -la command').arguments).toEqual({ command: 'ls -la' });
+    expect(mapArguments(t, 'is nginx up? use systemctl status nginx to check').arguments).toEqual({ command: 'systemctl status nginx' });
+    // one plain word is no whole command
+    expect(mapArguments(t, 'greet me using the echo command').arguments.command).not.toBe('echo');
+  });
+
+  it('gives two numbered word parameters the two words joined by "and"', () => {
+    const t = tool({ flavor1: { type: 'string', description: 'First flavor.' }, flavor2: { type: 'string', description: 'Second flavor.' }, scoops: { type: 'integer', description: 'Scoops.' } }, ['flavor1', 'flavor2']);
+    expect(mapArguments(t, 'Blend mango and lime flavors and serve 2 scoops').arguments).toEqual({ flavor1: 'mango', flavor2: 'lime', scoops: 2 });
+  });
+
+  it('fills top-level parameters before a nested object takes what is left', () => {
+    const t = tool(
+      { url: { type: 'string', description: 'The endpoint URL.' }, params: { type: 'object', description: 'Query parameters.', properties: { query: { type: 'string', description: 'The query string to send, for example a URL or keywords.' }, limit: { type: 'integer', description: 'Max results.' } } } },
+      ['url'],
+    );
+    expect(mapArguments(t, "fetch 'https://api.example.org/v2/items' with a limit of 20").arguments).toEqual({ url: 'https://api.example.org/v2/items', params: { limit: 20 } });
+  });
+});

@@ -512,6 +512,19 @@ function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
     const start = m.index + m[0].length - m[1].length + (m[1].length - m[1].trimStart().length);
     out.push({ param: p, value, score: 0.95, ranges: [[start, start + value.length]], kind: 'command' });
   }
+  // "using the echo %date% command", "use docker ps to find out": a command of two or more words,
+  // or one holding a symbol (a lone word such as "the echo command" is no whole command)
+  const around = [/\b(?:using|use|with|run|via)\s+the\s+([^\n]+?)\s+command\b/gi, /\buse\s+([^\n]+?)(?=\s+to\b|\s*[.!?]?\s*$)/gi];
+  for (const re2 of around) {
+    while ((m = re2.exec(doc.text)) !== null) {
+      const value = m[1].trim();
+      const first = value.split(/\s+/)[0].toLowerCase();
+      if (value === '' || NOT_COMMAND_START.has(first) || /^(command|cmd|tools?|it|this|that|my|your)$/i.test(first)) continue;
+      if (!/\s|[^\p{L}]/u.test(value)) continue;
+      const start = m.index + m[0].indexOf(m[1]);
+      out.push({ param: p, value, score: 0.7, ranges: [[start, start + value.length]], kind: 'command' });
+    }
+  }
   return out;
 }
 
@@ -905,6 +918,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     const placeLike = p.semantic === 'place' || p.semantic === 'origin' || p.semantic === 'destination';
     if (placeLike && (s.kind === 'proper' || s.kind === 'place') && ['in', 'at', 'near', 'around', 'from', 'to', 'of'].includes(prevWord)) score += 0.2;
     const isPlace = s.kind === 'place' || (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end));
+    // a place that only opens a longer name is part of that name ("Manchester" of "Manchester United")
+    if (s.kind === 'place' && doc.spans.some((o) => o.kind === 'proper' && o.start === s.start && o.end > s.end && /^\s+\p{Lu}/u.test(doc.text.slice(s.end, o.end)))) score -= 0.3;
     if (!placeLike && isPlace && p.semantic !== 'country' && p.semantic !== 'generic') score -= 0.15;
     if (!placeLike && isPlace && p.semantic === 'generic' && ['in', 'near', 'around'].includes(prevWord)) score -= 0.15;
     if (s.kind === 'date' || s.kind === 'time' || s.kind === 'place' || s.kind === 'proper') score += rangeBonus(p, doc, s);
@@ -1089,6 +1104,8 @@ function coordinatedWords(p: ParamInfo, doc: Doc): Cand[] {
     // the last item: up to three words after the conjunction ("also" skipped)
     let r = k + 1;
     if (toks[r]?.lower === 'also') r++;
+    // an article after the conjunction ("a human and a chimp")
+    if (['a', 'an', 'the'].includes(toks[r]?.lower ?? '')) r++;
     const last: Token[] = [];
     while (r < toks.length && last.length < 3 && !itemBoundary(toks[r]) && (last.length === 0 || /^[\s-]*$/.test(doc.text.slice(toks[r - 1].end, toks[r].start)))) last.push(toks[r++]);
     if (last.length === 0) continue;
@@ -1178,6 +1195,9 @@ function ordinalName(p: ParamInfo): [string, number] | undefined {
   const words = ['first', 'second', 'third', 'fourth', 'fifth'];
   const m = /^(.*?)[_-]?(\d)$/.exec(p.name);
   if (m && m[1] !== '') return [m[1].toLowerCase(), Number(m[2])];
+  // option_one, option_two
+  const last = ['one', 'two', 'three', 'four', 'five'].indexOf(p.parts[p.parts.length - 1] ?? '');
+  if (last >= 0 && p.parts.length > 1) return [p.parts.slice(0, -1).join('_'), last + 1];
   const k = words.indexOf(p.parts[0] ?? '');
   if (k >= 0 && p.parts.length > 1) return [p.parts.slice(1).join('_'), k + 1];
   return undefined;
@@ -1190,10 +1210,32 @@ function ordinalName(p: ParamInfo): [string, number] | undefined {
 function ordinalSeries(params: ParamInfo[], doc: Doc): Cand[] {
   const out: Cand[] = [];
   const groups = new Map<string, ParamInfo[]>();
+  const words = new Map<string, ParamInfo[]>();
   for (const p of params) {
-    if ((p.type !== 'integer' && p.type !== 'number') || p.enumValues) continue;
     const o = ordinalName(p);
-    if (o) groups.set(o[0], [...(groups.get(o[0]) ?? []), p]);
+    if (!o || p.enumValues) continue;
+    if (p.type === 'integer' || p.type === 'number') groups.set(o[0], [...(groups.get(o[0]) ?? []), p]);
+    else if (p.type === 'string' && p.semantic !== 'date' && p.semantic !== 'time' && p.semantic !== 'datetime') words.set(o[0], [...(words.get(o[0]) ?? []), p]);
+  }
+  // two numbered string parameters (color1, color2; species1, species2) and two plain lower-case
+  // words joined by "and"/"or"/"vs" ("mix yellow and blue", "a human and a chimp"), the only such
+  // pair in the request; names are left to the name rules
+  for (const group of words.values()) {
+    if (group.length !== 2) continue;
+    group.sort((a, b) => ordinalName(a)![1] - ordinalName(b)![1]);
+    if (ordinalName(group[0])![1] !== 1 || ordinalName(group[1])![1] !== 2) continue;
+    let pairs = [...doc.text.matchAll(/\b([a-z][a-z-]+)\s+(?:and|or|vs\.?|versus)\s+(?:(?:an?|the)\s+)?([a-z][a-z-]+)\b/g)].filter((m) => !STOP_WORDS.has(m[1]) && !STOP_WORDS.has(m[2]));
+    // several pairs: the one the parameters' own word follows ("yellow and blue colors")
+    if (pairs.length > 1) {
+      const base = stem(ordinalName(group[0])![0].split('_').pop() ?? '');
+      pairs = pairs.filter((m) => stem(/^\s*([a-z]+)/i.exec(doc.text.slice(m.index! + m[0].length))?.[1] ?? '') === base);
+    }
+    if (pairs.length !== 1) continue;
+    const m = pairs[0];
+    const at1 = m.index!;
+    const at2 = m.index! + m[0].length - m[2].length;
+    out.push({ param: group[0], value: m[1], score: 0.6, ranges: [[at1, at1 + m[1].length]], kind: 'ordinal-words' });
+    out.push({ param: group[1], value: m[2], score: 0.6, ranges: [[at2, at2 + m[2].length]], kind: 'ordinal-words' });
   }
   const nums = doc.spans.filter((s) => s.kind === 'number' && !s.word);
   for (const group of groups.values()) {
@@ -1291,19 +1333,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     }
     pending.push(p);
   }
-  // 3. nested objects: map their own properties from the same text
-  for (const p of pending.filter((x) => x.type === 'object' && depth < 3)) {
-    const sub = mapObject(p.schema, doc, undefined, taken, depth + 1);
-    const subReq = requiredOf(p.schema);
-    if (Object.keys(sub.args).length > 0 && sub.missing.length === 0) {
-      args[p.name] = sub.args;
-      const scores = Object.values(sub.evidence).map((e) => e.score);
-      evidence[p.name] = { score: scores.length ? Math.min(...scores) : 0.3, kind: 'object' };
-    } else if (Object.keys(propertiesOf(p.schema)).length === 0 && !subReq.length) {
-      // free-form object: nothing to map into
-    }
-  }
-  // 4. score every (parameter, value) pair and assign greedily
+  // 2b. score every (parameter, value) pair and assign greedily
   let rank = 0;
   for (const p of params) if ((p.type === 'integer' || p.type === 'number') && !p.enumValues) NUMERIC_RANK.set(p, rank++);
   const cands: Cand[] = [];
@@ -1321,6 +1351,19 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     evidence[c.param.name] = { score: Math.min(1, c.score), kind: c.kind };
     assigned.add(c.param.name);
     for (const r of c.ranges) taken.push(r);
+  }
+  // 3. nested objects: map their own properties from the text the parameters above left
+  for (const p of pending.filter((x) => x.type === 'object' && depth < 3)) {
+    const sub = mapObject(p.schema, doc, undefined, taken, depth + 1);
+    const subReq = requiredOf(p.schema);
+    if (Object.keys(sub.args).length > 0 && sub.missing.length === 0) {
+      args[p.name] = sub.args;
+      const scores = Object.values(sub.evidence).map((e) => e.score);
+      evidence[p.name] = { score: scores.length ? Math.min(...scores) : 0.3, kind: 'object' };
+      assigned.add(p.name);
+    } else if (Object.keys(propertiesOf(p.schema)).length === 0 && !subReq.length) {
+      // free-form object: nothing to map into
+    }
   }
   // 5. numbers left over go to numeric required parameters in schema order
   const numericLeft = pending.filter((p) => !assigned.has(p.name) && p.required && (p.type === 'integer' || p.type === 'number') && !p.enumValues);

@@ -484,7 +484,8 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
       if (gap.startsWith('.') && tokens[j].text.length > 2) break;
       const nx = tokens[j + 1];
       // a capitalised word or a plain number continues the name ("Cyberpunk 2077")
-      if (isCap(nx) || /^\d+$/.test(nx.text)) {
+      // (not a number that opens a range or date: "La Liga 2020-2021", "Expo 2024/25")
+      if (isCap(nx) || (/^\d+$/.test(nx.text) && !/^[-/]\d/.test(text.slice(nx.end, nx.end + 2)))) {
         j++;
         continue;
       }
@@ -552,7 +553,11 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
       let region: string | undefined;
       // an explicit region written after the city
       const r = /^,?\s*([A-Z]{2}\b|[A-Z][\p{L}]+(?:\s[A-Z][\p{L}]+)?)/u.exec(text.slice(end));
-      if (r && (US_STATE_CODES.has(r[1]) || US_STATES[r[1].toLowerCase()] !== undefined || (WORLD_CITIES.has(key) && /^[A-Z]/.test(r[1])))) {
+      // (a world city's region after a comma, or its own country without one: "Manchester United"
+      // is no place in a country called United)
+      const own = WORLD_CITIES.get(key);
+      const worldRegion = own !== undefined && /^[A-Z]/.test(r?.[1] ?? '') && (r![0].trimStart().startsWith(',') || own.some((c) => c.toLowerCase() === r![1].toLowerCase()));
+      if (r && (US_STATE_CODES.has(r[1]) || US_STATES[r[1].toLowerCase()] !== undefined || worldRegion)) {
         region = r[1];
         end += r[0].length;
       }
