@@ -340,3 +340,93 @@ describe('mapArguments: commands around the word, numbered words, nested objects
     expect(mapArguments(t, "fetch 'https://api.example.org/v2/items' with a limit of 20").arguments).toEqual({ url: 'https://api.example.org/v2/items', params: { limit: 20 } });
   });
 });
+
+describe('mapArguments: review of the 2026-11-30 rules', () => {
+  it('takes no described default from prose ("the default is overridden", "Default is required", "defaults to 2 years ago", "Defaults to today")', () => {
+    const one = (schema: Record<string, unknown>, name: string): Record<string, unknown> => mapArguments(tool({ [name]: schema }, [name]), 'go', undefined, { now }).arguments;
+    expect(one({ type: 'string', description: 'Units. By default Celsius is used, but the default is overridden if the user asks.' }, 'units')).toEqual({});
+    expect(one({ type: 'string', description: 'City. Default is required.' }, 'city')).toEqual({});
+    expect(one({ type: 'integer', description: 'Year. Defaults to 2 years ago.' }, 'year')).toEqual({});
+    expect(one({ type: 'string', description: 'The date. Defaults to today if not given.' }, 'date')).toEqual({});
+    // a stated value still counts
+    expect(one({ type: 'integer', description: 'How many results. Default to 10, max 100.' }, 'count')).toEqual({ count: 10 });
+  });
+
+  it('fills a command parameter from no ordinary English after "use"/"instruction", and reads no command past 300 characters', () => {
+    const t = tool({ command: { type: 'string', description: 'Shell command' } }, ['command']);
+    expect(mapArguments(t, 'Use caution when deleting the logs.').arguments).toEqual({});
+    expect(mapArguments(t, 'Can you use less memory').arguments).toEqual({});
+    expect(mapArguments(t, 'what instruction set does my CPU use').arguments).toEqual({});
+    expect(mapArguments(t, 'Use the ls -la command.').arguments).toEqual({ command: 'ls -la' });
+    const long = 'command '.repeat(2500);
+    const start = performance.now();
+    mapArguments(t, long);
+    expect(performance.now() - start).toBeLessThan(2000);
+  });
+
+  it('gives a country parameter no US state or region, and a state parameter no country', () => {
+    const t = tool({ city: { type: 'string' }, country: { type: 'string' } }, ['city', 'country']);
+    expect(mapArguments(t, 'Weather in Austin, Texas').arguments).toEqual({ city: 'Austin' });
+    expect(mapArguments(t, 'Weather in Munich, Bavaria').arguments).toEqual({ city: 'Munich' });
+    expect(mapArguments(t, 'Weather in Paris, Tomorrow please').arguments).toEqual({ city: 'Paris' });
+    expect(mapArguments(t, 'Weather in Sydney, Australia').arguments).toEqual({ city: 'Sydney', country: 'Australia' });
+    const s = tool({ city: { type: 'string' }, state: { type: 'string' } }, ['city', 'state']);
+    expect(mapArguments(s, 'Weather in Lyon, France').arguments).toEqual({ city: 'Lyon' });
+  });
+
+  it('takes no adverbs or day words as numbered word values or list items', () => {
+    expect(mapArguments(tool({ color1: { type: 'string' }, color2: { type: 'string' } }, ['color1', 'color2']), 'mix the colors quickly and carefully').arguments).toEqual({});
+    expect(mapArguments(tool({ date1: { type: 'string' }, date2: { type: 'string' } }, ['date1', 'date2']), 'days between today and tomorrow', undefined, { now }).arguments).toEqual({});
+    expect(mapArguments(tool({ ingredients: { type: 'array', items: { type: 'string' } } }, ['ingredients']), 'Find a recipe I can cook quickly and easily').arguments).toEqual({});
+  });
+
+  it('converts no month or year into days, and reads no period for calendar parts or units only mentioned', () => {
+    const days = tool({ days: { type: 'integer', description: 'Number of days' } }, ['days']);
+    expect(mapArguments(days, 'forecast for the next month', undefined, { now }).arguments).toEqual({});
+    expect(mapArguments(days, 'forecast for the next week', undefined, { now }).arguments).toEqual({ days: 7 });
+    expect(mapArguments(days, 'twice every week', undefined, { now }).arguments).toEqual({});
+    expect(mapArguments(tool({ year: { type: 'integer', description: 'The year' } }, ['year']), 'results from last year', undefined, { now }).arguments).toEqual({});
+    expect(mapArguments(tool({ limit: { type: 'integer', description: 'Max results per day' } }, ['limit']), 'news from the last week', undefined, { now }).arguments).toEqual({});
+  });
+
+  it('reads no code from a range in the description ("2 to many")', () => {
+    const t = tool({ n: { type: 'integer', description: 'Number of people to invite, 2 to many' } }, ['n']);
+    expect(mapArguments(t, 'invite many').arguments).toEqual({});
+  });
+
+  it('never throws, even for a missing tool', () => {
+    expect(mapArguments(null as unknown as MapperTool, 'command ls').arguments).toEqual({});
+  });
+});
+
+describe('mapArguments: very long requests', () => {
+  it('keeps the first MAX_SPANS spans of a request that holds thousands, and still maps what it says first', async () => {
+    const { analyze, MAX_SPANS } = await import('./extract.js');
+    const doc = analyze('7 '.repeat(9000));
+    expect(doc.spans.length).toBe(MAX_SPANS);
+    expect(Math.max(...doc.spans.map((s) => s.start))).toBe(2 * (MAX_SPANS - 1));
+    const t = tool({ width: { type: 'integer', description: 'Width.' } }, ['width']);
+    expect(mapArguments(t, 'width=5 ' + '1 2 and 3, '.repeat(1500)).arguments).toEqual({ width: 5 });
+  });
+
+  it('reads e-mail addresses within RFC 5321 lengths only', () => {
+    const t = tool({ to: { type: 'string', description: 'Recipient e-mail address.' } }, ['to']);
+    const local = 'a'.repeat(64);
+    expect(mapArguments(t, `mail ${local}@example.com`).arguments).toEqual({ to: `${local}@example.com` });
+    expect(mapArguments(t, `mail ${'a'.repeat(65)}@example.com`).arguments.to).not.toBe(`${'a'.repeat(65)}@example.com`);
+  });
+});
+
+describe('mapArguments: SI prefixes and rates', () => {
+  it('converts an SI-prefixed unit into the base unit the description asks for, and only then', () => {
+    const base = tool({ capacitance: { type: 'number', description: 'Capacitance in farads (F).' }, length: { type: 'number', description: 'Cable length in meters.' } }, ['capacitance', 'length']);
+    expect(mapArguments(base, 'a capacitance of 470nF on a cable length of 2km').arguments).toEqual({ capacitance: 4.7e-7, length: 2000 });
+    const prefixed = tool({ length: { type: 'number', description: 'Cable length in kilometers.' } }, ['length']);
+    expect(mapArguments(prefixed, 'a cable length of 2km').arguments).toEqual({ length: 2 });
+  });
+
+  it('reads "every hour" as a rate, not as a length of time', () => {
+    const t = tool({ hours: { type: 'integer', description: 'Number of hours to run.' } }, ['hours']);
+    expect(mapArguments(t, 'ping the server every hour').missingArguments).toEqual(['hours']);
+  });
+});

@@ -7,7 +7,7 @@
 import { analyze, tokenAt, parseListLiteral, type Doc, type Span, type DateValue, type TimeValue } from './extract.js';
 import { paramsOf, isObj, resolveType, propertiesOf, requiredOf, type ParamInfo } from './schema.js';
 import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems, type Token } from './text.js';
-import { CURRENCIES, US_CITIES, US_STATES, US_STATE_CODES } from './lexicon.js';
+import { CURRENCIES, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from './lexicon.js';
 import type { MapperTool } from './types.js';
 
 /** How one argument was found (feeds the confidence). */
@@ -280,10 +280,45 @@ function unitStemRaw(u: string | undefined): string | undefined {
   return alias[w] ?? stem(w);
 }
 
+/** Factor of each SI prefix, and the base units (lower-case symbols, as spans keep them) each may prefix here. */
+const SI_PREFIXES: Record<string, { factor: number; bases: string[] }> = {
+  p: { factor: 1e-12, bases: ['f', 'h', 's', 'g', 'm', 'l', 'a', 'v'] },
+  n: { factor: 1e-9, bases: ['f', 'h', 's', 'g', 'm', 'l', 'a', 'v'] },
+  'µ': { factor: 1e-6, bases: ['f', 'h', 's', 'g', 'm', 'l', 'a', 'v'] },
+  u: { factor: 1e-6, bases: ['f', 'h', 's', 'g', 'm', 'l', 'a', 'v'] },
+  // (not milli- before hz, w or j: the text's case is gone, and "MHz", "MW", "MJ" are mega)
+  m: { factor: 1e-3, bases: ['f', 'h', 's', 'g', 'm', 'l', 'a', 'v'] },
+  c: { factor: 1e-2, bases: ['m', 'l'] },
+  k: { factor: 1e3, bases: ['m', 'g', 'j', 'w', 'hz', 'v', 'a', 'pa'] },
+};
+
+/** The word for each base unit symbol, as a description names it. */
+const SI_BASE_WORDS: Record<string, string> = {
+  f: 'farads?', h: 'henr(?:y|ies|ys)', s: 'seconds?', g: 'grams?', m: 'met(?:er|re)s?', l: 'lit(?:er|re)s?', a: 'amp(?:ere)?s?', v: 'volts?', j: 'joules?', w: 'watts?', hz: 'hertz', pa: 'pascals?',
+};
+
+/**
+ * A number written with an SI-prefixed unit ("100µF", "50mH", "5 km") in the base unit the
+ * parameter's description asks for ("in farads (F)", "in henries", "in meters"): 100µF → 0.0001.
+ * Unchanged when the description names no base unit, or names a prefixed one itself
+ * ("in kilometers", "in milliseconds").
+ */
+function siScaled(v: number, unit: string | undefined, p: ParamInfo): number {
+  if (!unit || unit.length < 2) return v;
+  const prefix = SI_PREFIXES[unit[0]];
+  const base = unit.slice(1);
+  if (!prefix || !prefix.bases.includes(base)) return v;
+  const word = SI_BASE_WORDS[base];
+  const d = p.description.toLowerCase();
+  if (!new RegExp(`\\b${word}\\b`).test(d)) return v;
+  if (new RegExp(`\\b(?:pico|nano|micro|milli|centi|kilo|mega|giga)-?${word}\\b`).test(d)) return v;
+  return Number((v * prefix.factor).toPrecision(12));
+}
+
 /** A number span converted for a numeric parameter (percent handling, integer check); undefined if it does not fit. */
 function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | undefined {
   if (s.num === undefined) return undefined;
-  let v = s.num;
+  let v = siScaled(s.num, s.unit, p);
   if (s.percent && type === 'number') {
     const d = p.description.toLowerCase();
     const name = p.parts.join(' ');
@@ -487,7 +522,11 @@ function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
 }
 
 /** English words that never begin a shell command written after "command" ("command prompt", "the command to ..."). */
-const NOT_COMMAND_START = new Set(['prompt', 'line', 'to', 'that', 'which', 'for', 'in', 'on', 'of', 'and', 'or', 'is', 'if', 'will', 'should', 'please', 'the', 'a', 'an', 'it', 'this']);
+const NOT_COMMAND_START = new Set(['prompt', 'line', 'to', 'that', 'which', 'for', 'in', 'on', 'of', 'and', 'or', 'is', 'if', 'will', 'should', 'please', 'the', 'a', 'an', 'it', 'this',
+  'set', 'do', 'does', 'did', 'you', 'i', 'we', 'they', 'he', 'she', 'are', 'was', 'were', 'be', 'been', 'can', 'could', 'would', 'must', 'may', 'might', 'has', 'have', 'had']);
+
+/** Longest command read after a keyword (bounds the work on long lines). */
+const COMMAND_MAX = 300;
 
 /**
  * A command written out for a command parameter: "using the command echo %time%", "with the exact
@@ -498,11 +537,13 @@ const NOT_COMMAND_START = new Set(['prompt', 'line', 'to', 'that', 'which', 'for
 function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
   if (!p.parts.some((x) => /^(command|commands|cmd|instruction|instructions|script)$/.test(x))) return [];
   const out: Cand[] = [];
-  const re = /\b(?:command|cmd|instruction)s?(?:\s+line)?\s*:?[ \t]+([^\n]+)/gi;
+  const re = new RegExp(`\\b(?:command|cmd|instruction)s?(?:\\s+line)?\\s*:?[ \\t]+([^\\n]{1,${COMMAND_MAX}})`, 'gi');
   let m: RegExpExecArray | null;
   while ((m = re.exec(doc.text)) !== null) {
     // the next search starts right after this keyword: a later "command" may hold the value
     re.lastIndex = m.index + m[0].length - m[1].length;
+    // a line longer than any command is prose, not a command
+    if (m[1].length === COMMAND_MAX && m.index + m[0].length < doc.text.length && doc.text[m.index + m[0].length] !== '\n') continue;
     let value = m[1].trim();
     const first = value.split(/\s+/)[0].toLowerCase().replace(/[^\p{L}\p{N}]+$/u, '');
     if (NOT_COMMAND_START.has(first)) continue;
@@ -514,13 +555,16 @@ function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
   }
   // "using the echo %date% command", "use docker ps to find out": a command of two or more words,
   // or one holding a symbol (a lone word such as "the echo command" is no whole command)
-  const around = [/\b(?:using|use|with|run|via)\s+the\s+([^\n]+?)\s+command\b/gi, /\buse\s+([^\n]+?)(?=\s+to\b|\s*[.!?]?\s*$)/gi];
+  const around = [/\b(?:using|use|with|run|via)\s+the\s+([^\n]{1,200}?)\s+command\b/gi, /\buse\s+([^\n]{1,200}?)(?=\s+to\b|\s*[.!?]?\s*$)/gi];
   for (const re2 of around) {
     while ((m = re2.exec(doc.text)) !== null) {
       const value = m[1].trim();
       const first = value.split(/\s+/)[0].toLowerCase();
       if (value === '' || NOT_COMMAND_START.has(first) || /^(command|cmd|tools?|it|this|that|my|your)$/i.test(first)) continue;
       if (!/\s|[^\p{L}]/u.test(value)) continue;
+      // "use X to ...": ordinary English ("use caution when ...", "use less memory", "use Windows,
+      // restart ...") holds a function word or a comma; a command rarely does
+      if (re2 !== around[0] && (/,/.test(value) || value.split(/\s+/).some((w) => STOP_WORDS.has(w.toLowerCase())))) continue;
       const start = m.index + m[0].indexOf(m[1]);
       out.push({ param: p, value, score: 0.7, ranges: [[start, start + value.length]], kind: 'command' });
     }
@@ -714,10 +758,29 @@ function numericRank(p: ParamInfo): number {
 
 /** Rank of a number span among the plain number spans of the text. */
 function numberRank(doc: Doc, s: Span): number {
-  let r = 0;
-  for (const o of doc.spans) if (o.kind === 'number' && !o.word && o.start < s.start) r++;
-  return s.word ? -2 : r;
+  if (s.word) return -2;
+  let ranks = NUMBER_RANKS.get(doc);
+  if (!ranks) {
+    // once per request: each plain number's count of plain numbers that start before it
+    const starts = doc.spans.filter((o) => o.kind === 'number' && !o.word).map((o) => o.start).sort((a, b) => a - b);
+    ranks = new Map();
+    for (const o of doc.spans) {
+      if (o.kind !== 'number' || o.word) continue;
+      let lo = 0, hi = starts.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (starts[mid] < o.start) lo = mid + 1;
+        else hi = mid;
+      }
+      ranks.set(o, lo);
+    }
+    NUMBER_RANKS.set(doc, ranks);
+  }
+  return ranks.get(s) ?? 0;
 }
+
+/** Per request: the rank of each plain number span (numberRank). */
+const NUMBER_RANKS = new WeakMap<Doc, Map<Span, number>>();
 
 /** Words of a code's meaning that do not tell codes apart ("1 for cleaning service"). */
 const CODE_FILLER = new Set(['service', 'services', 'type', 'the', 'a', 'an', 'option', 'mode', 'category', 'province', 'city', 'only']);
@@ -729,12 +792,14 @@ const CODE_FILLER = new Set(['service', 'services', 'type', 'the', 'a', 'an', 'o
 function codeCandidates(p: ParamInfo, doc: Doc): Cand[] {
   const numericEnum = p.enumValues && p.enumValues.length > 0 && p.enumValues.every((v) => typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)));
   if (!(p.type === 'integer' || p.type === 'number' || numericEnum) || !p.description) return [];
-  const re = /['"]?(\d{1,4})['"]?\s*(?:for|represents|means|stands for|corresponds to|refers to|to|is|=|:)\s+([\p{L}][\p{L} '-]{1,40}?)(?=\s*(?:[,.;)]|\band\b|\bor\b|$))/giu;
+  const re = /['"]?(\d{1,4})['"]?\s*(for|represents|means|stands for|corresponds to|refers to|to|is|=|:)\s+([\p{L}][\p{L} '-]{1,40}?)(?=\s*(?:[,.;)]|\band\b|\bor\b|$))/giu;
   const out: Cand[] = [];
   const seen = new Set<string>();
   let m: RegExpExecArray | null;
   while ((m = re.exec(p.description)) !== null) {
-    const words = m[2].toLowerCase().split(/[\s-]+/).filter((w) => w && !CODE_FILLER.has(w) && !STOP_WORDS.has(w));
+    // "N to ..." is a range, not a code, after "from"/"between" or before a quantity ("2 to many")
+    if (m[2].toLowerCase() === 'to' && (/\b(from|between)\s*['"]?$/i.test(p.description.slice(Math.max(0, m.index - 10), m.index)) || /^(many|more|any|all|unlimited|infinity|infinite|max|maximum|several|few|none)\b/i.test(m[3]))) continue;
+    const words = m[3].toLowerCase().split(/[\s-]+/).filter((w) => w && !CODE_FILLER.has(w) && !STOP_WORDS.has(w));
     if (words.length === 0 || words.length > 4 || seen.has(m[1])) continue;
     seen.add(m[1]);
     const stems = words.map((w) => stem(w));
@@ -756,29 +821,33 @@ const PERIOD_SECONDS: Record<string, number> = { second: 1, minute: 60, hour: 36
 const UNIT_SECONDS: Record<string, number> = { second: 1, minut: 60, hour: 3600, day: 86400, week: 604800, month: 2592000, year: 31536000 };
 
 /**
- * One period written without a number ("the next week", "the past hour", "every hour", "next
- * month"; "a week"/"per year" are rates and are left alone) for a numeric parameter measured in a unit of time: the period in that unit (a week
- * is 7 days, an hour 3,600 seconds; a month is one month, or 30 days). Whole values only.
+ * One period written without a number ("the next week", "the past hour", "next month") for a
+ * numeric parameter measured in a unit of time: the period in that unit (a week is 7 days, an hour
+ * 3,600 seconds; months and years convert only into each other). Whole values only.
  */
 function periodCandidates(p: ParamInfo, doc: Doc): Cand[] {
   // the unit of time the name says ("days", "timespan_seconds"), else the first the description says
-  const word = /^(second|minute|hour|day|week|month|year)s?$/;
-  const fromName = p.parts.find((x) => word.test(x));
-  const fromDesc = /\b(second|minute|hour|day|week|month|year)s?\b/i.exec(p.description)?.[1];
+  // (a plural name part: "year"/"month"/"day" alone name a calendar part, not a length of time; and
+  // a description that measures the parameter in the unit, not one that only mentions it: "Max
+  // results per day", "cached for a day")
+  const word = /^(second|minute|hour|day|week|month|year)s$/;
+  const fromName = p.parts.find((x) => word.test(x))?.replace(/s$/, '');
+  const fromDesc = /\b(?:number of|in|how many|count of|amount of)\s+(second|minute|hour|day|week|month|year)s\b/i.exec(p.description)?.[1];
   const named = (fromName ?? fromDesc)?.toLowerCase().replace(/s$/, '');
   const unit = named === 'minute' ? 'minut' : named;
   if (!unit || UNIT_SECONDS[unit] === undefined) return [];
   const out: Cand[] = [];
-  const re = /\b(?:(?:the\s+)?(?:next|past|last|coming|previous|upcoming|following)|(every|each))\s+(second|minute|hour|day|week|fortnight|month|year)\b/gi;
+  // ("every hour", "each week", "a week", "per year" are rates, not lengths of time: left alone)
+  const re = /\b(?:the\s+)?(?:next|past|last|coming|previous|upcoming|following)\s+(second|minute|hour|day|week|fortnight|month|year)\b/gi;
   let m: RegExpExecArray | null;
   while ((m = re.exec(doc.text)) !== null) {
-    // "every"/"each" after a quantity is a rate ("3 meals every week"), not a period
-    if (m[1] !== undefined && /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten)\b/i.test(doc.text.slice(Math.max(0, m.index - 30), m.index))) continue;
-    const period = m[2].toLowerCase();
+    const period = m[1].toLowerCase();
     // months and years convert exactly only into each other
     let v: number;
     if (unit === 'month' && period === 'year') v = 12;
     else if (unit === period.slice(0, 5) || (unit === 'minut' && period === 'minute')) v = 1;
+    // a month or a year has no fixed number of days, hours or seconds
+    else if (period === 'month' || period === 'year') continue;
     else v = PERIOD_SECONDS[period] / UNIT_SECONDS[unit];
     if (!Number.isInteger(v) || v <= 0) continue;
     out.push({ param: p, value: v, score: 0.5, ranges: [[m.index, m.index + m[0].length]], kind: 'period' });
@@ -792,6 +861,25 @@ const PEOPLE_AFTER = /^\s*(?:people|persons?|adults?|guests?|passengers?|travell
 /** Does an integer parameter count people (adults, guests, passengers, seats, party size)? */
 function countsPeople(p: ParamInfo): boolean {
   return p.type === 'integer' && p.parts.some((x) => /^(adults?|people|persons?|guests?|passengers?|travell?ers?|seats?|occupants?|pax|party)$/.test(x));
+}
+
+/** Country names and codes the city lexicon knows, lower-case. */
+const KNOWN_COUNTRIES: ReadonlySet<string> = new Set([...WORLD_CITIES.values()].flatMap(([name, code]) => [name.toLowerCase(), code.toLowerCase()]).concat(['usa', 'us', 'united states', 'america', 'england', 'scotland', 'wales']));
+
+/**
+ * Can the region written after a city fill this country/state parameter? A country parameter takes
+ * no US state ("Austin, Texas") and, after a known world city, only that city's own country
+ * ("Munich, Bavaria", "Paris, Tomorrow", "Paris, Jean"); a state/province/region parameter takes no
+ * known country ("Lyon, France").
+ */
+function regionFits(country: boolean, s: Span): boolean {
+  const region = s.region!.toLowerCase();
+  const city = s.city?.toLowerCase() ?? '';
+  if (!country) return !(s.region!.length > 2 && KNOWN_COUNTRIES.has(region));
+  const own = WORLD_CITIES.get(city);
+  if (own) return own[0].toLowerCase() === region || own[1].toLowerCase() === region;
+  if (US_CITIES.has(city)) return ['usa', 'us', 'united states', 'america'].includes(region);
+  return !Object.hasOwn(US_STATES, region) && !(s.region!.length === 2 && US_STATE_CODES.has(s.region!));
 }
 
 /** Candidate values for one parameter. */
@@ -936,7 +1024,9 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     fit = score;
     // a place whose region went to a sibling parameter ("Tokyo, Japan" -> city "Tokyo"): only the
     // city's characters are used, so the region stays free for the country/state parameter
-    const cityOnly = s.kind === 'place' && s.region !== undefined && s.city !== undefined && value === s.city && doc.text.startsWith(s.city, s.start);
+    // (when the region fits such a sibling: "Austin, Texas" keeps "Texas" from a country parameter)
+    const cityOnly = s.kind === 'place' && s.region !== undefined && s.city !== undefined && value === s.city && doc.text.startsWith(s.city, s.start) &&
+      p.siblings.some((x) => /(?:^|[_-])(country|state|province|region)$/i.test(x) && regionFits(/country$/i.test(x), s));
     out.push({ param: p, value, score: fit, ranges: [[s.start, cityOnly ? s.start + s.city!.length : s.end]], kind: s.kind });
   }
   // the region written after a city ("London, UK", "Austin, Texas") for a country/state parameter
@@ -947,6 +1037,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (s.kind !== 'place' || s.region === undefined || s.address) continue;
       const at = s.end - s.region.length;
       if (doc.text.slice(at, s.end) !== s.region) continue;
+      if (!regionFits(p.parts[p.parts.length - 1] === 'country', s)) continue;
       out.push({ param: p, value: s.region, score: 0.6 + anchorBonus(p, doc, s, hits) * 0.5, ranges: [[at, s.end]], kind: 'region' });
     }
   }
@@ -1084,9 +1175,17 @@ function arrayCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
   return out;
 }
 
-/** Words that end a coordinated item when read away from "and": function words, and numbers. */
+/** Nouns that end in "-ly" (not adverbs). */
+const LY_NOUNS = new Set(['family', 'supply', 'assembly', 'butterfly', 'anomaly', 'monopoly', 'italy', 'reply', 'ally', 'jelly', 'belly', 'rally', 'lily', 'holly', 'dolly', 'bully', 'fly', 'july']);
+
+/** An "-ly" adverb or a day word ("quickly", "easily", "today"): never a plain value word of a list or pair. */
+function adverbLike(w: string): boolean {
+  return (w.length >= 5 && w.endsWith('ly') && !LY_NOUNS.has(w)) || /^(today|tomorrow|yesterday|now|later|soon|again|too|well)$/.test(w);
+}
+
+/** Words that end a coordinated item when read away from "and": function words, adverbs, and numbers. */
 function itemBoundary(t: Token): boolean {
-  return STOP_WORDS.has(t.lower) || /^\d/.test(t.lower);
+  return STOP_WORDS.has(t.lower) || /^\d/.test(t.lower) || adverbLike(t.lower);
 }
 
 /**
@@ -1224,7 +1323,9 @@ function ordinalSeries(params: ParamInfo[], doc: Doc): Cand[] {
     if (group.length !== 2) continue;
     group.sort((a, b) => ordinalName(a)![1] - ordinalName(b)![1]);
     if (ordinalName(group[0])![1] !== 1 || ordinalName(group[1])![1] !== 2) continue;
-    let pairs = [...doc.text.matchAll(/\b([a-z][a-z-]+)\s+(?:and|or|vs\.?|versus)\s+(?:(?:an?|the)\s+)?([a-z][a-z-]+)\b/g)].filter((m) => !STOP_WORDS.has(m[1]) && !STOP_WORDS.has(m[2]));
+    // (not for dates or times: "between today and tomorrow" is no pair of values)
+    if (/(?:^|_)(date|time|day|datetime|timestamp)$/.test(ordinalName(group[0])![0])) continue;
+    let pairs = [...doc.text.matchAll(/\b([a-z][a-z-]+)\s+(?:and|or|vs\.?|versus)\s+(?:(?:an?|the)\s+)?([a-z][a-z-]+)\b/g)].filter((m) => !STOP_WORDS.has(m[1]) && !STOP_WORDS.has(m[2]) && !adverbLike(m[1]) && !adverbLike(m[2]));
     // several pairs: the one the parameters' own word follows ("yellow and blue colors")
     if (pairs.length > 1) {
       const base = stem(ordinalName(group[0])![0].split('_').pop() ?? '');
@@ -1253,11 +1354,18 @@ function ordinalSeries(params: ParamInfo[], doc: Doc): Cand[] {
   return out;
 }
 
+/** Per request: its explicit pairs (explicitPairs). */
+const PAIRS = new WeakMap<Doc, Map<string, { raw: string; start: number; end: number }>>();
+
 /** Explicit "name=value" / "name: value" pairs written in the text, by squashed name. */
 function explicitPairs(doc: Doc): Map<string, { raw: string; start: number; end: number }> {
+  const cached = PAIRS.get(doc);
+  if (cached) return cached;
   const out = new Map<string, { raw: string; start: number; end: number }>();
-  // identifier, "=" or ":", then a quoted string, a bracketed list, or a bare token run
-  const re = /([A-Za-z_][\w.]*)\s*(?:=|:)\s*("[^"]*"|'[^']*'|\[[^\]]*\]|-?[\w.@/+-]+)/g;
+  PAIRS.set(doc, out);
+  // identifier (from a word start, at most 64 characters: an unbounded one made this quadratic on
+  // long words), "=" or ":", then a quoted string, a bracketed list, or a bare token run
+  const re = /(?<![\w.])([A-Za-z_][\w.]{0,63})\s*(?:=|:)\s*("[^"]*"|'[^']*'|\[[^\]]*\]|-?[\w.@/+-]+)/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(doc.text)) !== null) {
     const key = squash(m[1]);
@@ -1283,6 +1391,8 @@ function pairValue(raw: string, p: ParamInfo): unknown {
 
 /** A description's stated default converted onto the parameter (numbers, booleans, enum members, plain strings); undefined when it does not fit. */
 function describedValue(raw: string, p: ParamInfo): unknown {
+  // a date or time default written as a word ("Defaults to today") is no value in the asked format
+  if ((p.semantic === 'date' || p.semantic === 'time' || p.semantic === 'datetime') && !/\d/.test(raw)) return undefined;
   let v: unknown = raw;
   if (p.type === 'integer' || p.type === 'number') v = Number(raw);
   else if (p.type === 'boolean') v = /^true$/i.test(raw) ? true : /^false$/i.test(raw) ? false : undefined;
@@ -1484,7 +1594,7 @@ export function mapArguments(tool: MapperTool, request: string, context?: Record
     const m = mapPrepared(tool, doc, ctx);
     return { arguments: m.arguments, missingArguments: m.missingArguments, filledRatio: m.filledRatio };
   } catch {
-    const req = requiredOf(tool.inputSchema);
+    const req = requiredOf(tool?.inputSchema);
     return { arguments: {}, missingArguments: req, filledRatio: req.length === 0 ? 1 : 0 };
   }
 }

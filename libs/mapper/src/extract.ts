@@ -52,8 +52,14 @@ export interface Doc {
   today: Date;
 }
 
+/** Most spans extraction collects from one text, before MAX_SPANS keeps the first of them. */
+const EXTRACT_MAX = 600;
+
 /** Adds a span unless an identical one exists. */
 function push(spans: Span[], s: Omit<Span, 'id'>): Span {
+  // past EXTRACT_MAX spans the rest of a (hostile) text is not extracted: every extractor checks
+  // new matches against the spans found so far, so the work stays bounded
+  if (spans.length >= EXTRACT_MAX) return { ...s, id: -1, start: -1, end: -1 } as Span;
   const dup = spans.find((x) => x.kind === s.kind && x.start === s.start && x.end === s.end);
   if (dup) return dup;
   const span = { ...s, id: spans.length } as Span;
@@ -63,6 +69,8 @@ function push(spans: Span[], s: Omit<Span, 'id'>): Span {
 
 /** True when [a,b) overlaps any span of the given kinds. */
 function overlaps(spans: Span[], a: number, b: number, kinds: SpanKind[]): boolean {
+  // (once extraction is full nothing more is added: callers may stop checking)
+  if (spans.length >= EXTRACT_MAX) return true;
   return spans.some((s) => kinds.includes(s.kind) && s.start < b && a < s.end);
 }
 
@@ -394,7 +402,9 @@ function findQuoted(text: string, spans: Span[]): void {
 function findAddresses(text: string, spans: Span[]): void {
   let m: RegExpExecArray | null;
   // e-mail address
-  const email = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+  // (lengths bounded as RFC 5321 bounds them: 64 for the local part, 63 a label; unbounded runs
+  // made this regex quadratic on long words)
+  const email = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/g;
   while ((m = email.exec(text)) !== null) push(spans, { kind: 'email', start: m.index, end: m.index + m[0].length, text: m[0] });
   // URL with a scheme, or starting with www.; trailing punctuation is not part of it
   const url = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s'"<>`)\]]+/gi;
@@ -583,6 +593,13 @@ function findAddresses2(text: string, spans: Span[]): void {
 }
 
 /** Analyses a request (plus context text) once: tokens and all typed spans. */
+/**
+ * Most spans one request keeps (the first in reading order). Real requests hold far fewer: of the
+ * 1,475 dev requests 99% hold at most 28 and all but one at most 72 (that one is 18,686 characters
+ * long). The cap bounds the mapper's work, which compares spans pairwise for each parameter.
+ */
+export const MAX_SPANS = 160;
+
 export function analyze(text: string, now?: Date): Doc {
   const anchor = findTodayAnchor(text);
   const base = anchor?.date ?? now ?? new Date();
@@ -615,7 +632,13 @@ export function analyze(text: string, now?: Date): Doc {
     // (a city inside a street address stays: a city parameter still wants it)
     if (spans.some((o) => o !== s && o.kind === 'place' && !o.address && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)) s.start = s.end = -1;
   }
-  const live = spans.filter((s) => s.start >= 0);
+  let live = spans.filter((s) => s.start >= 0);
+  // a hostile or pasted request can hold thousands of spans, and the mapper compares spans with
+  // each other per parameter: past MAX_SPANS only the spans that start first are kept
+  if (live.length > MAX_SPANS) {
+    const cutoff = live.map((s) => s.start).sort((a, b) => a - b)[MAX_SPANS - 1];
+    live = live.filter((s) => s.start <= cutoff).slice(0, MAX_SPANS);
+  }
   live.forEach((s, i) => (s.id = i));
   return { text, lower: text.toLowerCase(), tokens, spans: live, today };
 }

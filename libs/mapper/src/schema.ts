@@ -162,10 +162,12 @@ export function semanticOf(parts: string[], description: string, schema: Record<
  * current date") give undefined, as does anything longer than 40 characters.
  */
 export function describedDefault(description: string): string | undefined {
-  const m = /\bdefault(?:s| value)?\s*(?:is|to|:|=|of|value is)?\s*(?:set to\s*)?(?:'([^']{1,40})'|"([^"]{1,40})"|`([^`]{1,40})`|(-?\d+(?:\.\d+)?(?![\w.]*\w)|true|false|[A-Za-z][\w-]*(?=\s*(?:[.,;)]|$|\bif\b|\bwhen\b|\bunless\b))))/i.exec(description);
+  const m = /\bdefault(?:s| value)?\s*(?:is|to|:|=|of|value is)?\s*(?:set to\s*)?(?:'([^']{1,40})'|"([^"]{1,40})"|`([^`]{1,40})`|((?:-?\d+(?:\.\d+)?(?![\w.]*\w)|true|false|[A-Za-z][\w-]*)(?=\s*(?:[.,;)]|$|\bif\b|\bwhen\b|\bunless\b))))/i.exec(description);
   if (!m) return undefined;
   const v = (m[1] ?? m[2] ?? m[3] ?? m[4]).trim();
   if (v === '' || /^(none|null|nil|empty|undefined|unspecified|not|no|the|a|an|current|all|any|this|that|it)$/i.test(v)) return undefined;
+  // prose about the default, not a value ("the default is overridden if ...", "Default is required.")
+  if (/^(required|optional|overridden|used|applied|ignored|given|provided|specified|supplied|set|determined|inherited|omitted|missing|below|above|same|auto|automatic)$/i.test(v)) return undefined;
   return v;
 }
 

@@ -1,0 +1,34 @@
+/**
+ * Time of `mapArguments` on long hostile requests (not a test: speed lives in benchmarks). Each
+ * pattern is repeated to N characters (default 20,000, the mapper's own cut) and mapped onto
+ * tools whose parameters invite the rules that compare spans, commands, lists and numbers.
+ * Prints every (pattern, tool) over 50 ms and the slowest of all. Run from the repo root:
+ *
+ *   npx tsx libs/mapper/scripts/hostile-input.bench.ts [N]
+ */
+import { mapArguments } from '../src/arguments.js';
+import type { MapperTool } from '../src/types.js';
+
+const t = (props: Record<string, unknown>, req: string[]): MapperTool => ({ name: 't', description: '', inputSchema: { type: 'object', properties: props, required: req } });
+const tools: Record<string, MapperTool> = {
+  command: t({ command: { type: 'string', description: 'The shell command to run' }, timeout_seconds: { type: 'integer', description: 'Timeout in seconds' } }, ['command']),
+  words: t({ items: { type: 'array', items: { type: 'string' } }, color1: { type: 'string' }, color2: { type: 'string' } }, ['items', 'color1', 'color2']),
+  nums: t({ num1: { type: 'number' }, num2: { type: 'number' }, num3: { type: 'number' }, adults: { type: 'integer' }, days: { type: 'integer', description: 'Number of days' } }, ['num1', 'num2', 'num3', 'adults', 'days']),
+  place: t({ city: { type: 'string', description: "City, e.g. 'Paris, FR'" }, country: { type: 'string' }, unit: { type: 'string', description: "Can be 'metric', 'imperial'. Default is metric." } }, ['city', 'country', 'unit']),
+  time: t({ time: { type: 'string', description: 'Time HH:MM' }, id: { type: 'string', description: 'Ticket id' } }, ['time', 'id']),
+};
+const N = Number(process.argv[2] ?? 20000);
+const patterns = ['command ', 'command line ', 'use the x command ', 'and ', 'red and blue ', 'a, ', "'", "'a', ", '1 ', '1, 2 and ', '#a', 'noon ', 'midnight 23:00 ', 'The X ', 'Abc ', 'default ', 'the next ', '3 people ', 'a', '1', 'a@', 'x=1 ',
+  'use the command echo and run 1, 2 and 3 "a" #1 noon The Plaza every week for 3 people. '];
+let worst = { ms: 0, what: '' };
+for (const p of patterns) {
+  const text = p.repeat(Math.ceil(N / p.length)).slice(0, N);
+  for (const [name, tool] of Object.entries(tools)) {
+    const started = performance.now();
+    mapArguments(tool, text);
+    const ms = performance.now() - started;
+    if (ms > 50) console.log(`${JSON.stringify(p).padEnd(24)} ${name.padEnd(8)} ${ms.toFixed(0)} ms`);
+    if (ms > worst.ms) worst = { ms, what: `${JSON.stringify(p)} onto ${name}` };
+  }
+}
+console.log(`slowest: ${worst.ms.toFixed(0)} ms (${worst.what}), ${N} characters`);
