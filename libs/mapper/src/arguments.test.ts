@@ -430,3 +430,20 @@ describe('mapArguments: SI prefixes and rates', () => {
     expect(mapArguments(t, 'ping the server every hour').missingArguments).toEqual(['hours']);
   });
 });
+
+describe('mapArguments: lists of labels, numbers inside values, abbreviations, time zones', () => {
+  it('takes no label word as a list value, nor a number that is only part of a quoted value', () => {
+    const t = tool({ siteIds: { type: 'array', items: { type: 'string' }, description: 'Sites to query.' } }, []);
+    expect(mapArguments(t, "Readings for my site. The site ID is 'plant-east-042'.").arguments).toEqual({ siteIds: ['plant-east-042'] });
+  });
+
+  it('matches an abbreviated enum value written out in full, even for an optional parameter', () => {
+    const t = tool({ city: { type: 'string', description: 'City.' }, genre: { type: 'string', enum: ['Drama', 'Sci-fi', 'Horror'], description: 'Genre.' } }, ['city']);
+    expect(mapArguments(t, 'any science fiction films showing in Oakland?').arguments).toEqual({ city: 'Oakland', genre: 'Sci-fi' });
+  });
+
+  it('names an IANA time zone by its city', () => {
+    const t = tool({ timezone: { type: 'string', enum: ['UTC', 'Asia/Tokyo', 'America/Los_Angeles'], description: 'Time zone.' } }, ['timezone']);
+    expect(mapArguments(t, 'what time is it now in los angeles').arguments).toEqual({ timezone: 'America/Los_Angeles' });
+  });
+});

@@ -336,6 +336,14 @@ function enumScore(value: string, doc: Doc): { score: number; start: number; end
   const code = LANGUAGE_CODE.exec(value);
   const names = code ? LANGUAGE_NAMES[code[1].toLowerCase()] : undefined;
   if (names) for (const t of doc.tokens) if (names.includes(t.lower)) return { score: 0.8, start: t.start, end: t.end };
+  // an IANA time zone ("Europe/London", "America/New_York") named by its city ("London time")
+  const tz = /^(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/(?:[A-Za-z_]+\/)?([A-Za-z_]+)$/.exec(value);
+  if (tz) {
+    const city = tz[1].toLowerCase().split('_');
+    for (let i = 0; i + city.length <= doc.tokens.length; i++) {
+      if (city.every((w, j) => doc.tokens[i + j].lower === w)) return { score: 0.75, start: doc.tokens[i].start, end: doc.tokens[i + city.length - 1].end };
+    }
+  }
   const words = splitIdentifier(value);
   if (words.length === 0) return { score: 0, start: -1, end: -1 };
   const stems = words.map((w) => stem(w));
@@ -372,7 +380,8 @@ function enumScore(value: string, doc: Doc): { score: number; start: number; end
   for (let i = 0; i + words.length <= toks.length && words.length >= 2; i++) {
     let ok = true;
     for (let j = 0; j < words.length; j++) if (!(toks[i + j].lower.startsWith(words[j]) && words[j].length >= 2)) { ok = false; break; }
-    if (ok) return { score: 0.6, start: toks[i].start, end: toks[i + words.length - 1].end };
+    // (as strong as a near spelling once weighed: an optional enum takes it on its own)
+    if (ok) return { score: 0.7, start: toks[i].start, end: toks[i + words.length - 1].end };
   }
   // verbs that name the same action ("remove" for "delete")
   if (words.length === 1) {
@@ -995,6 +1004,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // a bare number for a string parameter only right next to the parameter's name ("port 5432", "ID 7890")
     // (and never where the description lists the values as words: "Can be 'melting', 'freezing'")
     if (s.kind === 'number' && (ab < 0.45 || valuesAreWords(p))) continue;
+    // (nor a number that is only part of a quoted value, identifier, path or address: "office-network-001")
+    if (s.kind === 'number' && doc.spans.some((o) => o !== s && (o.kind === 'quoted' || o.kind === 'id' || o.kind === 'path' || o.kind === 'url' || o.kind === 'email') && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)) continue;
     let score = fit + ab * (s.kind === 'date' || s.kind === 'time' ? 0.5 : 1);
     // places after "from"/"to": origin vs destination
     const prev = tokenAt(doc, s.start) - 1;
@@ -1536,9 +1547,12 @@ const LABEL_WORDS = new Set(['id', 'ids', 'ip', 'api', 'uuid', 'guid', 'url', 'u
  * ("UUID AB1010CD" -> "AB1010CD"). Quoted spans are the user's own words and stay as written.
  */
 function withoutLabel(c: Cand): Cand[] {
-  if (typeof c.value !== 'string' || c.kind.includes('quoted')) return [c];
+  if (c.kind.includes('quoted')) return [c];
   const own = new Set(splitIdentifier(c.param.name).map((w) => w.toLowerCase()));
   const isLabel = (w: string): boolean => LABEL_WORDS.has(w.toLowerCase()) || own.has(w.toLowerCase());
+  // a one-item list of a label word ("network ID" -> ["ID"]) is no value either
+  if (Array.isArray(c.value) && c.value.length === 1 && typeof c.value[0] === 'string' && c.value[0].trim().split(/\s+/).every(isLabel)) return [];
+  if (typeof c.value !== 'string') return [c];
   const words = c.value.trim().split(/\s+/);
   if (words.every(isLabel)) return [];
   if (words.length > 1 && LABEL_WORDS.has(words[0].toLowerCase())) return [{ ...c, value: words.slice(1).join(' ') }];
