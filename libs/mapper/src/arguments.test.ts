@@ -447,3 +447,20 @@ describe('mapArguments: lists of labels, numbers inside values, abbreviations, t
     expect(mapArguments(t, 'what time is it now in los angeles').arguments).toEqual({ timezone: 'America/Los_Angeles' });
   });
 });
+
+describe('mapArguments: flags, name lists, coordinates', () => {
+  it('sets a consider_/account_for_ flag from its subject word', () => {
+    const t = tool({ origin: { type: 'string', description: 'Start city.' }, consider_traffic: { type: 'boolean', description: 'Whether to take traffic into account.' } }, ['origin']);
+    expect(mapArguments(t, 'How long from Denver, accounting for traffic?').arguments).toEqual({ origin: 'Denver', consider_traffic: true });
+  });
+
+  it('takes a whole written list of names after the parameter\'s name', () => {
+    const t = tool({ guests: { type: 'array', items: { type: 'string' }, description: 'Names of the guests.' } }, ['guests']);
+    expect(mapArguments(t, 'Seat the guests Maria Lopez, Tom Baker and Ann Lee at table 4').arguments).toEqual({ guests: ['Maria Lopez', 'Tom Baker', 'Ann Lee'] });
+  });
+
+  it('reads coordinates with hemispheres: south and west are negative, and each names its axis', () => {
+    const t = tool({ latitude: { type: 'number', description: 'Latitude.' }, longitude: { type: 'number', description: 'Longitude.' }, days: { type: 'integer', description: 'Days of forecast.' } }, ['latitude', 'longitude']);
+    expect(mapArguments(t, 'forecast for the next 5 days at 33.8688 S, 151.2093 E').arguments).toEqual({ latitude: -33.8688, longitude: 151.2093, days: 5 });
+  });
+});

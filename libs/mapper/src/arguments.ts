@@ -426,7 +426,7 @@ const DONTCARE = new Set(['dontcare', 'any', 'all', 'none', 'default', 'unspecif
 
 /** Flag-like evidence for a boolean parameter: true/false when its name words are written, undefined otherwise. */
 function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: number; start: number; end: number } | undefined {
-  const generic = new Set(['is', 'has', 'include', 'includ', 'enable', 'flag', 'use', 'with', 'show', 'allow', 'onli', 'only', 'get', 'should', 'can', 'do', 'need', 'want', 'requir', 'option', 'mode', 'filter', 'the', 'of', 'for', 'to', 'and', 'in', 'on', 'a', 'are', 'be', 'set', 'return', 'fetch', 'if', 'whether', 'by', 'at', 'visibl', 'entri', 'good', 'allow', 'avail', 'support', 'data', 'add', 'info', 'inform']);
+  const generic = new Set(['is', 'has', 'include', 'includ', 'enable', 'flag', 'use', 'with', 'show', 'allow', 'onli', 'only', 'get', 'should', 'can', 'do', 'need', 'want', 'requir', 'option', 'mode', 'filter', 'the', 'of', 'for', 'to', 'and', 'in', 'on', 'a', 'are', 'be', 'set', 'return', 'fetch', 'if', 'whether', 'by', 'at', 'visibl', 'entri', 'good', 'allow', 'avail', 'support', 'data', 'add', 'info', 'inform', 'consid', 'account', 'appli']);
   const salient = p.anchors.filter((a) => !generic.has(a) && a.length > 2);
   if (salient.length === 0) return undefined;
   let found = 0;
@@ -961,6 +961,13 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       // a number inside a date, time, quoted span, identifier, path or URL is rarely the value
       const inside = doc.spans.find((o) => o !== s && ['date', 'time', 'id', 'path', 'url', 'email', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end);
       if (inside) score -= inside.kind === 'date' && p.parts.some((x) => /^(year|month|day)s?$/.test(x)) ? 0 : 0.4;
+      // a coordinate's hemisphere names its axis: N/S a latitude, E/W a longitude
+      if (s.hemi) {
+        const lat = p.parts.some((x) => /^lat(itude)?$/.test(x));
+        const lon = p.parts.some((x) => /^(lon|lng|long|longitude)$/.test(x));
+        if ((lat && (s.hemi === 'N' || s.hemi === 'S')) || (lon && (s.hemi === 'E' || s.hemi === 'W'))) score += 0.6;
+        else if (lat || lon) score -= 0.3;
+      }
       // a head count ("for three people", "4 guests") for a parameter that counts people
       if (countsPeople(p) && PEOPLE_AFTER.test(doc.text.slice(s.end, s.end + 24))) score += 0.45;
       out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
@@ -1147,7 +1154,8 @@ function arrayCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
     const propers = doc.spans.filter((s) => s.kind === 'proper');
     let run: Span[] = [];
     const flush = (): void => {
-      if (run.length >= 2) out.push({ param: p, value: run.map((s) => s.text), score: 0.38 + anchorBonus(p, doc, run[0], hits) * 0.5, ranges: run.map((s) => [s.start, s.end] as [number, number]), kind: 'name-list' });
+      // (as strong as its first name alone would be, and a little more: the list is the whole value)
+      if (run.length >= 2) out.push({ param: p, value: run.map((s) => s.text), score: 0.45 + anchorBonus(p, doc, run[0], hits), ranges: run.map((s) => [s.start, s.end] as [number, number]), kind: 'name-list' });
       run = [];
     };
     for (const s of propers) {
