@@ -60,8 +60,8 @@ function childBuild(corpusPath: string): Figures {
 
 /** Child `service`: the discovery service's warm-up, snapshot load (from memory) and index build, each timed. */
 async function childService(corpusPath: string): Promise<Figures> {
-  const { snapshotId, canonical } = snapshotIdOf(corpusDefinitions(readJsonl<CorpusRecord>(corpusPath)));
-  const blob = new TextEncoder().encode(canonical);
+  const { snapshotId, json } = snapshotIdOf(corpusDefinitions(readJsonl<CorpusRecord>(corpusPath)));
+  const blob = new TextEncoder().encode(json);
   // Only getBlob is used by SnapshotStore.get: serve the blob from memory (no NATS in this measurement).
   const store = { getBlob: async () => blob } as unknown as ObjectStore;
   const backend = new EmbeddedBackend(8);

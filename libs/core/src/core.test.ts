@@ -43,6 +43,16 @@ describe('snapshotIdOf (product rule 8)', () => {
     expect(a.canonical.indexOf('"a":{"type":"integer"}')).toBeLessThan(a.canonical.indexOf('"b":{"type":"string"}'));
     expect(a.canonical.startsWith('[{"capability":"cap","description":"does a"')).toBe(true);
   });
+  it('keeps the published key order in the stored JSON, which does not change the ID', () => {
+    const ordered = (props: Record<string, unknown>): BoundToolDefinition => ({ name: 'speed', description: 'v = d / t', inputSchema: { type: 'object', properties: props, required: ['distance', 'time'] }, capability: 'cap', originalName: 'speed' });
+    const zFirst = snapshotIdOf([ordered({ distance: { type: 'number' }, time: { type: 'number' } })]);
+    const aFirst = snapshotIdOf([ordered({ time: { type: 'number' }, distance: { type: 'number' } })]);
+    expect(zFirst.snapshotId).toBe(aFirst.snapshotId);
+    const props = (j: string) => Object.keys((JSON.parse(j) as BoundToolDefinition[])[0].inputSchema.properties as object);
+    expect(props(zFirst.json)).toEqual(['distance', 'time']);
+    expect(props(aFirst.json)).toEqual(['time', 'distance']);
+    expect(props(aFirst.canonical)).toEqual(['distance', 'time']);
+  });
   it('changes when any definition changes', () => {
     const base = snapshotIdOf([tool('a')]).snapshotId;
     expect(snapshotIdOf([tool('a', { description: 'other' })]).snapshotId).not.toBe(base);

@@ -29,14 +29,15 @@ export class SnapshotStore {
 
   /** Stores a snapshot if new; returns it and whether it was created by this call. */
   async save(definitions: readonly BoundToolDefinition[]): Promise<{ snapshot: Snapshot; created: boolean }> {
-    const { snapshotId, canonical } = snapshotIdOf(definitions);
+    // the ID hashes the canonical JSON; the blob keeps the definitions' own key order (snapshotIdOf)
+    const { snapshotId, json } = snapshotIdOf(definitions);
     const cached = this.cache.get(snapshotId);
     if (cached) return { snapshot: cached, created: false };
     const info = await this.store.info(snapshotId);
-    const snapshot = toSnapshot(snapshotId, JSON.parse(canonical) as BoundToolDefinition[]);
+    const snapshot = toSnapshot(snapshotId, JSON.parse(json) as BoundToolDefinition[]);
     let created = false;
     if (!info || info.deleted) {
-      await this.store.putBlob({ name: snapshotId, description: `${definitions.length} tools` }, new TextEncoder().encode(canonical));
+      await this.store.putBlob({ name: snapshotId, description: `${definitions.length} tools` }, new TextEncoder().encode(json));
       created = true;
     }
     this.remember(snapshot);

@@ -121,3 +121,25 @@ describe('UnifiedService.MapRequest on a 27-tool surface', () => {
     expect(JSON.parse(str.metadata!.argumentsJson)).toEqual({ a: 12, b: 30 });
   });
 });
+
+describe('UnifiedService.MapRequest keeps the schema as published', () => {
+  it('maps onto parameters in the order the tool lists them, not sorted (the snapshot keeps key order)', async () => {
+    // exponent before base: sorted keys would give base the first number
+    const defs: BoundToolDefinition[] = [
+      {
+        name: 'power',
+        description: 'Raise a number to a power.',
+        inputSchema: { type: 'object', properties: { exponent: { type: 'integer' }, base: { type: 'integer' } }, required: ['exponent', 'base'] },
+        capability: 'calc',
+        originalName: 'power',
+      },
+    ];
+    const id = (await new SnapshotStore(await openSnapshotStore(nc)).save(defs)).snapshot.snapshotId;
+    const res = await new Promise<MapRequestResponse>((resolve, reject) =>
+      client.mapRequest({ snapshotId: id, request: 'power 3 4', contextJson: '', preferredTools: [], referenceTimeMs: 0 }, (err: ServiceError | null, r) => (err ? reject(err) : resolve(r))),
+    );
+    expect(res.metadata!.tool || res.metadata!.candidates[0]?.name).toBe('power');
+    const json = res.metadata!.tool ? res.metadata!.argumentsJson : res.metadata!.candidates[0].argumentsJson;
+    expect(Object.entries(JSON.parse(json) as Record<string, number>)).toEqual([['exponent', 3], ['base', 4]]);
+  });
+});
