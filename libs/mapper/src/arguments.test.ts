@@ -464,3 +464,13 @@ describe('mapArguments: flags, name lists, coordinates', () => {
     expect(mapArguments(t, 'forecast for the next 5 days at 33.8688 S, 151.2093 E').arguments).toEqual({ latitude: -33.8688, longitude: 151.2093, days: 5 });
   });
 });
+
+describe('mapArguments: search terms', () => {
+  it('takes the subject of a search request, without the words that ask for the search or name the tool', () => {
+    const t = tool({ query: { type: 'string', description: 'The search query.' } }, ['query']);
+    expect(mapArguments(t, 'tide times in Brighton using the web search tool').arguments).toEqual({ query: 'tide times in Brighton' });
+    expect(mapArguments(t, 'run the search function; who painted the Night Watch').arguments).toEqual({ query: 'who painted the Night Watch' });
+    expect(mapArguments(t, 'play yellow submarine song').arguments).toEqual({ query: 'yellow submarine' });
+    expect(mapArguments(t, 'search for cheap flights to Oslo, then respond in json').arguments).toEqual({ query: 'cheap flights to Oslo' });
+  });
+});

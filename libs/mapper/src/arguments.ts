@@ -1070,7 +1070,34 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     const whole = doc.text.split('\n')[0].trim();
     if (whole) out.push({ param: p, value: whole, score: 0.21, ranges: [], kind: 'whole' });
   }
+  // a search term: the request without the words that only ask for a search or name the tool
+  if (p.type === 'string' && p.parts.some((x) => /^(query|q|keyword|keywords|search|term|terms|phrase)$/.test(x))) {
+    const phrase = searchPhrase(doc.text);
+    if (phrase) out.push({ param: p, value: phrase, score: 0.3, ranges: [], kind: 'search-phrase' });
+  }
   return out;
+}
+
+/**
+ * The subject of a search request: the first line without a leading "search for" / "find" /
+ * "look up" / "play" (and "song" after "play"), a clause that names the tool ("using your tools",
+ * "with the web search tool", "trigger the web search function; ..."), or asks for a format ("and
+ * respond in json"). Undefined when nothing was taken off (the whole request is its own candidate).
+ */
+function searchPhrase(text: string): string | undefined {
+  const line = text.split('\n')[0].trim();
+  let q = line;
+  // "trigger the web search function; where is beijing"
+  const at = q.indexOf(';');
+  if (at > 0 && at < 200 && /\b(?:tools?|function|search)\b/i.test(q.slice(0, at))) q = q.slice(at + 1).trim();
+  // (every repetition bounded: on long runs of commas or spaces unbounded ones were quadratic)
+  q = q.replace(/[,\s]{1,4}(?:(?:and|then|finally)\s{1,4}){0,3}(?:respond|reply|answer|return|give\s(?:it|me))\b[^.?!]{0,80}\bjson\b.*$/i, '');
+  q = q.replace(/[,\s]{1,4}(?:(?:and|then|finally)\s{1,4}){0,3}(?:using|use|with|via|through|by)\s{1,4}(?:(?:the|your|a|my)\s{1,4})?(?:[\w-]{1,40}\s{1,4}){0,3}?(?:tools?|function|engine|api)\b.*$/i, '');
+  const played = /^(?:please\s+)?play\s+/i.test(q);
+  q = q.replace(/^(?:please\s+)?(?:search(?:\s+(?:for|about))?|find|look\s+up|lookup|google|play)\s+/i, '');
+  if (played) q = q.replace(/\s+(?:song|track|video|music)$/i, '');
+  q = q.replace(/^[\s"'“‘]+|[\s"'”’.?!,;:]+$/g, '');
+  return q !== '' && q !== line.replace(/[\s.?!]+$/, '') ? q : undefined;
 }
 
 /** Converts a list literal's items onto the item schema; undefined when an item does not fit. */
