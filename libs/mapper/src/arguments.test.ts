@@ -474,3 +474,20 @@ describe('mapArguments: search terms', () => {
     expect(mapArguments(t, 'search for cheap flights to Oslo, then respond in json').arguments).toEqual({ query: 'cheap flights to Oslo' });
   });
 });
+
+describe('mapArguments: enum phrases, glued labels, airport codes', () => {
+  it('prefers the longer enum value written in the request ("Premium Economy" over "Economy")', () => {
+    const t = tool({ cabin: { type: 'string', enum: ['Economy', 'Premium Economy', 'Business'], description: 'Cabin class.' } }, ['cabin']);
+    expect(mapArguments(t, 'a seat in premium economy please').arguments).toEqual({ cabin: 'Premium Economy' });
+  });
+
+  it('takes the value of a label glued to it ("id:42")', () => {
+    const t = tool({ user_id: { type: 'string', description: 'The user identifier.' } }, ['user_id']);
+    expect(mapArguments(t, 'show the open projects of Dana, id:42').arguments).toEqual({ user_id: '42' });
+  });
+
+  it('gives an airport parameter that asks for IATA codes the code, not "XXX Airport"', () => {
+    const t = tool({ origin: { type: 'string', description: "The IATA airport code to depart from, such as 'SFO'." } }, ['origin']);
+    expect(mapArguments(t, 'flights leaving from SEA Airport tomorrow').arguments).toEqual({ origin: 'SEA' });
+  });
+});

@@ -926,7 +926,9 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
         }
         if (score > 0) {
           const bonus = start >= 0 ? anchorBonus(p, doc, { id: -1, kind: 'proper', start, end, text: v }, hits) * 0.3 : 0;
-          out.push({ param: p, value: v, score: Math.min(1, score * 0.8 + bonus), ranges: start >= 0 ? [[start, end]] : [], kind: 'enum' });
+          // of two values matched where they are written, the longer one ("Premium Economy" over "Economy")
+          const longer = start >= 0 ? 0.01 * Math.min(4, doc.text.slice(start, end).trim().split(/\s+/).length - 1) : 0;
+          out.push({ param: p, value: v, score: Math.min(1, score * 0.8 + bonus + longer), ranges: start >= 0 ? [[start, end]] : [], kind: 'enum' });
         }
       } else if (typeof v === 'number') {
         for (const s of doc.spans) if (s.kind === 'number' && s.num === v) out.push({ param: p, value: v, score: 0.5 + anchorBonus(p, doc, s, hits) * 0.5, ranges: [[s.start, s.end]], kind: 'enum' });
@@ -1043,6 +1045,12 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // a place whose region went to a sibling parameter ("Tokyo, Japan" -> city "Tokyo"): only the
     // city's characters are used, so the region stays free for the country/state parameter
     // (when the region fits such a sibling: "Austin, Texas" keeps "Texas" from a country parameter)
+    // an airport written with its code where the description asks for the code ("JFK Airport" -> "JFK")
+    const iata = /\b(IATA|airport code)\b/i.test(p.description) ? /^([A-Z]{3})\s+(?:International\s+)?Airport$/.exec(value) : null;
+    if (iata) {
+      out.push({ param: p, value: iata[1], score: fit, ranges: [[s.start, s.end]], kind: s.kind });
+      continue;
+    }
     const cityOnly = s.kind === 'place' && s.region !== undefined && s.city !== undefined && value === s.city && doc.text.startsWith(s.city, s.start) &&
       p.siblings.some((x) => /(?:^|[_-])(country|state|province|region)$/i.test(x) && regionFits(/country$/i.test(x), s));
     out.push({ param: p, value, score: fit, ranges: [[s.start, cityOnly ? s.start + s.city!.length : s.end]], kind: s.kind });
@@ -1591,6 +1599,9 @@ function withoutLabel(c: Cand): Cand[] {
   const words = c.value.trim().split(/\s+/);
   if (words.every(isLabel)) return [];
   if (words.length > 1 && LABEL_WORDS.has(words[0].toLowerCase())) return [{ ...c, value: words.slice(1).join(' ') }];
+  // a label glued to its value ("id:3", "sku=A-17")
+  const glued = /^([A-Za-z]+)[:=]([^\s:=].*)$/.exec(c.value.trim());
+  if (glued && LABEL_WORDS.has(glued[1].toLowerCase())) return [{ ...c, value: glued[2] }];
   return [c];
 }
 
