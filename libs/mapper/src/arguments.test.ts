@@ -491,3 +491,10 @@ describe('mapArguments: enum phrases, glued labels, airport codes', () => {
     expect(mapArguments(t, 'flights leaving from SEA Airport tomorrow').arguments).toEqual({ origin: 'SEA' });
   });
 });
+
+describe('mapArguments: children and adults', () => {
+  it('counts children for a children parameter and people for the rest', () => {
+    const t = tool({ adults: { type: 'integer', description: 'Number of adults.' }, children: { type: 'integer', description: 'Number of children.' } }, ['adults']);
+    expect(mapArguments(t, 'a cabin for three adults and two children').arguments).toEqual({ adults: 3, children: 2 });
+  });
+});

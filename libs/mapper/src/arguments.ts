@@ -867,9 +867,14 @@ function periodCandidates(p: ParamInfo, doc: Doc): Cand[] {
 /** A number followed by a word for people ("3 people", "two adults", "a party of 4 persons"). */
 const PEOPLE_AFTER = /^\s*(?:people|persons?|adults?|guests?|passengers?|travell?ers?|individuals?|pax)\b/i;
 
-/** Does an integer parameter count people (adults, guests, passengers, seats, party size)? */
+/** Does an integer parameter count people (adults, children, guests, passengers, seats, party size)? */
 function countsPeople(p: ParamInfo): boolean {
-  return p.type === 'integer' && p.parts.some((x) => /^(adults?|people|persons?|guests?|passengers?|travell?ers?|seats?|occupants?|pax|party)$/.test(x));
+  return p.type === 'integer' && p.parts.some((x) => /^(adults?|child|children|kids?|people|persons?|guests?|passengers?|travell?ers?|seats?|occupants?|pax|party)$/.test(x));
+}
+
+/** The words after a number that count what this parameter counts: a children parameter counts children, any other counts people, adults, guests ... (never children). */
+function peopleAfter(p: ParamInfo): RegExp {
+  return p.parts.some((x) => /^(child|children|kids?)$/.test(x)) ? /^\s*(?:child|children|kids?)\b/i : PEOPLE_AFTER;
 }
 
 /** Country names and codes the city lexicon knows, lower-case. */
@@ -971,7 +976,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
         else if (lat || lon) score -= 0.3;
       }
       // a head count ("for three people", "4 guests") for a parameter that counts people
-      if (countsPeople(p) && PEOPLE_AFTER.test(doc.text.slice(s.end, s.end + 24))) score += 0.45;
+      if (countsPeople(p) && peopleAfter(p).test(doc.text.slice(s.end, s.end + 24))) score += 0.45;
       out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
     }
     out.push(...periodCandidates(p, doc));
