@@ -498,3 +498,12 @@ describe('mapArguments: children and adults', () => {
     expect(mapArguments(t, 'a cabin for three adults and two children').arguments).toEqual({ adults: 3, children: 2 });
   });
 });
+
+describe('mapArguments: calendar parts', () => {
+  it('reads a month name as its number, and gives a month or day parameter no value it cannot have', () => {
+    const t = tool({ month: { type: 'integer', description: 'Month, 1 to 12.' }, year: { type: 'integer', description: 'Four-digit year.' } }, ['month', 'year']);
+    expect(mapArguments(t, 'What was the host count for March 2021?').arguments).toEqual({ month: 3, year: 2021 });
+    const day = tool({ day: { type: 'integer', description: 'Day of the month.' } }, ['day']);
+    expect(mapArguments(day, 'the report numbered 45').missingArguments).toEqual(['day']);
+  });
+});

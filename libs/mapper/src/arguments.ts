@@ -327,8 +327,20 @@ function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | 
     if (asFraction) v = Math.round((v / 100) * 1e12) / 1e12;
   }
   if (type === 'integer' && !Number.isInteger(v)) return undefined;
+  // a calendar part named in the singular takes only values it can have ("month" 2022 is no month)
+  const cal = CALENDAR_RANGES[p.parts[p.parts.length - 1] ?? ''];
+  if (cal && (v < cal[0] || v > cal[1])) return undefined;
   return v;
 }
+
+/** Ranges of calendar parts, by a parameter's last name part. */
+const CALENDAR_RANGES: Record<string, [number, number]> = { month: [1, 12], day: [1, 31], hour: [0, 23], minute: [0, 59] };
+
+/** Month names and their numbers. */
+const MONTH_NUMBERS: Record<string, number> = {
+  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
+  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+};
 
 /** Matches one enum value against the text; returns a score in [0,1] and where. */
 function enumScore(value: string, doc: Doc): { score: number; start: number; end: number } {
@@ -980,6 +992,13 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
     }
     out.push(...periodCandidates(p, doc));
+    // a month written by name for a month number ("February 2022" -> 2); "may" only capitalised
+    if (p.parts[p.parts.length - 1] === 'month') {
+      for (const tk of doc.tokens) {
+        const n = MONTH_NUMBERS[tk.lower];
+        if (n !== undefined && (tk.lower !== 'may' || tk.text === 'May') && (tk.lower.length > 3 || /^\p{Lu}/u.test(tk.text))) out.push({ param: p, value: n, score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3, ranges: [[tk.start, tk.end]], kind: 'month' });
+      }
+    }
     // a date for year/month/day integers
     if (p.parts.some((x) => x === 'year')) {
       for (const s of doc.spans) if (s.kind === 'date' && s.date?.y !== undefined && !s.date.relative) out.push({ param: p, value: s.date.y, score: 0.3 + anchorBonus(p, doc, s, hits), ranges: [[s.start, s.end]], kind: 'date-part' });
