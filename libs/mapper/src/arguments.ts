@@ -7,7 +7,7 @@
 import { analyze, tokenAt, parseListLiteral, type Doc, type Span, type DateValue, type TimeValue } from './extract.js';
 import { paramsOf, isObj, resolveType, propertiesOf, requiredOf, type ParamInfo } from './schema.js';
 import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems, type Token } from './text.js';
-import { CURRENCIES, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from './lexicon.js';
+import { CURRENCIES, MONTHS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from './lexicon.js';
 import type { MapperTool } from './types.js';
 
 /** How one argument was found (feeds the confidence). */
@@ -335,12 +335,6 @@ function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | 
 
 /** Ranges of calendar parts, by a parameter's last name part. */
 const CALENDAR_RANGES: Record<string, [number, number]> = { month: [1, 12], day: [1, 31], hour: [0, 23], minute: [0, 59] };
-
-/** Month names and their numbers. */
-const MONTH_NUMBERS: Record<string, number> = {
-  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
-  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
-};
 
 /** Matches one enum value against the text; returns a score in [0,1] and where. */
 function enumScore(value: string, doc: Doc): { score: number; start: number; end: number } {
@@ -782,19 +776,11 @@ function numberRank(doc: Doc, s: Span): number {
   if (s.word) return -2;
   let ranks = NUMBER_RANKS.get(doc);
   if (!ranks) {
-    // once per request: each plain number's count of plain numbers that start before it
-    const starts = doc.spans.filter((o) => o.kind === 'number' && !o.word).map((o) => o.start).sort((a, b) => a - b);
+    // once per request: each plain number's count of plain numbers that start before it (numbers
+    // starting at the same place share a rank)
+    const nums = doc.spans.filter((o) => o.kind === 'number' && !o.word).sort((a, b) => a.start - b.start);
     ranks = new Map();
-    for (const o of doc.spans) {
-      if (o.kind !== 'number' || o.word) continue;
-      let lo = 0, hi = starts.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (starts[mid] < o.start) lo = mid + 1;
-        else hi = mid;
-      }
-      ranks.set(o, lo);
-    }
+    nums.forEach((o, i) => ranks!.set(o, i > 0 && nums[i - 1].start === o.start ? ranks!.get(nums[i - 1])! : i));
     NUMBER_RANKS.set(doc, ranks);
   }
   return ranks.get(s) ?? 0;
@@ -836,10 +822,8 @@ function codeCandidates(p: ParamInfo, doc: Doc): Cand[] {
   return out;
 }
 
-/** Seconds in one of each period word. */
-const PERIOD_SECONDS: Record<string, number> = { second: 1, minute: 60, hour: 3600, day: 86400, week: 604800, fortnight: 1209600, month: 2592000, year: 31536000 };
-/** Seconds in one of each unit stem a parameter may ask for. */
-const UNIT_SECONDS: Record<string, number> = { second: 1, minut: 60, hour: 3600, day: 86400, week: 604800, month: 2592000, year: 31536000 };
+/** Seconds in one of each period word (months and years only convert into each other, below). */
+const PERIOD_SECONDS: Record<string, number> = { second: 1, minute: 60, hour: 3600, day: 86400, week: 604800, fortnight: 1209600 };
 
 /**
  * One period written without a number ("the next week", "the past hour", "next month") for a
@@ -854,22 +838,21 @@ function periodCandidates(p: ParamInfo, doc: Doc): Cand[] {
   const word = /^(second|minute|hour|day|week|month|year)s$/;
   const fromName = p.parts.find((x) => word.test(x))?.replace(/s$/, '');
   const fromDesc = /\b(?:number of|in|how many|count of|amount of)\s+(second|minute|hour|day|week|month|year)s\b/i.exec(p.description)?.[1];
-  const named = (fromName ?? fromDesc)?.toLowerCase().replace(/s$/, '');
-  const unit = named === 'minute' ? 'minut' : named;
-  if (!unit || UNIT_SECONDS[unit] === undefined) return [];
+  const unit = (fromName ?? fromDesc)?.toLowerCase().replace(/s$/, '');
+  if (!unit) return [];
   const out: Cand[] = [];
   // ("every hour", "each week", "a week", "per year" are rates, not lengths of time: left alone)
   const re = /\b(?:the\s+)?(?:next|past|last|coming|previous|upcoming|following)\s+(second|minute|hour|day|week|fortnight|month|year)\b/gi;
   let m: RegExpExecArray | null;
   while ((m = re.exec(doc.text)) !== null) {
     const period = m[1].toLowerCase();
-    // months and years convert exactly only into each other
+    // months and years convert exactly only into each other: a month or a year has no fixed
+    // number of days, hours or seconds
     let v: number;
-    if (unit === 'month' && period === 'year') v = 12;
-    else if (unit === period.slice(0, 5) || (unit === 'minut' && period === 'minute')) v = 1;
-    // a month or a year has no fixed number of days, hours or seconds
-    else if (period === 'month' || period === 'year') continue;
-    else v = PERIOD_SECONDS[period] / UNIT_SECONDS[unit];
+    if (unit === period) v = 1;
+    else if (unit === 'month' && period === 'year') v = 12;
+    else if (PERIOD_SECONDS[period] === undefined || PERIOD_SECONDS[unit] === undefined) continue;
+    else v = PERIOD_SECONDS[period] / PERIOD_SECONDS[unit];
     if (!Number.isInteger(v) || v <= 0) continue;
     out.push({ param: p, value: v, score: 0.5, ranges: [[m.index, m.index + m[0].length]], kind: 'period' });
   }
@@ -995,7 +978,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // a month written by name for a month number ("February 2022" -> 2); "may" only capitalised
     if (p.parts[p.parts.length - 1] === 'month') {
       for (const tk of doc.tokens) {
-        const n = MONTH_NUMBERS[tk.lower];
+        const n = MONTHS[tk.lower];
         if (n !== undefined && (tk.lower !== 'may' || tk.text === 'May') && (tk.lower.length > 3 || /^\p{Lu}/u.test(tk.text))) out.push({ param: p, value: n, score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3, ranges: [[tk.start, tk.end]], kind: 'month' });
       }
     }
@@ -1066,15 +1049,15 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       }
     }
     fit = score;
-    // a place whose region went to a sibling parameter ("Tokyo, Japan" -> city "Tokyo"): only the
-    // city's characters are used, so the region stays free for the country/state parameter
-    // (when the region fits such a sibling: "Austin, Texas" keeps "Texas" from a country parameter)
     // an airport written with its code where the description asks for the code ("JFK Airport" -> "JFK")
     const iata = /\b(IATA|airport code)\b/i.test(p.description) ? /^([A-Z]{3})\s+(?:International\s+)?Airport$/.exec(value) : null;
     if (iata) {
       out.push({ param: p, value: iata[1], score: fit, ranges: [[s.start, s.end]], kind: s.kind });
       continue;
     }
+    // a place whose region went to a sibling parameter ("Tokyo, Japan" -> city "Tokyo"): only the
+    // city's characters are used, so the region stays free for the country/state parameter
+    // (when the region fits such a sibling: "Austin, Texas" keeps "Texas" from a country parameter)
     const cityOnly = s.kind === 'place' && s.region !== undefined && s.city !== undefined && value === s.city && doc.text.startsWith(s.city, s.start) &&
       p.siblings.some((x) => /(?:^|[_-])(country|state|province|region)$/i.test(x) && regionFits(/country$/i.test(x), s));
     out.push({ param: p, value, score: fit, ranges: [[s.start, cityOnly ? s.start + s.city!.length : s.end]], kind: s.kind });
