@@ -18,12 +18,14 @@ export async function loadRetrieverFactory(): Promise<RetrieverFactory> {
   if (process.env.MAPPER_RETRIEVER !== 'minisearch' && existsSync(searchIndex)) {
     try {
       const mod = (await import(pathToFileURL(searchIndex).href)) as Record<string, unknown>;
-      const ToolIndex = mod['ToolIndex'] as { build(tools: readonly MapperTool[]): { search(q: string, limit: number): { name: string; score: number }[] } } | undefined;
+      const ToolIndex = mod['ToolIndex'] as { build(tools: readonly MapperTool[], options?: unknown): { search(q: string, limit: number): { name: string; score: number }[] } } | undefined;
+      // the options the unified-mapper service builds its index with (fits must see its rankings)
+      const options = mod['SELECTION_RETRIEVAL_OPTIONS'];
       if (ToolIndex && typeof ToolIndex.build === 'function') {
         return {
           label: '@toolsurface/search ToolIndex',
           build: (tools) => {
-            const index = ToolIndex.build(tools);
+            const index = ToolIndex.build(tools, options);
             return (q, limit) => index.search(q, limit).map((h) => ({ name: h.name, score: h.score }));
           },
         };

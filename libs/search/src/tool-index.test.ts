@@ -181,6 +181,22 @@ describe.skipIf(!hasCorpus)('exact-name property over the whole eval corpus', ()
     }
   });
 
+  it('a smaller limit gives the first hits of a larger one, up to 20 (an agent asking for 5 sees the top 5 of 10)', () => {
+    // near-duplicate demotion drew from a pool that grew with the limit, so the two lists differed
+    const queries = readJsonl<{ query: string }>(resolve(DEFAULT_EVAL_DIR, 'queries.dev.jsonl')).slice(0, 400).map((q) => q.query);
+    const lexical = ToolIndex.build(corpusAsTools(readJsonl<CorpusRecord>(resolve(DEFAULT_EVAL_DIR, 'corpus.jsonl'))).tools, { semantic: false });
+    const differ: string[] = [];
+    for (const [label, index] of [['default', byId], ['semantic off', lexical]] as const) {
+      for (const q of queries) {
+        const at20 = index.search(q, 20).map((h) => h.name);
+        for (const limit of [1, 5, 10]) {
+          if (JSON.stringify(index.search(q, limit).map((h) => h.name)) !== JSON.stringify(at20.slice(0, limit))) differ.push(`${label}, ${limit}: ${q}`);
+        }
+      }
+    }
+    expect(differ).toEqual([]);
+  });
+
   it('a query equal to a tool name returns a tool of that name first (every tool)', () => {
     const failures: string[] = [];
     for (const name of new Set(records.map((r) => r.name))) {

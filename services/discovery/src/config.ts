@@ -66,7 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DiscoveryConfi
     meiliEmbedder: embedder,
     meiliSemanticRatio: ratio(env, 'MEILI_SEMANTIC_RATIO', 0.5),
     meiliTaskTimeoutMs: envInt(env, 'MEILI_TASK_TIMEOUT_MS', 30_000, 100, 3_600_000),
-    semanticWeight: nonNegative(env, 'SEARCH_SEMANTIC_WEIGHT', 0.6, 4),
+    semanticWeight: nonNegative(env, 'SEARCH_SEMANTIC_WEIGHT', 1, 4),
     maxIndexedSnapshots: envInt(env, 'MAX_INDEXED_SNAPSHOTS', 64, 1, 100_000),
     tls: envTls(env),
     nats: envNats(env),

@@ -1,6 +1,6 @@
 import { AppError, ReasonCode, SNAPSHOT_ID_PATTERN } from '@toolsurface/core';
 import { PreferredToolNotInSnapshotError, UnifiedMapper, type MapResult } from '@toolsurface/mapper';
-import { ToolIndex } from '@toolsurface/search';
+import { SELECTION_RETRIEVAL_OPTIONS, ToolIndex } from '@toolsurface/search';
 import type { SnapshotStore } from '@toolsurface/state';
 import { checkRequest } from './domain/request';
 
@@ -21,7 +21,8 @@ export class MapperService {
     }
     const snapshot = await this.snapshots.get(snapshotId);
     const tools = snapshot.tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema }));
-    const index = ToolIndex.build(tools);
+    // the ranking the mapper's calibration was fitted on
+    const index = ToolIndex.build(tools, SELECTION_RETRIEVAL_OPTIONS);
     m = new UnifiedMapper(tools, (q, limit) => index.search(q, limit));
     this.mappers.set(snapshotId, m);
     while (this.mappers.size > this.maxSnapshots) this.mappers.delete(this.mappers.keys().next().value!);
