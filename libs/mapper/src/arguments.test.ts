@@ -506,4 +506,88 @@ describe('mapArguments: calendar parts', () => {
     const day = tool({ day: { type: 'integer', description: 'Day of the month.' } }, ['day']);
     expect(mapArguments(day, 'the report numbered 45').missingArguments).toEqual(['day']);
   });
+
+  it('fills an optional year from a four-digit year or an apostrophe year, and from no other number', () => {
+    const t = tool({ genre: { type: 'string', description: 'Genre.', default: 'dontcare' }, year: { type: 'integer', description: "Release year. Use 'dontcare' for any year.", default: 'dontcare' } }, []);
+    const now = { now: new Date('2023-10-01T00:00:00Z') };
+    expect(mapArguments(t, 'find me some songs from 2022', undefined, now).arguments).toEqual({ year: 2022 });
+    expect(mapArguments(t, "some songs from '19 please", undefined, now).arguments).toEqual({ year: 2019 });
+    expect(mapArguments(t, "hits of the '75 season", undefined, now).arguments).toEqual({ year: 1975 });
+    expect(mapArguments(t, 'play 3 songs', undefined, now).arguments.year).toBeUndefined();
+  });
+});
+
+describe('mapArguments: counted items', () => {
+  const order = tool(
+    {
+      store: { type: 'string', description: 'The store or restaurant name.' },
+      items: { type: 'array', items: { type: 'string' }, description: 'Items to order.' },
+      quantities: { type: 'array', items: { type: 'integer' }, description: 'How many of each item, in the same order.' },
+    },
+    ['store', 'items', 'quantities'],
+  );
+
+  it('fills items and their quantities in parallel, dropping what holds or measures an item', () => {
+    expect(mapArguments(order, 'Order three bottles of olive oil and a five pound bag of rice from Safeway.').arguments).toEqual({ store: 'Safeway', items: ['olive oil', 'rice'], quantities: [3, 1] });
+    expect(mapArguments(order, 'the price of three pumpkins and two dozen eggs at Walmart').arguments).toEqual({ store: 'Walmart', items: ['pumpkins', 'eggs'], quantities: [3, 24] });
+  });
+
+  it("keeps a business's possessive name when nothing follows that it owns", () => {
+    expect(mapArguments(order, "I want to order five burgers and six chicken wings from McDonald's.").arguments).toEqual({ store: "McDonald's", items: ['burgers', 'chicken wings'], quantities: [5, 6] });
+    const person = tool({ owner: { type: 'string', description: 'Name of the owner.' } }, ['owner']);
+    expect(mapArguments(person, "find John's car keys").arguments).toEqual({ owner: 'John' });
+  });
+
+  it('takes no head count or length of stay as an item', () => {
+    expect(mapArguments(order, 'a table at Nobu for 2 people for 3 nights').missingArguments).toEqual(['items', 'quantities']);
+  });
+});
+
+describe('mapArguments: labelled identifiers and colours', () => {
+  it('takes a number labelled as an ID for an id parameter whose name the label fits', () => {
+    const t = tool({ user_id: { type: 'string', description: 'The unique identifier of the user.' } }, ['user_id']);
+    expect(mapArguments(t, 'remind me of my API tokens. My user ID is 123456789.').arguments).toEqual({ user_id: '123456789' });
+    const e = tool({ employee_id: { type: 'string', description: 'The employee whose tech stack is queried.' } }, ['employee_id']);
+    expect(mapArguments(e, 'just the main tech stack of Adriel. id is 1234').arguments).toEqual({ employee_id: '1234' });
+    const o = tool({ order_id: { type: 'string', description: 'The order to track.' } }, ['order_id']);
+    expect(mapArguments(o, 'my user ID is 42, where is my parcel?').missingArguments).toEqual(['order_id']);
+  });
+
+  it('fills a colour parameter from a colour word', () => {
+    const t = tool({ width: { type: 'integer', description: 'Width.' }, height: { type: 'integer', description: 'Height.' }, color: { type: 'string', description: "The color. Default is 'black'." } }, ['width', 'height']);
+    expect(mapArguments(t, 'Draw a rectangle with a width of 20 units and height of 10 units in red.').arguments).toEqual({ width: 20, height: 10, color: 'red' });
+    expect(mapArguments(t, 'Draw a rectangle 20 wide and 10 high').arguments.color).toBeUndefined();
+  });
+});
+
+describe('mapArguments: negated lists, cast cues and musical keys', () => {
+  it('carries a negation across "or"/"and" to every flag it joins, but not into a new clause', () => {
+    const t = tool({ has_garage: { type: 'boolean', description: 'Must have a garage.', default: false }, in_unit_laundry: { type: 'boolean', description: 'Must have in-unit laundry.', default: false } }, []);
+    expect(mapArguments(t, "I don't care about garage or in-unit laundry facilities.").arguments).toEqual({ has_garage: false, in_unit_laundry: false });
+    expect(mapArguments(t, "I don't have a car and I have laundry services.").arguments.in_unit_laundry).not.toBe(false);
+  });
+
+  it('gives a name after "features" or before "acted in" to the cast, and "acted by" never to the director', () => {
+    const t = tool({ directed_by: { type: 'string', description: "Director. Use 'dontcare' if not a criterion.", default: 'dontcare' }, cast: { type: 'string', description: "Cast member. Use 'dontcare' if not a criterion.", default: 'dontcare' } }, []);
+    expect(mapArguments(t, 'Can you find a Family movie that features Carol Sutton?').arguments).toEqual({ cast: 'Carol Sutton' });
+    expect(mapArguments(t, 'the movie directed by Joel Zwick that Joey Fatone acted in').arguments).toEqual({ directed_by: 'Joel Zwick', cast: 'Joey Fatone' });
+    expect(mapArguments(t, 'a mystery movie, the one which is acted by Kathy Griffin').arguments).toEqual({ cast: 'Kathy Griffin' });
+  });
+
+  it('reads a musical key ("C sharp major" -> "C#") for a key parameter', () => {
+    const t = tool({ key: { type: 'string', description: 'The musical key.' }, scale_type: { type: 'string', description: 'major or minor', default: 'major' } }, ['key']);
+    expect(mapArguments(t, 'What is the musical scale associated with C sharp major?').arguments.key).toBe('C#');
+    expect(mapArguments(t, 'Generate a melody in C major scale at tempo 80 BPM').arguments.key).toBe('C');
+  });
+});
+
+describe('mapArguments: counts of what a parameter counts', () => {
+  it('takes the number written before the counted noun, as a word too, and no number before another phrase', () => {
+    const t = tool({ religion: { type: 'string', description: 'Name of the religion.' }, count: { type: 'integer', default: 5, description: 'Number of events to return. Default is 5.' } }, ['religion']);
+    expect(mapArguments(t, 'Find ten major historical events related to Christianity').arguments).toEqual({ religion: 'Christianity', count: 10 });
+    const r = tool({ slope_type: { type: 'string', description: 'The slope type.' }, num_results: { type: 'integer', default: 5, description: 'How many results to return.' } }, ['slope_type']);
+    expect(mapArguments(r, "What are the top three plants for a 'hill' slope?").arguments).toEqual({ slope_type: 'hill', num_results: 3 });
+    const g = tool({ total: { type: 'integer', description: 'The total group size.' }, extroverts: { type: 'integer', description: 'The number of extroverted members in the group.' }, introverts: { type: 'integer', description: 'The number of introverted members in the group.' } }, ['total', 'extroverts', 'introverts']);
+    expect(mapArguments(g, 'a group size of 50 with extroverted members being 15 and introverted members being 35').arguments).toEqual({ total: 50, extroverts: 15, introverts: 35 });
+  });
 });

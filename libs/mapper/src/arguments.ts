@@ -7,7 +7,7 @@
 import { analyze, tokenAt, parseListLiteral, type Doc, type Span, type DateValue, type TimeValue } from './extract.js';
 import { paramsOf, isObj, resolveType, propertiesOf, requiredOf, type ParamInfo } from './schema.js';
 import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems, type Token } from './text.js';
-import { CURRENCIES, MONTHS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from './lexicon.js';
+import { CURRENCIES, MONTHS, NUMBER_WORDS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from './lexicon.js';
 import type { MapperTool } from './types.js';
 
 /** How one argument was found (feeds the confidence). */
@@ -333,6 +333,46 @@ function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | 
   return v;
 }
 
+/** Per parameter: the stem of what it counts, from its description ("Number of events to return" → "event"), or "" (none). */
+const COUNTED_NOUN = new WeakMap<ParamInfo, string>();
+
+/** Words that end the phrase after a number: the noun counted must come before them. */
+const COUNT_NOUN_BREAK = new Set(['with', 'and', 'or', 'of', 'being', 'is', 'are', 'was', 'were', 'for', 'in', 'on', 'to', 'from', 'by', 'at', 'than', 'per', 'each']);
+
+/** Name parts of a parameter that says how many results to return. */
+const RESULT_COUNT_PARTS = /^(num|number|count|limit|max|top|n|k|results|size)$/;
+
+/**
+ * Bonus for a number that counts what an integer parameter counts: followed within four words
+ * by the noun its description counts ("Number of events" ← "ten major historical events"), or
+ * written after "top"/"first"/"best" for a parameter of how many results ("the top three").
+ */
+function countBonus(p: ParamInfo, doc: Doc, s: Span): number {
+  let noun = COUNTED_NOUN.get(p);
+  if (noun === undefined) {
+    const m = /\b(?:number|count|amount) of (?:the )?(\w+)|\bhow many (\w+)/i.exec(p.description);
+    const w = m?.[1] ?? m?.[2];
+    noun = w && !STOP_WORDS.has(w.toLowerCase()) && !/^(results?|items?|times?|records?|entries|values?)$/i.test(w) ? stem(w.toLowerCase()) : '';
+    COUNTED_NOUN.set(p, noun);
+  }
+  const at = tokenAt(doc, s.end - 1);
+  if (noun !== '' && at >= 0) {
+    for (let k = at + 1; k < Math.min(doc.tokens.length, at + 5); k++) {
+      // (only words that describe the noun between: "50 with extroverted members" counts no members)
+      if (/[.,;:!?]/.test(doc.text.slice(doc.tokens[k - 1].end, doc.tokens[k].start)) || COUNT_NOUN_BREAK.has(doc.tokens[k].lower)) break;
+      if (doc.tokens[k].stem === noun) return 0.4;
+    }
+  }
+  const before = tokenAt(doc, s.start) - 1;
+  if (before >= 0 && /^(top|first|best)$/.test(doc.tokens[before].lower) && p.parts.some((x) => RESULT_COUNT_PARTS.test(x))) return 0.45;
+  return 0;
+}
+
+/** A parameter that holds a year: its last name part is "year" ("year", "release_year", "startYear"). */
+function yearParam(p: ParamInfo): boolean {
+  return p.parts[p.parts.length - 1] === 'year';
+}
+
 /** Ranges of calendar parts, by a parameter's last name part. */
 const CALENDAR_RANGES: Record<string, [number, number]> = { month: [1, 12], day: [1, 31], hour: [0, 23], minute: [0, 59] };
 
@@ -446,9 +486,16 @@ function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: number; 
     found++;
     if (first < 0 || t.start < first) first = t.start;
     last = Math.max(last, t.end);
-    // a negation up to 5 words before, in the same clause ("no garage or in-unit laundry", "no need for a garage")
-    for (let k = t.index - 1; k >= Math.max(0, t.index - 5); k--) {
+    // a negation up to 5 words before, in the same clause ("no garage or in-unit laundry", "no need for a garage"),
+    // 4 more across each "or"/"nor"/"and" that joins the word to others ("I don't care about garage or in-unit laundry")
+    let reach = 5;
+    for (let k = t.index - 1; k >= 0 && k >= t.index - reach; k--) {
       if (/[.;,!?]|\bbut\b/i.test(doc.text.slice(doc.tokens[k].end, doc.tokens[k + 1].start)) || doc.tokens[k].lower === 'but') break;
+      if (['or', 'nor', 'and'].includes(doc.tokens[k].lower)) {
+        // "... and I have laundry": a new clause with its own subject ends the negation's reach
+        if (['i', 'we', 'you', 'he', 'she', 'they', 'it', "i'm", "i've", "we're"].includes(doc.tokens[k + 1]?.lower ?? '')) break;
+        reach = Math.min(reach + 4, 14);
+      }
       // a negation word, or any word ending in "n't"
       if (NEGATIONS.has(doc.tokens[k].lower) || /n't$/.test(doc.tokens[k].lower)) {
         neg = true;
@@ -471,6 +518,31 @@ function stringFor(s: Span, p: ParamInfo, doc: Doc): string | undefined {
     case 'list': return undefined;
     default: return s.text;
   }
+}
+
+/** Last name parts of a musical key parameter. */
+const MUSIC_KEY_PARTS = new Set(['key', 'tonic', 'keysignature']);
+/** Last name parts of a colour parameter. */
+const COLOR_PARTS = new Set(['color', 'colour', 'colors', 'colours']);
+/** Colour names (basic English colour terms and common shades), written lower-case as the value. */
+const COLOR_WORDS = new Set(['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'violet', 'pink', 'brown', 'black', 'white', 'gray', 'grey', 'cyan', 'magenta', 'gold', 'silver', 'navy', 'teal', 'beige', 'maroon', 'turquoise', 'indigo', 'lavender', 'burgundy', 'olive', 'crimson', 'ivory', 'khaki', 'coral', 'charcoal']);
+
+/** Words before "ID" that leave it unqualified ("my ID", "the id"): the label then fits any id parameter. */
+const ID_DETERMINERS = new Set(['my', 'the', 'his', 'her', 'their', 'our', 'your', 'its', 'an', 'a', 'and', 'with', 'is', 'this', 'that']);
+
+/**
+ * A number written after an identifier label, "ID is 1234", "id: 1234", "user ID 42", for an id
+ * parameter: the label's qualifier, when there is one, must be a part of the parameter's name
+ * ("user ID" fits user_id, not order_id).
+ */
+function idLabelled(p: ParamInfo, doc: Doc, s: Span): boolean {
+  if (p.semantic !== 'id') return false;
+  const before = doc.text.slice(Math.max(0, s.start - 48), s.start);
+  const m = /(?:^|[\s(,;.])(?:(\p{L}+)\s+)?(?:id|identifier)\s*(?:is|was|:|=|#)?\s*#?$/iu.exec(before);
+  if (!m) return false;
+  const qualifier = m[1]?.toLowerCase();
+  if (qualifier === undefined || ID_DETERMINERS.has(qualifier)) return true;
+  return p.parts.some((part) => stem(part) === stem(qualifier));
 }
 
 /** Base score of a span kind for a string parameter of a given semantic. */
@@ -743,9 +815,10 @@ function rangeBonus(p: ParamInfo, doc: Doc, s: Span): number {
 const ROLE_CUES: [RegExp, RegExp][] = [
   // [words right before the value, parameter name parts that take it]
   [/\bdirected by\s*$/i, /\b(director|directed|filmmaker)\b/],
-  [/\b(?:featuring|starring|stars|starred by|acted by|actor|actress|with (?:the )?(?:actor|actress)|with)\s*$/i, /\b(cast|actor|actors|starring|star|stars|actress)\b/],
+  [/\b(?:featuring|features|feature|featured|starring|stars|starred by|acted by|actor|actress|with (?:the )?(?:actor|actress)|with)\s*$/i, /\b(cast|actor|actors|starring|star|stars|actress)\b/],
   [/\b(?:written by|authored by|author)\s*$/i, /\b(author|writer|by)\b/],
-  [/\b(?:by|from artist|from the artist|from the band|sung by|performed by)\s*$/i, /\b(artist|artists|band|singer|composer|author|creator|performer|musician|by|writer|director)\b/],
+  // (not "acted by"/"starred by": those name the cast)
+  [/(?:(?<!\b(?:acted|starred)\s+)\bby|from artist|from the artist|from the band|sung by|performed by)\s*$/i, /\b(artist|artists|band|singer|composer|author|creator|performer|musician|by|writer|director)\b/],
   [/\b(?:album)\s*$/i, /\balbum\b/],
   [/\b(?:at|in)\s*(?:the\s*)?$/i, /\b(theater|theatre|venue|restaurant|hotel|museum|store|shop|cinema|stadium)\b/],
 ];
@@ -760,6 +833,8 @@ function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
     if (isPlace && cue.source.includes('at|in')) continue;
     if (cue.test(before) && who.test(joined)) return 0.3;
   }
+  // a role written after the name: "the movie that Joey Fatone acted in"
+  if (/^\s+(?:acted|starred|stars|appears|appeared|plays|played)\b/i.test(doc.text.slice(s.end, s.end + 16)) && /\b(cast|actor|actors|starring|star|stars|actress)\b/.test(joined)) return 0.3;
   return 0;
 }
 
@@ -972,7 +1047,24 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       }
       // a head count ("for three people", "4 guests") for a parameter that counts people
       if (countsPeople(p) && peopleAfter(p).test(doc.text.slice(s.end, s.end + 24))) score += 0.45;
+      // a count of the things the parameter counts: "ten major historical events" for "Number of
+      // events to return"; "the top three plants" for num_results
+      const counted = countBonus(p, doc, s);
+      // (a count written as a word loses nothing then: "ten events" is as clear as "10 events")
+      score += counted + (counted > 0 && s.word ? 0.15 : 0);
+      // a year written as one ("from 2022") for a parameter named year
+      if (yearParam(p) && !s.word && !s.unit && Number.isInteger(v) && v >= 1000 && v <= 2999 && /^\d{4}$/.test(s.text)) score += 0.35;
       out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
+    }
+    // a year written with an apostrophe ("songs from '19") for a parameter named year: the
+    // nearest such year not more than one year after the reference date
+    if (yearParam(p)) {
+      const now = doc.today.getUTCFullYear();
+      for (const m of doc.text.matchAll(/(?<![\w'’])['’](\d{2})\b(?!['’\w])/g)) {
+        const yy = Number(m[1]);
+        const y = 2000 + yy <= now + 1 ? 2000 + yy : 1900 + yy;
+        if (t === 'integer' || t === 'number') out.push({ param: p, value: y, score: 0.5, ranges: [[m.index, m.index + m[0].length]], kind: 'number' });
+      }
     }
     out.push(...periodCandidates(p, doc));
     // a month written by name for a month number ("February 2022" -> 2); "may" only capitalised
@@ -995,6 +1087,17 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   }
   if (t === 'array') return arrayCandidates(p, doc, hits);
   if (t === 'object') return [];
+  // a musical key for a key parameter: "C major", "C# minor", "C sharp major" -> "C", "C#"
+  if (MUSIC_KEY_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
+    for (const m of doc.text.matchAll(/\b([A-G])(#|♯|b|♭|\s+sharp|\s+flat)?\s+(?:major|minor|maj|min)\b/g)) {
+      const acc = m[2] === undefined ? '' : /#|♯|sharp/.test(m[2]) ? '#' : 'b';
+      out.push({ param: p, value: m[1] + acc, score: 0.65, ranges: [[m.index, m.index + m[1].length + (m[2]?.length ?? 0)]], kind: 'music-key' });
+    }
+  }
+  // a colour word for a colour parameter ("a small green bird", "in red")
+  if (COLOR_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
+    for (const tk of doc.tokens) if (COLOR_WORDS.has(tk.lower)) out.push({ param: p, value: tk.lower, score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3, ranges: [[tk.start, tk.end]], kind: 'color' });
+  }
   // strings
   if (p.semantic === 'currency') {
     const cms = currencyMentions(doc);
@@ -1016,7 +1119,9 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (fit <= 0) continue;
     const value = stringFor(s, p, doc);
     if (value === undefined || value.trim() === '') continue;
-    const ab = anchorBonus(p, doc, s, hits);
+    let ab = anchorBonus(p, doc, s, hits);
+    // an identifier labelled as one ("My user ID is 123456789", "id is 1234") for an id parameter
+    if (s.kind === 'number' && idLabelled(p, doc, s)) ab = Math.max(ab, 0.5);
     // a bare number for a string parameter only right next to the parameter's name ("port 5432", "ID 7890")
     // (and never where the description lists the values as words: "Can be 'melting', 'freezing'")
     if (s.kind === 'number' && (ab < 0.45 || valuesAreWords(p))) continue;
@@ -1157,6 +1262,13 @@ function arrayCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
     }
     return out;
   }
+  const counted = countedItems(doc);
+  if (counted.length > 0 && (it === 'integer' || it === 'number') && QUANTITY_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
+    out.push({ param: p, value: counted.map((c) => c.count), score: 0.7, ranges: counted.map((c) => [c.start, c.countEnd] as [number, number]), kind: 'counted-list' });
+  }
+  if (counted.length > 0 && (it === 'string' || it === 'any') && ITEM_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
+    out.push({ param: p, value: counted.map((c) => c.item), score: 0.7, ranges: counted.map((c) => [c.itemStart, c.end] as [number, number]), kind: 'counted-list' });
+  }
   if (it === 'integer' || it === 'number') {
     // numbers written as a series ("3, 5 and 8") near the parameter's name
     const nums = doc.spans.filter((s) => s.kind === 'number' && !doc.spans.some((o) => o !== s && ['date', 'time', 'id', 'list', 'quoted'].includes(o.kind) && o.start <= s.start && o.end >= s.end));
@@ -1234,6 +1346,96 @@ function arrayCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
     for (const c of single) out.push({ ...c, value: [c.value], score: c.score - 0.1, kind: `single-${c.kind}` });
   }
   return out;
+}
+
+/** Last name parts of a list of things ordered or bought ("items", "products", "dishes"). */
+const ITEM_PARTS = new Set(['item', 'items', 'product', 'products', 'dish', 'dishes', 'food', 'foods', 'meal', 'meals', 'goods', 'article', 'articles', 'groceries']);
+/** Last name parts of the list of how many of each ("quantities", "qty", "counts"). */
+const QUANTITY_PARTS = new Set(['quantity', 'quantities', 'qty', 'qtys', 'counts']);
+/** Words that measure or hold an item ("three bottles of olive oil", "a five pound bag of rice"): dropped before "of". */
+const MEASURE_WORDS = new Set(['bottle', 'bottles', 'bag', 'bags', 'box', 'boxes', 'can', 'cans', 'cup', 'cups', 'glass', 'glasses', 'pack', 'packs', 'packet', 'packets', 'piece', 'pieces', 'slice', 'slices', 'jar', 'jars', 'carton', 'cartons', 'loaf', 'loaves', 'bunch', 'bunches', 'pound', 'pounds', 'lb', 'lbs', 'kg', 'kilo', 'kilos', 'gram', 'grams', 'ounce', 'ounces', 'oz', 'liter', 'liters', 'litre', 'litres', 'gallon', 'gallons', 'dozen', 'pair', 'pairs', 'plate', 'plates', 'bowl', 'bowls', 'serving', 'servings', 'portion', 'portions', 'case', 'cases', 'roll', 'rolls', 'bar', 'bars', 'order', 'orders', 'sack', 'sacks', 'tub', 'tubs']);
+/** Words that end an item's name ("five burgers from McDonald's", "two pizzas and ..."). */
+const ITEM_STOP = new Set(['and', 'or', 'from', 'at', 'in', 'on', 'for', 'to', 'with', 'please', 'each', 'per', 'that', 'which', 'by', 'via', 'using', 'delivered', 'plus']);
+/** Heads that are not things one orders ("2 people", "3 nights"): such a count is no item. */
+const NOT_ITEMS = /^(people|persons?|guests?|adults?|kids|children|nights?|days?|hours?|minutes?|weeks?|months?|years?|times|stars?|percent|more|of|the|them|it)$/i;
+/** Counts written as words, for counted items (number words from the lexicon, and "a"/"an" for one). */
+const COUNT_WORD = new RegExp(`^(?:\\d{1,4}|a|an|${Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w] >= 1 && NUMBER_WORDS[w] <= 100 && !['once', 'twice', 'thrice', 'solo', 'alone', 'single', 'couple', 'pair', 'dozen', 'hundred'].includes(w)).join('|')})$`, 'i');
+
+/** One counted item: its name as written, how many, where its count starts and ends, where its name starts and ends. */
+interface CountedItem {
+  item: string;
+  count: number;
+  start: number;
+  countEnd: number;
+  itemStart: number;
+  end: number;
+}
+
+/** Counted items of a request, cached per request (see countedItems). */
+const COUNTED = new WeakMap<Doc, CountedItem[]>();
+
+/**
+ * Things ordered with how many of each: "three bottles of olive oil and a five pound bag of rice"
+ * → olive oil × 3, rice × 1; "two dozen eggs" → eggs × 24; "five 'burgers' and six 'chicken
+ * wings'". The first run of counts each followed by an item name, the items joined by commas or
+ * "and"; an item is at most four words, cut at a preposition or conjunction, with what measures
+ * or holds it dropped before "of". "a"/"an" counts one only after another counted item. Names are
+ * kept as written (plural included). Empty when the request holds no such run.
+ */
+function countedItems(doc: Doc): CountedItem[] {
+  const cached = COUNTED.get(doc);
+  if (cached) return cached;
+  const toks = doc.tokens;
+  const runs: CountedItem[][] = [];
+  let run: CountedItem[] = [];
+  let i = 0;
+  while (i < toks.length) {
+    const t = toks[i];
+    const before = doc.text.slice(Math.max(0, t.start - 1), t.start);
+    if (!COUNT_WORD.test(t.text) || /[$€£¥.\d]/.test(before)) {
+      i++;
+      continue;
+    }
+    const article = /^an?$/i.test(t.text);
+    let count = /^\d/.test(t.text) ? Number(t.text) : article ? 1 : NUMBER_WORDS[t.lower];
+    let j = i + 1;
+    if (toks[j]?.lower === 'dozen') {
+      count *= 12;
+      j++;
+    }
+    const words: { text: string; start: number; end: number }[] = [];
+    while (j < toks.length && words.length < 8 && !ITEM_STOP.has(toks[j].lower) && /^[\s'"‘’“”]*$/.test(doc.text.slice(toks[j - 1].end, toks[j].start))) {
+      words.push(toks[j]);
+      j++;
+    }
+    // what measures or holds the item, before "of" ("five pound bag of rice" → "rice")
+    const of = words.findIndex((w) => w.text.toLowerCase() === 'of');
+    let head = words;
+    if (of > 0 && words.slice(0, of).every((w) => MEASURE_WORDS.has(w.text.toLowerCase()) || COUNT_WORD.test(w.text))) head = words.slice(of + 1);
+    const itemWords = head.filter((w) => w.text !== "'" && w.text !== '"');
+    const gap = run.length > 0 ? doc.text.slice(run[run.length - 1].end, t.start) : '';
+    const joined = run.length > 0 && /^['"‘’“”]?\s*(?:,\s*(?:and\s+)?|and\s+)$/i.test(gap);
+    const ok = itemWords.length >= 1 && itemWords.length <= 4 && !NOT_ITEMS.test(itemWords[0].text) && (!article || joined);
+    if (!ok) {
+      if (run.length > 0) runs.push(run);
+      run = [];
+      i++;
+      continue;
+    }
+    if (run.length > 0 && !joined) {
+      runs.push(run);
+      run = [];
+    }
+    const last = head[head.length - 1];
+    const item = doc.text.slice(head[0].start, last.end).replace(/^['"‘’“”]+|['"‘’“”]+$/g, '').trim();
+    run.push({ item, count, start: t.start, countEnd: toks[j - words.length - 1].end, itemStart: head[0].start, end: last.end });
+    i = j;
+  }
+  if (run.length > 0) runs.push(run);
+  // the longest run (the first of equal ones); a lone count needs no partner
+  const best = runs.reduce<CountedItem[]>((a, b) => (b.length > a.length ? b : a), []);
+  COUNTED.set(doc, best);
+  return best;
 }
 
 /** Nouns that end in "-ly" (not adverbs). */

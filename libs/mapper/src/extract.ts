@@ -481,6 +481,9 @@ function isCap(t: Token): boolean {
 /** Small words allowed inside a proper name ("Statue of Liberty", "Lord of the Rings"). */
 const NAME_JOINERS = new Set(['of', 'the', 'de', 'da', 'del', 'la', 'le', 'van', 'von', '&', 'du', 'di', 'y']);
 
+/** What may follow a name's "'s" when it owns nothing: the end, punctuation, or a preposition or conjunction. */
+const STANDALONE_POSSESSIVE = /^(?:\s*$|\s*[.,;:!?)]|\s+(?:on|in|at|for|with|and|or|to|from|near|by|via|using|through|please)\b)/i;
+
 /** Extracts runs of capitalised words (names, titles, places). */
 function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
   let i = 0;
@@ -523,9 +526,10 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
       i = j + 1;
       continue;
     }
-    // possessive "'s" is not part of the name
+    // possessive "'s" is not part of the name ("John's car"), except where nothing follows that it
+    // could own: then it names a place or a business ("an order from McDonald's.", "at Macy's on 5th")
     const poss = /['’]s$/i.exec(tokens[j].text);
-    if (poss) end -= poss[0].length;
+    if (poss && !STANDALONE_POSSESSIVE.test(text.slice(end))) end -= poss[0].length;
     push(spans, { kind: 'proper', start, end, text: text.slice(start, end) });
     i = j + 1;
   }
