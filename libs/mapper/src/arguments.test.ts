@@ -591,3 +591,46 @@ describe('mapArguments: counts of what a parameter counts', () => {
     expect(mapArguments(g, 'a group size of 50 with extroverted members being 15 and introverted members being 35').arguments).toEqual({ total: 50, extroverts: 15, introverts: 35 });
   });
 });
+
+describe('mapArguments: what the fourth session\'s rules must not take (adversarial review)', () => {
+  const order = tool({ store: { type: 'string', description: 'The store.' }, items: { type: 'array', items: { type: 'string' }, description: 'Items to order.' }, quantities: { type: 'array', items: { type: 'integer' }, description: 'How many of each.' } }, []);
+
+  it('counts items only where a number counts things ordered', () => {
+    expect(mapArguments(order, 'Order a large pizza and 2 cokes from Dominos').arguments).toMatchObject({ items: ['large pizza', 'cokes'], quantities: [1, 2] });
+    expect(mapArguments(order, 'Order a pizza with 2 toppings').arguments.quantities).toBeUndefined();
+    expect(mapArguments(order, 'Order a 12 inch pizza').arguments.quantities).toBeUndefined();
+    expect(mapArguments(order, 'Order 3 to 5 bagels').arguments.quantities).toBeUndefined();
+    expect(mapArguments(order, 'Add 3 things to my list: laundry, dishes, and groceries').arguments.items).not.toEqual(['things']);
+    expect(mapArguments(order, 'Order pizza from Dominos at 7 pm and 2 cokes').arguments.items ?? []).not.toContain('pm');
+  });
+
+  it('takes no count or year from inside a name, and no year from several', () => {
+    const ev = tool({ topic: { type: 'string', description: 'The topic.' }, count: { type: 'integer', default: 5, description: 'Number of events to return.' } }, []);
+    expect(mapArguments(ev, 'List World War 2 events').arguments.count).toBeUndefined();
+    const mv = tool({ query: { type: 'string', description: 'Search text.' }, year: { type: 'integer', description: 'Release year.' } }, []);
+    expect(mapArguments(mv, 'Movies like Blade Runner 2049').arguments.year).toBeUndefined();
+    expect(mapArguments(mv, 'Films between 2010 and 2015').arguments.year).toBeUndefined();
+    expect(mapArguments(mv, "songs with the word '99 in the title").arguments.year).toBeUndefined();
+  });
+
+  it('reads no colour from a name, a negation, a kind of food, two colours or a pattern it breaks', () => {
+    const t = tool({ product: { type: 'string', description: 'Product name.' }, color: { type: 'string', description: 'Colour.' } }, []);
+    for (const q of ['Buy orange juice', 'Find a Red Hot Chili Peppers t-shirt', 'Find a shirt, not black', 'Find a red or blue shirt']) expect(mapArguments(t, q).arguments.color, q).toBeUndefined();
+    const hex = tool({ bg_color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$', description: 'Background colour.' } }, []);
+    expect(mapArguments(hex, 'make a card with a red background').arguments.bg_color).toBeUndefined();
+  });
+
+  it('keeps a negation out of a flag joined by "and" to another verb, and reads no musical key into an API key', () => {
+    const h = tool({ has_garage: { type: 'boolean', description: 'Must have a garage.', default: false } }, []);
+    expect(mapArguments(h, "I don't need a pool and need a garage in Austin").arguments.has_garage).not.toBe(false);
+    const k = tool({ key: { type: 'string', description: 'Your API key.' }, endpoint: { type: 'string', description: 'The endpoint.' } }, []);
+    expect(mapArguments(k, 'Deploy A major update to the prod endpoint').arguments.key).not.toBe('A');
+  });
+
+  it("keeps a person's possessive off the name, and reads no ID from a number that measures something", () => {
+    const o = tool({ owner: { type: 'string', description: 'Name of the owner.' } }, []);
+    expect(mapArguments(o, "The laptop is Mary's.").arguments.owner).not.toBe("Mary's");
+    const u = tool({ user_id: { type: 'string', description: 'The user.' } }, []);
+    expect(mapArguments(u, 'The ID is 5 digits long').arguments.user_id).toBeUndefined();
+  });
+});

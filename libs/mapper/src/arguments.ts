@@ -333,6 +333,11 @@ function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | 
   return v;
 }
 
+/** A span inside a longer proper name ("World War 2", "Blade Runner 2049", "Hall 2024"): part of a name, no value of its own. */
+function insideName(doc: Doc, s: Span): boolean {
+  return doc.spans.some((o) => o !== s && o.kind === 'proper' && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start);
+}
+
 /** Per parameter: the stem of what it counts, from its description ("Number of events to return" → "event"), or "" (none). */
 const COUNTED_NOUN = new WeakMap<ParamInfo, string>();
 
@@ -348,6 +353,7 @@ const RESULT_COUNT_PARTS = /^(num|number|count|limit|max|top|n|k|results|size)$/
  * written after "top"/"first"/"best" for a parameter of how many results ("the top three").
  */
 function countBonus(p: ParamInfo, doc: Doc, s: Span): number {
+  if (insideName(doc, s)) return 0;
   let noun = COUNTED_NOUN.get(p);
   if (noun === undefined) {
     const m = /\b(?:number|count|amount) of (?:the )?(\w+)|\bhow many (\w+)/i.exec(p.description);
@@ -366,6 +372,11 @@ function countBonus(p: ParamInfo, doc: Doc, s: Span): number {
   const before = tokenAt(doc, s.start) - 1;
   if (before >= 0 && /^(top|first|best)$/.test(doc.tokens[before].lower) && p.parts.some((x) => RESULT_COUNT_PARTS.test(x))) return 0.45;
   return 0;
+}
+
+/** The request writes more than one four-digit year ("between 2010 and 2015", "2019 or 2020"). */
+function severalYears(doc: Doc): boolean {
+  return doc.spans.filter((o) => o.kind === 'number' && /^(1\d|20)\d\d$/.test(o.text)).length > 1;
 }
 
 /** A parameter that holds a year: its last name part is "year" ("year", "release_year", "startYear"). */
@@ -487,11 +498,12 @@ function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: number; 
     if (first < 0 || t.start < first) first = t.start;
     last = Math.max(last, t.end);
     // a negation up to 5 words before, in the same clause ("no garage or in-unit laundry", "no need for a garage"),
-    // 4 more across each "or"/"nor"/"and" that joins the word to others ("I don't care about garage or in-unit laundry")
+    // 4 more across each "or"/"nor" that joins the word to others ("I don't care about garage or in-unit laundry";
+    // not "and": "I don't need a pool and need a garage")
     let reach = 5;
     for (let k = t.index - 1; k >= 0 && k >= t.index - reach; k--) {
       if (/[.;,!?]|\bbut\b/i.test(doc.text.slice(doc.tokens[k].end, doc.tokens[k + 1].start)) || doc.tokens[k].lower === 'but') break;
-      if (['or', 'nor', 'and'].includes(doc.tokens[k].lower)) {
+      if (['or', 'nor'].includes(doc.tokens[k].lower)) {
         // "... and I have laundry": a new clause with its own subject ends the negation's reach
         if (['i', 'we', 'you', 'he', 'she', 'they', 'it', "i'm", "i've", "we're"].includes(doc.tokens[k + 1]?.lower ?? '')) break;
         reach = Math.min(reach + 4, 14);
@@ -521,11 +533,45 @@ function stringFor(s: Span, p: ParamInfo, doc: Doc): string | undefined {
 }
 
 /** Last name parts of a musical key parameter. */
-const MUSIC_KEY_PARTS = new Set(['key', 'tonic', 'keysignature']);
+const MUSIC_KEY_PARTS = new Set(['key', 'tonic', 'musical_key', 'key_signature', 'scale_key', 'root_note']);
 /** Last name parts of a colour parameter. */
 const COLOR_PARTS = new Set(['color', 'colour', 'colors', 'colours']);
 /** Colour names (basic English colour terms and common shades), written lower-case as the value. */
 const COLOR_WORDS = new Set(['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'violet', 'pink', 'brown', 'black', 'white', 'gray', 'grey', 'cyan', 'magenta', 'gold', 'silver', 'navy', 'teal', 'beige', 'maroon', 'turquoise', 'indigo', 'lavender', 'burgundy', 'olive', 'crimson', 'ivory', 'khaki', 'coral', 'charcoal']);
+
+/** Words after a colour word that make it part of a name of something else ("orange juice", "white wine", "brown rice"). */
+const NOT_COLOUR_BEFORE = new Set(['juice', 'wine', 'rice', 'tea', 'oil', 'bean', 'beans', 'pepper', 'peppers', 'bread', 'sugar', 'chocolate', 'cheese', 'meat', 'onion', 'onions', 'tequila', 'rum', 'beer', 'grape', 'grapes', 'salmon', 'tuna', 'curry', 'sauce', 'cabbage', 'lentils', 'card', 'cards', 'belt', 'house', 'friday', 'sea', 'cross', 'pages', 'paper', 'collar', 'list', 'hat', 'box', 'light', 'lights', 'flag', 'carpet', 'medal', 'mine', 'screen', 'hole', 'dwarf', 'giant', 'blood', 'tape', 'water', 'bottle', 'seal', 'mail']);
+
+/**
+ * Colour words of a request that name a colour: never inside a capitalised name ("Red Hot Chili
+ * Peppers", "Black Friday"), nor negated ("not black", "except white"), nor before a noun they
+ * name a kind of ("orange juice"); none when two different colours are written ("red or blue"),
+ * or when the parameter's pattern refuses the word ("^#[0-9a-f]{6}$").
+ */
+function colourWords(doc: Doc, p: ParamInfo): Token[] {
+  const pattern = typeof p.schema['pattern'] === 'string' ? safeRegExp(p.schema['pattern']) : undefined;
+  const found: Token[] = [];
+  for (const tk of doc.tokens) {
+    if (!COLOR_WORDS.has(tk.lower)) continue;
+    if (doc.spans.some((o) => o.kind === 'proper' && o.start <= tk.start && o.end >= tk.end && o.end - o.start > tk.end - tk.start)) continue;
+    const next = doc.tokens[tk.index + 1];
+    if (next && NOT_COLOUR_BEFORE.has(next.lower) && /^\s+$/.test(doc.text.slice(tk.end, next.start))) continue;
+    const prev = doc.text.slice(Math.max(0, tk.start - 16), tk.start).toLowerCase();
+    if (/\b(not|no|except|without|but)\s+(?:\w+\s+)?$/.test(prev) || /n't\s+(?:\w+\s+)?$/.test(prev)) continue;
+    if (pattern !== undefined && !pattern.test(tk.lower)) continue;
+    found.push(tk);
+  }
+  return new Set(found.map((t) => t.lower)).size === 1 ? found.slice(0, 1) : [];
+}
+
+/** A schema's pattern as a RegExp, or undefined when it does not compile. */
+function safeRegExp(source: string): RegExp | undefined {
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    return undefined;
+  }
+}
 
 /** Words before "ID" that leave it unqualified ("my ID", "the id"): the label then fits any id parameter. */
 const ID_DETERMINERS = new Set(['my', 'the', 'his', 'her', 'their', 'our', 'your', 'its', 'an', 'a', 'and', 'with', 'is', 'this', 'that']);
@@ -540,6 +586,8 @@ function idLabelled(p: ParamInfo, doc: Doc, s: Span): boolean {
   const before = doc.text.slice(Math.max(0, s.start - 48), s.start);
   const m = /(?:^|[\s(,;.])(?:(\p{L}+)\s+)?(?:id|identifier)\s*(?:is|was|:|=|#)?\s*#?$/iu.exec(before);
   if (!m) return false;
+  // the number ends its clause ("The ID is 5 digits long" gives no ID)
+  if (!/^\s*(?:$|[.,;:!?)]|and\b|please\b)/i.test(doc.text.slice(s.end))) return false;
   const qualifier = m[1]?.toLowerCase();
   if (qualifier === undefined || ID_DETERMINERS.has(qualifier)) return true;
   return p.parts.some((part) => stem(part) === stem(qualifier));
@@ -823,6 +871,9 @@ const ROLE_CUES: [RegExp, RegExp][] = [
   [/\b(?:at|in)\s*(?:the\s*)?$/i, /\b(theater|theatre|venue|restaurant|hotel|museum|store|shop|cinema|stadium)\b/],
 ];
 
+/** Name parts of a parameter for the people acting in a film. */
+const CAST_ROLE = /\b(cast|actor|actors|starring|star|stars|actress)\b/;
+
 /** Bonus for a name written after a role cue that matches the parameter. */
 function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
   const before = doc.text.slice(Math.max(0, s.start - 30), s.start);
@@ -831,10 +882,11 @@ function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
   for (const [cue, who] of ROLE_CUES) {
     // "at/in <name>" names a venue, not the city it is in
     if (isPlace && cue.source.includes('at|in')) continue;
-    if (cue.test(before) && who.test(joined)) return 0.3;
+    // (a place is no cast member: "a movie that features New York City")
+    if (cue.test(before) && who.test(joined) && !(isPlace && CAST_ROLE.test(joined))) return 0.3;
   }
   // a role written after the name: "the movie that Joey Fatone acted in"
-  if (/^\s+(?:acted|starred|stars|appears|appeared|plays|played)\b/i.test(doc.text.slice(s.end, s.end + 16)) && /\b(cast|actor|actors|starring|star|stars|actress)\b/.test(joined)) return 0.3;
+  if (!isPlace && /^\s+(?:acted|starred|stars|appears|appeared|plays|played)\b/i.test(doc.text.slice(s.end, s.end + 16)) && /\b(cast|actor|actors|starring|star|stars|actress)\b/.test(joined)) return 0.3;
   return 0;
 }
 
@@ -1053,17 +1105,20 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       // (a count written as a word loses nothing then: "ten events" is as clear as "10 events")
       score += counted + (counted > 0 && s.word ? 0.15 : 0);
       // a year written as one ("from 2022") for a parameter named year
-      if (yearParam(p) && !s.word && !s.unit && Number.isInteger(v) && v >= 1000 && v <= 2999 && /^\d{4}$/.test(s.text)) score += 0.35;
+      // (not a number inside a name, "Blade Runner 2049", nor one of several years: "between 2010 and 2015")
+      if (yearParam(p) && !s.word && !s.unit && Number.isInteger(v) && v >= 1000 && v <= 2999 && /^\d{4}$/.test(s.text) && !insideName(doc, s) && !severalYears(doc)) score += 0.35;
       out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
     }
     // a year written with an apostrophe ("songs from '19") for a parameter named year: the
     // nearest such year not more than one year after the reference date
     if (yearParam(p)) {
       const now = doc.today.getUTCFullYear();
-      for (const m of doc.text.matchAll(/(?<![\w'’])['’](\d{2})\b(?!['’\w])/g)) {
+      // (after "from", "in", "of", "since", "circa", "around", "the": "the word '99 in the title" is no year)
+      for (const m of doc.text.matchAll(/\b(?:from|in|of|since|circa|around|the)\s+['’](\d{2})\b(?!['’\w])/gi)) {
         const yy = Number(m[1]);
         const y = 2000 + yy <= now + 1 ? 2000 + yy : 1900 + yy;
-        if (t === 'integer' || t === 'number') out.push({ param: p, value: y, score: 0.5, ranges: [[m.index, m.index + m[0].length]], kind: 'number' });
+        const at = m.index + m[0].length - 3;
+        if (t === 'integer' || t === 'number') out.push({ param: p, value: y, score: 0.5, ranges: [[at, at + 3]], kind: 'number' });
       }
     }
     out.push(...periodCandidates(p, doc));
@@ -1088,7 +1143,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   if (t === 'array') return arrayCandidates(p, doc, hits);
   if (t === 'object') return [];
   // a musical key for a key parameter: "C major", "C# minor", "C sharp major" -> "C", "C#"
-  if (MUSIC_KEY_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
+  // (only where the description speaks of music: an API key or a dictionary key takes no "A major")
+  if (MUSIC_KEY_PARTS.has(p.parts.join('_')) && /\b(music|musical|scale|chord|note|notes|tonic|melody|song|major|minor|signature)\b/i.test(p.description)) {
     for (const m of doc.text.matchAll(/\b([A-G])(#|♯|b|♭|\s+sharp|\s+flat)?\s+(?:major|minor|maj|min)\b/g)) {
       const acc = m[2] === undefined ? '' : /#|♯|sharp/.test(m[2]) ? '#' : 'b';
       out.push({ param: p, value: m[1] + acc, score: 0.65, ranges: [[m.index, m.index + m[1].length + (m[2]?.length ?? 0)]], kind: 'music-key' });
@@ -1096,7 +1152,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   }
   // a colour word for a colour parameter ("a small green bird", "in red")
   if (COLOR_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
-    for (const tk of doc.tokens) if (COLOR_WORDS.has(tk.lower)) out.push({ param: p, value: tk.lower, score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3, ranges: [[tk.start, tk.end]], kind: 'color' });
+    for (const tk of colourWords(doc, p)) out.push({ param: p, value: tk.lower, score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3, ranges: [[tk.start, tk.end]], kind: 'color' });
   }
   // strings
   if (p.semantic === 'currency') {
@@ -1355,9 +1411,15 @@ const QUANTITY_PARTS = new Set(['quantity', 'quantities', 'qty', 'qtys', 'counts
 /** Words that measure or hold an item ("three bottles of olive oil", "a five pound bag of rice"): dropped before "of". */
 const MEASURE_WORDS = new Set(['bottle', 'bottles', 'bag', 'bags', 'box', 'boxes', 'can', 'cans', 'cup', 'cups', 'glass', 'glasses', 'pack', 'packs', 'packet', 'packets', 'piece', 'pieces', 'slice', 'slices', 'jar', 'jars', 'carton', 'cartons', 'loaf', 'loaves', 'bunch', 'bunches', 'pound', 'pounds', 'lb', 'lbs', 'kg', 'kilo', 'kilos', 'gram', 'grams', 'ounce', 'ounces', 'oz', 'liter', 'liters', 'litre', 'litres', 'gallon', 'gallons', 'dozen', 'pair', 'pairs', 'plate', 'plates', 'bowl', 'bowls', 'serving', 'servings', 'portion', 'portions', 'case', 'cases', 'roll', 'rolls', 'bar', 'bars', 'order', 'orders', 'sack', 'sacks', 'tub', 'tubs']);
 /** Words that end an item's name ("five burgers from McDonald's", "two pizzas and ..."). */
-const ITEM_STOP = new Set(['and', 'or', 'from', 'at', 'in', 'on', 'for', 'to', 'with', 'please', 'each', 'per', 'that', 'which', 'by', 'via', 'using', 'delivered', 'plus']);
+const ITEM_STOP = new Set(['and', 'or', 'from', 'at', 'in', 'on', 'for', 'to', 'with', 'please', 'each', 'per', 'that', 'which', 'by', 'via', 'using', 'delivered', 'plus', 'under', 'over', 'below', 'above', 'between', 'near', 'within', 'than', 'like', 'about', 'into', 'but']);
 /** Heads that are not things one orders ("2 people", "3 nights"): such a count is no item. */
-const NOT_ITEMS = /^(people|persons?|guests?|adults?|kids|children|nights?|days?|hours?|minutes?|weeks?|months?|years?|times|stars?|percent|more|of|the|them|it)$/i;
+const NOT_ITEMS = /^(people|persons?|guests?|adults?|kids|children|nights?|days?|hours?|minutes?|weeks?|months?|years?|times|stars?|percent|more|of|the|them|it|pm|am|o'clock|things|items|ones|stuff|cheapest|best|top|most|least|largest|smallest)$/i;
+/** A number right after one of these is a size, a rank, a range end or a label, not a count of things ordered ("size 10", "top 3", "3 to 5", "with 2 toppings", "at 7"). */
+const NOT_COUNT_AFTER = new Set(['size', 'number', 'no', 'room', 'version', 'model', 'route', 'page', 'top', 'first', 'best', 'last', 'next', 'past', 'with', 'per', 'to', 'at', 'between', 'than', 'about', 'around', 'over', 'under']);
+/** A unit after a number makes it a size of one item ("a 12 inch pizza", "20 piece nuggets"), not a count. */
+const SIZE_UNITS = /^(inch|inches|in|piece|pieces|pc|pcs|oz|ounce|ounces|cm|mm|gb|tb|ml|inch-|foot|feet|ft|litre|liter)$/i;
+/** Most counted items read from one request. */
+const MAX_COUNTED_ITEMS = 50;
 /** Counts written as words, for counted items (number words from the lexicon, and "a"/"an" for one). */
 const COUNT_WORD = new RegExp(`^(?:\\d{1,4}|a|an|${Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w] >= 1 && NUMBER_WORDS[w] <= 100 && !['once', 'twice', 'thrice', 'solo', 'alone', 'single', 'couple', 'pair', 'dozen', 'hundred'].includes(w)).join('|')})$`, 'i');
 
@@ -1365,6 +1427,8 @@ const COUNT_WORD = new RegExp(`^(?:\\d{1,4}|a|an|${Object.keys(NUMBER_WORDS).fil
 interface CountedItem {
   item: string;
   count: number;
+  /** counted by "a"/"an" */
+  article: boolean;
   start: number;
   countEnd: number;
   itemStart: number;
@@ -1392,7 +1456,14 @@ function countedItems(doc: Doc): CountedItem[] {
   while (i < toks.length) {
     const t = toks[i];
     const before = doc.text.slice(Math.max(0, t.start - 1), t.start);
-    if (!COUNT_WORD.test(t.text) || /[$€£¥.\d]/.test(before)) {
+    if (!COUNT_WORD.test(t.text)) {
+      i++;
+      continue;
+    }
+    if (/[$€£¥.\d-]/.test(before) || (i > 0 && NOT_COUNT_AFTER.has(toks[i - 1].lower))) {
+      // a number that is no count ends the run
+      if (run.length > 0) runs.push(run);
+      run = [];
       i++;
       continue;
     }
@@ -1404,7 +1475,7 @@ function countedItems(doc: Doc): CountedItem[] {
       j++;
     }
     const words: { text: string; start: number; end: number }[] = [];
-    while (j < toks.length && words.length < 8 && !ITEM_STOP.has(toks[j].lower) && /^[\s'"‘’“”]*$/.test(doc.text.slice(toks[j - 1].end, toks[j].start))) {
+    while (j < toks.length && words.length < 8 && !ITEM_STOP.has(toks[j].lower) && /^(?:[\s'"‘’“”]*|-)$/.test(doc.text.slice(toks[j - 1].end, toks[j].start))) {
       words.push(toks[j]);
       j++;
     }
@@ -1415,7 +1486,8 @@ function countedItems(doc: Doc): CountedItem[] {
     const itemWords = head.filter((w) => w.text !== "'" && w.text !== '"');
     const gap = run.length > 0 ? doc.text.slice(run[run.length - 1].end, t.start) : '';
     const joined = run.length > 0 && /^['"‘’“”]?\s*(?:,\s*(?:and\s+)?|and\s+)$/i.test(gap);
-    const ok = itemWords.length >= 1 && itemWords.length <= 4 && !NOT_ITEMS.test(itemWords[0].text) && (!article || joined);
+    // (a size unit right after the count: "a 12 inch pizza" is one pizza)
+    const ok = itemWords.length >= 1 && itemWords.length <= 4 && !NOT_ITEMS.test(itemWords[0].text) && !(head === words && SIZE_UNITS.test(itemWords[0].text)) && !/^\d/.test(itemWords[0].text);
     if (!ok) {
       if (run.length > 0) runs.push(run);
       run = [];
@@ -1428,12 +1500,14 @@ function countedItems(doc: Doc): CountedItem[] {
     }
     const last = head[head.length - 1];
     const item = doc.text.slice(head[0].start, last.end).replace(/^['"‘’“”]+|['"‘’“”]+$/g, '').trim();
-    run.push({ item, count, start: t.start, countEnd: toks[j - words.length - 1].end, itemStart: head[0].start, end: last.end });
+    if (run.length >= MAX_COUNTED_ITEMS) break;
+    run.push({ item, count, article, start: t.start, countEnd: toks[j - words.length - 1].end, itemStart: head[0].start, end: last.end });
     i = j;
   }
   if (run.length > 0) runs.push(run);
-  // the longest run (the first of equal ones); a lone count needs no partner
-  const best = runs.reduce<CountedItem[]>((a, b) => (b.length > a.length ? b : a), []);
+  // the longest run (the first of equal ones) with a count written as a number ("a coffee" alone
+  // counts nothing; "a large pizza and 2 cokes" does)
+  const best = runs.filter((r) => r.some((c) => !c.article)).reduce<CountedItem[]>((a, b) => (b.length > a.length ? b : a), []);
   COUNTED.set(doc, best);
   return best;
 }

@@ -526,10 +526,11 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
       i = j + 1;
       continue;
     }
-    // possessive "'s" is not part of the name ("John's car"), except where nothing follows that it
-    // could own: then it names a place or a business ("an order from McDonald's.", "at Macy's on 5th")
+    // possessive "'s" is not part of the name ("John's car", "the laptop is Mary's"), except after
+    // "from"/"at" where nothing follows that it could own: a business ("an order from McDonald's.",
+    // "at Macy's on 5th")
     const poss = /['’]s$/i.exec(tokens[j].text);
-    if (poss && !STANDALONE_POSSESSIVE.test(text.slice(end))) end -= poss[0].length;
+    if (poss && !(STANDALONE_POSSESSIVE.test(text.slice(end)) && /\b(?:from|at)\s+$/i.test(text.slice(Math.max(0, start - 6), start)))) end -= poss[0].length;
     push(spans, { kind: 'proper', start, end, text: text.slice(start, end) });
     i = j + 1;
   }
