@@ -634,3 +634,37 @@ describe('mapArguments: what the fourth session\'s rules must not take (adversar
     expect(mapArguments(u, 'The ID is 5 digits long').arguments.user_id).toBeUndefined();
   });
 });
+
+describe('mapArguments: formats in words, described choices, set-apart answers, roles before names', () => {
+  it('writes a date in the order a description gives in words ("month-day-year")', () => {
+    const t = tool({ location: { type: 'string', description: 'The city.' }, date: { type: 'string', description: 'The date (month-day-year) you want the index for.' } }, ['location', 'date']);
+    expect(mapArguments(t, 'What is the air quality index in London 2022/08/16?').arguments).toEqual({ location: 'London', date: '08-16-2022' });
+  });
+
+  it("takes a choice the description quotes (\"e.g. 'static' or 'dynamic'\"), but not an example of a list", () => {
+    const t = tool({ building_id: { type: 'string', description: 'The building.' }, mode: { type: 'string', description: "Mode of analysis, e.g. 'static' or 'dynamic'. Default is 'static'." } }, ['building_id']);
+    expect(mapArguments(t, 'the structural dynamic analysis of building Id B1004').arguments).toEqual({ building_id: 'B1004', mode: 'dynamic' });
+    const c = tool({ countries: { type: 'array', items: { type: 'string' }, description: "Country names, such as 'Australia', 'New Zealand', and 'India'." } }, ['countries']);
+    expect(mapArguments(c, 'the prime ministers of Australia, Canada, and India').arguments.countries).toEqual(['Australia', 'Canada', 'India']);
+  });
+
+  it('takes an answer set apart in bold or after "answer ...:" and a line break, written "\\n" too', () => {
+    const t = tool({ answer: { type: 'string', description: 'The answer to record.' } }, ['answer']);
+    expect(mapArguments(t, 'Sure, here is the answer to the question:\\n\\n**Logistic regression is not in the text.**').arguments).toEqual({ answer: 'Logistic regression is not in the text.' });
+    expect(mapArguments(t, 'Sure, here is the answer to the question:\n\nThe text does not define it.').arguments).toEqual({ answer: 'The text does not define it.' });
+  });
+
+  it('drops a role before a name but keeps an honorific', () => {
+    const t = tool({ name: { type: 'string', description: 'The name of the person.' } }, ['name']);
+    expect(mapArguments(t, 'How many months of experience does Lawyer John Doe have?').arguments).toEqual({ name: 'John Doe' });
+    expect(mapArguments(t, 'criminal cases of Mr. X in New York').arguments.name).toBe('Mr. X');
+  });
+});
+
+describe('mapArguments: set ... to', () => {
+  it('fills an optional number the request sets by name ("set the starting level to 5")', () => {
+    const t = tool({ player_name: { type: 'string', description: 'The name of the player.' }, starting_level: { type: 'integer', description: 'The starting level for the player', default: 1 } }, ['player_name']);
+    expect(mapArguments(t, "Create a player named 'StarPlayer', set the starting level to 5.").arguments).toEqual({ player_name: 'StarPlayer', starting_level: 5 });
+    expect(mapArguments(t, "Create a player named 'StarPlayer' who reached level 5 in another game").arguments.starting_level).toBeUndefined();
+  });
+});

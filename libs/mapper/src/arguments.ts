@@ -96,7 +96,12 @@ function formatDate(d: DateValue, p: ParamInfo, today: Date, time?: TimeValue): 
   const want = p.description.toUpperCase();
   let base: string;
   // which order the description's example asks for
-  if (/MM\/DD\/YYYY/.test(want)) base = `${p2(m)}/${p2(day)}/${y}`;
+  // the order written in words: "(month-day-year)", "in day/month/year format"
+  const words = /\b(MONTH|DAY|YEAR)([-/.])(MONTH|DAY)\2(YEAR|DAY)\b/.exec(want);
+  if (words && words[1] !== 'YEAR' && new Set([words[1], words[3], words[4]]).size === 3) {
+    const part = (w: string): string => (w === 'MONTH' ? p2(m) : w === 'DAY' ? p2(day) : String(y));
+    base = `${part(words[1])}${words[2]}${part(words[3])}${words[2]}${part(words[4])}`;
+  } else if (/MM\/DD\/YYYY/.test(want)) base = `${p2(m)}/${p2(day)}/${y}`;
   else if (/DD\/MM\/YYYY/.test(want)) base = `${p2(day)}/${p2(m)}/${y}`;
   else if (/DD-MM-YYYY/.test(want)) base = `${p2(day)}-${p2(m)}-${y}`;
   // (each test below matches that literal pattern in the upper-cased description)
@@ -331,6 +336,18 @@ function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | 
   const cal = CALENDAR_RANGES[p.parts[p.parts.length - 1] ?? ''];
   if (cal && (v < cal[0] || v > cal[1])) return undefined;
   return v;
+}
+
+/**
+ * Bonus for a value written after "set/change/update/make ... <the parameter's last name part>
+ * to": the request sets that parameter ("set the starting level to 5" for starting_level).
+ */
+function setToBonus(p: ParamInfo, doc: Doc, s: Span): number {
+  const last = p.parts[p.parts.length - 1];
+  if (last === undefined || last.length < 3) return 0;
+  const before = doc.lower.slice(Math.max(0, s.start - 60), s.start);
+  const m = /\b(?:set|change|update|make|adjust|increase|decrease|raise|lower|reduce|switch|turn)\b[^.;,!?]{0,40}?\b([a-z]+)\s+(?:to|=|at)\s*$/.exec(before);
+  return m && stem(m[1]) === stem(last) ? 0.4 : 0;
 }
 
 /** A span inside a longer proper name ("World War 2", "Blade Runner 2049", "Hall 2024"): part of a name, no value of its own. */
@@ -711,6 +728,31 @@ function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
 function valuesAreWords(p: ParamInfo): boolean {
   const quoted = [...p.description.matchAll(/['"‘“]([^'"’”\n]{1,30})['"’”]/g)].map((m) => m[1]);
   return quoted.length >= 2 && quoted.every((q) => /^[\p{L}][\p{L} _-]*$/u.test(q));
+}
+
+/**
+ * The word values a description quotes as choices, when it quotes two or more and all are words
+ * ("Mode of analysis, e.g. 'static' or 'dynamic'" → static, dynamic); none otherwise.
+ */
+function describedValues(p: ParamInfo): string[] {
+  if (!valuesAreWords(p)) return [];
+  // choices, not examples: "'static' or 'dynamic'", "one of", "either", "can be", "options", "possible values"
+  if (!/['"’”]\s*,?\s*or\s*['"‘“]|\b(one of|either|can be|options?|possible values|allowed values|valid values)\b/i.test(p.description)) return [];
+  return [...new Set([...p.description.matchAll(/['"‘“]([^'"’”\n]{1,30})['"’”]/g)].map((m) => m[1]))];
+}
+
+/** Where `word` (lower case) is written as a whole word or phrase in `lower`, or -1. */
+function wordAt(lower: string, word: string): number {
+  if (word === '') return -1;
+  let from = 0;
+  for (;;) {
+    const at = lower.indexOf(word, from);
+    if (at < 0) return -1;
+    const before = at === 0 ? '' : lower[at - 1];
+    const after = lower[at + word.length] ?? '';
+    if (!/[\p{L}\p{N}_]/u.test(before) && !/[\p{L}\p{N}_]/u.test(after)) return at;
+    from = at + 1;
+  }
 }
 
 /** Example values a description lists ("e.g., sculpture", "such as 'Berkeley, CA'", "Possible values: a, b"). */
@@ -1101,6 +1143,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (countsPeople(p) && peopleAfter(p).test(doc.text.slice(s.end, s.end + 24))) score += 0.45;
       // a count of the things the parameter counts: "ten major historical events" for "Number of
       // events to return"; "the top three plants" for num_results
+      // "set the starting level to 5", "change the volume to 30"
+      score += setToBonus(p, doc, s);
       const counted = countBonus(p, doc, s);
       // (a count written as a word loses nothing then: "ten events" is as clear as "10 events")
       score += counted + (counted > 0 && s.word ? 0.15 : 0);
@@ -1142,6 +1186,14 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   }
   if (t === 'array') return arrayCandidates(p, doc, hits);
   if (t === 'object') return [];
+  // a value the description quotes as one of the choices ("e.g. 'static' or 'dynamic'") written
+  // in the request as a word of its own: like an enum's value
+  if (t === 'string' && !(p.enumValues && p.enumValues.length > 0)) {
+    for (const v of describedValues(p)) {
+      const at = wordAt(doc.lower, v.toLowerCase());
+      if (at >= 0) out.push({ param: p, value: v, score: 0.6, ranges: [[at, at + v.length]], kind: 'described-value' });
+    }
+  }
   // a musical key for a key parameter: "C major", "C# minor", "C sharp major" -> "C", "C#"
   // (only where the description speaks of music: an API key or a dictionary key takes no "A major")
   if (MUSIC_KEY_PARTS.has(p.parts.join('_')) && /\b(music|musical|scale|chord|note|notes|tonic|melody|song|major|minor|signature)\b/i.test(p.description)) {
@@ -1398,7 +1450,7 @@ function arrayCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
     // organized, easy going and compassionate"): a weak fallback
     if (p.required && it === 'string') out.push(...coordinatedWords(p, doc));
     // a single value of the item kind -> one-element list
-    const single = candidatesFor({ ...p, type: 'string', enumValues: undefined, schema: p.items ?? {}, semantic: p.semantic }, doc).filter((c) => c.kind !== 'phrase');
+    const single = candidatesFor({ ...p, type: 'string', enumValues: undefined, schema: p.items ?? {}, semantic: p.semantic }, doc).filter((c) => c.kind !== 'phrase' && c.kind !== 'described-value');
     for (const c of single) out.push({ ...c, value: [c.value], score: c.score - 0.1, kind: `single-${c.kind}` });
   }
   return out;

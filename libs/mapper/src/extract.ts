@@ -400,6 +400,19 @@ function findQuoted(text: string, spans: Span[]): void {
     const inner = m[1] ?? m[2] ?? m[3];
     if (inner.trim() !== '') push(spans, { kind: 'quoted', start: m.index + 1, end: m.index + m[0].length - 1, text: inner });
   }
+  // Markdown bold ("**Logistic regression is not present in the text.**"): a value set apart as quotes set it
+  const bold = /\*\*([^*\n]{1,400})\*\*/g;
+  while ((m = bold.exec(text)) !== null) {
+    const inner = m[1];
+    if (inner.trim() !== '' && !overlaps(spans, m.index + 2, m.index + m[0].length - 2, ['quoted'])) push(spans, { kind: 'quoted', start: m.index + 2, end: m.index + m[0].length - 2, text: inner });
+  }
+  // a labelled block after a colon and a line break ("here is the answer to the question:\n\nThe
+  // text does not define it."), the break written as a newline or as the two characters "\n"
+  const block = /\b(?:answer|response|reply|message|text|content|note|summary)\b[^:\n]{0,40}:\s*(?:\n|\\n)+\s*([^\n\\*][^\n]{0,400}?)\s*$/i.exec(text);
+  if (block && !overlaps(spans, text.length - block[0].length, text.length, ['quoted'])) {
+    const start = block.index + block[0].length - block[1].length - (block[0].length - block[0].trimEnd().length);
+    push(spans, { kind: 'quoted', start, end: start + block[1].length, text: block[1] });
+  }
   // single quotes that open after a non-letter and close before a non-letter (so "I'm" and "don't" are not quotes)
   const sq = /(?<![\p{L}\p{N}])['‘]([^'’\n]{1,400}?)['’](?![\p{L}\p{N}])/gu;
   while ((m = sq.exec(text)) !== null) {
@@ -478,6 +491,9 @@ function isCap(t: Token): boolean {
   return /^\p{Lu}/u.test(t.text);
 }
 
+/** Roles written before a person's name (not honorifics: "Mr. X" keeps its "Mr."; not "Lady", "Lord", "Sir": "Lady Gaga" is a name). */
+const TITLE_WORDS = new Set(['doctor', 'prof', 'professor', 'lawyer', 'attorney', 'judge', 'senator', 'president', 'coach', 'captain', 'officer', 'agent', 'detective', 'sergeant', 'director', 'manager', 'dean', 'mayor', 'governor', 'rev', 'reverend']);
+
 /** Small words allowed inside a proper name ("Statue of Liberty", "Lord of the Rings"). */
 const NAME_JOINERS = new Set(['of', 'the', 'de', 'da', 'del', 'la', 'le', 'van', 'von', '&', 'du', 'di', 'y']);
 
@@ -519,7 +535,9 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
       }
       break;
     }
-    const start = t.start;
+    // a role before a person's name is not part of it ("Lawyer John Doe", "Professor Smith")
+    const titled = j > i && TITLE_WORDS.has(bare.replace(/\.$/, ''));
+    const start = titled ? tokens[i + 1].start : t.start;
     let end = tokens[j].end;
     // a lone capitalised word opening a sentence is usually just capitalised ("Mix yellow and blue")
     if (sentenceStart && j === i && !/^\p{Lu}{2,}$/u.test(t.text) && i + 1 < tokens.length && /^\p{Ll}/u.test(tokens[i + 1].text)) {
