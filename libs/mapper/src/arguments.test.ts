@@ -668,3 +668,18 @@ describe('mapArguments: set ... to', () => {
     expect(mapArguments(t, "Create a player named 'StarPlayer' who reached level 5 in another game").arguments.starting_level).toBeUndefined();
   });
 });
+
+describe('mapArguments: parameters named like Object properties', () => {
+  it('maps "constructor", "__proto__" and "toString" like any other name, and reports them missing when unfilled', () => {
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      const schema = JSON.parse(`{"type":"object","properties":{"${name}":{"type":"string","description":"The value."},"count":{"type":"integer","description":"How many."}},"required":["${name}","count"]}`);
+      const t = { name: 't', description: 'Sets a value.', inputSchema: schema };
+      const full = mapArguments(t, `set ${name} to 'abc' and count to 3`);
+      expect(JSON.parse(JSON.stringify(full.arguments)), name).toEqual(JSON.parse(`{"${name}":"abc","count":3}`));
+      expect(full.missingArguments, name).toEqual([]);
+      const part = mapArguments(t, 'count to 3');
+      expect(part.missingArguments, name).toEqual([name]);
+      expect(part.filledRatio, name).toBe(0.5);
+    }
+  });
+});

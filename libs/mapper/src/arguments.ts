@@ -7,7 +7,7 @@
 import { analyze, tokenAt, parseListLiteral, type Doc, type Span, type DateValue, type TimeValue } from './extract.js';
 import { paramsOf, isObj, resolveType, propertiesOf, requiredOf, type ParamInfo } from './schema.js';
 import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems, type Token } from './text.js';
-import { CURRENCIES, MONTHS, NUMBER_WORDS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from './lexicon.js';
+import { CURRENCIES, lookupTable, MONTHS, NUMBER_WORDS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from './lexicon.js';
 import type { MapperTool } from './types.js';
 
 /** How one argument was found (feeds the confidence). */
@@ -67,12 +67,12 @@ const UNIT_STEMS = new Set([
 const NEGATIONS = new Set(['no', 'not', 'without', "don't", 'dont', 'never', 'exclude', 'excluding', "doesn't", "isn't", "won't", 'non', 'nor', "aren't", "shouldn't", 'neither', 'disable', 'disabled', 'skip', 'w/o', 'avoid', 'except', 'off', 'false', 'lacking']);
 
 /** Synonyms for flag name parts ("kids" in a name, "children" in a request). */
-const FLAG_SYNONYMS: Record<string, string[]> = {
+const FLAG_SYNONYMS: Record<string, string[]> = lookupTable({
   kid: ['child', 'children', 'famili', 'kid'], child: ['kid', 'children', 'famili'], pet: ['pet', 'dog', 'cat'], free: ['free', 'no entri fee', 'complimentari'],
   privat: ['privat', 'secret', 'hidden'], detail: ['detail', 'detailed', 'in-depth', 'thorough'], refund: ['refund'], live: ['live'],
   wifi: ['wifi', 'wi-fi', 'internet'], smoke: ['smoke', 'smoking'], veget: ['vegetarian', 'vegan'], share: ['share', 'shared'],
   laundri: ['laundri', 'washer'], garag: ['garag', 'park'], park: ['park', 'garag'], direct: ['direct', 'nonstop'], return: ['return', 'round'],
-};
+});
 
 /** Quiet default of the current date (UTC, day precision). */
 function todayUtc(): Date {
@@ -250,7 +250,7 @@ function unitStemsOf(p: ParamInfo): Set<string> {
 }
 
 /** Unit stems that name the same thing ("people" for "adults", "bedroom" for "beds"). */
-const UNIT_CANON: Record<string, string> = {
+const UNIT_CANON: Record<string, string> = lookupTable({
   peopl: 'person', adult: 'person', guest: 'person', passeng: 'person', travel: 'person', travell: 'person', individu: 'person', seat: 'person',
   member: 'person', particip: 'person', attende: 'person', bedroom: 'bed', bathroom: 'bath', ticket: 'ticket', night: 'night',
   star: 'rate', rate: 'rate', score: 'rate',
@@ -258,7 +258,7 @@ const UNIT_CANON: Record<string, string> = {
   minut: 'minut', min: 'minut', sec: 'second', hr: 'hour', yr: 'year', celsiu: 'celsiu', fahrenheit: 'fahrenheit',
   // the stemmer writes "day"/"days" as "dai"
   dai: 'day',
-};
+});
 
 /** Canonical unit stem. */
 function canonUnit(u: string): string {
@@ -286,7 +286,7 @@ function unitStemRaw(u: string | undefined): string | undefined {
 }
 
 /** Factor of each SI prefix, and the base units (lower-case symbols, as spans keep them) each may prefix here. */
-const SI_PREFIXES: Record<string, { factor: number; bases: string[] }> = {
+const SI_PREFIXES: Record<string, { factor: number; bases: string[] }> = lookupTable({
   p: { factor: 1e-12, bases: ['f', 'h', 's', 'g', 'm', 'l', 'a', 'v'] },
   n: { factor: 1e-9, bases: ['f', 'h', 's', 'g', 'm', 'l', 'a', 'v'] },
   'µ': { factor: 1e-6, bases: ['f', 'h', 's', 'g', 'm', 'l', 'a', 'v'] },
@@ -295,12 +295,12 @@ const SI_PREFIXES: Record<string, { factor: number; bases: string[] }> = {
   m: { factor: 1e-3, bases: ['f', 'h', 's', 'g', 'm', 'l', 'a', 'v'] },
   c: { factor: 1e-2, bases: ['m', 'l'] },
   k: { factor: 1e3, bases: ['m', 'g', 'j', 'w', 'hz', 'v', 'a', 'pa'] },
-};
+});
 
 /** The word for each base unit symbol, as a description names it. */
-const SI_BASE_WORDS: Record<string, string> = {
+const SI_BASE_WORDS: Record<string, string> = lookupTable({
   f: 'farads?', h: 'henr(?:y|ies|ys)', s: 'seconds?', g: 'grams?', m: 'met(?:er|re)s?', l: 'lit(?:er|re)s?', a: 'amp(?:ere)?s?', v: 'volts?', j: 'joules?', w: 'watts?', hz: 'hertz', pa: 'pascals?',
-};
+});
 
 /**
  * A number written with an SI-prefixed unit ("100µF", "50mH", "5 km") in the base unit the
@@ -402,7 +402,7 @@ function yearParam(p: ParamInfo): boolean {
 }
 
 /** Ranges of calendar parts, by a parameter's last name part. */
-const CALENDAR_RANGES: Record<string, [number, number]> = { month: [1, 12], day: [1, 31], hour: [0, 23], minute: [0, 59] };
+const CALENDAR_RANGES: Record<string, [number, number]> = lookupTable({ month: [1, 12], day: [1, 31], hour: [0, 23], minute: [0, 59] });
 
 /** Matches one enum value against the text; returns a score in [0,1] and where. */
 function enumScore(value: string, doc: Doc): { score: number; start: number; end: number } {
@@ -480,20 +480,20 @@ function enumScore(value: string, doc: Doc): { score: number; start: number; end
 const LANGUAGE_CODE = /^([a-z]{2})(?:[-_][a-z]{2})?$/i;
 
 /** English names of common languages by ISO 639-1 code (lower case). */
-const LANGUAGE_NAMES: Record<string, string[]> = {
+const LANGUAGE_NAMES: Record<string, string[]> = lookupTable({
   en: ['english'], fr: ['french'], es: ['spanish'], de: ['german'], it: ['italian'], pt: ['portuguese'], zh: ['chinese', 'mandarin'],
   ja: ['japanese'], ko: ['korean'], ru: ['russian'], ar: ['arabic'], hi: ['hindi'], nl: ['dutch'], sv: ['swedish'], pl: ['polish'],
   tr: ['turkish'], el: ['greek'], he: ['hebrew'], vi: ['vietnamese'], th: ['thai'], uk: ['ukrainian'], id: ['indonesian'],
-};
+});
 
 /** Words that name the same action or value as a one-word enum value. */
-const ENUM_SYNONYMS: Record<string, string[]> = {
+const ENUM_SYNONYMS: Record<string, string[]> = lookupTable({
   delete: ['remove', 'erase', 'drop', 'cancel', 'clear'], add: ['create', 'new', 'remember', 'insert', 'append'], update: ['change', 'modify', 'edit', 'rename', 'switch'],
   create: ['add', 'new', 'make'], remove: ['delete', 'erase'], get: ['fetch', 'retrieve', 'show', 'find'], list: ['show', 'all'],
   start: ['begin', 'launch', 'on'], stop: ['end', 'halt', 'off'], high: ['strong', 'strongest', 'maximum', 'max', 'top'], low: ['weak', 'weakest', 'minimum', 'min', 'gentle'],
   mid: ['medium', 'middle', 'moderate'], medium: ['mid', 'moderate', 'average'], asc: ['ascending', 'increasing'], desc: ['descending', 'decreasing'],
   true: ['yes'], false: ['no'], celsius: ['centigrade'], metric: ['celsius'], imperial: ['fahrenheit'],
-};
+});
 
 /** Enum values meaning "no preference". */
 const DONTCARE = new Set(['dontcare', 'any', 'all', 'none', 'default', 'unspecified', 'either', 'no preference', 'auto']);
@@ -992,7 +992,7 @@ function codeCandidates(p: ParamInfo, doc: Doc): Cand[] {
 }
 
 /** Seconds in one of each period word (months and years only convert into each other, below). */
-const PERIOD_SECONDS: Record<string, number> = { second: 1, minute: 60, hour: 3600, day: 86400, week: 604800, fortnight: 1209600 };
+const PERIOD_SECONDS: Record<string, number> = lookupTable({ second: 1, minute: 60, hour: 3600, day: 86400, week: 604800, fortnight: 1209600 });
 
 /**
  * One period written without a number ("the next week", "the past hour", "next month") for a
@@ -1806,13 +1806,13 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
       if (f) {
         if (p.type === 'object' && isObj(f.value)) {
           const sub = mapObject(p.schema, doc, f.value, taken, depth + 1);
-          args[p.name] = { ...sub.args };
+          setArg(args, p.name, { ...sub.args });
           evidence[p.name] = { score: 1, kind: 'context' };
           continue;
         }
         const v = coerce(f.value, p);
         if (v !== undefined && (!p.enumValues || p.enumValues.includes(v))) {
-          args[p.name] = v;
+          setArg(args, p.name, v);
           evidence[p.name] = { score: 1, kind: 'context' };
           continue;
         }
@@ -1824,7 +1824,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
       const v = pairValue(pair.raw, p);
       if (v !== undefined && (!p.enumValues || p.enumValues.some((e) => typeof e === 'string' && typeof v === 'string' ? squash(e) === squash(v) : e === v))) {
         const ev = p.enumValues?.find((e) => typeof e === 'string' && typeof v === 'string' && squash(e) === squash(v)) ?? v;
-        args[p.name] = ev;
+        setArg(args, p.name, ev);
         evidence[p.name] = { score: 0.95, kind: 'pair' };
         taken.push([pair.start, pair.end]);
         continue;
@@ -1846,7 +1846,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     const min = c.param.required ? 0.2 : 0.5;
     if (c.score < min) continue;
     if (clashes(c.ranges, taken)) continue;
-    args[c.param.name] = c.value;
+    setArg(args, c.param.name, c.value);
     evidence[c.param.name] = { score: Math.min(1, c.score), kind: c.kind };
     assigned.add(c.param.name);
     for (const r of c.ranges) taken.push(r);
@@ -1856,7 +1856,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     const sub = mapObject(p.schema, doc, undefined, taken, depth + 1);
     const subReq = requiredOf(p.schema);
     if (Object.keys(sub.args).length > 0 && sub.missing.length === 0) {
-      args[p.name] = sub.args;
+      setArg(args, p.name, sub.args);
       const scores = Object.values(sub.evidence).map((e) => e.score);
       evidence[p.name] = { score: scores.length ? Math.min(...scores) : 0.3, kind: 'object' };
       assigned.add(p.name);
@@ -1874,7 +1874,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     for (const p of numericLeft) {
       const s = free.find((x) => numberFor(x, p, p.type as 'integer' | 'number') !== undefined && !clashes([[x.start, x.end]], taken));
       if (!s) continue;
-      args[p.name] = numberFor(s, p, p.type as 'integer' | 'number');
+      setArg(args, p.name, numberFor(s, p, p.type as 'integer' | 'number'));
       evidence[p.name] = fitsInOrder ? { score: 0.5, kind: 'positional' } : { score: 0.2, kind: 'order' };
       assigned.add(p.name);
       taken.push([s.start, s.end]);
@@ -1888,21 +1888,21 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     // a default the description states in words ("Default is 52"), when it fits the type and enum
     const described = dflt === undefined && p.describedDefault !== undefined ? describedValue(p.describedDefault, p) : undefined;
     if (dflt !== undefined && dflt !== null) {
-      args[p.name] = dflt;
+      setArg(args, p.name, dflt);
       evidence[p.name] = { score: 0.3, kind: 'schema-default' };
       assigned.add(p.name);
     } else if (described !== undefined) {
-      args[p.name] = described;
+      setArg(args, p.name, described);
       evidence[p.name] = { score: 0.25, kind: 'described-default' };
       assigned.add(p.name);
     } else if (p.type === 'boolean') {
-      args[p.name] = false;
+      setArg(args, p.name, false);
       evidence[p.name] = { score: 0.3, kind: 'flag-default' };
       assigned.add(p.name);
     } else if (p.enumValues) {
       const dc = p.enumValues.find((v) => typeof v === 'string' && DONTCARE.has(v.toLowerCase()));
       if (dc !== undefined) {
-        args[p.name] = dc;
+        setArg(args, p.name, dc);
         evidence[p.name] = { score: 0.3, kind: 'enum-default' };
         assigned.add(p.name);
       }
@@ -1912,7 +1912,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   const mentionedUnfilled = depth === 0 ? params.filter((p) => !p.required && !assigned.has(p.name) && anchorHits(p, doc).some((h) => h.w >= 1)).length : 0;
   // keep schema order
   const ordered: Record<string, unknown> = {};
-  for (const p of params) if (p.name in args) ordered[p.name] = args[p.name];
+  for (const p of params) if (Object.hasOwn(args, p.name)) setArg(ordered, p.name, args[p.name]);
   return { args: ordered, missing, evidence, mentionedUnfilled };
 }
 
@@ -1964,7 +1964,7 @@ export function mapPrepared(tool: MapperTool, doc: Doc, ctx?: Record<string, unk
   const { args, missing, evidence, mentionedUnfilled } = mapObject(schema, doc, ctx, taken, 0);
   const params = paramsOf(schema);
   const required = params.filter((p) => p.required);
-  const filled = required.filter((p) => p.name in args).length;
+  const filled = required.filter((p) => Object.hasOwn(args, p.name)).length;
   const salient = doc.spans.filter(isSalient);
   const unused = salient.filter((s) => !taken.some(([a, b]) => s.start < b && a < s.end)).length;
   return {
@@ -1980,6 +1980,15 @@ export function mapPrepared(tool: MapperTool, doc: Doc, ctx?: Record<string, unk
     requiredCount: required.length,
     paramCount: params.length,
   };
+}
+
+/**
+ * Sets one argument as an own property, whatever its name: a parameter named "__proto__" is an
+ * argument like any other, not the object's prototype (a plain assignment would drop it and
+ * report nothing missing).
+ */
+function setArg(args: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(args, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** Maps a request (and context) onto a tool's JSON Schema; never emits an argument outside the schema nor invents a required value. */

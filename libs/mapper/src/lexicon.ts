@@ -4,34 +4,42 @@
  * These are generic lists (not drawn from any evaluation query).
  */
 
+/**
+ * A lookup table without a prototype, frozen: a word such as "constructor" or "__proto__" (a
+ * parameter's name, a word of a request) is never found in it by accident.
+ */
+export function lookupTable<T>(entries: Record<string, T>): Readonly<Record<string, T>> {
+  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, entries));
+}
+
 /** Month names and abbreviations -> month number. */
-export const MONTHS: Readonly<Record<string, number>> = {
+export const MONTHS: Readonly<Record<string, number>> = lookupTable({
   january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
   july: 7, jul: 7, august: 8, aug: 8, september: 9, sep: 9, sept: 9, october: 10, oct: 10, november: 11, nov: 11,
   december: 12, dec: 12,
-};
+});
 
 /** Weekday names -> JS day number (Sunday = 0). */
-export const WEEKDAYS: Readonly<Record<string, number>> = {
+export const WEEKDAYS: Readonly<Record<string, number>> = lookupTable({
   sunday: 0, sun: 0, monday: 1, mon: 1, tuesday: 2, tue: 2, tues: 2, wednesday: 3, wed: 3, thursday: 4, thu: 4, thurs: 4,
   friday: 5, fri: 5, saturday: 6, sat: 6,
-};
+});
 
 /** Number words -> value (units and tens; combined by the parser). */
-export const NUMBER_WORDS: Readonly<Record<string, number>> = {
+export const NUMBER_WORDS: Readonly<Record<string, number>> = lookupTable({
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11,
   twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
   twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100,
   dozen: 12, single: 1, couple: 2, pair: 2, twice: 2, once: 1, thrice: 3, solo: 1, alone: 1,
-};
+});
 
 /** Multiplier words after a number. */
-export const MULTIPLIERS: Readonly<Record<string, number>> = {
+export const MULTIPLIERS: Readonly<Record<string, number>> = lookupTable({
   hundred: 100, thousand: 1e3, k: 1e3, million: 1e6, m: 1e6, mn: 1e6, billion: 1e9, bn: 1e9, b: 1e9, trillion: 1e12,
-};
+});
 
 /** Currency words and symbols -> ISO 4217 code. */
-export const CURRENCIES: Readonly<Record<string, string>> = {
+export const CURRENCIES: Readonly<Record<string, string>> = lookupTable({
   '$': 'USD', 'us dollar': 'USD', 'us dollars': 'USD', 'united states dollar': 'USD', 'united states dollars': 'USD', 'american dollar': 'USD',
   dollar: 'USD', dollars: 'USD', usd: 'USD', '€': 'EUR', euro: 'EUR', euros: 'EUR', eur: 'EUR', '£': 'GBP', pound: 'GBP', pounds: 'GBP',
   'british pound': 'GBP', 'british pounds': 'GBP', sterling: 'GBP', gbp: 'GBP', '¥': 'JPY', yen: 'JPY', 'japanese yen': 'JPY', jpy: 'JPY',
@@ -41,10 +49,10 @@ export const CURRENCIES: Readonly<Record<string, string>> = {
   'mexican peso': 'MXN', 'mexican pesos': 'MXN', mxn: 'MXN', 'brazilian real': 'BRL', brl: 'BRL', ruble: 'RUB', rubles: 'RUB', rub: 'RUB',
   'hong kong dollar': 'HKD', hkd: 'HKD', 'singapore dollar': 'SGD', sgd: 'SGD', 'new zealand dollar': 'NZD', nzd: 'NZD',
   'swedish krona': 'SEK', sek: 'SEK', 'norwegian krone': 'NOK', nok: 'NOK', 'danish krone': 'DKK', dkk: 'DKK', bitcoin: 'BTC', btc: 'BTC',
-};
+});
 
 /** US state names -> two-letter code. */
-export const US_STATES: Readonly<Record<string, string>> = {
+export const US_STATES: Readonly<Record<string, string>> = lookupTable({
   alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO', connecticut: 'CT', delaware: 'DE',
   florida: 'FL', georgia: 'GA', hawaii: 'HI', idaho: 'ID', illinois: 'IL', indiana: 'IN', iowa: 'IA', kansas: 'KS', kentucky: 'KY',
   louisiana: 'LA', maine: 'ME', maryland: 'MD', massachusetts: 'MA', michigan: 'MI', minnesota: 'MN', mississippi: 'MS', missouri: 'MO',
@@ -52,7 +60,7 @@ export const US_STATES: Readonly<Record<string, string>> = {
   'north carolina': 'NC', 'north dakota': 'ND', ohio: 'OH', oklahoma: 'OK', oregon: 'OR', pennsylvania: 'PA', 'rhode island': 'RI',
   'south carolina': 'SC', 'south dakota': 'SD', tennessee: 'TN', texas: 'TX', utah: 'UT', vermont: 'VT', virginia: 'VA', washington: 'WA',
   'west virginia': 'WV', wisconsin: 'WI', wyoming: 'WY', 'district of columbia': 'DC',
-};
+});
 
 /** Set of two-letter US state codes. */
 export const US_STATE_CODES: ReadonlySet<string> = new Set([...Object.values(US_STATES)]);
@@ -61,7 +69,7 @@ export const US_STATE_CODES: ReadonlySet<string> = new Set([...Object.values(US_
  * Larger US cities (and the San Francisco Bay Area / California towns that travel and events
  * requests often name) -> state code. Generic gazetteer, one line per state.
  */
-const CITY_LINES: Record<string, string> = {
+const CITY_LINES: Record<string, string> = lookupTable({
   CA: 'los angeles|san francisco|san diego|san jose|sacramento|fresno|long beach|oakland|berkeley|fremont|santa rosa|palo alto|mountain view|sunnyvale|santa clara|cupertino|milpitas|hayward|union city|newark|pleasanton|livermore|dublin|san ramon|danville|walnut creek|concord|antioch|pittsburg|martinez|richmond|el cerrito|albany|alameda|san leandro|castro valley|emeryville|vallejo|benicia|fairfield|vacaville|napa|american canyon|yountville|st. helena|st helena|calistoga|sonoma|petaluma|novato|san rafael|mill valley|sausalito|larkspur|corte madera|tiburon|daly city|south san francisco|san mateo|redwood city|menlo park|burlingame|san bruno|millbrae|foster city|half moon bay|pacifica|campbell|los gatos|saratoga|gilroy|morgan hill|santa cruz|monterey|salinas|stockton|modesto|visalia|bakersfield|anaheim|santa ana|irvine|huntington beach|costa mesa|newport beach|pasadena|glendale|burbank|santa monica|inglewood|torrance|long beach|riverside|san bernardino|ontario|pomona|santa barbara|ventura|oxnard|thousand oaks|palm springs|chula vista|escondido|oceanside|carlsbad|sunnyvale|san luis obispo|redding|chico|davis|lodi|merced|tracy|manteca|brentwood|orinda|lafayette|moraga|rohnert park|healdsburg|cotati|ukiah|eureka|hollywood|beverly hills|malibu|la jolla|marin',
   NY: 'new york|new york city|brooklyn|manhattan|queens|bronx|staten island|buffalo|rochester|syracuse|albany|yonkers|ithaca|long island',
   TX: 'houston|san antonio|dallas|austin|fort worth|el paso|arlington|corpus christi|plano|lubbock|irving|laredo|waco|galveston',
@@ -113,7 +121,7 @@ const CITY_LINES: Record<string, string> = {
   SD: 'sioux falls|rapid city',
   ND: 'fargo|bismarck',
   WV: 'charleston wv',
-};
+});
 
 /** City (lower case) -> state code; the first state listed wins for names used in several states. */
 export const US_CITIES: ReadonlyMap<string, string> = (() => {
@@ -123,11 +131,11 @@ export const US_CITIES: ReadonlyMap<string, string> = (() => {
 })();
 
 /** Informal city names -> the city's usual name. */
-export const CITY_NICKNAMES: Readonly<Record<string, string>> = {
+export const CITY_NICKNAMES: Readonly<Record<string, string>> = lookupTable({
   la: 'Los Angeles', 'l.a.': 'Los Angeles', nyc: 'New York', ny: 'New York', sf: 'San Francisco', 'san fran': 'San Francisco',
   frisco: 'San Francisco', philly: 'Philadelphia', vegas: 'Las Vegas', dc: 'Washington', 'd.c.': 'Washington', chi: 'Chicago',
   'big apple': 'New York', nola: 'New Orleans', atl: 'Atlanta', sd: 'San Diego',
-};
+});
 
 /** Words that start a request (verbs, greetings) and are capitalised only because they come first. */
 export const LEADING_WORDS: ReadonlySet<string> = new Set(

@@ -92,7 +92,8 @@ export function propertiesOf(schema: unknown): Record<string, Record<string, unk
   if (!isObj(schema)) return {};
   const p = schema['properties'];
   if (!isObj(p)) return {};
-  const out: Record<string, Record<string, unknown>> = {};
+  // (no prototype: a property named "__proto__" is kept as one, not taken as the object's prototype)
+  const out: Record<string, Record<string, unknown>> = Object.create(null) as Record<string, Record<string, unknown>>;
   for (const [k, v] of Object.entries(p)) out[k] = isObj(v) ? v : {};
   return out;
 }

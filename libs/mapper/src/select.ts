@@ -3,6 +3,7 @@
  * parameters cover the request, and how well the request fills the tool's parameters. The
  * reranker and the confidence model (calibration.ts) are linear/logistic over these features.
  */
+import { lookupTable } from './lexicon.js';
 import { splitIdentifier, stem, STOP_WORDS, tokenize } from './text.js';
 import { propertiesOf, isObj } from './schema.js';
 import type { DetailedMapping } from './arguments.js';
@@ -152,7 +153,7 @@ const PAIRS: [number, number][] = INTERACTING.flatMap((a, i) => INTERACTING.slic
 export const FEATURE_NAMES: readonly string[] = [...BASE_FEATURE_NAMES, ...PAIRS.map(([a, b]) => `${BASE_FEATURE_NAMES[a]}*${BASE_FEATURE_NAMES[b]}`)];
 
 /** Action verbs of requests and tool names, grouped by what they do (stems). */
-const VERB_GROUPS: Record<string, string> = {
+const VERB_GROUPS: Record<string, string> = lookupTable({
   find: 'find', search: 'find', look: 'find', lookup: 'find', get: 'find', fetch: 'find', retriev: 'find', list: 'find', show: 'find', query: 'find', check: 'find', discov: 'find', locat: 'find', explor: 'find', view: 'find', read: 'find',
   book: 'book', reserv: 'book', buy: 'book', purchas: 'book', order: 'book', rent: 'book', schedul: 'book', hire: 'book', pay: 'pay', send: 'send', transfer: 'pay', make: 'create',
   creat: 'create', add: 'create', new: 'create', insert: 'create', regist: 'create', post: 'create', upload: 'create', gener: 'create', write: 'create', build: 'create',
@@ -160,7 +161,7 @@ const VERB_GROUPS: Record<string, string> = {
   delet: 'delete', remov: 'delete', cancel: 'delete', eras: 'delete', drop: 'delete', clear: 'delete',
   calcul: 'compute', comput: 'compute', estim: 'compute', predict: 'compute', determin: 'compute', evalu: 'compute', solv: 'compute', analyz: 'compute', analys: 'compute', convert: 'convert', translat: 'convert',
   play: 'play', stream: 'play', start: 'start', run: 'start', launch: 'start', open: 'start', execut: 'start', stop: 'stop', close: 'stop', kill: 'stop', pause: 'stop',
-};
+});
 
 /** One feature vector. */
 export type Features = number[];

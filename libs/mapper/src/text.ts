@@ -3,6 +3,7 @@
  * splitting, stemming, stop words and a few abbreviation expansions.
  */
 import { stemmer } from 'stemmer';
+import { lookupTable } from './lexicon.js';
 
 /** A word or number token with its character offsets in the source text. */
 export interface Token { text: string; lower: string; stem: string; start: number; end: number; index: number }
@@ -19,7 +20,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 );
 
 /** Short forms that appear in parameter names, expanded to the word a request would use. */
-export const ABBREVIATIONS: Readonly<Record<string, string[]>> = {
+export const ABBREVIATIONS: Readonly<Record<string, string[]>> = lookupTable({
   loc: ['location'], num: ['number'], no: ['number'], qty: ['quantity'], amt: ['amount'], dest: ['destination'],
   src: ['source'], dst: ['destination'], addr: ['address'], desc: ['description'], temp: ['temperature'],
   max: ['maximum', 'most', 'up'], min: ['minimum', 'least'], lat: ['latitude'], lon: ['longitude'], lng: ['longitude'],
@@ -31,7 +32,7 @@ export const ABBREVIATIONS: Readonly<Record<string, string[]>> = {
   str: ['string'], val: ['value'], cat: ['category'], org: ['organization'], pwd: ['password'], usr: ['user'],
   qty_: ['quantity'], coef: ['coefficient'], coeff: ['coefficient'], mins: ['minutes'], secs: ['seconds'], hrs: ['hours'],
   km: ['kilometers'], kg: ['kilograms'], cm: ['centimeters'], sq: ['square'], ft: ['feet'],
-};
+});
 
 /** Splits identifiers on camelCase and punctuation; returns lower-cased parts. */
 export function splitIdentifier(name: string): string[] {
