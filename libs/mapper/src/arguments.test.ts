@@ -683,3 +683,20 @@ describe('mapArguments: parameters named like Object properties', () => {
     }
   });
 });
+
+describe('mapArguments: frequencies, qualified ID labels, renames, text to translate', () => {
+  it('reads "compounded quarterly" as 4 times a year for a count of times per period', () => {
+    const t = tool({ principal: { type: 'integer', description: 'The initial deposit.' }, n: { type: 'integer', description: 'The number of times that interest is compounded per unit time.' } }, ['principal', 'n']);
+    expect(mapArguments(t, 'interest on an initial deposit of $5000, compounded quarterly').arguments).toEqual({ principal: 5000, n: 4 });
+  });
+
+  it('gives "Web ID is 1234" to websiteId and the name after "to" of a rename to the new name', () => {
+    const t = tool({ websiteId: { type: 'string', description: 'The unique identifier of the website to be renamed.' }, name: { type: 'string', description: 'The new name for the website.' } }, ['websiteId', 'name']);
+    expect(mapArguments(t, 'Rename website "Frank" to "Bob". Web ID is 1234').arguments).toEqual({ websiteId: '1234', name: 'Bob' });
+  });
+
+  it('takes the text to translate without the request around it', () => {
+    const t = tool({ text: { type: 'string', description: 'The text to translate.' }, source_language: { type: 'string', description: 'Source language.' }, target_language: { type: 'string', description: 'Target language.' } }, ['text', 'source_language', 'target_language']);
+    expect(mapArguments(t, 'Translate Hello, how are you? from English to French.').arguments).toEqual({ text: 'Hello, how are you?', source_language: 'English', target_language: 'French' });
+  });
+});

@@ -350,6 +350,21 @@ function setToBonus(p: ParamInfo, doc: Doc, s: Span): number {
   return m && stem(m[1]) === stem(last) ? 0.4 : 0;
 }
 
+/** Times a year of a frequency word (compounding, payments). */
+const FREQUENCY_PER_YEAR = lookupTable<number>({ annually: 1, yearly: 1, annual: 1, semiannually: 2, semiannual: 2, biannually: 2, quarterly: 4, monthly: 12, biweekly: 26, fortnightly: 26, weekly: 52, daily: 365 });
+
+/**
+ * "Rename X to Y", "change the title from X to Y": the value after "to" is the new one, for a
+ * parameter described as new ("The new name for the website"); the one before it is not.
+ */
+function renameBonus(p: ParamInfo, doc: Doc, s: Span): number {
+  if (!/\bnew\b/i.test(p.description) && !p.parts.includes('new')) return 0;
+  const sentence = doc.text.slice(0, s.start).split(/[.!?]\s/).pop() ?? '';
+  if (!/\b(rename|renaming|change|switch|update|move|retitle)\b/i.test(sentence)) return 0;
+  if (/\b(?:to|into|as)\s*["'‘“]?$/i.test(sentence)) return 0.3;
+  return /\bto\s+["'‘“]?\S/i.test(doc.text.slice(s.end, s.end + 12)) ? -0.2 : 0;
+}
+
 /** A span inside a longer proper name ("World War 2", "Blade Runner 2049", "Hall 2024"): part of a name, no value of its own. */
 function insideName(doc: Doc, s: Span): boolean {
   return doc.spans.some((o) => o !== s && o.kind === 'proper' && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start);
@@ -596,9 +611,9 @@ const ID_DETERMINERS = new Set(['my', 'the', 'his', 'her', 'their', 'our', 'your
 /**
  * A number written after an identifier label, "ID is 1234", "id: 1234", "user ID 42", for an id
  * parameter: the label's qualifier, when there is one, must be a part of the parameter's name
- * ("user ID" fits user_id, not order_id).
+ * ("user ID" fits user_id, not order_id). 'qualified' when it is, 'plain' for a bare "ID".
  */
-function idLabelled(p: ParamInfo, doc: Doc, s: Span): boolean {
+function idLabelled(p: ParamInfo, doc: Doc, s: Span): false | 'plain' | 'qualified' {
   if (p.semantic !== 'id') return false;
   const before = doc.text.slice(Math.max(0, s.start - 48), s.start);
   const m = /(?:^|[\s(,;.])(?:(\p{L}+)\s+)?(?:id|identifier)\s*(?:is|was|:|=|#)?\s*#?$/iu.exec(before);
@@ -606,8 +621,9 @@ function idLabelled(p: ParamInfo, doc: Doc, s: Span): boolean {
   // the number ends its clause ("The ID is 5 digits long" gives no ID)
   if (!/^\s*(?:$|[.,;:!?)]|and\b|please\b)/i.test(doc.text.slice(s.end))) return false;
   const qualifier = m[1]?.toLowerCase();
-  if (qualifier === undefined || ID_DETERMINERS.has(qualifier)) return true;
-  return p.parts.some((part) => stem(part) === stem(qualifier));
+  if (qualifier === undefined || ID_DETERMINERS.has(qualifier)) return 'plain';
+  // ("Web ID" fits websiteId)
+  return p.parts.some((part) => stem(part) === stem(qualifier) || (qualifier.length >= 3 && part.startsWith(qualifier))) ? 'qualified' : false;
 }
 
 /** Base score of a span kind for a string parameter of a given semantic. */
@@ -1166,6 +1182,14 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       }
     }
     out.push(...periodCandidates(p, doc));
+    // a compounding or payment frequency written as a word ("compounded quarterly" → 4 a year)
+    // for a count of times per year or period
+    if (/\b(?:times|periods?)\b[^.]{0,40}\b(?:per|a|each)\s+(?:year|unit period|unit time|time period|period)\b|\bper[_ ]year\b/i.test(p.description) || /per_year$/.test(p.name)) {
+      const m = /\b(?:compounded|compounding|paid|payments?|applied)\s+(annually|yearly|semi-?annually|biannually|quarterly|monthly|bi-?weekly|fortnightly|weekly|daily)\b|\b(annual|yearly|semi-?annual|quarterly|monthly|weekly|daily)\s+compounding\b/i.exec(doc.text);
+      const word = (m?.[1] ?? m?.[2])?.toLowerCase().replace('-', '');
+      const times = word === undefined ? undefined : FREQUENCY_PER_YEAR[word];
+      if (times !== undefined && m) out.push({ param: p, value: times, score: 0.7, ranges: [[m.index, m.index + m[0].length]], kind: 'frequency' });
+    }
     // a month written by name for a month number ("February 2022" -> 2); "may" only capitalised
     if (p.parts[p.parts.length - 1] === 'month') {
       for (const tk of doc.tokens) {
@@ -1186,6 +1210,15 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   }
   if (t === 'array') return arrayCandidates(p, doc, hits);
   if (t === 'object') return [];
+  // the text to translate: "Translate Hello, how are you? from English to French" → "Hello, how are you?"
+  if (p.semantic === 'text') {
+    const m = /\btranslate\s+(?:the\s+(?:text|sentence|phrase|word)\s*:?\s*)?(.{1,400}?)\s+(?:from\s+\p{L}+\s+)?(?:to|into)\s+\p{L}+\s*[.!?]?\s*$/iu.exec(doc.text);
+    const value = m?.[1].replace(/^["'“‘]|["'”’]$/g, '').trim();
+    if (m && value) {
+      const at = m.index + m[0].indexOf(m[1]);
+      out.push({ param: p, value, score: 0.75, ranges: [[at, at + m[1].length]], kind: 'translate-text' });
+    }
+  }
   // a value the description quotes as one of the choices ("e.g. 'static' or 'dynamic'") written
   // in the request as a word of its own: like an enum's value
   if (t === 'string' && !(p.enumValues && p.enumValues.length > 0)) {
@@ -1229,7 +1262,12 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (value === undefined || value.trim() === '') continue;
     let ab = anchorBonus(p, doc, s, hits);
     // an identifier labelled as one ("My user ID is 123456789", "id is 1234") for an id parameter
-    if (s.kind === 'number' && idLabelled(p, doc, s)) ab = Math.max(ab, 0.5);
+    // (a label that names the parameter, "Web ID is 1234" for websiteId, outweighs a name written
+    // next to another value: 'Rename website "Frank"')
+    if (s.kind === 'number') {
+      const label = idLabelled(p, doc, s);
+      if (label) ab = Math.max(ab, label === 'qualified' ? 1.2 : 0.5);
+    }
     // a bare number for a string parameter only right next to the parameter's name ("port 5432", "ID 7890")
     // (and never where the description lists the values as words: "Can be 'melting', 'freezing'")
     if (s.kind === 'number' && (ab < 0.45 || valuesAreWords(p))) continue;
@@ -1242,7 +1280,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (p.semantic === 'origin' && ['from', 'leaving', 'departing'].includes(prevWord)) score += 0.35;
     if (p.semantic === 'destination' && ['to', 'into', 'reach', 'towards'].includes(prevWord)) score += 0.35;
     if ((p.semantic === 'origin' && prevWord === 'to') || (p.semantic === 'destination' && prevWord === 'from')) score -= 0.3;
-    if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s);
+    if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s) + renameBonus(p, doc, s);
     const placeLike = p.semantic === 'place' || p.semantic === 'origin' || p.semantic === 'destination';
     if (placeLike && (s.kind === 'proper' || s.kind === 'place') && ['in', 'at', 'near', 'around', 'from', 'to', 'of'].includes(prevWord)) score += 0.2;
     const isPlace = s.kind === 'place' || (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end));

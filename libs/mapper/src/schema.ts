@@ -141,6 +141,8 @@ export function semanticOf(parts: string[], description: string, schema: Record<
   // an e-mail address, URL or path described as such wins over a generic name ("to", "target")
   if (/\be-?mail\b/.test(desc.slice(0, 80)) && /\baddress|recipient|e-?mail of\b/.test(desc)) return 'email';
   if (/\b(url|uri)\b/.test(desc.slice(0, 60)) && !/\b(name|title)\b/.test(joined)) return 'url';
+  // a name that ends in "id" holds an identifier, whatever it identifies ("websiteId", "url_id")
+  if (/^(id|ids|uuid|guid)$/.test(parts[parts.length - 1] ?? '') && parts.length > 1) return 'id';
   // the name decides first; the description only breaks ties for generic names
   for (const [sem, nameRe] of SEMANTIC_RULES) {
     if (nameRe.test(joined)) {
