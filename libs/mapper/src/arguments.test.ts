@@ -690,13 +690,53 @@ describe('mapArguments: frequencies, qualified ID labels, renames, text to trans
     expect(mapArguments(t, 'interest on an initial deposit of $5000, compounded quarterly').arguments).toEqual({ principal: 5000, n: 4 });
   });
 
-  it('gives "Web ID is 1234" to websiteId and the name after "to" of a rename to the new name', () => {
+  it('gives "Website ID is 1234" to websiteId and the name after "to" of a rename to the new name', () => {
     const t = tool({ websiteId: { type: 'string', description: 'The unique identifier of the website to be renamed.' }, name: { type: 'string', description: 'The new name for the website.' } }, ['websiteId', 'name']);
-    expect(mapArguments(t, 'Rename website "Frank" to "Bob". Web ID is 1234').arguments).toEqual({ websiteId: '1234', name: 'Bob' });
+    expect(mapArguments(t, 'Rename website "Frank" to "Bob". Website ID is 1234').arguments).toEqual({ websiteId: '1234', name: 'Bob' });
   });
 
   it('takes the text to translate without the request around it', () => {
     const t = tool({ text: { type: 'string', description: 'The text to translate.' }, source_language: { type: 'string', description: 'Source language.' }, target_language: { type: 'string', description: 'Target language.' } }, ['text', 'source_language', 'target_language']);
     expect(mapArguments(t, 'Translate Hello, how are you? from English to French.').arguments).toEqual({ text: 'Hello, how are you?', source_language: 'English', target_language: 'French' });
+  });
+});
+
+describe('mapArguments: what the later rules must not take (second adversarial review)', () => {
+  it('keeps a role word that is part of a name ("Doctor Who", "Captain America Civil War")', () => {
+    const t = tool({ name: { type: 'string', description: 'Name of the person or character.' } }, ['name']);
+    expect(mapArguments(t, 'Tell me about Doctor Who').arguments.name).toBe('Doctor Who');
+    expect(mapArguments(t, 'Who played Captain America?').arguments.name).toBe('Captain America');
+  });
+
+  it('takes a described choice only when one is written, next to a word of the parameter', () => {
+    const repo = tool({ name: { type: 'string', description: 'Repository name.' }, visibility: { type: 'string', description: "Repository visibility, can be 'public' or 'private'." } }, ['name']);
+    expect(mapArguments(repo, 'Make a private copy of the public repo named notes-app').arguments.visibility).toBeUndefined();
+    const reddit = tool({ subreddit: { type: 'string', description: 'The subreddit.' }, sort: { type: 'string', description: "Sort order. Can be 'new', 'top' or 'hot'." } }, ['subreddit']);
+    expect(mapArguments(reddit, 'Show me posts from r/typescript, I am new here').arguments.sort).toBeUndefined();
+  });
+
+  it('reads no bold from a power operator or a one-word emphasis', () => {
+    const t = tool({ expression: { type: 'string', description: 'Math expression to evaluate.' } }, ['expression']);
+    expect(mapArguments(t, 'Evaluate 2**10 + 3**2').arguments.expression).not.toBe('10 + 3');
+    const b = tool({ title: { type: 'string', description: 'Issue title.' }, body: { type: 'string', description: 'Issue body.' } }, ['title']);
+    expect(mapArguments(b, 'Open an issue titled "Crash on start" with body **urgent** the app crashes').arguments.body).not.toBe('urgent');
+  });
+
+  it('translates no text into something that is not a language, and no pronoun', () => {
+    const t = tool({ text: { type: 'string', description: 'Text to translate.' }, target_language: { type: 'string', description: 'Target language.' } }, ['text']);
+    expect(mapArguments(t, 'Translate I want to go to school').arguments.text).not.toBe('I want to go');
+    expect(mapArguments(t, 'Translate it to Japanese').arguments.text).not.toBe('it');
+  });
+
+  it('takes one frequency of the kind the parameter counts, and none of two', () => {
+    const loan = tool({ amount: { type: 'number', description: 'Loan amount.' }, payments_per_year: { type: 'integer', description: 'Number of payments per year.' }, compounding_per_year: { type: 'integer', description: 'Number of times interest is compounded per year.' } }, ['amount']);
+    expect(mapArguments(loan, 'Loan of $20000 compounded daily, paid monthly').arguments).toMatchObject({ payments_per_year: 12, compounding_per_year: 365 });
+    const n = tool({ principal: { type: 'number', description: 'Principal.' }, n: { type: 'integer', description: 'The number of times interest is compounded per year.' } }, ['principal']);
+    expect(mapArguments(n, '$1000: compare compounded annually vs compounded monthly').arguments.n).toBeUndefined();
+  });
+
+  it('fills no user ID from "use ID 981"', () => {
+    const t = tool({ userId: { type: 'string', description: 'The user.' }, orderId: { type: 'string', description: 'The order.' } }, ['orderId']);
+    expect(mapArguments(t, 'Cancel the order, use ID 981').arguments.userId).toBeUndefined();
   });
 });

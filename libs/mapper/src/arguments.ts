@@ -221,6 +221,9 @@ function anchorBonus(p: ParamInfo, doc: Doc, s: Span, hits: { idx: number; w: nu
   const [a, b] = tokRange(doc, s.start, s.end);
   let best = 0;
   for (const h of hits) {
+    // (a name more than 12 words away anchors nothing: skipped before counting the words between,
+    // which made long requests with many mentions of the name quadratic)
+    if (h.idx < a - 12 || h.idx > b + 12) continue;
     if (h.idx >= a && h.idx <= b) {
       // the name is inside the span ("Premier League" for "league")
       best = Math.max(best, (s.kind === 'proper' || s.kind === 'quoted' ? 0.35 : 0.1) * h.w);
@@ -622,8 +625,7 @@ function idLabelled(p: ParamInfo, doc: Doc, s: Span): false | 'plain' | 'qualifi
   if (!/^\s*(?:$|[.,;:!?)]|and\b|please\b)/i.test(doc.text.slice(s.end))) return false;
   const qualifier = m[1]?.toLowerCase();
   if (qualifier === undefined || ID_DETERMINERS.has(qualifier)) return 'plain';
-  // ("Web ID" fits websiteId)
-  return p.parts.some((part) => stem(part) === stem(qualifier) || (qualifier.length >= 3 && part.startsWith(qualifier))) ? 'qualified' : false;
+  return p.parts.some((part) => stem(part) === stem(qualifier)) ? 'qualified' : false;
 }
 
 /** Base score of a span kind for a string parameter of a given semantic. */
@@ -1185,10 +1187,18 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // a compounding or payment frequency written as a word ("compounded quarterly" → 4 a year)
     // for a count of times per year or period
     if (/\b(?:times|periods?)\b[^.]{0,40}\b(?:per|a|each)\s+(?:year|unit period|unit time|time period|period)\b|\bper[_ ]year\b/i.test(p.description) || /per_year$/.test(p.name)) {
-      const m = /\b(?:compounded|compounding|paid|payments?|applied)\s+(annually|yearly|semi-?annually|biannually|quarterly|monthly|bi-?weekly|fortnightly|weekly|daily)\b|\b(annual|yearly|semi-?annual|quarterly|monthly|weekly|daily)\s+compounding\b/i.exec(doc.text);
-      const word = (m?.[1] ?? m?.[2])?.toLowerCase().replace('-', '');
-      const times = word === undefined ? undefined : FREQUENCY_PER_YEAR[word];
-      if (times !== undefined && m) out.push({ param: p, value: times, score: 0.7, ranges: [[m.index, m.index + m[0].length]], kind: 'frequency' });
+      // payments for a payment count, compounding for the rest; one frequency only ("compounded
+      // annually vs compounded monthly", "compounded continuously" give nothing)
+      const payment = /\bpay/i.test(p.name + ' ' + p.description);
+      const verbs = payment ? 'paid|payments?|repaid' : 'compounded|compounding|applied';
+      const re = new RegExp(`\\b(?:${verbs})\\s+(annually|yearly|semi-?annually|biannually|quarterly|monthly|bi-?weekly|fortnightly|weekly|daily|continuously)\\b|\\b(annual|yearly|semi-?annual|quarterly|monthly|weekly|daily)\\s+(?:${verbs})\\b`, 'gi');
+      const hits = [...doc.text.matchAll(re)].map((m) => ({ m, word: (m[1] ?? m[2]).toLowerCase().replace('-', '') }));
+      const distinct = new Set(hits.map((h) => h.word));
+      const times = distinct.size === 1 ? FREQUENCY_PER_YEAR[hits[0].word] : undefined;
+      if (times !== undefined && !/\bnot\s+(?:\w+\s+)?$/i.test(doc.text.slice(Math.max(0, hits[0].m.index - 12), hits[0].m.index))) {
+        const m = hits[0].m;
+        out.push({ param: p, value: times, score: 0.7, ranges: [[m.index, m.index + m[0].length]], kind: 'frequency' });
+      }
     }
     // a month written by name for a month number ("February 2022" -> 2); "may" only capitalised
     if (p.parts[p.parts.length - 1] === 'month') {
@@ -1212,19 +1222,31 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   if (t === 'object') return [];
   // the text to translate: "Translate Hello, how are you? from English to French" → "Hello, how are you?"
   if (p.semantic === 'text') {
-    const m = /\btranslate\s+(?:the\s+(?:text|sentence|phrase|word)\s*:?\s*)?(.{1,400}?)\s+(?:from\s+\p{L}+\s+)?(?:to|into)\s+\p{L}+\s*[.!?]?\s*$/iu.exec(doc.text);
+    const m = /\btranslate\s+(?:the\s+(?:text|sentence|phrase|word)\s*:?\s*)?(.{1,400}?)\s+(?:from\s+\p{L}+\s+)?(?:to|into)\s+(\p{L}+)\s*[.!?]?\s*$/iu.exec(doc.text);
     const value = m?.[1].replace(/^["'“‘]|["'”’]$/g, '').trim();
-    if (m && value) {
+    // (into a language by name; not "the menu", "it", "my bio": those name the text, they are not it)
+    const isLanguage = m !== null && Object.values(LANGUAGE_NAMES).some((names) => names.includes(m[2].toLowerCase()));
+    if (m && value && isLanguage && !/^(?:the|a|an|this|that|these|those|it|them|my|your|our|his|her|their)\b/i.test(value)) {
       const at = m.index + m[0].indexOf(m[1]);
       out.push({ param: p, value, score: 0.75, ranges: [[at, at + m[1].length]], kind: 'translate-text' });
     }
   }
   // a value the description quotes as one of the choices ("e.g. 'static' or 'dynamic'") written
   // in the request as a word of its own: like an enum's value
+  // (only one of the choices written, and next to a word of the parameter's name or of its
+  // description before the choices: "dynamic analysis" for "Mode of analysis"; "a private copy of
+  // the public repo", "from small to large" and "I am new here" give nothing)
   if (t === 'string' && !(p.enumValues && p.enumValues.length > 0)) {
-    for (const v of describedValues(p)) {
-      const at = wordAt(doc.lower, v.toLowerCase());
-      if (at >= 0) out.push({ param: p, value: v, score: 0.6, ranges: [[at, at + v.length]], kind: 'described-value' });
+    const found = describedValues(p)
+      .map((v) => ({ v, at: wordAt(doc.lower, v.toLowerCase()) }))
+      .filter((x) => x.at >= 0);
+    if (found.length === 1) {
+      const { v, at } = found[0];
+      const head = new Set([...p.anchors, ...contentStems(p.description.split(/['"‘“]/)[0] ?? '')]);
+      const i = tokenAt(doc, at);
+      const j = tokenAt(doc, at + v.length - 1);
+      const near = [doc.tokens[i - 1], doc.tokens[j + 1]].some((tk) => tk !== undefined && head.has(tk.stem) && !describedValues(p).some((d) => d.toLowerCase() === tk.lower));
+      if (near) out.push({ param: p, value: v, score: 0.6, ranges: [[at, at + v.length]], kind: 'described-value' });
     }
   }
   // a musical key for a key parameter: "C major", "C# minor", "C sharp major" -> "C", "C#"

@@ -401,15 +401,17 @@ function findQuoted(text: string, spans: Span[]): void {
     if (inner.trim() !== '') push(spans, { kind: 'quoted', start: m.index + 1, end: m.index + m[0].length - 1, text: inner });
   }
   // Markdown bold ("**Logistic regression is not present in the text.**"): a value set apart as quotes set it
-  const bold = /\*\*([^*\n]{1,400})\*\*/g;
+  // (between spaces or punctuation, of three words or more and no label: "2**10 + 3**2" is a power,
+  // "**urgent**" and "**Important:**" are emphasis)
+  const bold = /(?:(?<=\\n)|(?<![\w*]))\*\*(?=\S)([^*\n]{1,400}?)(?<=\S)\*\*(?![\w*])/g;
   while ((m = bold.exec(text)) !== null) {
     const inner = m[1];
-    if (inner.trim() !== '' && !overlaps(spans, m.index + 2, m.index + m[0].length - 2, ['quoted'])) push(spans, { kind: 'quoted', start: m.index + 2, end: m.index + m[0].length - 2, text: inner });
+    if (inner.trim().split(/\s+/).length >= 3 && !/:$/.test(inner.trim()) && !overlaps(spans, m.index + 2, m.index + m[0].length - 2, ['quoted'])) push(spans, { kind: 'quoted', start: m.index + 2, end: m.index + m[0].length - 2, text: inner });
   }
   // a labelled block after a colon and a line break ("here is the answer to the question:\n\nThe
   // text does not define it."), the break written as a newline or as the two characters "\n"
   const block = /\b(?:answer|response|reply|message|text|content|note|summary)\b[^:\n]{0,40}:\s*(?:\n|\\n)+\s*([^\n\\*][^\n]{0,400}?)\s*$/i.exec(text);
-  if (block && !overlaps(spans, text.length - block[0].length, text.length, ['quoted'])) {
+  if (block && !/^\p{L}[\p{L} _-]{0,20}:/u.test(block[1]) && !overlaps(spans, text.length - block[0].length, text.length, ['quoted'])) {
     const start = block.index + block[0].length - block[1].length - (block[0].length - block[0].trimEnd().length);
     push(spans, { kind: 'quoted', start, end: start + block[1].length, text: block[1] });
   }
@@ -536,7 +538,9 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
       break;
     }
     // a role before a person's name is not part of it ("Lawyer John Doe", "Professor Smith")
-    const titled = j > i && TITLE_WORDS.has(bare.replace(/\.$/, ''));
+    // (only before a first and a last name: "Doctor Who", "Captain America Civil War" and "Mayor of
+    // Kingstown" are names themselves)
+    const titled = j === i + 2 && TITLE_WORDS.has(bare.replace(/\.$/, '')) && !/['’]/.test(t.text) && tokens.slice(i + 1, j + 1).every((x) => isCap(x) && !NAME_JOINERS.has(x.lower));
     const start = titled ? tokens[i + 1].start : t.start;
     let end = tokens[j].end;
     // a lone capitalised word opening a sentence is usually just capitalised ("Mix yellow and blue")
