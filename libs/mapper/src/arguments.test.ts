@@ -740,3 +740,13 @@ describe('mapArguments: what the later rules must not take (second adversarial r
     expect(mapArguments(t, 'Cancel the order, use ID 981').arguments.userId).toBeUndefined();
   });
 });
+
+describe('mapArguments: IP addresses', () => {
+  it('reads an unquoted IPv4 address whole, for the parameter that holds one', () => {
+    const t = tool({ ip: { type: 'string', description: 'IP address' }, host: { type: 'string', description: 'The host address.' } }, ['ip']);
+    expect(mapArguments(t, 'Assign static IP 10.0.0.5').arguments).toEqual({ ip: '10.0.0.5' });
+    expect(mapArguments(t, 'connect to host 10.1.2.3 with ip 172.16.0.1').arguments).toEqual({ ip: '172.16.0.1', host: '10.1.2.3' });
+    const port = tool({ port: { type: 'integer', description: 'Port number.' } }, ['port']);
+    expect(mapArguments(port, 'open the firewall for 10.0.0.5').missingArguments).toEqual(['port']);
+  });
+});

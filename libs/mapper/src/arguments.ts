@@ -368,6 +368,11 @@ function renameBonus(p: ParamInfo, doc: Doc, s: Span): number {
   return /\bto\s+["'‘“]?\S/i.test(doc.text.slice(s.end, s.end + 12)) ? -0.2 : 0;
 }
 
+/** An IPv4 address, with a port or not. */
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/;
+/** Words of a parameter that holds an IP address. */
+const IP_PARAM = /\b(ip|ips|ipv4|host|hostname|server|address|addr|endpoint|gateway|dns|node)\b/i;
+
 /** A span inside a longer proper name ("World War 2", "Blade Runner 2049", "Hall 2024"): part of a name, no value of its own. */
 function insideName(doc: Doc, s: Span): boolean {
   return doc.spans.some((o) => o !== s && o.kind === 'proper' && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start);
@@ -1279,6 +1284,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   }
   for (const s of doc.spans) {
     let fit = kindFit(s.kind, p);
+    // an IPv4 address for a parameter that holds one ("ip", "host", "server address")
+    if (s.kind === 'id' && IPV4.test(s.text) && IP_PARAM.test(`${p.parts.join(' ')} ${p.description}`)) fit = Math.max(fit, 0.5) + 0.3;
     if (fit <= 0) continue;
     const value = stringFor(s, p, doc);
     if (value === undefined || value.trim() === '') continue;

@@ -438,6 +438,12 @@ function findAddresses(text: string, spans: Span[]): void {
     const t = m[0].replace(/[.,;:!?]+$/, '');
     push(spans, { kind: 'url', start: m.index, end: m.index + t.length, text: t });
   }
+  // an IPv4 address, with a port or not ("10.0.0.5", "192.168.1.1:8080"), outside URLs: an
+  // identifier, not numbers ("10.0" and "0.5" were read from it)
+  const ip = /(?<![\w.])(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}(?::\d{1,5})?(?![\w.]*\w)/g;
+  while ((m = ip.exec(text)) !== null) {
+    if (!overlaps(spans, m.index, m.index + m[0].length, ['url', 'email'])) push(spans, { kind: 'id', start: m.index, end: m.index + m[0].length, text: m[0] });
+  }
   // bare domain names: example.com, pg.example.org (not inside URLs/e-mails, not numbers)
   const dom = /(?<![\w@/.-])(?:[a-z0-9-]+\.)+(?:com|org|net|io|ai|dev|edu|gov|co|uk|de|fr|cn|jp|ca|us|info|biz|app|me|tv|ly|gg|xyz)(?![\w-])/gi;
   while ((m = dom.exec(text)) !== null) {
