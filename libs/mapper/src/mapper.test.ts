@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
 import { UnifiedMapper, PreferredToolNotInSnapshotError } from './index.js';
-import type { MapperTool, Retriever } from './index.js';
+import type { MapperTool, RankedCandidate, Retriever } from './index.js';
 
 /** A small hand-made surface. */
 const tools: MapperTool[] = [
@@ -137,5 +137,43 @@ describe('UnifiedMapper', () => {
     });
     expect(broken.map({ request: 'weather in Boston' }).decision).toBe('low_confidence');
     expect(new UnifiedMapper([], retrieve).map({ request: 'anything' }).tool).toBeNull();
+  });
+});
+
+describe('UnifiedMapper: destructive actions on one side only', () => {
+  const files: MapperTool[] = [
+    { name: 'delete_files', description: 'Delete files of a type.', inputSchema: { type: 'object', properties: { file_type: { type: 'string', description: 'File extension.' } }, required: ['file_type'] } },
+    { name: 'list_files', description: 'List files of a type.', inputSchema: { type: 'object', properties: { file_type: { type: 'string', description: 'File extension.' } }, required: ['file_type'] } },
+  ];
+  const m = new UnifiedMapper(files, (_q, limit) => files.map((t, i) => ({ name: t.name, score: 2 - i })).slice(0, limit));
+  // a confident candidate as the reranker would give it, with the clash rank() computes
+  const confident = (name: string, clash?: { asked: string; does: string }): RankedCandidate => ({
+    name,
+    retrieval: { name, score: 1, rank: 0 },
+    mapping: { arguments: { file_type: 'txt' }, missingArguments: [], filledRatio: 1, evidence: {}, unusedSalient: 0, salient: 1, requiredCount: 1, covered: [], mentionedUnfilled: 0, weakKinds: 0, paramCount: 1 },
+    features: [],
+    rerankScore: 5,
+    prob: 0.95,
+    confFeatures: [],
+    toolConfidence: 0.95,
+    fullConfidence: 0.93,
+    clash,
+  });
+
+  it('never runs a tool named for deleting unless deleting is asked, nor another tool for a delete request', () => {
+    const r = m.decide([confident('list_files', { asked: 'delete', does: 'find' })]);
+    expect(r.decision).toBe('low_confidence');
+    expect(r.confidence).toBeLessThan(CONFIDENCE_THRESHOLD);
+    expect(r.explanation).toMatch(/asks to delete/);
+    expect(m.decide([confident('list_files')]).decision).toBe('execute');
+  });
+
+  it('finds the clash from the request and the tool name, and a preferred tool has none', () => {
+    const ranked = m.rank({ request: 'delete all txt files' }, new Set());
+    expect(ranked.find((c) => c.name === 'list_files')?.clash).toEqual({ asked: 'delete', does: 'find' });
+    expect(ranked.find((c) => c.name === 'delete_files')?.clash).toBeUndefined();
+    expect(m.rank({ request: 'list the txt files' }, new Set()).find((c) => c.name === 'delete_files')?.clash).toEqual({ asked: 'find', does: 'delete' });
+    expect(m.rank({ request: 'show me the txt files' }, new Set()).find((c) => c.name === 'delete_files')?.clash).toEqual({ asked: 'something else', does: 'delete' });
+    expect(m.rank({ request: 'show me the txt files' }, new Set(['delete_files'])).find((c) => c.name === 'delete_files')?.clash).toBeUndefined();
   });
 });

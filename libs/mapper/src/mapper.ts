@@ -6,7 +6,7 @@
  */
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
 import { prepare, mapPrepared, type DetailedMapping, type MapArgumentsOptions } from './arguments.js';
-import { buildProfiles, features, dot, textStems, contentTokens, bigramsOf, type ToolProfile, type Features } from './select.js';
+import { buildProfiles, features, dot, textStems, contentTokens, bigramsOf, destructiveClash, type ToolProfile, type Features } from './select.js';
 import { confidenceFeatures, toolConfidence, fullConfidence } from './confidence.js';
 import { CALIBRATION } from './calibration.js';
 import { requiredOf, isObj } from './schema.js';
@@ -46,6 +46,8 @@ export interface RankedCandidate {
   confFeatures: number[];
   toolConfidence: number;
   fullConfidence: number;
+  /** the request and the tool's name disagree on a destructive action (select.ts destructiveClash) */
+  clash?: { asked: string; does: string };
 }
 
 /** Softmax of scores. */
@@ -148,7 +150,7 @@ export class UnifiedMapper {
       const profile = this.profiles[this.byName.get(c.name) as number];
       const mapping = mapPrepared(profile.tool, doc, ctx);
       const f = features({ profile, idf: this.idf, queryStems, rank: c.rank, score: c.score, topScore, mapping, preferred: preferred.has(c.name), contextKeys, queryTokens, numberCount, queryBigrams, snapshotSize: this.tools.length });
-      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: dot(CALIBRATION.rerankWeights, f) };
+      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: dot(CALIBRATION.rerankWeights, f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile) };
     });
     ranked.sort((a, b) => b.rerankScore - a.rerankScore || a.retrieval.rank - b.retrieval.rank);
     const probs = softmax(ranked.map((r) => r.rerankScore));
@@ -193,6 +195,12 @@ export class UnifiedMapper {
         return { decision: 'missing_arguments', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: missing, candidates, explanation: `Tool ${best.name} fits, but the request does not give ${missing.join(', ')}; call again with ${missing.length === 1 ? 'that value' : 'those values'} in the request or context.` };
       }
       return { decision: 'low_confidence', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: missing, candidates, explanation: `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or describe the task more precisely.` };
+    }
+    // a destructive action on one side only is never run, whatever the confidence: reported just
+    // under the threshold, with why
+    if (chosen.confidence >= CONFIDENCE_THRESHOLD && best.clash) {
+      const capped = Math.min(conf, round3(CONFIDENCE_THRESHOLD - 0.001));
+      return { decision: 'low_confidence', tool: best.name, confidence: capped, arguments: best.mapping.arguments, missingArguments: [], candidates: candidates.map((c, i) => (i === 0 ? { ...c, confidence: capped } : { ...c, confidence: Math.min(c.confidence, capped) })), explanation: `Not run: the request asks to ${best.clash.asked}, and ${best.name} is named for ${best.clash.does}; name the tool in preferred_tools if it is the one meant.` };
     }
     if (chosen.confidence >= CONFIDENCE_THRESHOLD) {
       return { decision: 'execute', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: [], candidates, explanation: `Running ${best.name} with ${Object.keys(best.mapping.arguments).length === 0 ? 'no arguments' : `arguments ${Object.keys(best.mapping.arguments).join(', ')}`} (confidence ${conf}).` };

@@ -163,6 +163,32 @@ const VERB_GROUPS: Record<string, string> = lookupTable({
   play: 'play', stream: 'play', start: 'start', run: 'start', launch: 'start', open: 'start', execut: 'start', stop: 'stop', close: 'stop', kill: 'stop', pause: 'stop',
 });
 
+/** The action groups (find, create, update, delete…) of a list of stems: a request's or a tool name's. */
+export function actionGroups(stems: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const st of stems) {
+    const g = VERB_GROUPS[st];
+    if (g !== undefined) out.add(g);
+  }
+  return out;
+}
+
+/**
+ * A destructive action on one side only: the tool's name deletes and the request does not ask to
+ * delete, or the request asks to delete and the tool's name names other actions only. Such a tool
+ * is never run from a plain request, however confident the selection ("delete all txt files" is
+ * no reason to run list_files, and "list my files" none to run delete_files). Undefined when the
+ * actions agree, and for a request to delete when the tool's name names no action.
+ */
+export function destructiveClash(requestStems: Iterable<string>, profile: ToolProfile): { asked: string; does: string } | undefined {
+  const asked = actionGroups(requestStems);
+  const does = actionGroups(profile.nameStems);
+  // (a request that names no action asks for no deletion either: "show me the txt files")
+  if (does.has('delete') && !asked.has('delete')) return { asked: asked.size > 0 ? [...asked].join('/') : 'something else', does: 'delete' };
+  if (asked.has('delete') && does.size > 0 && !does.has('delete')) return { asked: 'delete', does: [...does].join('/') };
+  return undefined;
+}
+
 /** One feature vector. */
 export type Features = number[];
 
