@@ -182,7 +182,9 @@ export function actionGroups(stems: Iterable<string>): Set<string> {
  */
 export function destructiveClash(requestStems: Iterable<string>, profile: ToolProfile): { asked: string; does: string } | undefined {
   const asked = actionGroups(requestStems);
-  const does = actionGroups(profile.nameStems);
+  // the tool's action is the first action word of its name ("get_drop_rate" gets; "file_delete" deletes)
+  const first = [...profile.nameStems].find((st) => VERB_GROUPS[st] !== undefined);
+  const does = new Set(first === undefined ? [] : [VERB_GROUPS[first]]);
   // (a request that names no action asks for no deletion either: "show me the txt files")
   if (does.has('delete') && !asked.has('delete')) return { asked: asked.size > 0 ? [...asked].join('/') : 'something else', does: 'delete' };
   if (asked.has('delete') && does.size > 0 && !does.has('delete')) return { asked: 'delete', does: [...does].join('/') };
