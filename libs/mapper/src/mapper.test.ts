@@ -178,6 +178,6 @@ describe('UnifiedMapper: destructive actions on one side only', () => {
     // the name's first action word is its action: get_drop_rate gets, it drops nothing
     const games: MapperTool[] = [{ name: 'get_drop_rate', description: 'Get the drop rate of an item.', inputSchema: { type: 'object', properties: { item: { type: 'string', description: 'The item.' } }, required: ['item'] } }];
     const g = new UnifiedMapper(games, (_q, limit) => games.map((t) => ({ name: t.name, score: 1 })).slice(0, limit));
-    expect(g.rank({ request: "what is the drop rate of the 'Dragon Sword'" }, new Set())[0].clash).toBeUndefined();
+    expect(g.rank({ request: "how rare is the 'Dragon Sword'?" }, new Set())[0].clash).toBeUndefined();
   });
 });

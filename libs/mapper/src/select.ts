@@ -183,7 +183,8 @@ export function actionGroups(stems: Iterable<string>): Set<string> {
 export function destructiveClash(requestStems: Iterable<string>, profile: ToolProfile): { asked: string; does: string } | undefined {
   const asked = actionGroups(requestStems);
   // the tool's action is the first action word of its name ("get_drop_rate" gets; "file_delete" deletes)
-  const first = [...profile.nameStems].find((st) => VERB_GROUPS[st] !== undefined);
+  // (from the name as written: the profile's name stems leave out words such as "get")
+  const first = splitIdentifier(profile.tool.name).map((w) => stem(w)).find((st) => VERB_GROUPS[st] !== undefined);
   const does = new Set(first === undefined ? [] : [VERB_GROUPS[first]]);
   // (a request that names no action asks for no deletion either: "show me the txt files")
   if (does.has('delete') && !asked.has('delete')) return { asked: asked.size > 0 ? [...asked].join('/') : 'something else', does: 'delete' };
