@@ -353,6 +353,15 @@ function setToBonus(p: ParamInfo, doc: Doc, s: Span): number {
   return m && stem(m[1]) === stem(last) ? 0.4 : 0;
 }
 
+/** A frequency word after (or before) the verbs of one kind of frequency ("compounded quarterly", "monthly payments"). */
+function frequencyPattern(verbs: string): RegExp {
+  return new RegExp(`\\b(?:${verbs})\\s+(annually|yearly|semi-?annually|biannually|quarterly|monthly|bi-?weekly|fortnightly|weekly|daily|continuously)\\b|\\b(annual|yearly|semi-?annual|quarterly|monthly|weekly|daily)\\s+(?:${verbs})\\b`, 'gi');
+}
+/** How often payments are made, for a count of payments. */
+const PAYMENT_FREQUENCY = frequencyPattern('paid|payments?|repaid');
+/** How often interest is compounded, for any other count of times per period. */
+const COMPOUNDING_FREQUENCY = frequencyPattern('compounded|compounding|applied');
+
 /** Times a year of a frequency word (compounding, payments). */
 const FREQUENCY_PER_YEAR = lookupTable<number>({ annually: 1, yearly: 1, annual: 1, semiannually: 2, semiannual: 2, biannually: 2, quarterly: 4, monthly: 12, biweekly: 26, fortnightly: 26, weekly: 52, daily: 365 });
 
@@ -374,8 +383,8 @@ const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/;
 const IP_PARAM = /\b(ip|ips|ipv4|host|hostname|server|address|addr|endpoint|gateway|dns|node)\b/i;
 
 /** A span inside a longer proper name ("World War 2", "Blade Runner 2049", "Hall 2024"): part of a name, no value of its own. */
-function insideName(doc: Doc, s: Span): boolean {
-  return doc.spans.some((o) => o !== s && o.kind === 'proper' && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start);
+function insideName(doc: Doc, start: number, end: number): boolean {
+  return doc.spans.some((o) => o.kind === 'proper' && o.start <= start && o.end >= end && o.end - o.start > end - start);
 }
 
 /** Per parameter: the stem of what it counts, from its description ("Number of events to return" → "event"), or "" (none). */
@@ -393,7 +402,7 @@ const RESULT_COUNT_PARTS = /^(num|number|count|limit|max|top|n|k|results|size)$/
  * written after "top"/"first"/"best" for a parameter of how many results ("the top three").
  */
 function countBonus(p: ParamInfo, doc: Doc, s: Span): number {
-  if (insideName(doc, s)) return 0;
+  if (insideName(doc, s.start, s.end)) return 0;
   let noun = COUNTED_NOUN.get(p);
   if (noun === undefined) {
     const m = /\b(?:number|count|amount) of (?:the )?(\w+)|\bhow many (\w+)/i.exec(p.description);
@@ -509,6 +518,9 @@ const LANGUAGE_NAMES: Record<string, string[]> = lookupTable({
   tr: ['turkish'], el: ['greek'], he: ['hebrew'], vi: ['vietnamese'], th: ['thai'], uk: ['ukrainian'], id: ['indonesian'],
 });
 
+/** Every language name of LANGUAGE_NAMES. */
+const LANGUAGE_WORDS: ReadonlySet<string> = new Set(Object.values(LANGUAGE_NAMES).flat());
+
 /** Words that name the same action or value as a one-word enum value. */
 const ENUM_SYNONYMS: Record<string, string[]> = lookupTable({
   delete: ['remove', 'erase', 'drop', 'cancel', 'clear'], add: ['create', 'new', 'remember', 'insert', 'append'], update: ['change', 'modify', 'edit', 'rename', 'switch'],
@@ -593,7 +605,7 @@ function colourWords(doc: Doc, p: ParamInfo): Token[] {
   const found: Token[] = [];
   for (const tk of doc.tokens) {
     if (!COLOR_WORDS.has(tk.lower)) continue;
-    if (doc.spans.some((o) => o.kind === 'proper' && o.start <= tk.start && o.end >= tk.end && o.end - o.start > tk.end - tk.start)) continue;
+    if (insideName(doc, tk.start, tk.end)) continue;
     const next = doc.tokens[tk.index + 1];
     if (next && NOT_COLOUR_BEFORE.has(next.lower) && /^\s+$/.test(doc.text.slice(tk.end, next.start))) continue;
     const prev = doc.text.slice(Math.max(0, tk.start - 16), tk.start).toLowerCase();
@@ -925,19 +937,19 @@ function rangeBonus(p: ParamInfo, doc: Doc, s: Span): number {
 }
 
 /** Words before a name that say which role it plays ("songs by X", "directed by X", "starring X"). */
+/** Name parts of a parameter for the people acting in a film. */
+const CAST_ROLE = /\b(cast|actor|actors|starring|star|stars|actress)\b/;
+
 const ROLE_CUES: [RegExp, RegExp][] = [
   // [words right before the value, parameter name parts that take it]
   [/\bdirected by\s*$/i, /\b(director|directed|filmmaker)\b/],
-  [/\b(?:featuring|features|feature|featured|starring|stars|starred by|acted by|actor|actress|with (?:the )?(?:actor|actress)|with)\s*$/i, /\b(cast|actor|actors|starring|star|stars|actress)\b/],
+  [/\b(?:featuring|features|feature|featured|starring|stars|starred by|acted by|actor|actress|with (?:the )?(?:actor|actress)|with)\s*$/i, CAST_ROLE],
   [/\b(?:written by|authored by|author)\s*$/i, /\b(author|writer|by)\b/],
   // (not "acted by"/"starred by": those name the cast)
   [/(?:(?<!\b(?:acted|starred)\s+)\bby|from artist|from the artist|from the band|sung by|performed by)\s*$/i, /\b(artist|artists|band|singer|composer|author|creator|performer|musician|by|writer|director)\b/],
   [/\b(?:album)\s*$/i, /\balbum\b/],
   [/\b(?:at|in)\s*(?:the\s*)?$/i, /\b(theater|theatre|venue|restaurant|hotel|museum|store|shop|cinema|stadium)\b/],
 ];
-
-/** Name parts of a parameter for the people acting in a film. */
-const CAST_ROLE = /\b(cast|actor|actors|starring|star|stars|actress)\b/;
 
 /** Bonus for a name written after a role cue that matches the parameter. */
 function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
@@ -951,7 +963,7 @@ function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
     if (cue.test(before) && who.test(joined) && !(isPlace && CAST_ROLE.test(joined))) return 0.3;
   }
   // a role written after the name: "the movie that Joey Fatone acted in"
-  if (!isPlace && /^\s+(?:acted|starred|stars|appears|appeared|plays|played)\b/i.test(doc.text.slice(s.end, s.end + 16)) && /\b(cast|actor|actors|starring|star|stars|actress)\b/.test(joined)) return 0.3;
+  if (!isPlace && /^\s+(?:acted|starred|stars|appears|appeared|plays|played)\b/i.test(doc.text.slice(s.end, s.end + 16)) && CAST_ROLE.test(joined)) return 0.3;
   return 0;
 }
 
@@ -1164,16 +1176,16 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       }
       // a head count ("for three people", "4 guests") for a parameter that counts people
       if (countsPeople(p) && peopleAfter(p).test(doc.text.slice(s.end, s.end + 24))) score += 0.45;
-      // a count of the things the parameter counts: "ten major historical events" for "Number of
-      // events to return"; "the top three plants" for num_results
       // "set the starting level to 5", "change the volume to 30"
       score += setToBonus(p, doc, s);
+      // a count of the things the parameter counts: "ten major historical events" for "Number of
+      // events to return"; "the top three plants" for num_results
       const counted = countBonus(p, doc, s);
       // (a count written as a word loses nothing then: "ten events" is as clear as "10 events")
       score += counted + (counted > 0 && s.word ? 0.15 : 0);
       // a year written as one ("from 2022") for a parameter named year
       // (not a number inside a name, "Blade Runner 2049", nor one of several years: "between 2010 and 2015")
-      if (yearParam(p) && !s.word && !s.unit && Number.isInteger(v) && v >= 1000 && v <= 2999 && /^\d{4}$/.test(s.text) && !insideName(doc, s) && !severalYears(doc)) score += 0.35;
+      if (yearParam(p) && !s.word && !s.unit && Number.isInteger(v) && v >= 1000 && v <= 2999 && /^\d{4}$/.test(s.text) && !insideName(doc, s.start, s.end) && !severalYears(doc)) score += 0.35;
       out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
     }
     // a year written with an apostrophe ("songs from '19") for a parameter named year: the
@@ -1185,7 +1197,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
         const yy = Number(m[1]);
         const y = 2000 + yy <= now + 1 ? 2000 + yy : 1900 + yy;
         const at = m.index + m[0].length - 3;
-        if (t === 'integer' || t === 'number') out.push({ param: p, value: y, score: 0.5, ranges: [[at, at + 3]], kind: 'number' });
+        out.push({ param: p, value: y, score: 0.5, ranges: [[at, at + 3]], kind: 'number' });
       }
     }
     out.push(...periodCandidates(p, doc));
@@ -1194,14 +1206,12 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (/\b(?:times|periods?)\b[^.]{0,40}\b(?:per|a|each)\s+(?:year|unit period|unit time|time period|period)\b|\bper[_ ]year\b/i.test(p.description) || /per_year$/.test(p.name)) {
       // payments for a payment count, compounding for the rest; one frequency only ("compounded
       // annually vs compounded monthly", "compounded continuously" give nothing)
-      const payment = /\bpay/i.test(p.name + ' ' + p.description);
-      const verbs = payment ? 'paid|payments?|repaid' : 'compounded|compounding|applied';
-      const re = new RegExp(`\\b(?:${verbs})\\s+(annually|yearly|semi-?annually|biannually|quarterly|monthly|bi-?weekly|fortnightly|weekly|daily|continuously)\\b|\\b(annual|yearly|semi-?annual|quarterly|monthly|weekly|daily)\\s+(?:${verbs})\\b`, 'gi');
-      const hits = [...doc.text.matchAll(re)].map((m) => ({ m, word: (m[1] ?? m[2]).toLowerCase().replace('-', '') }));
-      const distinct = new Set(hits.map((h) => h.word));
-      const times = distinct.size === 1 ? FREQUENCY_PER_YEAR[hits[0].word] : undefined;
-      if (times !== undefined && !/\bnot\s+(?:\w+\s+)?$/i.test(doc.text.slice(Math.max(0, hits[0].m.index - 12), hits[0].m.index))) {
-        const m = hits[0].m;
+      const re = /\bpay/i.test(p.name + ' ' + p.description) ? PAYMENT_FREQUENCY : COMPOUNDING_FREQUENCY;
+      const said = [...doc.text.matchAll(re)].map((m) => ({ m, word: (m[1] ?? m[2]).toLowerCase().replace('-', '') }));
+      const distinct = new Set(said.map((h) => h.word));
+      const times = distinct.size === 1 ? FREQUENCY_PER_YEAR[said[0].word] : undefined;
+      if (times !== undefined && !/\bnot\s+(?:\w+\s+)?$/i.test(doc.text.slice(Math.max(0, said[0].m.index - 12), said[0].m.index))) {
+        const m = said[0].m;
         out.push({ param: p, value: times, score: 0.7, ranges: [[m.index, m.index + m[0].length]], kind: 'frequency' });
       }
     }
@@ -1230,7 +1240,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     const m = /\btranslate\s+(?:the\s+(?:text|sentence|phrase|word)\s*:?\s*)?(.{1,400}?)\s+(?:from\s+\p{L}+\s+)?(?:to|into)\s+(\p{L}+)\s*[.!?]?\s*$/iu.exec(doc.text);
     const value = m?.[1].replace(/^["'“‘]|["'”’]$/g, '').trim();
     // (into a language by name; not "the menu", "it", "my bio": those name the text, they are not it)
-    const isLanguage = m !== null && Object.values(LANGUAGE_NAMES).some((names) => names.includes(m[2].toLowerCase()));
+    const isLanguage = m !== null && LANGUAGE_WORDS.has(m[2].toLowerCase());
     if (m && value && isLanguage && !/^(?:the|a|an|this|that|these|those|it|them|my|your|our|his|her|their)\b/i.test(value)) {
       const at = m.index + m[0].indexOf(m[1]);
       out.push({ param: p, value, score: 0.75, ranges: [[at, at + m[1].length]], kind: 'translate-text' });
@@ -1242,15 +1252,14 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   // description before the choices: "dynamic analysis" for "Mode of analysis"; "a private copy of
   // the public repo", "from small to large" and "I am new here" give nothing)
   if (t === 'string' && !(p.enumValues && p.enumValues.length > 0)) {
-    const found = describedValues(p)
-      .map((v) => ({ v, at: wordAt(doc.lower, v.toLowerCase()) }))
-      .filter((x) => x.at >= 0);
+    const choices = describedValues(p);
+    const found = choices.map((v) => ({ v, at: wordAt(doc.lower, v.toLowerCase()) })).filter((x) => x.at >= 0);
     if (found.length === 1) {
       const { v, at } = found[0];
       const head = new Set([...p.anchors, ...contentStems(p.description.split(/['"‘“]/)[0] ?? '')]);
       const i = tokenAt(doc, at);
       const j = tokenAt(doc, at + v.length - 1);
-      const near = [doc.tokens[i - 1], doc.tokens[j + 1]].some((tk) => tk !== undefined && head.has(tk.stem) && !describedValues(p).some((d) => d.toLowerCase() === tk.lower));
+      const near = [doc.tokens[i - 1], doc.tokens[j + 1]].some((tk) => tk !== undefined && head.has(tk.stem) && !choices.some((d) => d.toLowerCase() === tk.lower));
       if (near) out.push({ param: p, value: v, score: 0.6, ranges: [[at, at + v.length]], kind: 'described-value' });
     }
   }

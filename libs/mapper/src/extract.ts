@@ -406,7 +406,8 @@ function findQuoted(text: string, spans: Span[]): void {
   const bold = /(?:(?<=\\n)|(?<![\w*]))\*\*(?=\S)([^*\n]{1,400}?)(?<=\S)\*\*(?![\w*])/g;
   while ((m = bold.exec(text)) !== null) {
     const inner = m[1];
-    if (inner.trim().split(/\s+/).length >= 3 && !/:$/.test(inner.trim()) && !overlaps(spans, m.index + 2, m.index + m[0].length - 2, ['quoted'])) push(spans, { kind: 'quoted', start: m.index + 2, end: m.index + m[0].length - 2, text: inner });
+    // (the pattern keeps spaces off both ends of `inner`)
+    if (inner.split(/\s+/).length >= 3 && !inner.endsWith(':') && !overlaps(spans, m.index + 2, m.index + m[0].length - 2, ['quoted'])) push(spans, { kind: 'quoted', start: m.index + 2, end: m.index + m[0].length - 2, text: inner });
   }
   // a labelled block after a colon and a line break ("here is the answer to the question:\n\nThe
   // text does not define it."), the break written as a newline or as the two characters "\n"

@@ -200,7 +200,7 @@ export class UnifiedMapper {
     // under the threshold, with why
     if (chosen.confidence >= CONFIDENCE_THRESHOLD && best.clash) {
       const capped = Math.min(conf, round3(CONFIDENCE_THRESHOLD - 0.001));
-      return { decision: 'low_confidence', tool: best.name, confidence: capped, arguments: best.mapping.arguments, missingArguments: [], candidates: candidates.map((c, i) => (i === 0 ? { ...c, confidence: capped } : { ...c, confidence: Math.min(c.confidence, capped) })), explanation: `Not run: the request asks to ${best.clash.asked}, and ${best.name} is named for ${best.clash.does}; name the tool in preferred_tools if it is the one meant.` };
+      return { decision: 'low_confidence', tool: best.name, confidence: capped, arguments: best.mapping.arguments, missingArguments: [], candidates: candidates.map((c) => ({ ...c, confidence: Math.min(c.confidence, capped) })), explanation: `Not run: the request asks to ${best.clash.asked}, and ${best.name} is named for ${best.clash.does}; name the tool in preferred_tools if it is the one meant.` };
     }
     if (chosen.confidence >= CONFIDENCE_THRESHOLD) {
       return { decision: 'execute', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: [], candidates, explanation: `Running ${best.name} with ${Object.keys(best.mapping.arguments).length === 0 ? 'no arguments' : `arguments ${Object.keys(best.mapping.arguments).join(', ')}`} (confidence ${conf}).` };

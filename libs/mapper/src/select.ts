@@ -26,6 +26,11 @@ export interface ToolProfile {
   bigrams: Set<string>;
   /** stems of the tool's description (for how much of it the request echoes) */
   descStems: Set<string>;
+  /**
+   * the tool's action: the group of the first action word of its name as written ("get_drop_rate"
+   * gets, "file_delete" deletes; the name stems leave out words such as "get"), if any
+   */
+  action: string | undefined;
 }
 
 /** Adjacent pairs of a stem sequence, as "a b" strings. */
@@ -124,7 +129,8 @@ export function buildProfiles(tools: readonly MapperTool[]): { profiles: ToolPro
     const descSeq = textStems(`${nameParts.join(' ')} ${(tool.description ?? '').slice(0, 2000)}`);
     const paramSeq = textStems(schemaWords(tool.inputSchema).join(' . '));
     const bigrams = new Set([...bigramsOf(descSeq), ...bigramsOf(paramSeq)]);
-    return { tool, nameStems, allStems, paramStems, paramCount: paramNames.length, numericParams, bigrams, descStems: new Set(descSeq) };
+    const action = splitIdentifier(tool.name).map((w) => VERB_GROUPS[stem(w)]).find((g) => g !== undefined);
+    return { tool, nameStems, allStems, paramStems, paramCount: paramNames.length, numericParams, bigrams, descStems: new Set(descSeq), action };
   });
   const df = new Map<string, number>();
   for (const p of profiles) for (const s of p.allStems) df.set(s, (df.get(s) ?? 0) + 1);
@@ -164,7 +170,7 @@ const VERB_GROUPS: Record<string, string> = lookupTable({
 });
 
 /** The action groups (find, create, update, delete…) of a list of stems: a request's or a tool name's. */
-export function actionGroups(stems: Iterable<string>): Set<string> {
+function actionGroups(stems: Iterable<string>): Set<string> {
   const out = new Set<string>();
   for (const st of stems) {
     const g = VERB_GROUPS[st];
@@ -182,13 +188,10 @@ export function actionGroups(stems: Iterable<string>): Set<string> {
  */
 export function destructiveClash(requestStems: Iterable<string>, profile: ToolProfile): { asked: string; does: string } | undefined {
   const asked = actionGroups(requestStems);
-  // the tool's action is the first action word of its name ("get_drop_rate" gets; "file_delete" deletes)
-  // (from the name as written: the profile's name stems leave out words such as "get")
-  const first = splitIdentifier(profile.tool.name).map((w) => stem(w)).find((st) => VERB_GROUPS[st] !== undefined);
-  const does = new Set(first === undefined ? [] : [VERB_GROUPS[first]]);
+  const does = profile.action;
   // (a request that names no action asks for no deletion either: "show me the txt files")
-  if (does.has('delete') && !asked.has('delete')) return { asked: asked.size > 0 ? [...asked].join('/') : 'something else', does: 'delete' };
-  if (asked.has('delete') && does.size > 0 && !does.has('delete')) return { asked: 'delete', does: [...does].join('/') };
+  if (does === 'delete' && !asked.has('delete')) return { asked: asked.size > 0 ? [...asked].join('/') : 'something else', does };
+  if (asked.has('delete') && does !== undefined && does !== 'delete') return { asked: 'delete', does };
   return undefined;
 }
 
@@ -267,8 +270,8 @@ export function features(x: FeatureInput): Features {
     if (!profile.allStems.has(t.stem) && !m.covered.some(([a, b]) => t.start < b && a < t.end)) uMiss += w;
   }
   // the request's action verbs vs the tool name's verbs
-  const qVerbs = new Set(queryStems.map((q) => VERB_GROUPS[q]).filter((v): v is string => v !== undefined));
-  const nVerbs = new Set([...profile.nameStems].map((q) => VERB_GROUPS[q]).filter((v): v is string => v !== undefined));
+  const qVerbs = actionGroups(queryStems);
+  const nVerbs = actionGroups(profile.nameStems);
   const verbMatch = [...nVerbs].some((v) => qVerbs.has(v)) ? 1 : 0;
   const verbClash = nVerbs.size > 0 && qVerbs.size > 0 && verbMatch === 0 ? 1 : 0;
   const numbers = x.numberCount;
