@@ -750,3 +750,90 @@ describe('mapArguments: IP addresses', () => {
     expect(mapArguments(port, 'open the firewall for 10.0.0.5').missingArguments).toEqual(['port']);
   });
 });
+
+describe('mapArguments: enums read from one distinctive word', () => {
+  const therapist = tool({ city: { type: 'string', description: "The city, such as 'Berkeley, CA'." }, type: { type: 'string', enum: ['Psychologist', 'Family Counselor', 'Psychiatrist'] } }, ['city', 'type']);
+
+  it('fills a required enum from the one word that only one value has', () => {
+    expect(mapArguments(therapist, 'I need help looking for a Family Therapist in Mountain View.').arguments.type).toBe('Family Counselor');
+    expect(mapArguments(therapist, 'I need a therapist for my family in berkeley.').arguments.type).toBe('Family Counselor');
+  });
+
+  it('leaves it missing when no value, or more than one, has a word of the request', () => {
+    expect(mapArguments(therapist, 'Find me a therapist in Berkeley.').missingArguments).toEqual(['type']);
+    const pay = tool({ method: { type: 'string', enum: ['debit card', 'credit card', 'app balance'] }, balance_shown: { type: 'boolean' } }, ['method']);
+    expect(mapArguments(pay, 'Pay with my debit').arguments.method).toBe('debit card');
+    // "card" is in two values: no value is chosen from it
+    expect(mapArguments(pay, 'Pay with my card').missingArguments).toEqual(['method']);
+    // "debit" and "app" name two different values
+    expect(mapArguments(pay, 'Pay with debit, or from the app').missingArguments).toEqual(['method']);
+  });
+
+  it('never fills an optional enum from one word', () => {
+    const t = tool({ city: { type: 'string', description: 'The city.' }, type: { type: 'string', enum: ['Psychologist', 'Family Counselor', 'Psychiatrist'] } }, ['city']);
+    expect(mapArguments(t, 'I need a family therapist in Berkeley.').arguments.type).toBeUndefined();
+  });
+});
+
+describe('mapArguments: place formats', () => {
+  it("adds no state or country where the description's examples are plain city names", () => {
+    const t = tool({ city: { type: 'string', description: "The city where the cinema is located, in the format 'City Name', such as 'Noida', 'Amritsar', or 'Indore'." } }, ['city']);
+    expect(mapArguments(t, 'list movies in Mumbai?').arguments.city).toBe('Mumbai');
+    const st = tool({ city: { type: 'string', description: "The city, such as 'Berkeley, CA'." } }, ['city']);
+    expect(mapArguments(st, 'movies in Mountain View').arguments.city).toBe('Mountain View, CA');
+  });
+});
+
+describe('mapArguments: motion and rates', () => {
+  const velocity = { type: 'integer', description: 'The initial velocity of the object in meters/second.' };
+  const time = { type: 'integer', description: 'The time over which the acceleration is applied in seconds.' };
+  const motion = tool({ initial_velocity: velocity, acceleration: { type: 'number', description: 'The acceleration of the object in meters/second^2.' }, time }, ['initial_velocity', 'acceleration', 'time']);
+
+  it('reads a body that starts at rest as an initial velocity of 0, unless one is given', () => {
+    expect(mapArguments(motion, 'It started from rest, accelerated at a rate of 9.8 m/s^2 for a duration of 5 seconds.').arguments).toEqual({ initial_velocity: 0, acceleration: 9.8, time: 5 });
+    const drop = tool({ initial_velocity: { type: 'integer', description: 'The initial velocity.' }, height: { type: 'integer', description: 'The height from which the object is dropped.' } }, ['initial_velocity', 'height']);
+    expect(mapArguments(drop, 'Calculate the final speed of an object dropped from 100 m.').arguments).toEqual({ initial_velocity: 0, height: 100 });
+    expect(mapArguments(drop, 'An object is dropped from 100 m with an initial velocity of 5 m/s.').arguments.initial_velocity).toBe(5);
+  });
+
+  it('takes no exponent for a value ("m/s^2", "x**2")', () => {
+    const t = tool({ power: { type: 'integer', description: 'The power.' } }, ['power']);
+    expect(mapArguments(t, 'accelerating at 9.8 m/s^2').missingArguments).toEqual(['power']);
+  });
+
+  it("reads no time as a velocity measured in meters/second (a rate's denominator is no unit of its value)", () => {
+    expect(mapArguments(motion, 'after accelerating at 2 meters/second^2 for a duration of 5 seconds, starting from a speed of 10 meters/second').arguments).toEqual({ initial_velocity: 10, acceleration: 2, time: 5 });
+    const t = tool({ initial_velocity: velocity, time }, ['initial_velocity', 'time']);
+    expect(mapArguments(t, 'For 5 seconds it speeds up, starting from a speed of 10 meters/second').arguments).toEqual({ initial_velocity: 10, time: 5 });
+  });
+});
+
+describe('mapArguments: currency pairs', () => {
+  it('converts from the currency written with the amount, whatever the order', () => {
+    const t = tool({ base_currency: { type: 'string', description: 'The currency to convert from.' }, target_currency: { type: 'string', description: 'The currency to convert to.' }, amount: { type: 'number', description: 'The amount.' } }, ['base_currency', 'target_currency', 'amount']);
+    expect(mapArguments(t, 'How many Canadian dollars can I get for 500 US dollars?').arguments).toEqual({ base_currency: 'USD', target_currency: 'CAD', amount: 500 });
+    expect(mapArguments(t, 'Convert 20000 Japanese Yen to US dollars').arguments).toEqual({ base_currency: 'JPY', target_currency: 'USD', amount: 20000 });
+  });
+});
+
+describe('mapArguments: defaults the description states', () => {
+  it('sends no date for "today" where the description says the current date is assumed', () => {
+    const t = tool({ city: { type: 'string', description: 'The city.' }, date: { type: 'string', description: "The date of the event in the format 'YYYY-MM-DD'. If not specified, the current date is assumed." } }, ['city']);
+    expect(mapArguments(t, 'Find a music event in Berkeley today', undefined, { now }).arguments.date).toBeUndefined();
+    expect(mapArguments(t, 'Find a music event in Berkeley tomorrow', undefined, { now }).arguments.date).toBe('2024-03-02');
+    // a date written out is sent as written, even when it is today's
+    expect(mapArguments(t, 'Find a music event in Berkeley on March 1st, 2024', undefined, { now }).arguments.date).toBe('2024-03-01');
+    // another default than today's date: "today" is sent
+    const other = tool({ city: { type: 'string', description: 'The city.' }, date: { type: 'string', description: "The date in the format 'YYYY-MM-DD'. If not specified, all upcoming dates are searched." } }, ['city']);
+    expect(mapArguments(other, 'Find a music event in Berkeley today', undefined, { now }).arguments.date).toBe('2024-03-01');
+  });
+});
+
+describe('mapArguments: labels that name parameters', () => {
+  it("takes no other parameter's name for a value", () => {
+    const t = tool({ song_id: { type: 'string', description: 'The song.' }, device_id: { type: 'string', description: 'The device to play on.' }, quality: { type: 'string', description: 'Sound quality.' } }, ['song_id']);
+    const m = mapArguments(t, 'Play high quality Roar by Katy Perry. The song_id is wjeiruhuq_roar.');
+    expect(m.arguments.song_id).toBe('wjeiruhuq_roar');
+    expect(m.arguments.device_id).toBeUndefined();
+  });
+});

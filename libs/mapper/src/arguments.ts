@@ -44,6 +44,16 @@ export interface MapArgumentsOptions {
 /** A possible value for one parameter. */
 interface Cand { param: ParamInfo; value: unknown; score: number; ranges: [number, number][]; kind: string }
 
+/** A string value that is the name of another parameter of the tool ("The song_id is …" gives no device_id "song_id"): a label, not a value. */
+function namesSibling(c: Cand): boolean {
+  if (typeof c.value !== 'string' || !/[_A-Z]/.test(c.value.slice(1))) return false;
+  const v = squash(c.value);
+  return c.param.siblings.some((x) => squash(x) === v);
+}
+
+/** Lowest candidate score that fills a required parameter (an optional one needs 0.5). */
+const REQUIRED_MIN_SCORE = 0.2;
+
 /** Words that may sit between a parameter's name and its value ("rate of 5", "name is 'x'", "port: 80"). */
 const LINK_WORDS = new Set(['is', 'are', 'of', 'be', 'as', 'to', 'at', 'for', 'named', 'called', 'titled', 'the', 'a', 'an', 'equal', 'equals', 'set', 'with', 'about', 'around', 'approximately', 'roughly', 'value', 'should', 'will', 'would', 'like', 'by', 'in', 'on', 'my', 'its', 'their', 'his', 'her', 'our', 'your', 'it', 'being', 'was', 'amount', 'total', 'exactly', 'use', 'using', 'and']);
 
@@ -141,7 +151,8 @@ function formatTime(t: TimeValue, p: ParamInfo): string {
 /** Does the description ask for "City, State" (US state codes)? */
 function wantsState(p: ParamInfo): boolean {
   // "City, State", "city and state", or an example like 'Berkeley, CA'
-  return /city,\s*state|city and state|state abbreviat|, [A-Z]{2}['")\s,.]/i.test(p.description) && !/city,\s*country/i.test(p.description.slice(0, 60));
+  // (the example's code is matched case-sensitively: "…, or 'Indore'" holds no state code)
+  return (/city,\s*state|city and state|state abbreviat/i.test(p.description) || /, [A-Z]{2}['")\s,.]/.test(p.description)) && !/city,\s*country/i.test(p.description.slice(0, 60));
 }
 
 /** Does the description ask for "City, Country"? */
@@ -248,7 +259,11 @@ function anchorBonus(p: ParamInfo, doc: Doc, s: Span, hits: { idx: number; w: nu
 function unitStemsOf(p: ParamInfo): Set<string> {
   const out = new Set<string>();
   for (const a of p.anchors) if (UNIT_STEMS.has(a) && a.length > 1) out.add(canonUnit(a));
-  for (const d of p.descStems) if (UNIT_STEMS.has(d) && d.length > 1) out.add(canonUnit(d));
+  // the denominator of a rate ("meters/second", "miles per hour", "m/s^2") is no unit the value
+  // is written in: "5 seconds" is no velocity
+  const per = new Set<string>();
+  for (const m of p.description.matchAll(/(?:\/\s?|\bper\s+)([a-z]+)/gi)) per.add(unitStem(m[1]) ?? '');
+  for (const d of p.descStems) if (UNIT_STEMS.has(d) && d.length > 1 && !per.has(canonUnit(d))) out.add(canonUnit(d));
   return out;
 }
 
@@ -505,6 +520,28 @@ function enumScore(value: string, doc: Doc): { score: number; start: number; end
     if (have > 0) return { score: 0.3 * (have / content.length), start: -1, end: -1 };
   }
   return { score: 0, start: -1, end: -1 };
+}
+
+/**
+ * A required enum that no value matches in full, read from one word of a multi-word value that
+ * no other value has ("a Family Therapist" for "Family Counselor" among "Psychologist", "Family
+ * Counselor", "Psychiatrist"). Undefined unless exactly one value has such a word in the request.
+ * Weak evidence (kind 'enum-partial'): it fills a required parameter only, never an optional one.
+ */
+function distinctiveEnumWord(values: readonly string[], doc: Doc): { value: string; start: number; end: number } | undefined {
+  const wordsOf = values.map((v) => splitIdentifier(v).filter((w) => w.length >= 3 && !STOP_WORDS.has(w)).map((w) => stem(w)));
+  let found: { value: string; start: number; end: number } | undefined;
+  for (let i = 0; i < values.length; i++) {
+    if (wordsOf[i].length < 2 || DONTCARE.has(values[i].toLowerCase())) continue;
+    for (const w of wordsOf[i]) {
+      if (wordsOf.some((other, j) => j !== i && other.includes(w))) continue;
+      const t = doc.tokens.find((tk) => tk.stem === w && !STOP_WORDS.has(tk.lower));
+      if (!t) continue;
+      if (found && found.value !== values[i]) return undefined;
+      found = { value: values[i], start: t.start, end: t.end };
+    }
+  }
+  return found;
 }
 
 /** An ISO 639-1 language code, optionally with a region ("fr", "es-ES", "zh_CN"). */
@@ -910,6 +947,15 @@ function isSalient(s: Span): boolean {
   return s.kind === 'number' && !s.word || s.kind === 'quoted' || s.kind === 'url' || s.kind === 'email' || s.kind === 'path' || s.kind === 'date' || s.kind === 'list';
 }
 
+/** A description saying the parameter assumes today when left out ("If not specified, the current date is assumed", "Defaults to today"). */
+const TODAY_BY_DEFAULT = /\b(?:if\s+(?:not|no\w*)\s+(?:\w+\s+){0,3}(?:specified|provided|given|set)|defaults?\s+(?:is|to)|by\s+default)\b[^.]{0,30}\b(?:the\s+)?(?:current|today'?s?)\b(?!\s+(?:year|month|week|time)\b)|\bdefaults?\s+(?:is\s+|to\s+)?today\b/i;
+
+/** Whether a date span says "today" (a relative date that is the reference day; a date written out is sent as written). */
+function isToday(s: Span, doc: Doc): boolean {
+  const d = s.date;
+  return d !== undefined && d.relative === true && d.y === doc.today.getUTCFullYear() && d.m === doc.today.getUTCMonth() + 1 && d.d === doc.today.getUTCDate();
+}
+
 /** Whether a parameter is the start or the end of a range (from/to, check-in/check-out, min/max). */
 function rangeRole(p: ParamInfo): 'start' | 'end' | undefined {
   const parts = p.parts;
@@ -1141,6 +1187,10 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
         if (f && f.value === v) out.push({ param: p, value: v, score: f.score, ranges: [], kind: 'flag' });
       }
     }
+    if (p.required && !out.some((c) => c.score >= REQUIRED_MIN_SCORE)) {
+      const partial = distinctiveEnumWord(strs, doc);
+      if (partial) out.push({ param: p, value: partial.value, score: REQUIRED_MIN_SCORE + 0.05, ranges: [[partial.start, partial.end]], kind: 'enum-partial' });
+    }
     return out;
   }
   if (p.type === 'any') {
@@ -1201,6 +1251,12 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       }
     }
     out.push(...periodCandidates(p, doc));
+    // an initial velocity or speed of a body that starts at rest ("started from rest", "is at rest",
+    // "dropped from 100 m"): 0, unless the request gives an initial value of its own
+    if (INITIAL_MOTION.test(p.name) && !/\binitial(?:ly)?\s+(?:velocit|speed)/i.test(doc.text)) {
+      const m = AT_REST.exec(doc.text);
+      if (m) out.push({ param: p, value: 0, score: 0.6, ranges: [[m.index, m.index + m[0].length]], kind: 'at-rest' });
+    }
     // a compounding or payment frequency written as a word ("compounded quarterly" → 4 a year)
     // for a count of times per year or period
     if (/\b(?:times|periods?)\b[^.]{0,40}\b(?:per|a|each)\s+(?:year|unit period|unit time|time period|period)\b|\bper[_ ]year\b/i.test(p.description) || /per_year$/.test(p.name)) {
@@ -1287,7 +1343,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       const prevTok = tokenAt(doc, c.start) - 1;
       const prevWord = prevTok >= 0 ? doc.tokens[prevTok].lower : '';
       const toWord = ['to', 'into', 'in', 'for'].includes(prevWord) && !withAmount;
-      if (cms.length > 1) posScore += later ? (toWord ? 0.25 : withAmount ? -0.2 : 0) : withAmount ? 0.25 : toWord ? -0.2 : 0;
+      // (the amount outweighs the order: "How many Canadian dollars can I get for 500 US dollars?" converts from USD)
+      if (cms.length > 1) posScore += later ? (toWord ? 0.25 : withAmount ? -0.2 : 0) : withAmount ? 0.3 : toWord ? -0.2 : 0;
       out.push({ param: p, value: c.code, score: posScore, ranges: [[c.start, c.end]], kind: 'currency' });
     });
   }
@@ -1329,6 +1386,9 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (s.kind === 'date' || s.kind === 'time' || s.kind === 'place' || s.kind === 'proper') score += rangeBonus(p, doc, s);
     if (s.kind === 'date' && s.date?.relative) score -= 0.2;
     if (s.kind === 'date' && s.date?.y === undefined) score -= 0.05;
+    // today's date for an optional parameter whose description says today is what it assumes
+    // ("If not specified, the current date is assumed"): nothing to send
+    if (s.kind === 'date' && !p.required && isToday(s, doc) && TODAY_BY_DEFAULT.test(p.description)) continue;
     // a datetime parameter takes a time written next to the date
     if (s.kind === 'date' && p.semantic === 'datetime' && s.date) {
       const tm = doc.spans.filter((o) => o.kind === 'time' && !clauseBreak(doc, Math.min(o.end, s.end), Math.max(o.start, s.start))).sort((x, y) => Math.abs(x.start - s.start) - Math.abs(y.start - s.start))[0];
@@ -1546,6 +1606,11 @@ const NOT_ITEMS = /^(people|persons?|guests?|adults?|kids|children|nights?|days?
 const NOT_COUNT_AFTER = new Set(['size', 'number', 'no', 'room', 'version', 'model', 'route', 'page', 'top', 'first', 'best', 'last', 'next', 'past', 'with', 'per', 'to', 'at', 'between', 'than', 'about', 'around', 'over', 'under']);
 /** A unit after a number makes it a size of one item ("a 12 inch pizza", "20 piece nuggets"), not a count. */
 const SIZE_UNITS = /^(inch|inches|in|piece|pieces|pc|pcs|oz|ounce|ounces|cm|mm|gb|tb|ml|inch-|foot|feet|ft|litre|liter)$/i;
+/** A parameter for the initial velocity or speed of a moving body (initial_velocity, initialSpeed, v0). */
+const INITIAL_MOTION = /^(?:initial[_ ]?(?:velocity|speed)|v_?0|u0?|start(?:ing)?[_ ]?(?:velocity|speed))$/i;
+/** Words that say a body starts at rest: "from rest", "at rest", "dropped", "released", "free fall". */
+const AT_REST = /\b(?:from|at)\s+rest\b|\b(?:dropped|released)\b(?!\s+with\b)|\bfree[- ]?fall(?:s|ing)?\b/i;
+
 /** Most counted items read from one request. */
 const MAX_COUNTED_ITEMS = 50;
 /** Counts written as words, for counted items (number words from the lexicon, and "a"/"an" for one). */
@@ -1912,14 +1977,14 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   let rank = 0;
   for (const p of params) if ((p.type === 'integer' || p.type === 'number') && !p.enumValues) NUMERIC_RANK.set(p, rank++);
   const cands: Cand[] = [];
-  for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc).flatMap((c) => withoutLabel(c)));
+  for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc).flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c)));
   cands.push(...respectively(pending, doc));
   cands.push(...ordinalSeries(pending, doc));
   cands.sort((a, b) => b.score - a.score);
   const assigned = new Set<string>(Object.keys(args));
   for (const c of cands) {
     if (assigned.has(c.param.name)) continue;
-    const min = c.param.required ? 0.2 : 0.5;
+    const min = c.param.required ? REQUIRED_MIN_SCORE : 0.5;
     if (c.score < min) continue;
     if (clashes(c.ranges, taken)) continue;
     setArg(args, c.param.name, c.value);
@@ -2017,7 +2082,7 @@ function withoutLabel(c: Cand): Cand[] {
 }
 
 /** Evidence kinds that were right less often on dev (bare names, phrases, reading order, whole request, defaults). */
-const WEAK_KINDS = new Set(['proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'schema-default', 'described-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime', 'word-list']);
+const WEAK_KINDS = new Set(['enum-partial', 'proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'schema-default', 'described-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime', 'word-list']);
 
 /** Joins the request and a context string into one text; a context object is kept apart. */
 function textOf(request: string, context?: Record<string, unknown> | string): { text: string; ctx?: Record<string, unknown> } {

@@ -294,6 +294,8 @@ function findNumbers(text: string, spans: Span[]): void {
     const intPart = m[3].replace(/,/g, '');
     let value = Number(`${intPart}${m[4] ? `.${m[4]}` : ''}${m[5] ? `e${m[5]}` : ''}`);
     if (sign === '-' || sign === '−') value = -value;
+    // an exponent ("9.8 m/s^2", "3x**2") is part of a unit or a formula, no value of its own
+    if (text[start - 1] === '^' || (start >= 2 && text.slice(start - 2, start) === '**')) continue;
     const after = text.slice(end);
     // identifiers: digits followed by letters+digits or underscores are not numbers ("123abc4", "v2_x")
     if (/^[\p{L}_]*\d/u.test(after) || /^_/.test(after)) continue;
