@@ -473,6 +473,14 @@ describe('mapArguments: search terms', () => {
     expect(mapArguments(t, 'play yellow submarine song').arguments).toEqual({ query: 'yellow submarine' });
     expect(mapArguments(t, 'search for cheap flights to Oslo, then respond in json').arguments).toEqual({ query: 'cheap flights to Oslo' });
   });
+
+  it('takes the subject of a short "who is" / "what is" question, and keeps a longer question whole', () => {
+    const t = tool({ keyword: { type: 'string', description: 'The search term.' } }, ['keyword']);
+    expect(mapArguments(t, 'who is ji sung park?').arguments).toEqual({ keyword: 'ji sung park' });
+    expect(mapArguments(t, 'what is imjin war').arguments).toEqual({ keyword: 'imjin war' });
+    expect(mapArguments(t, 'tell me about the treaty of tordesillas').arguments).toEqual({ keyword: 'the treaty of tordesillas' });
+    expect(mapArguments(t, 'what is the best way to get from the airport to the old town by bus at night?').arguments.keyword).not.toBe('the best way to get from the airport to the old town by bus at night');
+  });
 });
 
 describe('mapArguments: enum phrases, glued labels, airport codes', () => {
@@ -835,5 +843,36 @@ describe('mapArguments: labels that name parameters', () => {
     const m = mapArguments(t, 'Play high quality Roar by Katy Perry. The song_id is wjeiruhuq_roar.');
     expect(m.arguments.song_id).toBe('wjeiruhuq_roar');
     expect(m.arguments.device_id).toBeUndefined();
+  });
+});
+
+describe('mapArguments: counts per unit', () => {
+  const bacteria = tool({ start_population: { type: 'integer', description: 'The starting population of bacteria.' }, duplication_frequency: { type: 'integer', description: 'The frequency of bacteria duplication per hour.' }, duration: { type: 'integer', description: 'Total duration in hours.' } }, ['start_population', 'duplication_frequency', 'duration']);
+
+  it('reads "every hour", "twice a day" as counts per unit, and no count of that unit as one', () => {
+    expect(mapArguments(bacteria, 'Start with 5000 bacteria, each bacteria duplicates every hour for 6 hours.').arguments).toEqual({ start_population: 5000, duplication_frequency: 1, duration: 6 });
+    expect(mapArguments(bacteria, 'Start with 5000 bacteria that duplicate twice an hour, for 6 hours.').arguments.duplication_frequency).toBe(2);
+    // "for 6 hours" is no rate per hour
+    expect(mapArguments(bacteria, 'Start with 5000 bacteria, for 6 hours.').arguments.duplication_frequency).toBeUndefined();
+  });
+
+  it('fills no optional rate from an adverb about something else', () => {
+    const t = tool({ distance: { type: 'integer', description: 'The distance travelled in miles.' }, efficiency_reduction: { type: 'number', description: 'The percentage decrease in fuel efficiency per year (optional).' } }, ['distance']);
+    expect(mapArguments(t, 'How much CO2 is produced annually by a car that travels 12,000 miles?').arguments).toEqual({ distance: 12000 });
+  });
+});
+
+describe('mapArguments: administrative areas', () => {
+  const areas = tool({ province_id: { type: 'integer', description: "The province: '1' for Bangkok, '2' for Chiang Mai." }, district_name: { type: 'string', description: "The district, such as 'Watthana'." }, sub_district_name: { type: 'string', description: 'The subdistrict.' } }, []);
+
+  it('takes a name written with its kind for the parameter of that kind, without the kind word', () => {
+    expect(mapArguments(areas, 'a housekeeper in Bangkok, Chatuchak District, rated 4.5').arguments).toMatchObject({ district_name: 'Chatuchak' });
+    expect(mapArguments(areas, 'a housekeeper in Chiang Mai, Sankampang District, Ton Pao Subdistrict').arguments).toMatchObject({ district_name: 'Sankampang', sub_district_name: 'Ton Pao' });
+    expect(mapArguments(areas, 'a cleaner in Bangkok, specifically in the Chatuchak district').arguments).toMatchObject({ district_name: 'Chatuchak' });
+  });
+
+  it('reads the name case-sensitively: "Apple in Santa Clara County" is the county Santa Clara', () => {
+    const t = tool({ entity: { type: 'string', description: 'The entity involved in lawsuits.' }, county: { type: 'string', description: 'The county, for example Alameda county.' } }, ['entity', 'county']);
+    expect(mapArguments(t, 'Search for current lawsuits filed against Apple in Santa Clara County.').arguments).toEqual({ entity: 'Apple', county: 'Santa Clara' });
   });
 });

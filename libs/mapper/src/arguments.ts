@@ -261,10 +261,19 @@ function unitStemsOf(p: ParamInfo): Set<string> {
   for (const a of p.anchors) if (UNIT_STEMS.has(a) && a.length > 1) out.add(canonUnit(a));
   // the denominator of a rate ("meters/second", "miles per hour", "m/s^2") is no unit the value
   // is written in: "5 seconds" is no velocity
-  const per = new Set<string>();
-  for (const m of p.description.matchAll(/(?:\/\s?|\bper\s+)([a-z]+)/gi)) per.add(unitStem(m[1]) ?? '');
+  const per = rateDenominators(p);
   for (const d of p.descStems) if (UNIT_STEMS.has(d) && d.length > 1 && !per.has(canonUnit(d))) out.add(canonUnit(d));
   return out;
+}
+
+/** Unit stems a parameter's description divides by ("hour" of "duplications per hour", "second" of "meters/second"). */
+function rateDenominators(p: ParamInfo): Set<string> {
+  const per = new Set<string>();
+  for (const m of p.description.matchAll(/(?:\/\s?|\bper\s+)([a-z]+)/gi)) {
+    const u = unitStem(m[1]);
+    if (u) per.add(u);
+  }
+  return per;
 }
 
 /** Unit stems that name the same thing ("people" for "adults", "bedroom" for "beds"). */
@@ -1209,6 +1218,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (us && units.has(us)) score += 0.45;
       else if (us && (p.anchors.some((a) => canonUnit(a) === us) || [...p.descStems].some((d) => canonUnit(d) === us))) score += 0.3;
       else if (us && UNIT_STEMS.has(us) && us.length > 2 && units.size > 0) score -= 0.15;
+      // a count of the unit the parameter divides by is no value of it ("for 6 hours" is no rate per hour)
+      if (us && rateDenominators(p).has(us)) score -= 0.3;
       if (s.word) score -= 0.15;
       // range ends: "from 2010 to 2015", "between 3 and 5"
       score += rangeBonus(p, doc, s);
@@ -1251,6 +1262,9 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       }
     }
     out.push(...periodCandidates(p, doc));
+    // how often, for a count per unit of time or thing ("duplicates every hour" → 1 per hour,
+    // "twice a day" → 2 per day, "3 times per week" → 3)
+    out.push(...perUnitCounts(p, doc));
     // an initial velocity or speed of a body that starts at rest ("started from rest", "is at rest",
     // "dropped from 100 m"): 0, unless the request gives an initial value of its own
     if (INITIAL_MOTION.test(p.name) && !/\binitial(?:ly)?\s+(?:velocit|speed)/i.test(doc.text)) {
@@ -1434,6 +1448,9 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     const whole = doc.text.split('\n')[0].trim();
     if (whole) out.push({ param: p, value: whole, score: 0.21, ranges: [], kind: 'whole' });
   }
+  // an administrative area written with its kind ("Chatuchak District", "Ton Pao Subdistrict",
+  // "Orange County") for the parameter named by that kind: the name without the kind word
+  out.push(...areaCandidates(p, doc));
   // a search term: the request without the words that only ask for a search or name the tool
   if (p.type === 'string' && p.parts.some((x) => /^(query|q|keyword|keywords|search|term|terms|phrase)$/.test(x))) {
     const phrase = searchPhrase(doc.text);
@@ -1444,7 +1461,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
 
 /**
  * The subject of a search request: the first line without a leading "search for" / "find" /
- * "look up" / "play" (and "song" after "play"), a clause that names the tool ("using your tools",
+ * "look up" / "play" (and "song" after "play") or "who is" / "what is" / "tell me about" before a
+ * short subject, a clause that names the tool ("using your tools",
  * "with the web search tool", "trigger the web search function; ..."), or asks for a format ("and
  * respond in json"). Undefined when nothing was taken off (the whole request is its own candidate).
  */
@@ -1459,6 +1477,8 @@ function searchPhrase(text: string): string | undefined {
   q = q.replace(/[,\s]{1,4}(?:(?:and|then|finally)\s{1,4}){0,3}(?:using|use|with|via|through|by)\s{1,4}(?:(?:the|your|a|my)\s{1,4})?(?:[\w-]{1,40}\s{1,4}){0,3}?(?:tools?|function|engine|api)\b.*$/i, '');
   const played = /^(?:please\s+)?play\s+/i.test(q);
   q = q.replace(/^(?:please\s+)?(?:search(?:\s+(?:for|about))?|find|look\s+up|lookup|google|play)\s+/i, '');
+  // a question about one subject: "who is ji sung park?", "what is imjin war", "tell me about X"
+  q = q.replace(/^(?:who|what)\s+(?:is|are|was|were)\s+(?=\S+(?:\s+\S+){0,5}\s*[?.!]*$)|^tell\s+me\s+(?:more\s+)?about\s+/i, '');
   if (played) q = q.replace(/\s+(?:song|track|video|music)$/i, '');
   q = q.replace(/^[\s"'“‘]+|[\s"'”’.?!,;:]+$/g, '');
   return q !== '' && q !== line.replace(/[\s.?!]+$/, '') ? q : undefined;
@@ -1606,6 +1626,56 @@ const NOT_ITEMS = /^(people|persons?|guests?|adults?|kids|children|nights?|days?
 const NOT_COUNT_AFTER = new Set(['size', 'number', 'no', 'room', 'version', 'model', 'route', 'page', 'top', 'first', 'best', 'last', 'next', 'past', 'with', 'per', 'to', 'at', 'between', 'than', 'about', 'around', 'over', 'under']);
 /** A unit after a number makes it a size of one item ("a 12 inch pizza", "20 piece nuggets"), not a count. */
 const SIZE_UNITS = /^(inch|inches|in|piece|pieces|pc|pcs|oz|ounce|ounces|cm|mm|gb|tb|ml|inch-|foot|feet|ft|litre|liter)$/i;
+/** Adverbs of frequency and the unit each is "per" ("hourly" → once per hour). */
+const PER_ADVERBS: Record<string, string> = lookupTable({ hourly: 'hour', daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year', annually: 'year' });
+
+/**
+ * Counts per unit for a parameter whose description divides by that unit ("The frequency of
+ * duplication per hour"): "every hour" / "hourly" / "once an hour" 1, "twice a day" 2, "three
+ * times per week" 3. Nothing for "every 2 hours" (a period, not a count per hour).
+ */
+function perUnitCounts(p: ParamInfo, doc: Doc): Cand[] {
+  const per = rateDenominators(p);
+  if (per.size === 0) return [];
+  const out: Cand[] = [];
+  const re = /\b(?:(once|twice|thrice|\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:times\s+)?(?:a|an|per|each|every)|every|each)\s+([a-z]+)\b|\b(hourly|daily|weekly|monthly|yearly|annually)\b/gi;
+  for (const m of doc.text.matchAll(re)) {
+    const unit = m[3] ? PER_ADVERBS[m[3].toLowerCase()] : unitStem(m[2]);
+    if (!unit || !per.has(unit)) continue;
+    const word = m[1]?.toLowerCase();
+    const n = word === undefined ? 1 : word === 'once' ? 1 : word === 'twice' ? 2 : word === 'thrice' ? 3 : /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word];
+    if (!(n > 0)) continue;
+    // (below what an optional parameter needs: "produced annually" says nothing of a yearly decrease)
+    out.push({ param: p, value: n, score: 0.45, ranges: [[m.index, m.index + m[0].length]], kind: 'per-unit' });
+  }
+  return out;
+}
+
+/** Kinds of administrative area, as a parameter's name says them and as a request writes them after a name. */
+const AREA_KINDS = ['subdistrict', 'district', 'province', 'county', 'prefecture', 'borough', 'municipality', 'parish', 'canton', 'ward'] as const;
+
+/**
+ * A name written with the kind of area it is ("Bangkok, Chatuchak District", "in the Chatuchak
+ * district", "Ton Pao Subdistrict") for a parameter named by that kind (district_name,
+ * sub_district_name, province), without the kind word. "Sub-district"/"sub_district" are the
+ * kind "subdistrict", so a district parameter never takes a subdistrict's name.
+ */
+function areaCandidates(p: ParamInfo, doc: Doc): Cand[] {
+  const joined = p.parts.join('').replace(/name$/, '');
+  const kind = AREA_KINDS.find((k) => joined === k || joined.endsWith(k));
+  if (!kind || (kind === 'district' && /sub$/.test(joined.slice(0, -kind.length)))) return [];
+  const out: Cand[] = [];
+  // (case-sensitive: the name's words are capitalised, the kind word may be either)
+  const re = /(\p{Lu}[\p{L}'’-]*(?:[ ]\p{Lu}[\p{L}'’-]*){0,3})[ ]((?:[Ss]ub[- ]?)?[Dd]istrict|[Pp]rovince|[Cc]ounty|[Pp]refecture|[Bb]orough|[Mm]unicipality|[Pp]arish|[Cc]anton|[Ww]ard)\b/gu;
+  for (const m of doc.text.matchAll(re)) {
+    if (m[2].toLowerCase().replace(/[- ]/, '') !== kind) continue;
+    // (above what a name or place next to the parameter's word scores: "Ton Pao Subdistrict" is
+    // no district, though it holds the word)
+    out.push({ param: p, value: m[1], score: 1.3, ranges: [[m.index, m.index + m[0].length]], kind: 'area' });
+  }
+  return out;
+}
+
 /** A parameter for the initial velocity or speed of a moving body (initial_velocity, initialSpeed, v0). */
 const INITIAL_MOTION = /^(?:initial[_ ]?(?:velocity|speed)|v_?0|u0?|start(?:ing)?[_ ]?(?:velocity|speed))$/i;
 /** Words that say a body starts at rest: "from rest", "at rest", "dropped", "released", "free fall". */
@@ -2082,7 +2152,7 @@ function withoutLabel(c: Cand): Cand[] {
 }
 
 /** Evidence kinds that were right less often on dev (bare names, phrases, reading order, whole request, defaults). */
-const WEAK_KINDS = new Set(['enum-partial', 'proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'schema-default', 'described-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime', 'word-list']);
+const WEAK_KINDS = new Set(['per-unit', 'enum-partial', 'proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'schema-default', 'described-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime', 'word-list']);
 
 /** Joins the request and a context string into one text; a context object is kept apart. */
 function textOf(request: string, context?: Record<string, unknown> | string): { text: string; ctx?: Record<string, unknown> } {
