@@ -871,6 +871,13 @@ describe('mapArguments: administrative areas', () => {
     expect(mapArguments(areas, 'a cleaner in Bangkok, specifically in the Chatuchak district').arguments).toMatchObject({ district_name: 'Chatuchak' });
   });
 
+  it('takes no city for a district or subdistrict', () => {
+    const m = mapArguments(areas, 'Find a service provider with a 5-star rating in Bangkok, specifically in the Lat Phrao district');
+    expect(m.arguments).toMatchObject({ district_name: 'Lat Phrao' });
+    expect(m.arguments.sub_district_name).toBeUndefined();
+    expect(mapArguments(areas, 'Find a maid who provides ironing services in Chiang Mai.').arguments.district_name).toBeUndefined();
+  });
+
   it('reads the name case-sensitively: "Apple in Santa Clara County" is the county Santa Clara', () => {
     const t = tool({ entity: { type: 'string', description: 'The entity involved in lawsuits.' }, county: { type: 'string', description: 'The county, for example Alameda county.' } }, ['entity', 'county']);
     expect(mapArguments(t, 'Search for current lawsuits filed against Apple in Santa Clara County.').arguments).toEqual({ entity: 'Apple', county: 'Santa Clara' });

@@ -1393,6 +1393,9 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     const placeLike = p.semantic === 'place' || p.semantic === 'origin' || p.semantic === 'destination';
     if (placeLike && (s.kind === 'proper' || s.kind === 'place') && ['in', 'at', 'near', 'around', 'from', 'to', 'of'].includes(prevWord)) score += 0.2;
     const isPlace = s.kind === 'place' || (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end));
+    // a city is no district or subdistrict of itself ("in Bangkok, specifically in the Lat Phrao
+    // district": Bangkok is neither)
+    if (isPlace && areaKind(p) !== undefined && SUBCITY_AREAS.has(areaKind(p)!)) continue;
     // a place that only opens a longer name is part of that name ("Manchester" of "Manchester United")
     if (s.kind === 'place' && doc.spans.some((o) => o.kind === 'proper' && o.start === s.start && o.end > s.end && /^\s+\p{Lu}/u.test(doc.text.slice(s.end, o.end)))) score -= 0.3;
     if (!placeLike && isPlace && p.semantic !== 'country' && p.semantic !== 'generic') score -= 0.15;
@@ -1654,6 +1657,17 @@ function perUnitCounts(p: ParamInfo, doc: Doc): Cand[] {
 /** Kinds of administrative area, as a parameter's name says them and as a request writes them after a name. */
 const AREA_KINDS = ['subdistrict', 'district', 'province', 'county', 'prefecture', 'borough', 'municipality', 'parish', 'canton', 'ward'] as const;
 
+/** Areas smaller than a city. */
+const SUBCITY_AREAS: ReadonlySet<string> = new Set(['subdistrict', 'district', 'ward', 'borough']);
+
+/** The kind of administrative area a parameter's name says (district_name → "district", sub_district_name → "subdistrict"). */
+function areaKind(p: ParamInfo): (typeof AREA_KINDS)[number] | undefined {
+  const joined = p.parts.join('').replace(/name$/, '');
+  const kind = AREA_KINDS.find((k) => joined === k || joined.endsWith(k));
+  // ("subdistrict" is listed before "district": sub_district_name is never a district)
+  return kind;
+}
+
 /**
  * A name written with the kind of area it is ("Bangkok, Chatuchak District", "in the Chatuchak
  * district", "Ton Pao Subdistrict") for a parameter named by that kind (district_name,
@@ -1661,9 +1675,8 @@ const AREA_KINDS = ['subdistrict', 'district', 'province', 'county', 'prefecture
  * kind "subdistrict", so a district parameter never takes a subdistrict's name.
  */
 function areaCandidates(p: ParamInfo, doc: Doc): Cand[] {
-  const joined = p.parts.join('').replace(/name$/, '');
-  const kind = AREA_KINDS.find((k) => joined === k || joined.endsWith(k));
-  if (!kind || (kind === 'district' && /sub$/.test(joined.slice(0, -kind.length)))) return [];
+  const kind = areaKind(p);
+  if (!kind) return [];
   const out: Cand[] = [];
   // (case-sensitive: the name's words are capitalised, the kind word may be either)
   const re = /(\p{Lu}[\p{L}'’-]*(?:[ ]\p{Lu}[\p{L}'’-]*){0,3})[ ]((?:[Ss]ub[- ]?)?[Dd]istrict|[Pp]rovince|[Cc]ounty|[Pp]refecture|[Bb]orough|[Mm]unicipality|[Pp]arish|[Cc]anton|[Ww]ard)\b/gu;
