@@ -784,6 +784,15 @@ describe('mapArguments: enums read from one distinctive word', () => {
 });
 
 describe('mapArguments: place formats', () => {
+  it("writes a country's code as the description does, and no code that reads as a US state", () => {
+    const mixed = tool({ city: { type: 'string', description: "The city, in the format 'City, State' or 'City, Country' (e.g., 'New York, NY' or 'London, UK')." } }, ['city']);
+    expect(mapArguments(mixed, 'a theater event in London, UK on Apr the 5th').arguments.city).toBe('London, UK');
+    expect(mapArguments(mixed, 'a music concert in Toronto').arguments.city).toBe('Toronto, Canada');
+    const iso = tool({ city: { type: 'string', description: "The city, in the format 'City, State' or 'City, Country'. Examples: 'San Francisco, CA' or 'Paris, FR'." } }, ['city']);
+    expect(mapArguments(iso, 'the weather in New Delhi, India').arguments.city).toBe('New Delhi, IN');
+  });
+
+
   it("adds no state or country where the description's examples are plain city names", () => {
     const t = tool({ city: { type: 'string', description: "The city where the cinema is located, in the format 'City Name', such as 'Noida', 'Amritsar', or 'Indore'." } }, ['city']);
     expect(mapArguments(t, 'list movies in Mumbai?').arguments.city).toBe('Mumbai');

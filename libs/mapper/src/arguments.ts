@@ -175,13 +175,29 @@ function formatPlace(s: Span, p: ParamInfo): string {
   if (region) {
     if (state && US_STATES[region.toLowerCase()]) region = US_STATES[region.toLowerCase()];
     // the country written out where codes are asked for ("Nairobi, Kenya" -> "Nairobi, KE")
-    else if (s.country && region.toLowerCase() === s.country[0].toLowerCase() && codes()) region = s.country[1];
+    else if (s.country && region.toLowerCase() === s.country[0].toLowerCase() && codes()) region = countryCode(s.country, p);
     return `${city}, ${region}`;
   }
   const st = US_CITIES.get(city.toLowerCase());
   if (st) return `${city}, ${st}`;
-  if (s.country) return `${city}, ${codes() ? s.country[1] : s.country[0]}`;
+  if (s.country) return `${city}, ${codes() ? countryCode(s.country, p) : s.country[0]}`;
   return city;
+}
+
+/**
+ * A country's code as a place parameter's description writes codes: "UK" for the United Kingdom
+ * where its example does ('London, UK'); and, where the description takes states too and shows no
+ * ISO country code ('Paris, FR'), the country's name in place of a code that is also a US state's
+ * ("Toronto, Canada", not "Toronto, CA": California).
+ */
+function countryCode(country: readonly [string, string], p: ParamInfo): string {
+  const [name, code] = country;
+  if (code === 'GB' && /, UK\b/.test(p.description)) return 'UK';
+  const examples = [...p.description.matchAll(/'[A-Z][\w ]+, ([A-Z]{2})'/g)].map((m) => m[1]);
+  const takesStates = /\bstates?\b/i.test(p.description) || examples.some((c) => US_STATE_CODES.has(c));
+  const isoExample = examples.some((c) => !US_STATE_CODES.has(c) && c !== 'UK');
+  if (takesStates && !isoExample && US_STATE_CODES.has(code)) return name;
+  return code;
 }
 
 /** Token index range [first, last] of a character range. */
