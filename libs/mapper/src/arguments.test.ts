@@ -892,3 +892,17 @@ describe('mapArguments: administrative areas', () => {
     expect(mapArguments(t, 'Search for current lawsuits filed against Apple in Santa Clara County.').arguments).toEqual({ entity: 'Apple', county: 'Santa Clara' });
   });
 });
+
+describe('mapArguments: titles and makers', () => {
+  it("reads \"'X' by 'Y'\": a quoted title before by, its maker after (quotes and all)", () => {
+    const t = tool({ track: { type: 'string', description: 'The title of the track to be played.' }, artist: { type: 'string', description: 'The name of the artist performing the track.' } }, ['track']);
+    expect(mapArguments(t, "Rumor says that 'Narrated For You' by 'Alec Benjamin' is awesome. Play it.").arguments).toEqual({ track: 'Narrated For You', artist: 'Alec Benjamin' });
+  });
+
+  it('keeps a short leading word of a name written after "by" ("songs by Get Scared")', () => {
+    const t = tool({ artist: { type: 'string', description: 'The first and last name of the performer.' } }, []);
+    expect(mapArguments(t, 'I love Rock-and-roll and songs by Get Scared.').arguments).toEqual({ artist: 'Get Scared' });
+    // (not a lone capitalised word: "by Get" is no name)
+    expect(mapArguments(t, 'Sort them by Get date').arguments.artist).not.toBe('Get');
+  });
+});

@@ -1011,6 +1011,9 @@ function rangeBonus(p: ParamInfo, doc: Doc, s: Span): number {
 /** Name parts of a parameter for the people acting in a film. */
 const CAST_ROLE = /\b(cast|actor|actors|starring|star|stars|actress)\b/;
 
+/** Name parts of a parameter for the title of a work (a song, a book, a film). */
+const WORK_TITLE = /\b(track|song|title|book|movie|film|poem|novel|painting|artwork)\b/;
+
 const ROLE_CUES: [RegExp, RegExp][] = [
   // [words right before the value, parameter name parts that take it]
   [/\bdirected by\s*$/i, /\b(director|directed|filmmaker)\b/],
@@ -1024,7 +1027,8 @@ const ROLE_CUES: [RegExp, RegExp][] = [
 
 /** Bonus for a name written after a role cue that matches the parameter. */
 function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
-  const before = doc.text.slice(Math.max(0, s.start - 30), s.start);
+  // (an opening quote between the cue and the name is no gap: "by 'Alec Benjamin'")
+  const before = doc.text.slice(Math.max(0, s.start - 30), s.start).replace(/\s*['"“‘]$/, '');
   const joined = p.parts.join(' ');
   const isPlace = doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end);
   for (const [cue, who] of ROLE_CUES) {
@@ -1035,6 +1039,8 @@ function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
   }
   // a role written after the name: "the movie that Joey Fatone acted in"
   if (!isPlace && /^\s+(?:acted|starred|stars|appears|appeared|plays|played)\b/i.test(doc.text.slice(s.end, s.end + 16)) && CAST_ROLE.test(joined)) return 0.3;
+  // a work's title written before "by" its maker: "'Narrated For You' by 'Alec Benjamin'"
+  if (!isPlace && /^['"”’]?\s+by\s+\S/i.test(doc.text.slice(s.end, s.end + 12)) && WORK_TITLE.test(joined)) return 0.3;
   return 0;
 }
 

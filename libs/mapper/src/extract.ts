@@ -522,7 +522,10 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
     // "The" written with a capital inside a sentence, before a capitalised word, opens a name
     // ("at The Plaza", "of The British Museum")
     const titleThe = t.text === 'The' && !sentenceStart && i + 1 < tokens.length && isCap(tokens[i + 1]) && /^\s+$/.test(text.slice(t.end, tokens[i + 1].start));
-    if (!isCap(t) || (!titleThe && ((sentenceStart && LEADING_WORDS.has(bare)) || bare === 'i' || (LEADING_WORDS.has(bare) && t.text.length <= 3 && t.text !== t.text.toUpperCase())))) {
+    // a short capitalised word after "by", before another capitalised one, opens the maker's name
+    // ("songs by Get Scared", "by Take That")
+    const byName = !sentenceStart && /\bby\s+$/i.test(text.slice(Math.max(0, t.start - 4), t.start)) && i + 1 < tokens.length && isCap(tokens[i + 1]) && /^\s+$/.test(text.slice(t.end, tokens[i + 1].start));
+    if (!isCap(t) || (!titleThe && !byName && ((sentenceStart && LEADING_WORDS.has(bare)) || bare === 'i' || (LEADING_WORDS.has(bare) && t.text.length <= 3 && t.text !== t.text.toUpperCase())))) {
       i++;
       continue;
     }
