@@ -906,3 +906,15 @@ describe('mapArguments: titles and makers', () => {
     expect(mapArguments(t, 'Sort them by Get date').arguments.artist).not.toBe('Get');
   });
 });
+
+describe('mapArguments: numbers with units for strings', () => {
+  it('takes no quantity of another unit for a string parameter ("a city view for 3 days")', () => {
+    const t = tool({ stay_duration: { type: 'integer', description: 'The duration of the stay in days.' }, view: { type: 'string', description: 'The preferred view from the room.' } }, ['stay_duration']);
+    expect(mapArguments(t, 'a luxury room with a city view for 3 days').arguments).toEqual({ stay_duration: 3 });
+  });
+
+  it('reads "<venue>, <city>" as a venue in a city, not a city and its region', () => {
+    const t = tool({ hotel_name: { type: 'string', description: 'The name of the hotel.' }, location: { type: 'string', description: 'The location of the hotel.' } }, ['hotel_name', 'location']);
+    expect(mapArguments(t, 'Book a luxury room in Hotel Paradise, Las Vegas.').arguments).toEqual({ hotel_name: 'Hotel Paradise', location: 'Las Vegas' });
+  });
+});

@@ -282,6 +282,12 @@ function unitStemsOf(p: ParamInfo): Set<string> {
   return out;
 }
 
+/** A number written with a unit word ("3 days", "5 km") that the parameter neither names nor describes. */
+function foreignUnit(s: Span, p: ParamInfo): boolean {
+  const us = unitStem(s.unit);
+  return us !== undefined && UNIT_STEMS.has(us) && us.length > 2 && !unitStemsOf(p).has(us) && !p.anchors.some((a) => canonUnit(a) === us);
+}
+
 /** Unit stems a parameter's description divides by ("hour" of "duplications per hour", "second" of "meters/second"). */
 function rateDenominators(p: ParamInfo): Set<string> {
   const per = new Set<string>();
@@ -1401,7 +1407,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     }
     // a bare number for a string parameter only right next to the parameter's name ("port 5432", "ID 7890")
     // (and never where the description lists the values as words: "Can be 'melting', 'freezing'")
-    if (s.kind === 'number' && (ab < 0.45 || valuesAreWords(p))) continue;
+    // (nor a quantity of a unit the parameter does not measure: "a city view for 3 days" is no view "3")
+    if (s.kind === 'number' && (ab < 0.45 || valuesAreWords(p) || foreignUnit(s, p))) continue;
     // (nor a number that is only part of a quoted value, identifier, path or address: "office-network-001")
     if (s.kind === 'number' && doc.spans.some((o) => o !== s && (o.kind === 'quoted' || o.kind === 'id' || o.kind === 'path' || o.kind === 'url' || o.kind === 'email') && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)) continue;
     let score = fit + ab * (s.kind === 'date' || s.kind === 'time' ? 0.5 : 1);
