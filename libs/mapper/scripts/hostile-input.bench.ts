@@ -18,11 +18,12 @@ const tools: Record<string, MapperTool> = {
   time: t({ time: { type: 'string', description: 'Time HH:MM' }, id: { type: 'string', description: 'Ticket id' } }, ['time', 'id']),
   search: t({ query: { type: 'string', description: 'The search query.' } }, ['query']),
   ids: t({ websiteId: { type: 'string', description: 'The website.' }, userId: { type: 'string', description: 'The user.' }, items: { type: 'array', items: { type: 'string' } }, quantities: { type: 'array', items: { type: 'integer' } } }, ['websiteId']),
+  area: t({ district_name: { type: 'string', description: 'The district.' }, rate: { type: 'integer', description: 'Duplications per hour.' } }, ['district_name', 'rate']),
 };
 const N = Number(process.argv[2] ?? 20000);
 const patterns = ['command ', 'command line ', 'use the x command ', 'and ', 'red and blue ', 'a, ', "'", "'a', ", '1 ', '1, 2 and ', '#a', 'noon ', 'midnight 23:00 ', 'The X ', 'Abc ', 'default ', 'the next ', '3 people ', 'a', '1', 'a@', 'x=1 ',
   'use the command echo and run 1, 2 and 3 "a" #1 noon The Plaza every week for 3 people. ', 'search tool ', ', and using the x y z ', 'respond in ', ', ',
-  'play song ', 'Web ID is 5, ', '2 apples and ', '**a b c** ', 'translate a to French ', 'compounded monthly '];
+  'play song ', 'Web ID is 5, ', '2 apples and ', '**a b c** ', 'translate a to French ', 'compounded monthly ', 'A', 'AbCdEfGh', 'Ab-', 'Ab District ', 'twice an hour ', 'x^2 ', '**4** '];
 let worst = { ms: 0, what: '' };
 for (const p of patterns) {
   const text = p.repeat(Math.ceil(N / p.length)).slice(0, N);

@@ -760,25 +760,28 @@ describe('mapArguments: IP addresses', () => {
 });
 
 describe('mapArguments: enums read from one distinctive word', () => {
-  const therapist = tool({ city: { type: 'string', description: "The city, such as 'Berkeley, CA'." }, type: { type: 'string', enum: ['Psychologist', 'Family Counselor', 'Psychiatrist'] } }, ['city', 'type']);
+  const therapist = tool({ city: { type: 'string', description: "The city, such as 'Berkeley, CA'." }, type: { type: 'string', description: 'The type of therapist.', enum: ['Psychologist', 'Family Counselor', 'Psychiatrist'] } }, ['city', 'type']);
 
-  it('fills a required enum from the one word that only one value has', () => {
+  it("fills a required enum from a word only one value has, written beside a word of the parameter's description", () => {
     expect(mapArguments(therapist, 'I need help looking for a Family Therapist in Mountain View.').arguments.type).toBe('Family Counselor');
-    expect(mapArguments(therapist, 'I need a therapist for my family in berkeley.').arguments.type).toBe('Family Counselor');
+    const project = tool({ project_name: { type: 'string', description: 'The name of the project.', enum: ['e-commerce-website', 'car-rental', 'turing-machine'] } }, ['project_name']);
+    expect(mapArguments(project, "what's the details turing project").arguments.project_name).toBe('turing-machine');
   });
 
-  it('leaves it missing when no value, or more than one, has a word of the request', () => {
+  it('leaves it missing for a word on its own, or when two values have words of the request', () => {
     expect(mapArguments(therapist, 'Find me a therapist in Berkeley.').missingArguments).toEqual(['type']);
-    const pay = tool({ method: { type: 'string', enum: ['debit card', 'credit card', 'app balance'] }, balance_shown: { type: 'boolean' } }, ['method']);
-    expect(mapArguments(pay, 'Pay with my debit').arguments.method).toBe('debit card');
-    // "card" is in two values: no value is chosen from it
-    expect(mapArguments(pay, 'Pay with my card').missingArguments).toEqual(['method']);
-    // "debit" and "app" name two different values
-    expect(mapArguments(pay, 'Pay with debit, or from the app').missingArguments).toEqual(['method']);
+    // "family" is not beside "therapist"
+    expect(mapArguments(therapist, 'I need a therapist for my family in Berkeley.').missingArguments).toEqual(['type']);
+    const flight = tool({ destination: { type: 'string', description: 'Where to fly.' }, cabin_class: { type: 'string', description: 'The cabin class of the flight.', enum: ['Economy', 'Premium Economy', 'Business', 'First Class'] } }, ['destination', 'cabin_class']);
+    expect(mapArguments(flight, 'Book the first available flight to Tokyo').missingArguments).toEqual(['cabin_class']);
+    const car = tool({ pickup_location: { type: 'string', description: 'Where to pick the car up.' }, vehicle: { type: 'string', description: 'The vehicle type.', enum: ['Sedan', 'Pickup Truck', 'Sports Car', 'Minivan'] } }, ['pickup_location', 'vehicle']);
+    expect(mapArguments(car, 'Rent a car at LAX').missingArguments).toEqual(['vehicle']);
+    const room = tool({ room_type: { type: 'string', description: 'The room type.', enum: ['Single Room', 'Double Room', 'Family Suite', 'Deluxe King'] } }, ['room_type']);
+    expect(mapArguments(room, 'Book a hotel near King Street for my family trip').missingArguments).toEqual(['room_type']);
   });
 
   it('never fills an optional enum from one word', () => {
-    const t = tool({ city: { type: 'string', description: 'The city.' }, type: { type: 'string', enum: ['Psychologist', 'Family Counselor', 'Psychiatrist'] } }, ['city']);
+    const t = tool({ city: { type: 'string', description: 'The city.' }, type: { type: 'string', description: 'The type of therapist.', enum: ['Psychologist', 'Family Counselor', 'Psychiatrist'] } }, ['city']);
     expect(mapArguments(t, 'I need a family therapist in Berkeley.').arguments.type).toBeUndefined();
   });
 });
@@ -796,6 +799,8 @@ describe('mapArguments: place formats', () => {
   it("adds no state or country where the description's examples are plain city names", () => {
     const t = tool({ city: { type: 'string', description: "The city where the cinema is located, in the format 'City Name', such as 'Noida', 'Amritsar', or 'Indore'." } }, ['city']);
     expect(mapArguments(t, 'list movies in Mumbai?').arguments.city).toBe('Mumbai');
+    const lower = tool({ location: { type: 'string', description: "The city, e.g. 'austin, tx'" } }, ['location']);
+    expect(mapArguments(lower, 'weather in Austin, Texas').arguments.location).toBe('Austin, TX');
     const st = tool({ city: { type: 'string', description: "The city, such as 'Berkeley, CA'." } }, ['city']);
     expect(mapArguments(st, 'movies in Mountain View').arguments.city).toBe('Mountain View, CA');
   });
@@ -813,9 +818,28 @@ describe('mapArguments: motion and rates', () => {
     expect(mapArguments(drop, 'An object is dropped from 100 m with an initial velocity of 5 m/s.').arguments.initial_velocity).toBe(5);
   });
 
-  it('takes no exponent for a value ("m/s^2", "x**2")', () => {
+  it('reads no start at rest from a body that ends at rest, or one dropped or released at a written speed', () => {
+    const kin = tool({ initial_velocity: { type: 'number', description: 'Initial velocity in m/s.' }, acceleration: { type: 'number', description: 'Acceleration in m/s^2.' }, time: { type: 'number', description: 'Time in seconds.' } }, ['initial_velocity', 'acceleration', 'time']);
+    expect(mapArguments(kin, 'A car traveling at 20 m/s brakes with an acceleration of -4 m/s^2 for 5 seconds until it is at rest.').arguments.initial_velocity).toBe(20);
+    expect(mapArguments(kin, 'An arrow is released at 60 m/s and slows at -2 m/s^2. Where is it after 3 seconds?').arguments).toEqual({ initial_velocity: 60, acceleration: -2, time: 3 });
+    expect(mapArguments(kin, 'A sandbag is dropped from a balloon rising at 5 m/s; gravity is 9.8 m/s^2, for 4 seconds.').arguments.initial_velocity).toBe(5);
+  });
+
+  it('takes no exponent of a unit or variable for a value ("m/s^2", "x**2"), but a power of a number and bold numbers', () => {
     const t = tool({ power: { type: 'integer', description: 'The power.' } }, ['power']);
     expect(mapArguments(t, 'accelerating at 9.8 m/s^2').missingArguments).toEqual(['power']);
+    expect(mapArguments(t, 'integrate x**2 over the interval').missingArguments).toEqual(['power']);
+    const pow = tool({ base: { type: 'integer', description: 'The base.' }, exponent: { type: 'integer', description: 'The exponent.' } }, ['base', 'exponent']);
+    expect(mapArguments(pow, 'Calculate 2^10').arguments).toEqual({ base: 2, exponent: 10 });
+    expect(mapArguments(pow, 'compute 3**4').arguments).toEqual({ base: 3, exponent: 4 });
+    const table = tool({ restaurant: { type: 'string', description: 'The restaurant.' }, party_size: { type: 'integer', description: 'Number of people.' } }, ['restaurant', 'party_size']);
+    expect(mapArguments(table, 'Book a table at **Nobu** for **4** people').arguments.party_size).toBe(4);
+    expect(mapArguments(table, 'Book a table at Nobu. **Party size:** 4').arguments.party_size).toBe(4);
+  });
+
+  it('reads "hours/minutes" as alternatives, not a rate', () => {
+    const t = tool({ duration: { type: 'integer', description: 'Duration in hours/minutes.' }, task: { type: 'string', description: 'The task.' } }, ['duration', 'task']);
+    expect(mapArguments(t, 'Block 45 minutes for the task "review PR" after a 2 hour meeting').arguments.duration).toBe(45);
   });
 
   it("reads no time as a velocity measured in meters/second (a rate's denominator is no unit of its value)", () => {
@@ -830,6 +854,9 @@ describe('mapArguments: currency pairs', () => {
     const t = tool({ base_currency: { type: 'string', description: 'The currency to convert from.' }, target_currency: { type: 'string', description: 'The currency to convert to.' }, amount: { type: 'number', description: 'The amount.' } }, ['base_currency', 'target_currency', 'amount']);
     expect(mapArguments(t, 'How many Canadian dollars can I get for 500 US dollars?').arguments).toEqual({ base_currency: 'USD', target_currency: 'CAD', amount: 500 });
     expect(mapArguments(t, 'Convert 20000 Japanese Yen to US dollars').arguments).toEqual({ base_currency: 'JPY', target_currency: 'USD', amount: 20000 });
+    // a code written after "to" is the target, though an amount is written with it elsewhere
+    expect(mapArguments(t, 'Convert my EUR to USD, I need at least 100 USD').arguments).toMatchObject({ base_currency: 'EUR', target_currency: 'USD' });
+    expect(mapArguments(t, 'Convert euros to dollars: 1 USD = ? and I have 80 euros').arguments).toMatchObject({ base_currency: 'EUR', target_currency: 'USD' });
   });
 });
 
@@ -844,6 +871,15 @@ describe('mapArguments: defaults the description states', () => {
     const other = tool({ city: { type: 'string', description: 'The city.' }, date: { type: 'string', description: "The date in the format 'YYYY-MM-DD'. If not specified, all upcoming dates are searched." } }, ['city']);
     expect(mapArguments(other, 'Find a music event in Berkeley today', undefined, { now }).arguments.date).toBe('2024-03-01');
   });
+
+  it('keeps "today" where the default is another day, or where a time goes with it', () => {
+    for (const description of ['Defaults to 30 days before the current date.', 'Check-in date. Defaults to one day after the current date.', 'Defaults to the current date minus one day.']) {
+      const t = tool({ symbol: { type: 'string', description: 'The ticker.' }, date: { type: 'string', description: `The date, YYYY-MM-DD. ${description}` } }, ['symbol']);
+      expect(mapArguments(t, 'Show AAPL trades from today', undefined, { now }).arguments.date).toBe('2024-03-01');
+    }
+    const meeting = tool({ title: { type: 'string', description: 'The title.' }, start: { type: 'string', description: 'Meeting start (date and time). Defaults to the current date and time.' } }, ['title']);
+    expect(mapArguments(meeting, 'Schedule a meeting titled "Standup" today at 3:30pm', undefined, { now }).arguments.start).toMatch(/^2024-03-01T15:30/);
+  });
 });
 
 describe('mapArguments: labels that name parameters', () => {
@@ -852,6 +888,13 @@ describe('mapArguments: labels that name parameters', () => {
     const m = mapArguments(t, 'Play high quality Roar by Katy Perry. The song_id is wjeiruhuq_roar.');
     expect(m.arguments.song_id).toBe('wjeiruhuq_roar');
     expect(m.arguments.device_id).toBeUndefined();
+  });
+
+  it('keeps a parameter name that is a value: an enum value, or a name not written as a label', () => {
+    const report = tool({ campaign_id: { type: 'string', description: 'The campaign.' }, group_by: { type: 'string', description: 'Field to group by.', enum: ['campaign_id', 'ad_group_id', 'date'] } }, ['group_by']);
+    expect(mapArguments(report, 'Show clicks grouped by campaign_id').arguments).toEqual({ group_by: 'campaign_id' });
+    const rec = tool({ record_id: { type: 'string', description: 'The record.' }, field: { type: 'string', description: 'The field to set.' }, value: { type: 'string', description: 'The new value.' } }, ['record_id', 'field', 'value']);
+    expect(mapArguments(rec, 'On record rec_42, set field "record_id" to "rec_43"').arguments.field).toBe('record_id');
   });
 });
 

@@ -44,11 +44,15 @@ export interface MapArgumentsOptions {
 /** A possible value for one parameter. */
 interface Cand { param: ParamInfo; value: unknown; score: number; ranges: [number, number][]; kind: string }
 
-/** A string value that is the name of another parameter of the tool ("The song_id is …" gives no device_id "song_id"): a label, not a value. */
-function namesSibling(c: Cand): boolean {
-  if (typeof c.value !== 'string' || !/[_A-Z]/.test(c.value.slice(1))) return false;
+/**
+ * A string value that is another parameter's name written as the label of a value ("The song_id
+ * is …" gives no device_id "song_id"), not a value. Enum values are values whatever they spell
+ * (group_by "campaign_id"), and so is a name not followed by "is"/"="/":" ("sort by created_at").
+ */
+function namesSibling(c: Cand, doc: Doc): boolean {
+  if (typeof c.value !== 'string' || c.param.enumValues || !/[_A-Z]/.test(c.value.slice(1)) || c.ranges.length !== 1) return false;
   const v = squash(c.value);
-  return c.param.siblings.some((x) => squash(x) === v);
+  return c.param.siblings.some((x) => squash(x) === v) && /^['"”’]?\s*(?:is|was|=|:)(?=\s|$)/i.test(doc.text.slice(c.ranges[0][1], c.ranges[0][1] + 8));
 }
 
 /** Lowest candidate score that fills a required parameter (an optional one needs 0.5). */
@@ -152,7 +156,9 @@ function formatTime(t: TimeValue, p: ParamInfo): string {
 function wantsState(p: ParamInfo): boolean {
   // "City, State", "city and state", or an example like 'Berkeley, CA'
   // (the example's code is matched case-sensitively: "…, or 'Indore'" holds no state code)
-  return (/city,\s*state|city and state|state abbreviat/i.test(p.description) || /, [A-Z]{2}['")\s,.]/.test(p.description)) && !/city,\s*country/i.test(p.description.slice(0, 60));
+  // (or a lower-case state code inside a quoted example: 'austin, tx')
+  const quotedLower = [...p.description.matchAll(/'[^',]{1,40}, ([a-z]{2})'/g)].some((m) => US_STATE_CODES.has(m[1].toUpperCase()));
+  return (/city,\s*state|city and state|state abbreviat/i.test(p.description) || /, [A-Z]{2}['")\s,.]/.test(p.description) || quotedLower) && !/city,\s*country/i.test(p.description.slice(0, 60));
 }
 
 /** Does the description ask for "City, Country"? */
@@ -291,11 +297,24 @@ function foreignUnit(s: Span, p: ParamInfo): boolean {
 /** Unit stems a parameter's description divides by ("hour" of "duplications per hour", "second" of "meters/second"). */
 function rateDenominators(p: ParamInfo): Set<string> {
   const per = new Set<string>();
-  for (const m of p.description.matchAll(/(?:\/\s?|\bper\s+)([a-z]+)/gi)) {
-    const u = unitStem(m[1]);
-    if (u) per.add(u);
+  for (const m of p.description.matchAll(/(?:([a-z]+)\s?\/\s?|\bper\s+)([a-z]+)/gi)) {
+    const u = unitStem(m[2]);
+    // (units of one kind either side of "/" are alternatives: "in hours/minutes")
+    if (u && !(m[1] !== undefined && sameDimension(unitStem(m[1]), u))) per.add(u);
   }
   return per;
+}
+
+/** Units of time, length and mass (canonical stems), to tell "hours/minutes" (either) from "meters/second" (a rate). */
+const DIMENSIONS: readonly ReadonlySet<string>[] = [
+  new Set(['second', 'minut', 'hour', 'day', 'week', 'month', 'year', 'millisecond']),
+  new Set(['meter', 'km', 'cm', 'mm', 'mile', 'feet', 'foot', 'inch', 'yard']),
+  new Set(['kg', 'gram', 'pound', 'ounc', 'ton']),
+];
+
+/** Whether two unit stems measure the same kind of quantity. */
+function sameDimension(a: string | undefined, b: string): boolean {
+  return a !== undefined && DIMENSIONS.some((d) => d.has(a) && d.has(b));
 }
 
 /** Unit stems that name the same thing ("people" for "adults", "bedroom" for "beds"). */
@@ -555,18 +574,26 @@ function enumScore(value: string, doc: Doc): { score: number; start: number; end
 
 /**
  * A required enum that no value matches in full, read from one word of a multi-word value that
- * no other value has ("a Family Therapist" for "Family Counselor" among "Psychologist", "Family
- * Counselor", "Psychiatrist"). Undefined unless exactly one value has such a word in the request.
- * Weak evidence (kind 'enum-partial'): it fills a required parameter only, never an optional one.
+ * no other value has, written right beside a word of the parameter's own name or description:
+ * "a Family Therapist" for "Family Counselor" among "Psychologist", "Family Counselor",
+ * "Psychiatrist" (described as "the type of therapist"); "the turing project" for project_name
+ * "turing-machine". Undefined unless exactly one value has such a word in the request: a word
+ * alone says too little ("the first available flight" is no "First Class", "my family trip" no
+ * "Family Suite"). Weak evidence (kind 'enum-partial'): it fills a required parameter only.
  */
-function distinctiveEnumWord(values: readonly string[], doc: Doc): { value: string; start: number; end: number } | undefined {
+function distinctiveEnumWord(values: readonly string[], doc: Doc, p: ParamInfo): { value: string; start: number; end: number } | undefined {
   const wordsOf = values.map((v) => splitIdentifier(v).filter((w) => w.length >= 3 && !STOP_WORDS.has(w)).map((w) => stem(w)));
+  const allWords = new Set(wordsOf.flat());
+  // words that say what the parameter is: its name's and its description's content words
+  const own = (st: string, lower: string): boolean => !STOP_WORDS.has(lower) && !allWords.has(st) && (p.anchors.includes(st) || p.descStems.has(st));
   let found: { value: string; start: number; end: number } | undefined;
   for (let i = 0; i < values.length; i++) {
     if (wordsOf[i].length < 2 || DONTCARE.has(values[i].toLowerCase())) continue;
     for (const w of wordsOf[i]) {
       if (wordsOf.some((other, j) => j !== i && other.includes(w))) continue;
-      const t = doc.tokens.find((tk) => tk.stem === w && !STOP_WORDS.has(tk.lower));
+      // (beside it: only spaces or a hyphen between, "family therapist", "turing project")
+      const beside = (tk: Token, nb: Token | undefined): boolean => nb !== undefined && own(nb.stem, nb.lower) && /^[\s-]*$/.test(nb.index < tk.index ? doc.text.slice(nb.end, tk.start) : doc.text.slice(tk.end, nb.start));
+      const t = doc.tokens.find((tk) => tk.stem === w && !STOP_WORDS.has(tk.lower) && (beside(tk, doc.tokens[tk.index - 1]) || beside(tk, doc.tokens[tk.index + 1])));
       if (!t) continue;
       if (found && found.value !== values[i]) return undefined;
       found = { value: values[i], start: t.start, end: t.end };
@@ -979,7 +1006,9 @@ function isSalient(s: Span): boolean {
 }
 
 /** A description saying the parameter assumes today when left out ("If not specified, the current date is assumed", "Defaults to today"). */
-const TODAY_BY_DEFAULT = /\b(?:if\s+(?:not|no\w*)\s+(?:\w+\s+){0,3}(?:specified|provided|given|set)|defaults?\s+(?:is|to)|by\s+default)\b[^.]{0,30}\b(?:the\s+)?(?:current|today'?s?)\b(?!\s+(?:year|month|week|time)\b)|\bdefaults?\s+(?:is\s+|to\s+)?today\b/i;
+// (the current date itself: not "30 days before the current date", "one day after the current date",
+// "the current date minus one day")
+const TODAY_BY_DEFAULT = /\bif\s+(?:not|no\w*)\s+(?:\w+\s+){0,3}(?:specified|provided|given|set)\s*,?\s*(?:the\s+)?(?:current|today'?s)\s+date\s+(?:is\s+|will\s+be\s+)?(?:used|assumed|applied)\b|\b(?:defaults?\s+(?:is\s+|to\s+)?|by\s+default\s*,?\s*)(?:the\s+)?(?:current\s+date|today'?s\s+date|today)\b(?!\s*(?:minus|plus|[-+]))/i;
 
 /** Whether a date span says "today" (a relative date that is the reference day; a date written out is sent as written). */
 function isToday(s: Span, doc: Doc): boolean {
@@ -1225,7 +1254,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       }
     }
     if (p.required && !out.some((c) => c.score >= REQUIRED_MIN_SCORE)) {
-      const partial = distinctiveEnumWord(strs, doc);
+      const partial = distinctiveEnumWord(strs, doc, p);
       if (partial) out.push({ param: p, value: partial.value, score: REQUIRED_MIN_SCORE + 0.05, ranges: [[partial.start, partial.end]], kind: 'enum-partial' });
     }
     return out;
@@ -1296,7 +1325,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // an initial velocity or speed of a body that starts at rest ("started from rest", "is at rest",
     // "dropped from 100 m"): 0, unless the request gives an initial value of its own
     if (INITIAL_MOTION.test(p.name) && !/\binitial(?:ly)?\s+(?:velocit|speed)/i.test(doc.text)) {
-      const m = AT_REST.exec(doc.text);
+      // (a drop or a release says nothing of the start where a speed is written: "released at 60 m/s")
+      const m = STARTS_AT_REST.exec(doc.text) ?? (doc.spans.some((x) => x.kind === 'number' && SPEED_UNIT.test(doc.text.slice(x.end, x.end + 12))) ? null : DROPPED.exec(doc.text));
       if (m) out.push({ param: p, value: 0, score: 0.6, ranges: [[m.index, m.index + m[0].length]], kind: 'at-rest' });
     }
     // a compounding or payment frequency written as a word ("compounded quarterly" → 4 a year)
@@ -1378,6 +1408,9 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     const cms = currencyMentions(doc);
     // name words of the currency converted into
     const later = /\b(to|target|destination|quote|into|output|desired)\b/.test(p.parts.join(' '));
+    // codes written after "to"/"into" somewhere: the target, whatever amount is written with them
+    // elsewhere ("Convert my EUR to USD, I need at least 100 USD" converts from EUR)
+    const targets = new Set(cms.filter((c) => { const k = tokenAt(doc, c.start) - 1; return k >= 0 && ['to', 'into'].includes(doc.tokens[k].lower); }).map((c) => c.code));
     cms.forEach((c, i) => {
       let posScore = cms.length === 1 ? 0.6 : later ? (i === cms.length - 1 ? 0.6 : 0.35) : i === 0 ? 0.6 : 0.35;
       // the currency written with the amount ("500 US dollars", "$200") is the one converted from
@@ -1387,6 +1420,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       const toWord = ['to', 'into', 'in', 'for'].includes(prevWord) && !withAmount;
       // (the amount outweighs the order: "How many Canadian dollars can I get for 500 US dollars?" converts from USD)
       if (cms.length > 1) posScore += later ? (toWord ? 0.25 : withAmount ? -0.2 : 0) : withAmount ? 0.3 : toWord ? -0.2 : 0;
+      if (!later && !toWord && targets.has(c.code) && new Set(cms.map((x) => x.code)).size > 1) posScore -= 0.3;
       out.push({ param: p, value: c.code, score: posScore, ranges: [[c.start, c.end]], kind: 'currency' });
     });
   }
@@ -1434,7 +1468,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (s.kind === 'date' && s.date?.y === undefined) score -= 0.05;
     // today's date for an optional parameter whose description says today is what it assumes
     // ("If not specified, the current date is assumed"): nothing to send
-    if (s.kind === 'date' && !p.required && isToday(s, doc) && TODAY_BY_DEFAULT.test(p.description)) continue;
+    // (a date parameter, with no clock time written: "today at 3:30pm" is a time to send)
+    if (s.kind === 'date' && !p.required && p.semantic === 'date' && isToday(s, doc) && !doc.spans.some((o) => o.kind === 'time') && TODAY_BY_DEFAULT.test(p.description)) continue;
     // a datetime parameter takes a time written next to the date
     if (s.kind === 'date' && p.semantic === 'datetime' && s.date) {
       const tm = doc.spans.filter((o) => o.kind === 'time' && !clauseBreak(doc, Math.min(o.end, s.end), Math.max(o.start, s.start))).sort((x, y) => Math.abs(x.start - s.start) - Math.abs(y.start - s.start))[0];
@@ -1708,7 +1743,9 @@ function areaCandidates(p: ParamInfo, doc: Doc): Cand[] {
   if (!kind) return [];
   const out: Cand[] = [];
   // (case-sensitive: the name's words are capitalised, the kind word may be either)
-  const re = /(\p{Lu}[\p{L}'’-]*(?:[ ]\p{Lu}[\p{L}'’-]*){0,3})[ ]((?:[Ss]ub[- ]?)?[Dd]istrict|[Pp]rovince|[Cc]ounty|[Pp]refecture|[Bb]orough|[Mm]unicipality|[Pp]arish|[Cc]anton|[Ww]ard)\b/gu;
+  // (words of at most 40 letters: unbounded ones were quadratic on a long run of capitals)
+  if (!/district|province|county|prefecture|borough|municipality|parish|canton|ward/i.test(doc.text)) return [];
+  const re = /(\p{Lu}[\p{L}'’-]{0,40}(?:[ ]\p{Lu}[\p{L}'’-]{0,40}){0,3})[ ]((?:[Ss]ub[- ]?)?[Dd]istrict|[Pp]rovince|[Cc]ounty|[Pp]refecture|[Bb]orough|[Mm]unicipality|[Pp]arish|[Cc]anton|[Ww]ard)\b/gu;
   for (const m of doc.text.matchAll(re)) {
     if (m[2].toLowerCase().replace(/[- ]/, '') !== kind) continue;
     // (above what a name or place next to the parameter's word scores: "Ton Pao Subdistrict" is
@@ -1720,8 +1757,12 @@ function areaCandidates(p: ParamInfo, doc: Doc): Cand[] {
 
 /** A parameter for the initial velocity or speed of a moving body (initial_velocity, initialSpeed, v0). */
 const INITIAL_MOTION = /^(?:initial[_ ]?(?:velocity|speed)|v_?0|u0?|start(?:ing)?[_ ]?(?:velocity|speed))$/i;
-/** Words that say a body starts at rest: "from rest", "at rest", "dropped", "released", "free fall". */
-const AT_REST = /\b(?:from|at)\s+rest\b|\b(?:dropped|released)\b(?!\s+with\b)|\bfree[- ]?fall(?:s|ing)?\b/i;
+/** Words that say a body starts at rest: "from rest", "starts at rest", "initially at rest" (not "until it is at rest", "comes to rest"). */
+const STARTS_AT_REST = /\bfrom\s+rest\b|\b(?:starts?|started|starting|begins?|began|initially|is\s+initially|was\s+initially)\s+(?:at|from)\s+rest\b/i;
+/** Words that say a body falls from rest unless a speed is written: "dropped", "released", "free fall". */
+const DROPPED = /\b(?:dropped|released)\b(?!\s+(?:with|at)\b)|\bfree[- ]?fall(?:s|ing)?\b/i;
+/** A speed unit right after a number ("20 m/s", "60 km/h", "30 mph", "5 meters per second"). */
+const SPEED_UNIT = /^\s?(?:m\/s|km\/h|kmh|kph|mph|ft\/s|fps|knots?|(?:meters?|metres?|kilometers?|kilometres?|miles?|feet)\s*(?:\/|per)\s*(?:s|sec|second|h|hr|hour))\b/i;
 
 /** Most counted items read from one request. */
 const MAX_COUNTED_ITEMS = 50;
@@ -2089,7 +2130,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   let rank = 0;
   for (const p of params) if ((p.type === 'integer' || p.type === 'number') && !p.enumValues) NUMERIC_RANK.set(p, rank++);
   const cands: Cand[] = [];
-  for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc).flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c)));
+  for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc).flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c, doc)));
   cands.push(...respectively(pending, doc));
   cands.push(...ordinalSeries(pending, doc));
   cands.sort((a, b) => b.score - a.score);

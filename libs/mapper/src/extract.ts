@@ -294,8 +294,10 @@ function findNumbers(text: string, spans: Span[]): void {
     const intPart = m[3].replace(/,/g, '');
     let value = Number(`${intPart}${m[4] ? `.${m[4]}` : ''}${m[5] ? `e${m[5]}` : ''}`);
     if (sign === '-' || sign === '−') value = -value;
-    // an exponent ("9.8 m/s^2", "3x**2") is part of a unit or a formula, no value of its own
-    if (text[start - 1] === '^' || (start >= 2 && text.slice(start - 2, start) === '**')) continue;
+    // an exponent of a unit or a variable ("9.8 m/s^2", "3x**2") is no value of its own; a number's
+    // power ("2^10", "3**4") and Markdown bold ("**4** people") are
+    const digitAt = start + (m[0].length - m[0].trimStart().length);
+    if ((text[digitAt - 1] === '^' && /[\p{L})]/u.test(text[digitAt - 2] ?? '')) || (text.slice(digitAt - 2, digitAt) === '**' && /[\p{L})]/u.test(text[digitAt - 3] ?? ''))) continue;
     const after = text.slice(end);
     // identifiers: digits followed by letters+digits or underscores are not numbers ("123abc4", "v2_x")
     if (/^[\p{L}_]*\d/u.test(after) || /^_/.test(after)) continue;
@@ -435,7 +437,8 @@ function findAddresses(text: string, spans: Span[]): void {
   const email = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/g;
   while ((m = email.exec(text)) !== null) push(spans, { kind: 'email', start: m.index, end: m.index + m[0].length, text: m[0] });
   // URL with a scheme, or starting with www.; trailing punctuation is not part of it
-  const url = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s'"<>`)\]]+/gi;
+  // (a scheme of at most 32 characters: an unbounded one was quadratic on a long run of letters and hyphens)
+  const url = /\b(?:[a-z][a-z0-9+.-]{0,31}:\/\/|www\.)[^\s'"<>`)\]]+/gi;
   while ((m = url.exec(text)) !== null) {
     // trailing sentence punctuation is not part of the URL
     const t = m[0].replace(/[.,;:!?]+$/, '');
