@@ -478,7 +478,9 @@ describe('mapArguments: search terms', () => {
     const t = tool({ keyword: { type: 'string', description: 'The search term.' } }, ['keyword']);
     expect(mapArguments(t, 'who is ji sung park?').arguments).toEqual({ keyword: 'ji sung park' });
     expect(mapArguments(t, 'what is imjin war').arguments).toEqual({ keyword: 'imjin war' });
-    expect(mapArguments(t, 'tell me about the treaty of tordesillas').arguments).toEqual({ keyword: 'the treaty of tordesillas' });
+    expect(mapArguments(t, 'tell me about Marie Curie').arguments).toEqual({ keyword: 'Marie Curie' });
+    // not a pronoun, a description ("the population of Tokyo") or a clause ("AAPL trading at")
+    for (const q of ['What is it?', 'who is he', 'What is the population of Tokyo?', 'What is AAPL trading at?', 'tell me about it']) expect(mapArguments(t, q).arguments.keyword).toBeUndefined();
     expect(mapArguments(t, 'what is the best way to get from the airport to the old town by bus at night?').arguments.keyword).not.toBe('the best way to get from the airport to the old town by bus at night');
   });
 });
@@ -956,8 +958,49 @@ describe('mapArguments: numbers with units for strings', () => {
     expect(mapArguments(t, 'a luxury room with a city view for 3 days').arguments).toEqual({ stay_duration: 3 });
   });
 
-  it('reads "<venue>, <city>" as a venue in a city, not a city and its region', () => {
-    const t = tool({ hotel_name: { type: 'string', description: 'The name of the hotel.' }, location: { type: 'string', description: 'The location of the hotel.' } }, ['hotel_name', 'location']);
-    expect(mapArguments(t, 'Book a luxury room in Hotel Paradise, Las Vegas.').arguments).toEqual({ hotel_name: 'Hotel Paradise', location: 'Las Vegas' });
+  it('keeps a count of things for a string quantity ("25 shares", "4 guests")', () => {
+    const order = tool({ symbol: { type: 'string', description: 'The ticker.' }, qty: { type: 'string', description: 'Order quantity.' } }, ['symbol', 'qty']);
+    expect(mapArguments(order, 'Sell qty 25 shares of TSLA').arguments).toEqual({ symbol: 'TSLA', qty: '25' });
+  });
+});
+
+describe('mapArguments: second review of the fifth session rules', () => {
+  it('reads counts per unit only for a frequency, and never from part of a larger number', () => {
+    const pay = tool({ hourly_rate: { type: 'number', description: 'Pay per hour' } }, ['hourly_rate']);
+    expect(mapArguments(pay, 'Calculate my salary at 12.50 an hour').arguments.hourly_rate).toBe(12.5);
+    const salary = tool({ amount: { type: 'number', description: 'Salary amount per month' }, months: { type: 'integer', description: 'Number of months' } }, ['amount', 'months']);
+    expect(mapArguments(salary, 'I will be paid 3000 dollars every month for 12 months').arguments).toEqual({ amount: 3000, months: 12 });
+    const llm = tool({ prompt: { type: 'string', description: 'The prompt.' }, max_tokens: { type: 'integer', description: 'Maximum tokens per response' } }, ['prompt', 'max_tokens']);
+    expect(mapArguments(llm, 'Summarize this article and keep each response short').arguments.max_tokens).toBeUndefined();
+    const sessions = tool({ sessions_per_week: { type: 'number', description: 'Training sessions per week' } }, ['sessions_per_week']);
+    expect(mapArguments(sessions, 'I train 2.5 times a week on average').arguments.sessions_per_week).not.toBe(5);
+  });
+
+  it('drops a command or question word that opens the sentence from an area name, and reads "St." names whole', () => {
+    const d = tool({ district_name: { type: 'string', description: 'The district.' } }, ['district_name']);
+    expect(mapArguments(d, 'Show Chatuchak District property listings').arguments.district_name).toBe('Chatuchak');
+    const c = tool({ county: { type: 'string', description: 'The county.' }, state: { type: 'string', description: 'The state code.' } }, ['county']);
+    expect(mapArguments(c, 'Find Orange County property records in CA').arguments.county).toBe('Orange');
+    expect(mapArguments(c, 'Find St. Clair County property records').arguments.county).toBe('St. Clair');
+    expect(mapArguments(c, 'What County is Palo Alto in?').arguments.county).not.toBe('What');
+  });
+
+  it('reads no area from a surname or a longer parameter name, and lets a district be a city no other parameter names', () => {
+    const ward = tool({ patient_name: { type: 'string', description: "The patient's full name." }, ward: { type: 'string', description: 'Hospital ward' } }, ['patient_name', 'ward']);
+    expect(mapArguments(ward, 'Move patient Mary Ward to Cardiology').arguments.ward).not.toBe('Mary');
+    const school = tool({ school_district: { type: 'string', description: 'The school district.' } }, ['school_district']);
+    expect(mapArguments(school, 'Enrollment figures for Los Angeles Unified School District').arguments.school_district).not.toBe('Los Angeles Unified School');
+    const d = tool({ district: { type: 'string', description: 'District name' } }, ['district']);
+    expect(mapArguments(d, 'Vaccination centres in Pune').arguments.district).toBe('Pune');
+  });
+
+  it('writes codes where the description asks for country codes, even ones that are US state codes', () => {
+    const t = tool({ location: { type: 'string', description: "City and country code, e.g. 'Toronto, CA' or 'Berlin, DE'" } }, ['location']);
+    expect(mapArguments(t, 'Weather in Munich, Germany').arguments.location).toBe('Munich, DE');
+  });
+
+  it('gives the title bonus before "by" to quoted titles only', () => {
+    const t = tool({ track: { type: 'string', description: 'The title of the track.' }, artist: { type: 'string', description: 'The artist.' } }, []);
+    expect(mapArguments(t, 'Play Let It Be by The Beatles').arguments.track).not.toBe('Be');
   });
 });

@@ -199,6 +199,8 @@ function formatPlace(s: Span, p: ParamInfo): string {
 function countryCode(country: readonly [string, string], p: ParamInfo): string {
   const [name, code] = country;
   if (code === 'GB' && /, UK\b/.test(p.description)) return 'UK';
+  // (a description that asks for country codes gets codes: "e.g. 'Toronto, CA' or 'Berlin, DE'")
+  if (/country\s+codes?\b/i.test(p.description)) return code;
   const examples = [...p.description.matchAll(/'[A-Z][\w ]+, ([A-Z]{2})'/g)].map((m) => m[1]);
   const takesStates = /\bstates?\b/i.test(p.description) || examples.some((c) => US_STATE_CODES.has(c));
   const isoExample = examples.some((c) => !US_STATE_CODES.has(c) && c !== 'UK');
@@ -288,15 +290,25 @@ function unitStemsOf(p: ParamInfo): Set<string> {
   return out;
 }
 
-/** A number written with a unit word ("3 days", "5 km") that the parameter neither names nor describes. */
+/**
+ * A number written with a unit of time, length or mass ("3 days", "5 km") that the parameter
+ * neither names nor describes. (Not a count of things: "25 shares", "4 guests" may be a string
+ * quantity's value.)
+ */
 function foreignUnit(s: Span, p: ParamInfo): boolean {
   const us = unitStem(s.unit);
-  return us !== undefined && UNIT_STEMS.has(us) && us.length > 2 && !unitStemsOf(p).has(us) && !p.anchors.some((a) => canonUnit(a) === us);
+  return us !== undefined && DIMENSIONS.some((d) => d.has(us)) && !unitStemsOf(p).has(us) && !p.anchors.some((a) => canonUnit(a) === us);
 }
+
+/** rateDenominators per parameter (computed once: it reads the whole description). */
+const RATE_DENOMINATORS = new WeakMap<ParamInfo, Set<string>>();
 
 /** Unit stems a parameter's description divides by ("hour" of "duplications per hour", "second" of "meters/second"). */
 function rateDenominators(p: ParamInfo): Set<string> {
+  const cached = RATE_DENOMINATORS.get(p);
+  if (cached) return cached;
   const per = new Set<string>();
+  RATE_DENOMINATORS.set(p, per);
   for (const m of p.description.matchAll(/(?:([a-z]+)\s?\/\s?|\bper\s+)([a-z]+)/gi)) {
     const u = unitStem(m[2]);
     // (units of one kind either side of "/" are alternatives: "in hours/minutes")
@@ -1075,7 +1087,8 @@ function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
   // a role written after the name: "the movie that Joey Fatone acted in"
   if (!isPlace && /^\s+(?:acted|starred|stars|appears|appeared|plays|played)\b/i.test(doc.text.slice(s.end, s.end + 16)) && CAST_ROLE.test(joined)) return 0.3;
   // a work's title written before "by" its maker: "'Narrated For You' by 'Alec Benjamin'"
-  if (!isPlace && /^['"”’]?\s+by\s+\S/i.test(doc.text.slice(s.end, s.end + 12)) && WORK_TITLE.test(joined)) return 0.3;
+  // (a quoted title only: an unquoted one may be cut short, "Let It Be" read as "Be")
+  if (s.kind === 'quoted' && /^['"”’]?\s+by\s+\S/i.test(doc.text.slice(s.end, s.end + 12)) && WORK_TITLE.test(joined)) return 0.3;
   return 0;
 }
 
@@ -1456,9 +1469,9 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     const placeLike = p.semantic === 'place' || p.semantic === 'origin' || p.semantic === 'destination';
     if (placeLike && (s.kind === 'proper' || s.kind === 'place') && ['in', 'at', 'near', 'around', 'from', 'to', 'of'].includes(prevWord)) score += 0.2;
     const isPlace = s.kind === 'place' || (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end));
-    // a city is no district or subdistrict of itself ("in Bangkok, specifically in the Lat Phrao
-    // district": Bangkok is neither)
-    if (isPlace && areaKind(p) !== undefined && SUBCITY_AREAS.has(areaKind(p)!)) continue;
+    // a place another parameter's description names ("'1' for Bangkok" of province_id) is no
+    // district or subdistrict ("in Bangkok, specifically in the Lat Phrao district")
+    if (isPlace && SUBCITY_AREAS.has(areaKind(p) ?? '') && namedBySibling(p, s)) continue;
     // a place that only opens a longer name is part of that name ("Manchester" of "Manchester United")
     if (s.kind === 'place' && doc.spans.some((o) => o.kind === 'proper' && o.start === s.start && o.end > s.end && /^\s+\p{Lu}/u.test(doc.text.slice(s.end, o.end)))) score -= 0.3;
     if (!placeLike && isPlace && p.semantic !== 'country' && p.semantic !== 'generic') score -= 0.15;
@@ -1544,11 +1557,24 @@ function searchPhrase(text: string): string | undefined {
   q = q.replace(/[,\s]{1,4}(?:(?:and|then|finally)\s{1,4}){0,3}(?:using|use|with|via|through|by)\s{1,4}(?:(?:the|your|a|my)\s{1,4})?(?:[\w-]{1,40}\s{1,4}){0,3}?(?:tools?|function|engine|api)\b.*$/i, '');
   const played = /^(?:please\s+)?play\s+/i.test(q);
   q = q.replace(/^(?:please\s+)?(?:search(?:\s+(?:for|about))?|find|look\s+up|lookup|google|play)\s+/i, '');
-  // a question about one subject: "who is ji sung park?", "what is imjin war", "tell me about X"
-  q = q.replace(/^(?:who|what)\s+(?:is|are|was|were)\s+(?=\S+(?:\s+\S+){0,5}\s*[?.!]*$)|^tell\s+me\s+(?:more\s+)?about\s+/i, '');
-  if (played) q = q.replace(/\s+(?:song|track|video|music)$/i, '');
-  q = q.replace(/^[\s"'“‘]+|[\s"'”’.?!,;:]+$/g, '');
-  return q !== '' && q !== line.replace(/[\s.?!]+$/, '') ? q : undefined;
+  // a question about one named subject of at most 6 words: "who is ji sung park?", "what is imjin
+  // war", "tell me about X" (not "what is the population of Tokyo", "what is it", "what is AAPL
+  // trading at")
+  const subject = /^(?:(?:who|what)\s+(?:is|are|was|were)|tell\s+me\s+(?:more\s+)?about)\s+(\S+(?:\s+\S+){0,5})\s*[?.!]*$/i.exec(q);
+  if (subject && !/^(?:the|a|an|it|its|he|she|they|them|you|your|i|me|my|this|that|these|those|there|here|we|us|our|his|her|their)\b/i.test(subject[1]) && !/\b(?:at|in|on|of|for|to|with|about|from|by|up|doing|trading|happening|going)$/i.test(subject[1].replace(/[?.!]+$/, ''))) q = subject[1];
+  if (played) q = q.replace(/\s{1,10}(?:song|track|video|music)$/i, '');
+  q = trimEnd(q.replace(/^[\s"'“‘]+/, ''), /[\s"'”’.?!,;:]/);
+  return q !== '' && q !== trimEnd(line, /[\s.?!]/) ? q : undefined;
+}
+
+/**
+ * `text` without the characters at its end that `char` matches (one character at a time: a regular
+ * expression anchored at the end is quadratic on a long run of them before a last word).
+ */
+function trimEnd(text: string, char: RegExp): string {
+  let e = text.length;
+  while (e > 0 && char.test(text[e - 1])) e--;
+  return text.slice(0, e);
 }
 
 /** Converts a list literal's items onto the item schema; undefined when an item does not fit. */
@@ -1696,19 +1722,31 @@ const SIZE_UNITS = /^(inch|inches|in|piece|pieces|pc|pcs|oz|ounce|ounces|cm|mm|g
 /** Adverbs of frequency and the unit each is "per" ("hourly" → once per hour). */
 const PER_ADVERBS: Record<string, string> = lookupTable({ hourly: 'hour', daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year', annually: 'year' });
 
+/** Units of time a frequency is counted per. */
+const TIME_UNITS: ReadonlySet<string> = new Set(['second', 'minut', 'hour', 'day', 'week', 'month', 'year']);
+
+/** A parameter that counts how often something happens ("duplication_frequency", "Number of times ... per hour"). */
+const FREQUENCY_PARAM = /\b(?:frequency|frequencies|times|how often|occurrences|repetitions|sessions|count)\b/i;
+
 /**
- * Counts per unit for a parameter whose description divides by that unit ("The frequency of
- * duplication per hour"): "every hour" / "hourly" / "once an hour" 1, "twice a day" 2, "three
- * times per week" 3. Nothing for "every 2 hours" (a period, not a count per hour).
+ * Counts per unit of time for a parameter that counts how often something happens per that unit
+ * ("The frequency of duplication per hour"): "every hour" / "hourly" / "once an hour" 1, "twice a
+ * day" 2, "three times per week" 3. Nothing for "every 2 hours" (a period, not a count per hour),
+ * for a number that is part of a larger one ("12.50 an hour", "$85,500 a year"), or for a
+ * parameter that is an amount or rate per unit ("Pay per hour", "Interest rate per year").
+ * At most MAX_COUNTED_ITEMS matches are read.
  */
 function perUnitCounts(p: ParamInfo, doc: Doc): Cand[] {
-  const per = rateDenominators(p);
-  if (per.size === 0) return [];
+  if (!FREQUENCY_PARAM.test(`${p.parts.join(' ')} ${p.description}`)) return [];
+  const per = [...rateDenominators(p)].filter((u) => TIME_UNITS.has(u));
+  if (per.length === 0) return [];
   const out: Cand[] = [];
-  const re = /\b(?:(once|twice|thrice|\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:times\s+)?(?:a|an|per|each|every)|every|each)\s+([a-z]+)\b|\b(hourly|daily|weekly|monthly|yearly|annually)\b/gi;
+  const re = /(?<![\d.,$€£])\b(?:(once|twice|thrice|\d{1,3}(?![\d.,]\d)|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:times\s+)?(?:a|an|per|each|every)|every|each)\s+([a-z]+)\b|\b(hourly|daily|weekly|monthly|yearly|annually)\b/gi;
+  let seen = 0;
   for (const m of doc.text.matchAll(re)) {
+    if (++seen > MAX_COUNTED_ITEMS) break;
     const unit = m[3] ? PER_ADVERBS[m[3].toLowerCase()] : unitStem(m[2]);
-    if (!unit || !per.has(unit)) continue;
+    if (!unit || !per.includes(unit)) continue;
     const word = m[1]?.toLowerCase();
     const n = word === undefined ? 1 : word === 'once' ? 1 : word === 'twice' ? 2 : word === 'thrice' ? 3 : /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word];
     if (!(n > 0)) continue;
@@ -1719,17 +1757,28 @@ function perUnitCounts(p: ParamInfo, doc: Doc): Cand[] {
 }
 
 /** Kinds of administrative area, as a parameter's name says them and as a request writes them after a name. */
-const AREA_KINDS = ['subdistrict', 'district', 'province', 'county', 'prefecture', 'borough', 'municipality', 'parish', 'canton', 'ward'] as const;
+const AREA_KINDS = ['subdistrict', 'district', 'province', 'county', 'prefecture', 'borough', 'municipality', 'parish', 'canton'] as const;
+
+/** Words that open a request or question rather than a name ("Show", "Find", "What"). */
+const SENTENCE_OPENERS: ReadonlySet<string> = new Set(['show', 'find', 'list', 'get', 'search', 'check', 'display', 'give', 'tell', 'look', 'what', 'which', 'where', 'how', 'is', 'are', 'do', 'does', 'can', 'could', 'please', 'help', 'fetch', 'retrieve', 'book', 'locate']);
 
 /** Areas smaller than a city. */
-const SUBCITY_AREAS: ReadonlySet<string> = new Set(['subdistrict', 'district', 'ward', 'borough']);
+const SUBCITY_AREAS: ReadonlySet<string> = new Set(['subdistrict', 'district', 'borough']);
 
-/** The kind of administrative area a parameter's name says (district_name → "district", sub_district_name → "subdistrict"). */
+/**
+ * The kind of administrative area a parameter's name is (district, district_name, districtName →
+ * "district"; sub_district_name → "subdistrict"; county, province…); undefined for other names
+ * (school_district is a school district's name, not an area's).
+ */
 function areaKind(p: ParamInfo): (typeof AREA_KINDS)[number] | undefined {
   const joined = p.parts.join('').replace(/name$/, '');
-  const kind = AREA_KINDS.find((k) => joined === k || joined.endsWith(k));
-  // ("subdistrict" is listed before "district": sub_district_name is never a district)
-  return kind;
+  return AREA_KINDS.find((k) => joined === k);
+}
+
+/** Whether another parameter's description names a place span's city ("'1' for Bangkok"). */
+function namedBySibling(p: ParamInfo, s: Span): boolean {
+  const city = (s.city ?? s.text).toLowerCase();
+  return city.length > 1 && new RegExp(`(?<![\\p{L}])${city.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(p.siblingText);
 }
 
 /**
@@ -1744,13 +1793,24 @@ function areaCandidates(p: ParamInfo, doc: Doc): Cand[] {
   const out: Cand[] = [];
   // (case-sensitive: the name's words are capitalised, the kind word may be either)
   // (words of at most 40 letters: unbounded ones were quadratic on a long run of capitals)
-  if (!/district|province|county|prefecture|borough|municipality|parish|canton|ward/i.test(doc.text)) return [];
-  const re = /(\p{Lu}[\p{L}'’-]{0,40}(?:[ ]\p{Lu}[\p{L}'’-]{0,40}){0,3})[ ]((?:[Ss]ub[- ]?)?[Dd]istrict|[Pp]rovince|[Cc]ounty|[Pp]refecture|[Bb]orough|[Mm]unicipality|[Pp]arish|[Cc]anton|[Ww]ard)\b/gu;
+  if (!/district|province|county|prefecture|borough|municipality|parish|canton/i.test(doc.text)) return [];
+  // ("St. Clair County": a word may end in a period)
+  const re = /(\p{Lu}[\p{L}'’-]{0,40}\.?(?:[ ]\p{Lu}[\p{L}'’-]{0,40}\.?){0,3})[ ]((?:[Ss]ub[- ]?)?[Dd]istrict|[Pp]rovince|[Cc]ounty|[Pp]refecture|[Bb]orough|[Mm]unicipality|[Pp]arish|[Cc]anton)\b/gu;
   for (const m of doc.text.matchAll(re)) {
     if (m[2].toLowerCase().replace(/[- ]/, '') !== kind) continue;
+    // a command or question word that opens the sentence is no part of the name ("Show Chatuchak
+    // District listings", "Find Orange County records", "What County is …")
+    let name = m[1];
+    let at = m.index;
+    const first = /^(\p{L}+)\s+/u.exec(name);
+    if (first && SENTENCE_OPENERS.has(first[1].toLowerCase()) && /(?:^|[.!?:\n]\s*)$/.test(doc.text.slice(Math.max(0, at - 3), at))) {
+      name = name.slice(first[0].length);
+      at += first[0].length;
+    }
+    if (SENTENCE_OPENERS.has(name.toLowerCase()) || name === '') continue;
     // (above what a name or place next to the parameter's word scores: "Ton Pao Subdistrict" is
     // no district, though it holds the word)
-    out.push({ param: p, value: m[1], score: 1.3, ranges: [[m.index, m.index + m[0].length]], kind: 'area' });
+    out.push({ param: p, value: name, score: 1.3, ranges: [[at, m.index + m[0].length]], kind: 'area' });
   }
   return out;
 }

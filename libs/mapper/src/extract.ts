@@ -578,9 +578,6 @@ function titleCase(s: string): string {
   return s.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 }
 
-/** Words that make a name a venue rather than a city ("Hotel Paradise", "Central Park", "Union Station"). */
-const VENUE_WORD = /\b(?:hotel|motel|inn|resort|restaurant|cafe|café|bar|pub|museum|gallery|theat(?:er|re)|cinema|stadium|arena|airport|station|hospital|clinic|university|college|school|library|mall|store|shop|market|tower|bridge|church|cathedral|temple|palace|castle|zoo|aquarium)\b/i;
-
 /** Extracts places: "Boston, MA", "Paris, France", known city names (any case), nicknames (LA, NYC). */
 function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
   const lower = text.toLowerCase();
@@ -590,8 +587,7 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
     const rest = text.slice(p.end);
     // ", CA" / ", California" / ", Tamil Nadu" / ", UK"
     const r = /^,\s*([A-Z]{2}\b|[A-Z][\p{L}]+(?:\s[A-Z][\p{L}]+)?)/u.exec(rest);
-    // (a venue is no city: "Hotel Paradise, Las Vegas" is a hotel in Las Vegas)
-    if (r && !VENUE_WORD.test(p.text)) {
+    if (r) {
       const region = r[1];
       const key = p.text.toLowerCase();
       const country = US_CITIES.has(key) ? undefined : WORLD_CITIES.get(key);

@@ -36,6 +36,8 @@ export interface ParamInfo {
   itemType?: ParamType;
   /** names of the other parameters of the same object */
   siblings: string[];
+  /** descriptions of the other parameters of the same object, joined (lower-case) */
+  siblingText: string;
   /** position in the schema's property order */
   order: number;
 }
@@ -203,6 +205,11 @@ export function paramsOf(schema: unknown): ParamInfo[] {
       items,
       itemType: items ? resolveType(items) : undefined,
       siblings: Object.keys(props).filter((k) => k !== name),
+      siblingText: Object.entries(props)
+        .filter(([k, v]) => k !== name && isObj(v) && typeof v['description'] === 'string')
+        .map(([, v]) => (v as Record<string, unknown>)['description'] as string)
+        .join(' \n ')
+        .toLowerCase(),
       order: out.length,
     });
   }
