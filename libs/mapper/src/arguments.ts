@@ -1332,11 +1332,11 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       }
     }
     out.push(...periodCandidates(p, doc));
-    // how often, for a count per unit of time or thing ("duplicates every hour" → 1 per hour,
-    // "twice a day" → 2 per day, "3 times per week" → 3)
+    // how often, for a count per unit of time ("duplicates every hour" → 1 per hour, "twice a
+    // day" → 2 per day, "3 times per week" → 3)
     out.push(...perUnitCounts(p, doc));
-    // an initial velocity or speed of a body that starts at rest ("started from rest", "is at rest",
-    // "dropped from 100 m"): 0, unless the request gives an initial value of its own
+    // an initial velocity or speed of a body that starts at rest ("started from rest", "initially
+    // at rest", "dropped from 100 m"): 0, unless the request gives an initial value of its own
     if (INITIAL_MOTION.test(p.name) && !/\binitial(?:ly)?\s+(?:velocit|speed)/i.test(doc.text)) {
       // (a drop or a release says nothing of the start where a speed is written: "released at 60 m/s")
       const m = STARTS_AT_REST.exec(doc.text) ?? (doc.spans.some((x) => x.kind === 'number' && SPEED_UNIT.test(doc.text.slice(x.end, x.end + 12))) ? null : DROPPED.exec(doc.text));
