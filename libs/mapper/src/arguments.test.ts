@@ -1004,3 +1004,12 @@ describe('mapArguments: second review of the fifth session rules', () => {
     expect(mapArguments(t, 'Play Let It Be by The Beatles').arguments.track).not.toBe('Be');
   });
 });
+
+describe('mapArguments: chains and brands', () => {
+  it('gives a chain parameter the chain without the kind of business its name says', () => {
+    const t = tool({ location: { type: 'string', description: 'The city.' }, hotel_chain: { type: 'string', description: 'The hotel chain.' } }, ['location']);
+    expect(mapArguments(t, 'Check if any Hilton Hotel is available in Paris').arguments.hotel_chain).toBe('Hilton');
+    const name = tool({ location: { type: 'string', description: 'The city.' }, hotel_name: { type: 'string', description: 'The name of the hotel.' } }, ['location', 'hotel_name']);
+    expect(mapArguments(name, 'Book a room at the Grand Budapest Hotel in Paris').arguments.hotel_name).toBe('Grand Budapest Hotel');
+  });
+});

@@ -679,6 +679,22 @@ function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: number; 
   return { value: !neg, score, start: first, end: last };
 }
 
+/**
+ * A chain's or brand's name without the kind of business the parameter names at its end ("Hilton
+ * Hotel" → "Hilton" for hotel_chain, "Subway Restaurants" → "Subway" for restaurant_chain). Other
+ * parameters keep the name as written ("Hilton Hotel" for hotel_name).
+ */
+function chainName(value: string | undefined, p: ParamInfo): string | undefined {
+  if (value === undefined || !p.parts.some((x) => CHAIN_PARTS.has(x))) return value;
+  const m = /^(.+?)\s+(\p{L}+)$/u.exec(value.trim());
+  if (!m) return value;
+  const last = m[2].toLowerCase().replace(/s$/, '');
+  return p.parts.some((x) => !CHAIN_PARTS.has(x) && x.replace(/s$/, '') === last) ? m[1] : value;
+}
+
+/** Name parts of a parameter for a chain or brand of businesses. */
+const CHAIN_PARTS: ReadonlySet<string> = new Set(['chain', 'brand', 'franchise']);
+
 /** Converts a span into a string value for a string parameter (format-aware). */
 function stringFor(s: Span, p: ParamInfo, doc: Doc): string | undefined {
   switch (s.kind) {
@@ -1442,7 +1458,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // an IPv4 address for a parameter that holds one ("ip", "host", "server address")
     if (s.kind === 'id' && IPV4.test(s.text) && IP_PARAM.test(`${p.parts.join(' ')} ${p.description}`)) fit = Math.max(fit, 0.5) + 0.3;
     if (fit <= 0) continue;
-    const value = stringFor(s, p, doc);
+    const value = chainName(stringFor(s, p, doc), p);
     if (value === undefined || value.trim() === '') continue;
     let ab = anchorBonus(p, doc, s, hits);
     // an identifier labelled as one ("My user ID is 123456789", "id is 1234") for an id parameter
