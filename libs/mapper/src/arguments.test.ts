@@ -1013,3 +1013,11 @@ describe('mapArguments: chains and brands', () => {
     expect(mapArguments(name, 'Book a room at the Grand Budapest Hotel in Paris').arguments.hotel_name).toBe('Grand Budapest Hotel');
   });
 });
+
+describe('mapArguments: enum values that share a stem', () => {
+  it('takes the enum value written as it is over one that only shares its stem', () => {
+    const t = tool({ genre: { type: 'string', description: 'The genre.', enum: ['Animation', 'Anime', 'Drama', 'dontcare'] } }, ['genre']);
+    expect(mapArguments(t, 'movies in the Anime genre').arguments.genre).toBe('Anime');
+    expect(mapArguments(t, 'an animation movie').arguments.genre).toBe('Animation');
+  });
+});

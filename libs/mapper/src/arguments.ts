@@ -539,7 +539,9 @@ function enumScore(value: string, doc: Doc): { score: number; start: number; end
       const written = toks[i].text;
       // a stop word, or a short all-lower-case word as written ("in", "on"), is weak evidence
       const common = stems.length === 1 && (STOP_WORDS.has(words[0]) || (words[0].length <= 2 && /^[a-z]+$/.test(written)));
-      return { score: common ? 0.35 : 0.9, start: toks[i].start, end: toks[i + stems.length - 1].end };
+      // (the words as written outrank a shared stem: "Anime" is "Anime", not "Animation")
+      const asWritten = words.every((w, j) => toks[i + j].lower === w);
+      return { score: common ? 0.35 : asWritten ? 0.92 : 0.9, start: toks[i].start, end: toks[i + stems.length - 1].end };
     }
   }
   // squashed match ("e-mail" vs "email", "Sci-fi" vs "scifi")
