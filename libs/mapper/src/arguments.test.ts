@@ -983,6 +983,8 @@ describe('mapArguments: second review of the fifth session rules', () => {
     expect(mapArguments(c, 'Find Orange County property records in CA').arguments.county).toBe('Orange');
     expect(mapArguments(c, 'Find St. Clair County property records').arguments.county).toBe('St. Clair');
     expect(mapArguments(c, 'What County is Palo Alto in?').arguments.county).not.toBe('What');
+    // (only at a sentence's start: a county named like a command word keeps its name)
+    expect(mapArguments(c, 'Find property records in Will County').arguments.county).toBe('Will');
   });
 
   it('reads no area from a surname or a longer parameter name, and lets a district be a city no other parameter names', () => {

@@ -7,7 +7,7 @@
 import { analyze, tokenAt, parseListLiteral, type Doc, type Span, type DateValue, type TimeValue } from './extract.js';
 import { paramsOf, isObj, resolveType, propertiesOf, requiredOf, type ParamInfo } from './schema.js';
 import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems, type Token } from './text.js';
-import { CURRENCIES, lookupTable, MONTHS, NUMBER_WORDS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from './lexicon.js';
+import { CURRENCIES, LEADING_WORDS, lookupTable, MONTHS, NUMBER_WORDS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from './lexicon.js';
 import type { MapperTool } from './types.js';
 
 /** How one argument was found (feeds the confidence). */
@@ -292,12 +292,12 @@ function unitStemsOf(p: ParamInfo): Set<string> {
 
 /**
  * A number written with a unit of time, length or mass ("3 days", "5 km") that the parameter
- * neither names nor describes. (Not a count of things: "25 shares", "4 guests" may be a string
+ * neither names nor describes (`units`: unitStemsOf(p)). (Not a count of things: "25 shares", "4 guests" may be a string
  * quantity's value.)
  */
-function foreignUnit(s: Span, p: ParamInfo): boolean {
+function foreignUnit(s: Span, p: ParamInfo, units: ReadonlySet<string>): boolean {
   const us = unitStem(s.unit);
-  return us !== undefined && DIMENSIONS.some((d) => d.has(us)) && !unitStemsOf(p).has(us) && !p.anchors.some((a) => canonUnit(a) === us);
+  return us !== undefined && DIMENSIONS.some((d) => d.has(us)) && !units.has(us) && !p.anchors.some((a) => canonUnit(a) === us);
 }
 
 /** rateDenominators per parameter (computed once: it reads the whole description). */
@@ -317,9 +317,12 @@ function rateDenominators(p: ParamInfo): Set<string> {
   return per;
 }
 
+/** Units of time (canonical stems): a frequency is counted per one of them. */
+const TIME_UNITS: ReadonlySet<string> = new Set(['second', 'minut', 'hour', 'day', 'week', 'month', 'year', 'millisecond']);
+
 /** Units of time, length and mass (canonical stems), to tell "hours/minutes" (either) from "meters/second" (a rate). */
 const DIMENSIONS: readonly ReadonlySet<string>[] = [
-  new Set(['second', 'minut', 'hour', 'day', 'week', 'month', 'year', 'millisecond']),
+  TIME_UNITS,
   new Set(['meter', 'km', 'cm', 'mm', 'mile', 'feet', 'foot', 'inch', 'yard']),
   new Set(['kg', 'gram', 'pound', 'ounc', 'ton']),
 ];
@@ -600,13 +603,13 @@ function distinctiveEnumWord(values: readonly string[], doc: Doc, p: ParamInfo):
   const allWords = new Set(wordsOf.flat());
   // words that say what the parameter is: its name's and its description's content words
   const own = (st: string, lower: string): boolean => !STOP_WORDS.has(lower) && !allWords.has(st) && (p.anchors.includes(st) || p.descStems.has(st));
+  // (beside it: only spaces or a hyphen between, "family therapist", "turing project")
+  const beside = (tk: Token, nb: Token | undefined): boolean => nb !== undefined && own(nb.stem, nb.lower) && /^[\s-]*$/.test(nb.index < tk.index ? doc.text.slice(nb.end, tk.start) : doc.text.slice(tk.end, nb.start));
   let found: { value: string; start: number; end: number } | undefined;
   for (let i = 0; i < values.length; i++) {
     if (wordsOf[i].length < 2 || DONTCARE.has(values[i].toLowerCase())) continue;
     for (const w of wordsOf[i]) {
       if (wordsOf.some((other, j) => j !== i && other.includes(w))) continue;
-      // (beside it: only spaces or a hyphen between, "family therapist", "turing project")
-      const beside = (tk: Token, nb: Token | undefined): boolean => nb !== undefined && own(nb.stem, nb.lower) && /^[\s-]*$/.test(nb.index < tk.index ? doc.text.slice(nb.end, tk.start) : doc.text.slice(tk.end, nb.start));
       const t = doc.tokens.find((tk) => tk.stem === w && !STOP_WORDS.has(tk.lower) && (beside(tk, doc.tokens[tk.index - 1]) || beside(tk, doc.tokens[tk.index + 1])));
       if (!t) continue;
       if (found && found.value !== values[i]) return undefined;
@@ -1441,6 +1444,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     const later = /\b(to|target|destination|quote|into|output|desired)\b/.test(p.parts.join(' '));
     // codes written after "to"/"into" somewhere: the target, whatever amount is written with them
     // elsewhere ("Convert my EUR to USD, I need at least 100 USD" converts from EUR)
+    const severalCodes = new Set(cms.map((x) => x.code)).size > 1;
     const targets = new Set(cms.filter((c) => { const k = tokenAt(doc, c.start) - 1; return k >= 0 && ['to', 'into'].includes(doc.tokens[k].lower); }).map((c) => c.code));
     cms.forEach((c, i) => {
       let posScore = cms.length === 1 ? 0.6 : later ? (i === cms.length - 1 ? 0.6 : 0.35) : i === 0 ? 0.6 : 0.35;
@@ -1451,7 +1455,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       const toWord = ['to', 'into', 'in', 'for'].includes(prevWord) && !withAmount;
       // (the amount outweighs the order: "How many Canadian dollars can I get for 500 US dollars?" converts from USD)
       if (cms.length > 1) posScore += later ? (toWord ? 0.25 : withAmount ? -0.2 : 0) : withAmount ? 0.3 : toWord ? -0.2 : 0;
-      if (!later && !toWord && targets.has(c.code) && new Set(cms.map((x) => x.code)).size > 1) posScore -= 0.3;
+      if (!later && !toWord && targets.has(c.code) && severalCodes) posScore -= 0.3;
       out.push({ param: p, value: c.code, score: posScore, ranges: [[c.start, c.end]], kind: 'currency' });
     });
   }
@@ -1473,7 +1477,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // a bare number for a string parameter only right next to the parameter's name ("port 5432", "ID 7890")
     // (and never where the description lists the values as words: "Can be 'melting', 'freezing'")
     // (nor a quantity of a unit the parameter does not measure: "a city view for 3 days" is no view "3")
-    if (s.kind === 'number' && (ab < 0.45 || valuesAreWords(p) || foreignUnit(s, p))) continue;
+    if (s.kind === 'number' && (ab < 0.45 || valuesAreWords(p) || foreignUnit(s, p, units))) continue;
     // (nor a number that is only part of a quoted value, identifier, path or address: "office-network-001")
     if (s.kind === 'number' && doc.spans.some((o) => o !== s && (o.kind === 'quoted' || o.kind === 'id' || o.kind === 'path' || o.kind === 'url' || o.kind === 'email') && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)) continue;
     let score = fit + ab * (s.kind === 'date' || s.kind === 'time' ? 0.5 : 1);
@@ -1740,9 +1744,6 @@ const SIZE_UNITS = /^(inch|inches|in|piece|pieces|pc|pcs|oz|ounce|ounces|cm|mm|g
 /** Adverbs of frequency and the unit each is "per" ("hourly" → once per hour). */
 const PER_ADVERBS: Record<string, string> = lookupTable({ hourly: 'hour', daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year', annually: 'year' });
 
-/** Units of time a frequency is counted per. */
-const TIME_UNITS: ReadonlySet<string> = new Set(['second', 'minut', 'hour', 'day', 'week', 'month', 'year']);
-
 /** A parameter that counts how often something happens ("duplication_frequency", "Number of times ... per hour"). */
 const FREQUENCY_PARAM = /\b(?:frequency|frequencies|times|how often|occurrences|repetitions|sessions|count)\b/i;
 
@@ -1777,9 +1778,6 @@ function perUnitCounts(p: ParamInfo, doc: Doc): Cand[] {
 /** Kinds of administrative area, as a parameter's name says them and as a request writes them after a name. */
 const AREA_KINDS = ['subdistrict', 'district', 'province', 'county', 'prefecture', 'borough', 'municipality', 'parish', 'canton'] as const;
 
-/** Words that open a request or question rather than a name ("Show", "Find", "What"). */
-const SENTENCE_OPENERS: ReadonlySet<string> = new Set(['show', 'find', 'list', 'get', 'search', 'check', 'display', 'give', 'tell', 'look', 'what', 'which', 'where', 'how', 'is', 'are', 'do', 'does', 'can', 'could', 'please', 'help', 'fetch', 'retrieve', 'book', 'locate']);
-
 /** Areas smaller than a city. */
 const SUBCITY_AREAS: ReadonlySet<string> = new Set(['subdistrict', 'district', 'borough']);
 
@@ -1796,7 +1794,9 @@ function areaKind(p: ParamInfo): (typeof AREA_KINDS)[number] | undefined {
 /** Whether another parameter's description names a place span's city ("'1' for Bangkok"). */
 function namedBySibling(p: ParamInfo, s: Span): boolean {
   const city = (s.city ?? s.text).toLowerCase();
-  return city.length > 1 && new RegExp(`(?<![\\p{L}])${city.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(p.siblingText);
+  if (city.length < 2) return false;
+  const re = new RegExp(`(?<![\\p{L}])${city.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u');
+  return p.objectDescriptions.some((d, i) => i !== p.order && re.test(d));
 }
 
 /**
@@ -1820,12 +1820,14 @@ function areaCandidates(p: ParamInfo, doc: Doc): Cand[] {
     // District listings", "Find Orange County records", "What County is …")
     let name = m[1];
     let at = m.index;
-    const first = /^(\p{L}+)\s+/u.exec(name);
-    if (first && SENTENCE_OPENERS.has(first[1].toLowerCase()) && /(?:^|[.!?:\n]\s*)$/.test(doc.text.slice(Math.max(0, at - 3), at))) {
-      name = name.slice(first[0].length);
-      at += first[0].length;
+    // (LEADING_WORDS, at a sentence's start only: "in Will County" keeps its "Will")
+    if (/(?:^|[.!?:\n]\s*)$/.test(doc.text.slice(Math.max(0, at - 3), at))) {
+      const first = /^(\p{L}+)\s+/u.exec(name);
+      if (first && LEADING_WORDS.has(first[1].toLowerCase())) {
+        name = name.slice(first[0].length);
+        at += first[0].length;
+      } else if (LEADING_WORDS.has(name.toLowerCase())) continue;
     }
-    if (SENTENCE_OPENERS.has(name.toLowerCase()) || name === '') continue;
     // (above what a name or place next to the parameter's word scores: "Ton Pao Subdistrict" is
     // no district, though it holds the word)
     out.push({ param: p, value: name, score: 1.3, ranges: [[at, m.index + m[0].length]], kind: 'area' });

@@ -294,10 +294,11 @@ function findNumbers(text: string, spans: Span[]): void {
     const intPart = m[3].replace(/,/g, '');
     let value = Number(`${intPart}${m[4] ? `.${m[4]}` : ''}${m[5] ? `e${m[5]}` : ''}`);
     if (sign === '-' || sign === '−') value = -value;
+    // where the value is written, after any leading space the match took
+    const valueAt = start + (m[0].length - m[0].trimStart().length);
     // an exponent of a unit or a variable ("9.8 m/s^2", "3x**2") is no value of its own; a number's
     // power ("2^10", "3**4") and Markdown bold ("**4** people") are
-    const digitAt = start + (m[0].length - m[0].trimStart().length);
-    if ((text[digitAt - 1] === '^' && /[\p{L})]/u.test(text[digitAt - 2] ?? '')) || (text.slice(digitAt - 2, digitAt) === '**' && /[\p{L})]/u.test(text[digitAt - 3] ?? ''))) continue;
+    if ((text[valueAt - 1] === '^' && /[\p{L})]/u.test(text[valueAt - 2] ?? '')) || (text.slice(valueAt - 2, valueAt) === '**' && /[\p{L})]/u.test(text[valueAt - 3] ?? ''))) continue;
     const after = text.slice(end);
     // identifiers: digits followed by letters+digits or underscores are not numbers ("123abc4", "v2_x")
     if (/^[\p{L}_]*\d/u.test(after) || /^_/.test(after)) continue;
@@ -327,7 +328,7 @@ function findNumbers(text: string, spans: Span[]): void {
     const cur = m[2];
     push(spans, {
       kind: 'number',
-      start: sign ? start : start + (m[0].length - m[0].trimStart().length),
+      start: sign ? start : valueAt,
       end,
       text: text.slice(start, end).trim(),
       num: value,

@@ -36,8 +36,8 @@ export interface ParamInfo {
   itemType?: ParamType;
   /** names of the other parameters of the same object */
   siblings: string[];
-  /** descriptions of the other parameters of the same object, joined (lower-case) */
-  siblingText: string;
+  /** the descriptions (lower-case) of every parameter of the same object, in `order`; one array shared by them all */
+  objectDescriptions: readonly string[];
   /** position in the schema's property order */
   order: number;
 }
@@ -181,10 +181,12 @@ export function paramsOf(schema: unknown): ParamInfo[] {
   const props = propertiesOf(schema);
   const required = new Set(requiredOf(schema));
   const out: ParamInfo[] = [];
+  const descriptions: string[] = [];
   for (const [name, raw] of Object.entries(props)) {
     const type = resolveType(raw);
     const sch = type === 'any' ? raw : branchOf(raw, type);
     const description = typeof sch['description'] === 'string' ? (sch['description'] as string) : typeof sch['title'] === 'string' ? (sch['title'] as string) : '';
+    descriptions.push(description.toLowerCase());
     const parts = nameParts(name);
     const en = Array.isArray(sch['enum']) ? (sch['enum'] as unknown[]) : undefined;
     const items = isObj(sch['items']) ? (sch['items'] as Record<string, unknown>) : Array.isArray(sch['items']) && isObj((sch['items'] as unknown[])[0]) ? ((sch['items'] as unknown[])[0] as Record<string, unknown>) : undefined;
@@ -205,11 +207,7 @@ export function paramsOf(schema: unknown): ParamInfo[] {
       items,
       itemType: items ? resolveType(items) : undefined,
       siblings: Object.keys(props).filter((k) => k !== name),
-      siblingText: Object.entries(props)
-        .filter(([k, v]) => k !== name && isObj(v) && typeof v['description'] === 'string')
-        .map(([, v]) => (v as Record<string, unknown>)['description'] as string)
-        .join(' \n ')
-        .toLowerCase(),
+      objectDescriptions: descriptions,
       order: out.length,
     });
   }
