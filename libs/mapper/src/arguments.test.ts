@@ -1023,3 +1023,182 @@ describe('mapArguments: enum values that share a stem', () => {
     expect(mapArguments(t, 'an animation movie').arguments.genre).toBe('Animation');
   });
 });
+
+describe('mapArguments: sixth session rules', () => {
+  it('ends a name or an address at a sentence break after a number, an acronym or a long word', () => {
+    const shop = tool({ size: { type: 'string', description: 'Clothing size.' } });
+    expect(mapArguments(shop, 'I bought jeans in size EU 42. Sadly they are too small.').arguments).toEqual({ size: 'EU 42' });
+    const ride = tool({ destination: { type: 'string', description: 'Street address to ride to.' } }, ['destination']);
+    expect(mapArguments(ride, 'Take me to 45 Pine Street, Santa Rosa. Two of us are riding.').arguments.destination).toBe('45 Pine Street, Santa Rosa');
+    // an abbreviation's period is no sentence break
+    expect(mapArguments(ride, 'Take me to 9 Oak Street, St. Louis please').arguments.destination).toBe('9 Oak Street, St. Louis');
+  });
+
+  it('links a name to its bound across a comparison ("rating higher than 4.1")', () => {
+    const homes = tool({ city: { type: 'string', description: 'City.' }, rating: { type: 'number', description: 'Minimum review rating from 1.0 to 5.0.', default: 3 } }, ['city']);
+    expect(mapArguments(homes, 'A flat in Denver for two nights. rating higher than 4.3?').arguments.rating).toBe(4.3);
+    expect(mapArguments(homes, 'A flat in Denver with a rating of at least 4.5').arguments.rating).toBe(4.5);
+  });
+
+  it('reads a genre from the word a request uses for it, for an optional enum too', () => {
+    const movies = tool({ genre: { type: 'string', enum: ['Comedy', 'Animation', 'Horror', 'Drama', 'dontcare'], default: 'dontcare' }, director: { type: 'string' } });
+    expect(mapArguments(movies, 'Something funny to watch tonight').arguments.genre).toBe('Comedy');
+    expect(mapArguments(movies, 'a cartoon film for the kids').arguments.genre).toBe('Animation');
+    expect(mapArguments(movies, 'a scary one please').arguments.genre).toBe('Horror');
+    // a genre written as itself wins ("Drama", not Theater's synonym); no genre word, no genre
+    expect(mapArguments(movies, 'a drama directed by Greta Gerwig').arguments.genre).toBe('Drama');
+    expect(mapArguments(movies, 'a film directed by Greta Gerwig').arguments.genre).toBeUndefined();
+    const events = tool({ event_type: { type: 'string', enum: ['Music', 'Theater'] }, city: { type: 'string' } }, ['event_type', 'city']);
+    expect(mapArguments(events, 'I love drama, anything on in Boston?').arguments.event_type).toBe('Theater');
+  });
+
+  it('reads single quotes glued to Chinese or Korean text as quotes', () => {
+    const ws = tool({ name: { type: 'string', description: 'Workspace name.' }, base_branch: { type: 'string', description: 'Git branch to base it on.' } }, ['name', 'base_branch']);
+    expect(mapArguments(ws, "请创建一个名为'QaBox'的工作空间，基于'release-2'分支").arguments).toEqual({ name: 'QaBox', base_branch: 'release-2' });
+    const search = tool({ keyword: { type: 'string', description: 'Search keyword.' } }, ['keyword']);
+    expect(mapArguments(search, "'세종대왕'이라는 키워드로 검색해 주세요").arguments.keyword).toBe('세종대왕');
+    // an English apostrophe stays no quote
+    expect(mapArguments(search, "I'm looking for Bob's notes").arguments.keyword).not.toBe('m looking for Bob');
+  });
+});
+
+describe('mapArguments: sixth session rules, identifiers and names', () => {
+  it('takes no count written in words for an identifier, and reads "the X I ordered is Y"', () => {
+    const order = tool({ order_id: { type: 'string', description: 'The unique identifier of the order.' }, product: { type: 'string', description: 'The name of the product that was ordered.' } }, ['order_id', 'product']);
+    expect(mapArguments(order, 'where is my order? the order ID is #4410, and the product I bought was a pair of boots.').arguments).toEqual({ order_id: '#4410', product: 'pair of boots' });
+  });
+
+  it('fills one of two parameters the description needs one of, on weaker evidence than an optional one', () => {
+    const who = tool({
+      name: { type: 'string', description: 'The full name of the person. Optional if the identification number is provided.' },
+      identification_number: { type: 'string', description: 'The identification number. Optional if the name is provided.' },
+    });
+    expect(mapArguments(who, 'get the contact details for Mira Lindqvist').arguments).toEqual({ name: 'Mira Lindqvist' });
+    // a plain optional name parameter is not filled on that evidence
+    const plain = tool({ name: { type: 'string', description: 'The full name of the person.' } });
+    expect(mapArguments(plain, 'get the contact details for Mira Lindqvist').arguments).toEqual({});
+  });
+
+  it('reads a camelCase identifier as one ("set maxRetries to 5")', () => {
+    const setter = tool({ name: { type: 'string', description: 'The unique identifier of the variable.' }, value: { type: 'integer', description: 'The value to assign.' } }, ['name', 'value']);
+    expect(mapArguments(setter, 'Set maxRetries to 5').arguments).toEqual({ name: 'maxRetries', value: 5 });
+  });
+
+  it("reads a thing's name beside the word for that thing, for a needed name or identifier", () => {
+    const badge = tool({ name: { type: 'string', description: 'The unique name identifier of the project.' }, version: { type: 'string', description: 'The project version.' } }, ['name', 'version']);
+    expect(mapArguments(badge, 'Show metrics for the hummingbird project, version 2.').arguments).toEqual({ name: 'hummingbird', version: '2' });
+    const byId = tool({ uuid: { type: 'string', description: 'The unique identifier of the project.' } }, ['uuid']);
+    expect(mapArguments(byId, 'the badge for project ID qx7ab.').arguments.uuid).toBe('qx7ab');
+    // a word that only says which one, or a capitalised name that holds the thing's word, is not taken
+    expect(mapArguments(byId, 'the badge for the new project').arguments.uuid).toBeUndefined();
+    const museum = tool({ name: { type: 'string', description: 'The name of the museum.' } }, ['name']);
+    expect(mapArguments(museum, 'opening hours of the Prado Museum in Madrid').arguments.name).toBe('Prado Museum');
+  });
+});
+
+describe('mapArguments: sixth session rules, places, times and labels', () => {
+  it('reads a city nickname that is no English word in any case ("nyc"), and two-letter ones only in capitals', () => {
+    const weather = tool({ location: { type: 'string', description: "City and state, e.g. 'San Francisco, CA'." } }, ['location']);
+    expect(mapArguments(weather, 'weather in nyc tomorrow').arguments.location).toBe('New York, NY');
+    expect(mapArguments(weather, 'is it going to rain in la la land').arguments.location).toBeUndefined();
+  });
+
+  it('puts the one time of a request with the one date in another sentence for a date-time', () => {
+    const alarm = tool({ alarm_time: { type: 'string', description: "Alarm time in the format 'YYYY-MM-DD HH:MM:SS'." } }, ['alarm_time']);
+    expect(mapArguments(alarm, 'My flight is on 2024-05-03. Wake me at 6:15 AM.').arguments.alarm_time).toBe('2024-05-03 06:15:00');
+  });
+
+  it('reads an ID label whose qualifier shortens a part of the name ("Web ID" for websiteId)', () => {
+    const rename = tool({ websiteId: { type: 'string', description: 'The unique identifier of the website.' }, name: { type: 'string', description: 'The new name of the website.' } }, ['websiteId', 'name']);
+    expect(mapArguments(rename, 'Rename website "Alpha" to "Beta". Web ID is 5521').arguments).toEqual({ websiteId: '5521', name: 'Beta' });
+  });
+
+  it('reads a kind or a level from the word a request uses for it ("a concert" for Music, "urgent" for high)', () => {
+    const events = tool({ event_type: { type: 'string', enum: ['Music', 'Theater', 'Sports'] }, city: { type: 'string' } }, ['event_type', 'city']);
+    expect(mapArguments(events, 'any concerts in Austin this week?').arguments.event_type).toBe('Music');
+    const handover = tool({ reason: { type: 'string' }, urgency_level: { type: 'string', enum: ['low', 'medium', 'high'], default: 'medium' } });
+    expect(mapArguments(handover, 'let me talk to a person, this is urgent').arguments.urgency_level).toBe('high');
+  });
+});
+
+describe('mapArguments: sixth session rules, conversions', () => {
+  const convert = tool({
+    quantity: { type: 'number', description: 'The amount to convert.' },
+    from_unit: { type: 'string', description: 'The unit to convert from.' },
+    to_unit: { type: 'string', description: 'The unit to convert to.' },
+    item: { type: 'string', description: 'The ingredient being converted.' },
+  }, ['quantity', 'from_unit', 'to_unit', 'item']);
+
+  it('reads the units of a conversion by their roles, in the singular', () => {
+    expect(mapArguments(convert, 'How many grams in 3 cups of flour?').arguments).toEqual({ quantity: 3, from_unit: 'cup', to_unit: 'gram', item: 'flour' });
+    expect(mapArguments(convert, 'convert 2 tablespoons of brown sugar into teaspoons').arguments).toEqual({ quantity: 2, from_unit: 'tablespoon', to_unit: 'teaspoon', item: 'brown sugar' });
+  });
+
+  it('takes no unit where a role is written twice, and no measured thing where two are', () => {
+    const m = mapArguments(convert, 'How many grams in 3 cups of flour and 2 cups of sugar?');
+    expect(m.arguments.from_unit).toBeUndefined();
+    expect(m.arguments.item).toBeUndefined();
+  });
+});
+
+describe('mapArguments: sixth session rules, versions, tracks and labelled ids', () => {
+  it('reads a dotted version as one value and gives a version parameter no word', () => {
+    const project = tool({ name: { type: 'string', description: 'The project name.' }, version: { type: 'string', description: 'The project version.' } }, ['name', 'version']);
+    expect(mapArguments(project, "show the 'Atlas' version 3.0.12 please").arguments).toEqual({ name: 'Atlas', version: '3.0.12' });
+  });
+
+  it('takes what is played as the track, not the artist', () => {
+    const play = tool({ track: { type: 'string', description: 'The song title.' }, artist: { type: 'string', description: 'The artist.', default: 'any' }, device: { type: 'string', enum: ['Living room', 'Kitchen'] } }, ['track']);
+    expect(mapArguments(play, "Could you play 'Yellow Submarine' in the kitchen?").arguments).toEqual({ track: 'Yellow Submarine', device: 'Kitchen' });
+  });
+
+  it('reads an id written right after its label as the subject of what follows', () => {
+    const stack = tool({ employee_id: { type: 'string', description: 'The unique identifier of the employee.' } }, ['employee_id']);
+    expect(mapArguments(stack, 'which tools "Dana" with employee id 5521 is using').arguments.employee_id).toBe('5521');
+  });
+});
+
+describe('mapArguments: sixth session rules, functions of x', () => {
+  it('reads functions of x as written, in reading order for numbered parameters, and keeps their numbers', () => {
+    const meet = tool({ function1: { type: 'string', description: 'The first function.' }, function2: { type: 'string', description: 'The second function.' } }, ['function1', 'function2']);
+    expect(mapArguments(meet, 'Where do y=5x-1 and y=x^2+3 cross?').arguments).toEqual({ function1: '5x-1', function2: 'x^2+3' });
+    const integral = tool({ func: { type: 'string', description: 'The function to integrate.' }, a: { type: 'number', description: 'Lower bound.' }, b: { type: 'number', description: 'Upper bound.' } }, ['func', 'a', 'b']);
+    expect(mapArguments(integral, 'Integrate f(x) = 4x^3 from 2 to 5.').arguments).toEqual({ func: '4x^3', a: 2, b: 5 });
+  });
+
+  it('takes no plain number and no lone x for a function', () => {
+    const deriv = tool({ function: { type: 'string', description: 'The function to differentiate.' }, value: { type: 'number', description: 'The point.' } }, ['function']);
+    expect(mapArguments(deriv, 'the slope at x = 7').arguments.function).toBeUndefined();
+  });
+});
+
+describe('mapArguments: sixth session rules, topics', () => {
+  it('reads what news or articles are about for a keyword, up to where or when', () => {
+    const news = tool({ keyword: { type: 'string', description: 'The search keyword.' }, limit: { type: 'integer', description: 'Maximum number of articles.' } }, ['keyword']);
+    expect(mapArguments(news, 'Any recent articles that discuss quantum computing in Europe? Limit it to 3 articles.').arguments).toEqual({ keyword: 'quantum computing', limit: 3 });
+    expect(mapArguments(news, 'I want the latest news involving Serena Williams.').arguments.keyword).toBe('Serena Williams');
+    expect(mapArguments(news, 'news about the stock market from yesterday').arguments.keyword).toBe('stock market');
+  });
+});
+
+describe('mapArguments: sixth session rules, enum words', () => {
+  it('reads buy and rent from the words a request uses for them', () => {
+    const homes = tool({ area: { type: 'string' }, intent: { type: 'string', enum: ['rent', 'buy'] } }, ['area', 'intent']);
+    expect(mapArguments(homes, 'houses for purchase in Fresno, CA').arguments.intent).toBe('buy');
+    expect(mapArguments(homes, 'a rental in Fresno, CA').arguments.intent).toBe('rent');
+  });
+
+  it('reads a required enum from its one distinctive word standing alone after a determiner, not from a word that qualifies another', () => {
+    const pay = tool({ payment_method: { type: 'string', enum: ['app balance', 'debit card', 'credit card'] }, amount: { type: 'number' } }, ['payment_method', 'amount']);
+    expect(mapArguments(pay, 'send $30 to Ana using my debit.').arguments.payment_method).toBe('debit card');
+    expect(mapArguments(pay, 'send $30 to Ana for my debit repayment').arguments.payment_method).toBeUndefined();
+  });
+});
+
+describe('mapArguments: sixth session rules, flag phrases', () => {
+  it('reads "both men and women" as unisex', () => {
+    const salon = tool({ city: { type: 'string' }, is_unisex: { type: 'boolean', description: 'Whether the salon serves all genders.', default: false } }, ['city']);
+    expect(mapArguments(salon, 'a barber in Reno, NV for both men and women').arguments.is_unisex).toBe(true);
+    expect(mapArguments(salon, 'a barber in Reno, NV').arguments.is_unisex).toBeUndefined();
+  });
+});

@@ -58,8 +58,13 @@ function namesSibling(c: Cand, doc: Doc): boolean {
 /** Lowest candidate score that fills a required parameter (an optional one needs 0.5). */
 const REQUIRED_MIN_SCORE = 0.2;
 
+/** Minimum score of a value for a parameter needed unless another is given (ParamInfo.eitherOr). */
+const EITHER_OR_MIN_SCORE = 0.35;
+
 /** Words that may sit between a parameter's name and its value ("rate of 5", "name is 'x'", "port: 80"). */
-const LINK_WORDS = new Set(['is', 'are', 'of', 'be', 'as', 'to', 'at', 'for', 'named', 'called', 'titled', 'the', 'a', 'an', 'equal', 'equals', 'set', 'with', 'about', 'around', 'approximately', 'roughly', 'value', 'should', 'will', 'would', 'like', 'by', 'in', 'on', 'my', 'its', 'their', 'his', 'her', 'our', 'your', 'it', 'being', 'was', 'amount', 'total', 'exactly', 'use', 'using', 'and']);
+const LINK_WORDS = new Set(['is', 'are', 'of', 'be', 'as', 'to', 'at', 'for', 'named', 'called', 'titled', 'the', 'a', 'an', 'equal', 'equals', 'set', 'with', 'about', 'around', 'approximately', 'roughly', 'value', 'should', 'will', 'would', 'like', 'by', 'in', 'on', 'my', 'its', 'their', 'his', 'her', 'our', 'your', 'it', 'being', 'was', 'amount', 'total', 'exactly', 'use', 'using', 'and',
+  // comparisons between a name and its bound ("rating higher than 4.1", "price of at most $50")
+  'than', 'least', 'most', 'higher', 'greater', 'more', 'less', 'lower', 'above', 'below', 'over', 'under', 'minimum', 'maximum']);
 
 /** Name parts too generic to anchor a value on their own. */
 const WEAK_PARTS = new Set(['value', 'type', 'data', 'info', 'information', 'number', 'num', 'no', 'list', 'string', 'param', 'input', 'output', 'flag', 'is', 'has', 'include', 'enable', 'use', 'default', 'option', 'mode', 'new', 'current', 'get', 'set', 'the', 'of', 'for', 'to', 'in', 'on', 'at', 'by', 'with', 'and', 'or', 'a', 'an', 'max', 'min', 'total', 'id', 'ids', 'name', 'names', 'count', 'amount', 'level', 'details', 'detail', 'specific', 'desired', 'target', 'given', 'per', 'from', 'item', 'items', 'key', 'specified', 'user']);
@@ -86,6 +91,11 @@ const FLAG_SYNONYMS: Record<string, string[]> = lookupTable({
   privat: ['privat', 'secret', 'hidden'], detail: ['detail', 'detailed', 'in-depth', 'thorough'], refund: ['refund'], live: ['live'],
   wifi: ['wifi', 'wi-fi', 'internet'], smoke: ['smoke', 'smoking'], veget: ['vegetarian', 'vegan'], share: ['share', 'shared'],
   laundri: ['laundri', 'washer'], garag: ['garag', 'park'], park: ['park', 'garag'], direct: ['direct', 'nonstop'], return: ['return', 'round'],
+});
+
+/** Phrases that say what a flag name part says ("both men and women" for unisex). */
+const FLAG_PHRASES: Record<string, RegExp> = lookupTable({
+  unisex: /\b(?:both\s+)?(?:men\s+and\s+women|women\s+and\s+men|males?\s+and\s+females?|genders)\b/i,
 });
 
 /** Quiet default of the current date (UTC, day precision). */
@@ -242,7 +252,7 @@ function linkGap(doc: Doc, from: number, to: number): number {
 }
 
 /** Link words that only weakly tie a name to the value after it. */
-const WEAK_LINKS = new Set(['in', 'on', 'at', 'for', 'by', 'with', 'to', 'and', 'about', 'around', 'like']);
+const WEAK_LINKS = new Set(['in', 'on', 'at', 'for', 'by', 'with', 'to', 'and', 'about', 'around', 'like', 'higher', 'greater', 'more', 'less', 'lower', 'above', 'below', 'over', 'under']);
 
 /** Is there sentence punctuation (. ; ? !) between two character offsets? */
 function clauseBreak(doc: Doc, a: number, b: number): boolean {
@@ -575,6 +585,8 @@ function enumScore(value: string, doc: Doc): { score: number; start: number; end
   if (words.length === 1) {
     const syn = ENUM_SYNONYMS[words[0]];
     if (syn) for (const t of toks) if (syn.includes(t.lower) || syn.includes(t.stem)) return { score: 0.55, start: t.start, end: t.end };
+    const named = VALUE_SYNONYMS[words[0]];
+    if (named) for (const t of toks) if (named.includes(t.lower)) return { score: 0.7, start: t.start, end: t.end };
   }
   // a long single word sharing its first 5 letters with a token ("Comedy"/"comic" no; "counselor"/"counseling" yes)
   if (words.length <= 2) {
@@ -610,7 +622,10 @@ function distinctiveEnumWord(values: readonly string[], doc: Doc, p: ParamInfo):
     if (wordsOf[i].length < 2 || DONTCARE.has(values[i].toLowerCase())) continue;
     for (const w of wordsOf[i]) {
       if (wordsOf.some((other, j) => j !== i && other.includes(w))) continue;
-      const t = doc.tokens.find((tk) => tk.stem === w && !STOP_WORDS.has(tk.lower) && (beside(tk, doc.tokens[tk.index - 1]) || beside(tk, doc.tokens[tk.index + 1])));
+      // (or standing alone for the value after a determiner, at the end of its clause: "using my
+      // debit." for "debit card"; not "my family trip", where it only qualifies the next word)
+      const alone = (tk: Token): boolean => ['my', 'the', 'a', 'an', 'your', 'our', 'his', 'her', 'their'].includes(doc.tokens[tk.index - 1]?.lower ?? '') && /^\s*(?:$|[.,;!?])/.test(doc.text.slice(tk.end));
+      const t = doc.tokens.find((tk) => tk.stem === w && !STOP_WORDS.has(tk.lower) && (beside(tk, doc.tokens[tk.index - 1]) || beside(tk, doc.tokens[tk.index + 1]) || alone(tk)));
       if (!t) continue;
       if (found && found.value !== values[i]) return undefined;
       found = { value: values[i], start: t.start, end: t.end };
@@ -640,6 +655,19 @@ const ENUM_SYNONYMS: Record<string, string[]> = lookupTable({
   start: ['begin', 'launch', 'on'], stop: ['end', 'halt', 'off'], high: ['strong', 'strongest', 'maximum', 'max', 'top'], low: ['weak', 'weakest', 'minimum', 'min', 'gentle'],
   mid: ['medium', 'middle', 'moderate'], medium: ['mid', 'moderate', 'average'], asc: ['ascending', 'increasing'], desc: ['descending', 'decreasing'],
   true: ['yes'], false: ['no'], celsius: ['centigrade'], metric: ['celsius'], imperial: ['fahrenheit'],
+  buy: ['purchase', 'purchasing', 'own'], rent: ['rental', 'renting', 'lease', 'leasing'],
+});
+
+/**
+ * Genres, kinds and levels by the other word a request uses for them ("a funny movie", "some
+ * cartoon films", "Hillbilly songs", "a Toto concert", "it's urgent"): a word that names one such
+ * value only, as strong as a near spelling.
+ */
+const VALUE_SYNONYMS: Record<string, string[]> = lookupTable({
+  comedy: ['funny', 'comic', 'comedic', 'humorous', 'hilarious'], animation: ['cartoon', 'cartoons', 'animated'],
+  horror: ['scary', 'spooky', 'frightening', 'ghost', 'ghosts', 'haunted', 'zombie', 'zombies'], romance: ['romantic'], country: ['hillbilly'],
+  theater: ['drama', 'plays', 'broadway', 'musical', 'musicals'], music: ['concert', 'concerts', 'gig', 'gigs'], documentary: ['documentaries'],
+  park: ['garden', 'gardens'], high: ['urgent', 'urgently'],
 });
 
 /** Enum values meaning "no preference". */
@@ -656,7 +684,11 @@ function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: number; 
   let last = -1;
   for (const a of salient) {
     const forms = new Set([a, ...(FLAG_SYNONYMS[a] ?? []).map((f) => stem(f))]);
-    const t = doc.tokens.find((tk) => forms.has(tk.stem));
+    let t = doc.tokens.find((tk) => forms.has(tk.stem));
+    if (!t && FLAG_PHRASES[a]) {
+      const ph = FLAG_PHRASES[a].exec(doc.text);
+      if (ph) t = doc.tokens[tokenAt(doc, ph.index)];
+    }
     if (!t) continue;
     found++;
     if (first < 0 || t.start < first) first = t.start;
@@ -764,13 +796,15 @@ const ID_DETERMINERS = new Set(['my', 'the', 'his', 'her', 'their', 'our', 'your
 function idLabelled(p: ParamInfo, doc: Doc, s: Span): false | 'plain' | 'qualified' {
   if (p.semantic !== 'id') return false;
   const before = doc.text.slice(Math.max(0, s.start - 48), s.start);
-  const m = /(?:^|[\s(,;.])(?:(\p{L}+)\s+)?(?:id|identifier)\s*(?:is|was|:|=|#)?\s*#?$/iu.exec(before);
+  const m = /(?:^|[\s(,;.])(?:(\p{L}+)\s+)?(?:id|identifier)\s*(is|was|:|=|#)?\s*#?$/iu.exec(before);
   if (!m) return false;
-  // the number ends its clause ("The ID is 5 digits long" gives no ID)
-  if (!/^\s*(?:$|[.,;:!?)]|and\b|please\b)/i.test(doc.text.slice(s.end))) return false;
+  // the number ends its clause ("The ID is 5 digits long" gives no ID), or, written right after
+  // the label, is the subject of what follows ("with employee id 123 is currently using")
+  if (!/^\s*(?:$|[.,;:!?)]|and\b|please\b)/i.test(doc.text.slice(s.end)) && !(m[2] === undefined && /^\s+(?:is|was|has|had|who|which)\b/i.test(doc.text.slice(s.end)))) return false;
   const qualifier = m[1]?.toLowerCase();
   if (qualifier === undefined || ID_DETERMINERS.has(qualifier)) return 'plain';
-  return p.parts.some((part) => stem(part) === stem(qualifier)) ? 'qualified' : false;
+  // (or a part the qualifier shortens: "Web ID" for websiteId)
+  return p.parts.some((part) => stem(part) === stem(qualifier) || (qualifier.length >= 3 && part.length >= qualifier.length + 3 && part.startsWith(qualifier))) ? 'qualified' : false;
 }
 
 /** Base score of a span kind for a string parameter of a given semantic. */
@@ -806,10 +840,16 @@ function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
   for (const h of hits) {
     if (h.w < 0.8) continue;
     let i = h.idx + 1;
+    // a relative clause between the name and its "is": "the product I ordered is …", "the hotel
+    // that we booked was …" (a pronoun and one verb, then is/was)
+    const rel = RELATIVE_CLAUSE.exec(doc.text.slice(doc.tokens[h.idx].end, doc.tokens[h.idx].end + 40));
+    const relEnd = rel ? doc.tokens[h.idx].end + rel[0].length : -1;
+    if (rel) while (i < doc.tokens.length && doc.tokens[i].start < relEnd) i++;
+    const afterRel = i;
     // skip link words right after the name: "is", "of", "named", ...
-    while (i < doc.tokens.length && ['is', 'of', 'be', 'as', 'named', 'called', 'titled', 'the', 'a', 'an', 'should', 'will', 'to', 'set'].includes(doc.tokens[i].lower) && i - h.idx <= 3) i++;
+    while (i < doc.tokens.length && ['is', 'of', 'be', 'as', 'named', 'called', 'titled', 'the', 'a', 'an', 'should', 'will', 'to', 'set'].includes(doc.tokens[i].lower) && i - afterRel <= 3) i++;
     if (i >= doc.tokens.length) continue;
-    const between = doc.text.slice(doc.tokens[h.idx].end, doc.tokens[i].start);
+    const between = rel ? ' is ' + doc.text.slice(relEnd, doc.tokens[i].start) : doc.text.slice(doc.tokens[h.idx].end, doc.tokens[i].start);
     // the skipped link words removed from the gap
     const stripped = between.replace(/\b(is|of|be|as|named|called|titled|the|a|an|should|will|to|set)\b/gi, '');
     // only spaces, ":", "=", "-" (and the skipped words) between name and value
@@ -835,6 +875,9 @@ function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
   }
   return out;
 }
+
+/** A relative clause after a parameter's name that ends in its "is": " I ordered is", " that we booked was". */
+const RELATIVE_CLAUSE = /^\s+(?:that\s+|which\s+)?(?:i|we|you|they|he|she)\s+\p{L}+(?:ed|ght|nt|ew|ame|ot|ad|id|ade)\s+(?:is|was|are|were)\b/iu;
 
 /** English words that never begin a shell command written after "command" ("command prompt", "the command to ..."). */
 const NOT_COMMAND_START = new Set(['prompt', 'line', 'to', 'that', 'which', 'for', 'in', 'on', 'of', 'and', 'or', 'is', 'if', 'will', 'should', 'please', 'the', 'a', 'an', 'it', 'this',
@@ -1090,6 +1133,8 @@ const ROLE_CUES: [RegExp, RegExp][] = [
   // (not "acted by"/"starred by": those name the cast)
   [/(?:(?<!\b(?:acted|starred)\s+)\bby|from artist|from the artist|from the band|sung by|performed by)\s*$/i, /\b(artist|artists|band|singer|composer|author|creator|performer|musician|by|writer|director)\b/],
   [/\b(?:album)\s*$/i, /\balbum\b/],
+  // what is played is a track ("play 'Bohemian Rhapsody'", "listen to Yellow"), not its artist
+  [/\b(?:play|hear|listen to|stream)\s*$/i, /\b(track|song|title|tune)\b/],
   [/\b(?:at|in)\s*(?:the\s*)?$/i, /\b(theater|theatre|venue|restaurant|hotel|museum|store|shop|cinema|stadium)\b/],
 ];
 
@@ -1478,6 +1523,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // (and never where the description lists the values as words: "Can be 'melting', 'freezing'")
     // (nor a quantity of a unit the parameter does not measure: "a city view for 3 days" is no view "3")
     if (s.kind === 'number' && (ab < 0.45 || valuesAreWords(p) || foreignUnit(s, p, units))) continue;
+    // (nor a count written in words for an identifier: "a pair of sneakers" holds no order ID)
+    if (s.kind === 'number' && s.word && p.semantic === 'id') continue;
     // (nor a number that is only part of a quoted value, identifier, path or address: "office-network-001")
     if (s.kind === 'number' && doc.spans.some((o) => o !== s && (o.kind === 'quoted' || o.kind === 'id' || o.kind === 'path' || o.kind === 'url' || o.kind === 'email') && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)) continue;
     let score = fit + ab * (s.kind === 'date' || s.kind === 'time' ? 0.5 : 1);
@@ -1507,12 +1554,19 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (s.kind === 'date' && !p.required && p.semantic === 'date' && isToday(s, doc) && !doc.spans.some((o) => o.kind === 'time') && TODAY_BY_DEFAULT.test(p.description)) continue;
     // a datetime parameter takes a time written next to the date
     if (s.kind === 'date' && p.semantic === 'datetime' && s.date) {
-      const tm = doc.spans.filter((o) => o.kind === 'time' && !clauseBreak(doc, Math.min(o.end, s.end), Math.max(o.start, s.start))).sort((x, y) => Math.abs(x.start - s.start) - Math.abs(y.start - s.start))[0];
+      // (or in another sentence where the request writes one date and one time only: "… for a
+      // meeting 2023-12-1. Can you set it for 7:00 AM?")
+      const times = doc.spans.filter((o) => o.kind === 'time');
+      const tm = times.filter((o) => !clauseBreak(doc, Math.min(o.end, s.end), Math.max(o.start, s.start))).sort((x, y) => Math.abs(x.start - s.start) - Math.abs(y.start - s.start))[0]
+        ?? (times.length === 1 && doc.spans.filter((o) => o.kind === 'date').length === 1 ? times[0] : undefined);
       if (tm?.time) {
         out.push({ param: p, value: formatDate(s.date, p, doc.today, tm.time), score: score + 0.05, ranges: [[s.start, s.end], [tm.start, tm.end]], kind: 'datetime' });
         continue;
       }
     }
+    // a version has a digit ("2.1.3", "v2"); a word is the name of what has the version ("the
+    // 'Orion' version 2.1.3")
+    if (p.parts[p.parts.length - 1] === 'version' && !/\d/.test(value)) score -= 0.5;
     fit = score;
     // an airport written with its code where the description asks for the code ("JFK Airport" -> "JFK")
     const iata = /\b(IATA|airport code)\b/i.test(p.description) ? /^([A-Z]{3})\s+(?:International\s+)?Airport$/.exec(value) : null;
@@ -1553,12 +1607,196 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   // an administrative area written with its kind ("Chatuchak District", "Ton Pao Subdistrict",
   // "Orange County") for the parameter named by that kind: the name without the kind word
   out.push(...areaCandidates(p, doc));
+  // a function of x written in the request ("the derivative of 2x^2", "y=3x+2") for a function
+  // or expression parameter
+  out.push(...mathExpressions(p, doc));
+  // the units of a conversion ("How many ounces in 2 pounds of butter?") for from/to unit parameters
+  out.push(...conversionUnits(p, doc));
+  // the thing measured ("2 pounds of butter", "3 cups of flour") for an item or ingredient
+  out.push(...measuredThing(p, doc));
+  // the name or identifier of a thing written beside the word for that thing ("the bandana
+  // project", "project ID badae") for a parameter described as that thing's name or identifier
+  out.push(...kindNamedCandidates(p, doc));
   // a search term: the request without the words that only ask for a search or name the tool
   if (p.type === 'string' && p.parts.some((x) => /^(query|q|keyword|keywords|search|term|terms|phrase)$/.test(x))) {
     const phrase = searchPhrase(doc.text);
     if (phrase) out.push({ param: p, value: phrase, score: 0.3, ranges: [], kind: 'search-phrase' });
   }
+  // what news or articles are about ("recent news articles that discuss artificial intelligence",
+  // "top news involving Ji Sung Park") for a keyword or topic
+  if (p.type === 'string' && !p.enumValues && p.parts.some((x) => /^(query|q|keyword|keywords|topic|topics|subject|term|terms)$/.test(x))) out.push(...topicPhrase(p, doc));
   return out;
+}
+
+/** Name and description words of a parameter that holds a mathematical function or expression. */
+const MATH_PARAM = /\b(?:func|function|functions|expression|equation|polynomial|formula)\b/i;
+
+/** One term of a polynomial in x: an optional coefficient, x, an optional power; or a constant. */
+const MATH_TERM = String.raw`(?:\d+(?:\.\d+)?\s*\*?\s*x(?:\s*(?:\^|\*\*)\s*\d+)?|x(?:\s*(?:\^|\*\*)\s*\d+)?|\d+(?:\.\d+)?)`;
+
+/** A function of x as written: terms joined by + - * /, with an x that has a coefficient or power, or an operator. */
+const MATH_EXPRESSION = new RegExp(String.raw`(?<![\w.^*])(?:[yf]\s*(?:\(\s*x\s*\))?\s*=\s*)?(${MATH_TERM}(?:\s*[-+*/]\s*${MATH_TERM}){0,8})(?![\w^*]|\.\d)`, 'g');
+
+/**
+ * Functions of x written in the request, for a parameter named or described as a function,
+ * expression, equation or formula: "2x^2", "y=3x+2" → "3x+2", "f(x) = 3x^2" → "3x^2" (as
+ * written, without "y =" or "f(x) ="). A plain number or a lone "x" is no function ("at x = 1"):
+ * x must carry a coefficient or a power, or the expression an operator. Numbered parameters take
+ * them in reading order (function1 the first, function2 the second). Strong (0.8): the numbers
+ * inside belong to the function, not to other parameters.
+ */
+function mathExpressions(p: ParamInfo, doc: Doc): Cand[] {
+  if (p.type !== 'string' || p.enumValues || !MATH_PARAM.test(`${p.parts.join(' ')} ${p.description}`)) return [];
+  const found: { text: string; start: number; end: number }[] = [];
+  for (const m of doc.text.matchAll(MATH_EXPRESSION)) {
+    const expr = m[1];
+    if (!/x/.test(expr) || !(/\dx|x\s*(?:\^|\*\*)|[-+*/]/.test(expr))) continue;
+    const start = m.index + m[0].length - expr.length;
+    found.push({ text: expr, start, end: start + expr.length });
+  }
+  const nth = ordinalName(p)?.[1];
+  return found.map((f, i) => ({ param: p, value: f.text, score: 0.8 + (nth === i + 1 ? 0.05 : 0), ranges: [[f.start, f.end]], kind: 'math' }));
+}
+
+/** Measurement words by their plural (and irregular) forms: the singular each one is sent as. */
+const MEASURE_UNITS: Readonly<Record<string, string>> = (() => {
+  const out: Record<string, string> = Object.create(null);
+  for (const u of ['teaspoon', 'tablespoon', 'cup', 'ounce', 'pound', 'gram', 'kilogram', 'milligram', 'liter', 'litre', 'milliliter', 'millilitre', 'gallon', 'quart', 'pint',
+    'inch', 'yard', 'mile', 'meter', 'metre', 'kilometer', 'kilometre', 'centimeter', 'centimetre', 'millimeter', 'millimetre', 'stone', 'ton', 'tonne', 'acre', 'hectare',
+    'celsius', 'fahrenheit', 'kelvin', 'joule', 'calorie', 'kilocalorie', 'byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte']) {
+    out[u] = u;
+    out[/(?:ch|sh|s|x)$/.test(u) ? `${u}es` : `${u}s`] = u;
+  }
+  out['foot'] = 'foot';
+  out['feet'] = 'foot';
+  return out;
+})();
+
+/**
+ * The units of a conversion for parameters named from_unit / to_unit (or unit_from, source_unit,
+ * target_unit…): the unit written after an amount, or after "from", is the one converted from;
+ * the one after "how many" or "to"/"into" is the one converted to ("How many ounces in 2 pounds
+ * of butter?", "convert 3 cups to milliliters"). Sent in the singular, lower case. Only where
+ * the request writes exactly one unit of each role.
+ */
+function conversionUnits(p: ParamInfo, doc: Doc): Cand[] {
+  if (p.type !== 'string' || p.enumValues || !p.parts.includes('unit')) return [];
+  const role = p.parts.some((x) => /^(from|source|original|input|initial)$/.test(x)) ? 'from' : p.parts.some((x) => /^(to|target|destination|output|desired|into)$/.test(x)) ? 'to' : undefined;
+  if (role === undefined) return [];
+  const found: { unit: string; role: 'from' | 'to'; start: number; end: number }[] = [];
+  for (const t of doc.tokens) {
+    const unit = MEASURE_UNITS[t.lower];
+    if (unit === undefined) continue;
+    const prev = doc.tokens[t.index - 1];
+    const prev2 = doc.tokens[t.index - 2];
+    const afterAmount = prev !== undefined && (/^\d+(?:[.,]\d+)?$/.test(prev.text) || NUMBER_WORDS[prev.lower] !== undefined || ['a', 'an', 'one'].includes(prev.lower));
+    if (afterAmount || prev?.lower === 'from') found.push({ unit, role: 'from', start: t.start, end: t.end });
+    else if (['to', 'into'].includes(prev?.lower ?? '') || (prev?.lower === 'many' && prev2?.lower === 'how')) found.push({ unit, role: 'to', start: t.start, end: t.end });
+  }
+  const mine = found.filter((f) => f.role === role);
+  if (mine.length !== 1 || found.filter((f) => f.role !== role).length !== 1) return [];
+  return [{ param: p, value: mine[0].unit, score: 0.65, ranges: [[mine[0].start, mine[0].end]], kind: 'conversion-unit' }];
+}
+
+/** Name parts of a parameter for the thing an amount measures. */
+const MEASURED_PARTS = new Set(['item', 'ingredient', 'food', 'substance', 'material', 'product', 'commodity']);
+
+/**
+ * The thing an amount of a unit measures, for a string parameter named for an item, ingredient,
+ * food or substance: "2 pounds of butter" → "butter", "three cups of whole milk" → "whole milk"
+ * (one or two words after "of", up to a function word or punctuation). Only where one such thing
+ * is written.
+ */
+function measuredThing(p: ParamInfo, doc: Doc): Cand[] {
+  if (p.type !== 'string' || p.enumValues || !p.parts.some((x) => MEASURED_PARTS.has(x))) return [];
+  const found: Cand[] = [];
+  for (const t of doc.tokens) {
+    if (MEASURE_UNITS[t.lower] === undefined && !MEASURE_WORDS.has(t.lower)) continue;
+    const prev = doc.tokens[t.index - 1];
+    if (!prev || !(/^\d+(?:[.,]\d+)?$/.test(prev.text) || NUMBER_WORDS[prev.lower] !== undefined || ['a', 'an'].includes(prev.lower))) continue;
+    if (doc.tokens[t.index + 1]?.lower !== 'of') continue;
+    const words: Token[] = [];
+    for (let k = t.index + 2; k < doc.tokens.length && words.length < 2; k++) {
+      const w = doc.tokens[k];
+      if (STOP_WORDS.has(w.lower) || !/^\s+$/.test(doc.text.slice(doc.tokens[k - 1].end, w.start))) break;
+      words.push(w);
+    }
+    if (words.length === 0) continue;
+    const start = words[0].start;
+    const end = words[words.length - 1].end;
+    found.push({ param: p, value: doc.text.slice(start, end), score: 0.5, ranges: [[start, end]], kind: 'measured' });
+  }
+  return found.length === 1 ? found : [];
+}
+
+/** The thing a name or identifier parameter names, from its description ("The unique identifier of the project" → project). */
+// (the thing's word is the first lower-case word after the article: "the name of the NFL player" → player)
+const NAMED_KIND = /\b(?:[Ii]dentifier|[Ii][Dd]|[Nn]ame|[Tt]itle)\b(?:\s+\w+)?\s+(?:of|for)\s+(?:the|a|an)\s+(?:specific\s+|particular\s+)?(?:\p{Lu}\S*\s+){0,2}(\p{Ll}{3,})\b/u;
+
+/** Words that say which one without naming it ("the new project", "the main branch"). */
+const NOT_A_NAME = new Set(['new', 'old', 'current', 'latest', 'main', 'first', 'last', 'same', 'other', 'whole', 'entire', 'specific', 'following', 'given', 'next', 'previous', 'default', 'existing', 'particular', 'above', 'below', 'said', 'corresponding', 'relevant', 'right', 'wrong', 'only', 'please', 'now', 'today', 'thanks', 'asap']);
+
+/**
+ * A name or identifier written beside the word for the thing it names, for a string parameter
+ * described as that thing's name or identifier ("The unique identifier of the project"): "the
+ * bandana project" → "bandana"; "project ID badae" / "host agent zzwzee" → "badae" / "zzwzee"
+ * (the word after the thing's word, with at most one word and an ID/name label between, ending
+ * the clause). One word only, no function word, no word that only says which one ("the new
+ * project"). Weak evidence (0.45): it fills a parameter that is needed, never an optional one.
+ */
+function kindNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
+  if ((p.semantic !== 'id' && p.semantic !== 'name') || p.type !== 'string' || p.enumValues) return [];
+  const m = NAMED_KIND.exec(p.description);
+  if (!m) return [];
+  const kind = stem(m[1].toLowerCase());
+  const out: Cand[] = [];
+  const usable = (t: Token | undefined): t is Token => t !== undefined && !STOP_WORDS.has(t.lower) && !NOT_A_NAME.has(t.lower) && !/^\d+$/.test(t.text) && t.lower.length >= 2;
+  const joined = (a: Token, b: Token): boolean => /^\s+$/.test(doc.text.slice(a.end, b.start));
+  for (const t of doc.tokens) {
+    // (the thing's word written in lower case: "the Louvre Museum", "Pope Innocent III" are names of their own)
+    if (t.stem !== kind || t.text !== t.lower) continue;
+    // "the bandana project": a determiner, one word, the thing's word
+    const before = doc.tokens[t.index - 1];
+    const det = doc.tokens[t.index - 2];
+    if (usable(before) && det && ['the', 'my', 'our', 'your', 'this', 'that'].includes(det.lower) && joined(det, before) && joined(before, t) && !doc.spans.some((s) => s.kind === 'number' && s.start <= before.start && s.end >= before.end)) {
+      out.push({ param: p, value: before.text, score: 0.45, ranges: [[before.start, before.end]], kind: 'kind-named' });
+    }
+    // "project ID badae", "host agent zzwzee": the thing's word, at most one word and a label, then the value ending its clause
+    let k = t.index + 1;
+    if (doc.tokens[k] && !['id', 'name', 'identifier'].includes(doc.tokens[k].lower) && usable(doc.tokens[k]) && doc.tokens[k].text === doc.tokens[k].lower && doc.tokens[k + 1] && joined(doc.tokens[k - 1], doc.tokens[k])) k++;
+    if (doc.tokens[k] && ['id', 'name', 'identifier'].includes(doc.tokens[k].lower) && joined(doc.tokens[k - 1], doc.tokens[k])) k++;
+    const v = doc.tokens[k];
+    if (k > t.index + 1 || (v && usable(v))) {
+      if (usable(v) && joined(doc.tokens[k - 1], v) && /^\s*(?:$|[.,;!?)]|(?:for|in|and|with|please|from|on)\b)/i.test(doc.text.slice(v.end))) {
+        out.push({ param: p, value: v.text, score: 0.45, ranges: [[v.start, v.end]], kind: 'kind-named' });
+      }
+    }
+  }
+  return out;
+}
+
+/** What a request for news, articles or information is about: the words after "about", "involving", "that discuss"… */
+const TOPIC = /\b(?:news|articles?|information|info|stories|posts|papers|reports?|headlines)\b[^.?!\n]{0,40}?\b(?:about|regarding|involving|concerning|mentioning|discussing|on\s+the\s+topic\s+of|related\s+to|that\s+(?:discuss|mention|cover|concern)(?:e?s)?)\s+((?:[\p{L}\p{N}'’-]+\s+){0,5}[\p{L}\p{N}'’-]+)/iu;
+
+/** Words that end a topic: what follows them says where, when or how, not what. */
+const TOPIC_END = new Set(['and', 'in', 'from', 'for', 'with', 'published', 'since', 'over', 'during', 'within', 'this', 'today', 'yesterday', 'last', 'please', 'that', 'which', 'on', 'at', 'by', 'to', 'or', 'but', 'so', 'then', 'limit', 'sorted']);
+
+/**
+ * The topic of a request for news, articles or information, for a keyword or topic parameter:
+ * "recent news articles that discuss artificial intelligence" → "artificial intelligence", "top
+ * news involving Ji Sung Park. Can you…" → "Ji Sung Park" (at most six words, up to punctuation or
+ * a word that says where, when or how). Weak (0.35): it fills a needed parameter.
+ */
+function topicPhrase(p: ParamInfo, doc: Doc): Cand[] {
+  const m = TOPIC.exec(doc.text);
+  if (!m) return [];
+  const words = m[1].split(/\s+/);
+  const cut = words.findIndex((w) => TOPIC_END.has(w.toLowerCase()));
+  const kept = (cut >= 0 ? words.slice(0, cut) : words).filter((w, i) => !(i === 0 && /^(?:the|a|an)$/i.test(w)));
+  if (kept.length === 0 || kept.every((w) => STOP_WORDS.has(w.toLowerCase()))) return [];
+  const value = kept.join(' ');
+  const start = m.index + m[0].length - m[1].length + m[1].indexOf(kept[0]);
+  return [{ param: p, value, score: 0.35, ranges: [[start, start + value.length]], kind: 'topic' }];
 }
 
 /**
@@ -2217,7 +2455,8 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   const assigned = new Set<string>(Object.keys(args));
   for (const c of cands) {
     if (assigned.has(c.param.name)) continue;
-    const min = c.param.required ? REQUIRED_MIN_SCORE : 0.5;
+    // (one of two parameters the description says are needed, one or the other, is nearly required)
+    const min = c.param.required ? REQUIRED_MIN_SCORE : c.param.eitherOr ? EITHER_OR_MIN_SCORE : 0.5;
     if (c.score < min) continue;
     if (clashes(c.ranges, taken)) continue;
     setArg(args, c.param.name, c.value);

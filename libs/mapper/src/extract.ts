@@ -421,8 +421,10 @@ function findQuoted(text: string, spans: Span[]): void {
     const start = block.index + block[0].length - block[1].length - (block[0].length - block[0].trimEnd().length);
     push(spans, { kind: 'quoted', start, end: start + block[1].length, text: block[1] });
   }
-  // single quotes that open after a non-letter and close before a non-letter (so "I'm" and "don't" are not quotes)
-  const sq = /(?<![\p{L}\p{N}])['‘]([^'’\n]{1,400}?)['’](?![\p{L}\p{N}])/gu;
+  // single quotes that open after a non-letter and close before a non-letter (so "I'm" and "don't"
+  // are not quotes); a letter of a script written without spaces may touch them ("名为'DevelopmentEnv'的",
+  // "'임진왜란'이라는": particles are glued to the quoted word)
+  const sq = /(?<![\p{L}\p{N}](?<![\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]))['‘]([^'’\n]{1,400}?)['’](?![\p{L}\p{N}](?<![\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]))/gu;
   while ((m = sq.exec(text)) !== null) {
     const inner = m[1];
     if (inner.trim() !== '' && !overlaps(spans, m.index + 1, m.index + m[0].length - 1, ['quoted'])) push(spans, { kind: 'quoted', start: m.index + 1, end: m.index + m[0].length - 1, text: inner });
@@ -477,13 +479,16 @@ function findAddresses(text: string, spans: Span[]): void {
 function findIds(text: string, spans: Span[]): void {
   let m: RegExpExecArray | null;
   // letters and digits mixed, or words joined by _ or -, or dotted versions; at least 2 chars
-  const re = /(?<![\w@/.-])(?:[A-Za-z0-9]+(?:[_.:/-][A-Za-z0-9]+)+|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{2,}|[A-Z]{2,}\d*)(?![\w@/-])/g;
+  // (or a camelCase identifier, two or more lower-case letters then capitalised parts: "columnCount",
+  // "maxRetries"; not "iPhone", "eBay")
+  const re = /(?<![\w@/.-])(?:[A-Za-z0-9]+(?:[_.:/-][A-Za-z0-9]+)+|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{2,}|[A-Z]{2,}\d*|[a-z]{2,}(?:[A-Z][a-z0-9]+)+)(?![\w@/-])/g;
   while ((m = re.exec(text)) !== null) {
     const t = m[0];
     if (overlaps(spans, m.index, m.index + t.length, ['url', 'email', 'path', 'date', 'time'])) continue;
     // pure numbers with separators are numbers ("1,000", "3.5"), not ids
     // (but a season or year range "2019-2020" is kept as written)
-    if (/^[\d.,:-]+$/.test(t) && !/^(19|20)\d\d[-/](19|20)?\d\d$/.test(t)) continue;
+    // (nor a dotted version "2.1.3", which no number reads either)
+    if (/^[\d.,:-]+$/.test(t) && !/^(19|20)\d\d[-/](19|20)?\d\d$/.test(t) && !/^\d+(?:\.\d+){2,3}$/.test(t)) continue;
     // words joined by "/" are alternatives ("and/or"), an id needs a digit
     if (t.includes('/') && !/\d/.test(t)) continue;
     // ordinal and unit glued to a number ("5th", "10km", "3x") are not ids
@@ -538,7 +543,9 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
       const gap = text.slice(tokens[j].end, tokens[j + 1].start);
       // only spaces, periods of initials ("J. Patrick"), hyphens or apostrophes may separate name words
       if (!/^(\s+|\.\s+|\s*-\s*|')$/.test(gap)) break;
-      if (gap.startsWith('.') && tokens[j].text.length > 2) break;
+      // (an initial is one capital letter or a short abbreviation: "J.", "St.", "Dr."; a number or
+      // an acronym before a period ends a sentence: "size UK 34. However")
+      if (gap.startsWith('.') && !/^(?:\p{Lu}|\p{Lu}\p{Ll}{1,2})$/u.test(tokens[j].text)) break;
       const nx = tokens[j + 1];
       // a capitalised word or a plain number continues the name ("Cyberpunk 2077")
       // (not a number that opens a range or date: "La Liga 2020-2021", "Expo 2024/25")
@@ -608,8 +615,9 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
       // whole words only
       if (/[\p{L}\p{N}]/u.test(before) || /[\p{L}\p{N}]/u.test(after)) continue;
       const raw = text.slice(at, at + key.length);
-      // two-letter nicknames must be written in capitals ("LA", not "la")
-      if (key.length <= 3 && raw !== raw.toUpperCase()) continue;
+      // two-letter nicknames must be written in capitals ("LA", not "la"), and "CHI" ("tai chi");
+      // other short ones are no English word ("nyc", "atl")
+      if ((key.length <= 2 || key === 'chi') && raw !== raw.toUpperCase()) continue;
       // "washington" alone is ambiguous with the state; needs capital W
       if (key === 'washington' && raw[0] !== 'W') continue;
       let end = at + key.length;
@@ -639,8 +647,9 @@ function findAddresses2(text: string, spans: Span[]): void {
   const re = new RegExp(`\\b\\d{1,6}[A-Za-z]?\\s+(?:[A-Z][\\w.'-]*\\s+){1,4}${STREET_RE}\\b\\.?(?:,\\s*(?:[A-Z][\\w.'-]*(?:\\s+[A-Z][\\w.'-]*){0,3}|[A-Z]{2,3}))*`, 'g');
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
-    // trailing periods/commas are punctuation, not part of the address
-    const t = m[0].replace(/[.,]+$/, '');
+    // trailing periods/commas are punctuation, not part of the address; so is a sentence's end
+    // inside a town's name ("123 White Street, San Jose. Number of passengers…"; not "St. Louis")
+    const t = m[0].replace(/(?<=\p{L}{3})\.\s.*$/su, '').replace(/[.,]+$/, '');
     push(spans, { kind: 'place', start: m.index, end: m.index + t.length, text: t, city: t, address: true });
   }
 }

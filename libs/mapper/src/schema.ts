@@ -40,7 +40,15 @@ export interface ParamInfo {
   objectDescriptions: readonly string[];
   /** position in the schema's property order */
   order: number;
+  /**
+   * Optional, but the description says it is needed unless another parameter is given ("Optional
+   * if the identification number is provided"): one of the two is as good as required.
+   */
+  eitherOr: boolean;
 }
+
+/** A description that makes a parameter optional only when another one is given. */
+const EITHER_OR = /\b(?:optional|not required|not needed|can be omitted)\s+(?:if|when)\b[^.]{0,60}?\b(?:is|are)\s+(?:provided|given|specified|supplied|set)\b/i;
 
 /** True for a plain object. */
 export function isObj(v: unknown): v is Record<string, unknown> {
@@ -209,6 +217,7 @@ export function paramsOf(schema: unknown): ParamInfo[] {
       siblings: Object.keys(props).filter((k) => k !== name),
       objectDescriptions: descriptions,
       order: out.length,
+      eitherOr: !required.has(name) && EITHER_OR.test(description),
     });
   }
   return out;
