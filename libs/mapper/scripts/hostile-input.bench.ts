@@ -30,6 +30,8 @@ const patterns = ['command ', 'command line ', 'use the x command ', 'and ', 're
 // whole texts besides the repeated patterns: a long run of spaces before a last word
 const texts: [string, string][] = patterns.map((p) => [JSON.stringify(p), p.repeat(Math.ceil(N / p.length)).slice(0, N)]);
 texts.push(['"hello" + spaces + "x"', `hello${' '.repeat(N - 6)}x`], ['"hourly "', 'hourly '.repeat(Math.ceil(N / 7)).slice(0, N)]);
+// a digit before a long run of spaces (quadratic in the functions-of-x pattern before its spaces were bounded)
+texts.push(['"1" + spaces + "+x"', `1${' '.repeat(N - 3)}+x`], ['"Integrate 2x" + spaces', `Integrate 2x from 0 to 1${' '.repeat(N - 24)}`]);
 let worst = { ms: 0, what: '' };
 for (const [label, text] of texts) {
   for (const [name, tool] of Object.entries(tools)) {

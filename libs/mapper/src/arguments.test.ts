@@ -1202,3 +1202,218 @@ describe('mapArguments: sixth session rules, flag phrases', () => {
     expect(mapArguments(salon, 'a barber in Reno, NV').arguments.is_unisex).toBeUndefined();
   });
 });
+
+describe('mapArguments: sixth session rules, coordinate pairs', () => {
+  it('makes [latitude, longitude] from labelled or hemisphere-marked numbers, in the order the description gives', () => {
+    const wx = tool({ coordinates: { type: 'array', items: { type: 'number' }, description: 'The latitude and longitude of the place.' } }, ['coordinates']);
+    expect(mapArguments(wx, 'temperature at latitude 48.85 and longitude 2.35 please').arguments.coordinates).toEqual([48.85, 2.35]);
+    expect(mapArguments(wx, 'weather at 33.86 S, 151.21 E').arguments.coordinates).toEqual([-33.86, 151.21]);
+    const geo = tool({ point: { type: 'array', items: { type: 'number' }, description: 'Longitude and latitude of the point, in that order.' } }, ['point']);
+    expect(mapArguments(geo, 'lat: 40.7, lon: -74.0').arguments.point).toEqual([-74, 40.7]);
+  });
+});
+
+describe("mapArguments: sixth session rules, the tool's own name", () => {
+  it("takes no word before a parameter's head noun that only repeats the tool's name", () => {
+    const scale = { name: 'musical_scale', description: '', inputSchema: { type: 'object', properties: { key: { type: 'string', description: 'The musical key.' }, scale_type: { type: 'string', description: 'Type of scale.', default: 'major' } }, required: ['key'] } };
+    expect(mapArguments(scale, 'the musical scale of D major').arguments.scale_type).toBeUndefined();
+    // a word that is no part of the tool's name is still read ("a deluxe room" for hotel_booking's room_type)
+    const hotel = { name: 'hotel_booking', description: '', inputSchema: { type: 'object', properties: { city: { type: 'string' }, room_type: { type: 'string', description: 'Type of room.' } }, required: ['city'] } };
+    expect(mapArguments(hotel, 'a deluxe room in Lyon').arguments.room_type).toBe('deluxe');
+    expect(mapArguments(hotel, 'a hotel room in Lyon').arguments.room_type).toBeUndefined();
+  });
+});
+
+describe('mapArguments: sixth session rules, country names', () => {
+  it("reads another name of a city's country as its country", () => {
+    const wx = tool({ city: { type: 'string', description: 'City name.' }, country: { type: 'string', description: 'Country name.' } }, ['city', 'country']);
+    expect(mapArguments(wx, 'weather in Glasgow, Scotland now').arguments).toEqual({ city: 'Glasgow', country: 'Scotland' });
+    expect(mapArguments(wx, 'weather in Seoul, Korea today').arguments).toEqual({ city: 'Seoul', country: 'Korea' });
+  });
+});
+
+describe('mapArguments: sixth session rules, example lists', () => {
+  it("fills a list of strings with the description's examples the request writes, not a part of a longer series", () => {
+    const food = tool({ city: { type: 'string' }, dietary_requirements: { type: 'array', items: { type: 'string' }, description: 'Dietary requirements, e.g. vegan, gluten-free, halal.' } }, ['city']);
+    expect(mapArguments(food, 'a halal and gluten-free place in Leeds').arguments.dietary_requirements).toEqual(['halal', 'gluten-free']);
+    const pm = tool({ countries: { type: 'array', items: { type: 'string' }, description: 'Country names, e.g. Australia, India.' } }, ['countries']);
+    expect(mapArguments(pm, 'the leaders of Australia, Canada, and India').arguments.countries).toEqual(['Australia', 'Canada', 'India']);
+  });
+});
+
+describe('mapArguments: sixth session rules, units are no names', () => {
+  it('takes no unit of measure for a parameter that holds no unit', () => {
+    const emissions = tool({ distance: { type: 'integer', description: 'Miles per year.' }, fuel_type: { type: 'string', description: 'Type of fuel.' }, fuel_efficiency: { type: 'integer', description: 'Miles per gallon.' } }, ['distance', 'fuel_type']);
+    expect(mapArguments(emissions, 'CO2 of a diesel car doing 9,000 miles a year at 30 MPG').arguments.fuel_type).not.toBe('MPG');
+  });
+});
+
+describe('mapArguments: sixth session rules, states and countries alone', () => {
+  it('gives a state or a country written alone to the place or country parameter, not to another name', () => {
+    const law = tool({ jurisdiction: { type: 'string', description: 'The jurisdiction, usually a state or country.' }, crime: { type: 'string', description: 'The crime to search for.' } }, ['jurisdiction', 'crime']);
+    expect(mapArguments(law, 'penalties for the crime of burglary in Oregon').arguments).toEqual({ jurisdiction: 'Oregon', crime: 'burglary' });
+    const gdp = tool({ country: { type: 'string', description: 'The country.' }, year: { type: 'integer' } }, ['country']);
+    expect(mapArguments(gdp, 'CPI figures for Germany in 2019').arguments.country).toBe('Germany');
+  });
+});
+
+describe('mapArguments: sixth session rules, countries by their adjective', () => {
+  it('reads a country from its adjective for a country parameter', () => {
+    const hist = tool({ country: { type: 'string', description: 'The country.' }, start_year: { type: 'integer' } }, ['country']);
+    expect(mapArguments(hist, 'major battles in Japanese history since 1600').arguments.country).toBe('Japan');
+    const food = tool({ cuisine: { type: 'string', description: 'The cuisine.' } }, ['cuisine']);
+    expect(mapArguments(food, 'a Japanese restaurant').arguments.cuisine).toBe('Japanese');
+  });
+});
+
+describe('mapArguments: sixth session rules, standard decks and dice', () => {
+  it('fills the counts a standard deck and die have where a draw or roll does not give them', () => {
+    const prob = tool({ total_outcomes: { type: 'integer', description: 'Total possible outcomes.' }, favorable_outcomes: { type: 'integer', description: 'Favorable outcomes.' } }, ['total_outcomes', 'favorable_outcomes']);
+    expect(mapArguments(prob, 'chance of drawing a queen from a deck of cards').arguments).toEqual({ total_outcomes: 52, favorable_outcomes: 4 });
+    expect(mapArguments(prob, 'chance of drawing a spade from a deck of 52 cards').arguments).toEqual({ total_outcomes: 52, favorable_outcomes: 13 });
+    // a deck the request sizes keeps its size
+    expect(mapArguments(prob, 'chance of drawing an ace from a deck of 32 cards').arguments).toEqual({ total_outcomes: 32, favorable_outcomes: 4 });
+    const dice = tool({ desired_sum: { type: 'integer' }, n_rolls: { type: 'integer', description: 'Number of dice.' }, sides_per_die: { type: 'integer' } }, ['desired_sum', 'n_rolls', 'sides_per_die']);
+    expect(mapArguments(dice, 'probability of a sum of 9 with two dice').arguments.sides_per_die).toBe(6);
+  });
+});
+
+describe('mapArguments: sixth session rules, trials and probabilities', () => {
+  it('reads tosses as trials and heads as successes, and no probability above 1', () => {
+    const binom = tool({
+      number_of_trials: { type: 'integer', description: 'The total number of trials.' },
+      number_of_successes: { type: 'integer', description: 'The desired number of successful outcomes.' },
+      probability_of_success: { type: 'number', description: 'Probability of success on one trial.', default: 0.5 },
+    }, ['number_of_trials', 'number_of_successes']);
+    expect(mapArguments(binom, 'the chance of exactly 3 heads in 10 flips of a coin').arguments).toEqual({ number_of_trials: 10, number_of_successes: 3 });
+    expect(mapArguments(binom, '4 successes in 12 trials with a probability of 0.3').arguments).toEqual({ number_of_trials: 12, number_of_successes: 4, probability_of_success: 0.3 });
+  });
+});
+
+describe('mapArguments: sixth session rules, review scores and areas of another kind', () => {
+  const providers = tool({
+    avg_rating: { type: 'number', description: 'Average review rating, 1 to 5.' },
+    province_name: { type: 'string', description: 'The province.' },
+    sub_district_name: { type: 'string', description: 'The sub-district.' },
+  });
+  it('reads a review score as a rating, across "not less than"', () => {
+    expect(mapArguments(providers, 'a cleaner with a review score not less than 4.2').arguments.avg_rating).toBe(4.2);
+  });
+  it('gives a name written with one kind of area to no parameter of another kind', () => {
+    const sub = tool({ sub_district_name: { type: 'string', description: 'The sub-district.' } }, ['sub_district_name']);
+    expect(mapArguments(sub, 'a cleaner in Phuket Province').arguments.sub_district_name).toBeUndefined();
+  });
+});
+
+describe('mapArguments: sixth session rules, durations in the unit asked for', () => {
+  it('converts a duration to the one unit of time the description asks for', () => {
+    const mix = tool({ track_length: { type: 'integer', description: 'Length of the track in seconds.' } }, ['track_length']);
+    expect(mapArguments(mix, 'make a mix 4 minutes long').arguments.track_length).toBe(240);
+    const wait = tool({ timeout: { type: 'number', description: 'Timeout (in minutes).' } }, ['timeout']);
+    expect(mapArguments(wait, 'give up after 90 seconds').arguments.timeout).toBe(1.5);
+    // a duration in the unit asked for, or a description naming no unit, keeps the number
+    const plain = tool({ duration: { type: 'integer', description: 'How long.' } }, ['duration']);
+    expect(mapArguments(plain, 'for 3 hours').arguments.duration).toBe(3);
+  });
+});
+
+describe('mapArguments: sixth session rules, dotted acronyms', () => {
+  it('reads "U.S" and "U.K." as names, and as countries for a country parameter', () => {
+    const banks = tool({ country: { type: 'string', description: 'The country.' }, year: { type: 'integer' } }, ['country']);
+    expect(mapArguments(banks, 'largest banks in the U.S for 2019').arguments.country).toBe('U.S');
+    expect(mapArguments(banks, 'largest banks in the U.K. for 2019').arguments.country).toBe('U.K.');
+  });
+});
+
+describe('mapArguments: sixth session rules, narrowed after review', () => {
+  it('ends a name at a period after a word that is no abbreviation, and keeps abbreviations in names and addresses', () => {
+    const call = tool({ contact_name: { type: 'string', description: 'Name of the contact.' } }, ['contact_name']);
+    expect(mapArguments(call, 'Please call Bea. She expects me.').arguments.contact_name).toBe('Bea');
+    const ride = tool({ destination: { type: 'string', description: 'Destination address.' } }, ['destination']);
+    expect(mapArguments(ride, 'Drive me to 12 Gen. Grant Avenue. Thanks.').arguments.destination).toBe('12 Gen. Grant Avenue');
+    expect(mapArguments(ride, 'Drive me to 7 Bay Street, Sault Ste. Marie. We are two.').arguments.destination).toBe('7 Bay Street, Sault Ste. Marie');
+  });
+
+  it('takes no bound of the other side for a minimum or maximum', () => {
+    const hotels = tool({ city: { type: 'string' }, max_price: { type: 'number', description: 'Maximum price per night.' }, min_rating: { type: 'number', description: 'Minimum rating.' } }, ['city']);
+    expect(mapArguments(hotels, 'hotels in Rome with a price over 300').arguments.max_price).toBeUndefined();
+    expect(mapArguments(hotels, 'hotels in Rome with a rating lower than 2').arguments.min_rating).toBeUndefined();
+    expect(mapArguments(hotels, 'hotels in Rome with a price under 300').arguments.max_price).toBe(300);
+  });
+
+  it('reads no genre from a negated word, a word inside a name, or a word that makes another thing', () => {
+    const movies = tool({ city: { type: 'string' }, genre: { type: 'string', enum: ['Comedy', 'Horror', 'Drama'] } }, ['city']);
+    expect(mapArguments(movies, 'a film in Leeds tonight, nothing scary please, not scary at all').arguments.genre).toBeUndefined();
+    expect(mapArguments(movies, 'is Ghost Rider on in Leeds?').arguments.genre).toBeUndefined();
+    expect(mapArguments(movies, 'comic book films in Leeds').arguments.genre).toBeUndefined();
+    const ticket = tool({ title: { type: 'string' }, priority: { type: 'string', enum: ['low', 'medium', 'high'] } }, ['title']);
+    expect(mapArguments(ticket, "open a ticket 'paper jam', it's not urgent").arguments.priority).toBeUndefined();
+    const places = tool({ city: { type: 'string' }, price_level: { type: 'string', enum: ['low', 'medium', 'high'] } }, ['city']);
+    expect(mapArguments(places, 'an urgent care clinic in Tulsa').arguments.price_level).toBeUndefined();
+  });
+
+  it('gives quoted values in reading order to free string parameters that nothing else tells apart', () => {
+    const note = tool({ title: { type: 'string', description: 'Note title.' }, content: { type: 'string', description: 'Note content.' } }, ['title', 'content']);
+    expect(mapArguments(note, "메모 제목은 '장보기'이고 내용은 '우유와 빵'으로 해줘").arguments).toEqual({ title: '장보기', content: '우유와 빵' });
+  });
+
+  it('takes a thing after "the X I did is", not a description of it', () => {
+    const hotel = tool({ hotel_name: { type: 'string', description: 'Name of the hotel.' }, city: { type: 'string' } }, ['city']);
+    expect(mapArguments(hotel, 'The hotel I booked was awful, find another one in Oslo.').arguments.hotel_name).toBeUndefined();
+  });
+
+  it('takes no name written after "by" for a title', () => {
+    const book = tool({ title: { type: 'string', description: 'Book title. Optional if the ISBN is provided.' }, isbn: { type: 'string', description: 'ISBN. Optional if the title is provided.' } });
+    expect(mapArguments(book, 'is the new novel by Zadie Smith in stock?').arguments.title).toBeUndefined();
+  });
+
+  it('reads no short camelCase word, no adjective or adverb, as an identifier', () => {
+    const order = tool({ order_id: { type: 'string', description: 'The identifier of the order.' } }, ['order_id']);
+    expect(mapArguments(order, 'track my order for the new macBook please').arguments.order_id).toBeUndefined();
+    expect(mapArguments(order, 'what is the status of the pending order?').arguments.order_id).toBeUndefined();
+    expect(mapArguments(order, 'cancel my order immediately.').arguments.order_id).toBeUndefined();
+  });
+
+  it('puts a time of another sentence with the date only where that sentence asks for it', () => {
+    const flight = tool({ destination: { type: 'string' }, departure_time: { type: 'string', description: 'Departure date and time, ISO 8601 datetime.' } }, ['destination', 'departure_time']);
+    expect(mapArguments(flight, 'Fly me to Lima on 2024-07-09. My talk there starts at 3 PM.').arguments.departure_time).not.toMatch(/T15:00/);
+  });
+
+  it('reads a labelled id followed by a verb only where it is the one number', () => {
+    const refund = tool({ order_id: { type: 'string', description: 'The order ID.' } }, ['order_id']);
+    expect(mapArguments(refund, 'Order id 31 was shipped fine, but please refund order 47.').arguments.order_id).not.toBe('31');
+  });
+
+  it('converts only between units of one kind, and drops how the thing is prepared', () => {
+    const convert = tool({ quantity: { type: 'number' }, from_unit: { type: 'string' }, to_unit: { type: 'string' }, ingredient: { type: 'string', description: 'The ingredient.' } }, ['quantity', 'from_unit', 'to_unit', 'ingredient']);
+    expect(mapArguments(convert, 'How many joules are in 2 cups of milk?').arguments.from_unit).toBeUndefined();
+    expect(mapArguments(convert, 'How many grams is 2 cups of chopped fresh parsley?').arguments.ingredient).toBe('parsley');
+  });
+
+  it('gives a dotted version only to a version, and a play cue only to a quoted title', () => {
+    const ticket = tool({ ticket_id: { type: 'string', description: 'Ticket ID.' } }, ['ticket_id']);
+    expect(mapArguments(ticket, 'since upgrading to 2.7.3 it crashes, update my ticket').arguments.ticket_id).toBeUndefined();
+    const music = tool({ song: { type: 'string', description: 'Song title.' }, artist: { type: 'string', description: 'Artist name.' } });
+    expect(mapArguments(music, 'Play Norah Jones on the speaker').arguments.song).toBeUndefined();
+  });
+
+  it('takes no polynomial that is only part of a larger expression, nor a factor like "2x"', () => {
+    const integral = tool({ function: { type: 'string', description: 'The function to integrate.' }, a: { type: 'number' }, b: { type: 'number' } }, ['function', 'a', 'b']);
+    expect(mapArguments(integral, 'Integrate 1/(x+2) from 0 to 3').arguments.function).toBeUndefined();
+    expect(mapArguments(integral, 'Integrate cos(x) + 5x^2 from 0 to 3').arguments.function).toBeUndefined();
+    const fn = tool({ function_name: { type: 'string', description: 'Name of the cloud function.' } }, ['function_name']);
+    expect(mapArguments(fn, 'call the resize function to scale it 3x').arguments.function_name).not.toBe('3x');
+  });
+
+  it('reads no question, no own thing and no list as a topic, and keeps topics joined by "and"', () => {
+    const news = tool({ keyword: { type: 'string', description: 'Search keyword.' } }, ['keyword']);
+    expect(mapArguments(news, 'any news about how the markets will react?').arguments.keyword).not.toBe('how the markets will react');
+    expect(mapArguments(news, 'news about robotics and computer vision').arguments.keyword).toBe('robotics and computer vision');
+    expect(mapArguments(news, 'articles about Rust written by experts').arguments.keyword).toBe('Rust');
+  });
+
+  it('reads a lone distinctive enum word only after a word of using it', () => {
+    const flight = tool({ destination: { type: 'string' }, seat_class: { type: 'string', enum: ['economy class', 'business class', 'first class'] } }, ['destination', 'seat_class']);
+    expect(mapArguments(flight, 'a flight to Lagos, I want to grow my business.').arguments.seat_class).toBeUndefined();
+  });
+});

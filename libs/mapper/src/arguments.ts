@@ -64,7 +64,7 @@ const EITHER_OR_MIN_SCORE = 0.35;
 /** Words that may sit between a parameter's name and its value ("rate of 5", "name is 'x'", "port: 80"). */
 const LINK_WORDS = new Set(['is', 'are', 'of', 'be', 'as', 'to', 'at', 'for', 'named', 'called', 'titled', 'the', 'a', 'an', 'equal', 'equals', 'set', 'with', 'about', 'around', 'approximately', 'roughly', 'value', 'should', 'will', 'would', 'like', 'by', 'in', 'on', 'my', 'its', 'their', 'his', 'her', 'our', 'your', 'it', 'being', 'was', 'amount', 'total', 'exactly', 'use', 'using', 'and',
   // comparisons between a name and its bound ("rating higher than 4.1", "price of at most $50")
-  'than', 'least', 'most', 'higher', 'greater', 'more', 'less', 'lower', 'above', 'below', 'over', 'under', 'minimum', 'maximum']);
+  'than', 'least', 'most', 'higher', 'greater', 'more', 'less', 'lower', 'above', 'below', 'over', 'under', 'minimum', 'maximum', 'not', 'no']);
 
 /** Name parts too generic to anchor a value on their own. */
 const WEAK_PARTS = new Set(['value', 'type', 'data', 'info', 'information', 'number', 'num', 'no', 'list', 'string', 'param', 'input', 'output', 'flag', 'is', 'has', 'include', 'enable', 'use', 'default', 'option', 'mode', 'new', 'current', 'get', 'set', 'the', 'of', 'for', 'to', 'in', 'on', 'at', 'by', 'with', 'and', 'or', 'a', 'an', 'max', 'min', 'total', 'id', 'ids', 'name', 'names', 'count', 'amount', 'level', 'details', 'detail', 'specific', 'desired', 'target', 'given', 'per', 'from', 'item', 'items', 'key', 'specified', 'user']);
@@ -76,7 +76,7 @@ const UNIT_STEMS = new Set([
   'degre', 'liter', 'litr', 'ml', 'gallon', 'ounc', 'oz', 'mph', 'kmh', 'hz', 'hertz', 'watt', 'volt', 'amp', 'ohm', 'joul', 'newton', 'pascal',
   'atm', 'atmospher', 'bar', 'mol', 'mole', 'byte', 'kb', 'mb', 'gb', 'tb', 'pixel', 'px', 'bpm', 'calori', 'kcal', 'ton', 'tonn', 'acr',
   'hectar', 'sqft', 'squar', 'peopl', 'person', 'guest', 'adult', 'child', 'ticket', 'room', 'night', 'seat', 'passeng', 'decim', 'digit',
-  'point', 'game', 'time', 'item', 'result', 'page', 'sampl', 'trial', 'step', 'unit', 'share', 'coin', 'card', 'player', 'team', 'member',
+  'point', 'game', 'time', 'item', 'result', 'page', 'sampl', 'trial', 'success', 'step', 'unit', 'share', 'coin', 'card', 'player', 'team', 'member',
   'employe', 'student', 'stori', 'floor', 'bedroom', 'bathroom', 'bed', 'bath', 'travel', 'travell', 'individu', 'particip', 'attende',
   'star', 'rate', 'rating', 'score',
   'm', 's', 'h', 'g', 'c', 'f', 'k',
@@ -235,13 +235,36 @@ function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[] {
   // long name parts, for misspellings ("acceleeration"): one edit away, both at least 7 letters
   // (not numbered names: "temperature1" is one edit from every "temperature")
   const long = p.parts.filter((x, i) => x.length >= 7 && !/\d$/.test(x) && strong.includes(p.anchors[i]));
+  // (a word the request uses for a strong name part: "review score" for avg_rating)
+  const alike = new Set(strong.flatMap((a) => ANCHOR_SYNONYMS[a] ?? []));
   for (const t of doc.tokens) {
     if (strong.includes(t.stem)) out.push({ idx: t.index, w: 1 });
+    else if (alike.has(t.stem)) out.push({ idx: t.index, w: 0.8 });
     else if (weak.includes(t.stem)) out.push({ idx: t.index, w: t.stem === firstPart && p.anchors.length === 1 ? 0.8 : 0.5 });
     else if (t.lower.length >= 7 && long.some((x) => Math.abs(x.length - t.lower.length) <= 1 && editDistance(t.lower, x, 1) <= 1)) out.push({ idx: t.index, w: 0.9 });
   }
   return out;
 }
+
+/** Comparison words before a value, by the side of the bound they set. */
+const LOWER_BOUND = /\b(?:over|above|more\s+than|higher\s+than|greater\s+than|at\s+least|no\s+less\s+than|not\s+less\s+than|min(?:imum)?(?:\s+of)?|from)\s*$/i;
+const UPPER_BOUND = /\b(?:under|below|less\s+than|lower\s+than|fewer\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|max(?:imum)?(?:\s+of)?|within)\s*$/i;
+
+/**
+ * Does the comparison written right before a value set the other side of the bound the parameter
+ * is? A parameter is a lower bound when its name says min/minimum/lower/from/at-least, an upper
+ * bound when it says max/maximum/upper/limit; others take either.
+ */
+function boundClash(p: ParamInfo, doc: Doc, s: Span): boolean {
+  const lower = p.parts.some((x) => /^(min|minimum|lower|least|floor)$/.test(x));
+  const upper = p.parts.some((x) => /^(max|maximum|upper|most|ceiling|limit)$/.test(x));
+  if (lower === upper) return false;
+  const before = doc.text.slice(Math.max(0, s.start - 24), s.start).replace(/[$€£¥]\s*$/, '');
+  return lower ? UPPER_BOUND.test(before) : LOWER_BOUND.test(before);
+}
+
+/** Stems of the words a request writes for a parameter's name part (by the part's stem). */
+const ANCHOR_SYNONYMS: Record<string, string[]> = lookupTable({ rate: ['score'], rating: ['score'], score: ['rate', 'rating'] });
 
 /** Gap in tokens between two positions, not counting link words. */
 function linkGap(doc: Doc, from: number, to: number): number {
@@ -252,7 +275,7 @@ function linkGap(doc: Doc, from: number, to: number): number {
 }
 
 /** Link words that only weakly tie a name to the value after it. */
-const WEAK_LINKS = new Set(['in', 'on', 'at', 'for', 'by', 'with', 'to', 'and', 'about', 'around', 'like', 'higher', 'greater', 'more', 'less', 'lower', 'above', 'below', 'over', 'under']);
+const WEAK_LINKS = new Set(['in', 'on', 'at', 'for', 'by', 'with', 'to', 'and', 'about', 'around', 'like', 'higher', 'greater', 'more', 'less', 'lower', 'above', 'below', 'over', 'under', 'not', 'no']);
 
 /** Is there sentence punctuation (. ; ? !) between two character offsets? */
 function clauseBreak(doc: Doc, a: number, b: number): boolean {
@@ -351,6 +374,8 @@ const UNIT_CANON: Record<string, string> = lookupTable({
   minut: 'minut', min: 'minut', sec: 'second', hr: 'hour', yr: 'year', celsiu: 'celsiu', fahrenheit: 'fahrenheit',
   // the stemmer writes "day"/"days" as "dai"
   dai: 'day',
+  // tosses, flips, rolls and attempts are trials; heads are a coin's successes
+  toss: 'trial', flip: 'trial', roll: 'trial', attempt: 'trial', head: 'success',
 });
 
 /** Canonical unit stem. */
@@ -413,10 +438,30 @@ function siScaled(v: number, unit: string | undefined, p: ParamInfo): number {
   return Number((v * prefix.factor).toPrecision(12));
 }
 
+/** Seconds in each unit of time a number may carry (by unit stem). */
+const SECONDS_IN: Record<string, number> = lookupTable({ millisecond: 0.001, second: 1, minut: 60, hour: 3600, day: 86400, week: 604800 });
+
+/**
+ * A duration written in one unit of time ("3 minutes") in the one unit the parameter's
+ * description asks for ("Length in seconds" → 180). Unchanged where the description names no
+ * unit of time, or the value's own; months and years are not converted (their length varies).
+ */
+function timeScaled(v: number, unit: string | undefined, p: ParamInfo): number {
+  const from = unitStem(unit);
+  if (from === undefined || SECONDS_IN[from] === undefined) return v;
+  const m = /\b(?:in|as|of)\s+(milliseconds?|seconds?|minutes?|hours?|days?|weeks?)\b|\((?:in\s+)?(milliseconds?|seconds?|minutes?|hours?|days?|weeks?)\)/i.exec(p.description);
+  const to = m ? unitStem((m[1] ?? m[2]).toLowerCase()) : undefined;
+  if (to === undefined || to === from || SECONDS_IN[to] === undefined) return v;
+  // (one unit of time only: "Duration in hours/minutes" takes either)
+  const named = new Set([...p.description.matchAll(/\b(milliseconds?|seconds?|minutes?|hours?|days?|weeks?)\b/gi)].map((x) => unitStem(x[1].toLowerCase())));
+  if (named.size !== 1) return v;
+  return Number(((v * SECONDS_IN[from]) / SECONDS_IN[to]).toPrecision(12));
+}
+
 /** A number span converted for a numeric parameter (percent handling, integer check); undefined if it does not fit. */
 function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | undefined {
   if (s.num === undefined) return undefined;
-  let v = siScaled(s.num, s.unit, p);
+  let v = timeScaled(siScaled(s.num, s.unit, p), s.unit, p);
   if (s.percent && type === 'number') {
     const d = p.description.toLowerCase();
     const name = p.parts.join(' ');
@@ -585,8 +630,6 @@ function enumScore(value: string, doc: Doc): { score: number; start: number; end
   if (words.length === 1) {
     const syn = ENUM_SYNONYMS[words[0]];
     if (syn) for (const t of toks) if (syn.includes(t.lower) || syn.includes(t.stem)) return { score: 0.55, start: t.start, end: t.end };
-    const named = VALUE_SYNONYMS[words[0]];
-    if (named) for (const t of toks) if (named.includes(t.lower)) return { score: 0.7, start: t.start, end: t.end };
   }
   // a long single word sharing its first 5 letters with a token ("Comedy"/"comic" no; "counselor"/"counseling" yes)
   if (words.length <= 2) {
@@ -624,7 +667,8 @@ function distinctiveEnumWord(values: readonly string[], doc: Doc, p: ParamInfo):
       if (wordsOf.some((other, j) => j !== i && other.includes(w))) continue;
       // (or standing alone for the value after a determiner, at the end of its clause: "using my
       // debit." for "debit card"; not "my family trip", where it only qualifies the next word)
-      const alone = (tk: Token): boolean => ['my', 'the', 'a', 'an', 'your', 'our', 'his', 'her', 'their'].includes(doc.tokens[tk.index - 1]?.lower ?? '') && /^\s*(?:$|[.,;!?])/.test(doc.text.slice(tk.end));
+      // (after a word of using it: "using my debit." — not "to grow my business.", "visiting my family.")
+      const alone = (tk: Token): boolean => ['my', 'the', 'a', 'an', 'your', 'our', 'his', 'her', 'their'].includes(doc.tokens[tk.index - 1]?.lower ?? '') && ['using', 'use', 'with', 'via', 'through', 'by', 'from', 'on'].includes(doc.tokens[tk.index - 2]?.lower ?? '') && /^\s*(?:$|[.,;!?])/.test(doc.text.slice(tk.end));
       const t = doc.tokens.find((tk) => tk.stem === w && !STOP_WORDS.has(tk.lower) && (beside(tk, doc.tokens[tk.index - 1]) || beside(tk, doc.tokens[tk.index + 1]) || alone(tk)));
       if (!t) continue;
       if (found && found.value !== values[i]) return undefined;
@@ -658,17 +702,58 @@ const ENUM_SYNONYMS: Record<string, string[]> = lookupTable({
   buy: ['purchase', 'purchasing', 'own'], rent: ['rental', 'renting', 'lease', 'leasing'],
 });
 
+/** Name parts and description words of a parameter that holds a genre or a kind of work. */
+const GENRE_PARAM = /\b(?:genre|genres|category|categories|type|kind|style)\b/i;
+/** … a kind of event. */
+const EVENT_PARAM = /\bevents?\b/i;
+/** … an urgency or priority. */
+const URGENCY_PARAM = /\b(?:urgency|urgent|priority|severity|importance)\b/i;
+
 /**
  * Genres, kinds and levels by the other word a request uses for them ("a funny movie", "some
  * cartoon films", "Hillbilly songs", "a Toto concert", "it's urgent"): a word that names one such
- * value only, as strong as a near spelling.
+ * value only, as strong as a near spelling, for a parameter of that domain (`param` tested on its
+ * name and description). `not` lists words after which the word means something else ("comic
+ * book", "drama series", "urgent care").
  */
-const VALUE_SYNONYMS: Record<string, string[]> = lookupTable({
-  comedy: ['funny', 'comic', 'comedic', 'humorous', 'hilarious'], animation: ['cartoon', 'cartoons', 'animated'],
-  horror: ['scary', 'spooky', 'frightening', 'ghost', 'ghosts', 'haunted', 'zombie', 'zombies'], romance: ['romantic'], country: ['hillbilly'],
-  theater: ['drama', 'plays', 'broadway', 'musical', 'musicals'], music: ['concert', 'concerts', 'gig', 'gigs'], documentary: ['documentaries'],
-  park: ['garden', 'gardens'], high: ['urgent', 'urgently'],
+const VALUE_SYNONYMS: Record<string, { words: string[]; param: RegExp; not?: string[] }> = lookupTable({
+  comedy: { words: ['funny', 'comic', 'comedic', 'humorous', 'hilarious'], param: GENRE_PARAM, not: ['book', 'books', 'strip', 'strips', 'con'] },
+  animation: { words: ['cartoon', 'cartoons', 'animated'], param: GENRE_PARAM },
+  horror: { words: ['scary', 'spooky', 'frightening', 'ghost', 'ghosts'], param: GENRE_PARAM, not: ['town', 'towns', 'writer', 'writers', 'kitchen', 'kitchens'] },
+  romance: { words: ['romantic'], param: GENRE_PARAM },
+  country: { words: ['hillbilly'], param: GENRE_PARAM },
+  documentary: { words: ['documentaries'], param: GENRE_PARAM },
+  theater: { words: ['drama', 'plays', 'broadway', 'musical', 'musicals'], param: EVENT_PARAM, not: ['series', 'show', 'shows', 'tv', 'film', 'films', 'movie', 'movies', 'instrument', 'instruments'] },
+  music: { words: ['concert', 'concerts', 'gig', 'gigs'], param: EVENT_PARAM },
+  high: { words: ['urgent', 'urgently'], param: URGENCY_PARAM, not: ['care'] },
 });
+
+/** Words before which "plays" is a verb ("the team that plays", "he plays"), not theater plays. */
+const PLAYS_AS_VERB = new Set(['that', 'who', 'which', 'he', 'she', 'it', 'team', 'band', 'one', 'also', 'still', 'never', 'often', 'usually', 'and']);
+
+/**
+ * An enum value written as the other word a request uses for it (VALUE_SYNONYMS): not after a
+ * negation ("not scary"), not inside a name of several capitalised words ("Ghost Rider"), not
+ * before a word that makes it something else ("comic book"), and "plays" only as a noun.
+ */
+function valueSynonym(value: string, p: ParamInfo, doc: Doc): { score: number; start: number; end: number } | undefined {
+  const syn = VALUE_SYNONYMS[value.toLowerCase()];
+  if (!syn || !syn.param.test(`${p.parts.join(' ')} ${p.description}`)) return undefined;
+  for (const t of doc.tokens) {
+    if (!syn.words.includes(t.lower)) continue;
+    const prev = doc.tokens[t.index - 1];
+    const next = doc.tokens[t.index + 1];
+    const negated = (x: Token | undefined): boolean => x !== undefined && (NEGATIONS.has(x.lower) || x.lower === 'nothing' || /n't$/.test(x.lower));
+    if (negated(prev) || negated(doc.tokens[t.index - 2])) continue;
+    if (next && syn.not?.includes(next.lower)) continue;
+    if (t.lower === 'plays' && prev && PLAYS_AS_VERB.has(prev.lower)) continue;
+    // (a capitalised word beside another capitalised one, mid-sentence, is part of a name)
+    if (/^\p{Lu}/u.test(t.text) && ((prev && /^\p{Lu}/u.test(prev.text) && !/[.!?]\s*$/.test(doc.text.slice(0, t.start))) || (next && /^\p{Lu}/u.test(next.text)))) continue;
+    if (doc.spans.some((sp) => sp.kind === 'quoted' && sp.start <= t.start && sp.end >= t.end)) continue;
+    return { score: 0.7, start: t.start, end: t.end };
+  }
+  return undefined;
+}
 
 /** Enum values meaning "no preference". */
 const DONTCARE = new Set(['dontcare', 'any', 'all', 'none', 'default', 'unspecified', 'either', 'no preference', 'auto']);
@@ -800,7 +885,8 @@ function idLabelled(p: ParamInfo, doc: Doc, s: Span): false | 'plain' | 'qualifi
   if (!m) return false;
   // the number ends its clause ("The ID is 5 digits long" gives no ID), or, written right after
   // the label, is the subject of what follows ("with employee id 123 is currently using")
-  if (!/^\s*(?:$|[.,;:!?)]|and\b|please\b)/i.test(doc.text.slice(s.end)) && !(m[2] === undefined && /^\s+(?:is|was|has|had|who|which)\b/i.test(doc.text.slice(s.end)))) return false;
+  // (the latter only where it is the request's one number: "Order id 55 was shipped, refund order 66")
+  if (!/^\s*(?:$|[.,;:!?)]|and\b|please\b)/i.test(doc.text.slice(s.end)) && !(m[2] === undefined && /^\s+(?:is|was|has|had|who|which)\b/i.test(doc.text.slice(s.end)) && doc.spans.filter((o) => o.kind === 'number' && !o.word).length === 1)) return false;
   const qualifier = m[1]?.toLowerCase();
   if (qualifier === undefined || ID_DETERMINERS.has(qualifier)) return 'plain';
   // (or a part the qualifier shortens: "Web ID" for websiteId)
@@ -849,6 +935,9 @@ function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
     // skip link words right after the name: "is", "of", "named", ...
     while (i < doc.tokens.length && ['is', 'of', 'be', 'as', 'named', 'called', 'titled', 'the', 'a', 'an', 'should', 'will', 'to', 'set'].includes(doc.tokens[i].lower) && i - afterRel <= 3) i++;
     if (i >= doc.tokens.length) continue;
+    // (after a relative clause only a thing is the value: "is a pair of sneakers", not "was
+    // terrible", "is broken", "was cancelled")
+    if (rel && !(['a', 'an', 'the', 'my', 'our', 'his', 'her', 'their', 'this', 'that', 'called', 'named'].includes(doc.tokens[i - 1]?.lower ?? '') || /^[\p{Lu}\d"'#“‘]/u.test(doc.text.slice(doc.tokens[i].start - (/["'“‘]/.test(doc.text[doc.tokens[i].start - 1] ?? '') ? 1 : 0))))) continue;
     const between = rel ? ' is ' + doc.text.slice(relEnd, doc.tokens[i].start) : doc.text.slice(doc.tokens[h.idx].end, doc.tokens[i].start);
     // the skipped link words removed from the gap
     const stripped = between.replace(/\b(is|of|be|as|named|called|titled|the|a|an|should|will|to|set)\b/gi, '');
@@ -871,6 +960,9 @@ function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
     if (STOP_WORDS.has(first) && !/^\d/.test(first) && !long) continue;
     const end = doc.tokens[j].end;
     const text = doc.text.slice(start, end);
+    // (one word that says when, how or which, not what: "Cancel my order immediately.", "the
+    // repository online.", "the project details.")
+    if (i === j && (NOT_A_NAME.has(first) || /^[a-z]+ly$/.test(doc.tokens[i].text) || /^(?:tomorrow|yesterday|tonight|summary)$/.test(first))) continue;
     out.push({ param: p, value: text, score: (explicit ? 0.45 : 0.3) + 0.15 * h.w, ranges: [[start, end]], kind: 'phrase' });
   }
   return out;
@@ -1125,6 +1217,9 @@ const CAST_ROLE = /\b(cast|actor|actors|starring|star|stars|actress)\b/;
 /** Name parts of a parameter for the title of a work (a song, a book, a film). */
 const WORK_TITLE = /\b(track|song|title|book|movie|film|poem|novel|painting|artwork)\b/;
 
+/** What is played, heard or streamed. */
+const PLAY_CUE = /\b(?:play|hear|listen to|stream)\s*$/i;
+
 const ROLE_CUES: [RegExp, RegExp][] = [
   // [words right before the value, parameter name parts that take it]
   [/\bdirected by\s*$/i, /\b(director|directed|filmmaker)\b/],
@@ -1134,11 +1229,12 @@ const ROLE_CUES: [RegExp, RegExp][] = [
   [/(?:(?<!\b(?:acted|starred)\s+)\bby|from artist|from the artist|from the band|sung by|performed by)\s*$/i, /\b(artist|artists|band|singer|composer|author|creator|performer|musician|by|writer|director)\b/],
   [/\b(?:album)\s*$/i, /\balbum\b/],
   // what is played is a track ("play 'Bohemian Rhapsody'", "listen to Yellow"), not its artist
-  [/\b(?:play|hear|listen to|stream)\s*$/i, /\b(track|song|title|tune)\b/],
+  [PLAY_CUE, /\b(track|song|title|tune)\b/],
   [/\b(?:at|in)\s*(?:the\s*)?$/i, /\b(theater|theatre|venue|restaurant|hotel|museum|store|shop|cinema|stadium)\b/],
 ];
 
 /** Bonus for a name written after a role cue that matches the parameter. */
+// (the cue "play" only before a quoted name: "Play Taylor Swift" names an artist)
 function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
   // (an opening quote between the cue and the name is no gap: "by 'Alec Benjamin'")
   const before = doc.text.slice(Math.max(0, s.start - 30), s.start).replace(/\s*['"“‘]$/, '');
@@ -1148,10 +1244,13 @@ function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
     // "at/in <name>" names a venue, not the city it is in
     if (isPlace && cue.source.includes('at|in')) continue;
     // (a place is no cast member: "a movie that features New York City")
+    if (cue === PLAY_CUE && s.kind !== 'quoted') continue;
     if (cue.test(before) && who.test(joined) && !(isPlace && CAST_ROLE.test(joined))) return 0.3;
   }
   // a role written after the name: "the movie that Joey Fatone acted in"
   if (!isPlace && /^\s+(?:acted|starred|stars|appears|appeared|plays|played)\b/i.test(doc.text.slice(s.end, s.end + 16)) && CAST_ROLE.test(joined)) return 0.3;
+  // a name written after "by" is the maker, not a title ("the new book by Stephen King")
+  if (/\bby\s*$/i.test(before) && WORK_TITLE.test(joined) && !/\b(?:author|artist|by|maker|creator|composer|director)\b/.test(joined)) return -0.3;
   // a work's title written before "by" its maker: "'Narrated For You' by 'Alec Benjamin'"
   // (a quoted title only: an unquoted one may be cut short, "Let It Be" read as "Be")
   if (s.kind === 'quoted' && /^['"”’]?\s+by\s+\S/i.test(doc.text.slice(s.end, s.end + 12)) && WORK_TITLE.test(joined)) return 0.3;
@@ -1179,6 +1278,26 @@ function numberRank(doc: Doc, s: Span): number {
     NUMBER_RANKS.set(doc, ranks);
   }
   return ranks.get(s) ?? 0;
+}
+
+/** A sentence that asks for something ("Can you set a reminder for 7:00 AM?", "Wake me at 6:15"), not one that tells of something else ("My meeting starts at 2 PM"). */
+const REQUEST_SENTENCE = /^\s*(?:(?:can|could|would|will)\s+you\b|please\b|set\b|wake\b|remind\b|schedule\b|book\b|make\s+it\b|put\s+it\b|start\b|call\b|i\s+(?:want|need|would\s+like)\s+(?:it|the\s+alarm|the\s+reminder)\b)/i;
+
+/** The sentence (up to . ! ? or a line break) that holds an offset. */
+function sentenceOf(doc: Doc, at: number): string {
+  let a = at;
+  while (a > 0 && !/[.!?\n]/.test(doc.text[a - 1])) a--;
+  let b = at;
+  while (b < doc.text.length && !/[.!?\n]/.test(doc.text[b])) b++;
+  return doc.text.slice(a, b);
+}
+
+/** Rank of a parameter among the free string parameters of its object (set by mapObject). */
+const TEXT_RANK = new WeakMap<ParamInfo, number>();
+
+/** Rank of a quoted span among the request's quoted spans (in reading order). */
+function quotedRank(doc: Doc, s: Span): number {
+  return doc.spans.filter((o) => o.kind === 'quoted' && o.start < s.start).length;
 }
 
 /** Per request: the rank of each plain number span (numberRank). */
@@ -1268,7 +1387,7 @@ function peopleAfter(p: ParamInfo): RegExp {
 }
 
 /** Country names and codes the city lexicon knows, lower-case. */
-const KNOWN_COUNTRIES: ReadonlySet<string> = new Set([...WORLD_CITIES.values()].flatMap(([name, code]) => [name.toLowerCase(), code.toLowerCase()]).concat(['usa', 'us', 'united states', 'america', 'england', 'scotland', 'wales']));
+const KNOWN_COUNTRIES: ReadonlySet<string> = new Set([...WORLD_CITIES.values()].flatMap(([name, code]) => [name.toLowerCase(), code.toLowerCase()]).concat(['usa', 'us', 'united states', 'america', 'england', 'scotland', 'wales', 'u.s', 'u.s.', 'u.s.a', 'u.s.a.', 'u.k', 'u.k.']));
 
 /**
  * Can the region written after a city fill this country/state parameter? A country parameter takes
@@ -1281,10 +1400,65 @@ function regionFits(country: boolean, s: Span): boolean {
   const city = s.city?.toLowerCase() ?? '';
   if (!country) return !(s.region!.length > 2 && KNOWN_COUNTRIES.has(region));
   const own = WORLD_CITIES.get(city);
-  if (own) return own[0].toLowerCase() === region || own[1].toLowerCase() === region;
+  if (own) return own[0].toLowerCase() === region || own[1].toLowerCase() === region || (COUNTRY_ALIASES[own[1]] ?? []).includes(region);
   if (US_CITIES.has(city)) return ['usa', 'us', 'united states', 'america'].includes(region);
   return !Object.hasOwn(US_STATES, region) && !(s.region!.length === 2 && US_STATE_CODES.has(s.region!));
 }
+
+/** Units of measure as written (lower case), plural or not: no value of a parameter that holds no unit. */
+const PHYSICAL_UNITS: ReadonlySet<string> = new Set(['joule', 'joules', 'kelvin', 'kelvins', 'celsius', 'fahrenheit', 'mpg', 'bpm', 'hz', 'hertz', 'khz', 'mhz', 'ghz',
+  'watt', 'watts', 'kw', 'kwh', 'volt', 'volts', 'amp', 'amps', 'ohm', 'ohms', 'newton', 'newtons', 'pascal', 'pascals', 'kpa', 'atm', 'mph', 'kmh', 'kph',
+  'km', 'kg', 'mg', 'mm', 'cm', 'ml', 'kb', 'mb', 'gb', 'tb', 'calories', 'kcal', 'decibels', 'db', 'lbs', 'oz']);
+
+/** Cards of one rank or one suit in a standard 52-card deck, by the word for them. */
+const CARDS_OF: Record<string, number> = lookupTable({
+  ace: 4, aces: 4, king: 4, kings: 4, queen: 4, queens: 4, jack: 4, jacks: 4,
+  heart: 13, hearts: 13, spade: 13, spades: 13, diamond: 13, diamonds: 13, club: 13, clubs: 13,
+});
+
+/**
+ * Counts that a standard deck of cards and a standard die have, for a draw or a roll the request
+ * describes without giving them: the deck's 52 cards for a total ("total_outcomes",
+ * "total_cards"), the 4 cards of a rank or the 13 of a suit for the favourable ones
+ * ("favorable_outcomes", "desired_cards", "success_outcomes", "event_outcomes"), the 6 sides of a
+ * die ("sides_per_die"). Below a number the request writes for the same parameter ("a deck of 32
+ * cards" keeps 32).
+ */
+function standardCounts(p: ParamInfo, doc: Doc): Cand[] {
+  const out: Cand[] = [];
+  const parts = p.parts;
+  const cards = /\b(?:deck|cards?)\b/i.test(doc.text) && /\b(?:draw|draws|drawing|drawn|pull|pulling|pick|picking|dealt)\b/i.test(doc.text);
+  if (cards) {
+    const total = parts.includes('total') || (parts.includes('deck') && parts.includes('size'));
+    const favourable = parts.some((x) => /^(favorable|favourable|success|successes|successful|desired|event|target|winning)$/.test(x));
+    const sized = doc.spans.some((x) => x.kind === 'number' && /^cards?$/.test(x.unit ?? ''));
+    if (total && !favourable && !sized) out.push({ param: p, value: 52, score: 0.35, ranges: [], kind: 'standard-count' });
+    if (favourable) {
+      const kinds = new Set(doc.tokens.map((t) => CARDS_OF[t.lower]).filter((n): n is number => n !== undefined));
+      if (kinds.size === 1) {
+        const t = doc.tokens.find((tk) => CARDS_OF[tk.lower] !== undefined)!;
+        out.push({ param: p, value: [...kinds][0], score: 0.5, ranges: [[t.start, t.end]], kind: 'standard-count' });
+      }
+    }
+  }
+  if (/\b(?:dice|die)\b/i.test(doc.text) && parts.some((x) => /^(sides|faces)$/.test(x))) out.push({ param: p, value: 6, score: 0.35, ranges: [], kind: 'standard-count' });
+  return out;
+}
+
+/** Countries by the adjective written for them (lower case): "German history" → Germany. */
+const DEMONYMS: Record<string, string> = lookupTable({
+  german: 'Germany', french: 'France', italian: 'Italy', spanish: 'Spain', japanese: 'Japan', chinese: 'China', british: 'United Kingdom',
+  american: 'United States', russian: 'Russia', indian: 'India', mexican: 'Mexico', canadian: 'Canada', australian: 'Australia', brazilian: 'Brazil',
+  korean: 'South Korea', dutch: 'Netherlands', swedish: 'Sweden', greek: 'Greece', turkish: 'Turkey', egyptian: 'Egypt', irish: 'Ireland',
+  polish: 'Poland', portuguese: 'Portugal', argentine: 'Argentina', argentinian: 'Argentina', swiss: 'Switzerland', austrian: 'Austria',
+  norwegian: 'Norway', danish: 'Denmark', finnish: 'Finland', thai: 'Thailand', vietnamese: 'Vietnam', israeli: 'Israel', nigerian: 'Nigeria',
+});
+
+/** Other names of countries by ISO 3166 code, lower case ("London, United Kingdom", "Seoul, Korea"). */
+const COUNTRY_ALIASES: Record<string, string[]> = lookupTable({
+  GB: ['united kingdom', 'great britain', 'britain', 'england', 'scotland', 'wales', 'northern ireland'], AE: ['uae', 'emirates'], KR: ['korea', 'republic of korea'],
+  CZ: ['czechia'], NL: ['holland', 'the netherlands'], RU: ['russian federation'], CN: ['prc', "people's republic of china"], VN: ['viet nam'],
+});
 
 /** Candidate values for one parameter. */
 function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
@@ -1310,6 +1484,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (typeof v === 'string') {
         if (DONTCARE.has(v.toLowerCase())) continue;
         let { score, start, end } = enumScore(v, doc);
+        if (score === 0) ({ score, start, end } = valueSynonym(v, p, doc) ?? { score, start, end });
         // a numeral value ("4" of star ratings) written as a number or a number word ("four-star")
         if (score === 0 && /^\d+$/.test(v)) {
           for (const sp of doc.spans) if (sp.kind === 'number' && sp.num === Number(v)) out.push({ param: p, value: v, score: 0.3 + anchorBonus(p, doc, sp, hits) * 0.6, ranges: [[sp.start, sp.end]], kind: 'enum' });
@@ -1349,6 +1524,11 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (s.kind !== 'number') continue;
       const v = numberFor(s, p, t);
       if (v === undefined) continue;
+      // a probability is at most 1 (or written as a percent)
+      if (p.parts.includes('probability') && v > 1 && !s.percent) continue;
+      // a bound of the other side is no value of a minimum or maximum ("a price over 500" is no
+      // max_price; "a rating lower than 3" no min_rating)
+      if (boundClash(p, doc, s)) continue;
       let score = 0.15 + anchorBonus(p, doc, s, hits);
       const us = unitStem(s.unit);
       if (us && units.has(us)) score += 0.45;
@@ -1398,6 +1578,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       }
     }
     out.push(...periodCandidates(p, doc));
+    // counts every standard deck of cards and die has ("drawing a king from a deck" → 4 of 52)
+    out.push(...standardCounts(p, doc));
     // how often, for a count per unit of time ("duplicates every hour" → 1 per hour, "twice a
     // day" → 2 per day, "3 times per week" → 3)
     out.push(...perUnitCounts(p, doc));
@@ -1535,9 +1717,14 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (p.semantic === 'destination' && ['to', 'into', 'reach', 'towards'].includes(prevWord)) score += 0.35;
     if ((p.semantic === 'origin' && prevWord === 'to') || (p.semantic === 'destination' && prevWord === 'from')) score -= 0.3;
     if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s) + renameBonus(p, doc, s);
+    // ties go to the reading order: the n-th quoted value to the n-th free string parameter
+    if (s.kind === 'quoted' && TEXT_RANK.get(p) === quotedRank(doc, s)) score += 0.06;
     const placeLike = p.semantic === 'place' || p.semantic === 'origin' || p.semantic === 'destination';
     if (placeLike && (s.kind === 'proper' || s.kind === 'place') && ['in', 'at', 'near', 'around', 'from', 'to', 'of'].includes(prevWord)) score += 0.2;
-    const isPlace = s.kind === 'place' || (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end));
+    // (a US state or a country written alone is a place too: "theft in California")
+    const regionName = s.kind === 'proper' && (Object.hasOwn(US_STATES, value.toLowerCase()) || (value.length > 3 && KNOWN_COUNTRIES.has(value.toLowerCase())));
+    const isPlace = s.kind === 'place' || regionName || (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end));
+    if (regionName && placeLike) score += 0.15;
     // a place another parameter's description names ("'1' for Bangkok" of province_id) is no
     // district or subdistrict ("in Bangkok, specifically in the Lat Phrao district")
     if (isPlace && SUBCITY_AREAS.has(areaKind(p) ?? '') && namedBySibling(p, s)) continue;
@@ -1558,12 +1745,26 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       // meeting 2023-12-1. Can you set it for 7:00 AM?")
       const times = doc.spans.filter((o) => o.kind === 'time');
       const tm = times.filter((o) => !clauseBreak(doc, Math.min(o.end, s.end), Math.max(o.start, s.start))).sort((x, y) => Math.abs(x.start - s.start) - Math.abs(y.start - s.start))[0]
-        ?? (times.length === 1 && doc.spans.filter((o) => o.kind === 'date').length === 1 ? times[0] : undefined);
+        ?? (times.length === 1 && doc.spans.filter((o) => o.kind === 'date').length === 1 && REQUEST_SENTENCE.test(sentenceOf(doc, times[0].start)) ? times[0] : undefined);
       if (tm?.time) {
         out.push({ param: p, value: formatDate(s.date, p, doc.today, tm.time), score: score + 0.05, ranges: [[s.start, s.end], [tm.start, tm.end]], kind: 'datetime' });
         continue;
       }
     }
+    // a country parameter: a country's name (or another name of it) over any other name ("GDP
+    // data for United States"); codes of two letters only where written in capitals
+    if (p.semantic === 'country' && (s.kind === 'proper' || s.kind === 'id') && (KNOWN_COUNTRIES.has(value.toLowerCase()) || Object.values(COUNTRY_ALIASES).some((a) => a.includes(value.toLowerCase()))) && (value.length > 2 || value === value.toUpperCase())) score += 0.25;
+    // a name written with one kind of area is no value of a parameter of another kind ("Chiang
+    // Mai Province" for sub_district_name or district_name)
+    const writtenKind = (/(?:^|\s)(sub-?district|district|province|county|prefecture|borough|municipality|parish|canton)$/i.exec(value) ?? /^\s+(sub-?district|district|province|county|prefecture|borough|municipality|parish|canton)\b/i.exec(doc.text.slice(s.end)))?.[1].toLowerCase().replace('-', '');
+    if (writtenKind !== undefined && areaKind(p) !== undefined && areaKind(p) !== writtenKind) continue;
+    // (the adjective is no country: "German" gives Germany, above)
+    if (p.semantic === 'country' && s.kind === 'proper' && DEMONYMS[value.toLowerCase()] !== undefined) score -= 0.3;
+    // a dotted version ("2.7.3") is a value of a version only
+    if (s.kind === 'id' && /^\d+(?:\.\d+){2,3}$/.test(s.text) && !IPV4.test(s.text) && !/\b(?:version|release|build|v)\b/i.test(`${p.parts.join(' ')} ${p.description}`)) continue;
+    // a unit of measure is no value of a parameter that holds no unit ("in Joules" is no substance,
+    // "25 MPG" no fuel type, "80 BPM" no key)
+    if ((s.kind === 'proper' || s.kind === 'id') && PHYSICAL_UNITS.has(value.toLowerCase()) && !p.parts.some((x) => /^units?$|^scale$|^format$/.test(x))) continue;
     // a version has a digit ("2.1.3", "v2"); a word is the name of what has the version ("the
     // 'Orion' version 2.1.3")
     if (p.parts[p.parts.length - 1] === 'version' && !/\d/.test(value)) score -= 0.5;
@@ -1610,6 +1811,13 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   // a function of x written in the request ("the derivative of 2x^2", "y=3x+2") for a function
   // or expression parameter
   out.push(...mathExpressions(p, doc));
+  // a country named by its adjective ("key events in German history" → Germany) for a country
+  if (p.semantic === 'country' && p.type === 'string' && !p.enumValues) {
+    for (const t of doc.tokens) {
+      const country = DEMONYMS[t.lower];
+      if (country && /^\p{Lu}/u.test(t.text)) out.push({ param: p, value: country, score: 0.45, ranges: [[t.start, t.end]], kind: 'demonym' });
+    }
+  }
   // the units of a conversion ("How many ounces in 2 pounds of butter?") for from/to unit parameters
   out.push(...conversionUnits(p, doc));
   // the thing measured ("2 pounds of butter", "3 cups of flour") for an item or ingredient
@@ -1632,10 +1840,15 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
 const MATH_PARAM = /\b(?:func|function|functions|expression|equation|polynomial|formula)\b/i;
 
 /** One term of a polynomial in x: an optional coefficient, x, an optional power; or a constant. */
-const MATH_TERM = String.raw`(?:\d+(?:\.\d+)?\s*\*?\s*x(?:\s*(?:\^|\*\*)\s*\d+)?|x(?:\s*(?:\^|\*\*)\s*\d+)?|\d+(?:\.\d+)?)`;
+// (spaces bounded: unbounded runs were quadratic on a digit before a long run of spaces)
+const MATH_TERM = String.raw`(?:\d+(?:\.\d+)?\s{0,3}\*?\s{0,3}x(?:\s{0,3}(?:\^|\*\*)\s{0,3}\d+)?|x(?:\s{0,3}(?:\^|\*\*)\s{0,3}\d+)?|\d+(?:\.\d+)?)`;
 
 /** A function of x as written: terms joined by + - * /, with an x that has a coefficient or power, or an operator. */
-const MATH_EXPRESSION = new RegExp(String.raw`(?<![\w.^*])(?:[yf]\s*(?:\(\s*x\s*\))?\s*=\s*)?(${MATH_TERM}(?:\s*[-+*/]\s*${MATH_TERM}){0,8})(?![\w^*]|\.\d)`, 'g');
+const MATH_EXPRESSION = new RegExp(String.raw`(?<![\w.^*])(?:[yf]\s{0,3}(?:\(\s{0,3}x\s{0,3}\))?\s{0,3}=\s{0,3})?(${MATH_TERM}(?:\s{0,3}[-+*/]\s{0,3}${MATH_TERM}){0,8})(?![\w^*]|\.\d)`, 'g');
+
+/** Function names and operators that make a polynomial only part of a larger expression. */
+const MATH_BEFORE = /(?:[(/*^+\-]|\b(?:sin|cos|tan|log|ln|exp|sqrt|e))\s{0,3}$/;
+const MATH_AFTER = /^\s{0,3}(?:[(*/^=]|[-+]\s{0,3}[a-wyz(]|(?:sin|cos|tan|log|ln|exp|sqrt)\b)/i;
 
 /**
  * Functions of x written in the request, for a parameter named or described as a function,
@@ -1650,8 +1863,11 @@ function mathExpressions(p: ParamInfo, doc: Doc): Cand[] {
   const found: { text: string; start: number; end: number }[] = [];
   for (const m of doc.text.matchAll(MATH_EXPRESSION)) {
     const expr = m[1];
-    if (!/x/.test(expr) || !(/\dx|x\s*(?:\^|\*\*)|[-+*/]/.test(expr))) continue;
+    // x with a power, or an operator: "2x" alone is a factor ("make it 2x bigger")
+    if (!/x/.test(expr) || !/x\s{0,3}(?:\^|\*\*)|[-+*/]/.test(expr)) continue;
     const start = m.index + m[0].length - expr.length;
+    // only part of a larger expression: "sin(x) + 3x^2", "1/(x+1)", "e^(2x)", "2x + 3 = 11"
+    if (MATH_BEFORE.test(doc.text.slice(Math.max(0, m.index - 8), m.index)) || MATH_AFTER.test(doc.text.slice(start + expr.length, start + expr.length + 10))) continue;
     found.push({ text: expr, start, end: start + expr.length });
   }
   const nth = ordinalName(p)?.[1];
@@ -1671,6 +1887,19 @@ const MEASURE_UNITS: Readonly<Record<string, string>> = (() => {
   out['feet'] = 'foot';
   return out;
 })();
+
+/**
+ * Kinds of measure: a conversion goes between units of one kind. Volumes and masses are one kind
+ * (a kitchen converts "3 cups of flour" to grams by the ingredient's density).
+ */
+const MEASURE_KINDS: readonly ReadonlySet<string>[] = [
+  new Set(['teaspoon', 'tablespoon', 'cup', 'ounce', 'liter', 'litre', 'milliliter', 'millilitre', 'gallon', 'quart', 'pint', 'pound', 'gram', 'kilogram', 'milligram', 'stone', 'ton', 'tonne']),
+  new Set(['inch', 'foot', 'yard', 'mile', 'meter', 'metre', 'kilometer', 'kilometre', 'centimeter', 'centimetre', 'millimeter', 'millimetre']),
+  new Set(['acre', 'hectare']),
+  new Set(['celsius', 'fahrenheit', 'kelvin']),
+  new Set(['joule', 'calorie', 'kilocalorie']),
+  new Set(['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte']),
+];
 
 /**
  * The units of a conversion for parameters named from_unit / to_unit (or unit_from, source_unit,
@@ -1694,8 +1923,43 @@ function conversionUnits(p: ParamInfo, doc: Doc): Cand[] {
     else if (['to', 'into'].includes(prev?.lower ?? '') || (prev?.lower === 'many' && prev2?.lower === 'how')) found.push({ unit, role: 'to', start: t.start, end: t.end });
   }
   const mine = found.filter((f) => f.role === role);
-  if (mine.length !== 1 || found.filter((f) => f.role !== role).length !== 1) return [];
+  const other = found.filter((f) => f.role !== role);
+  if (mine.length !== 1 || other.length !== 1) return [];
+  // (units of one kind only: cups to calories is no conversion)
+  if (!MEASURE_KINDS.some((k) => k.has(mine[0].unit) && k.has(other[0].unit))) return [];
   return [{ param: p, value: mine[0].unit, score: 0.65, ranges: [[mine[0].start, mine[0].end]], kind: 'conversion-unit' }];
+}
+
+/**
+ * A latitude and a longitude written with their labels ("latitude 37.87 and longitude -122.27",
+ * "lat: 40.7, lon: -74.0") or their hemispheres ("33.86° S, 151.2° E"), for an array of numbers
+ * whose name or description asks for coordinates or for latitude and longitude: [latitude,
+ * longitude], the order that description gives (longitude first where it names that first).
+ * Only where one of each is written.
+ */
+function coordinatePair(p: ParamInfo, doc: Doc): Cand[] {
+  if (p.itemType !== 'number' && p.itemType !== 'integer') return [];
+  const text = `${p.parts.join(' ')} ${p.description}`.toLowerCase();
+  if (!/\bcoordinates?\b|\blat(?:itude)?\b[^.]{0,40}\blon(?:g|gitude)?\b|\blon(?:g|gitude)?\b[^.]{0,40}\blat(?:itude)?\b/.test(text)) return [];
+  const lonFirst = /\blon(?:g|gitude)?\b[^.]{0,40}\blat(?:itude)?\b/.test(text) && !/\blat(?:itude)?\b[^.]{0,40}\blon(?:g|gitude)?\b/.test(text);
+  const axisOf = (s: Span): 'lat' | 'lon' | undefined => {
+    if (s.hemi) return s.hemi === 'N' || s.hemi === 'S' ? 'lat' : 'lon';
+    // the label up to three words before the number ("latitude is around 13.08")
+    const before = doc.text.slice(Math.max(0, s.start - 30), s.start).toLowerCase();
+    const m = /\b(latitude|lat|longitude|lon|lng|long)\b(?:\s*[:=]\s*|\s+(?:is\s+|of\s+)?(?:about\s+|around\s+|approximately\s+)?)$/.exec(before);
+    return m ? (m[1].startsWith('lat') ? 'lat' : 'lon') : undefined;
+  };
+  const lat: Span[] = [];
+  const lon: Span[] = [];
+  for (const s of doc.spans) {
+    if (s.kind !== 'number' || s.word) continue;
+    const axis = axisOf(s);
+    if (axis === 'lat' && Math.abs(s.num!) <= 90) lat.push(s);
+    if (axis === 'lon' && Math.abs(s.num!) <= 180) lon.push(s);
+  }
+  if (lat.length !== 1 || lon.length !== 1) return [];
+  const value = lonFirst ? [lon[0].num!, lat[0].num!] : [lat[0].num!, lon[0].num!];
+  return [{ param: p, value, score: 0.7, ranges: [[lat[0].start, lat[0].end], [lon[0].start, lon[0].end]], kind: 'coordinates' }];
 }
 
 /** Name parts of a parameter for the thing an amount measures. */
@@ -1715,12 +1979,14 @@ function measuredThing(p: ParamInfo, doc: Doc): Cand[] {
     const prev = doc.tokens[t.index - 1];
     if (!prev || !(/^\d+(?:[.,]\d+)?$/.test(prev.text) || NUMBER_WORDS[prev.lower] !== undefined || ['a', 'an'].includes(prev.lower))) continue;
     if (doc.tokens[t.index + 1]?.lower !== 'of') continue;
-    const words: Token[] = [];
-    for (let k = t.index + 2; k < doc.tokens.length && words.length < 2; k++) {
+    let words: Token[] = [];
+    for (let k = t.index + 2; k < doc.tokens.length && words.length < 4; k++) {
       const w = doc.tokens[k];
       if (STOP_WORDS.has(w.lower) || !/^\s+$/.test(doc.text.slice(doc.tokens[k - 1].end, w.start))) break;
       words.push(w);
     }
+    // (how it is prepared is no part of the thing: "chopped fresh basil" → "basil")
+    while (words.length > 1 && (/^[a-z]+ed$/.test(words[0].text) || ['fresh', 'raw', 'frozen', 'ground'].includes(words[0].lower))) words = words.slice(1);
     if (words.length === 0) continue;
     const start = words[0].start;
     const end = words[words.length - 1].end;
@@ -1734,7 +2000,11 @@ function measuredThing(p: ParamInfo, doc: Doc): Cand[] {
 const NAMED_KIND = /\b(?:[Ii]dentifier|[Ii][Dd]|[Nn]ame|[Tt]itle)\b(?:\s+\w+)?\s+(?:of|for)\s+(?:the|a|an)\s+(?:specific\s+|particular\s+)?(?:\p{Lu}\S*\s+){0,2}(\p{Ll}{3,})\b/u;
 
 /** Words that say which one without naming it ("the new project", "the main branch"). */
-const NOT_A_NAME = new Set(['new', 'old', 'current', 'latest', 'main', 'first', 'last', 'same', 'other', 'whole', 'entire', 'specific', 'following', 'given', 'next', 'previous', 'default', 'existing', 'particular', 'above', 'below', 'said', 'corresponding', 'relevant', 'right', 'wrong', 'only', 'please', 'now', 'today', 'thanks', 'asap']);
+const NOT_A_NAME = new Set(['new', 'old', 'current', 'latest', 'main', 'first', 'last', 'same', 'other', 'whole', 'entire', 'specific', 'following', 'given', 'next', 'previous', 'default', 'existing', 'particular', 'above', 'below', 'said', 'corresponding', 'relevant', 'right', 'wrong', 'only', 'please', 'now', 'today', 'thanks', 'asap',
+  'open', 'closed', 'big', 'small', 'large', 'feature', 'details', 'detail', 'info', 'information', 'status', 'data', 'online', 'offline', 'again', 'too', 'here', 'there', 'soon', 'later', 'first', 'urgent', 'late', 'early', 'broken']);
+
+/** Endings of adjectives, participles and adverbs ("pending", "weekly", "active", "cancelled"): words that say which one, not its name. */
+const NOT_A_NAME_ENDING = /(?:ing|ed|ly|ive|al|ous|ful|less|able|ible|ic|ary|ent|ant)$/;
 
 /**
  * A name or identifier written beside the word for the thing it names, for a string parameter
@@ -1750,7 +2020,9 @@ function kindNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
   if (!m) return [];
   const kind = stem(m[1].toLowerCase());
   const out: Cand[] = [];
-  const usable = (t: Token | undefined): t is Token => t !== undefined && !STOP_WORDS.has(t.lower) && !NOT_A_NAME.has(t.lower) && !/^\d+$/.test(t.text) && t.lower.length >= 2;
+  // (a plain lower-case word with an adjective's or adverb's ending is no name; one with a digit,
+  // a capital, a hyphen or an underscore may be: "release-2", "Q3")
+  const usable = (t: Token | undefined): t is Token => t !== undefined && !STOP_WORDS.has(t.lower) && !NOT_A_NAME.has(t.lower) && !/^\d+$/.test(t.text) && t.lower.length >= 2 && !(/^[a-z]+$/.test(t.text) && NOT_A_NAME_ENDING.test(t.text));
   const joined = (a: Token, b: Token): boolean => /^\s+$/.test(doc.text.slice(a.end, b.start));
   for (const t of doc.tokens) {
     // (the thing's word written in lower case: "the Louvre Museum", "Pope Innocent III" are names of their own)
@@ -1763,7 +2035,7 @@ function kindNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
     }
     // "project ID badae", "host agent zzwzee": the thing's word, at most one word and a label, then the value ending its clause
     let k = t.index + 1;
-    if (doc.tokens[k] && !['id', 'name', 'identifier'].includes(doc.tokens[k].lower) && usable(doc.tokens[k]) && doc.tokens[k].text === doc.tokens[k].lower && doc.tokens[k + 1] && joined(doc.tokens[k - 1], doc.tokens[k])) k++;
+    if (doc.tokens[k] && !['id', 'name', 'identifier'].includes(doc.tokens[k].lower) && !STOP_WORDS.has(doc.tokens[k].lower) && /^[a-z]{3,}$/.test(doc.tokens[k].text) && doc.tokens[k + 1] && joined(doc.tokens[k - 1], doc.tokens[k])) k++;
     if (doc.tokens[k] && ['id', 'name', 'identifier'].includes(doc.tokens[k].lower) && joined(doc.tokens[k - 1], doc.tokens[k])) k++;
     const v = doc.tokens[k];
     if (k > t.index + 1 || (v && usable(v))) {
@@ -1779,7 +2051,8 @@ function kindNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
 const TOPIC = /\b(?:news|articles?|information|info|stories|posts|papers|reports?|headlines)\b[^.?!\n]{0,40}?\b(?:about|regarding|involving|concerning|mentioning|discussing|on\s+the\s+topic\s+of|related\s+to|that\s+(?:discuss|mention|cover|concern)(?:e?s)?)\s+((?:[\p{L}\p{N}'’-]+\s+){0,5}[\p{L}\p{N}'’-]+)/iu;
 
 /** Words that end a topic: what follows them says where, when or how, not what. */
-const TOPIC_END = new Set(['and', 'in', 'from', 'for', 'with', 'published', 'since', 'over', 'during', 'within', 'this', 'today', 'yesterday', 'last', 'please', 'that', 'which', 'on', 'at', 'by', 'to', 'or', 'but', 'so', 'then', 'limit', 'sorted']);
+const TOPIC_END = new Set(['and', 'in', 'from', 'for', 'with', 'published', 'since', 'over', 'during', 'within', 'this', 'today', 'yesterday', 'last', 'please', 'that', 'which', 'on', 'at', 'by', 'to', 'or', 'but', 'so', 'then', 'limit', 'sorted',
+  'written', 'made', 'taken', 'given', 'shown', 'held', 'found', 'seen', 'done', 'sent', 'told', 'built', 'won', 'lost']);
 
 /**
  * The topic of a request for news, articles or information, for a keyword or topic parameter:
@@ -1788,15 +2061,24 @@ const TOPIC_END = new Set(['and', 'in', 'from', 'for', 'with', 'published', 'sin
  * a word that says where, when or how). Weak (0.35): it fills a needed parameter.
  */
 function topicPhrase(p: ParamInfo, doc: Doc): Cand[] {
-  const m = TOPIC.exec(doc.text);
-  if (!m) return [];
-  const words = m[1].split(/\s+/);
-  const cut = words.findIndex((w) => TOPIC_END.has(w.toLowerCase()));
-  const kept = (cut >= 0 ? words.slice(0, cut) : words).filter((w, i) => !(i === 0 && /^(?:the|a|an)$/i.test(w)));
-  if (kept.length === 0 || kept.every((w) => STOP_WORDS.has(w.toLowerCase()))) return [];
-  const value = kept.join(' ');
-  const start = m.index + m[0].length - m[1].length + m[1].indexOf(kept[0]);
-  return [{ param: p, value, score: 0.35, ranges: [[start, start + value.length]], kind: 'topic' }];
+  for (const m of doc.text.matchAll(new RegExp(TOPIC.source, 'giu'))) {
+    const words = m[1].split(/\s+/);
+    // a question or the user's own thing is no topic ("news about what happened…", "information
+    // about my subscription")
+    if (/^(?:what|how|why|when|where|who|whether|if|my|our|your|his|her|their|its|me|us)$/i.test(words[0])) continue;
+    let cut = words.findIndex((w, i) => TOPIC_END.has(w.toLowerCase()) || (i > 0 && /^[a-z]{3,}ed$/.test(w)));
+    // "AI and machine learning": an "and" that joins two topics up to the phrase's end stays
+    if (cut > 0 && words[cut].toLowerCase() === 'and' && words.slice(cut + 1).every((w) => !TOPIC_END.has(w.toLowerCase()) && !/^[a-z]{3,}ed$/.test(w))) cut = -1;
+    const kept = (cut >= 0 ? words.slice(0, cut) : words).filter((w, i) => !(i === 0 && /^(?:the|a|an)$/i.test(w)));
+    if (kept.length === 0 || kept.every((w) => STOP_WORDS.has(w.toLowerCase()))) continue;
+    const phraseEnd = m.index + m[0].length;
+    // a list of topics ("about Apple, Google and Microsoft") is no one keyword
+    if (cut < 0 && /^\s*,/.test(doc.text.slice(phraseEnd))) continue;
+    const value = kept.join(' ');
+    const start = m.index + m[0].length - m[1].length + m[1].indexOf(kept[0]);
+    return [{ param: p, value, score: 0.35, ranges: [[start, start + value.length]], kind: 'topic' }];
+  }
+  return [];
 }
 
 /**
@@ -1858,7 +2140,16 @@ function coerceItems(items: unknown[], p: ParamInfo): unknown[] | undefined {
 
 /** Candidate values for an array parameter: list literals, enum items, several spans of the item type, "a, b and c". */
 function arrayCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }[]): Cand[] {
-  const out: Cand[] = [];
+  const out = listCandidates(p, doc, hits);
+  // the description's examples found in a longer series the request writes are only part of it
+  // ("prime ministers of Australia, Canada, and India" where the examples are Australia and India)
+  const lists = out.filter((c) => c.kind !== 'example-list' && Array.isArray(c.value));
+  return out.filter((c) => c.kind !== 'example-list' || !lists.some((l) => (l.value as unknown[]).length > (c.value as unknown[]).length && (c.value as unknown[]).every((v) => (l.value as unknown[]).includes(v))));
+}
+
+/** Candidate lists for an array parameter (arrayCandidates without its last filter). */
+function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }[]): Cand[] {
+  const out: Cand[] = coordinatePair(p, doc);
   const it = p.itemType ?? 'any';
   for (const s of doc.spans) {
     if (s.kind !== 'list' || !s.items) continue;
@@ -1878,6 +2169,19 @@ function arrayCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
       out.push({ param: p, value: found.map((f) => f.v), score: 0.55, ranges: found.filter((f) => f.start >= 0).map((f) => [f.start, f.end] as [number, number]), kind: 'enum-list' });
     }
     return out;
+  }
+  // the description's examples written in the request as words of their own, for a list of
+  // strings ("Special dietary requirements, e.g. vegan, gluten-free" and "a vegan menu" → ["vegan"])
+  if (it === 'string') {
+    const found: { v: string; start: number; end: number }[] = [];
+    for (const ex of descriptionExamples(p)) {
+      const m = enumScore(ex, doc);
+      if (m.score >= 0.9 && m.start >= 0) found.push({ v: doc.text.slice(m.start, m.end), start: m.start, end: m.end });
+    }
+    if (found.length > 0) {
+      found.sort((a, b) => a.start - b.start);
+      out.push({ param: p, value: found.map((f) => f.v), score: 0.55, ranges: found.map((f) => [f.start, f.end] as [number, number]), kind: 'example-list' });
+    }
   }
   const counted = countedItems(doc);
   if (counted.length > 0 && (it === 'integer' || it === 'number') && QUANTITY_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
@@ -2405,7 +2709,7 @@ function describedValue(raw: string, p: ParamInfo): unknown {
 }
 
 /** Maps the text/context onto an object schema's parameters (recursive for nested objects). */
-function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence>; mentionedUnfilled: number } {
+function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number, toolStems: ReadonlySet<string> = new Set()): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence>; mentionedUnfilled: number } {
   const params = paramsOf(schema);
   const args: Record<string, unknown> = {};
   const evidence: Record<string, ArgEvidence> = {};
@@ -2417,7 +2721,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
       const f = contextField(ctx, p.name);
       if (f) {
         if (p.type === 'object' && isObj(f.value)) {
-          const sub = mapObject(p.schema, doc, f.value, taken, depth + 1);
+          const sub = mapObject(p.schema, doc, f.value, taken, depth + 1, toolStems);
           setArg(args, p.name, { ...sub.args });
           evidence[p.name] = { score: 1, kind: 'context' };
           continue;
@@ -2447,8 +2751,12 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   // 2b. score every (parameter, value) pair and assign greedily
   let rank = 0;
   for (const p of params) if ((p.type === 'integer' || p.type === 'number') && !p.enumValues) NUMERIC_RANK.set(p, rank++);
+  let textRank = 0;
+  for (const p of params) if (p.type === 'string' && !p.enumValues) TEXT_RANK.set(p, textRank++);
   const cands: Cand[] = [];
-  for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc).flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c, doc)));
+  // (a word before a parameter's head noun that only repeats the tool's own name is no value of
+  // it: "the musical scale" for musical_scale's scale_type, "a hotel room" for hotel_booking's room_type)
+  for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc).flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c, doc) && !(c.kind === 'modifier' && typeof c.value === 'string' && toolStems.has(stem(c.value.toLowerCase())))));
   cands.push(...respectively(pending, doc));
   cands.push(...ordinalSeries(pending, doc));
   cands.sort((a, b) => b.score - a.score);
@@ -2466,7 +2774,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   }
   // 3. nested objects: map their own properties from the text the parameters above left
   for (const p of pending.filter((x) => x.type === 'object' && depth < 3)) {
-    const sub = mapObject(p.schema, doc, undefined, taken, depth + 1);
+    const sub = mapObject(p.schema, doc, undefined, taken, depth + 1, toolStems);
     const subReq = requiredOf(p.schema);
     if (Object.keys(sub.args).length > 0 && sub.missing.length === 0) {
       setArg(args, p.name, sub.args);
@@ -2556,6 +2864,18 @@ function withoutLabel(c: Cand): Cand[] {
 /** Evidence kinds that were right less often on dev (bare names, phrases, reading order, whole request, defaults). */
 const WEAK_KINDS = new Set(['per-unit', 'enum-partial', 'proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'schema-default', 'described-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime', 'word-list']);
 
+/** Stems of the words of a tool's name ("bfcl:musical_scale:56771ee8" → music, scale, …), cached. */
+const TOOL_NAME_STEMS = new Map<string, ReadonlySet<string>>();
+function toolNameStems(name: string): ReadonlySet<string> {
+  let out = TOOL_NAME_STEMS.get(name);
+  if (!out) {
+    out = new Set(splitIdentifier(name).map((w) => stem(w.toLowerCase())));
+    if (TOOL_NAME_STEMS.size > 10_000) TOOL_NAME_STEMS.clear();
+    TOOL_NAME_STEMS.set(name, out);
+  }
+  return out;
+}
+
 /** Joins the request and a context string into one text; a context object is kept apart. */
 function textOf(request: string, context?: Record<string, unknown> | string): { text: string; ctx?: Record<string, unknown> } {
   const req = typeof request === 'string' ? request : '';
@@ -2574,7 +2894,7 @@ export function prepare(request: string, context?: Record<string, unknown> | str
 export function mapPrepared(tool: MapperTool, doc: Doc, ctx?: Record<string, unknown>): DetailedMapping {
   const schema = isObj(tool.inputSchema) ? tool.inputSchema : { type: 'object', properties: {} };
   const taken: [number, number][] = [];
-  const { args, missing, evidence, mentionedUnfilled } = mapObject(schema, doc, ctx, taken, 0);
+  const { args, missing, evidence, mentionedUnfilled } = mapObject(schema, doc, ctx, taken, 0, toolNameStems(tool.name));
   const params = paramsOf(schema);
   const required = params.filter((p) => p.required);
   const filled = required.filter((p) => Object.hasOwn(args, p.name)).length;

@@ -479,9 +479,9 @@ function findAddresses(text: string, spans: Span[]): void {
 function findIds(text: string, spans: Span[]): void {
   let m: RegExpExecArray | null;
   // letters and digits mixed, or words joined by _ or -, or dotted versions; at least 2 chars
-  // (or a camelCase identifier, two or more lower-case letters then capitalised parts: "columnCount",
-  // "maxRetries"; not "iPhone", "eBay")
-  const re = /(?<![\w@/.-])(?:[A-Za-z0-9]+(?:[_.:/-][A-Za-z0-9]+)+|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{2,}|[A-Z]{2,}\d*|[a-z]{2,}(?:[A-Z][a-z0-9]+)+)(?![\w@/-])/g;
+  // (or a camelCase identifier of 8 letters or more, two or more lower-case letters then
+  // capitalised parts: "columnCount", "maxRetries"; not "iPhone", "eBay", "macBook", "wiFi")
+  const re = /(?<![\w@/.-])(?:[A-Za-z0-9]+(?:[_.:/-][A-Za-z0-9]+)+|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{2,}|[A-Z]{2,}\d*|(?=[A-Za-z]{8})[a-z]{2,}(?:[A-Z][a-z0-9]+)+)(?![\w@/-])/g;
   while ((m = re.exec(text)) !== null) {
     const t = m[0];
     if (overlaps(spans, m.index, m.index + t.length, ['url', 'email', 'path', 'date', 'time'])) continue;
@@ -495,6 +495,12 @@ function findIds(text: string, spans: Span[]): void {
     if (/^\d+(st|nd|rd|th|[a-z]{1,3})$/i.test(t)) continue;
     // a count glued to its noun by a hyphen ("3-star", "two-bedroom", "5-day") is a number with a unit
     if (/^(\d+|[a-z]+)-[a-z]+$/i.test(t) && spans.some((o) => o.kind === 'number' && o.start === m!.index && o.end <= m!.index + t.indexOf('-'))) continue;
+    // a dotted acronym ("U.S", "U.K.") is a name, with its last period
+    if (/^(?:[A-Z]\.)+[A-Z]$/.test(t)) {
+      const end = m.index + t.length + (text[m.index + t.length] === '.' ? 1 : 0);
+      push(spans, { kind: 'proper', start: m.index, end, text: text.slice(m.index, end) });
+      continue;
+    }
     push(spans, { kind: 'id', start: m.index, end: m.index + t.length, text: t });
   }
   // a number or code written after "#" ("order #123", "ticket #A-17")
@@ -513,6 +519,9 @@ function isCap(t: Token): boolean {
 
 /** Roles written before a person's name (not honorifics: "Mr. X" keeps its "Mr."; not "Lady", "Lord", "Sir": "Lady Gaga" is a name). */
 const TITLE_WORDS = new Set(['doctor', 'prof', 'professor', 'lawyer', 'attorney', 'judge', 'senator', 'president', 'coach', 'captain', 'officer', 'agent', 'detective', 'sergeant', 'director', 'manager', 'dean', 'mayor', 'governor', 'rev', 'reverend']);
+
+/** Abbreviations written with a period inside a name ("St. Louis", "Dr. Patel", "Sault Ste. Marie", "Gen. Pershing Street"). */
+const NAME_ABBREVIATIONS: ReadonlySet<string> = new Set(['St', 'Ste', 'Dr', 'Mr', 'Mrs', 'Ms', 'Mt', 'Ft', 'Pt', 'Jr', 'Sr', 'Gen', 'Lt', 'Col', 'Sgt', 'Capt', 'Prof', 'Rev', 'Hon', 'Sen', 'Gov', 'Rep']);
 
 /** Small words allowed inside a proper name ("Statue of Liberty", "Lord of the Rings"). */
 const NAME_JOINERS = new Set(['of', 'the', 'de', 'da', 'del', 'la', 'le', 'van', 'von', '&', 'du', 'di', 'y']);
@@ -543,9 +552,10 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
       const gap = text.slice(tokens[j].end, tokens[j + 1].start);
       // only spaces, periods of initials ("J. Patrick"), hyphens or apostrophes may separate name words
       if (!/^(\s+|\.\s+|\s*-\s*|')$/.test(gap)) break;
-      // (an initial is one capital letter or a short abbreviation: "J.", "St.", "Dr."; a number or
-      // an acronym before a period ends a sentence: "size UK 34. However")
-      if (gap.startsWith('.') && !/^(?:\p{Lu}|\p{Lu}\p{Ll}{1,2})$/u.test(tokens[j].text)) break;
+      // (an initial is one capital letter, or a title's or place's abbreviation: "J.", "St.", "Dr.";
+      // any other word, number or acronym before a period ends a sentence: "size UK 34. However",
+      // "Call Ann. She is…")
+      if (gap.startsWith('.') && !/^\p{Lu}$/u.test(tokens[j].text) && !NAME_ABBREVIATIONS.has(tokens[j].text)) break;
       const nx = tokens[j + 1];
       // a capitalised word or a plain number continues the name ("Cyberpunk 2077")
       // (not a number that opens a range or date: "La Liga 2020-2021", "Expo 2024/25")
@@ -648,8 +658,15 @@ function findAddresses2(text: string, spans: Span[]): void {
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
     // trailing periods/commas are punctuation, not part of the address; so is a sentence's end
-    // inside a town's name ("123 White Street, San Jose. Number of passengers…"; not "St. Louis")
-    const t = m[0].replace(/(?<=\p{L}{3})\.\s.*$/su, '').replace(/[.,]+$/, '');
+    // in the town after the street ("123 White Street, San Jose. Number of passengers…"; not "St.
+    // Louis", "Sault Ste. Marie")
+    const comma = m[0].indexOf(',');
+    let t = m[0];
+    if (comma >= 0) {
+      const end = [...t.slice(comma).matchAll(/(\p{L}+)\.\s/gu)].find((x) => !NAME_ABBREVIATIONS.has(x[1]));
+      if (end) t = t.slice(0, comma + end.index + end[1].length);
+    }
+    t = t.replace(/[.,]+$/, '');
     push(spans, { kind: 'place', start: m.index, end: m.index + t.length, text: t, city: t, address: true });
   }
 }

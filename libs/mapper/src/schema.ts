@@ -132,7 +132,7 @@ const SEMANTIC_RULES: [Semantic, RegExp, RegExp | null][] = [
   ['unit', /\b(unit|units|scale)\b/, null],
   ['origin', /\b(from|origin|source|start|departure|depart|pickup|starting)\b/, null],
   ['destination', /\b(to|destination|dest|end|arrival|arrive|target|dropoff|ending)\b/, null],
-  ['place', /\b(location|city|place|address|area|region|venue|where|town|loc|state|neighborhood|district|province|near|zip)\b/, /\b(city|location|address)\b/],
+  ['place', /\b(location|city|place|address|area|region|venue|where|town|loc|state|neighborhood|district|province|near|zip|jurisdiction)\b/, /\b(city|location|address)\b/],
   ['id', /\b(id|ids|identifier|uuid|key|code|token|number|sku|isbn|serial|account)\b/, null],
   ['text', /\b(query|text|message|content|prompt|question|body|keyword|keywords|search|term|terms|comment|note|description|summary|instruction|command|input|statement|sentence|phrase|expression|formula|equation|function)\b/, null],
   ['name', /\b(name|title|artist|author|player|team|company|person|user|username|nickname|brand|movie|song|book|game|album|show|event|restaurant|hotel|species|director|cast|actor|character|league|product|item|food|dish|genre|category|type)\b/, null],
