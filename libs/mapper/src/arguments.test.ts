@@ -1417,3 +1417,178 @@ describe('mapArguments: sixth session rules, narrowed after review', () => {
     expect(mapArguments(flight, 'a flight to Lagos, I want to grow my business.').arguments.seat_class).toBeUndefined();
   });
 });
+
+describe('mapArguments: sixth session rules, roles after a name', () => {
+  it('reads "X as the director" and "X\'s music" as the role they name', () => {
+    const movies = tool({ directed_by: { type: 'string', description: 'Director of the movie.' }, cast: { type: 'string', description: 'An actor in the movie.' } });
+    expect(mapArguments(movies, 'a film that stars Emma Stone, ideally with Greta Gerwig as the director').arguments).toEqual({ cast: 'Emma Stone', directed_by: 'Greta Gerwig' });
+    const music = tool({ artist: { type: 'string', description: 'The artist.' }, year: { type: 'string', description: 'Release year.' } });
+    expect(mapArguments(music, "I'd like Adele's music from 2015").arguments.artist).toBe('Adele');
+  });
+});
+
+describe('mapArguments: sixth session rules, format slips and kinds', () => {
+  it('reads a year written with three Ys as a year in the format', () => {
+    const law = tool({ start_date: { type: 'string', description: 'Start date in the format of MM-DD-YYY.' } }, ['start_date']);
+    expect(mapArguments(law, 'cases filed after March 4, 2020').arguments.start_date).toBe('03-04-2020');
+  });
+  it('gives a kind without the participle of what powers it, and no name from the unit of a temperature', () => {
+    const car = tool({ vehicle_type: { type: 'string', description: 'Type of vehicle fuel.' }, miles: { type: 'integer' } }, ['vehicle_type', 'miles']);
+    expect(mapArguments(car, 'footprint of a diesel-powered vehicle over 900 miles').arguments.vehicle_type).toBe('diesel');
+    const entropy = tool({ substance: { type: 'string', description: 'The substance.' }, temperature: { type: 'number' } }, ['substance']);
+    expect(mapArguments(entropy, 'entropy change at 25°C please').arguments.substance).not.toBe('C');
+  });
+});
+
+describe('mapArguments: sixth session rules, entry fees and quoted wholes', () => {
+  it('reads "no entry fee" as free entry', () => {
+    const attractions = tool({ location: { type: 'string' }, free_entry: { type: 'string', enum: ['True', 'False', 'dontcare'], default: 'dontcare' } }, ['location']);
+    expect(mapArguments(attractions, 'museums in Rome with no entry fee').arguments.free_entry).toBe('True');
+    expect(mapArguments(attractions, 'museums in Rome').arguments.free_entry).toBeUndefined();
+  });
+  it('takes a quoted value whole over a name inside it', () => {
+    const clock = tool({ timezone: { type: 'string', description: "The timezone, in the format of 'Area/Location' (e.g., 'America/New_York').", default: 'local' }, include_date: { type: 'boolean', default: false } });
+    expect(mapArguments(clock, "what time is it for the timezone 'America/Chicago'?").arguments.timezone).toBe('America/Chicago');
+  });
+});
+
+describe('mapArguments: sixth session rules, dates relative to a date and seats as people', () => {
+  it('reads "a week later" from the date written before it', () => {
+    const trip = tool({ departure_date: { type: 'string', description: 'YYYY-MM-DD' }, return_date: { type: 'string', description: 'YYYY-MM-DD' } }, ['departure_date', 'return_date']);
+    expect(mapArguments(trip, 'leave on 2024-06-03 and come back two weeks later').arguments).toEqual({ departure_date: '2024-06-03', return_date: '2024-06-17' });
+  });
+  it('reads passengers or guests for a count of seats or people', () => {
+    const ride = tool({ destination: { type: 'string' }, number_of_seats: { type: 'integer', description: 'Number of seats.' } }, ['destination']);
+    expect(mapArguments(ride, 'a cab to 9 Elm Street, Dover. Number of passengers is 3.').arguments.number_of_seats).toBe(3);
+  });
+});
+
+describe('mapArguments: sixth session rules, shared rides and parties', () => {
+  it('reads "shared" as a pool ride and "for 2" as the party size', () => {
+    const ride = tool({ destination: { type: 'string' }, number_of_seats: { type: 'integer', description: 'Seats to reserve.' }, ride_type: { type: 'string', enum: ['Pool', 'Regular', 'Luxury'] } }, ['destination']);
+    expect(mapArguments(ride, 'I need a shared ride for 3. Destination is 40 Oak Street, Fresno').arguments).toEqual({ destination: '40 Oak Street, Fresno', number_of_seats: 3, ride_type: 'Pool' });
+  });
+});
+
+describe('mapArguments: sixth session rules, stays', () => {
+  it("counts a stay's days between its two dates, and gives no city for a hotel's name", () => {
+    const reserve = tool({
+      place_name: { type: 'string', description: 'The name of the hotel or accommodation to reserve.', default: 'dontcare' },
+      check_in_date: { type: 'string', description: "Check-in date, 'YYYY-MM-DD'." },
+      stay_length: { type: 'integer', description: 'The length of the stay in number of days.' },
+      location: { type: 'string', description: "The city, in the format 'City, State'." },
+    }, ['place_name', 'check_in_date', 'stay_length', 'location']);
+    const m = mapArguments(reserve, 'Book me a room in Austin from May 3rd to May 7th, 2024.');
+    expect(m.arguments.stay_length).toBe(4);
+    expect(m.arguments.location).toBe('Austin, TX');
+    expect(m.arguments.place_name).not.toBe('Austin');
+  });
+});
+
+describe('mapArguments: sixth session rules, places named to compare, addresses and common-word cities', () => {
+  it('takes the place of the request over one named to compare, and no city from a common word', () => {
+    const events = tool({ event_type: { type: 'string', enum: ['Music', 'Theater'] }, city: { type: 'string', description: "City, e.g. 'Berkeley, CA'." } }, ['event_type', 'city']);
+    expect(mapArguments(events, 'a Theater event in Chicago tonight? I love shows like the ones in Boston.').arguments.city).toBe('Chicago, IL');
+    const spots = tool({ location: { type: 'string', description: "City, e.g. 'Paris, FR'." } }, ['location']);
+    expect(mapArguments(spots, 'some nice parks to visit in Denver').arguments.location).toBe('Denver, CO');
+  });
+  it('takes the street address for a destination address over the business before it, and a quoted address whole', () => {
+    const ride = tool({ destination: { type: 'string', description: "The destination address, in the format 'Street, City'." } }, ['destination']);
+    expect(mapArguments(ride, 'a cab to Golden Dragon Restaurant, 88 Pine Street, Oakland?').arguments.destination).toBe('88 Pine Street, Oakland');
+    const uber = tool({ loc: { type: 'string', description: "Pickup address, e.g. '123 Main St, Springfield, IL'." } }, ['loc']);
+    expect(mapArguments(uber, "đón tôi ở '77 Grove Ave, Fresno, CA' nhé").arguments.loc).toBe('77 Grove Ave, Fresno, CA');
+  });
+});
+
+describe('mapArguments: sixth session rules, hours, materials and described kinds', () => {
+  it('reads an hour of the day as a 24-hour integer where the description asks for one', () => {
+    const food = tool({ location: { type: 'string' }, operating_hours: { type: 'integer', description: 'Latest closing time. This is in 24 hour format.' } }, ['location']);
+    expect(mapArguments(food, 'a diner in Reno open until at least 10 PM').arguments.operating_hours).toBe(22);
+  });
+  it('reads what a thing is made of as its material', () => {
+    const price = tool({ material: { type: 'string', description: 'The material.' }, size: { type: 'integer' } }, ['material']);
+    expect(mapArguments(price, 'a statue made of bronze with a size of 4 feet').arguments.material).toBe('bronze');
+  });
+  it('reads the word before the thing a one-word type parameter describes', () => {
+    const instrument = tool({ budget: { type: 'number' }, type: { type: 'string', description: 'Type of the instrument' } }, ['budget', 'type']);
+    expect(mapArguments(instrument, 'an electric instrument under $600').arguments.type).toBe('electric');
+  });
+});
+
+describe('mapArguments: sixth session rules, forms asked for', () => {
+  it('reads a choice the description quotes when asked for "in the form of" it', () => {
+    const factor = tool({ number: { type: 'integer' }, return_type: { type: 'string', description: "Format of the result. Can be 'list' or 'dictionary'. Default is 'list'." } }, ['number']);
+    expect(mapArguments(factor, 'factorize 84 and give it in the form of dictionary').arguments.return_type).toBe('dictionary');
+  });
+});
+
+describe('mapArguments: sixth session rules, narrowed after the second review', () => {
+  it('makes no point for one of two coordinate parameters or a box, and orders by the first axis named', () => {
+    const route = tool({ origin: { type: 'array', items: { type: 'number' }, description: 'Start coordinates as [lat, lon].' }, destination: { type: 'array', items: { type: 'number' }, description: 'End coordinates as [lat, lon].' } }, ['origin', 'destination']);
+    expect(mapArguments(route, 'walk from here to latitude 37.77, longitude -122.41').arguments.origin).toBeUndefined();
+    const box = tool({ bbox: { type: 'array', items: { type: 'number' }, description: 'Bounding box [min_lon, min_lat, max_lon, max_lat].' } }, ['bbox']);
+    expect(mapArguments(box, 'parks around latitude 51.50, longitude -0.12').arguments.bbox).toBeUndefined();
+    const geo = tool({ coordinates: { type: 'array', items: { type: 'number' }, description: 'Point in GeoJSON order (longitude, latitude). Latitude must be within ±90.' } }, ['coordinates']);
+    expect(mapArguments(geo, 'pin at lat 48.85, lon 2.35').arguments.coordinates).toEqual([2.35, 48.85]);
+  });
+
+  it('takes no example the request negates into a list, and no list for things to leave out', () => {
+    const hotels = tool({ location: { type: 'string' }, amenities: { type: 'array', items: { type: 'string' }, description: 'Required amenities, such as pool, gym, parking.' } }, ['location']);
+    expect(mapArguments(hotels, "Hotels in Denver, I don't need a pool or parking").arguments.amenities).toBeUndefined();
+    const recipes = tool({ query: { type: 'string' }, exclude_ingredients: { type: 'array', items: { type: 'string' }, description: 'Ingredients to exclude, e.g. nuts, dairy, eggs.' } }, ['query']);
+    expect(mapArguments(recipes, 'a cookie recipe with nuts and eggs').arguments.exclude_ingredients).toBeUndefined();
+  });
+
+  it('reads a country only from its name, and from its adjective only before a word about the country', () => {
+    const ticket = tool({ department: { type: 'string', description: 'Department' }, country: { type: 'string', description: 'Country' } }, ['department']);
+    expect(mapArguments(ticket, 'Open a ticket with IT about my laptop').arguments.country).toBeUndefined();
+    const place = tool({ city: { type: 'string', description: 'City name' }, country: { type: 'string', description: 'Country name' } }, ['city', 'country']);
+    expect(mapArguments(place, 'Find an Irish pub in Boston').arguments.country).not.toBe('Ireland');
+  });
+
+  it('counts only a plain rank or suit of a standard deck, and no die with its sides written', () => {
+    const prob = tool({ total_outcomes: { type: 'integer', description: 'Total possible outcomes.' }, favorable_outcomes: { type: 'integer', description: 'Favorable outcomes.' } }, ['total_outcomes', 'favorable_outcomes']);
+    expect(mapArguments(prob, 'chance of drawing a red king from a deck of cards').arguments.favorable_outcomes).toBeUndefined();
+    expect(mapArguments(prob, 'chance of drawing an ace or a king from a deck of cards').arguments.favorable_outcomes).toBeUndefined();
+    expect(mapArguments(prob, 'chance of drawing The Fool from a tarot deck').arguments.total_outcomes).toBeUndefined();
+    const die = tool({ sides: { type: 'integer', description: 'Number of sides on the die' }, rolls: { type: 'integer', description: 'Number of rolls' } }, ['sides', 'rolls']);
+    expect(mapArguments(die, 'roll a d20 die three times').arguments.sides).not.toBe(6);
+    const pay = tool({ card_type: { type: 'string' }, total_amount: { type: 'number', description: 'Total amount due' } }, ['card_type', 'total_amount']);
+    expect(mapArguments(pay, 'pull up my Visa card and pay the total due').arguments.total_amount).toBeUndefined();
+  });
+
+  it('takes no percent for a count, and no probability above 1 by reading order', () => {
+    const binom = tool({ num_trials: { type: 'integer', description: 'Number of trials' }, num_successes: { type: 'integer', description: 'Number of successes' }, success_probability: { type: 'number', description: 'Probability of success' } }, ['num_trials', 'num_successes', 'success_probability']);
+    const m = mapArguments(binom, 'She makes 70% of free throws. Chance of making 8 of 10 attempts?').arguments;
+    expect(m.num_successes).not.toBe(70);
+    expect(m.success_probability === undefined || (m.success_probability as number) <= 1).toBe(true);
+  });
+
+  it('converts no part of a compound duration and no point in time', () => {
+    const timer = tool({ duration: { type: 'integer', description: 'Timer duration in seconds' } }, ['duration']);
+    expect(mapArguments(timer, 'Set a timer for 1 hour 30 minutes').arguments.duration).not.toBe(3600);
+    const remind = tool({ timestamp: { type: 'integer', description: 'Unix timestamp in seconds for the reminder' }, text: { type: 'string' } }, ['timestamp', 'text']);
+    expect(mapArguments(remind, 'Remind me in 2 hours to call mom').arguments.timestamp).not.toBe(7200);
+  });
+
+  it('reads only a review or user score as a rating', () => {
+    const loan = tool({ loan_amount: { type: 'number', description: 'Loan amount in USD' }, interest_rate: { type: 'number', description: 'Annual interest rate' } }, ['loan_amount']);
+    expect(mapArguments(loan, 'I want a $20,000 loan; my credit score is 720').arguments.interest_rate).toBeUndefined();
+    const food = tool({ location: { type: 'string' }, min_rating: { type: 'number', description: 'Minimum rating (1-5)' } }, ['location']);
+    expect(mapArguments(food, 'Restaurants in Austin with a health inspection score above 90').arguments.min_rating).toBeUndefined();
+  });
+
+  it('joins a dotted acronym with the capitalised words after it, not with another acronym', () => {
+    const author = tool({ author: { type: 'string', description: 'Author name' } }, ['author']);
+    expect(mapArguments(author, 'Find books by J.K. Rowling').arguments.author).toBe('J.K. Rowling');
+    const open = tool({ tournament: { type: 'string', description: 'Tournament name' }, year: { type: 'integer' } }, ['tournament']);
+    expect(mapArguments(open, 'Who won the U.S. Open in 2019?').arguments.tournament).toBe('U.S. Open');
+  });
+
+  it('keeps a title after "play" when its maker follows, and no unit abbreviation without a number', () => {
+    const song = tool({ title: { type: 'string', description: 'Song title' }, artist: { type: 'string', description: 'Artist. Optional if the title is provided.' } });
+    expect(mapArguments(song, 'Play Hello by Adele').arguments).toEqual({ title: 'Hello', artist: 'Adele' });
+    const dealer = tool({ brand: { type: 'string', description: 'Car brand' }, city: { type: 'string' } }, ['brand']);
+    expect(mapArguments(dealer, 'Find an MG dealer in Leeds').arguments.brand).toBe('MG');
+  });
+});

@@ -96,6 +96,8 @@ const FLAG_SYNONYMS: Record<string, string[]> = lookupTable({
 /** Phrases that say what a flag name part says ("both men and women" for unisex). */
 const FLAG_PHRASES: Record<string, RegExp> = lookupTable({
   unisex: /\b(?:both\s+)?(?:men\s+and\s+women|women\s+and\s+men|males?\s+and\s+females?|genders)\b/i,
+  // ("no entry fee" says free; its "no" is no negation of it)
+  free: /\b(?:no|without(?:\s+an?)?)\s+(?:entry|entrance|admission)\s+(?:fees?|charges?)\b|\bfree\s+(?:of\s+charge|to\s+enter)\b/i,
 });
 
 /** Quiet default of the current date (UTC, day precision). */
@@ -117,7 +119,8 @@ function withYear(d: DateValue, today: Date): Required<Pick<DateValue, 'y' | 'm'
 /** Formats a date the way a parameter's description asks (ISO 8601 by default); date-times add the time. */
 function formatDate(d: DateValue, p: ParamInfo, today: Date, time?: TimeValue): string {
   const { y, m, d: day } = withYear(d, today);
-  const want = p.description.toUpperCase();
+  // (a year written with three or five Ys is a slip for four: "MM-DD-YYY")
+  const want = p.description.toUpperCase().replace(/(?<![A-Z])Y{3}(?!Y)|(?<![A-Z])Y{5}(?!Y)/g, 'YYYY');
   let base: string;
   // which order the description's example asks for
   // the order written in words: "(month-day-year)", "in day/month/year format"
@@ -237,9 +240,16 @@ function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[] {
   const long = p.parts.filter((x, i) => x.length >= 7 && !/\d$/.test(x) && strong.includes(p.anchors[i]));
   // (a word the request uses for a strong name part: "review score" for avg_rating)
   const alike = new Set(strong.flatMap((a) => ANCHOR_SYNONYMS[a] ?? []));
+  // (and a word that counts the same things: "passengers" for number_of_seats, "guests" for adults)
+  const counts = new Set(strong.filter((a) => UNIT_CANON[a] === 'person').map(() => 'person'));
+  for (const t of doc.tokens) if (counts.size > 0 && UNIT_CANON[t.stem] === 'person' && !strong.includes(t.stem)) alike.add(t.stem);
+  // (a review's or user's score is a rating: "a review score of 4.7" for avg_rating; not a credit
+  // score for an interest rate)
+  const reviewScore = p.parts.includes('rating') || p.parts.includes('ratings');
   for (const t of doc.tokens) {
     if (strong.includes(t.stem)) out.push({ idx: t.index, w: 1 });
     else if (alike.has(t.stem)) out.push({ idx: t.index, w: 0.8 });
+    else if (reviewScore && t.stem === 'score' && /^(review|user|customer|guest|star)s?$/.test(doc.tokens[t.index - 1]?.lower ?? '')) out.push({ idx: t.index, w: 0.8 });
     else if (weak.includes(t.stem)) out.push({ idx: t.index, w: t.stem === firstPart && p.anchors.length === 1 ? 0.8 : 0.5 });
     else if (t.lower.length >= 7 && long.some((x) => Math.abs(x.length - t.lower.length) <= 1 && editDistance(t.lower, x, 1) <= 1)) out.push({ idx: t.index, w: 0.9 });
   }
@@ -264,7 +274,7 @@ function boundClash(p: ParamInfo, doc: Doc, s: Span): boolean {
 }
 
 /** Stems of the words a request writes for a parameter's name part (by the part's stem). */
-const ANCHOR_SYNONYMS: Record<string, string[]> = lookupTable({ rate: ['score'], rating: ['score'], score: ['rate', 'rating'] });
+const ANCHOR_SYNONYMS: Record<string, string[]> = lookupTable({});
 
 /** Gap in tokens between two positions, not counting link words. */
 function linkGap(doc: Doc, from: number, to: number): number {
@@ -446,9 +456,12 @@ const SECONDS_IN: Record<string, number> = lookupTable({ millisecond: 0.001, sec
  * description asks for ("Length in seconds" → 180). Unchanged where the description names no
  * unit of time, or the value's own; months and years are not converted (their length varies).
  */
-function timeScaled(v: number, unit: string | undefined, p: ParamInfo): number {
+function timeScaled(v: number, unit: string | undefined, p: ParamInfo, after = ''): number {
   const from = unitStem(unit);
   if (from === undefined || SECONDS_IN[from] === undefined) return v;
+  // (not a point in time, "Unix timestamp in seconds"; not one part of "1 hour 30 minutes")
+  if (/\b(?:timestamp|epoch|unix)\b/i.test(`${p.parts.join(' ')} ${p.description}`)) return v;
+  if (/^\s*(?:and\s+|,\s*)?\d+\s*(?:milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)\b/i.test(after)) return v;
   const m = /\b(?:in|as|of)\s+(milliseconds?|seconds?|minutes?|hours?|days?|weeks?)\b|\((?:in\s+)?(milliseconds?|seconds?|minutes?|hours?|days?|weeks?)\)/i.exec(p.description);
   const to = m ? unitStem((m[1] ?? m[2]).toLowerCase()) : undefined;
   if (to === undefined || to === from || SECONDS_IN[to] === undefined) return v;
@@ -461,7 +474,7 @@ function timeScaled(v: number, unit: string | undefined, p: ParamInfo): number {
 /** A number span converted for a numeric parameter (percent handling, integer check); undefined if it does not fit. */
 function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | undefined {
   if (s.num === undefined) return undefined;
-  let v = timeScaled(siScaled(s.num, s.unit, p), s.unit, p);
+  let v = timeScaled(siScaled(s.num, s.unit, p), s.unit, p, s.after);
   if (s.percent && type === 'number') {
     const d = p.description.toLowerCase();
     const name = p.parts.join(' ');
@@ -470,6 +483,10 @@ function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | 
     if (asFraction) v = Math.round((v / 100) * 1e12) / 1e12;
   }
   if (type === 'integer' && !Number.isInteger(v)) return undefined;
+  // a percent is no count ("makes 70% of free throws" is no number of successes)
+  if (s.percent && p.parts.some((x) => /^(num|number|count|successes|trials|attempts|items|times)$/.test(x))) return undefined;
+  // a probability is at most 1 (a percent is read as a fraction above)
+  if (p.parts.includes('probability') && v > 1) return undefined;
   // a calendar part named in the singular takes only values it can have ("month" 2022 is no month)
   const cal = CALENDAR_RANGES[p.parts[p.parts.length - 1] ?? ''];
   if (cal && (v < cal[0] || v > cal[1])) return undefined;
@@ -700,6 +717,7 @@ const ENUM_SYNONYMS: Record<string, string[]> = lookupTable({
   mid: ['medium', 'middle', 'moderate'], medium: ['mid', 'moderate', 'average'], asc: ['ascending', 'increasing'], desc: ['descending', 'decreasing'],
   true: ['yes'], false: ['no'], celsius: ['centigrade'], metric: ['celsius'], imperial: ['fahrenheit'],
   buy: ['purchase', 'purchasing', 'own'], rent: ['rental', 'renting', 'lease', 'leasing'],
+  pool: ['shared', 'carpool', 'sharing'], luxury: ['premium', 'upscale', 'comfortable'],
 });
 
 /** Name parts and description words of a parameter that holds a genre or a kind of work. */
@@ -770,14 +788,19 @@ function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: number; 
   for (const a of salient) {
     const forms = new Set([a, ...(FLAG_SYNONYMS[a] ?? []).map((f) => stem(f))]);
     let t = doc.tokens.find((tk) => forms.has(tk.stem));
+    let phrase = false;
     if (!t && FLAG_PHRASES[a]) {
       const ph = FLAG_PHRASES[a].exec(doc.text);
-      if (ph) t = doc.tokens[tokenAt(doc, ph.index)];
+      if (ph) {
+        t = doc.tokens[tokenAt(doc, ph.index)];
+        phrase = true;
+      }
     }
     if (!t) continue;
     found++;
     if (first < 0 || t.start < first) first = t.start;
     last = Math.max(last, t.end);
+    if (phrase) continue;
     // a negation up to 5 words before, in the same clause ("no garage or in-unit laundry", "no need for a garage"),
     // 4 more across each "or"/"nor" that joins the word to others ("I don't care about garage or in-unit laundry";
     // not "and": "I don't need a pool and need a garage")
@@ -944,7 +967,8 @@ function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
     // only spaces, ":", "=", "-" (and the skipped words) between name and value
     if (!/^[\s:=\-–—"']*$/.test(stripped)) continue;
     // an explicit link: "is", "named", "called", "titled", ":", "=", "-"
-    const explicit = /\b(is|named|called|titled|should be|will be|set to)\b|[:=\-–—]/i.test(between);
+    // ("the format of YYYY": a format's "of" names it)
+    const explicit = /\b(is|named|called|titled|should be|will be|set to)\b|[:=\-–—]/i.test(between) || (doc.tokens[h.idx].stem === 'format' && /^\s+of\s+$/i.test(between));
     if (!explicit && !/\bof\b/i.test(between) && !p.required) continue;
     const start = doc.tokens[i].start;
     let j = i;
@@ -1087,16 +1111,22 @@ function exampleCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: numbe
 function modifierCandidates(p: ParamInfo, doc: Doc): Cand[] {
   const out: Cand[] = [];
   const parts = p.parts;
-  if (parts.length < 2 || !['type', 'kind', 'category', 'style', 'class', 'level', 'mode', 'format', 'flavor', 'genre', 'size', 'color', 'colour', 'material'].includes(parts[parts.length - 1])) return out;
-  const head = stem(parts[parts.length - 2]);
-  if (STOP_WORDS.has(parts[parts.length - 2])) return out;
+  if (!['type', 'kind', 'category', 'style', 'class', 'level', 'mode', 'format', 'flavor', 'genre', 'size', 'color', 'colour', 'material'].includes(parts[parts.length - 1] ?? '')) return out;
+  // the named thing: the name's part before the last ("room" of room_type), or for a one-word
+  // name the thing its description names ("Type of the instrument" → instrument)
+  const described = parts.length === 1 ? /\b(?:type|kind|style|category|class)\s+of\s+(?:the\s+|an?\s+)?(\p{L}{3,})/iu.exec(p.description)?.[1].toLowerCase() : undefined;
+  const headWord = parts.length >= 2 ? parts[parts.length - 2] : described;
+  if (headWord === undefined || STOP_WORDS.has(headWord)) return out;
+  const head = stem(headWord);
   for (const t of doc.tokens) {
     if (t.stem !== head || t.index === 0) continue;
     const prev = doc.tokens[t.index - 1];
     // one plain word right before the head noun
     if (!/^\s+$/.test(doc.text.slice(prev.end, t.start)) && !/^-$/.test(doc.text.slice(prev.end, t.start))) continue;
     if (STOP_WORDS.has(prev.lower) || /\d/.test(prev.lower) || prev.lower.length < 3) continue;
-    out.push({ param: p, value: prev.text, score: 0.55, ranges: [[prev.start, prev.end]], kind: 'modifier' });
+    // (what powers or bases it, without the participle: "a gas-powered vehicle" → gas)
+    const base = /^(\p{L}{2,})-(?:powered|fueled|fuelled|based|driven)$/u.exec(prev.text);
+    out.push({ param: p, value: base ? base[1] : prev.text, score: 0.55, ranges: [[prev.start, prev.end]], kind: 'modifier' });
   }
   return out;
 }
@@ -1244,9 +1274,16 @@ function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
     // "at/in <name>" names a venue, not the city it is in
     if (isPlace && cue.source.includes('at|in')) continue;
     // (a place is no cast member: "a movie that features New York City")
-    if (cue === PLAY_CUE && s.kind !== 'quoted') continue;
+    // (what is played is a title when quoted, or when its maker follows: "Play Hello by Adele")
+    if (cue === PLAY_CUE && s.kind !== 'quoted' && !/^\s+by\s+\p{Lu}/u.test(doc.text.slice(s.end, s.end + 6))) continue;
     if (cue.test(before) && who.test(joined) && !(isPlace && CAST_ROLE.test(joined))) return 0.3;
   }
+  // the role written after the name: "with Jim Henson as the director"
+  const asRole = /^['"”’]?\s+as\s+(?:the\s+|a\s+|an\s+|my\s+)?(\p{L}+)/u.exec(doc.text.slice(s.end, s.end + 30));
+  if (asRole) for (const [, who] of ROLE_CUES) if (who.test(asRole[1].toLowerCase()) && who.test(joined)) return 0.3;
+  // a maker's name owning its works: "Madonna's music", "Tolkien's novels"
+  const owns = /^['’]s\s+(?:new\s+|latest\s+|old\s+|best\s+|greatest\s+)?(music|songs?|albums?|tracks?|hits|records?|discography|books?|novels?|poems?|paintings?)\b/i.exec(doc.text.slice(s.end, s.end + 30));
+  if (owns && (/^(?:music|songs?|albums?|tracks?|hits|records?|discography)$/i.test(owns[1]) ? /\b(artist|artists|band|singer|musician|performer)\b/ : /\b(author|writer|artist|painter|poet)\b/).test(joined)) return 0.3;
   // a role written after the name: "the movie that Joey Fatone acted in"
   if (!isPlace && /^\s+(?:acted|starred|stars|appears|appeared|plays|played)\b/i.test(doc.text.slice(s.end, s.end + 16)) && CAST_ROLE.test(joined)) return 0.3;
   // a name written after "by" is the maker, not a title ("the new book by Stephen King")
@@ -1406,9 +1443,10 @@ function regionFits(country: boolean, s: Span): boolean {
 }
 
 /** Units of measure as written (lower case), plural or not: no value of a parameter that holds no unit. */
-const PHYSICAL_UNITS: ReadonlySet<string> = new Set(['joule', 'joules', 'kelvin', 'kelvins', 'celsius', 'fahrenheit', 'mpg', 'bpm', 'hz', 'hertz', 'khz', 'mhz', 'ghz',
-  'watt', 'watts', 'kw', 'kwh', 'volt', 'volts', 'amp', 'amps', 'ohm', 'ohms', 'newton', 'newtons', 'pascal', 'pascals', 'kpa', 'atm', 'mph', 'kmh', 'kph',
-  'km', 'kg', 'mg', 'mm', 'cm', 'ml', 'kb', 'mb', 'gb', 'tb', 'calories', 'kcal', 'decibels', 'db', 'lbs', 'oz']);
+// (abbreviations only after a number, "25 MPG", "80 BPM": "an MG dealer" is a brand; no unit that
+// is also a name, Pascal, Newton)
+const PHYSICAL_UNITS: ReadonlySet<string> = new Set(['joule', 'joules', 'kelvin', 'kelvins', 'celsius', 'fahrenheit', 'hertz', 'watt', 'watts', 'volt', 'volts', 'ohm', 'ohms', 'calories', 'kcal', 'decibels']);
+const UNIT_ABBREVIATIONS: ReadonlySet<string> = new Set(['mpg', 'bpm', 'hz', 'khz', 'mhz', 'ghz', 'kw', 'kwh', 'amp', 'amps', 'kpa', 'atm', 'mph', 'kmh', 'kph', 'km', 'kg', 'mg', 'mm', 'cm', 'ml', 'kb', 'mb', 'gb', 'tb', 'db', 'lbs', 'oz']);
 
 /** Cards of one rank or one suit in a standard 52-card deck, by the word for them. */
 const CARDS_OF: Record<string, number> = lookupTable({
@@ -1427,23 +1465,49 @@ const CARDS_OF: Record<string, number> = lookupTable({
 function standardCounts(p: ParamInfo, doc: Doc): Cand[] {
   const out: Cand[] = [];
   const parts = p.parts;
-  const cards = /\b(?:deck|cards?)\b/i.test(doc.text) && /\b(?:draw|draws|drawing|drawn|pull|pulling|pick|picking|dealt)\b/i.test(doc.text);
+  // (a standard deck only: not a tarot, pinochle or Uno deck, nor one with jokers)
+  const cards = /\b(?:deck|cards?)\b/i.test(doc.text) && /\b(?:draw|draws|drawing|drawn|pull|pulling|pick|picking|dealt)\b/i.test(doc.text) && !/\b(?:tarot|pinochle|uno|jokers?|skat|euchre)\b/i.test(doc.text);
   if (cards) {
-    const total = parts.includes('total') || (parts.includes('deck') && parts.includes('size'));
+    // (a total of outcomes or cards, not an amount: "pay the total due")
+    const total = (parts.includes('total') && parts.some((x) => /^(outcomes?|cards?|possible|events?|count|number)$/.test(x))) || (parts.includes('deck') && parts.includes('size'));
     const favourable = parts.some((x) => /^(favorable|favourable|success|successes|successful|desired|event|target|winning)$/.test(x));
     const sized = doc.spans.some((x) => x.kind === 'number' && /^cards?$/.test(x.unit ?? ''));
     if (total && !favourable && !sized) out.push({ param: p, value: 52, score: 0.35, ranges: [], kind: 'standard-count' });
     if (favourable) {
-      const kinds = new Set(doc.tokens.map((t) => CARDS_OF[t.lower]).filter((n): n is number => n !== undefined));
-      if (kinds.size === 1) {
-        const t = doc.tokens.find((tk) => CARDS_OF[tk.lower] !== undefined)!;
-        out.push({ param: p, value: [...kinds][0], score: 0.5, ranges: [[t.start, t.end]], kind: 'standard-count' });
+      // (one plain rank or suit: not "a red king", "a face card", "an ace or a king", "not drawing a king")
+      const named = doc.tokens.filter((t) => CARDS_OF[t.lower] !== undefined);
+      const qualified = named.some((t) => /^(red|black|face|royal|court)$/.test(doc.tokens[t.index - 1]?.lower ?? '')) || /\bface\s+cards?\b|\bnot\s+(?:draw|drawing|get|getting|pick|picking)\b/i.test(doc.text);
+      if (named.length === 1 && !qualified) {
+        const t = named[0];
+        out.push({ param: p, value: CARDS_OF[t.lower], score: 0.5, ranges: [[t.start, t.end]], kind: 'standard-count' });
       }
     }
   }
-  if (/\b(?:dice|die)\b/i.test(doc.text) && parts.some((x) => /^(sides|faces)$/.test(x))) out.push({ param: p, value: 6, score: 0.35, ranges: [], kind: 'standard-count' });
+  // (a plain die: not a "d20", an "8-sided die" or a die of N sides)
+  if (/\b(?:dice|die)\b/i.test(doc.text) && !/\bd\d+\b|\d+[- ]sided|\bsides?\b/i.test(doc.text) && parts.some((x) => /^(sides|faces)$/.test(x))) out.push({ param: p, value: 6, score: 0.35, ranges: [], kind: 'standard-count' });
   return out;
 }
+
+/**
+ * The number of days or nights between the request's two dates, for an integer parameter that
+ * counts the days or nights of a stay ("length of the stay in number of days", nights,
+ * num_nights): "from August 15th to August 17th" → 2. Only where exactly two full dates are
+ * written, the second after the first, and no count of days or nights.
+ */
+function stayLength(p: ParamInfo, doc: Doc): Cand[] {
+  if (p.type !== 'integer' || !/\b(?:nights?|days?)\b/i.test(`${p.parts.join(' ')} ${p.description}`) || !p.parts.some((x) => /^(length|nights?|days?|duration|stay)$/.test(x))) return [];
+  const dates = doc.spans.filter((x) => x.kind === 'date' && x.date?.y !== undefined && x.start >= 0);
+  if (dates.length !== 2 || doc.spans.some((x) => x.kind === 'number' && /^(nights?|days?)$/.test(x.unit ?? ''))) return [];
+  const [a, b] = dates.sort((x, y) => x.start - y.start).map((x) => Date.UTC(x.date!.y!, x.date!.m - 1, x.date!.d));
+  const n = Math.round((b - a) / 86_400_000);
+  if (n < 1 || n > 366) return [];
+  return [{ param: p, value: n, score: 0.5, ranges: [], kind: 'stay-length' }];
+}
+
+/** Words after a country's adjective that are about the country ("German history"), not a style or a cuisine. */
+const COUNTRY_TOPICS: ReadonlySet<string> = new Set(['history', 'government', 'economy', 'culture', 'politics', 'army', 'military', 'president', 'presidents', 'election', 'elections',
+  'law', 'laws', 'constitution', 'gdp', 'population', 'census', 'parliament', 'king', 'kings', 'monarchs', 'monarchy', 'empire', 'war', 'wars', 'revolution', 'independence',
+  'border', 'borders', 'currency', 'embassy', 'citizens', 'citizenship', 'visa', 'prime', 'capital', 'states', 'provinces', 'regions']);
 
 /** Countries by the adjective written for them (lower case): "German history" → Germany. */
 const DEMONYMS: Record<string, string> = lookupTable({
@@ -1524,8 +1588,6 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (s.kind !== 'number') continue;
       const v = numberFor(s, p, t);
       if (v === undefined) continue;
-      // a probability is at most 1 (or written as a percent)
-      if (p.parts.includes('probability') && v > 1 && !s.percent) continue;
       // a bound of the other side is no value of a minimum or maximum ("a price over 500" is no
       // max_price; "a rating lower than 3" no min_rating)
       if (boundClash(p, doc, s)) continue;
@@ -1553,6 +1615,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       }
       // a head count ("for three people", "4 guests") for a parameter that counts people
       if (countsPeople(p) && peopleAfter(p).test(doc.text.slice(s.end, s.end + 24))) score += 0.45;
+      // "a ride for 2.", "a table for four?" (not children): the party's size
+      else if (countsPeople(p) && !p.parts.some((x) => /^(child|children|kids?)$/.test(x)) && /\bfor\s+$/i.test(doc.text.slice(Math.max(0, s.start - 5), s.start)) && /^\s*(?:$|[.,;!?])/.test(doc.text.slice(s.end)) && !s.unit) score += 0.35;
       // "set the starting level to 5", "change the volume to 30"
       score += setToBonus(p, doc, s);
       // a count of the things the parameter counts: "ten major historical events" for "Number of
@@ -1578,8 +1642,16 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       }
     }
     out.push(...periodCandidates(p, doc));
+    // an hour of the day written as a time, for an integer hour in 24-hour form ("opens until at
+    // least 11 PM" → 23 for operating_hours "in 24 hour format")
+    if (p.type === 'integer' && /\bhours?\b/i.test(`${p.parts.join(' ')} ${p.description}`) && /\b24[- ]?hour|\b(?:closing|opening)\s+time\b|\bhour\s+of\s+the\s+day\b/i.test(p.description)) {
+      const times = doc.spans.filter((x) => x.kind === 'time' && x.time && x.time.mi === 0);
+      if (times.length === 1) out.push({ param: p, value: times[0].time!.h, score: 0.55, ranges: [[times[0].start, times[0].end]], kind: 'hour' });
+    }
     // counts every standard deck of cards and die has ("drawing a king from a deck" → 4 of 52)
     out.push(...standardCounts(p, doc));
+    // the days or nights between the two dates of a stay ("August 15th to August 17th" → 2)
+    out.push(...stayLength(p, doc));
     // how often, for a count per unit of time ("duplicates every hour" → 1 per hour, "twice a
     // day" → 2 per day, "3 times per week" → 3)
     out.push(...perUnitCounts(p, doc));
@@ -1648,7 +1720,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       const head = new Set([...p.anchors, ...contentStems(p.description.split(/['"‘“]/)[0] ?? '')]);
       const i = tokenAt(doc, at);
       const j = tokenAt(doc, at + v.length - 1);
-      const near = [doc.tokens[i - 1], doc.tokens[j + 1]].some((tk) => tk !== undefined && head.has(tk.stem) && !choices.some((d) => d.toLowerCase() === tk.lower));
+      // (or asked for as a form: "in the form of dictionary", "as a list")
+      const near = [doc.tokens[i - 1], doc.tokens[j + 1]].some((tk) => tk !== undefined && head.has(tk.stem) && !choices.some((d) => d.toLowerCase() === tk.lower)) || /\b(?:form|format|shape)\s+of\s+(?:an?\s+)?$|\bas\s+(?:an?\s+)$/i.test(doc.text.slice(Math.max(0, at - 20), at));
       if (near) out.push({ param: p, value: v, score: 0.6, ranges: [[at, at + v.length]], kind: 'described-value' });
     }
   }
@@ -1691,7 +1764,10 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // an IPv4 address for a parameter that holds one ("ip", "host", "server address")
     if (s.kind === 'id' && IPV4.test(s.text) && IP_PARAM.test(`${p.parts.join(' ')} ${p.description}`)) fit = Math.max(fit, 0.5) + 0.3;
     if (fit <= 0) continue;
-    const value = chainName(stringFor(s, p, doc), p);
+    let value = chainName(stringFor(s, p, doc), p);
+    // a kind or type without the participle of what powers or bases it ("gas-powered" → gas)
+    const powered = value !== undefined && /^(?:type|kind|category|class)$/.test(p.parts[p.parts.length - 1] ?? '') ? /^(\p{L}{2,})-(?:powered|fueled|fuelled|based|driven)$/u.exec(value) : null;
+    if (powered) value = powered[1];
     if (value === undefined || value.trim() === '') continue;
     let ab = anchorBonus(p, doc, s, hits);
     // an identifier labelled as one ("My user ID is 123456789", "id is 1234") for an id parameter
@@ -1717,14 +1793,32 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (p.semantic === 'destination' && ['to', 'into', 'reach', 'towards'].includes(prevWord)) score += 0.35;
     if ((p.semantic === 'origin' && prevWord === 'to') || (p.semantic === 'destination' && prevWord === 'from')) score -= 0.3;
     if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s) + renameBonus(p, doc, s);
+    // a city is no name of a hotel, restaurant or venue ("Book me a room in Berkeley" for place_name
+    // described as "the name of the hotel")
+    if (s.kind === 'place' && !s.address && /\bname\s+of\s+(?:the\s+|a\s+)?(?:hotel|restaurant|venue|accommodation|business|store|shop|museum|theater|theatre|property)\b/i.test(p.description)) score -= 0.3;
+    // a street address for a parameter that asks for one, over a business's name beside it ("to
+    // China Station Restaurant, 123 Beijing Street, San Francisco")
+    if (s.kind === 'place' && s.address && /\b(?:address|street)\b/i.test(p.description)) score += 0.2;
+    // (the business's name, written right before its address, is no address)
+    if (s.kind === 'proper' && /\b(?:address|street)\b/i.test(p.description) && doc.spans.some((o) => o.kind === 'place' && o.address && /^\s*,\s*$/.test(doc.text.slice(s.end, o.start)))) score -= 0.5;
+    // a name that is only part of a quoted value is not the value ("America" of 'America/Los_Angeles')
+    if ((s.kind === 'proper' || s.kind === 'place') && doc.spans.some((o) => o.kind === 'quoted' && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)) score -= 0.3;
     // ties go to the reading order: the n-th quoted value to the n-th free string parameter
-    if (s.kind === 'quoted' && TEXT_RANK.get(p) === quotedRank(doc, s)) score += 0.06;
+    // (only where the quotes touch Chinese or Korean text, whose labels the rules cannot read;
+    // elsewhere the words around the quotes decide: "'Capital of France?' 'Paris'")
+    if (s.kind === 'quoted' && TEXT_RANK.get(p) === quotedRank(doc, s) && /[\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]/u.test(doc.text.slice(Math.max(0, s.start - 2), s.end + 2))) score += 0.06;
     const placeLike = p.semantic === 'place' || p.semantic === 'origin' || p.semantic === 'destination';
     if (placeLike && (s.kind === 'proper' || s.kind === 'place') && ['in', 'at', 'near', 'around', 'from', 'to', 'of'].includes(prevWord)) score += 0.2;
     // (a US state or a country written alone is a place too: "theft in California")
-    const regionName = s.kind === 'proper' && (Object.hasOwn(US_STATES, value.toLowerCase()) || (value.length > 3 && KNOWN_COUNTRIES.has(value.toLowerCase())));
+    // (alone: not the party of a case, "Texas v. Johnson")
+    const regionName = s.kind === 'proper' && (Object.hasOwn(US_STATES, value.toLowerCase()) || (value.length > 3 && KNOWN_COUNTRIES.has(value.toLowerCase()))) && !/^\s+(?:v\.?|vs\.?|versus)\s/i.test(doc.text.slice(s.end, s.end + 10));
     const isPlace = s.kind === 'place' || regionName || (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end));
     if (regionName && placeLike) score += 0.15;
+    // (a state or country is no county, district or subdistrict)
+    if (regionName && areaKind(p) !== undefined && areaKind(p) !== 'province') continue;
+    // a place named only to compare ("Broadway shows like the ones in New York") is no place of the request
+    // ("like" as a verb, "I like", "would like", compares nothing)
+    if (isPlace && /(?<!\b(?:i|we|you|they|he|she|would|'d|really|also|to|do|don't)\s+)\b(?:like|unlike|than|such\s+as|similar\s+to)\b(?:\s+\S+){0,3}\s+$/i.test(doc.text.slice(Math.max(0, s.start - 40), s.start))) score -= 0.25;
     // a place another parameter's description names ("'1' for Bangkok" of province_id) is no
     // district or subdistrict ("in Bangkok, specifically in the Lat Phrao district")
     if (isPlace && SUBCITY_AREAS.has(areaKind(p) ?? '') && namedBySibling(p, s)) continue;
@@ -1753,18 +1847,19 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     }
     // a country parameter: a country's name (or another name of it) over any other name ("GDP
     // data for United States"); codes of two letters only where written in capitals
-    if (p.semantic === 'country' && (s.kind === 'proper' || s.kind === 'id') && (KNOWN_COUNTRIES.has(value.toLowerCase()) || Object.values(COUNTRY_ALIASES).some((a) => a.includes(value.toLowerCase()))) && (value.length > 2 || value === value.toUpperCase())) score += 0.25;
+    // (names only: a two-letter code may be something else, "IT", "AR", California's "CA")
+    if (p.semantic === 'country' && (s.kind === 'proper' || s.kind === 'id') && value.length > 2 && (KNOWN_COUNTRIES.has(value.toLowerCase()) || Object.values(COUNTRY_ALIASES).some((a) => a.includes(value.toLowerCase())))) score += 0.25;
     // a name written with one kind of area is no value of a parameter of another kind ("Chiang
     // Mai Province" for sub_district_name or district_name)
     const writtenKind = (/(?:^|\s)(sub-?district|district|province|county|prefecture|borough|municipality|parish|canton)$/i.exec(value) ?? /^\s+(sub-?district|district|province|county|prefecture|borough|municipality|parish|canton)\b/i.exec(doc.text.slice(s.end)))?.[1].toLowerCase().replace('-', '');
-    if (writtenKind !== undefined && areaKind(p) !== undefined && areaKind(p) !== writtenKind) continue;
+    if (writtenKind !== undefined && (areaKind(p) !== undefined ? areaKind(p) !== writtenKind : /^(state|country|nation|region)$/.test(p.parts[p.parts.length - 1] ?? ''))) continue;
     // (the adjective is no country: "German" gives Germany, above)
     if (p.semantic === 'country' && s.kind === 'proper' && DEMONYMS[value.toLowerCase()] !== undefined) score -= 0.3;
     // a dotted version ("2.7.3") is a value of a version only
     if (s.kind === 'id' && /^\d+(?:\.\d+){2,3}$/.test(s.text) && !IPV4.test(s.text) && !/\b(?:version|release|build|v)\b/i.test(`${p.parts.join(' ')} ${p.description}`)) continue;
     // a unit of measure is no value of a parameter that holds no unit ("in Joules" is no substance,
     // "25 MPG" no fuel type, "80 BPM" no key)
-    if ((s.kind === 'proper' || s.kind === 'id') && PHYSICAL_UNITS.has(value.toLowerCase()) && !p.parts.some((x) => /^units?$|^scale$|^format$/.test(x))) continue;
+    if ((s.kind === 'proper' || s.kind === 'id') && (PHYSICAL_UNITS.has(value.toLowerCase()) || (UNIT_ABBREVIATIONS.has(value.toLowerCase()) && /\d\s?$/.test(doc.text.slice(Math.max(0, s.start - 2), s.start)))) && !p.parts.some((x) => /^units?$|^scale$|^format$/.test(x))) continue;
     // a version has a digit ("2.1.3", "v2"); a word is the name of what has the version ("the
     // 'Orion' version 2.1.3")
     if (p.parts[p.parts.length - 1] === 'version' && !/\d/.test(value)) score -= 0.5;
@@ -1814,8 +1909,19 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   // a country named by its adjective ("key events in German history" → Germany) for a country
   if (p.semantic === 'country' && p.type === 'string' && !p.enumValues) {
     for (const t of doc.tokens) {
+      // (before a word about the country itself: "German history", not "an Irish pub", "Mexican food")
       const country = DEMONYMS[t.lower];
-      if (country && /^\p{Lu}/u.test(t.text)) out.push({ param: p, value: country, score: 0.45, ranges: [[t.start, t.end]], kind: 'demonym' });
+      if (country && /^\p{Lu}/u.test(t.text) && COUNTRY_TOPICS.has(doc.tokens[t.index + 1]?.lower ?? '')) out.push({ param: p, value: country, score: 0.45, ranges: [[t.start, t.end]], kind: 'demonym' });
+    }
+  }
+  // what a thing is made of, for a material ("a sculpture made of marble")
+  if (p.type === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'material') {
+    // (one or two words, up to a function word: "made of marble with a size of 3 feet" → marble)
+    const m = /\bmade\s+(?:out\s+)?of\s+(\p{L}+)(?:\s+(\p{L}+))?/iu.exec(doc.text);
+    if (m && !STOP_WORDS.has(m[1].toLowerCase())) {
+      const value = m[2] !== undefined && !STOP_WORDS.has(m[2].toLowerCase()) ? `${m[1]} ${m[2]}` : m[1];
+      const at = m.index + m[0].indexOf(m[1], m[0].length - m[1].length - (m[2] ? m[2].length + 1 : 0));
+      out.push({ param: p, value, score: 0.55, ranges: [[at, at + value.length]], kind: 'material' });
     }
   }
   // the units of a conversion ("How many ounces in 2 pounds of butter?") for from/to unit parameters
@@ -1941,7 +2047,14 @@ function coordinatePair(p: ParamInfo, doc: Doc): Cand[] {
   if (p.itemType !== 'number' && p.itemType !== 'integer') return [];
   const text = `${p.parts.join(' ')} ${p.description}`.toLowerCase();
   if (!/\bcoordinates?\b|\blat(?:itude)?\b[^.]{0,40}\blon(?:g|gitude)?\b|\blon(?:g|gitude)?\b[^.]{0,40}\blat(?:itude)?\b/.test(text)) return [];
-  const lonFirst = /\blon(?:g|gitude)?\b[^.]{0,40}\blat(?:itude)?\b/.test(text) && !/\blat(?:itude)?\b[^.]{0,40}\blon(?:g|gitude)?\b/.test(text);
+  // (one point only: not a box of four values, and not where the object has another coordinates
+  // parameter, "origin" and "destination", whose one of the two a single point would be)
+  if (/\b(?:min|max|bounding|bbox|box)\b/.test(text)) return [];
+  if (p.objectDescriptions.filter((d, i) => i !== p.order && /\bcoordinates?\b|\blat(?:itude)?\b[^.]{0,40}\blon/.test(d)).length > 0) return [];
+  // the order the description first names them in ("GeoJSON order (longitude, latitude)")
+  const latAt = text.search(/\blat(?:itude)?\b/);
+  const lonAt = text.search(/\blon(?:g|gitude)?\b/);
+  const lonFirst = lonAt >= 0 && (latAt < 0 || lonAt < latAt);
   const axisOf = (s: Span): 'lat' | 'lon' | undefined => {
     if (s.hemi) return s.hemi === 'N' || s.hemi === 'S' ? 'lat' : 'lon';
     // the label up to three words before the number ("latitude is around 13.08")
@@ -1958,6 +2071,8 @@ function coordinatePair(p: ParamInfo, doc: Doc): Cand[] {
     if (axis === 'lon' && Math.abs(s.num!) <= 180) lon.push(s);
   }
   if (lat.length !== 1 || lon.length !== 1) return [];
+  // (both by label or both by hemisphere: "5.25 E or more near latitude 35.68" is no point)
+  if (Boolean(lat[0].hemi) !== Boolean(lon[0].hemi)) return [];
   const value = lonFirst ? [lon[0].num!, lat[0].num!] : [lat[0].num!, lon[0].num!];
   return [{ param: p, value, score: 0.7, ranges: [[lat[0].start, lat[0].end], [lon[0].start, lon[0].end]], kind: 'coordinates' }];
 }
@@ -2172,11 +2287,16 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
   }
   // the description's examples written in the request as words of their own, for a list of
   // strings ("Special dietary requirements, e.g. vegan, gluten-free" and "a vegan menu" → ["vegan"])
-  if (it === 'string') {
+  // (not for a list of things to leave out, and no example the request negates: "I'm not
+  // vegan", "a cough but no fever", "hates museums", "do not require Excel")
+  if (it === 'string' && !p.parts.some((x) => /^(exclude|excluded|excluding|exclusions?|avoid|without|except|blocked|banned)$/.test(x))) {
     const found: { v: string; start: number; end: number }[] = [];
     for (const ex of descriptionExamples(p)) {
       const m = enumScore(ex, doc);
-      if (m.score >= 0.9 && m.start >= 0) found.push({ v: doc.text.slice(m.start, m.end), start: m.start, end: m.end });
+      if (m.score < 0.9 || m.start < 0) continue;
+      const before = doc.text.slice(Math.max(0, m.start - 30), m.start);
+      if (/\b(?:not|no|never|without|except|hates?|dislikes?|avoid|don't|doesn't|isn't|aren't)\b(?:\s+\S+){0,5}\s*$/i.test(before)) continue;
+      found.push({ v: doc.text.slice(m.start, m.end), start: m.start, end: m.end });
     }
     if (found.length > 0) {
       found.sort((a, b) => a.start - b.start);

@@ -32,6 +32,8 @@ export interface Span {
   date?: DateValue;
   time?: TimeValue;
   items?: unknown[];
+  /** for numbers written with digits: up to 24 characters of the text right after the number and its unit ("1 hour 30 minutes" → " 30 minutes") */
+  after?: string;
   /** for numbers: the hemisphere letter written after a coordinate ("112.07 W") */
   hemi?: 'N' | 'S' | 'E' | 'W';
   /** for places: the state or country part after the comma, when written */
@@ -229,6 +231,24 @@ function fillYears(spans: Span[], today: Date): void {
 }
 
 /** Extracts clock times into spans. */
+/**
+ * A date written relative to the date before it: "depart on the 12th of March 2023 and return a
+ * week later" → 2023-03-19; "N days later", "two weeks later", "the next day", "the day after".
+ * Only after a full date (year, month and day) in the same request.
+ */
+function findLaterDates(text: string, spans: Span[]): void {
+  const re = /\b(?:(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(day|days|week|weeks)\s+later|the\s+(?:next|following)\s+day|the\s+day\s+after)\b/gi;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    const before = spans.filter((x) => x.kind === 'date' && x.end <= m!.index && x.date?.y !== undefined && !x.date.relative).sort((a, b) => b.end - a.end)[0];
+    if (!before?.date?.y) continue;
+    const n = m[1] === undefined ? 1 : /^\d+$/.test(m[1]) ? Number(m[1]) : ['a', 'an'].includes(m[1].toLowerCase()) ? 1 : NUMBER_WORDS[m[1].toLowerCase()] ?? 1;
+    const days = m[2] !== undefined && /^week/i.test(m[2]) ? n * 7 : n;
+    const d = new Date(Date.UTC(before.date.y, before.date.m - 1, before.date.d + days));
+    push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate() } });
+  }
+}
+
 function findTimes(text: string, spans: Span[]): void {
   let m: RegExpExecArray | null;
   // "10:30", "10:30:15", "2:30 PM", "9:00 a.m."
@@ -326,7 +346,9 @@ function findNumbers(text: string, spans: Span[]): void {
     const u = hemi ? null : /^[\s-]?(°\s?[CF]|°|[\p{L}]+(?:\^\d)?)/u.exec(text.slice(end));
     if (u && !percent) unit = u[1].toLowerCase();
     const cur = m[2];
+    const unitEnd = u && !percent ? end + u[0].length : end;
     push(spans, {
+      after: text.slice(unitEnd, unitEnd + 24),
       kind: 'number',
       start: sign ? start : valueAt,
       end,
@@ -495,9 +517,13 @@ function findIds(text: string, spans: Span[]): void {
     if (/^\d+(st|nd|rd|th|[a-z]{1,3})$/i.test(t)) continue;
     // a count glued to its noun by a hyphen ("3-star", "two-bedroom", "5-day") is a number with a unit
     if (/^(\d+|[a-z]+)-[a-z]+$/i.test(t) && spans.some((o) => o.kind === 'number' && o.start === m!.index && o.end <= m!.index + t.indexOf('-'))) continue;
-    // a dotted acronym ("U.S", "U.K.") is a name, with its last period
+    // a dotted acronym ("U.S", "U.K.") is a name, with its last period and the capitalised words
+    // after it ("U.S. Open", "J.K. Rowling", "P.F. Chang's")
     if (/^(?:[A-Z]\.)+[A-Z]$/.test(t)) {
-      const end = m.index + t.length + (text[m.index + t.length] === '.' ? 1 : 0);
+      let end = m.index + t.length + (text[m.index + t.length] === '.' ? 1 : 0);
+      // (words with lower-case letters: "U.K. GDP" keeps the acronym apart)
+      const more = /^(?:\s+\p{Lu}\p{Ll}[\p{L}'’]*){1,4}/u.exec(text.slice(end));
+      if (more && text[end - 1] === '.') end += more[0].length;
       push(spans, { kind: 'proper', start: m.index, end, text: text.slice(m.index, end) });
       continue;
     }
@@ -543,6 +569,11 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
     // a short capitalised word after "by", before another capitalised one, opens the maker's name
     // ("songs by Get Scared", "by Take That")
     const byName = !sentenceStart && /\bby\s+$/i.test(text.slice(Math.max(0, t.start - 4), t.start)) && i + 1 < tokens.length && isCap(tokens[i + 1]) && /^\s+$/.test(text.slice(t.end, tokens[i + 1].start));
+    // (the C or F of a temperature, "0°C", is no name)
+    if (t.start > 0 && text[t.start - 1] === '°') {
+      i++;
+      continue;
+    }
     if (!isCap(t) || (!titleThe && !byName && ((sentenceStart && LEADING_WORDS.has(bare)) || bare === 'i' || (LEADING_WORDS.has(bare) && t.text.length <= 3 && t.text !== t.text.toUpperCase())))) {
       i++;
       continue;
@@ -628,8 +659,9 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
       // two-letter nicknames must be written in capitals ("LA", not "la"), and "CHI" ("tai chi");
       // other short ones are no English word ("nyc", "atl")
       if ((key.length <= 2 || key === 'chi') && raw !== raw.toUpperCase()) continue;
-      // "washington" alone is ambiguous with the state; needs capital W
-      if (key === 'washington' && raw[0] !== 'W') continue;
+      // "washington" alone is ambiguous with the state; needs capital W; a city whose name is a
+      // common word needs its capital too ("nice attractions", "reading list")
+      if ((key === 'washington' || CITY_WORDS.has(key)) && raw[0] !== raw[0].toUpperCase()) continue;
       let end = at + key.length;
       let region: string | undefined;
       // an explicit region written after the city
@@ -647,6 +679,9 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
     }
   }
 }
+
+/** Cities whose names are common English words: read as cities only when capitalised. */
+const CITY_WORDS: ReadonlySet<string> = new Set(['nice', 'reading', 'mobile', 'bath', 'split', 'sale', 'hope', 'orange', 'bend', 'surprise', 'paradise', 'independence', 'commerce', 'liberty']);
 
 /** Street-type words that end a street name. */
 const STREET_RE = '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Terrace|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Apartments|Plaza|Alley|Row)';
@@ -666,7 +701,7 @@ function findAddresses2(text: string, spans: Span[]): void {
       const end = [...t.slice(comma).matchAll(/(\p{L}+)\.\s/gu)].find((x) => !NAME_ABBREVIATIONS.has(x[1]));
       if (end) t = t.slice(0, comma + end.index + end[1].length);
     }
-    t = t.replace(/[.,]+$/, '');
+    t = t.replace(/[.,'’]+$/, '');
     push(spans, { kind: 'place', start: m.index, end: m.index + t.length, text: t, city: t, address: true });
   }
 }
@@ -691,6 +726,7 @@ export function analyze(text: string, now?: Date): Doc {
   // the anchor's own date is context, not a value
   if (anchor) for (const x of spans) if (x.kind === 'date' && x.start >= anchor.start && x.end <= anchor.end) x.start = x.end = -1;
   fillYears(spans, today);
+  findLaterDates(text, spans);
   findTimes(text, spans);
   findLists(text, spans);
   findNumbers(text, spans);
