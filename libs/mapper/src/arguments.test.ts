@@ -1509,9 +1509,9 @@ describe('mapArguments: sixth session rules, hours, materials and described kind
     const price = tool({ material: { type: 'string', description: 'The material.' }, size: { type: 'integer' } }, ['material']);
     expect(mapArguments(price, 'a statue made of bronze with a size of 4 feet').arguments.material).toBe('bronze');
   });
-  it('reads the word before the thing a one-word type parameter describes', () => {
-    const instrument = tool({ budget: { type: 'number' }, type: { type: 'string', description: 'Type of the instrument' } }, ['budget', 'type']);
-    expect(mapArguments(instrument, 'an electric instrument under $600').arguments.type).toBe('electric');
+  it('reads no adjective for a one-word type parameter (the rule for it was withdrawn after review)', () => {
+    const instrument = tool({ budget: { type: 'number' }, type: { type: 'string', description: 'Type of the instrument' } }, ['budget']);
+    expect(mapArguments(instrument, 'a cheap instrument for my son under $200').arguments.type).toBeUndefined();
   });
 });
 
@@ -1590,5 +1590,99 @@ describe('mapArguments: sixth session rules, narrowed after the second review', 
     expect(mapArguments(song, 'Play Hello by Adele').arguments).toEqual({ title: 'Hello', artist: 'Adele' });
     const dealer = tool({ brand: { type: 'string', description: 'Car brand' }, city: { type: 'string' } }, ['brand']);
     expect(mapArguments(dealer, 'Find an MG dealer in Leeds').arguments.brand).toBe('MG');
+  });
+});
+
+describe('mapArguments: sixth session rules, ends and next years', () => {
+  it('gives an end date-time as the start plus a duration written in hours', () => {
+    const providers = tool({
+      start_available_date: { type: 'string', description: "Start date and time, 'YYYY-MM-DD HH:mm:ss'." },
+      end_available_date: { type: 'string', description: "End date and time, 'YYYY-MM-DD HH:mm:ss'." },
+    });
+    expect(mapArguments(providers, 'a cleaner in Bangkok on 2024-03-22 at 9:00 a.m. for 3 hours').arguments).toEqual({ start_available_date: '2024-03-22 09:00:00', end_available_date: '2024-03-22 12:00:00' });
+  });
+  it('puts a date written "of next year" in the year after today', () => {
+    const wx = tool({ city: { type: 'string' }, date: { type: 'string', description: 'YYYY-MM-DD' } }, ['city', 'date']);
+    expect(mapArguments(wx, 'the forecast for Austin, TX on June 2nd of next year', undefined, { now }).arguments.date).toBe('2025-06-02');
+  });
+});
+
+describe('mapArguments: sixth session rules, country codes where the examples are codes', () => {
+  it("writes a city's country as a code where every example ends in a two-letter code, and as written where countries are named", () => {
+    const house = tool({ where_to: { type: 'string', description: "The location, in the format 'City, State', such as 'Austin, TX' or 'San Francisco, CA'." } }, ['where_to']);
+    expect(mapArguments(house, 'a house in Madrid, Spain for two').arguments.where_to).toBe('Madrid, ES');
+    expect(mapArguments(house, 'a house in Leeds, England for two').arguments.where_to).toBe('Leeds, UK');
+    const weather = tool({ location: { type: 'string', description: "In the format 'City, State (abbr)', such as 'San Francisco, CA'. 'City, Country' if there is no state." } }, ['location']);
+    expect(mapArguments(weather, 'weather in Madrid, Spain').arguments.location).toBe('Madrid, Spain');
+  });
+});
+
+describe('mapArguments: sixth session rules, enum words inside quotes', () => {
+  it('lets an enum word inside a quoted value fill its parameter and leaves the quote whole', () => {
+    const search = tool({ query: { type: 'string', description: 'The search query.' }, source: { type: 'string', enum: ['text', 'news'], default: 'text' } }, ['query']);
+    expect(mapArguments(search, 'search "latest news about the Mars rover" please').arguments).toEqual({ query: 'latest news about the Mars rover', source: 'news' });
+  });
+});
+
+describe('mapArguments: sixth session rules, labelled identifiers of words', () => {
+  it('reads the identifier after "prod id" for a product id, and no plain words after a label', () => {
+    const stock = tool({ product_id: { type: 'string', description: 'The product identifier.' }, color: { type: 'string' } }, ['product_id']);
+    expect(mapArguments(stock, 'is the black Galaxy phone in stock? Use the prod id Galaxy S24').arguments.product_id).toBe('Galaxy S24');
+    expect(mapArguments(stock, 'the prod id is wrong').arguments.product_id).not.toBe('wrong');
+  });
+});
+
+describe('mapArguments: sixth session rules, narrowed after the third review', () => {
+  it('gives a role after a name only to the parameter of that role, and "X\'s music" only to an artist', () => {
+    const film = tool({ movie: { type: 'string', description: 'Title of the movie' }, composer: { type: 'string', description: 'Name of the composer of the score' } });
+    expect(mapArguments(film, 'who scored the film with Denis Villeneuve as the director?').arguments.composer).toBeUndefined();
+    const art = tool({ artist: { type: 'string', description: 'Name of the artist' }, museum: { type: 'string', description: 'Name of the museum' } });
+    expect(mapArguments(art, "Show me the Prado's paintings").arguments.artist).toBeUndefined();
+  });
+  it('keeps "-based" and "-driven" in a kind', () => {
+    const diet = tool({ diet_type: { type: 'string', description: 'Type of diet' } }, ['diet_type']);
+    expect(mapArguments(diet, 'a plant-based diet meal plan').arguments.diet_type).not.toBe('plant');
+  });
+  it('reads no free entry from "with or without an entry fee"', () => {
+    const events = tool({ city: { type: 'string' }, is_free: { type: 'boolean', description: 'Only free events' } }, ['city']);
+    expect(mapArguments(events, "museums in Oslo, I'm fine with or without an entry fee").arguments.is_free).toBeUndefined();
+  });
+  it('reads "for N" as a party only after a thing booked, and a small one', () => {
+    const cabin = tool({ location: { type: 'string' }, guests: { type: 'integer', description: 'Number of guests' } }, ['location']);
+    expect(mapArguments(cabin, "a cabin in Aspen for New Year's Eve, for 2025.").arguments.guests).toBeUndefined();
+    const uber = tool({ destination: { type: 'string' }, passengers: { type: 'integer', description: 'Number of passengers' } }, ['destination']);
+    expect(mapArguments(uber, 'an Uber to the airport at 5. Actually, make it for 6.').arguments.passengers).toBeUndefined();
+  });
+  it('reads "shared" as a pool ride only for rides', () => {
+    const hostel = tool({ city: { type: 'string' }, amenity: { type: 'string', enum: ['pool', 'gym', 'spa'] } }, ['city', 'amenity']);
+    expect(mapArguments(hostel, 'a hostel in Lisbon with a shared kitchen').arguments.amenity).toBeUndefined();
+  });
+  it('counts a stay only between two dates written as its range, and not for days of notice', () => {
+    const hotel = tool({ city: { type: 'string' }, check_in: { type: 'string', description: 'YYYY-MM-DD' }, nights: { type: 'integer', description: 'Number of nights' } }, ['city', 'check_in']);
+    expect(mapArguments(hotel, 'a hotel in Rome arriving 2024-08-03; my passport expires 2024-09-30').arguments.nights).toBeUndefined();
+    const conf = tool({ start_date: { type: 'string' }, end_date: { type: 'string' }, reminder_days: { type: 'integer', description: 'Number of days before the event to send a reminder' } });
+    expect(mapArguments(conf, 'the conference from 2024-09-10 to 2024-09-12').arguments.reminder_days).toBeUndefined();
+  });
+  it('reads only "N days/weeks later" after a date, and no "day after" of another thing', () => {
+    const trip = tool({ departure_date: { type: 'string', description: 'YYYY-MM-DD' }, return_date: { type: 'string', description: 'YYYY-MM-DD' } }, ['departure_date']);
+    expect(mapArguments(trip, 'fly out on December 20, 2024 and come back the day after Christmas').arguments.return_date).not.toBe('2024-12-21');
+  });
+  it('takes an hour only for a clock and for a time said of opening or closing', () => {
+    const fc = tool({ city: { type: 'string' }, hours_ahead: { type: 'integer', description: 'Number of hours ahead to forecast (max 24 hours)' } }, ['city']);
+    expect(mapArguments(fc, 'will it rain at 5 PM today in Boston?').arguments.hours_ahead).toBeUndefined();
+    const bar = tool({ city: { type: 'string' }, open_hour: { type: 'integer', description: 'Opening time hour, 24 hour clock' } }, ['city']);
+    expect(mapArguments(bar, 'a bar in Austin that is open until 2 AM').arguments.open_hour).toBeUndefined();
+  });
+  it('takes one material word, or two where the second names a material, and none after "not"', () => {
+    const shop = tool({ product: { type: 'string' }, material: { type: 'string', description: 'Material' } });
+    expect(mapArguments(shop, 'a watch made of titanium priced under 500').arguments.material).toBe('titanium');
+    expect(mapArguments(shop, 'a table made out of reclaimed wood').arguments.material).toBe('reclaimed wood');
+    expect(mapArguments(shop, 'curtains not made of polyester').arguments.material).toBeUndefined();
+  });
+  it('reads no described choice after "as a", and a common-word city in lower case before its own country', () => {
+    const room = tool({ city: { type: 'string' }, room_type: { type: 'string', description: "Type of room. Can be 'single' or 'double'" } }, ['city']);
+    expect(mapArguments(room, "I'm travelling to Rome as a single parent, I need a room").arguments.room_type).toBeUndefined();
+    const hotels = tool({ city: { type: 'string', description: 'City' } }, ['city']);
+    expect(mapArguments(hotels, 'hotels in nice, france').arguments.city).toBe('Nice');
   });
 });

@@ -97,7 +97,8 @@ const FLAG_SYNONYMS: Record<string, string[]> = lookupTable({
 const FLAG_PHRASES: Record<string, RegExp> = lookupTable({
   unisex: /\b(?:both\s+)?(?:men\s+and\s+women|women\s+and\s+men|males?\s+and\s+females?|genders)\b/i,
   // ("no entry fee" says free; its "no" is no negation of it)
-  free: /\b(?:no|without(?:\s+an?)?)\s+(?:entry|entrance|admission)\s+(?:fees?|charges?)\b|\bfree\s+(?:of\s+charge|to\s+enter)\b/i,
+  // (not "with or without an entry fee", not "no entry fee waivers")
+  free: /(?<!\bor\s{1,3})\b(?:no|without(?:\s+an?)?)\s+(?:entry|entrance|admission)\s+(?:fees?|charges?)\b(?!\s+(?:waivers?|refunds?|discounts?))|\bfree\s+(?:of\s+charge|to\s+enter)\b/i,
 });
 
 /** Quiet default of the current date (UTC, day precision). */
@@ -189,12 +190,18 @@ function formatPlace(s: Span, p: ParamInfo): string {
   if (p.parts.includes('city') && p.siblings.some((x) => /state|country|region|province/i.test(x))) return city;
   const state = wantsState(p);
   if (!state && !wantsRegion(p)) return city;
-  // an example such as 'Paris, FR' (a two-letter code that is no US state) asks for country codes
-  const codes = (): boolean => /country code/i.test(p.description) || [...p.description.matchAll(/'[A-Z][\w ]+, ([A-Z]{2})'/g)].some((m) => !US_STATE_CODES.has(m[1]));
+  // an example such as 'Paris, FR' (a two-letter code that is no US state) asks for country codes;
+  // so do examples that all end in two-letter codes ('Austin, TX', 'New York, NY') where the
+  // region written is the city's own country ("Paris, France" → "Paris, FR", "London, England" →
+  // "London, UK")
+  // (the format's own words, 'City, State', are no example)
+  const examples = [...p.description.matchAll(/'[A-Z][\w ]+, ([A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)'/g)].map((m) => m[1]).filter((c) => !/^(?:State|Country|Region|Province)$/.test(c));
+  // (not where the description names countries, "'City, Country'": those are written out)
+  const codes = (): boolean => /country code/i.test(p.description) || examples.some((c) => /^[A-Z]{2}$/.test(c) && !US_STATE_CODES.has(c)) || (examples.length > 0 && examples.every((c) => /^[A-Z]{2}$/.test(c)) && !/\bcountr(?:y|ies)\b/i.test(p.description));
   if (region) {
     if (state && US_STATES[region.toLowerCase()]) region = US_STATES[region.toLowerCase()];
     // the country written out where codes are asked for ("Nairobi, Kenya" -> "Nairobi, KE")
-    else if (s.country && region.toLowerCase() === s.country[0].toLowerCase() && codes()) region = countryCode(s.country, p);
+    else if (s.country && (region.toLowerCase() === s.country[0].toLowerCase() || (COUNTRY_ALIASES[s.country[1]] ?? []).includes(region.toLowerCase())) && codes()) region = countryCode(s.country, p);
     return `${city}, ${region}`;
   }
   const st = US_CITIES.get(city.toLowerCase());
@@ -211,7 +218,8 @@ function formatPlace(s: Span, p: ParamInfo): string {
  */
 function countryCode(country: readonly [string, string], p: ParamInfo): string {
   const [name, code] = country;
-  if (code === 'GB' && /, UK\b/.test(p.description)) return 'UK';
+  // ("UK" where the description's example writes it, or where its examples are all US state codes)
+  if (code === 'GB' && (/, UK\b/.test(p.description) || !/, GB\b/.test(p.description))) return 'UK';
   // (a description that asks for country codes gets codes: "e.g. 'Toronto, CA' or 'Berlin, DE'")
   if (/country\s+codes?\b/i.test(p.description)) return code;
   const examples = [...p.description.matchAll(/'[A-Z][\w ]+, ([A-Z]{2})'/g)].map((m) => m[1]);
@@ -717,7 +725,6 @@ const ENUM_SYNONYMS: Record<string, string[]> = lookupTable({
   mid: ['medium', 'middle', 'moderate'], medium: ['mid', 'moderate', 'average'], asc: ['ascending', 'increasing'], desc: ['descending', 'decreasing'],
   true: ['yes'], false: ['no'], celsius: ['centigrade'], metric: ['celsius'], imperial: ['fahrenheit'],
   buy: ['purchase', 'purchasing', 'own'], rent: ['rental', 'renting', 'lease', 'leasing'],
-  pool: ['shared', 'carpool', 'sharing'], luxury: ['premium', 'upscale', 'comfortable'],
 });
 
 /** Name parts and description words of a parameter that holds a genre or a kind of work. */
@@ -744,6 +751,7 @@ const VALUE_SYNONYMS: Record<string, { words: string[]; param: RegExp; not?: str
   theater: { words: ['drama', 'plays', 'broadway', 'musical', 'musicals'], param: EVENT_PARAM, not: ['series', 'show', 'shows', 'tv', 'film', 'films', 'movie', 'movies', 'instrument', 'instruments'] },
   music: { words: ['concert', 'concerts', 'gig', 'gigs'], param: EVENT_PARAM },
   high: { words: ['urgent', 'urgently'], param: URGENCY_PARAM, not: ['care'] },
+  pool: { words: ['shared', 'carpool'], param: /\b(?:ride|rides|cab|taxi|carpool)\b/i, not: ['kitchen', 'kitchens', 'office', 'offices', 'space', 'spaces', 'room', 'rooms', 'bathroom'] },
 });
 
 /** Words before which "plays" is a verb ("the team that plays", "he plays"), not theater plays. */
@@ -1114,8 +1122,7 @@ function modifierCandidates(p: ParamInfo, doc: Doc): Cand[] {
   if (!['type', 'kind', 'category', 'style', 'class', 'level', 'mode', 'format', 'flavor', 'genre', 'size', 'color', 'colour', 'material'].includes(parts[parts.length - 1] ?? '')) return out;
   // the named thing: the name's part before the last ("room" of room_type), or for a one-word
   // name the thing its description names ("Type of the instrument" → instrument)
-  const described = parts.length === 1 ? /\b(?:type|kind|style|category|class)\s+of\s+(?:the\s+|an?\s+)?(\p{L}{3,})/iu.exec(p.description)?.[1].toLowerCase() : undefined;
-  const headWord = parts.length >= 2 ? parts[parts.length - 2] : described;
+  const headWord = parts.length >= 2 ? parts[parts.length - 2] : undefined;
   if (headWord === undefined || STOP_WORDS.has(headWord)) return out;
   const head = stem(headWord);
   for (const t of doc.tokens) {
@@ -1125,7 +1132,7 @@ function modifierCandidates(p: ParamInfo, doc: Doc): Cand[] {
     if (!/^\s+$/.test(doc.text.slice(prev.end, t.start)) && !/^-$/.test(doc.text.slice(prev.end, t.start))) continue;
     if (STOP_WORDS.has(prev.lower) || /\d/.test(prev.lower) || prev.lower.length < 3) continue;
     // (what powers or bases it, without the participle: "a gas-powered vehicle" → gas)
-    const base = /^(\p{L}{2,})-(?:powered|fueled|fuelled|based|driven)$/u.exec(prev.text);
+    const base = /^(\p{L}{2,})-(?:powered|fueled|fuelled)$/u.exec(prev.text);
     out.push({ param: p, value: base ? base[1] : prev.text, score: 0.55, ranges: [[prev.start, prev.end]], kind: 'modifier' });
   }
   return out;
@@ -1247,6 +1254,12 @@ const CAST_ROLE = /\b(cast|actor|actors|starring|star|stars|actress)\b/;
 /** Name parts of a parameter for the title of a work (a song, a book, a film). */
 const WORK_TITLE = /\b(track|song|title|book|movie|film|poem|novel|painting|artwork)\b/;
 
+/** Roles written after a name ("X as the director") and the parameter names they fill. */
+const ROLE_NOUNS: Record<string, RegExp> = lookupTable({
+  director: /\b(director|directed)\b/, filmmaker: /\b(director|directed)\b/, author: /\bauthor\b/, singer: /\b(singer|artist|performer|vocalist)\b/,
+  composer: /\bcomposer\b/, actor: CAST_ROLE, actress: CAST_ROLE, star: CAST_ROLE, lead: CAST_ROLE, producer: /\bproducer\b/,
+});
+
 /** What is played, heard or streamed. */
 const PLAY_CUE = /\b(?:play|hear|listen to|stream)\s*$/i;
 
@@ -1278,12 +1291,14 @@ function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
     if (cue === PLAY_CUE && s.kind !== 'quoted' && !/^\s+by\s+\p{Lu}/u.test(doc.text.slice(s.end, s.end + 6))) continue;
     if (cue.test(before) && who.test(joined) && !(isPlace && CAST_ROLE.test(joined))) return 0.3;
   }
-  // the role written after the name: "with Jim Henson as the director"
+  // the role written after the name, for the parameter of that very role: "with Jim Henson as
+  // the director" (not a composer or a writer)
   const asRole = /^['"”’]?\s+as\s+(?:the\s+|a\s+|an\s+|my\s+)?(\p{L}+)/u.exec(doc.text.slice(s.end, s.end + 30));
-  if (asRole) for (const [, who] of ROLE_CUES) if (who.test(asRole[1].toLowerCase()) && who.test(joined)) return 0.3;
-  // a maker's name owning its works: "Madonna's music", "Tolkien's novels"
-  const owns = /^['’]s\s+(?:new\s+|latest\s+|old\s+|best\s+|greatest\s+)?(music|songs?|albums?|tracks?|hits|records?|discography|books?|novels?|poems?|paintings?)\b/i.exec(doc.text.slice(s.end, s.end + 30));
-  if (owns && (/^(?:music|songs?|albums?|tracks?|hits|records?|discography)$/i.test(owns[1]) ? /\b(artist|artists|band|singer|musician|performer)\b/ : /\b(author|writer|artist|painter|poet)\b/).test(joined)) return 0.3;
+  const roleParam = asRole ? ROLE_NOUNS[asRole[1].toLowerCase()] : undefined;
+  if (roleParam && roleParam.test(joined)) return 0.3;
+  // an artist's music: "Madonna's music" (only "music": "Frozen's songs", "Motown's hits",
+  // "Spotify's new music" are a film's, a label's, a service's)
+  if (/^['’]s\s+music\b/i.test(doc.text.slice(s.end, s.end + 12)) && /\b(artist|artists|band|singer|musician|performer)\b/.test(joined)) return 0.3;
   // a role written after the name: "the movie that Joey Fatone acted in"
   if (!isPlace && /^\s+(?:acted|starred|stars|appears|appeared|plays|played)\b/i.test(doc.text.slice(s.end, s.end + 16)) && CAST_ROLE.test(joined)) return 0.3;
   // a name written after "by" is the maker, not a title ("the new book by Stephen King")
@@ -1495,10 +1510,14 @@ function standardCounts(p: ParamInfo, doc: Doc): Cand[] {
  * written, the second after the first, and no count of days or nights.
  */
 function stayLength(p: ParamInfo, doc: Doc): Cand[] {
-  if (p.type !== 'integer' || !/\b(?:nights?|days?)\b/i.test(`${p.parts.join(' ')} ${p.description}`) || !p.parts.some((x) => /^(length|nights?|days?|duration|stay)$/.test(x))) return [];
-  const dates = doc.spans.filter((x) => x.kind === 'date' && x.date?.y !== undefined && x.start >= 0);
+  // (the length of a stay, a trip or a rental: not days of flexibility or of notice)
+  if (p.type !== 'integer' || !/\b(?:nights?|days?)\b/i.test(`${p.parts.join(' ')} ${p.description}`) || !p.parts.some((x) => /^(length|nights?|days?|duration|stay)$/.test(x)) || /\b(?:flexib|remind|before|notice|advance|ahead|buffer)/i.test(`${p.parts.join(' ')} ${p.description}`)) return [];
+  const dates = doc.spans.filter((x) => x.kind === 'date' && x.date?.y !== undefined && x.start >= 0).sort((x, y) => x.start - y.start);
   if (dates.length !== 2 || doc.spans.some((x) => x.kind === 'number' && /^(nights?|days?)$/.test(x.unit ?? ''))) return [];
-  const [a, b] = dates.sort((x, y) => x.start - y.start).map((x) => Date.UTC(x.date!.y!, x.date!.m - 1, x.date!.d));
+  // (a stay's own range: "from August 15th to August 17th", "2024-05-03 - 2024-05-07"; not two
+  // dates of different things, a passport's expiry, a return to the office)
+  if (!/^\s*(?:,\s*)?(?:to|until|till|through|thru|-|–)\s*(?:the\s+)?$/i.test(doc.text.slice(dates[0].end, dates[1].start))) return [];
+  const [a, b] = dates.map((x) => Date.UTC(x.date!.y!, x.date!.m - 1, x.date!.d));
   const n = Math.round((b - a) / 86_400_000);
   if (n < 1 || n > 366) return [];
   return [{ param: p, value: n, score: 0.5, ranges: [], kind: 'stay-length' }];
@@ -1562,7 +1581,10 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
           const bonus = start >= 0 ? anchorBonus(p, doc, { id: -1, kind: 'proper', start, end, text: v }, hits) * 0.3 : 0;
           // of two values matched where they are written, the longer one ("Premium Economy" over "Economy")
           const longer = start >= 0 ? 0.01 * Math.min(4, doc.text.slice(start, end).trim().split(/\s+/).length - 1) : 0;
-          out.push({ param: p, value: v, score: Math.min(1, score * 0.8 + bonus + longer), ranges: start >= 0 ? [[start, end]] : [], kind: 'enum' });
+          // (a word inside a longer quoted value claims no text of it: "news" of "Find a recent news
+          // article" is the source and leaves the quote whole for the query)
+          const quotedIn = start >= 0 && doc.spans.some((o) => o.kind === 'quoted' && o.start <= start && o.end >= end && o.end - o.start > end - start + 2);
+          out.push({ param: p, value: v, score: Math.min(1, score * 0.8 + bonus + longer), ranges: start >= 0 && !quotedIn ? [[start, end]] : [], kind: 'enum' });
         }
       } else if (typeof v === 'number') {
         for (const s of doc.spans) if (s.kind === 'number' && s.num === v) out.push({ param: p, value: v, score: 0.5 + anchorBonus(p, doc, s, hits) * 0.5, ranges: [[s.start, s.end]], kind: 'enum' });
@@ -1616,7 +1638,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       // a head count ("for three people", "4 guests") for a parameter that counts people
       if (countsPeople(p) && peopleAfter(p).test(doc.text.slice(s.end, s.end + 24))) score += 0.45;
       // "a ride for 2.", "a table for four?" (not children): the party's size
-      else if (countsPeople(p) && !p.parts.some((x) => /^(child|children|kids?)$/.test(x)) && /\bfor\s+$/i.test(doc.text.slice(Math.max(0, s.start - 5), s.start)) && /^\s*(?:$|[.,;!?])/.test(doc.text.slice(s.end)) && !s.unit) score += 0.35;
+      // (after a thing that is booked, and a party's size only: not "make it for 6", "for 2025")
+      else if (countsPeople(p) && !p.parts.some((x) => /^(child|children|kids?)$/.test(x)) && v >= 1 && v <= 20 && /\b(?:ride|table|room|rooms|reservation|booking|cab|taxi|car|seats?|tickets?|house|apartment|tour|trip|flight)\s+for\s+$/i.test(doc.text.slice(Math.max(0, s.start - 20), s.start)) && /^\s*(?:$|[.,;!?])/.test(doc.text.slice(s.end)) && !s.unit) score += 0.35;
       // "set the starting level to 5", "change the volume to 30"
       score += setToBonus(p, doc, s);
       // a count of the things the parameter counts: "ten major historical events" for "Number of
@@ -1644,9 +1667,14 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     out.push(...periodCandidates(p, doc));
     // an hour of the day written as a time, for an integer hour in 24-hour form ("opens until at
     // least 11 PM" → 23 for operating_hours "in 24 hour format")
-    if (p.type === 'integer' && /\bhours?\b/i.test(`${p.parts.join(' ')} ${p.description}`) && /\b24[- ]?hour|\b(?:closing|opening)\s+time\b|\bhour\s+of\s+the\s+day\b/i.test(p.description)) {
+    // (a clock's hour only: "24 hour format/clock"; and a time said of opening or closing:
+    // "open until 11 PM" for a closing hour, not "open until 2 AM" for an opening hour)
+    if (p.type === 'integer' && /\bhours?\b/i.test(`${p.parts.join(' ')} ${p.description}`) && /\b24[- ]?hour\s+(?:format|clock)\b|\b(?:closing|opening)\s+time\b/i.test(p.description)) {
       const times = doc.spans.filter((x) => x.kind === 'time' && x.time && x.time.mi === 0);
-      if (times.length === 1) out.push({ param: p, value: times[0].time!.h, score: 0.55, ranges: [[times[0].start, times[0].end]], kind: 'hour' });
+      const opening = /\bopen(?:ing)?\b/i.test(p.parts.join(' ')) && !/\bclos/i.test(`${p.parts.join(' ')} ${p.description}`);
+      const said = times.length === 1 ? doc.text.slice(Math.max(0, times[0].start - 40), times[0].start) : '';
+      const fits = opening ? /\b(?:opens?|opening|from)\b[^.?!]{0,30}$/i.test(said) && !/\b(?:until|till)\b[^.?!]{0,20}$/i.test(said) : /\b(?:until|till|close|closes|closing|open|opens)\b[^.?!]{0,30}$/i.test(said);
+      if (times.length === 1 && fits) out.push({ param: p, value: times[0].time!.h, score: 0.55, ranges: [[times[0].start, times[0].end]], kind: 'hour' });
     }
     // counts every standard deck of cards and die has ("drawing a king from a deck" → 4 of 52)
     out.push(...standardCounts(p, doc));
@@ -1721,7 +1749,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       const i = tokenAt(doc, at);
       const j = tokenAt(doc, at + v.length - 1);
       // (or asked for as a form: "in the form of dictionary", "as a list")
-      const near = [doc.tokens[i - 1], doc.tokens[j + 1]].some((tk) => tk !== undefined && head.has(tk.stem) && !choices.some((d) => d.toLowerCase() === tk.lower)) || /\b(?:form|format|shape)\s+of\s+(?:an?\s+)?$|\bas\s+(?:an?\s+)$/i.test(doc.text.slice(Math.max(0, at - 20), at));
+      const near = [doc.tokens[i - 1], doc.tokens[j + 1]].some((tk) => tk !== undefined && head.has(tk.stem) && !choices.some((d) => d.toLowerCase() === tk.lower)) || /\b(?:form|format|shape)\s+of\s+(?:an?\s+)?$/i.test(doc.text.slice(Math.max(0, at - 20), at));
       if (near) out.push({ param: p, value: v, score: 0.6, ranges: [[at, at + v.length]], kind: 'described-value' });
     }
   }
@@ -1766,7 +1794,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (fit <= 0) continue;
     let value = chainName(stringFor(s, p, doc), p);
     // a kind or type without the participle of what powers or bases it ("gas-powered" → gas)
-    const powered = value !== undefined && /^(?:type|kind|category|class)$/.test(p.parts[p.parts.length - 1] ?? '') ? /^(\p{L}{2,})-(?:powered|fueled|fuelled|based|driven)$/u.exec(value) : null;
+    const powered = value !== undefined && /^(?:type|kind|category|class)$/.test(p.parts[p.parts.length - 1] ?? '') ? /^(\p{L}{2,})-(?:powered|fueled|fuelled)$/u.exec(value) : null;
     if (powered) value = powered[1];
     if (value === undefined || value.trim() === '') continue;
     let ab = anchorBonus(p, doc, s, hits);
@@ -1818,7 +1846,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (regionName && areaKind(p) !== undefined && areaKind(p) !== 'province') continue;
     // a place named only to compare ("Broadway shows like the ones in New York") is no place of the request
     // ("like" as a verb, "I like", "would like", compares nothing)
-    if (isPlace && /(?<!\b(?:i|we|you|they|he|she|would|'d|really|also|to|do|don't)\s+)\b(?:like|unlike|than|such\s+as|similar\s+to)\b(?:\s+\S+){0,3}\s+$/i.test(doc.text.slice(Math.max(0, s.start - 40), s.start))) score -= 0.25;
+    if (isPlace && /(?<!\b(?:i|we|you|they|he|she|would|'d|really|also|to|do|don't|feel|feels|felt|look|looks|sounds)\s+)\b(?:like|unlike|than|such\s+as|similar\s+to)\b(?:\s+\S+){0,3}\s+$/i.test(doc.text.slice(Math.max(0, s.start - 40), s.start))) score -= 0.25;
     // a place another parameter's description names ("'1' for Bangkok" of province_id) is no
     // district or subdistrict ("in Bangkok, specifically in the Lat Phrao district")
     if (isPlace && SUBCITY_AREAS.has(areaKind(p) ?? '') && namedBySibling(p, s)) continue;
@@ -1914,16 +1942,24 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (country && /^\p{Lu}/u.test(t.text) && COUNTRY_TOPICS.has(doc.tokens[t.index + 1]?.lower ?? '')) out.push({ param: p, value: country, score: 0.45, ranges: [[t.start, t.end]], kind: 'demonym' });
     }
   }
+  // an identifier of words written after its label at the end of a clause ("Use the prod id
+  // iPhone 12", "prod id: V-neck sweate") for the id parameter the label names
+  if (p.semantic === 'id' && p.type === 'string' && !p.enumValues) out.push(...labelledIdPhrase(p, doc));
   // what a thing is made of, for a material ("a sculpture made of marble")
   if (p.type === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'material') {
     // (one or two words, up to a function word: "made of marble with a size of 3 feet" → marble)
-    const m = /\bmade\s+(?:out\s+)?of\s+(\p{L}+)(?:\s+(\p{L}+))?/iu.exec(doc.text);
+    // (one word, or two where the second names a material, "oak wood"; not after "not": "made
+    // of titanium priced under 500" → titanium)
+    const m = /(?<!\bnot\s{1,3})\bmade\s+(?:out\s+)?of\s+(\p{L}+)(?:\s+(wood|steel|iron|glass|leather|stone|metal|fiber|fibre|plastic|cotton|silk|wool|marble|gold|silver))?\b/iu.exec(doc.text);
     if (m && !STOP_WORDS.has(m[1].toLowerCase())) {
-      const value = m[2] !== undefined && !STOP_WORDS.has(m[2].toLowerCase()) ? `${m[1]} ${m[2]}` : m[1];
-      const at = m.index + m[0].indexOf(m[1], m[0].length - m[1].length - (m[2] ? m[2].length + 1 : 0));
+      const value = m[2] ? `${m[1]} ${m[2]}` : m[1];
+      const at = m.index + m[0].length - value.length;
       out.push({ param: p, value, score: 0.55, ranges: [[at, at + value.length]], kind: 'material' });
     }
   }
+  // the end of a period given by its start and a duration ("22/3/2024 time 11.00 a.m. 2 hours" →
+  // 2024-03-22 13:00:00 for an end date-time)
+  out.push(...endFromDuration(p, doc));
   // the units of a conversion ("How many ounces in 2 pounds of butter?") for from/to unit parameters
   out.push(...conversionUnits(p, doc));
   // the thing measured ("2 pounds of butter", "3 cups of flour") for an item or ingredient
@@ -1978,6 +2014,44 @@ function mathExpressions(p: ParamInfo, doc: Doc): Cand[] {
   }
   const nth = ordinalName(p)?.[1];
   return found.map((f, i) => ({ param: p, value: f.text, score: 0.8 + (nth === i + 1 ? 0.05 : 0), ranges: [[f.start, f.end]], kind: 'math' }));
+}
+
+/**
+ * The end of a period for an end date-time parameter (rangeRole 'end', a date-time), where the
+ * request gives one date, one clock time and one duration in hours or minutes ("on March 23 at
+ * 3:00 p.m. for 2 hours" → 17:00): the start plus the duration, in the parameter's format. Only
+ * within the same day.
+ */
+function endFromDuration(p: ParamInfo, doc: Doc): Cand[] {
+  if (p.semantic !== 'datetime' || rangeRole(p) !== 'end') return [];
+  const dates = doc.spans.filter((x) => x.kind === 'date' && x.date && x.start >= 0);
+  const times = doc.spans.filter((x) => x.kind === 'time' && x.time);
+  const durations = doc.spans.filter((x) => x.kind === 'number' && !x.word && /^(hours?|hrs?|minutes?|mins?)$/i.test(x.unit ?? ''));
+  if (dates.length !== 1 || times.length !== 1 || durations.length !== 1) return [];
+  const minutes = /^h/i.test(durations[0].unit!) ? durations[0].num! * 60 : durations[0].num!;
+  const total = times[0].time!.h * 60 + times[0].time!.mi + minutes;
+  if (!Number.isInteger(minutes) || minutes <= 0 || total >= 24 * 60) return [];
+  const value = formatDate(dates[0].date!, p, doc.today, { h: Math.floor(total / 60), mi: total % 60 });
+  return [{ param: p, value, score: 0.5, ranges: [[durations[0].start, durations[0].end]], kind: 'end-from-duration' }];
+}
+
+/**
+ * An identifier written after an ID label and ending its clause, for an id parameter whose name
+ * the label's qualifier names ("prod id" for product_id, by stem or as a shortening): "Use the
+ * prod id iPhone 12" → "iPhone 12". One to three words, at least one with a digit or a capital
+ * inside it or a hyphen, so that words ("the id is wrong") are not taken.
+ */
+function labelledIdPhrase(p: ParamInfo, doc: Doc): Cand[] {
+  const out: Cand[] = [];
+  for (const m of doc.text.matchAll(/\b(\p{L}+)\s+(?:id|ID|Id)\s*(?::|=|#|is\s+)?\s*((?:[^\s.,;!?]+)(?:\s+[^\s.,;!?]+){0,2})\s*(?=$|[.,;!?])/gu)) {
+    const qualifier = m[1].toLowerCase();
+    if (!p.parts.some((part) => stem(part) === stem(qualifier) || (qualifier.length >= 3 && part.length >= qualifier.length + 2 && part.startsWith(qualifier)))) continue;
+    const value = m[2];
+    if (!value.split(/\s+/).some((w) => /\d|\p{Ll}\p{Lu}|-/u.test(w))) continue;
+    const at = m.index + m[0].lastIndexOf(value);
+    out.push({ param: p, value, score: 0.8, ranges: [[at, at + value.length]], kind: 'labelled-id' });
+  }
+  return out;
 }
 
 /** Measurement words by their plural (and irregular) forms: the singular each one is sent as. */

@@ -220,10 +220,15 @@ function findDates(text: string, spans: Span[], today: Date, anchored: boolean):
 }
 
 /** Dates written without a year take the year of another date in the same text, else the reference year. */
-function fillYears(spans: Span[], today: Date): void {
+function fillYears(spans: Span[], today: Date, text = ''): void {
   const withYear = spans.filter((s) => s.kind === 'date' && s.date?.y !== undefined && !s.date.relative && s.start >= 0);
   for (const s of spans) {
     if (s.kind !== 'date' || !s.date || s.date.y !== undefined) continue;
+    // "April 13th of next year", "on May 2 next year": the year after today's
+    if (/^\s*(?:of\s+)?next\s+year\b/i.test(text.slice(s.end, s.end + 16))) {
+      s.date.y = today.getUTCFullYear() + 1;
+      continue;
+    }
     const near = withYear.sort((a, b) => Math.abs(a.start - s.start) - Math.abs(b.start - s.start))[0];
     if (near?.date?.y !== undefined) s.date.y = near.date.y;
   }
@@ -237,7 +242,9 @@ function fillYears(spans: Span[], today: Date): void {
  * Only after a full date (year, month and day) in the same request.
  */
 function findLaterDates(text: string, spans: Span[]): void {
-  const re = /\b(?:(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(day|days|week|weeks)\s+later|the\s+(?:next|following)\s+day|the\s+day\s+after)\b/gi;
+  // ("the next day", "the day after …" name days of other things: "flying home the following day",
+  // "the day after Christmas")
+  const re = /\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(day|days|week|weeks)\s+later\b/gi;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
     const before = spans.filter((x) => x.kind === 'date' && x.end <= m!.index && x.date?.y !== undefined && !x.date.relative).sort((a, b) => b.end - a.end)[0];
@@ -661,7 +668,9 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
       if ((key.length <= 2 || key === 'chi') && raw !== raw.toUpperCase()) continue;
       // "washington" alone is ambiguous with the state; needs capital W; a city whose name is a
       // common word needs its capital too ("nice attractions", "reading list")
-      if ((key === 'washington' || CITY_WORDS.has(key)) && raw[0] !== raw[0].toUpperCase()) continue;
+      // (but "nice, france": the city's own country after it says it is the city)
+      const ownCountry = WORLD_CITIES.get(key)?.[0].toLowerCase();
+      if ((key === 'washington' || CITY_WORDS.has(key)) && raw[0] !== raw[0].toUpperCase() && !(ownCountry !== undefined && lower.slice(at + key.length).startsWith(`, ${ownCountry}`))) continue;
       let end = at + key.length;
       let region: string | undefined;
       // an explicit region written after the city
@@ -725,7 +734,7 @@ export function analyze(text: string, now?: Date): Doc {
   findDates(text, spans, today, anchor !== undefined);
   // the anchor's own date is context, not a value
   if (anchor) for (const x of spans) if (x.kind === 'date' && x.start >= anchor.start && x.end <= anchor.end) x.start = x.end = -1;
-  fillYears(spans, today);
+  fillYears(spans, today, text);
   findLaterDates(text, spans);
   findTimes(text, spans);
   findLists(text, spans);
