@@ -246,17 +246,15 @@ function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[] {
   // long name parts, for misspellings ("acceleeration"): one edit away, both at least 7 letters
   // (not numbered names: "temperature1" is one edit from every "temperature")
   const long = p.parts.filter((x, i) => x.length >= 7 && !/\d$/.test(x) && strong.includes(p.anchors[i]));
-  // (a word the request uses for a strong name part: "review score" for avg_rating)
-  const alike = new Set(strong.flatMap((a) => ANCHOR_SYNONYMS[a] ?? []));
-  // (and a word that counts the same things: "passengers" for number_of_seats, "guests" for adults)
-  const counts = new Set(strong.filter((a) => UNIT_CANON[a] === 'person').map(() => 'person'));
-  for (const t of doc.tokens) if (counts.size > 0 && UNIT_CANON[t.stem] === 'person' && !strong.includes(t.stem)) alike.add(t.stem);
+  // (a word that counts the same things as a strong name part: "passengers" for number_of_seats,
+  // "guests" for adults)
+  const namesPeople = strong.some((a) => UNIT_CANON[a] === 'person');
   // (a review's or user's score is a rating: "a review score of 4.7" for avg_rating; not a credit
   // score for an interest rate)
   const reviewScore = p.parts.includes('rating') || p.parts.includes('ratings');
   for (const t of doc.tokens) {
     if (strong.includes(t.stem)) out.push({ idx: t.index, w: 1 });
-    else if (alike.has(t.stem)) out.push({ idx: t.index, w: 0.8 });
+    else if (namesPeople && UNIT_CANON[t.stem] === 'person') out.push({ idx: t.index, w: 0.8 });
     else if (reviewScore && t.stem === 'score' && /^(review|user|customer|guest|star)s?$/.test(doc.tokens[t.index - 1]?.lower ?? '')) out.push({ idx: t.index, w: 0.8 });
     else if (weak.includes(t.stem)) out.push({ idx: t.index, w: t.stem === firstPart && p.anchors.length === 1 ? 0.8 : 0.5 });
     else if (t.lower.length >= 7 && long.some((x) => Math.abs(x.length - t.lower.length) <= 1 && editDistance(t.lower, x, 1) <= 1)) out.push({ idx: t.index, w: 0.9 });
@@ -280,9 +278,6 @@ function boundClash(p: ParamInfo, doc: Doc, s: Span): boolean {
   const before = doc.text.slice(Math.max(0, s.start - 24), s.start).replace(/[$€£¥]\s*$/, '');
   return lower ? UPPER_BOUND.test(before) : LOWER_BOUND.test(before);
 }
-
-/** Stems of the words a request writes for a parameter's name part (by the part's stem). */
-const ANCHOR_SYNONYMS: Record<string, string[]> = lookupTable({});
 
 /** Gap in tokens between two positions, not counting link words. */
 function linkGap(doc: Doc, from: number, to: number): number {
@@ -1277,7 +1272,6 @@ const ROLE_CUES: [RegExp, RegExp][] = [
 ];
 
 /** Bonus for a name written after a role cue that matches the parameter. */
-// (the cue "play" only before a quoted name: "Play Taylor Swift" names an artist)
 function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
   // (an opening quote between the cue and the name is no gap: "by 'Alec Benjamin'")
   const before = doc.text.slice(Math.max(0, s.start - 30), s.start).replace(/\s*['"“‘]$/, '');
@@ -2190,7 +2184,7 @@ const NAMED_KIND = /\b(?:[Ii]dentifier|[Ii][Dd]|[Nn]ame|[Tt]itle)\b(?:\s+\w+)?\s
 
 /** Words that say which one without naming it ("the new project", "the main branch"). */
 const NOT_A_NAME = new Set(['new', 'old', 'current', 'latest', 'main', 'first', 'last', 'same', 'other', 'whole', 'entire', 'specific', 'following', 'given', 'next', 'previous', 'default', 'existing', 'particular', 'above', 'below', 'said', 'corresponding', 'relevant', 'right', 'wrong', 'only', 'please', 'now', 'today', 'thanks', 'asap',
-  'open', 'closed', 'big', 'small', 'large', 'feature', 'details', 'detail', 'info', 'information', 'status', 'data', 'online', 'offline', 'again', 'too', 'here', 'there', 'soon', 'later', 'first', 'urgent', 'late', 'early', 'broken']);
+  'open', 'closed', 'big', 'small', 'large', 'feature', 'details', 'detail', 'info', 'information', 'status', 'data', 'online', 'offline', 'again', 'too', 'here', 'there', 'soon', 'later', 'urgent', 'late', 'early', 'broken']);
 
 /** Endings of adjectives, participles and adverbs ("pending", "weekly", "active", "cancelled"): words that say which one, not its name. */
 const NOT_A_NAME_ENDING = /(?:ing|ed|ly|ive|al|ous|ful|less|able|ible|ic|ary|ent|ant)$/;

@@ -235,11 +235,10 @@ function fillYears(spans: Span[], today: Date, text = ''): void {
   void today;
 }
 
-/** Extracts clock times into spans. */
 /**
  * A date written relative to the date before it: "depart on the 12th of March 2023 and return a
- * week later" → 2023-03-19; "N days later", "two weeks later", "the next day", "the day after".
- * Only after a full date (year, month and day) in the same request.
+ * week later" → 2023-03-19; "N days later", "two weeks later". Only after a full date (year,
+ * month and day) in the same request.
  */
 function findLaterDates(text: string, spans: Span[]): void {
   // ("the next day", "the day after …" name days of other things: "flying home the following day",
@@ -249,13 +248,14 @@ function findLaterDates(text: string, spans: Span[]): void {
   while ((m = re.exec(text)) !== null) {
     const before = spans.filter((x) => x.kind === 'date' && x.end <= m!.index && x.date?.y !== undefined && !x.date.relative).sort((a, b) => b.end - a.end)[0];
     if (!before?.date?.y) continue;
-    const n = m[1] === undefined ? 1 : /^\d+$/.test(m[1]) ? Number(m[1]) : ['a', 'an'].includes(m[1].toLowerCase()) ? 1 : NUMBER_WORDS[m[1].toLowerCase()] ?? 1;
-    const days = m[2] !== undefined && /^week/i.test(m[2]) ? n * 7 : n;
+    const n = /^\d+$/.test(m[1]) ? Number(m[1]) : ['a', 'an'].includes(m[1].toLowerCase()) ? 1 : NUMBER_WORDS[m[1].toLowerCase()] ?? 1;
+    const days = /^week/i.test(m[2]) ? n * 7 : n;
     const d = new Date(Date.UTC(before.date.y, before.date.m - 1, before.date.d + days));
     push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate() } });
   }
 }
 
+/** Extracts clock times into spans. */
 function findTimes(text: string, spans: Span[]): void {
   let m: RegExpExecArray | null;
   // "10:30", "10:30:15", "2:30 PM", "9:00 a.m."
