@@ -26,7 +26,7 @@ const N = Number(process.argv[2] ?? 20000);
 const patterns = ['command ', 'command line ', 'use the x command ', 'and ', 'red and blue ', 'a, ', "'", "'a', ", '1 ', '1, 2 and ', '#a', 'noon ', 'midnight 23:00 ', 'The X ', 'Abc ', 'default ', 'the next ', '3 people ', 'a', '1', 'a@', 'x=1 ',
   'use the command echo and run 1, 2 and 3 "a" #1 noon The Plaza every week for 3 people. ', 'search tool ', ', and using the x y z ', 'respond in ', ', ',
   'play song ', 'Web ID is 5, ', '2 apples and ', '**a b c** ', 'translate a to French ', 'compounded monthly ', 'A', 'AbCdEfGh', 'Ab-', 'Ab District ', 'twice an hour ', 'x^2 ', '**4** ',
-  '1+', '2x+', '3x^2*', 'x**2-1 ', 'y=3x+2 and ', '2 cups of ', 'how many pounds in 3 ', 'the a project ', 'project ID a ', "名为'a'的"];
+  '1+', '2x+', '3x^2*', 'x**2-1 ', 'in Housten ', 'y=3x+2 and ', '2 cups of ', 'how many pounds in 3 ', 'the a project ', 'project ID a ', "名为'a'的"];
 // whole texts besides the repeated patterns: a long run of spaces before a last word
 const texts: [string, string][] = patterns.map((p) => [JSON.stringify(p), p.repeat(Math.ceil(N / p.length)).slice(0, N)]);
 texts.push(['"hello" + spaces + "x"', `hello${' '.repeat(N - 6)}x`], ['"hourly "', 'hourly '.repeat(Math.ceil(N / 7)).slice(0, N)]);

@@ -1686,3 +1686,12 @@ describe('mapArguments: sixth session rules, narrowed after the third review', (
     expect(mapArguments(hotels, 'hotels in nice, france').arguments.city).toBe('Nice');
   });
 });
+
+describe('mapArguments: sixth session rules, misspelt cities', () => {
+  it('reads a city misspelt by one letter after "in", and no month', () => {
+    const find = tool({ city: { type: 'string', description: "City, e.g. 'Berkeley, CA'." } }, ['city']);
+    expect(mapArguments(find, 'a dentist in Houstin please').arguments.city).toBe('Houston, TX');
+    const hotel = tool({ place_name: { type: 'string', description: 'Name of the hotel', default: 'dontcare' }, location: { type: 'string', description: "City, e.g. 'Berkeley, CA'." } }, ['location']);
+    expect(mapArguments(hotel, 'a room in Denver from August 15th to August 17th').arguments.place_name).not.toBe('Augusta');
+  });
+});

@@ -3,7 +3,7 @@
  * times, numbers (with units, currency, percent, number words), list literals, proper names,
  * places and identifiers. The argument mapper then assigns spans to schema parameters.
  */
-import { tokenize, type Token } from './text.js';
+import { tokenize, editDistance, type Token } from './text.js';
 import { MONTHS, WEEKDAYS, NUMBER_WORDS, MULTIPLIERS, LEADING_WORDS, US_CITIES, CITY_NICKNAMES, US_STATE_CODES, US_STATES, WORLD_CITIES } from './lexicon.js';
 
 /** Kinds of value spans. */
@@ -687,7 +687,33 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
       push(spans, { kind: 'place', start: at, end, text: text.slice(at, end), city, region, country });
     }
   }
+  // a city's name misspelt by one letter after "in", "to", "near", "from" or "at" ("a counselor in
+  // Berkley", "a theme park in Orlanda"): the one known city of six letters or more that it is one
+  // edit from, with the same first letter, where no place is read there already
+  for (const t of tokens) {
+    if (!/^\p{Lu}\p{Ll}{5,}$/u.test(t.text) || !/\b(?:in|to|near|from|at)\s+$/i.test(text.slice(Math.max(0, t.start - 6), t.start))) continue;
+    if (spans.some((o) => (o.kind === 'place' || o.kind === 'quoted') && o.start <= t.start && o.end >= t.end)) continue;
+    // (the word alone: not the first of a longer name, "Berkley Square Hotel")
+    if (/^\s+\p{Lu}/u.test(text.slice(t.end, t.end + 2))) continue;
+    const key = t.text.toLowerCase();
+    // (no month or weekday: "to August 17th" is no Augusta)
+    if (US_CITIES.has(key) || WORLD_CITIES.has(key) || MONTHS[key] !== undefined || WEEKDAYS[key] !== undefined || /^\s*\d/.test(text.slice(t.end, t.end + 3))) continue;
+    const near = (NEAR_CITY_KEYS.get(key[0]) ?? []).filter((c) => Math.abs(c.length - key.length) <= 1 && editDistance(c, key, 1) <= 1);
+    if (near.length !== 1) continue;
+    const country = US_CITIES.has(near[0]) ? undefined : WORLD_CITIES.get(near[0]);
+    push(spans, { kind: 'place', start: t.start, end: t.end, text: t.text, city: titleCase(near[0]), country });
+  }
 }
+
+/** Known one-word city names of six letters or more by their first letter, for misspellings (findPlaces). */
+const NEAR_CITY_KEYS: ReadonlyMap<string, readonly string[]> = (() => {
+  const out = new Map<string, string[]>();
+  for (const c of new Set([...US_CITIES.keys(), ...WORLD_CITIES.keys()])) {
+    if (!/^[a-z]{6,}$/.test(c)) continue;
+    out.set(c[0], [...(out.get(c[0]) ?? []), c]);
+  }
+  return out;
+})();
 
 /** Cities whose names are common English words: read as cities only when capitalised. */
 const CITY_WORDS: ReadonlySet<string> = new Set(['nice', 'reading', 'mobile', 'bath', 'split', 'sale', 'hope', 'orange', 'bend', 'surprise', 'paradise', 'independence', 'commerce', 'liberty']);
