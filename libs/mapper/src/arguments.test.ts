@@ -1695,3 +1695,14 @@ describe('mapArguments: sixth session rules, misspelt cities', () => {
     expect(mapArguments(hotel, 'a room in Denver from August 15th to August 17th').arguments.place_name).not.toBe('Augusta');
   });
 });
+
+describe('mapArguments: sixth session rules, airport codes', () => {
+  it("reads a major airport's code as its city for a city, and keeps the code for an airport", () => {
+    const house = tool({ where_to: { type: 'string', description: "City, in the format 'City, State', such as 'Austin, TX'." } }, ['where_to']);
+    expect(mapArguments(house, 'I need a house to stay, I am flying into SFO.').arguments.where_to).toBe('San Francisco, CA');
+    const flight = tool({ origin_airport: { type: 'string', description: 'The IATA code of the origin airport.' }, destination_airport: { type: 'string', description: 'The IATA code of the destination airport.' } }, ['origin_airport', 'destination_airport']);
+    expect(mapArguments(flight, 'a flight from SFO to JFK').arguments).toEqual({ origin_airport: 'SFO', destination_airport: 'JFK' });
+    const cab = tool({ pickup: { type: 'string', description: 'Pickup location' } }, ['pickup']);
+    expect(mapArguments(cab, 'a cab from JFK, my flight lands at gate 5').arguments.pickup).toBe('JFK');
+  });
+});

@@ -186,6 +186,9 @@ function formatPlace(s: Span, p: ParamInfo): string {
   const city = s.city ?? s.text;
   let region = s.region;
   if (s.address) return s.text;
+  // an airport's code as written, unless the parameter asks for a city ("LAX" for origin_airport
+  // or a cab's pickup; "Los Angeles, CA" for a house's city)
+  if (s.airport && (/\b(?:airports?|iata)\b/i.test(`${p.parts.join(' ')} ${p.description}`) || !/\bcity\b/i.test(`${p.parts.join(' ')} ${p.description}`))) return s.airport;
   // a separate state/country parameter takes the region: this one gets the city alone
   if (p.parts.includes('city') && p.siblings.some((x) => /state|country|region|province/i.test(x))) return city;
   const state = wantsState(p);

@@ -4,7 +4,7 @@
  * places and identifiers. The argument mapper then assigns spans to schema parameters.
  */
 import { tokenize, editDistance, type Token } from './text.js';
-import { MONTHS, WEEKDAYS, NUMBER_WORDS, MULTIPLIERS, LEADING_WORDS, US_CITIES, CITY_NICKNAMES, US_STATE_CODES, US_STATES, WORLD_CITIES } from './lexicon.js';
+import { MONTHS, WEEKDAYS, NUMBER_WORDS, MULTIPLIERS, LEADING_WORDS, US_CITIES, CITY_NICKNAMES, US_STATE_CODES, US_STATES, WORLD_CITIES, lookupTable } from './lexicon.js';
 
 /** Kinds of value spans. */
 export type SpanKind = 'quoted' | 'url' | 'email' | 'path' | 'date' | 'time' | 'number' | 'list' | 'proper' | 'place' | 'id';
@@ -44,6 +44,8 @@ export interface Span {
   country?: [string, string];
   /** for places: a street address */
   address?: boolean;
+  /** for places: the airport code the place was written as ("LAX") */
+  airport?: string;
 }
 
 /** A request analysed once and shared by every candidate tool. */
@@ -687,6 +689,12 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
       push(spans, { kind: 'place', start: at, end, text: text.slice(at, end), city, region, country });
     }
   }
+  // a major airport's code written for its city ("I am travelling to LAX")
+  for (const m of text.matchAll(/\b([A-Z]{3})\b/g)) {
+    const city = AIRPORT_CITIES[m[1]];
+    if (city === undefined || spans.some((o) => o.kind === 'place' && o.start <= m.index && o.end >= m.index + 3)) continue;
+    push(spans, { kind: 'place', start: m.index, end: m.index + 3, text: m[1], city, airport: m[1] });
+  }
   // a city's name misspelt by one letter after "in", "to", "near", "from" or "at" ("a counselor in
   // Berkley", "a theme park in Orlanda"): the one known city of six letters or more that it is one
   // edit from, with the same first letter, where no place is read there already
@@ -704,6 +712,13 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
     push(spans, { kind: 'place', start: t.start, end: t.end, text: t.text, city: titleCase(near[0]), country });
   }
 }
+
+/** Cities of major US airports by their IATA code. */
+const AIRPORT_CITIES: Readonly<Record<string, string>> = lookupTable({
+  LAX: 'Los Angeles', SFO: 'San Francisco', JFK: 'New York', LGA: 'New York', EWR: 'Newark', ORD: 'Chicago', ATL: 'Atlanta', DFW: 'Dallas',
+  DEN: 'Denver', SEA: 'Seattle', BOS: 'Boston', MIA: 'Miami', IAD: 'Washington', DCA: 'Washington', PHX: 'Phoenix', IAH: 'Houston',
+  LAS: 'Las Vegas', MCO: 'Orlando', MSP: 'Minneapolis', DTW: 'Detroit', PHL: 'Philadelphia', SAN: 'San Diego', SJC: 'San Jose', OAK: 'Oakland', PDX: 'Portland',
+});
 
 /** Known one-word city names of six letters or more by their first letter, for misspellings (findPlaces). */
 const NEAR_CITY_KEYS: ReadonlyMap<string, readonly string[]> = (() => {
