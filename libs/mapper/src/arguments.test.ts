@@ -1706,3 +1706,10 @@ describe('mapArguments: sixth session rules, airport codes', () => {
     expect(mapArguments(cab, 'a cab from JFK, my flight lands at gate 5').arguments.pickup).toBe('JFK');
   });
 });
+
+describe('mapArguments: sixth session rules, names after "called" and years with an apostrophe', () => {
+  it('opens a name with a short capitalised word after "called", and reads "the \'19" for a year enum', () => {
+    const music = tool({ album: { type: 'string', description: 'Album title' }, year: { type: 'string', enum: ['2018', '2019', '2020', 'dontcare'], default: 'dontcare' } });
+    expect(mapArguments(music, "songs from the album called We Were Young, from the '19 please").arguments).toEqual({ album: 'We Were Young', year: '2019' });
+  });
+});

@@ -591,6 +591,25 @@ function yearParam(p: ParamInfo): boolean {
   return p.parts[p.parts.length - 1] === 'year';
 }
 
+/**
+ * A year written with an apostrophe ("songs from '19") for a parameter named year, as a number or
+ * (for a string parameter) its digits: the nearest such year not more than one year after the
+ * reference date. Only after "from", "in", "of", "since", "circa", "around" or "the" ("the word
+ * '99 in the title" is no year).
+ */
+function apostropheYears(p: ParamInfo, doc: Doc): Cand[] {
+  if (!yearParam(p)) return [];
+  const out: Cand[] = [];
+  const now = doc.today.getUTCFullYear();
+  for (const m of doc.text.matchAll(/\b(?:from|in|of|since|circa|around|the)\s+['’](\d{2})\b(?!['’\w])/gi)) {
+    const yy = Number(m[1]);
+    const y = 2000 + yy <= now + 1 ? 2000 + yy : 1900 + yy;
+    const at = m.index + m[0].length - 3;
+    out.push({ param: p, value: p.type === 'string' ? String(y) : y, score: 0.5, ranges: [[at, at + 3]], kind: 'number' });
+  }
+  return out;
+}
+
 /** Ranges of calendar parts, by a parameter's last name part. */
 const CALENDAR_RANGES: Record<string, [number, number]> = lookupTable({ month: [1, 12], day: [1, 31], hour: [0, 23], minute: [0, 59] });
 
@@ -1565,9 +1584,11 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
         if (DONTCARE.has(v.toLowerCase())) continue;
         let { score, start, end } = enumScore(v, doc);
         if (score === 0) ({ score, start, end } = valueSynonym(v, p, doc) ?? { score, start, end });
-        // a numeral value ("4" of star ratings) written as a number or a number word ("four-star")
+        // a numeral value ("4" of star ratings) written as a number or a number word ("four-star"),
+        // or a year written with an apostrophe ("from the '19" for "2019")
         if (score === 0 && /^\d+$/.test(v)) {
           for (const sp of doc.spans) if (sp.kind === 'number' && sp.num === Number(v)) out.push({ param: p, value: v, score: 0.3 + anchorBonus(p, doc, sp, hits) * 0.6, ranges: [[sp.start, sp.end]], kind: 'enum' });
+          for (const c of apostropheYears(p, doc)) if (String(c.value) === v) out.push({ ...c, value: v, kind: 'enum' });
           continue;
         }
         if (p.semantic === 'currency' && score === 0) {
@@ -1649,18 +1670,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (yearParam(p) && !s.word && !s.unit && Number.isInteger(v) && v >= 1000 && v <= 2999 && /^\d{4}$/.test(s.text) && !insideName(doc, s.start, s.end) && !severalYears(doc)) score += 0.35;
       out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
     }
-    // a year written with an apostrophe ("songs from '19") for a parameter named year: the
-    // nearest such year not more than one year after the reference date
-    if (yearParam(p)) {
-      const now = doc.today.getUTCFullYear();
-      // (after "from", "in", "of", "since", "circa", "around", "the": "the word '99 in the title" is no year)
-      for (const m of doc.text.matchAll(/\b(?:from|in|of|since|circa|around|the)\s+['’](\d{2})\b(?!['’\w])/gi)) {
-        const yy = Number(m[1]);
-        const y = 2000 + yy <= now + 1 ? 2000 + yy : 1900 + yy;
-        const at = m.index + m[0].length - 3;
-        out.push({ param: p, value: y, score: 0.5, ranges: [[at, at + 3]], kind: 'number' });
-      }
-    }
+    out.push(...apostropheYears(p, doc));
     out.push(...periodCandidates(p, doc));
     // an hour of the day written as a time, for an integer hour in 24-hour form ("opens until at
     // least 11 PM" → 23 for operating_hours "in 24 hour format")
@@ -1942,6 +1952,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   // an identifier of words written after its label at the end of a clause ("Use the prod id
   // iPhone 12", "prod id: V-neck sweate") for the id parameter the label names
   if (p.semantic === 'id' && p.type === 'string' && !p.enumValues) out.push(...labelledIdPhrase(p, doc));
+  // a year written with an apostrophe for a string year ("from the '19" → "2019")
+  if (p.type === 'string' && !p.enumValues) out.push(...apostropheYears(p, doc));
   // what a thing is made of, for a material ("a sculpture made of marble")
   if (p.type === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'material') {
     // (one or two words, up to a function word: "made of marble with a size of 3 feet" → marble)

@@ -575,9 +575,9 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
     // "The" written with a capital inside a sentence, before a capitalised word, opens a name
     // ("at The Plaza", "of The British Museum")
     const titleThe = t.text === 'The' && !sentenceStart && i + 1 < tokens.length && isCap(tokens[i + 1]) && /^\s+$/.test(text.slice(t.end, tokens[i + 1].start));
-    // a short capitalised word after "by", before another capitalised one, opens the maker's name
-    // ("songs by Get Scared", "by Take That")
-    const byName = !sentenceStart && /\bby\s+$/i.test(text.slice(Math.max(0, t.start - 4), t.start)) && i + 1 < tokens.length && isCap(tokens[i + 1]) && /^\s+$/.test(text.slice(t.end, tokens[i + 1].start));
+    // a short capitalised word after "by", "called", "named" or "titled", before another
+    // capitalised one, opens the name ("songs by Get Scared", "the album called We Are Not Your Kind")
+    const byName = !sentenceStart && /\b(?:by|called|named|titled)\s+$/i.test(text.slice(Math.max(0, t.start - 8), t.start)) && i + 1 < tokens.length && isCap(tokens[i + 1]) && /^\s+$/.test(text.slice(t.end, tokens[i + 1].start));
     // (the C or F of a temperature, "0°C", is no name)
     if (t.start > 0 && text[t.start - 1] === '°') {
       i++;
