@@ -937,8 +937,16 @@ function idLabelled(p: ParamInfo, doc: Doc, s: Span): false | 'plain' | 'qualifi
   if (!/^\s*(?:$|[.,;:!?)]|and\b|please\b)/i.test(doc.text.slice(s.end)) && !(m[2] === undefined && /^\s+(?:is|was|has|had|who|which)\b/i.test(doc.text.slice(s.end)) && doc.spans.filter((o) => o.kind === 'number' && !o.word).length === 1)) return false;
   const qualifier = m[1]?.toLowerCase();
   if (qualifier === undefined || ID_DETERMINERS.has(qualifier)) return 'plain';
-  // (or a part the qualifier shortens: "Web ID" for websiteId)
-  return p.parts.some((part) => stem(part) === stem(qualifier) || (qualifier.length >= 3 && part.length >= qualifier.length + 3 && part.startsWith(qualifier))) ? 'qualified' : false;
+  return qualifierNames(p, qualifier) ? 'qualified' : false;
+}
+
+/**
+ * Does the word before an ID label name this parameter: a part of its name by stem ("user ID" for
+ * user_id), or a part it shortens by three letters or more ("Web ID" for websiteId, "prod id" for
+ * product_id; not "use ID" for user_id)?
+ */
+function qualifierNames(p: ParamInfo, qualifier: string): boolean {
+  return p.parts.some((part) => stem(part) === stem(qualifier) || (qualifier.length >= 3 && part.length >= qualifier.length + 3 && part.startsWith(qualifier)));
 }
 
 /** Base score of a span kind for a string parameter of a given semantic. */
@@ -1559,6 +1567,9 @@ const COUNTRY_ALIASES: Record<string, string[]> = lookupTable({
   CZ: ['czechia'], NL: ['holland', 'the netherlands'], RU: ['russian federation'], CN: ['prc', "people's republic of china"], VN: ['viet nam'],
 });
 
+/** Every name of COUNTRY_ALIASES. */
+const COUNTRY_ALIAS_NAMES: ReadonlySet<string> = new Set(Object.values(COUNTRY_ALIASES).flat());
+
 /** Candidate values for one parameter. */
 function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   const out: Cand[] = codeCandidates(p, doc);
@@ -1841,7 +1852,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // ties go to the reading order: the n-th quoted value to the n-th free string parameter
     // (only where the quotes touch Chinese or Korean text, whose labels the rules cannot read;
     // elsewhere the words around the quotes decide: "'Capital of France?' 'Paris'")
-    if (s.kind === 'quoted' && TEXT_RANK.get(p) === quotedRank(doc, s) && /[\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]/u.test(doc.text.slice(Math.max(0, s.start - 2), s.end + 2))) score += 0.06;
+    if (s.kind === 'quoted' && /[\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]/u.test(doc.text.slice(Math.max(0, s.start - 2), s.end + 2)) && TEXT_RANK.get(p) === quotedRank(doc, s)) score += 0.06;
     const placeLike = p.semantic === 'place' || p.semantic === 'origin' || p.semantic === 'destination';
     if (placeLike && (s.kind === 'proper' || s.kind === 'place') && ['in', 'at', 'near', 'around', 'from', 'to', 'of'].includes(prevWord)) score += 0.2;
     // (a US state or a country written alone is a place too: "theft in California")
@@ -1883,11 +1894,14 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // a country parameter: a country's name (or another name of it) over any other name ("GDP
     // data for United States"); codes of two letters only where written in capitals
     // (names only: a two-letter code may be something else, "IT", "AR", California's "CA")
-    if (p.semantic === 'country' && (s.kind === 'proper' || s.kind === 'id') && value.length > 2 && (KNOWN_COUNTRIES.has(value.toLowerCase()) || Object.values(COUNTRY_ALIASES).some((a) => a.includes(value.toLowerCase())))) score += 0.25;
+    if (p.semantic === 'country' && (s.kind === 'proper' || s.kind === 'id') && value.length > 2 && (KNOWN_COUNTRIES.has(value.toLowerCase()) || COUNTRY_ALIAS_NAMES.has(value.toLowerCase()))) score += 0.25;
     // a name written with one kind of area is no value of a parameter of another kind ("Chiang
     // Mai Province" for sub_district_name or district_name)
-    const writtenKind = (/(?:^|\s)(sub-?district|district|province|county|prefecture|borough|municipality|parish|canton)$/i.exec(value) ?? /^\s+(sub-?district|district|province|county|prefecture|borough|municipality|parish|canton)\b/i.exec(doc.text.slice(s.end)))?.[1].toLowerCase().replace('-', '');
-    if (writtenKind !== undefined && (areaKind(p) !== undefined ? areaKind(p) !== writtenKind : /^(state|country|nation|region)$/.test(p.parts[p.parts.length - 1] ?? ''))) continue;
+    const ownKind = areaKind(p);
+    if (ownKind !== undefined || /^(state|country|nation|region)$/.test(p.parts[p.parts.length - 1] ?? '')) {
+      const writtenKind = (/(?:^|\s)(sub-?district|district|province|county|prefecture|borough|municipality|parish|canton)$/i.exec(value) ?? /^\s+(sub-?district|district|province|county|prefecture|borough|municipality|parish|canton)\b/i.exec(doc.text.slice(s.end, s.end + 16)))?.[1].toLowerCase().replace('-', '');
+      if (writtenKind !== undefined && ownKind !== writtenKind) continue;
+    }
     // (the adjective is no country: "German" gives Germany, above)
     if (p.semantic === 'country' && s.kind === 'proper' && DEMONYMS[value.toLowerCase()] !== undefined) score -= 0.3;
     // a dotted version ("2.7.3") is a value of a version only
@@ -2053,8 +2067,7 @@ function endFromDuration(p: ParamInfo, doc: Doc): Cand[] {
 function labelledIdPhrase(p: ParamInfo, doc: Doc): Cand[] {
   const out: Cand[] = [];
   for (const m of doc.text.matchAll(/\b(\p{L}+)\s+(?:id|ID|Id)\s*(?::|=|#|is\s+)?\s*((?:[^\s.,;!?]+)(?:\s+[^\s.,;!?]+){0,2})\s*(?=$|[.,;!?])/gu)) {
-    const qualifier = m[1].toLowerCase();
-    if (!p.parts.some((part) => stem(part) === stem(qualifier) || (qualifier.length >= 3 && part.length >= qualifier.length + 2 && part.startsWith(qualifier)))) continue;
+    if (!qualifierNames(p, m[1].toLowerCase())) continue;
     const value = m[2];
     if (!value.split(/\s+/).some((w) => /\d|\p{Ll}\p{Lu}|-/u.test(w))) continue;
     const at = m.index + m[0].lastIndexOf(value);
@@ -2246,7 +2259,7 @@ function kindNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
 }
 
 /** What a request for news, articles or information is about: the words after "about", "involving", "that discuss"… */
-const TOPIC = /\b(?:news|articles?|information|info|stories|posts|papers|reports?|headlines)\b[^.?!\n]{0,40}?\b(?:about|regarding|involving|concerning|mentioning|discussing|on\s+the\s+topic\s+of|related\s+to|that\s+(?:discuss|mention|cover|concern)(?:e?s)?)\s+((?:[\p{L}\p{N}'’-]+\s+){0,5}[\p{L}\p{N}'’-]+)/iu;
+const TOPIC = /\b(?:news|articles?|information|info|stories|posts|papers|reports?|headlines)\b[^.?!\n]{0,40}?\b(?:about|regarding|involving|concerning|mentioning|discussing|on\s+the\s+topic\s+of|related\s+to|that\s+(?:discuss|mention|cover|concern)(?:e?s)?)\s+((?:[\p{L}\p{N}'’-]+\s+){0,5}[\p{L}\p{N}'’-]+)/giu;
 
 /** Words that end a topic: what follows them says where, when or how, not what. */
 const TOPIC_END = new Set(['and', 'in', 'from', 'for', 'with', 'published', 'since', 'over', 'during', 'within', 'this', 'today', 'yesterday', 'last', 'please', 'that', 'which', 'on', 'at', 'by', 'to', 'or', 'but', 'so', 'then', 'limit', 'sorted',
@@ -2259,7 +2272,7 @@ const TOPIC_END = new Set(['and', 'in', 'from', 'for', 'with', 'published', 'sin
  * a word that says where, when or how). Weak (0.35): it fills a needed parameter.
  */
 function topicPhrase(p: ParamInfo, doc: Doc): Cand[] {
-  for (const m of doc.text.matchAll(new RegExp(TOPIC.source, 'giu'))) {
+  for (const m of doc.text.matchAll(TOPIC)) {
     const words = m[1].split(/\s+/);
     // a question or the user's own thing is no topic ("news about what happened…", "information
     // about my subscription")

@@ -222,7 +222,7 @@ function findDates(text: string, spans: Span[], today: Date, anchored: boolean):
 }
 
 /** Dates written without a year take the year of another date in the same text, else the reference year. */
-function fillYears(spans: Span[], today: Date, text = ''): void {
+function fillYears(spans: Span[], today: Date, text: string): void {
   const withYear = spans.filter((s) => s.kind === 'date' && s.date?.y !== undefined && !s.date.relative && s.start >= 0);
   for (const s of spans) {
     if (s.kind !== 'date' || !s.date || s.date.y !== undefined) continue;
@@ -234,7 +234,6 @@ function fillYears(spans: Span[], today: Date, text = ''): void {
     const near = withYear.sort((a, b) => Math.abs(a.start - s.start) - Math.abs(b.start - s.start))[0];
     if (near?.date?.y !== undefined) s.date.y = near.date.y;
   }
-  void today;
 }
 
 /**
