@@ -64,7 +64,8 @@ async function childService(corpusPath: string): Promise<Figures> {
   const blob = new TextEncoder().encode(json);
   // Only getBlob is used by SnapshotStore.get: serve the blob from memory (no NATS in this measurement).
   const store = { getBlob: async () => blob } as unknown as ObjectStore;
-  const backend = new EmbeddedBackend(8);
+  // SEARCH_HEAD_RERANK=false measures the service without its head reranker, as the service reads it
+  const backend = new EmbeddedBackend(8, { headRerank: process.env.SEARCH_HEAD_RERANK !== 'false' });
   let t0 = performance.now();
   await backend.init();
   const warmUpMs = since(t0);

@@ -16,3 +16,7 @@ export { scoreArguments } from './checker.js';
 export { CALIBRATION } from './calibration.js';
 /** Shapes of the calibration and of its cross-validated figures. */
 export type { Calibration, CvFigures } from './calibration.js';
+/** The learned second stage of discover_tools' ranking (lexical features, fitted weights). */
+export { LexicalHeadReranker, HEAD_FEATURE_NAMES } from './head-rerank.js';
+/** Shapes of the head reranker's inputs and weights. */
+export type { HeadHit, HeadTermStats, HeadRerankWeights } from './head-rerank.js';

@@ -4,7 +4,7 @@
  * reranker and the confidence model (calibration.ts) are linear/logistic over these features.
  */
 import { lookupTable } from './lexicon.js';
-import { splitIdentifier, stem, STOP_WORDS, tokenize } from './text.js';
+import { splitIdentifier, stem, STOP_WORDS, wordsOf } from './text.js';
 import { propertiesOf, isObj } from './schema.js';
 import type { DetailedMapping } from './arguments.js';
 import type { MapperTool } from './types.js';
@@ -89,8 +89,8 @@ function hashLike(t: string): boolean {
 /** Stems of free text (stop words and one-letter tokens dropped). */
 export function textStems(text: string): string[] {
   const out: string[] = [];
-  for (const t of tokenize(text)) {
-    for (const part of splitIdentifier(t.text)) {
+  for (const word of wordsOf(text)) {
+    for (const part of splitIdentifier(word)) {
       if (part.length < 2 || STOP_WORDS.has(part)) continue;
       out.push(stem(part));
     }
@@ -112,26 +112,41 @@ function schemaWords(schema: unknown, depth = 0): string[] {
   return out;
 }
 
+/**
+ * How many tool names (name + title, split into words) hold each word: name words shared by a
+ * fifth of a snapshot's tools are namespace prefixes, not words that say what a tool does.
+ */
+export interface NameWordStats { df: Map<string, number>; tools: number }
+
+/** Counts the name words of a snapshot (one pass over the names only: about 5 ms for 3,000 tools). */
+export function nameWordStats(tools: readonly MapperTool[]): NameWordStats {
+  const df = new Map<string, number>();
+  for (const t of tools) for (const p of new Set(splitIdentifier(`${t.name} ${t.title ?? ''}`))) df.set(p, (df.get(p) ?? 0) + 1);
+  return { df, tools: tools.length };
+}
+
+/** Builds the lexical profile of one tool of a snapshot (about 0.15 ms for a typical tool). */
+export function buildProfile(tool: MapperTool, names: NameWordStats): ToolProfile {
+  const n = Math.max(1, names.tools);
+  // namespace prefixes shared by a fifth of all names, and hash-like suffixes, are not name words
+  const nameParts = splitIdentifier(`${tool.name} ${tool.title ?? ''}`).filter((p) => !hashLike(p) && ((names.df.get(p) ?? 0) < n * 0.2 || n < 10) && !STOP_WORDS.has(p));
+  const nameStems = new Set(nameParts.map((p) => stem(p)));
+  const paramNames = Object.keys(propertiesOf(tool.inputSchema));
+  const paramStems = new Set(paramNames.flatMap((k) => splitIdentifier(k)).filter((p) => p.length > 1 && !STOP_WORDS.has(p)).map((p) => stem(p)));
+  const allStems = withSynonyms([...nameStems, ...textStems(`${tool.title ?? ''} ${(tool.description ?? '').slice(0, 2000)}`), ...textStems(schemaWords(tool.inputSchema).join(' ')), ...paramStems]);
+  const numericParams = Object.values(propertiesOf(tool.inputSchema)).filter((v) => v['type'] === 'integer' || v['type'] === 'number').length;
+  const descSeq = textStems(`${nameParts.join(' ')} ${(tool.description ?? '').slice(0, 2000)}`);
+  const paramSeq = textStems(schemaWords(tool.inputSchema).join(' . '));
+  const bigrams = new Set([...bigramsOf(descSeq), ...bigramsOf(paramSeq)]);
+  const action = splitIdentifier(tool.name).map((w) => VERB_GROUPS[stem(w)]).find((g) => g !== undefined);
+  return { tool, nameStems, allStems, paramStems, paramCount: paramNames.length, numericParams, bigrams, descStems: new Set(descSeq), action };
+}
+
 /** Builds the lexical profiles of a snapshot and the document frequency of every stem. */
 export function buildProfiles(tools: readonly MapperTool[]): { profiles: ToolProfile[]; idf: Map<string, number> } {
-  const nameDf = new Map<string, number>();
-  const rawNames = tools.map((t) => splitIdentifier(`${t.name} ${t.title ?? ''}`));
-  for (const parts of rawNames) for (const p of new Set(parts)) nameDf.set(p, (nameDf.get(p) ?? 0) + 1);
+  const names = nameWordStats(tools);
   const n = Math.max(1, tools.length);
-  const profiles: ToolProfile[] = tools.map((tool, i) => {
-    // namespace prefixes shared by a fifth of all names, and hash-like suffixes, are not name words
-    const nameParts = rawNames[i].filter((p) => !hashLike(p) && ((nameDf.get(p) ?? 0) < n * 0.2 || n < 10) && !STOP_WORDS.has(p));
-    const nameStems = new Set(nameParts.map((p) => stem(p)));
-    const paramNames = Object.keys(propertiesOf(tool.inputSchema));
-    const paramStems = new Set(paramNames.flatMap((k) => splitIdentifier(k)).filter((p) => p.length > 1 && !STOP_WORDS.has(p)).map((p) => stem(p)));
-    const allStems = withSynonyms([...nameStems, ...textStems(`${tool.title ?? ''} ${(tool.description ?? '').slice(0, 2000)}`), ...textStems(schemaWords(tool.inputSchema).join(' ')), ...paramStems]);
-    const numericParams = Object.values(propertiesOf(tool.inputSchema)).filter((v) => v['type'] === 'integer' || v['type'] === 'number').length;
-    const descSeq = textStems(`${nameParts.join(' ')} ${(tool.description ?? '').slice(0, 2000)}`);
-    const paramSeq = textStems(schemaWords(tool.inputSchema).join(' . '));
-    const bigrams = new Set([...bigramsOf(descSeq), ...bigramsOf(paramSeq)]);
-    const action = splitIdentifier(tool.name).map((w) => VERB_GROUPS[stem(w)]).find((g) => g !== undefined);
-    return { tool, nameStems, allStems, paramStems, paramCount: paramNames.length, numericParams, bigrams, descStems: new Set(descSeq), action };
-  });
+  const profiles: ToolProfile[] = tools.map((tool) => buildProfile(tool, names));
   const df = new Map<string, number>();
   for (const p of profiles) for (const s of p.allStems) df.set(s, (df.get(s) ?? 0) + 1);
   const idf = new Map<string, number>();
@@ -201,7 +216,8 @@ export type Features = number[];
 /** Inputs to the features of one candidate. */
 export interface FeatureInput {
   profile: ToolProfile;
-  idf: Map<string, number>;
+  /** inverse document frequency of a stem over the snapshot (undefined: in no tool) */
+  idf: { get(stem: string): number | undefined };
   queryStems: string[];
   rank: number;
   score: number;
@@ -225,7 +241,7 @@ export function contentTokens(tokens: readonly { lower: string; stem: string; st
 }
 
 /** IDF of a stem (unknown stems count as rare). */
-function idfOf(idf: Map<string, number>, s: string, fallback: number): number {
+function idfOf(idf: FeatureInput['idf'], s: string, fallback: number): number {
   return idf.get(s) ?? fallback;
 }
 

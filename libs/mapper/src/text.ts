@@ -34,8 +34,14 @@ export const ABBREVIATIONS: Readonly<Record<string, string[]>> = lookupTable({
   km: ['kilometers'], kg: ['kilograms'], cm: ['centimeters'], sq: ['square'], ft: ['feet'],
 });
 
+/** A word with no camelCase or punctuation boundary: optional leading capital, then lower-case letters and digits. */
+const PLAIN_WORD = /^[A-Z]?[a-z0-9]+$/;
+
 /** Splits identifiers on camelCase and punctuation; returns lower-cased parts. */
 export function splitIdentifier(name: string): string[] {
+  // fast path (most words of a description): ASCII letters and digits with at most a leading
+  // capital have no inner boundary, so the split is the word itself, lower-cased
+  if (PLAIN_WORD.test(name)) return [name.toLowerCase()];
   const spaced = name
     // lower/digit -> Upper boundary: "getWeather" -> "get Weather"
     .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2')
@@ -60,11 +66,18 @@ export function stem(word: string): string {
   return s;
 }
 
+/** Words (letters/digits, inner apostrophes): one token each. */
+const WORD_RE = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}]+)?/gu;
+
+/** The words of a text as `tokenize` finds them, without offsets or stems (the cheap form for profiles). */
+export function wordsOf(text: string): string[] {
+  return text.match(WORD_RE) ?? [];
+}
+
 /** Tokenises text into words/numbers with offsets (identifiers are not split here). */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  // words (letters/digits, inner apostrophes) — one token each
-  const re = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}]+)?/gu;
+  const re = new RegExp(WORD_RE);
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
     const lower = m[0].toLowerCase();

@@ -8,19 +8,9 @@
 //   --add '{"synonyms":[[...]],"related":[[...]],"options":{...}}'   one run with groups added to the default tables
 //   --misses livemcpbench|bfcl-live|bfcl-nonlive|metatool           list each run's queries with NDCG@10 < 0.5
 import { resolve } from 'node:path';
-import { corpusAsTools, DEFAULT_EVAL_DIR, evaluate, readJsonl, sliceName, type CorpusRecord, type QueryRecord } from '../src/eval-data.js';
+import { corpusAsTools, DEFAULT_EVAL_DIR, evaluate, fnv1a, readJsonl, sliceName, type CorpusRecord, type QueryRecord } from '../src/eval-data.js';
 import { DEFAULT_RELATED, DEFAULT_SYNONYMS } from '../src/synonyms.js';
 import { ToolIndex, type ToolIndexOptions } from '../src/tool-index.js';
-
-/** FNV-1a 32-bit hash of a string. */
-function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 /** Half of a query by the hash of its id. */
 function halfOf(id: string): 'A' | 'B' {

@@ -109,3 +109,13 @@ export function sliceName(source: string): string {
   if (source.startsWith('metatool')) return 'metatool';
   return source;
 }
+
+/** FNV-1a 32-bit hash of a string: splits eval queries into halves and folds by their id, reproducibly. */
+export function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

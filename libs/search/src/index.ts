@@ -1,7 +1,7 @@
 // Public API of @toolsurface/search: tool retrieval for discover_tools.
 export type { SearchableTool, SearchHit } from './types.js';
 export { ToolIndex, SELECTION_RETRIEVAL_OPTIONS } from './tool-index.js';
-export type { ToolIndexOptions, ToolField } from './tool-index.js';
+export type { ToolIndexOptions, ToolField, HeadReranker, IndexTermStats } from './tool-index.js';
 export { Bm25Baseline } from './bm25-baseline.js';
 export { tokenize } from './tokenize.js';
 export { DEFAULT_SYNONYMS } from './synonyms.js';
@@ -9,5 +9,5 @@ export { DEFAULT_SYNONYMS } from './synonyms.js';
 export { StaticEncoder, SemanticDataError, sharedEncoder, DEFAULT_SEMANTIC_DATA } from './semantic.js';
 export { recallAtK, ndcgAtK, mrrAtK } from './metrics.js';
 // Reading the public eval data (shared/eval), for the eval commands.
-export { readJsonl } from './eval-data.js';
+export { readJsonl, fnv1a } from './eval-data.js';
 export type { CorpusRecord, QueryRecord as RetrievalQueryRecord } from './eval-data.js';

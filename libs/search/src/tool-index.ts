@@ -59,6 +59,33 @@ export interface ToolIndexOptions {
   semanticWeight?: number;
   /** How many of the final ranking's best tools (after near-duplicate demotion) the semantic stage re-orders, at least the search's limit (default 20; 10 with the first table: libs/search/README.md has both). */
   semanticDepth?: number;
+  /**
+   * A learned second stage over the first `headDepth` places of the final ranking (after the
+   * semantic stage), exact-name matches left out and kept first: the discovery service passes
+   * @toolsurface/mapper's LexicalHeadReranker. Default: none.
+   */
+  headReranker?: HeadReranker;
+  /** How many of the final ranking's best tools the head reranker re-orders (default 15). */
+  headDepth?: number;
+}
+
+/** Term statistics of an index, for a head reranker's word weights. */
+export interface IndexTermStats {
+  /** tools in the index */
+  size: number;
+  /** tools whose indexed text (any field) holds the analyzed term (a lower-case Porter stem); 0 when none */
+  docFreq(term: string): number;
+}
+
+/**
+ * A second stage that re-scores the head of a ranking. `rerank` gets the head's hits best first
+ * (name and score) and returns one score per hit, higher better; the head is re-ordered by them
+ * (ties keep the search's order) and keeps the head's own scores, reassigned by place, so the
+ * reported scores stay non-increasing. A result of another length, a NaN, or a throw leaves the
+ * search's order as it was.
+ */
+export interface HeadReranker {
+  rerank(query: string, head: readonly SearchHit[], stats: IndexTermStats): readonly number[] | undefined;
 }
 
 /** Defaults of ToolIndexOptions (fitted on the eval dev split; README "Ranking design"). */
@@ -80,6 +107,7 @@ const DEFAULTS = {
   sameNameDemotion: 0.4,
   semanticWeight: 1,
   semanticDepth: 20,
+  headDepth: 15,
 };
 
 // One CJK character (Han, kana, Hangul): the analyzer's unigram terms.
@@ -250,6 +278,16 @@ export class ToolIndex {
   private readonly opts: typeof DEFAULTS;
   /** the semantic stage, when on */
   private readonly semantic: SemanticReranker | undefined;
+  /** the learned second stage, when given */
+  private readonly headReranker: HeadReranker | undefined;
+  /** what a head reranker sees of this index */
+  readonly termStats: IndexTermStats = {
+    size: 0,
+    docFreq: (term: string): number => {
+      const id = this.termIds.get(term);
+      return id === undefined ? 0 : this.offsets[id + 1] - this.offsets[id];
+    },
+  };
   /** per doc, reused by every search (searches are synchronous): scores; only touched entries are reset */
   private scratchScores: Float64Array | undefined;
   /** per term id, reused by every search: the query's weight of the term (0 = not in the query) */
@@ -275,11 +313,14 @@ export class ToolIndex {
       // bounded so the stage can never lift a tool past an exact-name tier (TIER_SCORE); NaN → off
       semanticWeight: Math.min(MAX_SEMANTIC_WEIGHT, Math.max(0, options.semanticWeight ?? DEFAULTS.semanticWeight) || 0),
       semanticDepth: Math.max(0, Math.floor(options.semanticDepth ?? DEFAULTS.semanticDepth)),
+      headDepth: Math.max(0, Math.floor(options.headDepth ?? DEFAULTS.headDepth) || 0),
     };
+    this.headReranker = options.headReranker;
     this.synonyms = options.synonyms === false ? new Map() : buildSynonymMap(options.synonyms ?? DEFAULT_SYNONYMS);
     this.translations = options.synonyms === false ? new Map() : buildSynonymMap(CJK_TERMS);
     this.related = options.related === false ? new Map() : buildSynonymMap(options.related ?? DEFAULT_RELATED);
     this.size = tools.length;
+    this.termStats.size = tools.length;
     this.names = tools.map((t) => String(t?.name ?? ''));
     const encoder = options.semantic === false ? undefined : (options.semantic ?? sharedEncoder());
     this.semantic =
@@ -548,6 +589,26 @@ export class ToolIndex {
     return picked;
   }
 
+  /** The head reranker's order of the first headDepth hits (exact-name matches stay first); the search's order when it fails. */
+  private rerankHead(query: string, hits: number[], scores: Float64Array, tiers: Map<number, number>): number[] {
+    const depth = Math.min(this.opts.headDepth, hits.length);
+    const pinned = hits.slice(0, depth).filter((d) => tiers.has(d));
+    const head = hits.slice(0, depth).filter((d) => !tiers.has(d));
+    if (head.length < 2) return hits;
+    let s: readonly number[] | undefined;
+    try {
+      s = this.headReranker!.rerank(query, head.map((d) => ({ name: this.names[d], score: Math.max(0, scores[d]) })), this.termStats);
+    } catch {
+      return hits;
+    }
+    if (!s || s.length !== head.length || s.some((x) => Number.isNaN(x))) return hits;
+    const own = head.map((d) => scores[d]).sort((a, b) => b - a);
+    const order = head.map((_, i) => i).sort((a, b) => s[b] - s[a] || a - b);
+    const reordered = order.map((i) => head[i]);
+    reordered.forEach((d, i) => (scores[d] = own[i]));
+    return [...pinned, ...reordered, ...hits.slice(depth)];
+  }
+
   /** Ranked hits, best first, at most `limit` (floored; non-finite or < 1 → []); never throws (blank or non-string query → []). */
   search(query: string, limit: number): SearchHit[] {
     try {
@@ -613,7 +674,7 @@ export class ToolIndex {
       }
       // the semantic stage re-orders the first semanticDepth places of the final ranking, whatever the limit
       const depth = this.opts.semanticDepth;
-      const want = this.semantic !== undefined ? Math.max(max, depth) : max;
+      const want = Math.max(max, this.semantic !== undefined ? depth : 0, this.headReranker !== undefined ? this.opts.headDepth : 0);
       let hits = this.opts.diversity > 0 || this.opts.sameNameDemotion > 0 ? this.diversify(touched, scores, want, tiers) : topK(touched, scores, want);
       if (this.semantic !== undefined && hits.length > 1) {
         const head = hits.slice(0, depth);
@@ -626,6 +687,7 @@ export class ToolIndex {
           for (let i = head.length; i < hits.length; i++) if (scores[hits[i]] > scores[hits[i - 1]]) scores[hits[i]] = scores[hits[i - 1]];
         }
       }
+      if (this.headReranker !== undefined && this.opts.headDepth > 1 && hits.length > 1) hits = this.rerankHead(query, hits, scores, tiers);
       if (hits.length > max) hits = hits.slice(0, max);
       return hits.map((d) => ({ name: this.names[d], score: Number.isFinite(scores[d]) ? Math.max(0, scores[d]) : 0 }));
     } finally {

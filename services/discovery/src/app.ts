@@ -31,7 +31,7 @@ export interface App {
 function createBackend(config: DiscoveryConfig): SearchBackend {
   switch (config.searchBackend) {
     case 'embedded':
-      return new EmbeddedBackend(config.maxIndexedSnapshots, { semanticWeight: config.semanticWeight });
+      return new EmbeddedBackend(config.maxIndexedSnapshots, { semanticWeight: config.semanticWeight, headRerank: config.headRerank });
     case 'meilisearch':
       return new MeilisearchBackend({
         url: config.meiliUrl,

@@ -39,4 +39,11 @@ describe('loadConfig (embedded index)', () => {
     expect(loadConfig({ SEARCH_SEMANTIC_WEIGHT: '1.25' }).semanticWeight).toBe(1.25);
     for (const bad of ['-1', 'on', '5', '0,6']) expect(() => loadConfig({ SEARCH_SEMANTIC_WEIGHT: bad }), bad).toThrow(/SEARCH_SEMANTIC_WEIGHT/);
   });
+
+  it('turns the head reranker on by default and off with SEARCH_HEAD_RERANK=false', () => {
+    expect(loadConfig({}).headRerank).toBe(true);
+    expect(loadConfig({ SEARCH_HEAD_RERANK: 'false' }).headRerank).toBe(false);
+    expect(loadConfig({ SEARCH_HEAD_RERANK: 'true' }).headRerank).toBe(true);
+    for (const bad of ['off', '0', 'no']) expect(() => loadConfig({ SEARCH_HEAD_RERANK: bad }), bad).toThrow(/SEARCH_HEAD_RERANK/);
+  });
 });

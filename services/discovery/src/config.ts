@@ -1,5 +1,5 @@
 // The only reader of process.env in this service.
-import { envInt, envLogLevel, envNats, envTls, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
+import { envBool, envInt, envLogLevel, envNats, envTls, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
 
 /** Validated settings of the discovery service. */
 export interface DiscoveryConfig {
@@ -19,6 +19,8 @@ export interface DiscoveryConfig {
   meiliTaskTimeoutMs: number;
   /** Weight of the embedded index's semantic stage (ToolIndexOptions.semanticWeight); 0 turns it off. */
   semanticWeight: number;
+  /** Whether the embedded index's learned second stage re-orders the first 15 hits (@toolsurface/mapper's LexicalHeadReranker). */
+  headRerank: boolean;
   /** Snapshots whose index stays in memory. */
   maxIndexedSnapshots: number;
   /** TLS or mutual TLS of the gRPC server (GRPC_TLS_* variables). */
@@ -67,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DiscoveryConfi
     meiliSemanticRatio: ratio(env, 'MEILI_SEMANTIC_RATIO', 0.5),
     meiliTaskTimeoutMs: envInt(env, 'MEILI_TASK_TIMEOUT_MS', 30_000, 100, 3_600_000),
     semanticWeight: nonNegative(env, 'SEARCH_SEMANTIC_WEIGHT', 1, 4),
+    // on unless set to "false"
+    headRerank: env.SEARCH_HEAD_RERANK === undefined || env.SEARCH_HEAD_RERANK === '' ? true : envBool(env, 'SEARCH_HEAD_RERANK'),
     maxIndexedSnapshots: envInt(env, 'MAX_INDEXED_SNAPSHOTS', 64, 1, 100_000),
     tls: envTls(env),
     nats: envNats(env),

@@ -1,4 +1,5 @@
 import { sharedEncoder, ToolIndex } from '@toolsurface/search';
+import { LexicalHeadReranker } from '@toolsurface/mapper';
 import type { BoundToolDefinition } from '@toolsurface/core';
 import type { SearchBackend } from './discovery';
 
@@ -6,7 +7,15 @@ import type { SearchBackend } from './discovery';
 export interface EmbeddedBackendOptions {
   /** Weight of ToolIndex's semantic stage (default: ToolIndex's, 0.6); 0 turns it off. */
   semanticWeight?: number;
+  /**
+   * The learned second stage over the first 15 hits (@toolsurface/mapper's LexicalHeadReranker;
+   * libs/search README, ranking design); default on, `false` turns it off.
+   */
+  headRerank?: boolean;
 }
+
+/** Milliseconds of profile building per turn of the event loop when a new snapshot's head-reranker profiles are built in the background. */
+const WARM_SLICE_MS = 8;
 
 /** The in-process search backend: one ToolIndex per snapshot, least recently used dropped past `maxSnapshots`. */
 export class EmbeddedBackend implements SearchBackend {
@@ -32,13 +41,12 @@ export class EmbeddedBackend implements SearchBackend {
 
   async index(snapshotId: string, tools: readonly BoundToolDefinition[]): Promise<void> {
     if (this.indexes.has(snapshotId)) return;
-    this.indexes.set(
-      snapshotId,
-      ToolIndex.build(
-        tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema })),
-        { semanticWeight: this.options.semanticWeight },
-      ),
-    );
+    const defs = tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema }));
+    const headReranker = this.options.headRerank === false ? undefined : new LexicalHeadReranker(defs);
+    this.indexes.set(snapshotId, ToolIndex.build(defs, { semanticWeight: this.options.semanticWeight, headReranker }));
+    // the stage builds a tool's profile when the tool first reaches a head; the rest are built in
+    // short slices between requests, so later searches find them ready
+    if (headReranker !== undefined) warmInBackground(headReranker);
     while (this.indexes.size > this.maxSnapshots) this.indexes.delete(this.indexes.keys().next().value!);
   }
 
@@ -54,6 +62,14 @@ export class EmbeddedBackend implements SearchBackend {
     this.indexes.set(snapshotId, index);
     return index.search(query, limit);
   }
+}
+
+/** Builds a head reranker's profiles in slices of WARM_SLICE_MS, one per turn of the event loop, until all are built. */
+function warmInBackground(stage: LexicalHeadReranker): void {
+  const step = (): void => {
+    if (!stage.warm(WARM_SLICE_MS)) setImmediate(step).unref();
+  };
+  setImmediate(step).unref();
 }
 
 const VERBS = ['get', 'list', 'create', 'update', 'delete', 'search', 'convert', 'calculate', 'send', 'read', 'write', 'book'];
@@ -92,7 +108,7 @@ function warmUp(): void {
       n++;
     }
   }
-  const index = ToolIndex.build(tools);
+  const index = ToolIndex.build(tools, { headReranker: new LexicalHeadReranker(tools) });
   for (const t of tools) {
     index.search(t.originalName, 10);
     index.search(`Please ${t.description ?? ''} in Paris tomorrow, then save it to /tmp/out.md`, 10);

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ToolIndex, readJsonl, ndcgAtK, type CorpusRecord, type RetrievalQueryRecord } from '@toolsurface/search';
+import { LexicalHeadReranker, HEAD_FEATURE_NAMES } from './head-rerank.js';
+import { HEAD_RERANK } from './head-rerank-weights.js';
+
+const TOOLS = [
+  { name: 'get_weather', description: 'Get the current weather for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } },
+  { name: 'delete_file', description: 'Delete a file at a path.', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } },
+  { name: 'convert_currency', description: 'Convert an amount between two currencies.', inputSchema: { type: 'object', properties: { amount: { type: 'number' }, from: { type: 'string' }, to: { type: 'string' } } } },
+  { name: 'weather.history', description: 'Past weather records of a city on a date.' },
+];
+const STATS = { size: TOOLS.length, docFreq: (t: string): number => (t === 'weather' ? 2 : 1) };
+
+describe('LexicalHeadReranker', () => {
+  it('refuses weights fitted for other features (a stale fit)', () => {
+    expect(() => new LexicalHeadReranker(TOOLS, { featureNames: ['bias'], weights: [1] })).toThrow(/fit-head-rerank/);
+    expect(HEAD_RERANK.featureNames).toEqual(HEAD_FEATURE_NAMES);
+  });
+
+  it('builds a profile only for the tools a head holds, and the rest when warmed', () => {
+    const stage = new LexicalHeadReranker(TOOLS);
+    stage.rerank('weather in Paris', [{ name: 'get_weather', score: 3 }, { name: 'weather.history', score: 2 }], STATS);
+    expect(stage.profilesBuilt).toBe(2);
+    expect(stage.warm(1000)).toBe(true);
+    expect(stage.profilesBuilt).toBe(4);
+  });
+
+  it('scores the same whether profiles were built lazily or by warm', () => {
+    const head = [{ name: 'convert_currency', score: 2 }, { name: 'get_weather', score: 1.5 }, { name: 'delete_file', score: 1 }];
+    const lazy = new LexicalHeadReranker(TOOLS).rerank('convert 100 dollars to euros', head, STATS);
+    const warmed = new LexicalHeadReranker(TOOLS);
+    warmed.warm(1000);
+    expect(warmed.rerank('convert 100 dollars to euros', head, STATS)).toEqual(lazy);
+  });
+
+  it('gives a name outside the snapshot the lowest score instead of throwing', () => {
+    const s = new LexicalHeadReranker(TOOLS).rerank('weather', [{ name: 'nope', score: 9 }, { name: 'get_weather', score: 1 }], STATS);
+    expect(s[0]).toBe(-Infinity);
+    expect(Number.isFinite(s[1])).toBe(true);
+  });
+
+  it('prefers the tool whose name and description cover the request when the search scores are close', () => {
+    const s = new LexicalHeadReranker(TOOLS).rerank('convert 100 US dollars into euros', [{ name: 'delete_file', score: 1.01 }, { name: 'convert_currency', score: 1 }], STATS);
+    expect(s[1]).toBeGreaterThan(s[0]);
+  });
+});
+
+const EVAL_DIR = resolve(import.meta.dirname, '../../../../shared/eval');
+const hasEval = existsSync(resolve(EVAL_DIR, 'corpus.jsonl'));
+if (!hasEval) console.warn(`[head-rerank.test] skipping the eval-data check: ${EVAL_DIR}/corpus.jsonl not found`);
+
+describe.skipIf(!hasEval)('LexicalHeadReranker on the shared dev data', () => {
+  it('raises NDCG@10 of the whole-corpus search on the first 400 dev queries (the shipped weights)', () => {
+    const records = readJsonl<CorpusRecord>(resolve(EVAL_DIR, 'corpus.jsonl'));
+    const tools = records.map((r) => ({ name: r.id, description: r.description, inputSchema: r.parameters }));
+    const nameOf = new Map(records.map((r) => [r.id, r.name]));
+    const queries = readJsonl<RetrievalQueryRecord>(resolve(EVAL_DIR, 'queries.dev.jsonl')).slice(0, 400);
+    const plain = ToolIndex.build(tools);
+    const staged = ToolIndex.build(tools, { headReranker: new LexicalHeadReranker(tools) });
+    const ndcg = (index: ToolIndex): number =>
+      queries.reduce((a, q) => a + ndcgAtK(index.search(q.query, 10).map((h) => nameOf.get(h.name) ?? h.name), q.relevant, 10), 0) / queries.length;
+    const before = ndcg(plain);
+    const after = ndcg(staged);
+    console.log(`[head-rerank.test] NDCG@10 on 400 dev queries: ${before.toFixed(4)} without the stage, ${after.toFixed(4)} with it`);
+    expect(after).toBeGreaterThan(before);
+  }, 60_000);
+});

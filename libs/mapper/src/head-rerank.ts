@@ -1,0 +1,145 @@
+/**
+ * A learned second stage for discover_tools: re-orders the first places of a search's ranking by
+ * a linear model over the unified mapper's lexical selection features (select.ts): how much of
+ * the request the tool's name, description and parameters cover, how much of the tool the request
+ * covers, echoed word pairs, action verbs, numbers against numeric parameters, and the search's
+ * own score and rank. The features that need mapped arguments are left out: mapping 30
+ * candidates takes about 8 ms, against discover_tools' 2 ms budget (DESIGN.md, "Performance
+ * budget").
+ *
+ * Per-tool profiles are built lazily (about 0.15 ms each) and kept, so a snapshot's first search
+ * pays only for the tools in its head; `warm` builds the rest in slices, off the request path.
+ * Word weights come from the search index's own document frequencies (the same Porter stems), so
+ * no pass over the whole snapshot is needed. Weights: head-rerank-weights.ts, fitted by
+ * `npx tsx libs/mapper/scripts/fit-head-rerank.ts` (listwise softmax, 5-fold cross-validated by
+ * query; its figures are in that file and in libs/search/README.md).
+ */
+import { buildProfile, bigramsOf, contentTokens, features, FEATURE_NAMES, nameWordStats, textStems, type NameWordStats, type ToolProfile } from './select.js';
+import { tokenize } from './text.js';
+import type { DetailedMapping } from './arguments.js';
+import type { MapperTool } from './types.js';
+import { HEAD_RERANK } from './head-rerank-weights.js';
+
+/** Base features that need mapped arguments (or a caller's preferred tools / context): not used here. */
+const MAPPING_FEATURES = new Set(['fill', 'evidence', 'salientUsed', 'missingReq', 'preferred', 'contextKeys', 'optionalFilled', 'mentionedUnfilled', 'paramsFilled', 'requiredAllFilled']);
+
+/** Indices into FEATURE_NAMES of the lexical features (products included when both factors are lexical). */
+const LEXICAL_INDEX: readonly number[] = FEATURE_NAMES.map((n, i) => [n, i] as const)
+  .filter(([n]) => !n.split('*').some((p) => MAPPING_FEATURES.has(p)))
+  .map(([, i]) => i);
+
+/** Names of the head reranker's features, in vector order. */
+export const HEAD_FEATURE_NAMES: readonly string[] = LEXICAL_INDEX.map((i) => FEATURE_NAMES[i]);
+
+/** A mapping with nothing mapped: the neutral input for the features that read one. */
+const NO_MAPPING: DetailedMapping = Object.freeze({ arguments: {}, missingArguments: [], filledRatio: 0, evidence: {}, unusedSalient: 0, salient: 0, requiredCount: 0, covered: [], mentionedUnfilled: 0, weakKinds: 0, paramCount: 0 }) as DetailedMapping;
+
+/** One hit of the head: a tool name of the snapshot and its search score (higher is better). */
+export interface HeadHit { name: string; score: number }
+
+/** Term statistics of the search index the head came from. */
+export interface HeadTermStats {
+  /** tools in the snapshot */
+  size: number;
+  /** tools whose indexed text holds the (stemmed, lower-case) term; 0 when none does */
+  docFreq(term: string): number;
+}
+
+/** Fitted weights of the head reranker, with the features they were fitted for. */
+export interface HeadRerankWeights { featureNames: readonly string[]; weights: readonly number[] }
+
+/** A snapshot's lexical head reranker (one per snapshot; profiles kept for its lifetime). */
+export class LexicalHeadReranker {
+  private readonly byName = new Map<string, MapperTool>();
+  private readonly profiles = new Map<string, ToolProfile>();
+  private readonly names: NameWordStats;
+  private readonly weights: readonly number[];
+  /** tools whose profile `warm` has not built yet, in snapshot order */
+  private pending: MapperTool[];
+
+  /**
+   * @param tools the snapshot's tools (MCP `Tool` shape: name, title, description, inputSchema)
+   * @param fitted weights and the feature names they were fitted for (default: the shipped fit)
+   * @throws Error when `fitted` was fitted for other features than HEAD_FEATURE_NAMES (a stale fit)
+   */
+  constructor(tools: readonly MapperTool[], fitted: HeadRerankWeights = HEAD_RERANK) {
+    if (fitted.featureNames.length !== HEAD_FEATURE_NAMES.length || fitted.featureNames.some((n, i) => n !== HEAD_FEATURE_NAMES[i])) {
+      throw new Error('head reranker weights were fitted for other features: rerun libs/mapper/scripts/fit-head-rerank.ts');
+    }
+    this.weights = fitted.weights;
+    for (const t of tools) if (typeof t?.name === 'string' && !this.byName.has(t.name)) this.byName.set(t.name, t);
+    this.names = nameWordStats([...this.byName.values()]);
+    this.pending = [...this.byName.values()];
+  }
+
+  /** Profiles built so far (lazily by `features`/`rerank`, or by `warm`). */
+  get profilesBuilt(): number {
+    return this.profiles.size;
+  }
+
+  /**
+   * Builds profiles of tools not yet seen for up to `budgetMs` milliseconds.
+   * @returns true when every tool of the snapshot has its profile
+   */
+  warm(budgetMs: number): boolean {
+    const end = performance.now() + Math.max(0, budgetMs);
+    while (this.pending.length > 0 && performance.now() < end) {
+      const chunk = this.pending.splice(0, 16);
+      for (const t of chunk) this.profileOf(t.name);
+    }
+    return this.pending.length === 0;
+  }
+
+  /** The profile of a tool of the snapshot, built on first use. */
+  private profileOf(name: string): ToolProfile | undefined {
+    let p = this.profiles.get(name);
+    if (p === undefined) {
+      const tool = this.byName.get(name);
+      if (tool === undefined) return undefined;
+      p = buildProfile(tool, this.names);
+      this.profiles.set(name, p);
+    }
+    return p;
+  }
+
+  /**
+   * Feature vectors (HEAD_FEATURE_NAMES order) of the head's hits, best first as the search
+   * ranked them; undefined for a name that is not in the snapshot. Used by `rerank` and by the
+   * fit script, so both see the same inputs.
+   */
+  features(query: string, head: readonly HeadHit[], stats: HeadTermStats): (number[] | undefined)[] {
+    const queryStems = textStems(query);
+    const queryBigrams = [...new Set(bigramsOf(queryStems))];
+    const tokens = tokenize(query);
+    const queryTokens = contentTokens(tokens);
+    // plain numbers written in the request ("3", "2.5")
+    const numberCount = tokens.filter((t) => /^\d+(?:\.\d+)?$/.test(t.lower)).length;
+    const n = Math.max(1, stats.size);
+    const idf = {
+      get(term: string): number | undefined {
+        const df = stats.docFreq(term);
+        return df > 0 ? Math.log(1 + n / df) : undefined;
+      },
+    };
+    const topScore = head[0]?.score ?? 0;
+    return head.map((h, rank) => {
+      const profile = this.profileOf(h.name);
+      if (profile === undefined) return undefined;
+      const f = features({ profile, idf, queryStems, rank, score: h.score, topScore, mapping: NO_MAPPING, preferred: false, contextKeys: [], queryTokens, numberCount, queryBigrams, snapshotSize: n });
+      return LEXICAL_INDEX.map((i) => f[i]);
+    });
+  }
+
+  /**
+   * Scores of the head's hits under the fitted model (higher is better; a name outside the
+   * snapshot gets -Infinity), in the order given. The caller re-orders the head by them.
+   */
+  rerank(query: string, head: readonly HeadHit[], stats: HeadTermStats): number[] {
+    return this.features(query, head, stats).map((f) => {
+      if (f === undefined) return -Infinity;
+      let s = 0;
+      for (let i = 0; i < f.length; i++) s += (this.weights[i] ?? 0) * f[i];
+      return s;
+    });
+  }
+}
