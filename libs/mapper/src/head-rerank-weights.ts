@@ -6,12 +6,12 @@ import type { HeadRerankWeights } from './head-rerank.js';
 /** Figures of the fit: the search without the stage, 5-fold cross-validated by query (out of fold), and in sample. */
 export const HEAD_RERANK_FIGURES = {
   without: { ndcg10: 0.7956, recall5: 0.8707, liveMcpNdcg10: 0.2343, metatoolNdcg10: 0.6334 },
-  crossValidated: { ndcg10: 0.8049, recall5: 0.8733, liveMcpNdcg10: 0.2369, metatoolNdcg10: 0.6362 },
-  inSample: { ndcg10: 0.8058, recall5: 0.8719, liveMcpNdcg10: 0.2375, metatoolNdcg10: 0.6366 },
+  crossValidated: { ndcg10: 0.8049, recall5: 0.8733, liveMcpNdcg10: 0.2377, metatoolNdcg10: 0.6362 },
+  inSample: { ndcg10: 0.8060, recall5: 0.8726, liveMcpNdcg10: 0.2404, metatoolNdcg10: 0.6367 },
 } as const;
 
 /** Weights of the head reranker, one per feature of HEAD_FEATURE_NAMES. */
 export const HEAD_RERANK: HeadRerankWeights = {
   featureNames: ["bias","retrievalRel","retrievalRank","nameCover","queryCover","queryInName","paramMention","noParams","unexplained","verbMatch","verbClash","numberFit","bigramCover","toolCover","descLength","paramCount","retrievalRel*retrievalRel","retrievalRel*retrievalRank","retrievalRel*queryCover","retrievalRel*toolCover","retrievalRel*bigramCover","retrievalRel*unexplained","retrievalRel*nameCover","retrievalRank*retrievalRank","retrievalRank*queryCover","retrievalRank*toolCover","retrievalRank*bigramCover","retrievalRank*unexplained","retrievalRank*nameCover","queryCover*queryCover","queryCover*toolCover","queryCover*bigramCover","queryCover*unexplained","queryCover*nameCover","toolCover*toolCover","toolCover*bigramCover","toolCover*unexplained","toolCover*nameCover","bigramCover*bigramCover","bigramCover*unexplained","bigramCover*nameCover","unexplained*unexplained","unexplained*nameCover","nameCover*nameCover"],
-  weights: [0,1.687676,0.43231,0.385558,1.127734,-1.327234,0.640586,-0.008835,-1.3141,-0.33791,-0.16546,1.218012,1.105885,0.013328,0.510989,-1.101838,1.539475,0.217634,1.065874,0.531613,0.674089,2.203321,0.247407,-0.562608,0.463207,0.047903,-0.969526,0.345161,-0.262622,1.125843,1.09799,0.452892,0.887954,0.438829,1.08109,1.321133,-1.710186,1.044932,-0.741338,1.719016,-0.710111,-1.31327,0.334681,-0.005909],
+  weights: [0,1.688043,0.430583,0.380468,1.132303,-1.322988,0.641139,-0.00964,-1.307076,-0.341984,-0.153112,1.220214,1.104966,0.0085,0.505226,-1.103881,1.539377,0.21599,1.069576,0.5303,0.672863,2.21253,0.245602,-0.564069,0.463167,0.055469,-0.973255,0.345218,-0.252325,1.129373,1.104147,0.454554,0.897541,0.442533,1.082646,1.322832,-1.712326,1.028732,-0.738585,1.71939,-0.7099,-1.306244,0.335755,-0.006837],
 };

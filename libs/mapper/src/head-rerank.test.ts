@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ToolIndex, readJsonl, ndcgAtK, type CorpusRecord, type RetrievalQueryRecord } from '@toolsurface/search';
-import { LexicalHeadReranker, HEAD_FEATURE_NAMES } from './head-rerank.js';
+import { LexicalHeadReranker, HEAD_FEATURE_NAMES, HEAD_QUERY_MAX_CHARS } from './head-rerank.js';
 import { HEAD_RERANK } from './head-rerank-weights.js';
+import { buildProfile, nameWordStats } from './select.js';
 
 const TOOLS = [
   { name: 'get_weather', description: 'Get the current weather for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } },
@@ -35,15 +36,39 @@ describe('LexicalHeadReranker', () => {
     expect(warmed.rerank('convert 100 dollars to euros', head, STATS)).toEqual(lazy);
   });
 
-  it('gives a name outside the snapshot the lowest score instead of throwing', () => {
-    const s = new LexicalHeadReranker(TOOLS).rerank('weather', [{ name: 'nope', score: 9 }, { name: 'get_weather', score: 1 }], STATS);
-    expect(s[0]).toBe(-Infinity);
-    expect(Number.isFinite(s[1])).toBe(true);
+  it('leaves the order (undefined) for a head holding a name outside the snapshot or one that several tools share', () => {
+    expect(new LexicalHeadReranker(TOOLS).rerank('weather', [{ name: 'nope', score: 9 }, { name: 'get_weather', score: 1 }], STATS)).toBeUndefined();
+    const twice = new LexicalHeadReranker([...TOOLS, { name: 'get_weather', description: 'Stock quotes.' }]);
+    expect(twice.rerank('weather', [{ name: 'weather.history', score: 2 }, { name: 'get_weather', score: 1 }], STATS)).toBeUndefined();
+    expect(twice.rerank('weather', [{ name: 'weather.history', score: 2 }, { name: 'convert_currency', score: 1 }], STATS)).toHaveLength(2);
+  });
+
+  it('reads a description or title that is not a string as no text, in warm and in rerank', () => {
+    const odd = [...TOOLS, { name: 'odd', description: 42 as unknown as string, title: { x: 1 } as unknown as string }];
+    const stage = new LexicalHeadReranker(odd);
+    expect(stage.rerank('weather', [{ name: 'odd', score: 2 }, { name: 'get_weather', score: 1 }], STATS)).toHaveLength(2);
+    expect(() => new LexicalHeadReranker(odd).warm(1000)).not.toThrow();
+  });
+
+  it('reads only the first HEAD_QUERY_MAX_CHARS characters of a request', () => {
+    const stage = new LexicalHeadReranker(TOOLS);
+    const head = [{ name: 'get_weather', score: 2 }, { name: 'convert_currency', score: 1 }];
+    const q = 'weather in Paris '.repeat(60).slice(0, HEAD_QUERY_MAX_CHARS);
+    expect(stage.rerank(q + ' convert currency dollars'.repeat(2000), head, STATS)).toEqual(stage.rerank(q, head, STATS));
+  });
+
+  it('reads the words of the first 100 properties of a schema level, so a schema of thousands costs no more', () => {
+    const properties = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`field_${i}`, { type: 'string', description: i === 4999 ? 'The zebra of the record.' : 'The alpaca of the record.' }]));
+    const huge = { name: 'huge', description: 'A huge form.', inputSchema: { type: 'object', properties } };
+    const profile = buildProfile(huge, nameWordStats([huge]));
+    expect(profile.allStems.has('alpaca')).toBe(true);
+    expect(profile.allStems.has('zebra')).toBe(false);
+    expect(profile.paramCount).toBe(5000);
   });
 
   it('prefers the tool whose name and description cover the request when the search scores are close', () => {
     const s = new LexicalHeadReranker(TOOLS).rerank('convert 100 US dollars into euros', [{ name: 'delete_file', score: 1.01 }, { name: 'convert_currency', score: 1 }], STATS);
-    expect(s[1]).toBeGreaterThan(s[0]);
+    expect(s?.[1]).toBeGreaterThan(s?.[0] ?? Infinity);
   });
 });
 

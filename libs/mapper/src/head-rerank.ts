@@ -31,6 +31,23 @@ const LEXICAL_INDEX: readonly number[] = FEATURE_NAMES.map((n, i) => [n, i] as c
 /** Names of the head reranker's features, in vector order. */
 export const HEAD_FEATURE_NAMES: readonly string[] = LEXICAL_INDEX.map((i) => FEATURE_NAMES[i]);
 
+/**
+ * Most characters of a request the features read (the search itself keeps 64 query terms): the
+ * features' cost grows with the request's words times the head's hits, and 3 of the 1,475 dev
+ * requests are longer.
+ */
+export const HEAD_QUERY_MAX_CHARS = 1000;
+
+/** A tool as the stage reads it: a string name, and a description or title only when it is a string. */
+function cleanTool(t: MapperTool): MapperTool {
+  return {
+    name: String(t.name),
+    title: typeof t.title === 'string' ? t.title : undefined,
+    description: typeof t.description === 'string' ? t.description : undefined,
+    inputSchema: t.inputSchema,
+  };
+}
+
 /** A mapping with nothing mapped: the neutral input for the features that read one. */
 const NO_MAPPING: DetailedMapping = Object.freeze({ arguments: {}, missingArguments: [], filledRatio: 0, evidence: {}, unusedSalient: 0, salient: 0, requiredCount: 0, covered: [], mentionedUnfilled: 0, weakKinds: 0, paramCount: 0 }) as DetailedMapping;
 
@@ -51,6 +68,8 @@ export interface HeadRerankWeights { featureNames: readonly string[]; weights: r
 /** A snapshot's lexical head reranker (one per snapshot; profiles kept for its lifetime). */
 export class LexicalHeadReranker {
   private readonly byName = new Map<string, MapperTool>();
+  /** names that more than one tool of the snapshot has: no profile can stand for them */
+  private readonly repeated = new Set<string>();
   private readonly profiles = new Map<string, ToolProfile>();
   private readonly names: NameWordStats;
   private readonly weights: readonly number[];
@@ -67,7 +86,12 @@ export class LexicalHeadReranker {
       throw new Error('head reranker weights were fitted for other features: rerun libs/mapper/scripts/fit-head-rerank.ts');
     }
     this.weights = fitted.weights;
-    for (const t of tools) if (typeof t?.name === 'string' && !this.byName.has(t.name)) this.byName.set(t.name, t);
+    for (const raw of tools) {
+      if (raw === null || typeof raw !== 'object' || raw.name === undefined || raw.name === null) continue;
+      const t = cleanTool(raw);
+      if (this.byName.has(t.name)) this.repeated.add(t.name);
+      else this.byName.set(t.name, t);
+    }
     this.names = nameWordStats([...this.byName.values()]);
     this.pending = [...this.byName.values()];
   }
@@ -83,20 +107,23 @@ export class LexicalHeadReranker {
    */
   warm(budgetMs: number): boolean {
     const end = performance.now() + Math.max(0, budgetMs);
-    while (this.pending.length > 0 && performance.now() < end) {
-      const chunk = this.pending.splice(0, 16);
-      for (const t of chunk) this.profileOf(t.name);
-    }
+    while (this.pending.length > 0 && performance.now() < end) this.profileOf(this.pending.shift()!.name);
     return this.pending.length === 0;
   }
 
-  /** The profile of a tool of the snapshot, built on first use. */
+  /** The profile of a tool of the snapshot, built on first use; undefined for a name outside it or one that cannot be profiled. */
   private profileOf(name: string): ToolProfile | undefined {
     let p = this.profiles.get(name);
     if (p === undefined) {
       const tool = this.byName.get(name);
-      if (tool === undefined) return undefined;
-      p = buildProfile(tool, this.names);
+      if (tool === undefined || this.repeated.has(name)) return undefined;
+      try {
+        p = buildProfile(tool, this.names);
+      } catch {
+        // a schema no profile can read: the tool keeps its search place (see rerank)
+        this.byName.delete(name);
+        return undefined;
+      }
       this.profiles.set(name, p);
     }
     return p;
@@ -107,7 +134,8 @@ export class LexicalHeadReranker {
    * ranked them; undefined for a name that is not in the snapshot. Used by `rerank` and by the
    * fit script, so both see the same inputs.
    */
-  features(query: string, head: readonly HeadHit[], stats: HeadTermStats): (number[] | undefined)[] {
+  features(request: string, head: readonly HeadHit[], stats: HeadTermStats): (number[] | undefined)[] {
+    const query = String(request).slice(0, HEAD_QUERY_MAX_CHARS);
     const queryStems = textStems(query);
     const queryBigrams = [...new Set(bigramsOf(queryStems))];
     const tokens = tokenize(query);
@@ -131,12 +159,15 @@ export class LexicalHeadReranker {
   }
 
   /**
-   * Scores of the head's hits under the fitted model (higher is better; a name outside the
-   * snapshot gets -Infinity), in the order given. The caller re-orders the head by them.
+   * Scores of the head's hits under the fitted model (higher is better), in the order given; the
+   * caller re-orders the head by them. Undefined (leave the search's order) when a hit has no
+   * profile: a name outside the snapshot, one that several tools share, or a tool whose schema
+   * could not be read.
    */
-  rerank(query: string, head: readonly HeadHit[], stats: HeadTermStats): number[] {
-    return this.features(query, head, stats).map((f) => {
-      if (f === undefined) return -Infinity;
+  rerank(query: string, head: readonly HeadHit[], stats: HeadTermStats): number[] | undefined {
+    const feats = this.features(query, head, stats);
+    if (feats.some((f) => f === undefined)) return undefined;
+    return (feats as number[][]).map((f) => {
       let s = 0;
       for (let i = 0; i < f.length; i++) s += (this.weights[i] ?? 0) * f[i];
       return s;

@@ -98,11 +98,15 @@ export function textStems(text: string): string[] {
   return out;
 }
 
+/** Properties per schema level whose words a profile reads (the dev corpus's largest schema has far fewer). */
+const SCHEMA_WORD_PROPERTIES = 100;
+
 /** Text of a schema subtree: names, descriptions, enum values. */
 function schemaWords(schema: unknown, depth = 0): string[] {
   if (!isObj(schema) || depth > 3) return [];
   const out: string[] = [];
-  for (const [k, v] of Object.entries(propertiesOf(schema))) {
+  // (the first SCHEMA_WORD_PROPERTIES properties of each level: a schema of thousands of properties costs no more)
+  for (const [k, v] of Object.entries(propertiesOf(schema)).slice(0, SCHEMA_WORD_PROPERTIES)) {
     out.push(k);
     if (typeof v['description'] === 'string') out.push((v['description'] as string).slice(0, 300));
     if (Array.isArray(v['enum'])) out.push(...(v['enum'] as unknown[]).filter((e): e is string => typeof e === 'string').slice(0, 30));
@@ -128,14 +132,17 @@ export function nameWordStats(tools: readonly MapperTool[]): NameWordStats {
 /** Builds the lexical profile of one tool of a snapshot (about 0.15 ms for a typical tool). */
 export function buildProfile(tool: MapperTool, names: NameWordStats): ToolProfile {
   const n = Math.max(1, names.tools);
+  // (a description or title that is not a string is no text)
+  const description = typeof tool.description === 'string' ? tool.description : '';
+  const title = typeof tool.title === 'string' ? tool.title : '';
   // namespace prefixes shared by a fifth of all names, and hash-like suffixes, are not name words
-  const nameParts = splitIdentifier(`${tool.name} ${tool.title ?? ''}`).filter((p) => !hashLike(p) && ((names.df.get(p) ?? 0) < n * 0.2 || n < 10) && !STOP_WORDS.has(p));
+  const nameParts = splitIdentifier(`${tool.name} ${title}`).filter((p) => !hashLike(p) && ((names.df.get(p) ?? 0) < n * 0.2 || n < 10) && !STOP_WORDS.has(p));
   const nameStems = new Set(nameParts.map((p) => stem(p)));
   const paramNames = Object.keys(propertiesOf(tool.inputSchema));
   const paramStems = new Set(paramNames.flatMap((k) => splitIdentifier(k)).filter((p) => p.length > 1 && !STOP_WORDS.has(p)).map((p) => stem(p)));
-  const allStems = withSynonyms([...nameStems, ...textStems(`${tool.title ?? ''} ${(tool.description ?? '').slice(0, 2000)}`), ...textStems(schemaWords(tool.inputSchema).join(' ')), ...paramStems]);
+  const allStems = withSynonyms([...nameStems, ...textStems(`${title} ${description.slice(0, 2000)}`), ...textStems(schemaWords(tool.inputSchema).join(' ')), ...paramStems]);
   const numericParams = Object.values(propertiesOf(tool.inputSchema)).filter((v) => v['type'] === 'integer' || v['type'] === 'number').length;
-  const descSeq = textStems(`${nameParts.join(' ')} ${(tool.description ?? '').slice(0, 2000)}`);
+  const descSeq = textStems(`${nameParts.join(' ')} ${description.slice(0, 2000)}`);
   const paramSeq = textStems(schemaWords(tool.inputSchema).join(' . '));
   const bigrams = new Set([...bigramsOf(descSeq), ...bigramsOf(paramSeq)]);
   const action = splitIdentifier(tool.name).map((w) => VERB_GROUPS[stem(w)]).find((g) => g !== undefined);

@@ -67,7 +67,14 @@ export class EmbeddedBackend implements SearchBackend {
 /** Builds a head reranker's profiles in slices of WARM_SLICE_MS, one per turn of the event loop, until all are built. */
 function warmInBackground(stage: LexicalHeadReranker): void {
   const step = (): void => {
-    if (!stage.warm(WARM_SLICE_MS)) setImmediate(step).unref();
+    let done = true;
+    try {
+      done = stage.warm(WARM_SLICE_MS);
+    } catch {
+      // (warm skips tools it cannot profile; anything else just ends the background build:
+      // the rest are built when they first reach a head)
+    }
+    if (!done) setImmediate(step).unref();
   };
   setImmediate(step).unref();
 }
