@@ -24,6 +24,7 @@ import { DiscoveryServiceClient } from '@toolsurface/proto';
 import { ToolIndex } from '@toolsurface/search';
 import { SnapshotStore } from '@toolsurface/state';
 import { EmbeddedBackend } from '../../services/discovery/src/domain/embedded-backend';
+import { loadConfig } from '../../services/discovery/src/config';
 import { corpusDefinitions, DEFAULT_EVAL_DIR, flags, readJsonl, startEvalService, type CorpusRecord } from './support';
 
 /** Runs of each measurement when `--runs` is not given. */
@@ -64,8 +65,8 @@ async function childService(corpusPath: string): Promise<Figures> {
   const blob = new TextEncoder().encode(json);
   // Only getBlob is used by SnapshotStore.get: serve the blob from memory (no NATS in this measurement).
   const store = { getBlob: async () => blob } as unknown as ObjectStore;
-  // SEARCH_HEAD_RERANK=false measures the service without its head reranker, as the service reads it
-  const backend = new EmbeddedBackend(8, { headRerank: process.env.SEARCH_HEAD_RERANK !== 'false' });
+  // SEARCH_HEAD_RERANK=false measures the service without its head reranker, read as the service reads it
+  const backend = new EmbeddedBackend(8, { headRerank: loadConfig(process.env).headRerank });
   let t0 = performance.now();
   await backend.init();
   const warmUpMs = since(t0);

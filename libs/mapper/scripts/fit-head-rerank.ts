@@ -18,7 +18,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
-import { ToolIndex, readJsonl, fnv1a, ndcgAtK, recallAtK, type CorpusRecord, type RetrievalQueryRecord, type SearchHit, type IndexTermStats } from '@toolsurface/search';
+import { ToolIndex, readJsonl, fnv1a, corpusAsTools, sliceName, ndcgAtK, recallAtK, type CorpusRecord, type RetrievalQueryRecord, type SearchHit, type IndexTermStats } from '@toolsurface/search';
 import { LexicalHeadReranker, HEAD_FEATURE_NAMES } from '../src/head-rerank.js';
 import { fitListwise, type ListExample } from './fit-lib.js';
 
@@ -39,9 +39,7 @@ interface Row { q: RetrievalQueryRecord; set: 'main' | 'metatool'; ranked: strin
 
 /** Searches every query of one corpus, recording the head the stage would see. */
 function searchAll(corpusPath: string, queries: RetrievalQueryRecord[], set: Row['set']): Row[] {
-  const records = readJsonl<CorpusRecord>(corpusPath);
-  const tools = records.map((r) => ({ name: r.id, title: undefined, description: r.description, inputSchema: r.parameters }));
-  const nameOf = new Map(records.map((r) => [r.id, r.name]));
+  const { tools, nameOf } = corpusAsTools(readJsonl<CorpusRecord>(corpusPath));
   const stage = new LexicalHeadReranker(tools, { featureNames: HEAD_FEATURE_NAMES, weights: HEAD_FEATURE_NAMES.map(() => 0) });
   let seen: { head: string[]; feats: number[][] } | undefined;
   const recorder = {
@@ -89,7 +87,7 @@ function figures(rows: Row[], weightsFor: (r: Row) => readonly number[] | undefi
     }
     all.push(nd);
     r5.push(recallAtK(ranked, r.q.relevant, 5));
-    if (/livemcp/i.test(r.q.source ?? '')) live.push(nd);
+    if (sliceName(r.q.source) === 'livemcpbench') live.push(nd);
   }
   return { ndcg10: mean(all), recall5: mean(r5), liveMcp: mean(live), metatool: mean(mt) };
 }

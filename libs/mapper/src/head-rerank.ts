@@ -38,16 +38,6 @@ export const HEAD_FEATURE_NAMES: readonly string[] = LEXICAL_INDEX.map((i) => FE
  */
 export const HEAD_QUERY_MAX_CHARS = 1000;
 
-/** A tool as the stage reads it: a string name, and a description or title only when it is a string. */
-function cleanTool(t: MapperTool): MapperTool {
-  return {
-    name: String(t.name),
-    title: typeof t.title === 'string' ? t.title : undefined,
-    description: typeof t.description === 'string' ? t.description : undefined,
-    inputSchema: t.inputSchema,
-  };
-}
-
 /** A mapping with nothing mapped: the neutral input for the features that read one. */
 const NO_MAPPING: DetailedMapping = Object.freeze({ arguments: {}, missingArguments: [], filledRatio: 0, evidence: {}, unusedSalient: 0, salient: 0, requiredCount: 0, covered: [], mentionedUnfilled: 0, weakKinds: 0, paramCount: 0 }) as DetailedMapping;
 
@@ -88,7 +78,8 @@ export class LexicalHeadReranker {
     this.weights = fitted.weights;
     for (const raw of tools) {
       if (raw === null || typeof raw !== 'object' || raw.name === undefined || raw.name === null) continue;
-      const t = cleanTool(raw);
+      // (names as the search index keys them; buildProfile reads a description or title that is not a string as no text)
+      const t = { ...raw, name: String(raw.name) };
       if (this.byName.has(t.name)) this.repeated.add(t.name);
       else this.byName.set(t.name, t);
     }

@@ -116,6 +116,11 @@ function schemaWords(schema: unknown, depth = 0): string[] {
   return out;
 }
 
+/** A tool's description or title as text: '' when it is not a string. */
+function textOf(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
 /**
  * How many tool names (name + title, split into words) hold each word: name words shared by a
  * fifth of a snapshot's tools are namespace prefixes, not words that say what a tool does.
@@ -125,16 +130,15 @@ export interface NameWordStats { df: Map<string, number>; tools: number }
 /** Counts the name words of a snapshot (one pass over the names only: about 5 ms for 3,000 tools). */
 export function nameWordStats(tools: readonly MapperTool[]): NameWordStats {
   const df = new Map<string, number>();
-  for (const t of tools) for (const p of new Set(splitIdentifier(`${t.name} ${t.title ?? ''}`))) df.set(p, (df.get(p) ?? 0) + 1);
+  for (const t of tools) for (const p of new Set(splitIdentifier(`${t.name} ${textOf(t.title)}`))) df.set(p, (df.get(p) ?? 0) + 1);
   return { df, tools: tools.length };
 }
 
 /** Builds the lexical profile of one tool of a snapshot (about 0.15 ms for a typical tool). */
 export function buildProfile(tool: MapperTool, names: NameWordStats): ToolProfile {
   const n = Math.max(1, names.tools);
-  // (a description or title that is not a string is no text)
-  const description = typeof tool.description === 'string' ? tool.description : '';
-  const title = typeof tool.title === 'string' ? tool.title : '';
+  const description = textOf(tool.description);
+  const title = textOf(tool.title);
   // namespace prefixes shared by a fifth of all names, and hash-like suffixes, are not name words
   const nameParts = splitIdentifier(`${tool.name} ${title}`).filter((p) => !hashLike(p) && ((names.df.get(p) ?? 0) < n * 0.2 || n < 10) && !STOP_WORDS.has(p));
   const nameStems = new Set(nameParts.map((p) => stem(p)));

@@ -9,5 +9,5 @@ export { DEFAULT_SYNONYMS } from './synonyms.js';
 export { StaticEncoder, SemanticDataError, sharedEncoder, DEFAULT_SEMANTIC_DATA } from './semantic.js';
 export { recallAtK, ndcgAtK, mrrAtK } from './metrics.js';
 // Reading the public eval data (shared/eval), for the eval commands.
-export { readJsonl, fnv1a } from './eval-data.js';
+export { readJsonl, fnv1a, corpusAsTools, sliceName } from './eval-data.js';
 export type { CorpusRecord, QueryRecord as RetrievalQueryRecord } from './eval-data.js';

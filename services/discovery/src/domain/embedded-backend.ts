@@ -36,7 +36,7 @@ export class EmbeddedBackend implements SearchBackend {
 
   /** Warms the index code up at start (see warmUp), so a new snapshot's first index and searches do not run on cold code. */
   async init(): Promise<void> {
-    warmUp();
+    warmUp(this.options.headRerank !== false);
   }
 
   async index(snapshotId: string, tools: readonly BoundToolDefinition[]): Promise<void> {
@@ -66,15 +66,9 @@ export class EmbeddedBackend implements SearchBackend {
 
 /** Builds a head reranker's profiles in slices of WARM_SLICE_MS, one per turn of the event loop, until all are built. */
 function warmInBackground(stage: LexicalHeadReranker): void {
+  // (warm never throws: a tool it cannot profile keeps its search place)
   const step = (): void => {
-    let done = true;
-    try {
-      done = stage.warm(WARM_SLICE_MS);
-    } catch {
-      // (warm skips tools it cannot profile; anything else just ends the background build:
-      // the rest are built when they first reach a head)
-    }
-    if (!done) setImmediate(step).unref();
+    if (!stage.warm(WARM_SLICE_MS)) setImmediate(step).unref();
   };
   setImmediate(step).unref();
 }
@@ -90,7 +84,7 @@ const PARAMS = ['city', 'query', 'path', 'limit', 'start_date', 'endDate', 'amou
  * take several milliseconds each instead of a fraction of one. Done once at start (0.1-0.3 s on 2 cores)
  * rather than at a user's first request.
  */
-function warmUp(): void {
+function warmUp(headRerank: boolean): void {
   const tools: BoundToolDefinition[] = [];
   let n = 0;
   for (const verb of VERBS) {
@@ -115,7 +109,7 @@ function warmUp(): void {
       n++;
     }
   }
-  const index = ToolIndex.build(tools, { headReranker: new LexicalHeadReranker(tools) });
+  const index = ToolIndex.build(tools, { headReranker: headRerank ? new LexicalHeadReranker(tools) : undefined });
   for (const t of tools) {
     index.search(t.originalName, 10);
     index.search(`Please ${t.description ?? ''} in Paris tomorrow, then save it to /tmp/out.md`, 10);
