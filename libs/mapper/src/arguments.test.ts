@@ -1713,3 +1713,50 @@ describe('mapArguments: sixth session rules, names after "called" and years with
     expect(mapArguments(music, "songs from the album called We Were Young, from the '19 please").arguments).toEqual({ album: 'We Were Young', year: '2019' });
   });
 });
+
+describe('mapArguments: values chosen by word meaning (GloVe vectors)', () => {
+  it('fills a required free-text parameter with the request word closest in meaning to its name', () => {
+    const t = tool({ color: { type: 'string' }, habitat: { type: 'string' }, size: { type: 'string' } }, ['color', 'habitat', 'size']);
+    const m = mapArguments({ ...t, name: 'identify_bird' }, 'Identify a small green bird in forest.', undefined, { now });
+    expect(m.arguments['habitat']).toBe('forest');
+    expect(m.missingArguments).toEqual([]);
+  });
+
+  it('takes two adjacent words when together they are closest ("plasma membrane" for a cell compartment)', () => {
+    const t = tool({ cell_compartment: { type: 'string', description: 'The specific cell compartment.' } }, ['cell_compartment']);
+    const m = mapArguments({ ...t, name: 'get_protein_names' }, 'What are the names of proteins found in the plasma membrane?', undefined, { now });
+    expect(m.arguments).toEqual({ cell_compartment: 'plasma membrane' });
+  });
+
+  it('never fills an optional parameter by meaning', () => {
+    const t = tool({ color: { type: 'string' }, habitat: { type: 'string' } }, ['color']);
+    const m = mapArguments({ ...t, name: 'identify_bird' }, 'Identify a green bird in forest.', undefined, { now });
+    expect(m.arguments['habitat']).toBeUndefined();
+  });
+
+  it('takes no word of the tool\'s own name and no word of the parameter\'s own family', () => {
+    // "science" is of the scientist's family; "Einstein" is no common noun: nothing is filled by meaning
+    const t = tool({ scientist: { type: 'string' } }, ['scientist']);
+    const m = mapArguments({ ...t, name: 'get_contribution' }, 'what did they contribute to science', undefined, { now });
+    expect(m.arguments['scientist']).toBeUndefined();
+    expect(m.missingArguments).toEqual(['scientist']);
+    // "forest" names the tool itself here: it is no habitat value
+    const f = mapArguments({ ...tool({ habitat: { type: 'string' } }, ['habitat']), name: 'forest_birds' }, 'list forest birds', undefined, { now });
+    expect(f.missingArguments).toEqual(['habitat']);
+  });
+
+  it('leaves a required parameter missing when no word is close in meaning', () => {
+    const t = tool({ substance: { type: 'string' } }, ['substance']);
+    const m = mapArguments({ ...t, name: 'get_boiling_point' }, 'what is the boiling point at sea level', undefined, { now });
+    expect(m.missingArguments).toEqual(['substance']);
+  });
+
+  it('picks a required enum value by meaning, and none when the request holds no related word', () => {
+    const t = tool({ city: { type: 'string' }, type: { type: 'string', enum: ['Psychologist', 'Family Counselor', 'Psychiatrist'] } }, ['city', 'type']);
+    const m = mapArguments({ ...t, name: 'find_provider' }, 'Search for a therapist for my mental health in Sausalito', undefined, { now });
+    expect(m.arguments['type']).toBe('Psychologist');
+    const none = mapArguments({ ...t, name: 'find_provider' }, 'Search in Sausalito', undefined, { now });
+    expect(none.arguments['type']).toBeUndefined();
+    expect(none.missingArguments).toEqual(['type']);
+  });
+});

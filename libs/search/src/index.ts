@@ -7,6 +7,9 @@ export { tokenize } from './tokenize.js';
 export { DEFAULT_SYNONYMS } from './synonyms.js';
 // The static semantic encoder of ToolIndex's semantic stage (ToolIndexOptions.semantic).
 export { StaticEncoder, SemanticDataError, sharedEncoder, DEFAULT_SEMANTIC_DATA } from './semantic.js';
+// The vector tables' file format (a JSON header, int8 rows with a scale each), shared with the mapper's word vectors.
+export { encodeInt8Table, decodeInt8Table, readInt8Table } from './int8-table.js';
+export type { Int8TableHeader } from './int8-table.js';
 export { recallAtK, ndcgAtK, mrrAtK } from './metrics.js';
 // Reading the public eval data (shared/eval), for the eval commands.
 export { readJsonl, fnv1a, corpusAsTools, sliceName } from './eval-data.js';

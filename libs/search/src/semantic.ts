@@ -18,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decodeInt8Table, encodeInt8Table, type Int8TableHeader } from './int8-table.js';
 
 /** The data file shipped with the package. */
 export const DEFAULT_SEMANTIC_DATA = resolve(dirname(fileURLToPath(import.meta.url)), '../data/semantic-static.bin');
@@ -51,10 +52,7 @@ export class SemanticDataError extends Error {
   }
 }
 
-interface Header {
-  format: string;
-  version: number;
-  dim: number;
+interface Header extends Int8TableHeader {
   pieces: [string, number][];
 }
 
@@ -124,35 +122,8 @@ export class StaticEncoder {
     const fail = (why: string): never => {
       throw new SemanticDataError(`${label}: ${why}`);
     };
-    if (buf.byteLength < 4) fail('too short');
-    const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-    const headerLength = view.getUint32(0, true);
-    if (4 + headerLength > buf.byteLength) fail('header runs past the end');
-    let header: Header;
-    try {
-      header = JSON.parse(new TextDecoder().decode(buf.subarray(4, 4 + headerLength)).replace(/\0+$/, '')) as Header;
-    } catch {
-      return fail('header is not JSON');
-    }
-    if (header === null || typeof header !== 'object') fail('header is not an object');
-    if (header.format !== 'toolsurface-static-embeddings' || header.version !== 1) fail('not a version-1 static embeddings file');
-    if (!Number.isInteger(header.dim) || header.dim <= 0 || !Array.isArray(header.pieces) || header.pieces.length <= FIRST_REAL_PIECE) fail('bad dim or pieces');
-    const n = header.pieces.length;
-    const scalesAt = 4 + headerLength;
-    if (scalesAt % 4 !== 0) fail('header not padded to 4 bytes');
-    const valuesAt = scalesAt + 4 * n;
-    if (valuesAt + n * header.dim !== buf.byteLength) fail(`expected ${valuesAt + n * header.dim} bytes, found ${buf.byteLength}`);
-    // copy: the buffer's offset need not be aligned for a Float32Array view
-    const scales = new Float32Array(new Uint8Array(buf.subarray(scalesAt, valuesAt)).buffer);
-    const values = new Int8Array(buf.buffer, buf.byteOffset + valuesAt, n * header.dim);
-    const d = header.dim;
-    const vectors = new Float32Array(n * d);
-    for (let i = 0; i < n; i++) {
-      // a scale whose product with 127 overflows float32 would make Infinity: refused like NaN
-      if (!Number.isFinite(scales[i]) || !Number.isFinite(Math.fround(scales[i] * 127))) fail(`piece ${i} has a scale that is not finite`);
-      for (let j = 0; j < d; j++) vectors[i * d + j] = values[i * d + j] * scales[i];
-    }
-    return new StaticEncoder(header.pieces, d, vectors);
+    const { header, vectors } = decodeInt8Table<Header>(buf, 'toolsurface-static-embeddings', (h) => (Array.isArray(h.pieces) && h.pieces.length > FIRST_REAL_PIECE ? h.pieces.length : undefined), fail);
+    return new StaticEncoder(header.pieces, header.dim, vectors);
   }
 
   /**
@@ -239,24 +210,9 @@ export class StaticEncoder {
  * SemanticDataError for a table the reader would refuse (see the constructor).
  */
 export function serializeStaticEmbeddings(pieces: readonly (readonly [string, number])[], dim: number, vectors: Float32Array): Buffer {
-  const n = pieces.length;
   // the reader's checks, so a bad table fails when it is made rather than when it is shipped
   new StaticEncoder(pieces, dim, vectors);
-  const raw = Buffer.from(JSON.stringify({ format: 'toolsurface-static-embeddings', version: 1, dim, pieces }), 'utf8');
-  const padded = Buffer.alloc(Math.ceil((4 + raw.length) / 4) * 4 - 4);
-  raw.copy(padded);
-  const head = Buffer.alloc(4);
-  head.writeUInt32LE(padded.length, 0);
-  const scales = new Float32Array(n);
-  const values = new Int8Array(n * dim);
-  for (let i = 0; i < n; i++) {
-    let max = 0;
-    for (let j = 0; j < dim; j++) max = Math.max(max, Math.abs(vectors[i * dim + j]));
-    const scale = max > 0 ? max / 127 : 1;
-    scales[i] = scale;
-    for (let j = 0; j < dim; j++) values[i * dim + j] = Math.round(vectors[i * dim + j] / scale);
-  }
-  return Buffer.concat([head, padded, Buffer.from(scales.buffer), Buffer.from(values.buffer)]);
+  return encodeInt8Table({ format: 'toolsurface-static-embeddings', version: 1, dim, pieces } as Int8TableHeader, pieces.length, vectors);
 }
 
 /** Dot product of two vectors of equal length (the cosine of two encodings). */
