@@ -8,7 +8,6 @@
  */
 import { mapArguments } from '../src/arguments.js';
 import type { MapperTool } from '../src/types.js';
-import { sharedWordVectors } from '../src/word-vectors.js';
 
 const t = (props: Record<string, unknown>, req: string[]): MapperTool => ({ name: 't', description: '', inputSchema: { type: 'object', properties: props, required: req } });
 const tools: Record<string, MapperTool> = {
@@ -34,8 +33,6 @@ texts.push(['"hello" + spaces + "x"', `hello${' '.repeat(N - 6)}x`], ['"hourly "
 // a digit before a long run of spaces (quadratic in the functions-of-x pattern before its spaces were bounded)
 texts.push(['"1" + spaces + "+x"', `1${' '.repeat(N - 3)}+x`], ['"Integrate 2x" + spaces', `Integrate 2x from 0 to 1${' '.repeat(N - 24)}`]);
 let worst = { ms: 0, what: '' };
-// (the word vectors are read once per process, at a service's start: not timed here)
-sharedWordVectors();
 for (const [label, text] of texts) {
   for (const [name, tool] of Object.entries(tools)) {
     const started = performance.now();

@@ -9,7 +9,6 @@ import { paramsOf, isObj, resolveType, propertiesOf, requiredOf, type ParamInfo 
 import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems, type Token } from './text.js';
 import { CURRENCIES, LEADING_WORDS, lookupTable, MONTHS, NUMBER_WORDS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from './lexicon.js';
 import type { MapperTool } from './types.js';
-import { sharedWordVectors, cosine, type WordVectors } from './word-vectors.js';
 
 /** How one argument was found (feeds the confidence). */
 export interface ArgEvidence { score: number; kind: string }
@@ -2973,8 +2972,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   const cands: Cand[] = [];
   // (a word before a parameter's head noun that only repeats the tool's own name is no value of
   // it: "the musical scale" for musical_scale's scale_type, "a hotel room" for hotel_booking's room_type)
-  const wv = sharedWordVectors();
-  for (const p of pending) if (p.type !== 'object') cands.push(...[...candidatesFor(p, doc), ...meaningCandidates(p, doc, toolStems, wv), ...enumMeaningCandidates(p, doc, toolStems, wv)].flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c, doc) && !(c.kind === 'modifier' && typeof c.value === 'string' && toolStems.has(stem(c.value.toLowerCase())))));
+  for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc).flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c, doc) && !(c.kind === 'modifier' && typeof c.value === 'string' && toolStems.has(stem(c.value.toLowerCase())))));
   cands.push(...respectively(pending, doc));
   cands.push(...ordinalSeries(pending, doc));
   cands.sort((a, b) => b.score - a.score);
@@ -3055,133 +3053,6 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   return { args: ordered, missing, evidence, mentionedUnfilled };
 }
 
-/** Semantic kinds of string parameter whose values other means find (places, dates, ids, names...): never filled by word meaning. */
-const NOT_BY_MEANING: ReadonlySet<string> = new Set(['date', 'time', 'datetime', 'place', 'origin', 'destination', 'email', 'url', 'path', 'currency', 'id', 'unit', 'language', 'country', 'text']);
-/** Least cosine between a request word (or two-word phrase) and a parameter's name for a value by meaning. */
-export const MEANING_MIN_COSINE = 0.35;
-/** Least cosine between a request word and an enum value for that value by meaning (a closed set: a guess costs more). */
-export const ENUM_MEANING_MIN_COSINE = 0.45;
-/**
- * Score of a value found by meaning: from REQUIRED_MIN_SCORE (at the least cosine) to 0.25 (at 1),
- * below any other kind of evidence, so that it only fills what nothing else fills.
- */
-function meaningScore(cos: number, min: number): number {
-  return REQUIRED_MIN_SCORE + 0.05 * Math.min(1, Math.max(0, (cos - min) / (1 - min)));
-}
-/** Least lead of the best word's cosine over the next distinct word's. */
-const MEANING_MIN_LEAD = 0.05;
-
-/** A request word, or two adjacent ones, with its vector (word-vectors.ts). */
-interface MeaningSpan {
-  /** as written */
-  value: string;
-  start: number;
-  end: number;
-  /** the tokens it is made of (one or two) */
-  tokens: Token[];
-  v: Float32Array;
-}
-
-/** Per request and table: the words and adjacent word pairs of the request that have vectors (shared by every parameter of every candidate tool). */
-const MEANING_SPANS = new WeakMap<Doc, { wv: WordVectors; spans: MeaningSpan[] }>();
-
-/** Words of letters only, 3 or more, that are no function word or word of asking. */
-function meaningWord(t: Token | undefined): t is Token {
-  return t !== undefined && t.lower.length >= 3 && /^\p{L}+$/u.test(t.text) && !STOP_WORDS.has(t.lower) && !LEADING_WORDS.has(t.lower) && !LINK_WORDS.has(t.lower);
-}
-
-/** The request's words and adjacent word pairs (joined by spaces only) that have vectors, from its first 200 tokens. */
-function meaningSpans(doc: Doc, wv: WordVectors): MeaningSpan[] {
-  const cached = MEANING_SPANS.get(doc);
-  if (cached && cached.wv === wv) return cached.spans;
-  const spans: MeaningSpan[] = [];
-  const toks = doc.tokens.slice(0, 200);
-  for (let i = 0; i < toks.length; i++) {
-    const t = toks[i];
-    if (!meaningWord(t)) continue;
-    const v = wv.vector(t.lower);
-    if (!v) continue;
-    spans.push({ value: t.text, start: t.start, end: t.end, tokens: [t], v });
-    const u = toks[i + 1];
-    if (meaningWord(u) && wv.vector(u.lower) && /^ +$/.test(doc.text.slice(t.end, u.start))) {
-      const pv = wv.phrase([t.lower, u.lower]);
-      if (pv) spans.push({ value: doc.text.slice(t.start, u.end), start: t.start, end: u.end, tokens: [t, u], v: pv });
-    }
-  }
-  MEANING_SPANS.set(doc, { wv, spans });
-  return spans;
-}
-
-/**
- * A value for a required free-text parameter chosen by what its name means: the request word, or
- * two adjacent words, whose GloVe vector is closest to that of the parameter's name ("a small
- * green bird in forest" → habitat "forest"; "the boiling point of water" → substance "water";
- * "the plasma membrane" → cell_compartment "plasma membrane"; word-vectors.ts). Only names with a
- * word of their own take part (not "type", "value" or other generic parts), and no place, date,
- * identifier, free text or thing's own name. A word of the tool's own name, of the parameter's
- * name or of its family ("science" for a scientist) is no value. The best word needs a cosine of
- * at least MEANING_MIN_COSINE and a lead of MEANING_MIN_LEAD over the next word. Weakest evidence
- * (meaningScore): it fills a needed parameter that nothing else fills, never an optional one.
- */
-function meaningCandidates(p: ParamInfo, doc: Doc, toolStems: ReadonlySet<string>, wv: WordVectors | undefined): Cand[] {
-  if (!wv || p.type !== 'string' || p.enumValues || !p.required || NOT_BY_MEANING.has(p.semantic)) return [];
-  // (a person's or a thing's own name is a name, not a kind of thing: "artist_name", "title")
-  if (p.semantic === 'name' && p.parts.some((x) => x === 'name' || x === 'title' || x === 'names')) return [];
-  const nameWords = splitIdentifier(p.name).map((w) => w.toLowerCase()).filter((w) => !WEAK_PARTS.has(w) && w.length > 1);
-  const target = nameWords.length > 0 ? wv.phrase(nameWords) : undefined;
-  if (!target) return [];
-  const own = new Set([...nameWords.map((w) => stem(w)), ...p.anchors]);
-  // (a word of the name's own family is no value of it: "science" for a scientist, "musical" for music)
-  const kin = (w: string): boolean => nameWords.some((n) => n.length >= 5 && w.length >= 5 && n.slice(0, 5) === w.slice(0, 5));
-  const usable = (t: Token): boolean => !WEAK_PARTS.has(t.lower) && !toolStems.has(t.stem) && !own.has(t.stem) && !kin(t.lower);
-  const scored = meaningSpans(doc, wv)
-    .filter((sp) => sp.tokens.every(usable))
-    .map((sp) => ({ sp, cos: cosine(sp.v, target) }))
-    .sort((a, b) => b.cos - a.cos);
-  const best = scored[0];
-  if (!best || best.cos < MEANING_MIN_COSINE) return [];
-  // (the next candidate that shares no word with the best one)
-  const next = scored.find((x) => !x.sp.tokens.some((t) => best.sp.tokens.includes(t)));
-  if (next && best.cos - next.cos < MEANING_MIN_LEAD) return [];
-  return [{ param: p, value: best.sp.value, score: meaningScore(best.cos, MEANING_MIN_COSINE), ranges: [[best.sp.start, best.sp.end]], kind: 'meaning' }];
-}
-
-/**
- * An enum value of a required parameter chosen by meaning: the value whose words' GloVe vector is
- * closest to a word of the request ("a greens" → "SALAD"), at a cosine of at least
- * ENUM_MEANING_MIN_COSINE and ahead of the next value by MEANING_MIN_LEAD. Not for an enum with a
- * "no preference" value. No word of the tool's own name, of the parameter's name or description,
- * or of any value's own spelling takes part. Weakest evidence (meaningScore).
- */
-function enumMeaningCandidates(p: ParamInfo, doc: Doc, toolStems: ReadonlySet<string>, wv: WordVectors | undefined): Cand[] {
-  if (!wv || !p.enumValues || !p.required || p.enumValues.length < 2 || p.enumValues.length > 60) return [];
-  // (an enum with a "no preference" value takes that value when nothing is asked: no guess)
-  if (p.enumValues.some((v) => typeof v === 'string' && DONTCARE.has(v.toLowerCase()))) return [];
-  const own = new Set([...splitIdentifier(p.name).map((w) => stem(w.toLowerCase())), ...p.anchors]);
-  // (a word of an enum value's own spelling is the lexical rules' to read or to leave: "business"
-  // in "grow my business" is no cabin class, and no meaning makes it one; a word of the
-  // parameter's description names what every value is: "therapist" of "The type of therapist")
-  const valueWords = new Set(p.enumValues.flatMap((v) => (typeof v === 'string' ? splitIdentifier(v).map((w) => stem(w.toLowerCase())) : [])));
-  const words = meaningSpans(doc, wv).filter((sp) => sp.tokens.length === 1 && !toolStems.has(sp.tokens[0].stem) && !own.has(sp.tokens[0].stem) && !valueWords.has(sp.tokens[0].stem) && !p.descStems.has(sp.tokens[0].stem));
-  if (words.length === 0) return [];
-  const scored: { value: string; cos: number; at: MeaningSpan }[] = [];
-  for (const e of p.enumValues) {
-    if (typeof e !== 'string') continue;
-    const ev = wv.phrase(splitIdentifier(e).map((w) => w.toLowerCase()));
-    if (!ev) continue;
-    let best: { cos: number; at: MeaningSpan } | undefined;
-    for (const sp of words) {
-      const c = cosine(sp.v, ev);
-      if (!best || c > best.cos) best = { cos: c, at: sp };
-    }
-    if (best) scored.push({ value: e, ...best });
-  }
-  scored.sort((a, b) => b.cos - a.cos);
-  const best = scored[0];
-  if (!best || best.cos < ENUM_MEANING_MIN_COSINE || (scored[1] && best.cos - scored[1].cos < MEANING_MIN_LEAD)) return [];
-  return [{ param: p, value: best.value, score: meaningScore(best.cos, ENUM_MEANING_MIN_COSINE), ranges: [[best.at.start, best.at.end]], kind: 'meaning' }];
-}
-
 /** Words that label a value rather than being one ("order ID is 123", "host IP 10.0.0.1", "component UUID AB10"). */
 const LABEL_WORDS = new Set(['id', 'ids', 'ip', 'api', 'uuid', 'guid', 'url', 'uri', 'key', 'code', 'number', 'no', 'num', 'name', 'email', 'sku', 'isbn', 'token', 'serial']);
 
@@ -3207,7 +3078,7 @@ function withoutLabel(c: Cand): Cand[] {
 }
 
 /** Evidence kinds that were right less often on dev (bare names, phrases, reading order, whole request, defaults). */
-const WEAK_KINDS = new Set(['per-unit', 'enum-partial', 'proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'schema-default', 'described-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime', 'word-list', 'meaning']);
+const WEAK_KINDS = new Set(['per-unit', 'enum-partial', 'proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'schema-default', 'described-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime', 'word-list']);
 
 /** Stems of the words of a tool's name ("bfcl:musical_scale:56771ee8" → music, scale, …), cached. */
 const TOOL_NAME_STEMS = new Map<string, ReadonlySet<string>>();

@@ -66,6 +66,19 @@ describe('LexicalHeadReranker', () => {
     expect(profile.paramCount).toBe(5000);
   });
 
+  it('gives the word-meaning feature from the mean word vectors: higher for a tool that means what the request asks, 0 without a table', () => {
+    const meaning = HEAD_FEATURE_NAMES.indexOf('wordMeaning');
+    expect(meaning).toBe(HEAD_FEATURE_NAMES.length - 1);
+    const head = [{ name: 'convert_currency', score: 1 }, { name: 'get_weather', score: 1 }];
+    // no word of the request is a word of either tool: only their meaning tells them apart
+    const f = new LexicalHeadReranker(TOOLS).features('Is it going to rain in Oslo tomorrow?', head, STATS);
+    expect(f[1]![meaning]).toBeGreaterThan(f[0]![meaning] + 0.1);
+    const none = new LexicalHeadReranker(TOOLS, HEAD_RERANK, false).features('Is it going to rain in Oslo tomorrow?', head, STATS);
+    expect(none.map((x) => x![meaning])).toEqual([0, 0]);
+    // the other features do not depend on the table
+    expect(none.map((x) => x!.slice(0, meaning))).toEqual(f.map((x) => x!.slice(0, meaning)));
+  });
+
   it('prefers the tool whose name and description cover the request when the search scores are close', () => {
     const s = new LexicalHeadReranker(TOOLS).rerank('convert 100 US dollars into euros', [{ name: 'delete_file', score: 1.01 }, { name: 'convert_currency', score: 1 }], STATS);
     expect(s?.[1]).toBeGreaterThan(s?.[0] ?? Infinity);

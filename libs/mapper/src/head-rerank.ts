@@ -15,7 +15,9 @@
  * query; its figures are in that file and in libs/search/README.md).
  */
 import { buildProfile, bigramsOf, contentTokens, features, FEATURE_NAMES, nameWordStats, textStems, type NameWordStats, type ToolProfile } from './select.js';
-import { tokenize } from './text.js';
+import { tokenize, STOP_WORDS, splitIdentifier } from './text.js';
+import { sharedWordVectors, cosine, type WordVectors } from '@toolsurface/search';
+import { isObj } from './schema.js';
 import type { DetailedMapping } from './arguments.js';
 import type { MapperTool } from './types.js';
 import { HEAD_RERANK } from './head-rerank-weights.js';
@@ -28,8 +30,49 @@ const LEXICAL_INDEX: readonly number[] = FEATURE_NAMES.map((n, i) => [n, i] as c
   .filter(([n]) => !n.split('*').some((p) => MAPPING_FEATURES.has(p)))
   .map(([, i]) => i);
 
-/** Names of the head reranker's features, in vector order. */
-export const HEAD_FEATURE_NAMES: readonly string[] = LEXICAL_INDEX.map((i) => FEATURE_NAMES[i]);
+/**
+ * Names of the head reranker's features, in vector order: the lexical ones, then `wordMeaning`,
+ * the cosine between the mean GloVe vector of the request's words (weighted by idf) and that of
+ * the tool's words (its name, description and parameter names): a meaning the words share without
+ * sharing spellings ("the UV index in Toronto" and "the latest weather information").
+ */
+export const HEAD_FEATURE_NAMES: readonly string[] = [...LEXICAL_INDEX.map((i) => FEATURE_NAMES[i]), 'wordMeaning'];
+
+/** Most words of a text the word-meaning feature reads (a tool's text or a request). */
+const MEANING_MAX_WORDS = 200;
+
+/** Distinct lower-case words of a text (identifiers split), 3 letters or more, no stop word; at most MEANING_MAX_WORDS. */
+function meaningWords(text: string): string[] {
+  const out = new Set<string>();
+  for (const chunk of text.slice(0, 4000).match(/[A-Za-z]+/g) ?? []) {
+    for (const part of splitIdentifier(chunk)) {
+      const w = part.toLowerCase();
+      if (w.length >= 3 && !STOP_WORDS.has(w)) out.add(w);
+      if (out.size >= MEANING_MAX_WORDS) return [...out];
+    }
+  }
+  return [...out];
+}
+
+/** `v` scaled to length 1 in place, or undefined when it is zero. */
+function normalised(v: Float32Array): Float32Array | undefined {
+  let norm = 0;
+  for (let d = 0; d < v.length; d++) norm += v[d] * v[d];
+  if (!(norm > 0)) return undefined;
+  norm = Math.sqrt(norm);
+  for (let d = 0; d < v.length; d++) v[d] /= norm;
+  return v;
+}
+
+/** The unit mean vector of the words the table has; undefined when none. */
+function meanVector(vectors: WordVectors, words: readonly string[]): Float32Array | undefined {
+  const sum = new Float32Array(vectors.dim);
+  for (const w of words) {
+    const v = vectors.vector(w);
+    if (v) for (let d = 0; d < sum.length; d++) sum[d] += v[d];
+  }
+  return normalised(sum);
+}
 
 /**
  * Most characters of a request the features read (the search itself keeps 64 query terms): the
@@ -61,6 +104,9 @@ export class LexicalHeadReranker {
   /** names that more than one tool of the snapshot has: no profile can stand for them */
   private readonly repeated = new Set<string>();
   private readonly profiles = new Map<string, ToolProfile>();
+  /** per profiled tool: the mean vector of its words (null: none of them has a vector) */
+  private readonly meanings = new Map<string, Float32Array | null>();
+  private readonly vectors: WordVectors | undefined;
   private readonly names: NameWordStats;
   private readonly weights: readonly number[];
   /** tools whose profile `warm` has not built yet, in snapshot order */
@@ -69,13 +115,16 @@ export class LexicalHeadReranker {
   /**
    * @param tools the snapshot's tools (MCP `Tool` shape: name, title, description, inputSchema)
    * @param fitted weights and the feature names they were fitted for (default: the shipped fit)
+   * @param vectors word vectors of the wordMeaning feature (default: @toolsurface/search's shipped
+   *   table); `false`, or a table that cannot be read, makes that feature 0 for every tool
    * @throws Error when `fitted` was fitted for other features than HEAD_FEATURE_NAMES (a stale fit)
    */
-  constructor(tools: readonly MapperTool[], fitted: HeadRerankWeights = HEAD_RERANK) {
+  constructor(tools: readonly MapperTool[], fitted: HeadRerankWeights = HEAD_RERANK, vectors: WordVectors | false | undefined = sharedWordVectors()) {
     if (fitted.featureNames.length !== HEAD_FEATURE_NAMES.length || fitted.featureNames.some((n, i) => n !== HEAD_FEATURE_NAMES[i])) {
       throw new Error('head reranker weights were fitted for other features: rerun libs/mapper/scripts/fit-head-rerank.ts');
     }
     this.weights = fitted.weights;
+    this.vectors = vectors || undefined;
     for (const raw of tools) {
       if (raw === null || typeof raw !== 'object' || raw.name === undefined || raw.name === null) continue;
       // (names as the search index keys them; buildProfile reads a description or title that is not a string as no text)
@@ -116,6 +165,11 @@ export class LexicalHeadReranker {
         return undefined;
       }
       this.profiles.set(name, p);
+      if (this.vectors) {
+        const props = isObj(tool.inputSchema) && isObj(tool.inputSchema['properties']) ? Object.keys(tool.inputSchema['properties']).slice(0, MEANING_MAX_WORDS) : [];
+        const text = [tool.name, typeof tool.description === 'string' ? tool.description : '', ...props].join(' ');
+        this.meanings.set(name, meanVector(this.vectors, meaningWords(text)) ?? null);
+      }
     }
     return p;
   }
@@ -141,12 +195,38 @@ export class LexicalHeadReranker {
       },
     };
     const topScore = head[0]?.score ?? 0;
+    // the request's words weigh by idf (a word no tool has, as rare as one in half a tool)
+    const maxIdf = Math.log(1 + 2 * n);
+    const meaning = this.vectors ? this.requestMeaning(tokens, (st) => idf.get(st) ?? maxIdf) : undefined;
     return head.map((h, rank) => {
       const profile = this.profileOf(h.name);
       if (profile === undefined) return undefined;
       const f = features({ profile, idf, queryStems, rank, score: h.score, topScore, mapping: NO_MAPPING, preferred: false, contextKeys: [], queryTokens, numberCount, queryBigrams, snapshotSize: n });
-      return LEXICAL_INDEX.map((i) => f[i]);
+      const toolMeaning = this.meanings.get(h.name);
+      const out = LEXICAL_INDEX.map((i) => f[i]);
+      out.push(meaning && toolMeaning ? cosine(meaning, toolMeaning) : 0);
+      return out;
     });
+  }
+
+  /**
+   * The unit mean vector of a request's words (its tokens as the lexical features read them: the
+   * lower-case words of 3 letters or more that are no stop word, each once, at most
+   * MEANING_MAX_WORDS), each weighted by `weight` of its stem; undefined when none has a vector.
+   */
+  private requestMeaning(tokens: readonly { lower: string; stem: string }[], weight: (stem: string) => number): Float32Array | undefined {
+    const vectors = this.vectors!;
+    const sum = new Float32Array(vectors.dim);
+    const seen = new Set<string>();
+    for (const t of tokens) {
+      if (seen.size >= MEANING_MAX_WORDS || t.lower.length < 3 || seen.has(t.lower) || STOP_WORDS.has(t.lower) || !/^[a-z]+$/.test(t.lower)) continue;
+      seen.add(t.lower);
+      const v = vectors.vector(t.lower);
+      if (!v) continue;
+      const k = weight(t.stem);
+      for (let d = 0; d < sum.length; d++) sum[d] += k * v[d];
+    }
+    return normalised(sum);
   }
 
   /**

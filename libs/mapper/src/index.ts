@@ -16,8 +16,6 @@ export { scoreArguments } from './checker.js';
 export { CALIBRATION } from './calibration.js';
 /** Shapes of the calibration and of its cross-validated figures. */
 export type { Calibration, CvFigures } from './calibration.js';
-/** The word vectors of values chosen by meaning (GloVe), read once per process; their table format and errors. */
-export { WordVectors, WordVectorDataError, sharedWordVectors, DEFAULT_WORD_VECTORS } from './word-vectors.js';
 /** The learned second stage of discover_tools' ranking (lexical features, fitted weights). */
 export { LexicalHeadReranker, HEAD_FEATURE_NAMES } from './head-rerank.js';
 /** Shapes of the head reranker's inputs and weights. */

