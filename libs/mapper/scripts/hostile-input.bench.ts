@@ -9,6 +9,7 @@
 import { mapArguments } from '../src/arguments.js';
 import type { MapperTool } from '../src/types.js';
 
+const ENUM_VALUES = Array.from({ length: 60 }, (_, i) => ['red', 'green', 'blue', 'small', 'large', 'winter', 'summer', 'morning', 'evening', 'cash'][i % 10] + (i >= 10 ? `_${['alpha', 'beta', 'gamma', 'delta', 'omega', 'sigma'][Math.floor(i / 10) - 1]}` : ''));
 const t = (props: Record<string, unknown>, req: string[]): MapperTool => ({ name: 't', description: '', inputSchema: { type: 'object', properties: props, required: req } });
 const tools: Record<string, MapperTool> = {
   command: t({ command: { type: 'string', description: 'The shell command to run' }, timeout_seconds: { type: 'integer', description: 'Timeout in seconds' } }, ['command']),
@@ -21,12 +22,14 @@ const tools: Record<string, MapperTool> = {
   area: t({ district_name: { type: 'string', description: 'The district.' }, rate: { type: 'integer', description: 'Duplications per hour.' } }, ['district_name', 'rate']),
   math: t({ function1: { type: 'string', description: 'The first function.' }, function2: { type: 'string', description: 'The second function.' }, from_unit: { type: 'string' }, to_unit: { type: 'string' }, item: { type: 'string' }, name: { type: 'string', description: 'The name of the project.' } }, ['function1', 'name']),
   rates: t(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}`, { type: 'integer', description: 'The frequency of runs per hour.' }])), ['f0']),
+  // five required enums sharing 60 values ("red", …, "cash_sigma"): each value is matched against the whole request
+  enums: t(Object.fromEntries(['a_kind', 'b_kind', 'c_kind', 'd_kind', 'e_kind'].map((n) => [n, { type: 'string', enum: ENUM_VALUES }])), ['a_kind', 'b_kind', 'c_kind', 'd_kind', 'e_kind']),
 };
 const N = Number(process.argv[2] ?? 20000);
 const patterns = ['command ', 'command line ', 'use the x command ', 'and ', 'red and blue ', 'a, ', "'", "'a', ", '1 ', '1, 2 and ', '#a', 'noon ', 'midnight 23:00 ', 'The X ', 'Abc ', 'default ', 'the next ', '3 people ', 'a', '1', 'a@', 'x=1 ',
   'use the command echo and run 1, 2 and 3 "a" #1 noon The Plaza every week for 3 people. ', 'search tool ', ', and using the x y z ', 'respond in ', ', ',
   'play song ', 'Web ID is 5, ', '2 apples and ', '**a b c** ', 'translate a to French ', 'compounded monthly ', 'A', 'AbCdEfGh', 'Ab-', 'Ab District ', 'twice an hour ', 'x^2 ', '**4** ',
-  '1+', '2x+', '3x^2*', 'x**2-1 ', 'in Housten ', 'y=3x+2 and ', '2 cups of ', 'how many pounds in 3 ', 'the a project ', 'project ID a ', "名为'a'的"];
+  '1+', '2x+', '3x^2*', 'x**2-1 ', 'in Housten ', 'y=3x+2 and ', '2 cups of ', 'how many pounds in 3 ', 'the a project ', 'project ID a ', "名为'a'的", 'forest water chicken horror ', 'green winter cash evening '];
 // whole texts besides the repeated patterns: a long run of spaces before a last word
 const texts: [string, string][] = patterns.map((p) => [JSON.stringify(p), p.repeat(Math.ceil(N / p.length)).slice(0, N)]);
 texts.push(['"hello" + spaces + "x"', `hello${' '.repeat(N - 6)}x`], ['"hourly "', 'hourly '.repeat(Math.ceil(N / 7)).slice(0, N)]);

@@ -6,12 +6,12 @@ import type { HeadRerankWeights } from './head-rerank.js';
 /** Figures of the fit: the search without the stage, 5-fold cross-validated by query (out of fold), and in sample. */
 export const HEAD_RERANK_FIGURES = {
   without: { ndcg10: 0.7956, recall5: 0.8707, liveMcpNdcg10: 0.2343, metatoolNdcg10: 0.6334 },
-  crossValidated: { ndcg10: 0.8074, recall5: 0.8740, liveMcpNdcg10: 0.2416, metatoolNdcg10: 0.6415 },
-  inSample: { ndcg10: 0.8081, recall5: 0.8739, liveMcpNdcg10: 0.2414, metatoolNdcg10: 0.6414 },
+  crossValidated: { ndcg10: 0.8073, recall5: 0.8755, liveMcpNdcg10: 0.2405, metatoolNdcg10: 0.6420 },
+  inSample: { ndcg10: 0.8088, recall5: 0.8746, liveMcpNdcg10: 0.2414, metatoolNdcg10: 0.6422 },
 } as const;
 
 /** Weights of the head reranker, one per feature of HEAD_FEATURE_NAMES. */
 export const HEAD_RERANK: HeadRerankWeights = {
   featureNames: ["bias","retrievalRel","retrievalRank","nameCover","queryCover","queryInName","paramMention","noParams","unexplained","verbMatch","verbClash","numberFit","bigramCover","toolCover","descLength","paramCount","retrievalRel*retrievalRel","retrievalRel*retrievalRank","retrievalRel*queryCover","retrievalRel*toolCover","retrievalRel*bigramCover","retrievalRel*unexplained","retrievalRel*nameCover","retrievalRank*retrievalRank","retrievalRank*queryCover","retrievalRank*toolCover","retrievalRank*bigramCover","retrievalRank*unexplained","retrievalRank*nameCover","queryCover*queryCover","queryCover*toolCover","queryCover*bigramCover","queryCover*unexplained","queryCover*nameCover","toolCover*toolCover","toolCover*bigramCover","toolCover*unexplained","toolCover*nameCover","bigramCover*bigramCover","bigramCover*unexplained","bigramCover*nameCover","unexplained*unexplained","unexplained*nameCover","nameCover*nameCover","wordMeaning"],
-  weights: [0,1.557574,0.412644,0.396163,1.078557,-1.317972,0.577764,0.032936,-1.225041,-0.314616,-0.155123,1.182922,1.116097,-0.053168,-0.465611,-1.078709,1.429937,0.198371,1.004721,0.479489,0.676637,2.034494,0.276002,-0.552553,0.42942,0.110594,-0.957434,0.354031,-0.188477,1.152149,0.939125,0.488542,0.755256,0.462612,1.090713,1.199953,-1.656092,0.935581,-0.75365,1.709643,-0.730363,-1.182794,0.35697,-0.065794,4.248688],
+  weights: [0,1.553146,0.413332,0.397938,1.076034,-1.318314,0.570723,0.035731,-1.221389,-0.30772,-0.150777,1.183283,1.116167,-0.059345,-0.445888,-1.078412,1.42591,0.198937,1.002421,0.475958,0.676819,2.027988,0.275548,-0.55023,0.429043,0.108778,-0.954219,0.35513,-0.193489,1.14798,0.941096,0.481669,0.755057,0.469673,1.103495,1.204466,-1.672882,0.921653,-0.757299,1.715208,-0.727608,-1.179357,0.357519,-0.069069,4.41946],
 };

@@ -79,6 +79,25 @@ describe('LexicalHeadReranker', () => {
     expect(none.map((x) => x!.slice(0, meaning))).toEqual(f.map((x) => x!.slice(0, meaning)));
   });
 
+  it('reads words without their accents on both sides, skips hash-like parts of names, and never throws from warm', () => {
+    const meaning = HEAD_FEATURE_NAMES.indexOf('wordMeaning');
+    const cv = [{ name: 'make_cv', description: 'Créer un résumé professionnel.' }, ...TOOLS];
+    const stage = new LexicalHeadReranker(cv);
+    const head = [{ name: 'make_cv', score: 1 }];
+    // "résumé" is "resume", not the fragment "sum"
+    expect(stage.features('help me write my resume', head, STATS)[0]![meaning]).toBeGreaterThan(stage.features('add up the total sum', head, STATS)[0]![meaning]);
+    expect(stage.features('help me write my résumé', head, STATS)[0]![meaning]).toBeCloseTo(stage.features('help me write my resume', head, STATS)[0]![meaning], 6);
+    // an id's hash ("7e30dad4": no "dad") adds no words
+    const hashed = new LexicalHeadReranker([{ ...TOOLS[0], name: 'svc:get_weather:7e30dad4' }]);
+    const plain = new LexicalHeadReranker([TOOLS[0]]);
+    expect(hashed.features('rain in Oslo', [{ name: 'svc:get_weather:7e30dad4', score: 1 }], STATS)[0]![meaning]).toBeCloseTo(plain.features('rain in Oslo', [{ name: 'get_weather', score: 1 }], STATS)[0]![meaning], 6);
+    // a schema that throws once read more often than the profile reads it: the tool is left out, warm does not throw
+    let reads = 0;
+    const schema = { type: 'object', get properties() { if (++reads > 4) throw new Error('boom'); return { city: { type: 'string' } }; } };
+    const odd = new LexicalHeadReranker([{ name: 'odd', description: 'Weather.', inputSchema: schema }, ...TOOLS]);
+    expect(() => odd.warm(1000)).not.toThrow();
+  });
+
   it('prefers the tool whose name and description cover the request when the search scores are close', () => {
     const s = new LexicalHeadReranker(TOOLS).rerank('convert 100 US dollars into euros', [{ name: 'delete_file', score: 1.01 }, { name: 'convert_currency', score: 1 }], STATS);
     expect(s?.[1]).toBeGreaterThan(s?.[0] ?? Infinity);

@@ -14,7 +14,7 @@
  * `npx tsx libs/mapper/scripts/fit-head-rerank.ts` (listwise softmax, 5-fold cross-validated by
  * query; its figures are in that file and in libs/search/README.md).
  */
-import { buildProfile, bigramsOf, contentTokens, features, FEATURE_NAMES, nameWordStats, textStems, type NameWordStats, type ToolProfile } from './select.js';
+import { buildProfile, bigramsOf, contentTokens, features, FEATURE_NAMES, hashLike, nameWordStats, textStems, type NameWordStats, type ToolProfile } from './select.js';
 import { tokenize, STOP_WORDS, splitIdentifier } from './text.js';
 import { sharedWordVectors, cosine, type WordVectors } from '@toolsurface/search';
 import { isObj } from './schema.js';
@@ -41,14 +41,30 @@ export const HEAD_FEATURE_NAMES: readonly string[] = [...LEXICAL_INDEX.map((i) =
 /** Most words of a text the word-meaning feature reads (a tool's text or a request). */
 const MEANING_MAX_WORDS = 200;
 
-/** Distinct lower-case words of a text (identifiers split), 3 letters or more, no stop word; at most MEANING_MAX_WORDS. */
-function meaningWords(text: string): string[] {
+/** A word without its accents ("résumé" → "resume", "café" → "cafe"), as the table spells words. */
+function unaccented(w: string): string {
+  return /[^\x00-\x7f]/.test(w) ? w.normalize('NFD').replace(/\p{M}/gu, '') : w;
+}
+
+/** A lower-case word the word-meaning feature reads: letters a-z only, 3 or more, no stop word. */
+function meaningWord(w: string): boolean {
+  return w.length >= 3 && /^[a-z]+$/.test(w) && !STOP_WORDS.has(w);
+}
+
+/**
+ * Distinct lower-case words of a tool's texts (identifiers split, accents dropped, hash-like
+ * chunks such as a name's "7e30dad4" skipped), each a meaningWord; at most MEANING_MAX_WORDS.
+ */
+function meaningWords(texts: readonly string[]): string[] {
   const out = new Set<string>();
-  for (const chunk of text.slice(0, 4000).match(/[A-Za-z]+/g) ?? []) {
-    for (const part of splitIdentifier(chunk)) {
-      const w = part.toLowerCase();
-      if (w.length >= 3 && !STOP_WORDS.has(w)) out.add(w);
-      if (out.size >= MEANING_MAX_WORDS) return [...out];
+  for (const text of texts) {
+    for (const chunk of unaccented(text.slice(0, 4000)).match(/[A-Za-z0-9]+/g) ?? []) {
+      if (hashLike(chunk.toLowerCase())) continue;
+      for (const part of splitIdentifier(chunk)) {
+        const w = part.toLowerCase();
+        if (meaningWord(w)) out.add(w);
+        if (out.size >= MEANING_MAX_WORDS) return [...out];
+      }
     }
   }
   return [...out];
@@ -157,19 +173,24 @@ export class LexicalHeadReranker {
     if (p === undefined) {
       const tool = this.byName.get(name);
       if (tool === undefined || this.repeated.has(name)) return undefined;
+      let meaning: Float32Array | undefined;
       try {
         p = buildProfile(tool, this.names);
+        if (this.vectors) {
+          // (the name, the description and the top-level parameter names; the title when there is one)
+          const schema: unknown = tool.inputSchema;
+          const properties: unknown = isObj(schema) ? schema['properties'] : undefined;
+          const params = isObj(properties) ? Object.keys(properties).slice(0, MEANING_MAX_WORDS) : [];
+          const texts = [tool.name, ...[tool.title, tool.description].filter((x): x is string => typeof x === 'string'), ...params];
+          meaning = meanVector(this.vectors, meaningWords(texts));
+        }
       } catch {
         // a schema no profile can read: the tool keeps its search place (see rerank)
         this.byName.delete(name);
         return undefined;
       }
       this.profiles.set(name, p);
-      if (this.vectors) {
-        const props = isObj(tool.inputSchema) && isObj(tool.inputSchema['properties']) ? Object.keys(tool.inputSchema['properties']).slice(0, MEANING_MAX_WORDS) : [];
-        const text = [tool.name, typeof tool.description === 'string' ? tool.description : '', ...props].join(' ');
-        this.meanings.set(name, meanVector(this.vectors, meaningWords(text)) ?? null);
-      }
+      this.meanings.set(name, meaning ?? null);
     }
     return p;
   }
@@ -219,9 +240,10 @@ export class LexicalHeadReranker {
     const sum = new Float32Array(vectors.dim);
     const seen = new Set<string>();
     for (const t of tokens) {
-      if (seen.size >= MEANING_MAX_WORDS || t.lower.length < 3 || seen.has(t.lower) || STOP_WORDS.has(t.lower) || !/^[a-z]+$/.test(t.lower)) continue;
-      seen.add(t.lower);
-      const v = vectors.vector(t.lower);
+      const w = unaccented(t.lower);
+      if (seen.size >= MEANING_MAX_WORDS || seen.has(w) || !meaningWord(w)) continue;
+      seen.add(w);
+      const v = vectors.vector(w);
       if (!v) continue;
       const k = weight(t.stem);
       for (let d = 0; d < sum.length; d++) sum[d] += k * v[d];

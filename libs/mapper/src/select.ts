@@ -81,7 +81,7 @@ function withSynonyms(stems: Iterable<string>): Set<string> {
 }
 
 /** Hash-like identifier parts ("6d38a964"): hex with at least one digit and one letter. */
-function hashLike(t: string): boolean {
+export function hashLike(t: string): boolean {
   // 6+ hex characters mixing digits and letters
   return t.length >= 6 && /^[0-9a-f]+$/.test(t) && /\d/.test(t) && /[a-f]/.test(t);
 }

@@ -13,6 +13,11 @@ export interface Int8TableHeader {
   dim: number;
 }
 
+/** A row scale whose product with any int8 value (-128 … 127) is a finite float32: NaN, Infinity and overflowing scales are refused. */
+export function int8ScaleFits(scale: number): boolean {
+  return Number.isFinite(scale) && Number.isFinite(Math.fround(scale * 128));
+}
+
 /** The bytes of a table: `header` (its JSON), then `rows` vectors of `header.dim` floats (row-major), quantised. */
 export function encodeInt8Table(header: Int8TableHeader, rows: number, vectors: Float32Array): Buffer {
   const dim = header.dim;
@@ -52,6 +57,7 @@ export function decodeInt8Table<H extends Int8TableHeader>(buf: Uint8Array, form
  * copy), for a reader that turns rows into floats only when it needs them. Checks as decodeInt8Table.
  */
 export function readInt8Table<H extends Int8TableHeader>(buf: Uint8Array, format: string, rowsOf: (header: H) => number | undefined, fail: (why: string) => never): { header: H; scales: Float32Array; values: Int8Array } {
+  if (!(buf instanceof Uint8Array)) return fail('not bytes');
   if (buf.byteLength < 4) fail('too short');
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   const headerLength = view.getUint32(0, true);
@@ -75,8 +81,7 @@ export function readInt8Table<H extends Int8TableHeader>(buf: Uint8Array, format
   const scales = new Float32Array(new Uint8Array(buf.subarray(scalesAt, valuesAt)).buffer);
   const values = new Int8Array(buf.buffer, buf.byteOffset + valuesAt, n * d);
   for (let i = 0; i < n; i++) {
-    // a scale whose product with 127 overflows float32 would make Infinity: refused like NaN
-    if (!Number.isFinite(scales[i]) || !Number.isFinite(Math.fround(scales[i] * 127))) fail(`row ${i} has a scale that is not finite`);
+    if (!int8ScaleFits(scales[i])) fail(`row ${i} has a scale that is not finite`);
   }
   return { header, scales, values };
 }

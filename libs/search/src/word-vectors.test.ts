@@ -27,6 +27,8 @@ describe('WordVectors', () => {
     expect(cosine(wv.vector('cat')!, wv.vector('car')!)).toBeCloseTo(10 / Math.hypot(100, 10), 5);
     expect(() => new WordVectors(['cat'], 2, { scales: Float32Array.from([Number.NaN]), values: Int8Array.from([1, 1]) })).toThrow(WordVectorDataError);
     expect(() => new WordVectors(['cat'], 2, { scales: Float32Array.from([1, 1]), values: Int8Array.from([1, 1]) })).toThrow(WordVectorDataError);
+    // a scale whose product with -128 overflows float32 would make NaN vectors: refused
+    expect(() => new WordVectors(['cat'], 2, { scales: Float32Array.from([3e38]), values: Int8Array.from([127, -128]) })).toThrow(WordVectorDataError);
   });
 
   it('survives a round trip through the data file format within int8 precision', () => {
@@ -52,6 +54,10 @@ describe('WordVectors', () => {
     expect(() => new WordVectors(words, 2, new Float32Array(5))).toThrow(WordVectorDataError);
     expect(() => new WordVectors(['cat', ''], 1, new Float32Array(2))).toThrow(WordVectorDataError);
     expect(() => WordVectors.load('/nonexistent/word-vectors.bin')).toThrow(/cannot read/);
+    const overflow = Buffer.from(good);
+    overflow.writeFloatLE(3.4e38 / 127.5, 4 + headerLength);
+    expect(() => WordVectors.fromBuffer(overflow)).toThrow(/not finite/);
+    expect(() => WordVectors.fromBuffer(null as unknown as Uint8Array)).toThrow(WordVectorDataError);
   });
 
   it('ships a table in which related words are close: a habitat is nearer a forest than a colour', () => {

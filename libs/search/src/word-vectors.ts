@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readInt8Table, encodeInt8Table, type Int8TableHeader } from './int8-table.js';
+import { readInt8Table, encodeInt8Table, int8ScaleFits, type Int8TableHeader } from './int8-table.js';
 
 /** The data file shipped with the package. */
 export const DEFAULT_WORD_VECTORS = resolve(dirname(fileURLToPath(import.meta.url)), '../data/word-vectors.bin');
@@ -35,8 +35,8 @@ interface Header extends Int8TableHeader {
   words: string[];
 }
 
-/** Most word vectors kept as unit floats once looked up (a stream of requests cannot grow it without end). */
-const ROW_CACHE_LIMIT = 50_000;
+/** Most word vectors kept as unit floats once looked up (about 6 MB; a stream of requests cannot grow it without end). */
+const ROW_CACHE_LIMIT = 10_000;
 
 /** Unit word vectors, looked up by lower-case word; rows become floats when first looked up. */
 export class WordVectors {
@@ -63,7 +63,7 @@ export class WordVectors {
       this.raw = (i, out) => out.set(rows.subarray(i * dim, (i + 1) * dim));
     } else {
       const { scales } = rows;
-      if (!(scales instanceof Float32Array) || scales.length !== n || !scales.every(Number.isFinite)) throw new WordVectorDataError(`expected ${n} finite row scales`);
+      if (!(scales instanceof Float32Array) || scales.length !== n || !scales.every(int8ScaleFits)) throw new WordVectorDataError(`expected ${n} finite row scales`);
       this.raw = (i, out) => {
         for (let j = 0; j < dim; j++) out[j] = values[i * dim + j] * scales[i];
       };
@@ -71,7 +71,9 @@ export class WordVectors {
     this.dim = dim;
     words.forEach((w, i) => {
       if (typeof w !== 'string' || w.length === 0 || w.length > MAX_WORD_LENGTH) throw new WordVectorDataError(`word ${i} is not a string of 1-${MAX_WORD_LENGTH} characters`);
-      if (!this.ids.has(w)) this.ids.set(w, i);
+      // (looked up lower-case: a table's word is kept lower-case too)
+      const key = w.toLowerCase();
+      if (!this.ids.has(key)) this.ids.set(key, i);
     });
   }
 
@@ -113,8 +115,12 @@ export class WordVectors {
     return this.ids.size;
   }
 
-  /** The unit vector of a word (looked up lower-case), or undefined when the table lacks it (or holds a zero row for it). */
+  /**
+   * The unit vector of a word (looked up lower-case), or undefined when the table lacks it (or holds
+   * a zero row for it). The array is shared: read it, do not change it.
+   */
   vector(word: string): Float32Array | undefined {
+    if (typeof word !== 'string') return undefined;
     const i = this.ids.get(word.toLowerCase());
     if (i === undefined) return undefined;
     let row = this.rows.get(i);
