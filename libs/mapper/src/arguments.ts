@@ -622,8 +622,9 @@ const SQUASHED_TEXT = new WeakMap<Doc, string>();
 
 /**
  * Matches one enum value against the text; returns a score in [0,1] and where. Memoised per
- * request: a 20,000-character request against five required enums of 60 values took 100-340 ms
- * a tool when each parameter matched each value again (and each value squashed the whole text).
+ * request: a 20,000-character request against five required enums of 60 values took 50-270 ms
+ * a call (median 111 ms, hostile-input.bench.ts) when each parameter matched each value again
+ * (and each value squashed the whole text); under 55 ms now.
  */
 function enumScore(value: string, doc: Doc): { score: number; start: number; end: number } {
   let memo = ENUM_SCORES.get(doc);

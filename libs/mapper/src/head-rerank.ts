@@ -33,7 +33,7 @@ const LEXICAL_INDEX: readonly number[] = FEATURE_NAMES.map((n, i) => [n, i] as c
 /**
  * Names of the head reranker's features, in vector order: the lexical ones, then `wordMeaning`,
  * the cosine between the mean GloVe vector of the request's words (weighted by idf) and that of
- * the tool's words (its name, description and parameter names): a meaning the words share without
+ * the tool's words (its name, title, description and parameter names): a meaning the words share without
  * sharing spellings ("the UV index in Toronto" and "the latest weather information").
  */
 export const HEAD_FEATURE_NAMES: readonly string[] = [...LEXICAL_INDEX.map((i) => FEATURE_NAMES[i]), 'wordMeaning'];

@@ -37,7 +37,7 @@ words.forEach((w, i) => {
   const v = pkg.vectors[w];
   for (let d = 0; d < dim; d++) vectors[i * dim + d] = v[d];
 });
-// (normalised by the constructor; the table written is that normalised one)
+// (vector() gives each row normalised; the table written is that normalised one)
 const table = new WordVectors(words, dim, vectors);
 const unit = new Float32Array(words.length * dim);
 words.forEach((w, i) => unit.set(table.vector(w) ?? new Float32Array(dim), i * dim));

@@ -1,5 +1,5 @@
 // The file format of this project's vector tables (the semantic stage's sub-word table and the
-// mapper's word vectors), little-endian:
+// word vectors of word-vectors.ts), little-endian:
 //   u32 header length H, then H bytes of JSON {"format": ..., "version": 1, "dim": d, ...the rows'
 //   keys...}, zero-padded so that 4 + H is a multiple of 4,
 //   then V float32 row scales, then V·d int8 values (row i = vector i, times its scale).

