@@ -617,8 +617,6 @@ const CALENDAR_RANGES: Record<string, [number, number]> = lookupTable({ month: [
 const ENUM_SCORES = new WeakMap<Doc, Map<string, { score: number; start: number; end: number }>>();
 /** Most enum values whose match is kept per request (a stream of odd schemas cannot grow it without end). */
 const ENUM_SCORES_LIMIT = 20_000;
-/** Per request: its text squashed (squash), for the squashed match of enumScore. */
-const SQUASHED_TEXT = new WeakMap<Doc, string>();
 
 /**
  * Matches one enum value against the text; returns a score in [0,1] and where. Memoised per
@@ -645,6 +643,8 @@ interface TokenIndex {
   /** token positions by lower-case form and by stem, in text order */
   byLower: Map<string, number[]>;
   byStem: Map<string, number[]>;
+  /** the text squashed (squash), for the squashed match; made on first use */
+  squashed?: string;
 }
 const TOKEN_INDEX = new WeakMap<Doc, TokenIndex>();
 
@@ -714,9 +714,8 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
   // squashed match ("e-mail" vs "email", "Sci-fi" vs "scifi")
   const sq = squash(value);
   if (sq.length >= 4) {
-    let text = SQUASHED_TEXT.get(doc);
-    if (text === undefined) SQUASHED_TEXT.set(doc, (text = squash(doc.text)));
-    const at = text.indexOf(sq);
+    ix.squashed ??= squash(doc.text);
+    const at = ix.squashed.indexOf(sq);
     if (at >= 0) return { score: 0.75, start: -1, end: -1 };
   }
   // near spelling of a single long word

@@ -16,7 +16,7 @@
  */
 import { buildProfile, bigramsOf, contentTokens, features, FEATURE_NAMES, hashLike, nameWordStats, textStems, type NameWordStats, type ToolProfile } from './select.js';
 import { tokenize, STOP_WORDS, splitIdentifier } from './text.js';
-import { sharedWordVectors, cosine, type WordVectors } from '@toolsurface/search';
+import { sharedWordVectors, dot, type WordVectors } from '@toolsurface/search';
 import { isObj } from './schema.js';
 import type { DetailedMapping } from './arguments.js';
 import type { MapperTool } from './types.js';
@@ -68,26 +68,6 @@ function meaningWords(texts: readonly string[]): string[] {
     }
   }
   return [...out];
-}
-
-/** `v` scaled to length 1 in place, or undefined when it is zero. */
-function normalised(v: Float32Array): Float32Array | undefined {
-  let norm = 0;
-  for (let d = 0; d < v.length; d++) norm += v[d] * v[d];
-  if (!(norm > 0)) return undefined;
-  norm = Math.sqrt(norm);
-  for (let d = 0; d < v.length; d++) v[d] /= norm;
-  return v;
-}
-
-/** The unit mean vector of the words the table has; undefined when none. */
-function meanVector(vectors: WordVectors, words: readonly string[]): Float32Array | undefined {
-  const sum = new Float32Array(vectors.dim);
-  for (const w of words) {
-    const v = vectors.vector(w);
-    if (v) for (let d = 0; d < sum.length; d++) sum[d] += v[d];
-  }
-  return normalised(sum);
 }
 
 /**
@@ -182,7 +162,7 @@ export class LexicalHeadReranker {
           const properties: unknown = isObj(schema) ? schema['properties'] : undefined;
           const params = isObj(properties) ? Object.keys(properties).slice(0, MEANING_MAX_WORDS) : [];
           const texts = [tool.name, ...[tool.title, tool.description].filter((x): x is string => typeof x === 'string'), ...params];
-          meaning = meanVector(this.vectors, meaningWords(texts));
+          meaning = this.vectors.phrase(meaningWords(texts));
         }
       } catch {
         // a schema no profile can read: the tool keeps its search place (see rerank)
@@ -225,7 +205,7 @@ export class LexicalHeadReranker {
       const f = features({ profile, idf, queryStems, rank, score: h.score, topScore, mapping: NO_MAPPING, preferred: false, contextKeys: [], queryTokens, numberCount, queryBigrams, snapshotSize: n });
       const toolMeaning = this.meanings.get(h.name);
       const out = LEXICAL_INDEX.map((i) => f[i]);
-      out.push(meaning && toolMeaning ? cosine(meaning, toolMeaning) : 0);
+      out.push(meaning && toolMeaning ? dot(meaning, toolMeaning) : 0);
       return out;
     });
   }
@@ -236,19 +216,14 @@ export class LexicalHeadReranker {
    * MEANING_MAX_WORDS), each weighted by `weight` of its stem; undefined when none has a vector.
    */
   private requestMeaning(tokens: readonly { lower: string; stem: string }[], weight: (stem: string) => number): Float32Array | undefined {
-    const vectors = this.vectors!;
-    const sum = new Float32Array(vectors.dim);
-    const seen = new Set<string>();
+    // word → its stem, in request order
+    const stems = new Map<string, string>();
     for (const t of tokens) {
       const w = unaccented(t.lower);
-      if (seen.size >= MEANING_MAX_WORDS || seen.has(w) || !meaningWord(w)) continue;
-      seen.add(w);
-      const v = vectors.vector(w);
-      if (!v) continue;
-      const k = weight(t.stem);
-      for (let d = 0; d < sum.length; d++) sum[d] += k * v[d];
+      if (stems.size >= MEANING_MAX_WORDS || stems.has(w) || !meaningWord(w)) continue;
+      stems.set(w, t.stem);
     }
-    return normalised(sum);
+    return this.vectors!.phrase([...stems.keys()], (w) => weight(stems.get(w)!));
   }
 
   /**

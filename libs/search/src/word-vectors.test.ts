@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { WordVectors, WordVectorDataError, cosine, sharedWordVectors } from './word-vectors.js';
+import { WordVectors, WordVectorDataError, sharedWordVectors } from './word-vectors.js';
+import { dot as cosine } from './semantic.js';
 
 /** A three-word table in two dimensions: "cat" and "kitten" point the same way, "car" apart. */
 function tiny(): { words: string[]; vectors: Float32Array } {
@@ -18,6 +19,9 @@ describe('WordVectors', () => {
     expect(wv.vector('dog')).toBeUndefined();
     expect(wv.phrase(['dog', 'bird'])).toBeUndefined();
     expect(cosine(wv.phrase(['cat', 'dog'])!, cat!)).toBeCloseTo(1, 6);
+    // weights lean the phrase towards the heavier word; weights that cancel give no vector
+    expect(cosine(wv.phrase(['cat', 'car'], (w) => (w === 'car' ? 10 : 1))!, wv.vector('car')!)).toBeGreaterThan(cosine(wv.phrase(['cat', 'car'])!, wv.vector('car')!));
+    expect(wv.phrase(['cat', 'cat'], (_, i) => (i === 0 ? 1 : -1))).toBeUndefined();
     // a zero row is no vector
     expect(new WordVectors(['zero', 'one'], 2, Float32Array.from([0, 0, 1, 0])).vector('zero')).toBeUndefined();
   });

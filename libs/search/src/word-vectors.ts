@@ -140,33 +140,25 @@ export class WordVectors {
   }
 
   /**
-   * The unit vector of a phrase: the normalised sum of its known words' vectors, or undefined
-   * when none is known.
+   * The unit vector of a phrase: the normalised sum of its known words' vectors, each times
+   * `weight(word, i)` (default 1; `i` is the word's index in `words`), or undefined when none is
+   * known or the sum is zero.
    */
-  phrase(words: readonly string[]): Float32Array | undefined {
+  phrase(words: readonly string[], weight?: (word: string, i: number) => number): Float32Array | undefined {
     const out = new Float32Array(this.dim);
-    let any = false;
-    for (const w of words) {
+    words.forEach((w, i) => {
       const v = this.vector(w);
-      if (!v) continue;
-      any = true;
-      for (let d = 0; d < this.dim; d++) out[d] += v[d];
-    }
-    if (!any) return undefined;
+      if (!v) return;
+      const k = weight ? weight(w, i) : 1;
+      for (let d = 0; d < this.dim; d++) out[d] += k * v[d];
+    });
     let norm = 0;
     for (let d = 0; d < this.dim; d++) norm += out[d] * out[d];
+    if (!(norm > 0)) return undefined;
     norm = Math.sqrt(norm);
-    if (norm === 0) return undefined;
     for (let d = 0; d < this.dim; d++) out[d] /= norm;
     return out;
   }
-}
-
-/** Cosine of two unit vectors (their dot product). */
-export function cosine(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
-  return s;
 }
 
 let shared: WordVectors | null | undefined;
