@@ -28,8 +28,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { runRanking, runCandidateRanking, type LabeledQuery } from './eval-lib.js';
-import { fitListwise, fitLogistic, predict, wilsonLower, type ListExample } from './fit-lib.js';
-import { FEATURE_NAMES, dot } from '../src/select.js';
+import { averageMlps, fitListwise, fitListwiseMlpParallel, fitLogistic, hiddenLayerSource, predict, wilsonLower, type ListExample } from './fit-lib.js';
+import { listwiseProblem, listwiseScorer, type HiddenLayer } from '../src/listwise.js';
+import { FEATURE_NAMES } from '../src/select.js';
 import { confidenceFeatures, CONF_FEATURE_NAMES, conservative, fullCutFor, rawFull } from '../src/confidence.js';
 import { CANDIDATES_SHOWN } from '../src/mapper.js';
 import { SMALL_SNAPSHOT } from '../src/confidence.js';
@@ -53,6 +54,15 @@ const CONTEXT_PRIOR = 1;
  * (3e-3, 1e-2) is worse in sample too (0.742, 0.736). 1e-4 is inside the plateau.
  */
 const RERANK_L2 = Number(process.env.FIT_RERANK_L2 ?? 1e-4);
+/** Hidden units of each reranker model (0: linear weights alone, as until the ninth session). */
+const RERANK_UNITS = Number(process.env.FIT_RERANK_UNITS ?? 0);
+/** Reranker models fitted from different random starts and averaged (seeds 1..RERANK_SEEDS). */
+const RERANK_SEEDS = Number(process.env.FIT_RERANK_SEEDS ?? 3);
+/** L2 strength of the reranker's hidden weights. */
+const RERANK_L2_HIDDEN = Number(process.env.FIT_RERANK_L2_HIDDEN ?? 1e-2);
+for (const [name, v, min] of [['FIT_RERANK_UNITS', RERANK_UNITS, 0], ['FIT_RERANK_SEEDS', RERANK_SEEDS, 1]] as const) {
+  if (!Number.isInteger(v) || v < min) throw new Error(`${name} must be an integer >= ${min} (got ${v})`);
+}
 /** Candidates per query the confidence models learn from (results list the first CANDIDATES_SHOWN with confidences). */
 const HEAD = Number(process.env.FIT_HEAD ?? 5);
 /** Folds of the cross-validation (outer report, inner cut). */
@@ -60,8 +70,19 @@ const K = 5;
 /** L2 strength of the confidence logistic regressions. */
 const L2 = Number(process.env.FIT_L2 ?? 1);
 
+/** A fitted reranker: linear weights (FEATURE_NAMES order) and an optional hidden layer. */
+interface Reranker { rerankWeights: number[]; rerankHidden?: HiddenLayer }
 /** Reranker and logistic weights, without the cut. */
-interface Models { rerankWeights: number[]; toolWeights: number[]; fullWeightsSmall: number[]; fullWeightsLarge: number[] }
+interface Models extends Reranker { toolWeights: number[]; fullWeightsSmall: number[]; fullWeightsLarge: number[] }
+
+/** Scoring functions of fitted rerankers, made once each. */
+const scorers = new WeakMap<Reranker, (x: readonly number[]) => number>();
+/** The score function of a fitted reranker. */
+function scorerOf(r: Reranker): (x: readonly number[]) => number {
+  let s = scorers.get(r);
+  if (s === undefined) scorers.set(r, (s = listwiseScorer(r.rerankWeights, r.rerankHidden)));
+  return s;
+}
 /** Fitted parameters without provenance. */
 type Fit = Omit<Calibration, 'fittedOn' | 'crossValidated'>;
 
@@ -77,9 +98,10 @@ function softmax(xs: number[]): number[] {
 interface Scored { name: string; g: number[]; toolRight: boolean; argsRight: boolean; missing: boolean }
 
 /** Re-ranks a labeled query with reranker weights; returns the first `k` candidates' confidence features and labels. */
-function headOf(q: LabeledQuery, w: number[], k: number): Scored[] {
+function headOf(q: LabeledQuery, reranker: Reranker, k: number): Scored[] {
   if (q.ranked.length === 0) return [];
-  const scored = q.ranked.map((r) => ({ r, s: dot(w, r.c.features) }));
+  const score = scorerOf(reranker);
+  const scored = q.ranked.map((r) => ({ r, s: score(r.c.features) }));
   scored.sort((a, b) => b.s - a.s || a.r.c.retrieval.rank - b.r.c.retrieval.rank);
   const probs = softmax(scored.map((x) => x.s));
   return scored.slice(0, k).map((x, i) => {
@@ -90,17 +112,40 @@ function headOf(q: LabeledQuery, w: number[], k: number): Scored[] {
   });
 }
 
-/** Fits the reranker (listwise softmax) on the non-irrelevant queries. */
-function fitReranker(train: LabeledQuery[]): number[] {
-  const examples: ListExample[] = train.filter((q) => !q.irrelevant).map((q) => ({
+/**
+ * Fits one reranker (listwise softmax on the non-irrelevant queries) per training set: linear
+ * weights, and with RERANK_UNITS > 0 a hidden layer, RERANK_SEEDS fits averaged (in child
+ * processes, one per core).
+ */
+async function fitRerankers(trainSets: LabeledQuery[][]): Promise<Reranker[]> {
+  const exampleOf = (q: LabeledQuery): ListExample => ({
     feats: q.ranked.map((r) => r.c.features),
     target: q.ranked.map((r) => (r.argsRight ? 2 : r.toolRight ? 1 : 0)),
-  }));
-  const w = fitListwise(examples, FEATURE_NAMES.length, { l2: RERANK_L2, iters: Number(process.env.FIT_RERANK_ITERS ?? 500), lr: 0.05 });
-  // dev queries carry no preferred_tools and no context object: those two weights are hand-set priors
-  w[FEATURE_NAMES.indexOf('preferred')] = PREFERRED_PRIOR;
-  w[FEATURE_NAMES.indexOf('contextKeys')] = CONTEXT_PRIOR;
-  return w;
+  });
+  // dev queries carry no preferred_tools and no context object: those two linear weights are
+  // hand-set priors (the hidden layer reads both as constant 0 in training, so it learns nothing of them)
+  const withPriors = (w: number[]): number[] => {
+    w[FEATURE_NAMES.indexOf('preferred')] = PREFERRED_PRIOR;
+    w[FEATURE_NAMES.indexOf('contextKeys')] = CONTEXT_PRIOR;
+    return w;
+  };
+  const dim = FEATURE_NAMES.length;
+  if (RERANK_UNITS <= 0) {
+    return trainSets.map((train) => ({ rerankWeights: withPriors(fitListwise(train.filter((q) => !q.irrelevant).map(exampleOf), dim, { l2: RERANK_L2, iters: Number(process.env.FIT_RERANK_ITERS ?? 500), lr: 0.05 })) }));
+  }
+  // every query once; each set names its queries by index
+  const pool = [...new Set(trainSets.flat().filter((q) => !q.irrelevant))];
+  const at = new Map(pool.map((q, i) => [q, i]));
+  const examples = pool.map(exampleOf);
+  const jobs = trainSets.flatMap((train) => {
+    const subset = train.filter((q) => !q.irrelevant).map((q) => at.get(q)!);
+    return Array.from({ length: RERANK_SEEDS }, (_, i) => ({ subset, opts: { units: RERANK_UNITS, l2: RERANK_L2, l2Hidden: RERANK_L2_HIDDEN, iters: Number(process.env.FIT_RERANK_ITERS ?? 400), lr: 0.02, seed: i + 1 } }));
+  });
+  const models = await fitListwiseMlpParallel(examples, dim, jobs);
+  return trainSets.map((_, j) => {
+    const m = averageMlps(models.slice(j * RERANK_SEEDS, (j + 1) * RERANK_SEEDS));
+    return { rerankWeights: withPriors(m.weights), rerankHidden: m.hidden };
+  });
 }
 
 /**
@@ -108,14 +153,14 @@ function fitReranker(train: LabeledQuery[]): number[] {
  * right) on all of them, P(tool and arguments right) once on small snapshots and once on the
  * whole corpus (`large`: snapshots of more than SMALL_SNAPSHOT tools).
  */
-function fitConfidence(train: LabeledQuery[], rerankWeights: number[]): Models {
-  const heads = train.flatMap((q) => headOf(q, rerankWeights, HEAD).map((h) => ({ ...h, large: q.snapshotSize > SMALL_SNAPSHOT })));
+function fitConfidence(train: LabeledQuery[], reranker: Reranker): Models {
+  const heads = train.flatMap((q) => headOf(q, reranker, HEAD).map((h) => ({ ...h, large: q.snapshotSize > SMALL_SNAPSHOT })));
   const toolWeights = fitLogistic(heads.map((t) => t.g), heads.map((t) => (t.toolRight ? 1 : 0)), { l2: L2 });
   const full = (large: boolean) => {
     const complete = heads.filter((t) => !t.missing && t.large === large);
     return fitLogistic(complete.map((t) => t.g), complete.map((t) => (t.argsRight ? 1 : 0)), { l2: L2 });
   };
-  const out = { rerankWeights, toolWeights, fullWeightsSmall: full(false), fullWeightsLarge: full(true) };
+  const out = { ...reranker, toolWeights, fullWeightsSmall: full(false), fullWeightsLarge: full(true) };
   // dev queries name no preferred tool: the confidences' weight of it is a hand-set prior too
   const k = CONF_FEATURE_NAMES.indexOf('preferred');
   for (const w of [out.toolWeights, out.fullWeightsSmall, out.fullWeightsLarge]) w[k] = PREFERRED_CONFIDENCE_PRIOR;
@@ -128,7 +173,7 @@ interface Scoring { irrelevant: boolean; small: boolean; snapshotSize: number; h
 /** Scores a query's shown candidates with fitted models (raw, before the cut's map). */
 function score(q: LabeledQuery, m: Models, small: boolean): Scoring {
   const fm = { small: m.fullWeightsSmall, large: m.fullWeightsLarge, cutSmall: 0.5, cutLarge: 0.5 };
-  return { irrelevant: q.irrelevant, small, snapshotSize: q.snapshotSize, head: headOf(q, m.rerankWeights, CANDIDATES_SHOWN).map((s) => ({ s, rawTool: predict(m.toolWeights, s.g), rawFull: rawFull(s.g, q.snapshotSize, fm) })) };
+  return { irrelevant: q.irrelevant, small, snapshotSize: q.snapshotSize, head: headOf(q, m, CANDIDATES_SHOWN).map((s) => ({ s, rawTool: predict(m.toolWeights, s.g), rawFull: rawFull(s.g, q.snapshotSize, fm) })) };
 }
 
 /** The decision `UnifiedMapper.decide` makes for a scored query at given cuts: the reranker's first tool, gated by its confidence. */
@@ -202,16 +247,15 @@ function foldOf(id: string, k: number): number {
  * the reranker and the confidence models on all of them, and the cut on out-of-fold scores of
  * the confidence models (reranker fixed) over K inner folds.
  */
-function fitAll(whole: LabeledQuery[], small: LabeledQuery[]): Fit {
+function fitAll(whole: LabeledQuery[], small: LabeledQuery[], reranker: Reranker): Fit {
   const all = [...whole, ...small];
-  const rerankWeights = fitReranker(all);
-  const models = fitConfidence(all, rerankWeights);
+  const models = fitConfidence(all, reranker);
   // P(tool right) stays a plain calibrated probability (cut 0.7 = identity map): it only decides
   // between missing_arguments and low_confidence, and nothing runs in either case
   const toolCut = 0.7;
   const oof: Scoring[] = [];
   for (let g = 0; g < K; g++) {
-    const inner = fitConfidence(all.filter((q) => foldOf(`inner:${q.q.id}`, K) !== g), rerankWeights);
+    const inner = fitConfidence(all.filter((q) => foldOf(`inner:${q.q.id}`, K) !== g), reranker);
     for (const q of whole) if (foldOf(`inner:${q.q.id}`, K) === g) oof.push(score(q, inner, false));
     for (const q of small) if (foldOf(`inner:${q.q.id}`, K) === g) oof.push(score(q, inner, true));
   }
@@ -283,15 +327,20 @@ async function main(): Promise<void> {
   const ci = process.argv.indexOf('--cache');
   const { whole, small, retrieverLabel } = await rankings(ci >= 0 ? process.argv[ci + 1] : undefined);
   const zero: Tally = { dev: 0, top1: 0, executed: 0, executedRight: 0, irrelevant: 0, irrelevantExecuted: 0, missing: 0, missingToolRight: 0 };
+  const trainOf = (f: number): [LabeledQuery[], LabeledQuery[]] => [whole.filter((q) => foldOf(q.q.id, K) !== f), small.filter((q) => foldOf(q.q.id, K) !== f)];
   if (process.env.FIT_ONLY_ALL) {
-    fitAll(whole, small);
+    fitAll(whole, small, (await fitRerankers([[...whole, ...small]]))[0]);
     return;
   }
+  // the rerankers of the K outer folds and of all data, fitted side by side
+  const t0 = Date.now();
+  const rerankers = await fitRerankers([...Array.from({ length: K }, (_, f) => trainOf(f).flat()), [...whole, ...small]]);
+  console.error(`[fit] ${K + 1} rerankers in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   let cvWhole = { ...zero };
   let cvSmall = { ...zero };
   for (let f = 0; f < K; f++) {
     const t0 = Date.now();
-    const fit = fitAll(whole.filter((q) => foldOf(q.q.id, K) !== f), small.filter((q) => foldOf(q.q.id, K) !== f));
+    const fit = fitAll(...trainOf(f), rerankers[f]);
     const models: Models = fit;
     const cuts = { small: fit.fullCutSmall, large: fit.fullCutLarge };
     const tw = tally(whole.filter((q) => foldOf(q.q.id, K) === f).map((q) => score(q, models, false)), fit.toolCut, cuts);
@@ -303,7 +352,7 @@ async function main(): Promise<void> {
   }
   console.log(`${K}-fold CV, pooled out-of-fold, whole corpus:    ${line(cvWhole)}`);
   console.log(`${K}-fold CV, pooled out-of-fold, small snapshots: ${line(cvSmall)}`);
-  const fit = fitAll(whole, small);
+  const fit = fitAll(whole, small, rerankers[K]);
   const cuts = { small: fit.fullCutSmall, large: fit.fullCutLarge };
   const inWhole = tally(whole.map((q) => score(q, fit, false)), fit.toolCut, cuts);
   const inSmall = tally(small.map((q) => score(q, fit, true)), fit.toolCut, cuts);
@@ -323,17 +372,21 @@ async function main(): Promise<void> {
   const src = `/**
  * Fitted coefficients of the reranker and of the two confidence models.
  * GENERATED by \`npx tsx libs/mapper/scripts/fit-confidence.ts\` (do not edit by hand):
- * reranker = listwise softmax over the retrieved top-30 of each dev query; confidences = L2
+ * reranker = listwise softmax over the retrieved top-30 of each dev query${RERANK_UNITS > 0 ? ` (linear weights and a
+ * hidden layer: ${RERANK_SEEDS} fits of ${RERANK_UNITS} tanh units averaged)` : ' (linear)'}; confidences = L2
  * logistic regressions on the first ${HEAD} candidates' features (dev + irrelevance dev queries, whole
  * corpus and small snapshots; P(tool and arguments right) once per setting), then a monotone piecewise-linear map sending the raw probability
  * at which the out-of-fold executed calls reached a Wilson lower bound (z ${WILSON_Z}) of ${PRECISION_TARGET}
  * precision (tool and arguments right) to 0.7.
  */
+import type { HiddenLayer } from './listwise.js';
 
 /** Shape of the shipped calibration constants. */
 export interface Calibration {
   /** reranker weights, FEATURE_NAMES order */
   rerankWeights: number[];
+  /** the reranker's hidden layer beside those weights (listwise.ts), when it has one */
+  rerankHidden?: HiddenLayer;
   /** logistic weights of P(tool right), CONF_FEATURE_NAMES order */
   toolWeights: number[];
   /** logistic weights of P(tool and arguments right) on small snapshots (<= 37 tools), CONF_FEATURE_NAMES order */
@@ -358,7 +411,7 @@ export interface CvFigures { top1: number; executed: number; executedCalls: numb
 /** The shipped calibration (${new Date().toISOString().slice(0, 10)}). */
 export const CALIBRATION: Calibration = {
   // ${FEATURE_NAMES.join(', ')}
-  rerankWeights: ${arr(fit.rerankWeights)},
+  rerankWeights: ${arr(fit.rerankWeights)},${fit.rerankHidden ? `\n  rerankHidden: ${hiddenLayerSource(fit.rerankHidden)},` : ''}
   // ${CONF_FEATURE_NAMES.join(', ')}
   toolWeights: ${arr(fit.toolWeights)},
   fullWeightsSmall: ${arr(fit.fullWeightsSmall)},
@@ -370,6 +423,8 @@ export const CALIBRATION: Calibration = {
   fittedOn: ${JSON.stringify(fittedOn)},
 };
 `;
+  const problem = listwiseProblem(FEATURE_NAMES.length, fit.rerankWeights, fit.rerankHidden);
+  if (problem !== undefined) throw new Error(`the fitted reranker cannot be shipped: its weights ${problem}`);
   writeFileSync(resolve(here, '../src/calibration.ts'), src);
   console.log('wrote src/calibration.ts');
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ToolIndex, readJsonl, ndcgAtK, type CorpusRecord, type RetrievalQueryRecord } from '@toolsurface/search';
-import { LexicalHeadReranker, HEAD_FEATURE_NAMES, HEAD_QUERY_MAX_CHARS } from './head-rerank.js';
+import { LexicalHeadReranker, HEAD_FEATURE_NAMES, HEAD_QUERY_MAX_CHARS, headScorer, type HeadRerankWeights } from './head-rerank.js';
 import { HEAD_RERANK } from './head-rerank-weights.js';
 import { buildProfile, nameWordStats } from './select.js';
 
@@ -18,6 +18,42 @@ describe('LexicalHeadReranker', () => {
   it('refuses weights fitted for other features (a stale fit)', () => {
     expect(() => new LexicalHeadReranker(TOOLS, { featureNames: ['bias'], weights: [1] })).toThrow(/fit-head-rerank/);
     expect(HEAD_RERANK.featureNames).toEqual(HEAD_FEATURE_NAMES);
+  });
+
+  it('scores by the linear weights plus the hidden layer: Σ w·x + Σ output·tanh(bias + input·(x − mean) / scale)', () => {
+    const linear = { featureNames: ['a', 'b'], weights: [2, -1] };
+    expect(headScorer(linear)([3, 4])).toBe(2);
+    const layer = { units: 2, mean: [1, 0], scale: [2, 1], input: [1, 0, 0, 3], bias: [0.5, 0], output: [1, -2] };
+    // z = [(3 − 1) / 2, 4] = [1, 4]; unit 0: tanh(0.5 + 1 × 1), unit 1: tanh(0 + 4 × 3)
+    expect(headScorer({ ...linear, hidden: layer })([3, 4])).toBeCloseTo(2 + Math.tanh(1.5) - 2 * Math.tanh(12), 12);
+    // at the mean the hidden layer gives only its biases
+    expect(headScorer({ ...linear, hidden: layer })([1, 0])).toBeCloseTo(2 - 0 + Math.tanh(0.5), 12);
+  });
+
+  it('refuses a hidden layer of the wrong size or with a value that is not finite, naming the fit script', () => {
+    const dim = HEAD_FEATURE_NAMES.length;
+    const good: HeadRerankWeights = { featureNames: HEAD_FEATURE_NAMES, weights: HEAD_FEATURE_NAMES.map(() => 0), hidden: { units: 2, mean: Array(dim).fill(0), scale: Array(dim).fill(1), input: Array(dim * 2).fill(0.1), bias: [0, 0], output: [1, 1] } };
+    expect(() => new LexicalHeadReranker(TOOLS, good)).not.toThrow();
+    const bad: [string, HeadRerankWeights][] = [
+      ['input too short', { ...good, hidden: { ...good.hidden!, input: Array(dim).fill(0) } }],
+      ['a NaN bias', { ...good, hidden: { ...good.hidden!, bias: [0, NaN] } }],
+      ['a zero scale', { ...good, hidden: { ...good.hidden!, scale: [0, ...Array(dim - 1).fill(1)] } }],
+      ['no units', { ...good, hidden: { ...good.hidden!, units: 0, bias: [], output: [], input: [] } }],
+      ['a linear weight missing', { ...good, weights: good.weights.slice(1) }],
+      ['an infinite linear weight', { ...good, weights: [Infinity, ...good.weights.slice(1)] }],
+    ];
+    for (const [why, w] of bad) expect(() => new LexicalHeadReranker(TOOLS, w), why).toThrow(/fit-head-rerank/);
+  });
+
+  it('re-orders by the hidden layer where the linear weights are silent', () => {
+    const dim = HEAD_FEATURE_NAMES.length;
+    const meaning = HEAD_FEATURE_NAMES.indexOf('wordMeaning');
+    const input = Array(dim).fill(0);
+    input[meaning] = 1;
+    const byMeaning: HeadRerankWeights = { featureNames: HEAD_FEATURE_NAMES, weights: Array(dim).fill(0), hidden: { units: 1, mean: Array(dim).fill(0), scale: Array(dim).fill(1), input, bias: [0], output: [1] } };
+    const head = [{ name: 'convert_currency', score: 1 }, { name: 'get_weather', score: 1 }];
+    const s = new LexicalHeadReranker(TOOLS, byMeaning).rerank('Is it going to rain in Oslo tomorrow?', head, STATS)!;
+    expect(s[1]).toBeGreaterThan(s[0]);
   });
 
   it('builds a profile only for the tools a head holds, and the rest when warmed', () => {

@@ -1,6 +1,7 @@
 /**
  * A learned second stage for discover_tools: re-orders the first places of a search's ranking by
- * a linear model over the unified mapper's lexical selection features (select.ts): how much of
+ * a small model (linear weights plus one hidden layer of tanh units) over the unified mapper's
+ * lexical selection features (select.ts) and a word-meaning cosine: how much of
  * the request the tool's name, description and parameters cover, how much of the tool the request
  * covers, echoed word pairs, action verbs, numbers against numeric parameters, and the search's
  * own score and rank. The features that need mapped arguments are left out: mapping 30
@@ -11,8 +12,9 @@
  * pays only for the tools in its head; `warm` builds the rest in slices, off the request path.
  * Word weights come from the search index's own document frequencies (the same Porter stems), so
  * no pass over the whole snapshot is needed. Weights: head-rerank-weights.ts, fitted by
- * `npx tsx libs/mapper/scripts/fit-head-rerank.ts` (listwise softmax, 5-fold cross-validated by
- * query; its figures are in that file and in libs/search/README.md).
+ * `npx tsx libs/mapper/scripts/fit-head-rerank.ts` (listwise softmax, three models from different
+ * random starts averaged into one layer, 5-fold cross-validated by query; its figures are in that
+ * file and in libs/search/README.md).
  */
 import { buildProfile, bigramsOf, contentTokens, features, FEATURE_NAMES, hashLike, nameWordStats, textStems, type NameWordStats, type ToolProfile } from './select.js';
 import { tokenize, STOP_WORDS, splitIdentifier } from './text.js';
@@ -21,6 +23,7 @@ import { isObj } from './schema.js';
 import type { DetailedMapping } from './arguments.js';
 import type { MapperTool } from './types.js';
 import { HEAD_RERANK } from './head-rerank-weights.js';
+import { listwiseProblem, listwiseScorer, type HiddenLayer } from './listwise.js';
 
 /** Base features that need mapped arguments (or a caller's preferred tools / context): not used here. */
 const MAPPING_FEATURES = new Set(['fill', 'evidence', 'salientUsed', 'missingReq', 'preferred', 'contextKeys', 'optionalFilled', 'mentionedUnfilled', 'paramsFilled', 'requiredAllFilled']);
@@ -91,8 +94,26 @@ export interface HeadTermStats {
   docFreq(term: string): number;
 }
 
-/** Fitted weights of the head reranker, with the features they were fitted for. */
-export interface HeadRerankWeights { featureNames: readonly string[]; weights: readonly number[] }
+/** The head reranker's hidden layer (listwise.ts). */
+export type HeadHiddenLayer = HiddenLayer;
+
+/**
+ * Fitted weights of the head reranker, with the features they were fitted for: a tool's score is
+ * Σ weights[f] × x_f, plus the hidden layer's output when there is one.
+ */
+export interface HeadRerankWeights { featureNames: readonly string[]; weights: readonly number[]; hidden?: HeadHiddenLayer }
+
+/** Fitted weights as a scoring function of a feature vector (HEAD_FEATURE_NAMES order; higher is better). */
+export function headScorer(fitted: HeadRerankWeights): (x: readonly number[]) => number {
+  return listwiseScorer(fitted.weights, fitted.hidden);
+}
+
+/** Why fitted weights cannot be used, or undefined when they can. */
+function staleOrMalformed(fitted: HeadRerankWeights): string | undefined {
+  const dim = HEAD_FEATURE_NAMES.length;
+  if (fitted.featureNames.length !== dim || fitted.featureNames.some((n, i) => n !== HEAD_FEATURE_NAMES[i])) return 'were fitted for other features';
+  return listwiseProblem(dim, fitted.weights, fitted.hidden);
+}
 
 /** A snapshot's lexical head reranker (one per snapshot; profiles kept for its lifetime). */
 export class LexicalHeadReranker {
@@ -104,7 +125,8 @@ export class LexicalHeadReranker {
   private readonly meanings = new Map<string, Float32Array | null>();
   private readonly vectors: WordVectors | undefined;
   private readonly names: NameWordStats;
-  private readonly weights: readonly number[];
+  /** the fitted model's score of a feature vector */
+  private readonly score: (x: readonly number[]) => number;
   /** tools whose profile `warm` has not built yet, in snapshot order */
   private pending: MapperTool[];
 
@@ -113,13 +135,13 @@ export class LexicalHeadReranker {
    * @param fitted weights and the feature names they were fitted for (default: the shipped fit)
    * @param vectors word vectors of the wordMeaning feature (default: @toolsurface/search's shipped
    *   table); `false`, or a table that cannot be read, makes that feature 0 for every tool
-   * @throws Error when `fitted` was fitted for other features than HEAD_FEATURE_NAMES (a stale fit)
+   * @throws Error when `fitted` was fitted for other features than HEAD_FEATURE_NAMES (a stale
+   *   fit), or its weights or hidden layer have the wrong sizes or a value that is not finite
    */
   constructor(tools: readonly MapperTool[], fitted: HeadRerankWeights = HEAD_RERANK, vectors: WordVectors | false | undefined = sharedWordVectors()) {
-    if (fitted.featureNames.length !== HEAD_FEATURE_NAMES.length || fitted.featureNames.some((n, i) => n !== HEAD_FEATURE_NAMES[i])) {
-      throw new Error('head reranker weights were fitted for other features: rerun libs/mapper/scripts/fit-head-rerank.ts');
-    }
-    this.weights = fitted.weights;
+    const why = staleOrMalformed(fitted);
+    if (why !== undefined) throw new Error(`head reranker weights ${why}: rerun libs/mapper/scripts/fit-head-rerank.ts`);
+    this.score = headScorer(fitted);
     this.vectors = vectors || undefined;
     for (const raw of tools) {
       if (raw === null || typeof raw !== 'object' || raw.name === undefined || raw.name === null) continue;
@@ -235,10 +257,6 @@ export class LexicalHeadReranker {
   rerank(query: string, head: readonly HeadHit[], stats: HeadTermStats): number[] | undefined {
     const feats = this.features(query, head, stats);
     if (feats.some((f) => f === undefined)) return undefined;
-    return (feats as number[][]).map((f) => {
-      let s = 0;
-      for (let i = 0; i < f.length; i++) s += (this.weights[i] ?? 0) * f[i];
-      return s;
-    });
+    return (feats as number[][]).map((f) => this.score(f));
   }
 }

@@ -1,14 +1,15 @@
 /**
  * UnifiedMapper: picks one tool of an immutable snapshot for a `unified_tool` request, maps the
  * request (and context) onto its arguments, and gives a calibrated confidence. Retrieval gives
- * the top-k; a fitted linear reranker re-orders them using how well each tool's name,
+ * the top-k; a fitted reranker (linear weights; listwise.ts) re-orders them using how well each tool's name,
  * description and parameters cover the request and how well the request fills its parameters.
  */
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
 import { prepare, mapPrepared, type DetailedMapping, type MapArgumentsOptions } from './arguments.js';
-import { buildProfiles, features, dot, textStems, contentTokens, bigramsOf, destructiveClash, type ToolProfile, type Features } from './select.js';
+import { buildProfiles, features, FEATURE_NAMES, textStems, contentTokens, bigramsOf, destructiveClash, type ToolProfile, type Features } from './select.js';
 import { confidenceFeatures, toolConfidence, fullConfidence } from './confidence.js';
 import { CALIBRATION } from './calibration.js';
+import { listwiseProblem, listwiseScorer } from './listwise.js';
 import { requiredOf, isObj } from './schema.js';
 import type { MapperTool, Retriever, MapInput, MapResult, CandidateResult, RetrievedCandidate } from './types.js';
 
@@ -61,6 +62,17 @@ function softmax(xs: number[]): number[] {
 
 /** How many re-ranked tools a result lists. */
 export const CANDIDATES_SHOWN = 5;
+
+/**
+ * The fitted reranker's score of a candidate's features (calibration.ts: linear weights, and a
+ * hidden layer when the fit has one). A calibration that cannot score FEATURE_NAMES fails here, at
+ * load, rather than giving NaN scores.
+ */
+const RERANK_SCORE = ((): ((x: readonly number[]) => number) => {
+  const problem = listwiseProblem(FEATURE_NAMES.length, CALIBRATION.rerankWeights, CALIBRATION.rerankHidden);
+  if (problem !== undefined) throw new Error(`calibration.ts: the reranker's weights ${problem}; rerun libs/mapper/scripts/fit-confidence.ts`);
+  return listwiseScorer(CALIBRATION.rerankWeights, CALIBRATION.rerankHidden);
+})();
 
 /** The confidence a candidate is listed with: P(tool and arguments right) when complete, else P(tool right). */
 export function shownConfidence(r: Pick<RankedCandidate, 'mapping' | 'toolConfidence' | 'fullConfidence'>): number {
@@ -150,7 +162,7 @@ export class UnifiedMapper {
       const profile = this.profiles[this.byName.get(c.name) as number];
       const mapping = mapPrepared(profile.tool, doc, ctx);
       const f = features({ profile, idf: this.idf, queryStems, rank: c.rank, score: c.score, topScore, mapping, preferred: preferred.has(c.name), contextKeys, queryTokens, numberCount, queryBigrams, snapshotSize: this.tools.length });
-      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: dot(CALIBRATION.rerankWeights, f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile) };
+      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: RERANK_SCORE(f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile) };
     });
     ranked.sort((a, b) => b.rerankScore - a.rerankScore || a.retrieval.rank - b.retrieval.rank);
     const probs = softmax(ranked.map((r) => r.rerankScore));
