@@ -82,13 +82,12 @@ function searchAll(corpusPath: string, queries: RetrievalQueryRecord[], set: Row
   });
 }
 
-/** Scoring functions of the fitted models, made once each. */
-const scorers = new Map<HeadRerankWeights, (x: readonly number[]) => number>();
+/** A fitted model's score of a feature vector. */
+type Scorer = (x: readonly number[]) => number;
 
-/** The ranking with the head re-ordered by a fitted model (head places keep their slots, as at run time). */
-function reorder(r: Row, w: HeadRerankWeights | undefined): string[] {
-  if (!w || r.head.length < 2) return r.ranked;
-  const score = scorers.get(w) ?? scorers.set(w, headScorer(w)).get(w)!;
+/** The ranking with the head re-ordered by a fitted model's scores (head places keep their slots, as at run time). */
+function reorder(r: Row, score: Scorer | undefined): string[] {
+  if (!score || r.head.length < 2) return r.ranked;
   const s = r.feats.map(score);
   const order = r.head.map((_, i) => i).sort((a, b) => s[b] - s[a] || a - b).map((i) => r.head[i]);
   const inHead = new Set(r.head);
@@ -100,13 +99,13 @@ function reorder(r: Row, w: HeadRerankWeights | undefined): string[] {
 const mean = (xs: number[]): number => (xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
 
 /** Figures of a set of rankings. */
-function figures(rows: Row[], weightsFor: (r: Row) => HeadRerankWeights | undefined): { ndcg10: number; recall5: number; liveMcp: number; metatool: number } {
+function figures(rows: Row[], scorerFor: (r: Row) => Scorer | undefined): { ndcg10: number; recall5: number; liveMcp: number; metatool: number } {
   const all: number[] = [];
   const r5: number[] = [];
   const live: number[] = [];
   const mt: number[] = [];
   for (const r of rows) {
-    const ranked = reorder(r, weightsFor(r)).map((n) => r.nameOf.get(n) ?? n);
+    const ranked = reorder(r, scorerFor(r)).map((n) => r.nameOf.get(n) ?? n);
     const nd = ndcgAtK(ranked, r.q.relevant, 10);
     if (r.set === 'metatool') {
       mt.push(nd);
@@ -143,16 +142,17 @@ console.error(`[fit] searched ${rows.length} queries in ${((Date.now() - t0) / 1
 const foldOf = (r: Row): number => fnv1a(r.q.id) % K;
 const all = rows.map((_, i) => i);
 const fitted = await fitAll(rows, [...Array.from({ length: K }, (_, k) => all.filter((i) => foldOf(rows[i]) !== k)), all]);
-const foldWeights = fitted.slice(0, K);
+const foldScorers = fitted.slice(0, K).map(headScorer);
 const wAll = fitted[K];
+const allScorer = headScorer(wAll);
 console.error(`[fit] fitted ${K + 1} models in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 const before = figures(rows, () => undefined);
-const cv = figures(rows, (r) => foldWeights[foldOf(r)]);
-const inSample = figures(rows, () => wAll);
+const cv = figures(rows, (r) => foldScorers[foldOf(r)]);
+const inSample = figures(rows, () => allScorer);
 // MetaTool's other dev queries are in no fit: the final model scored on them is out of sample
 const unseen = searchAll(resolve(EVAL_DIR, 'metatool/corpus.jsonl'), readJsonl<RetrievalQueryRecord>(resolve(EVAL_DIR, 'metatool/queries.dev.jsonl')).filter((_, i) => i % METATOOL_STRIDE !== 0), 'metatool');
 const unseenWithout = figures(unseen, () => undefined).metatool;
-const unseenWith = figures(unseen, () => wAll).metatool;
+const unseenWith = figures(unseen, () => allScorer).metatool;
 const f4 = (x: number): string => x.toFixed(4);
 const line = (x: ReturnType<typeof figures>): string => `all-dev NDCG@10 ${f4(x.ndcg10)}  Recall@5 ${f4(x.recall5)}  LiveMCPBench NDCG@10 ${f4(x.liveMcp)}  MetaTool (1 in ${METATOOL_STRIDE}) NDCG@10 ${f4(x.metatool)}`;
 console.log(`without the stage:        ${line(before)}`);

@@ -61,7 +61,7 @@ export function fitListwise(examples: ListExample[], dim: number, opts: { l2?: n
 export interface ListwiseMlp { weights: number[]; hidden: HiddenLayer }
 
 /** A seeded uniform generator in [0, 1) (mulberry32), so that a fit can be repeated exactly. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -278,11 +278,10 @@ export function averageMlps(models: readonly ListwiseMlp[]): ListwiseMlp {
   };
 }
 
-/** A hidden layer as a TypeScript object literal for a generated weights file (7 significant digits; `indent` before each field). */
-export function hiddenLayerSource(h: HiddenLayer, indent = '    '): string {
+/** A hidden layer as a TypeScript object literal for a generated weights file (a field of a top-level object; 7 significant digits). */
+export function hiddenLayerSource(h: HiddenLayer): string {
   const list = (xs: readonly number[]): string => JSON.stringify(xs.map((x) => Number(x.toPrecision(7))));
-  const close = indent.slice(2);
-  return `{\n${indent}units: ${h.units},\n${indent}mean: ${list(h.mean)},\n${indent}scale: ${list(h.scale)},\n${indent}input: ${list(h.input)},\n${indent}bias: ${list(h.bias)},\n${indent}output: ${list(h.output)},\n${close}}`;
+  return `{\n    units: ${h.units},\n    mean: ${list(h.mean)},\n    scale: ${list(h.scale)},\n    input: ${list(h.input)},\n    bias: ${list(h.bias)},\n    output: ${list(h.output)},\n  }`;
 }
 
 /** Solves A x = b (Gaussian elimination with partial pivoting). */

@@ -94,14 +94,11 @@ export interface HeadTermStats {
   docFreq(term: string): number;
 }
 
-/** The head reranker's hidden layer (listwise.ts). */
-export type HeadHiddenLayer = HiddenLayer;
-
 /**
  * Fitted weights of the head reranker, with the features they were fitted for: a tool's score is
  * Σ weights[f] × x_f, plus the hidden layer's output when there is one.
  */
-export interface HeadRerankWeights { featureNames: readonly string[]; weights: readonly number[]; hidden?: HeadHiddenLayer }
+export interface HeadRerankWeights { featureNames: readonly string[]; weights: readonly number[]; hidden?: HiddenLayer }
 
 /** Fitted weights as a scoring function of a feature vector (HEAD_FEATURE_NAMES order; higher is better). */
 export function headScorer(fitted: HeadRerankWeights): (x: readonly number[]) => number {
