@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { credentials, makeGenericClientConstructor, status, type ChannelCredentials, type Client, type ServiceError } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelCredentials, envTls, startGrpcServer, type GrpcServerHandle } from '@toolsurface/platform';
+import { channelCredentials, envTls, onTlsReload, startGrpcServer, type GrpcServerHandle, type TlsReloadEvent } from '@toolsurface/platform';
 import { rawUnaryMethod } from './support/clients';
-import { writeTestCertificates, type TestCertificates } from './support/certs';
+import { ca, leaf, writeTestCertificates, type TestCertificates } from './support/certs';
 
 // TLS and mutual TLS of every gRPC API (issue 5, item 1), on real grpc-js servers and clients.
 
@@ -119,5 +119,113 @@ describe('GRPC_TLS_* variables', () => {
       'dispatch.toolsurface.svc',
     ]);
     expect(() => envTls({ GRPC_TLS_ALLOWED_PEERS: 'dispatch' })).toThrow('GRPC_TLS_ALLOWED_PEERS needs mutual TLS');
+    expect(envTls({ GRPC_TLS_RELOAD_INTERVAL_MS: '30000' }).reloadIntervalMs).toBe(30000);
+    expect(envTls({ GRPC_TLS_RELOAD_INTERVAL_MS: '0' }).reloadIntervalMs).toBe(0);
+    for (const bad of ['-1', '1.5', 'soon', '86400001']) expect(() => envTls({ GRPC_TLS_RELOAD_INTERVAL_MS: bad })).toThrow(/GRPC_TLS_RELOAD_INTERVAL_MS must be an integer/);
+  });
+});
+
+// Certificate rotation: cert-manager renews the Secret a Pod mounts and the kubelet swaps the files
+// in place; servers and clients must use the new files without a restart, and must keep the last
+// good ones when the files on disk do not make a TLS context.
+describe('TLS files renewed on disk while servers and clients run', () => {
+  const RELOAD_MS = 100;
+  let rot: string;
+  const events: TlsReloadEvent[] = [];
+  let stopListening: () => void;
+  const servers: GrpcServerHandle[] = [];
+
+  /** Replaces `to` with the bytes of `from` in one rename, as the kubelet swaps a Secret's files. */
+  function swap(from: string, to: string): void {
+    writeFileSync(`${to}.new`, readFileSync(from));
+    renameSync(`${to}.new`, to);
+  }
+
+  /** Polls `probe` until it returns `want` (reloads happen every RELOAD_MS); returns the last answer. */
+  async function eventually<T>(probe: () => Promise<T>, want: T, ms = 5000): Promise<T> {
+    const end = Date.now() + ms;
+    let got = await probe();
+    while (got !== want && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, RELOAD_MS / 2));
+      got = await probe();
+    }
+    return got;
+  }
+
+  beforeAll(() => {
+    rot = mkdtempSync(join(tmpdir(), 'toolsurface-tls-rotation-'));
+    ca(rot, 'ca1');
+    ca(rot, 'ca2');
+    leaf(rot, 'old', 'ca1');
+    leaf(rot, 'new', 'ca2');
+    leaf(rot, 'service', 'ca1');
+    leaf(rot, 'orchestrator', 'ca1');
+    stopListening = onTlsReload((e) => events.push(e));
+  });
+
+  afterAll(async () => {
+    stopListening?.();
+    for (const s of servers) await s.stop(100);
+    rmSync(rot, { recursive: true, force: true });
+  });
+
+  it('a server serves a renewed certificate to new connections, and keeps the old one while the new key does not match', async () => {
+    const cert = join(rot, 's1.pem');
+    const key = join(rot, 's1.key');
+    copyFileSync(join(rot, 'old.pem'), cert);
+    copyFileSync(join(rot, 'old.key'), key);
+    const server = await startGrpcServer('127.0.0.1', 0, [], {}, { certFile: cert, keyFile: key, reloadIntervalMs: RELOAD_MS });
+    servers.push(server);
+    const trustsOld = channelCredentials({ caFile: join(rot, 'ca1.pem'), reloadIntervalMs: 0 });
+    const trustsNew = channelCredentials({ caFile: join(rot, 'ca2.pem'), reloadIntervalMs: 0 });
+    expect(await check(server.port, trustsOld)).toBe('ok');
+    expect(await check(server.port, trustsNew)).toBe(status.UNAVAILABLE);
+
+    // Half a renewal: the new certificate beside the old key. Rejected, reported once, old one kept.
+    swap(join(rot, 'new.pem'), cert);
+    await new Promise((r) => setTimeout(r, RELOAD_MS * 4));
+    expect(await check(server.port, trustsOld)).toBe('ok');
+    const rejected = events.filter((e) => e.outcome === 'rejected' && e.files.certFile === cert);
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0].error).toMatch(/key/i);
+
+    // The key arrives: the new certificate is served.
+    swap(join(rot, 'new.key'), key);
+    expect(await eventually(() => check(server.port, trustsNew), 'ok')).toBe('ok');
+    expect(await check(server.port, trustsOld)).toBe(status.UNAVAILABLE);
+    expect(events.some((e) => e.outcome === 'reloaded' && e.files.certFile === cert)).toBe(true);
+  });
+
+  it('a mutual-TLS server trusts a renewed client CA bundle', async () => {
+    const clientCa = join(rot, 'client-ca.pem');
+    copyFileSync(join(rot, 'ca1.pem'), clientCa);
+    const server = await startGrpcServer('127.0.0.1', 0, [], {}, { certFile: join(rot, 'service.pem'), keyFile: join(rot, 'service.key'), clientCaFile: clientCa, reloadIntervalMs: RELOAD_MS });
+    servers.push(server);
+    const signedByNewCa = channelCredentials({ caFile: join(rot, 'ca1.pem'), certFile: join(rot, 'new.pem'), keyFile: join(rot, 'new.key'), reloadIntervalMs: 0 });
+    expect(await check(server.port, signedByNewCa)).toBe(status.UNAVAILABLE);
+    // The new CA joins the bundle (both CAs, as during a CA rollover).
+    writeFileSync(`${clientCa}.new`, Buffer.concat([readFileSync(join(rot, 'ca1.pem')), readFileSync(join(rot, 'ca2.pem'))]));
+    renameSync(`${clientCa}.new`, clientCa);
+    expect(await eventually(() => check(server.port, signedByNewCa), 'ok')).toBe('ok');
+  });
+
+  it('a client made once presents its renewed certificate on its next connection', async () => {
+    const server = await startGrpcServer('127.0.0.1', 0, [{ name: 'test.Echo', definition: ECHO, implementation: { say: (call: { request: Buffer }, cb: (e: null, r: Buffer) => void) => cb(null, call.request) } }], {}, {
+      certFile: join(rot, 'service.pem'),
+      keyFile: join(rot, 'service.key'),
+      clientCaFile: join(rot, 'ca1.pem'),
+      allowedPeers: ['service'],
+    });
+    servers.push(server);
+    const cert = join(rot, 'c1.pem');
+    const key = join(rot, 'c1.key');
+    copyFileSync(join(rot, 'orchestrator.pem'), cert);
+    copyFileSync(join(rot, 'orchestrator.key'), key);
+    // One credentials object for the process's life, as dispatch keeps for discovery and unified-mapper.
+    const creds = channelCredentials({ caFile: join(rot, 'ca1.pem'), certFile: cert, keyFile: key, reloadIntervalMs: RELOAD_MS });
+    expect(await say(server.port, creds)).toBe(status.UNAUTHENTICATED);
+    swap(join(rot, 'service.key'), key);
+    swap(join(rot, 'service.pem'), cert);
+    expect(await eventually(() => say(server.port, creds), 'ok')).toBe('ok');
   });
 });

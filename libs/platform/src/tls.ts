@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { PeerCertificate } from 'node:tls';
-import { credentials, ServerCredentials, type ChannelCredentials } from '@grpc/grpc-js';
+import { readFile } from 'node:fs/promises';
+import { createSecureContext, type PeerCertificate } from 'node:tls';
+import { credentials, experimental, ServerCredentials, type ChannelCredentials } from '@grpc/grpc-js';
 
 /**
  * TLS for the gRPC APIs, by file path (PEM). All optional: with none set, servers and clients speak
@@ -23,7 +24,23 @@ export interface TlsFiles {
    * UNAUTHENTICATED. Set on discovery and unified-mapper to dispatch's identity.
    */
   allowedPeers?: string[];
+  /**
+   * How often, in milliseconds, the files are read again so that a renewed certificate, key or CA
+   * bundle (cert-manager renewing the Secret a Pod mounts) is used without a restart. 0 reads them
+   * once at start. Default DEFAULT_TLS_RELOAD_INTERVAL_MS.
+   */
+  reloadIntervalMs?: number;
 }
+
+/**
+ * Default of TlsFiles.reloadIntervalMs: 60 s. The kubelet refreshes a mounted Secret about once a
+ * minute, and cert-manager renews at two thirds of a certificate's life, so a minute is far inside
+ * the time a renewed certificate has before the old one expires.
+ */
+export const DEFAULT_TLS_RELOAD_INTERVAL_MS = 60_000;
+
+/** Milliseconds between reads of the TLS files (TlsFiles.reloadIntervalMs); 0 switches reloading off. */
+export const TLS_RELOAD_ENV = 'GRPC_TLS_RELOAD_INTERVAL_MS';
 
 /** The environment variables of each TlsFiles field, as services and the stack pass them. */
 export const TLS_ENV = {
@@ -31,7 +48,7 @@ export const TLS_ENV = {
   keyFile: 'GRPC_TLS_KEY_FILE',
   caFile: 'GRPC_TLS_CA_FILE',
   clientCaFile: 'GRPC_TLS_CLIENT_CA_FILE',
-} as const satisfies Record<Exclude<keyof TlsFiles, 'allowedPeers'>, string>;
+} as const satisfies Record<Exclude<keyof TlsFiles, 'allowedPeers' | 'reloadIntervalMs'>, string>;
 
 /** Comma-separated client identities a mutual-TLS server answers (TlsFiles.allowedPeers). */
 export const TLS_ALLOWED_PEERS_ENV = 'GRPC_TLS_ALLOWED_PEERS';
@@ -47,6 +64,12 @@ export function envTls(env: NodeJS.ProcessEnv): TlsFiles {
   }
   const peers = (env[TLS_ALLOWED_PEERS_ENV] ?? '').split(',').map((p) => p.trim()).filter(Boolean);
   if (peers.length > 0) tls.allowedPeers = peers;
+  const reload = env[TLS_RELOAD_ENV];
+  if (reload !== undefined && reload !== '') {
+    const ms = Number(reload);
+    if (!Number.isInteger(ms) || ms < 0 || ms > 86_400_000) throw new Error(`${TLS_RELOAD_ENV} must be an integer number of milliseconds from 0 to 86400000, got ${JSON.stringify(reload.slice(0, 32))}`);
+    tls.reloadIntervalMs = ms;
+  }
   checkTls(tls);
   return tls;
 }
@@ -59,6 +82,7 @@ export function tlsEnv(tls: TlsFiles | undefined): Record<string, string> {
     if (v) out[name] = v;
   }
   if (tls?.allowedPeers?.length) out[TLS_ALLOWED_PEERS_ENV] = tls.allowedPeers.join(',');
+  if (tls?.reloadIntervalMs !== undefined) out[TLS_RELOAD_ENV] = String(tls.reloadIntervalMs);
   return out;
 }
 
@@ -95,22 +119,208 @@ export function servesTls(tls: TlsFiles | undefined): boolean {
 export function serverCredentials(tls: TlsFiles | undefined): ServerCredentials {
   if (!tls || !servesTls(tls)) return ServerCredentials.createInsecure();
   checkTls(tls);
-  const pair = { cert_chain: read(tls.certFile!, TLS_ENV.certFile), private_key: read(tls.keyFile!, TLS_ENV.keyFile) };
-  const clientCa = tls.clientCaFile ? read(tls.clientCaFile, TLS_ENV.clientCaFile) : null;
-  // The third argument makes grpc-js refuse a handshake without a client certificate signed by clientCa.
-  return ServerCredentials.createSsl(clientCa, [pair], clientCa !== null);
+  const interval = tls.reloadIntervalMs ?? DEFAULT_TLS_RELOAD_INTERVAL_MS;
+  if (interval === 0) {
+    const pair = { cert_chain: read(tls.certFile!, TLS_ENV.certFile), private_key: read(tls.keyFile!, TLS_ENV.keyFile) };
+    const clientCa = tls.clientCaFile ? read(tls.clientCaFile, TLS_ENV.clientCaFile) : null;
+    // The third argument makes grpc-js refuse a handshake without a client certificate signed by clientCa.
+    return ServerCredentials.createSsl(clientCa, [pair], clientCa !== null);
+  }
+  const files = watchedCertificates({ certFile: tls.certFile, keyFile: tls.keyFile, caFile: tls.clientCaFile }, interval);
+  // grpc-js 1.14 declares (caProvider, identityProvider, requireClientCert) but its constructor
+  // takes (identityProvider, caProvider, ...): the identity goes first. With mutual TLS both are
+  // the same provider; test/tls.test.ts pins the TLS-only case, which the order decides.
+  return experimental.createCertificateProviderServerCredentials(files, tls.clientCaFile ? files : null, Boolean(tls.clientCaFile));
 }
 
 /**
  * Channel credentials for calling another service: TLS verified against `caFile` (presenting this
- * process's certificate when one is set) when `caFile` is set, else plaintext.
+ * process's certificate when one is set) when `caFile` is set, else plaintext. Each new connection
+ * uses the files as last read (TlsFiles.reloadIntervalMs).
  */
 export function channelCredentials(tls: TlsFiles | undefined): ChannelCredentials {
   if (!tls?.caFile) return credentials.createInsecure();
   checkTls(tls);
-  const ca = read(tls.caFile, TLS_ENV.caFile);
-  if (tls.certFile && tls.keyFile) return credentials.createSsl(ca, read(tls.keyFile, TLS_ENV.keyFile), read(tls.certFile, TLS_ENV.certFile));
-  return credentials.createSsl(ca);
+  const interval = tls.reloadIntervalMs ?? DEFAULT_TLS_RELOAD_INTERVAL_MS;
+  if (interval === 0) {
+    const ca = read(tls.caFile, TLS_ENV.caFile);
+    if (tls.certFile && tls.keyFile) return credentials.createSsl(ca, read(tls.keyFile, TLS_ENV.keyFile), read(tls.certFile, TLS_ENV.certFile));
+    return credentials.createSsl(ca);
+  }
+  const files = watchedCertificates({ certFile: tls.certFile, keyFile: tls.keyFile, caFile: tls.caFile }, interval);
+  return experimental.createCertificateProviderChannelCredentials(files, tls.certFile ? files : null);
+}
+
+/** What happened when a watched TLS file set was read again (see onTlsReload). */
+export interface TlsReloadEvent {
+  /** `reloaded`: the new files are in use; `rejected`: they were not (the last good ones stay). */
+  outcome: 'reloaded' | 'rejected';
+  files: { certFile?: string; keyFile?: string; caFile?: string };
+  /** Why the files were rejected: unreadable, or a key that does not match its certificate, or not PEM. */
+  error?: string;
+}
+
+const reloadListeners = new Set<(e: TlsReloadEvent) => void>();
+
+/**
+ * Calls `listener` each time a watched TLS file set changes on disk: services log it. Returns a
+ * function that removes the listener.
+ */
+export function onTlsReload(listener: (e: TlsReloadEvent) => void): () => void {
+  reloadListeners.add(listener);
+  return () => reloadListeners.delete(listener);
+}
+
+type Pem = { cert?: Buffer; key?: Buffer; ca?: Buffer };
+type CaListener = Parameters<experimental.CertificateProvider['addCaCertificateListener']>[0];
+type IdentityListener = Parameters<experimental.CertificateProvider['addIdentityCertificateListener']>[0];
+
+/**
+ * The certificate, key and CA bundle of one file set, read again every `intervalMs` while a server
+ * or channel uses them (a grpc-js CertificateProvider). grpc-js' own FileWatcherCertificateProvider
+ * hands any bytes it reads to the server, and a server given a key that does not match its
+ * certificate (a Secret caught half-written) drops every connection until the next good read.
+ * This one checks new files with node:tls first and keeps the last good set when they fail, and
+ * tells onTlsReload listeners either way. Its timer does not keep the process alive.
+ */
+class WatchedCertificates implements experimental.CertificateProvider {
+  private current: Pem;
+  private readonly caListeners = new Set<CaListener>();
+  private readonly identityListeners = new Set<IdentityListener>();
+  private timer: NodeJS.Timeout | undefined;
+  private reading = false;
+  /** The bytes of the last rejected set, so a file left broken is reported once, not every interval. */
+  private lastRejected = '';
+  /** Date.now() of the last read of the files. */
+  private lastRead = Date.now();
+
+  constructor(
+    private readonly files: { certFile?: string; keyFile?: string; caFile?: string },
+    private readonly intervalMs: number,
+  ) {
+    // Read now (checkTls has named the variable of any file that cannot be read), so files that
+    // do not make a TLS context fail the start rather than the first handshake.
+    this.current = {
+      cert: files.certFile ? read(files.certFile, TLS_ENV.certFile) : undefined,
+      key: files.keyFile ? read(files.keyFile, TLS_ENV.keyFile) : undefined,
+      ca: files.caFile ? read(files.caFile, 'CA file') : undefined,
+    };
+    const bad = WatchedCertificates.check(this.current);
+    if (bad) throw new Error(`TLS files ${JSON.stringify(files)}: ${bad}`);
+  }
+
+  /** Why these PEM bytes cannot make a TLS context (undefined when they can). */
+  private static check(pem: Pem): string | undefined {
+    try {
+      createSecureContext({ cert: pem.cert, key: pem.key, ca: pem.ca });
+      return undefined;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }
+
+  private async reread(): Promise<void> {
+    if (this.reading) return;
+    this.reading = true;
+    try {
+      const paths = [this.files.certFile, this.files.keyFile, this.files.caFile];
+      const [cert, key, ca] = await Promise.all(paths.map((f) => (f ? readFile(f) : Promise.resolve(undefined))));
+      this.consider({ cert, key, ca });
+    } catch (e) {
+      this.reject((e as Error).message, (e as Error).message);
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  /** The same read, done at once: when a server or channel starts using files nobody watched lately. */
+  private rereadNow(): void {
+    try {
+      const [cert, key, ca] = [this.files.certFile, this.files.keyFile, this.files.caFile].map((f) => (f ? readFileSync(f) : undefined));
+      this.consider({ cert, key, ca });
+    } catch (e) {
+      this.reject((e as Error).message, (e as Error).message);
+    }
+  }
+
+  /** Takes `next` when it differs from the files in use and makes a TLS context; else reports it. */
+  private consider(next: Pem): void {
+    this.lastRead = Date.now();
+    const same = (a?: Buffer, b?: Buffer): boolean => (a === undefined ? b === undefined : b !== undefined && a.equals(b));
+    if (same(next.cert, this.current.cert) && same(next.key, this.current.key) && same(next.ca, this.current.ca)) return;
+    const bad = WatchedCertificates.check(next);
+    if (bad) {
+      this.reject(bad, [next.cert, next.key, next.ca].map((b) => b?.toString('base64') ?? '').join('|'));
+      return;
+    }
+    this.current = next;
+    this.lastRejected = '';
+    this.emit();
+    for (const l of reloadListeners) l({ outcome: 'reloaded', files: this.files });
+  }
+
+  private reject(error: string, fingerprint: string): void {
+    if (fingerprint === this.lastRejected) return;
+    this.lastRejected = fingerprint;
+    for (const l of reloadListeners) l({ outcome: 'rejected', files: this.files, error });
+  }
+
+  private emit(): void {
+    const id = this.current.cert && this.current.key ? { certificate: this.current.cert, privateKey: this.current.key } : null;
+    const ca = this.current.ca ? { caCertificate: this.current.ca } : null;
+    for (const l of this.identityListeners) l(id);
+    for (const l of this.caListeners) l(ca);
+  }
+
+  private watch(): void {
+    if (this.timer || this.intervalMs <= 0) return;
+    if (Date.now() - this.lastRead >= this.intervalMs) this.rereadNow();
+    this.timer = setInterval(() => void this.reread(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  private unwatch(): void {
+    if (this.caListeners.size + this.identityListeners.size > 0 || !this.timer) return;
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  // grpc-js registers its listener while it sets a server up and only then the watcher that
+  // applies updates: the first update must come on a later tick, as grpc-js' own provider does.
+  addCaCertificateListener(listener: CaListener): void {
+    this.caListeners.add(listener);
+    this.watch();
+    process.nextTick(() => this.caListeners.has(listener) && listener(this.current.ca ? { caCertificate: this.current.ca } : null));
+  }
+
+  removeCaCertificateListener(listener: CaListener): void {
+    this.caListeners.delete(listener);
+    this.unwatch();
+  }
+
+  addIdentityCertificateListener(listener: IdentityListener): void {
+    this.identityListeners.add(listener);
+    this.watch();
+    process.nextTick(() => this.identityListeners.has(listener) && listener(this.current.cert && this.current.key ? { certificate: this.current.cert, privateKey: this.current.key } : null));
+  }
+
+  removeIdentityCertificateListener(listener: IdentityListener): void {
+    this.identityListeners.delete(listener);
+    this.unwatch();
+  }
+}
+
+const watched = new Map<string, WatchedCertificates>();
+
+/** One WatchedCertificates per file set and interval in a process, shared by its servers and channels. */
+function watchedCertificates(files: { certFile?: string; keyFile?: string; caFile?: string }, intervalMs: number): WatchedCertificates {
+  const key = JSON.stringify([files.certFile ?? '', files.keyFile ?? '', files.caFile ?? '', intervalMs]);
+  let w = watched.get(key);
+  if (!w) {
+    w = new WatchedCertificates(files, intervalMs);
+    watched.set(key, w);
+  }
+  return w;
 }
 
 /** The identities of a client certificate: the DNS names of its subjectAltName and its subject CN. */
@@ -124,4 +334,15 @@ export function peerIdentities(cert: PeerCertificate | undefined): string[] {
   const cn = cert.subject.CN;
   if (typeof cn === 'string' && cn) out.push(cn);
   return out;
+}
+
+/**
+ * Logs every reload of the TLS files (info) and every rejected set (error, with the reason) on
+ * `logger`; returns the function that stops it. Each service calls it at start.
+ */
+export function logTlsReloads(logger: { info(o: object, msg: string): void; error(o: object, msg: string): void }): () => void {
+  return onTlsReload((e) => {
+    if (e.outcome === 'reloaded') logger.info({ files: e.files }, 'TLS files reloaded: new connections use them');
+    else logger.error({ files: e.files, err: e.error }, 'TLS files changed but cannot be used; the last good ones stay in use');
+  });
 }

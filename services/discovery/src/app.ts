@@ -5,6 +5,7 @@ import {
   ensureStream,
   openSnapshotStore,
   startGrpcServer,
+  logTlsReloads,
   type GrpcServerHandle,
   type Logger,
   type RunningConsumer,
@@ -49,6 +50,7 @@ export function createApp(config: DiscoveryConfig, tracer: Tracer): App {
   let nc: NatsConnection | undefined;
   let grpc: GrpcServerHandle | undefined;
   let consumer: RunningConsumer | undefined;
+  let stopTlsLog: (() => void) | undefined;
   return {
     logger,
     port: () => grpc?.port ?? 0,
@@ -65,6 +67,7 @@ export function createApp(config: DiscoveryConfig, tracer: Tracer): App {
       await ensureStream(nc);
       const discovery = new DiscoveryService(new SnapshotStore(await openSnapshotStore(nc), config.maxIndexedSnapshots), backend, logger);
       consumer = await startSnapshotIndexer(nc, discovery, { tracer, logger });
+      stopTlsLog = logTlsReloads(logger);
       grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [
         { name: 'toolsurface.v1.DiscoveryService', definition: DiscoveryServiceService, implementation: discoveryHandlers(discovery, { tracer, logger }) },
       ], {}, config.tls);
@@ -74,6 +77,7 @@ export function createApp(config: DiscoveryConfig, tracer: Tracer): App {
       await grpc?.stop();
       await consumer?.stop();
       await nc?.drain().catch(() => undefined);
+      stopTlsLog?.();
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   openSnapshotStore,
   Shutdown,
   startGrpcServer,
+  logTlsReloads,
   channelCredentials,
   SURFACE_BUCKET_MAX_AGE_MS,
   type GrpcServerHandle,
@@ -56,6 +57,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
   let discovery: DiscoveryClient | undefined;
   let unified: UnifiedClient | undefined;
   const watches: Array<WatchedBucket<unknown>> = [];
+  const stopTlsLog = logTlsReloads(logger);
 
   // Order matters: stop taking calls and let in-flight ones finish while capabilities and NATS
   // are still up, then flush audit events, close MCP sessions (children exit), and drain NATS last.
@@ -70,7 +72,8 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
     })
     .add('nats drain', async () => {
       if (nc && !nc.isClosed()) await nc.drain();
-    });
+    })
+    .add('tls reload log', () => stopTlsLog());
 
   return {
     logger,

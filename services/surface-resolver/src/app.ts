@@ -11,6 +11,7 @@ import {
   openBucket,
   openSnapshotStore,
   startGrpcServer,
+  logTlsReloads,
   type GrpcServerHandle,
   type Logger,
 } from '@toolsurface/platform';
@@ -45,6 +46,7 @@ export function createApp(config: ResolverConfig, tracer: Tracer): App {
   const logger = createLogger('surface-resolver', config.logLevel);
   let nc: NatsConnection | undefined;
   let grpc: GrpcServerHandle | undefined;
+  let stopTlsLog: (() => void) | undefined;
   const watched: Array<WatchedBucket<unknown>> = [];
   return {
     logger,
@@ -71,6 +73,7 @@ export function createApp(config: ResolverConfig, tracer: Tracer): App {
         logger.info({ path: config.configPath, applied }, applied ? 'config file applied' : 'config file unchanged since last applied');
       }
       const deps = { tracer, logger };
+      stopTlsLog = logTlsReloads(logger);
       grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [
         { name: 'toolsurface.v1.SurfaceService', definition: SurfaceServiceService, implementation: surfaceHandlers(resolver, deps) },
         { name: 'toolsurface.v1.PresentationService', definition: PresentationServiceService, implementation: presentationHandlers(resolver, config.configDir, config.allowCapabilityChanges, deps) },
@@ -81,6 +84,7 @@ export function createApp(config: ResolverConfig, tracer: Tracer): App {
       await grpc?.stop();
       for (const b of watched) b.stop();
       await nc?.drain().catch(() => undefined);
+      stopTlsLog?.();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { connectNats, createLogger, openSnapshotStore, startGrpcServer, type GrpcServerHandle, type Logger } from '@toolsurface/platform';
+import { connectNats, createLogger, logTlsReloads, openSnapshotStore, startGrpcServer, type GrpcServerHandle, type Logger } from '@toolsurface/platform';
 import { UnifiedServiceService } from '@toolsurface/proto';
 import { SnapshotStore } from '@toolsurface/state';
 import type { Tracer } from '@opentelemetry/api';
@@ -20,12 +20,14 @@ export function createApp(config: MapperConfig, tracer: Tracer): App {
   const logger = createLogger('unified-mapper', config.logLevel);
   let nc: NatsConnection | undefined;
   let grpc: GrpcServerHandle | undefined;
+  let stopTlsLog: (() => void) | undefined;
   return {
     logger,
     port: () => grpc?.port ?? 0,
     async start() {
       nc = await connectNats(config.natsUrl, 'unified-mapper', config.nats);
       const mapper = new MapperService(new SnapshotStore(await openSnapshotStore(nc), config.maxSnapshots), config.maxSnapshots);
+      stopTlsLog = logTlsReloads(logger);
       grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [
         { name: 'toolsurface.v1.UnifiedService', definition: UnifiedServiceService, implementation: unifiedHandlers(mapper, { tracer, logger }) },
       ], {}, config.tls);
@@ -34,6 +36,7 @@ export function createApp(config: MapperConfig, tracer: Tracer): App {
     async stop() {
       await grpc?.stop();
       await nc?.drain().catch(() => undefined);
+      stopTlsLog?.();
     },
   };
 }
