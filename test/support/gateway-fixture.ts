@@ -20,6 +20,8 @@ export interface SeenEvent {
 export interface GatewayFixture {
   stack: RunningStack;
   nats: NatsHandle;
+  /** The nats-server's log file (permission violations show there). */
+  natsLog: string;
   nc: NatsConnection;
   clients: Clients;
   otlp: OtlpReceiver;
@@ -47,11 +49,17 @@ async function waitForCatalog(nc: NatsConnection, capabilities: string[], timeou
 export async function startGateway(
   configPath: string,
   capabilities: string[],
-  opts: { tls?: TlsFiles; serviceEnv?: StartStackOptions['serviceEnv'] } = {},
+  opts: {
+    tls?: TlsFiles;
+    serviceEnv?: StartStackOptions['serviceEnv'];
+    /** nats-server config (users, permissions), its environment, and the user the suite's own connection (`nc`) logs in as. */
+    nats?: { configFile: string; env: NodeJS.ProcessEnv; user: string; pass: string };
+  } = {},
 ): Promise<GatewayFixture> {
   const dir = mkdtempSync(join(tmpdir(), 'toolsurface-e2e-'));
   const port = await findFreePort();
-  const nats = await ensureNats({ url: `nats://127.0.0.1:${port}`, dataDir: join(dir, 'nats'), logPath: join(dir, 'nats.log') });
+  const natsLog = join(dir, 'nats.log');
+  const nats = await ensureNats({ url: `nats://127.0.0.1:${port}`, dataDir: join(dir, 'nats'), logPath: natsLog, ...(opts.nats ? { configFile: opts.nats.configFile, env: opts.nats.env } : {}) });
   const otlp = new OtlpReceiver();
   const endpoint = await otlp.start();
   let stack: RunningStack;
@@ -70,7 +78,7 @@ export async function startGateway(
     await otlp.stop();
     throw e;
   }
-  const nc = await connect({ servers: nats.url });
+  const nc = await connect({ servers: nats.url, ...(opts.nats ? { user: opts.nats.user, pass: opts.nats.pass } : {}) });
   const events: SeenEvent[] = [];
   // JetStream publishes are plain messages on their subject too: a core subscription sees them all.
   nc.subscribe('toolsurface.>', {
@@ -83,6 +91,7 @@ export async function startGateway(
   return {
     stack,
     nats,
+    natsLog,
     nc,
     clients,
     otlp,

@@ -84,7 +84,12 @@ export function envNats(env: NodeJS.ProcessEnv): NatsAuth {
   return auth;
 }
 
-/** Creates (or updates) the TOOLSURFACE stream: file storage, 7 days, 2 minutes of de-duplication. */
+/**
+ * Creates the TOOLSURFACE stream (file storage, 7 days, 2 minutes of de-duplication), or updates
+ * it when its subjects, age or de-duplication window differ. An existing stream that already has
+ * them is left alone, so a service whose NATS user may not update streams (only surface-resolver
+ * may, deploy/k8s/components/nats-auth/nats.conf) starts against it.
+ */
 export async function ensureStream(nc: NatsConnection): Promise<void> {
   const jsm = await jetstreamManager(nc);
   const config = {
@@ -93,12 +98,15 @@ export async function ensureStream(nc: NatsConnection): Promise<void> {
     max_age: 7 * 24 * 3600 * 1e9,
     duplicate_window: 120 * 1e9,
   };
+  let current;
   try {
-    await jsm.streams.info(STREAM);
-    await jsm.streams.update(STREAM, config);
+    current = (await jsm.streams.info(STREAM)).config;
   } catch {
     await jsm.streams.add(config);
+    return;
   }
+  const same = JSON.stringify(current.subjects) === JSON.stringify(config.subjects) && current.max_age === config.max_age && current.duplicate_window === config.duplicate_window;
+  if (!same) await jsm.streams.update(STREAM, config);
 }
 
 /** Opens (creating where missing) a key-value bucket with history 1. */

@@ -49,6 +49,10 @@ export interface EnsureNatsOptions {
   binary?: string;
   /** How long a started server may take to accept connections, ms (default 10 000). */
   timeoutMs?: number;
+  /** A nats-server config file for a started server (`-c`; users and permissions); the flags above still set address, port and store. */
+  configFile?: string;
+  /** Extra environment of a started server (a config file's `$VARIABLE`s, such as passwords). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -75,9 +79,10 @@ export async function ensureNats(opts: EnsureNatsOptions = {}): Promise<NatsHand
   }
   const dataDir = resolve(opts.dataDir ?? DEFAULT_NATS_DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const proc = spawnManaged('nats-server', binary, ['-js', '-a', host, '-p', String(port), '-sd', dataDir], {
+  const args = [...(opts.configFile ? ['-c', opts.configFile] : []), '-js', '-a', host, '-p', String(port), '-sd', dataDir];
+  const proc = spawnManaged('nats-server', binary, args, {
     cwd: REPO_ROOT,
-    env: process.env,
+    env: { ...process.env, ...opts.env },
     logPath: opts.logPath ?? join(DEFAULT_LOG_DIR, 'nats.log'),
   });
   try {
