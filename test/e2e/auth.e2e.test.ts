@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kvm } from '@nats-io/kv';
 import { PresentationMode } from '@toolsurface/proto';
 import { checkHealth } from '@toolsurface/stack';
+import { CONFIG_DOCUMENT_KEY } from '@toolsurface/state';
 import { Clients, callError, principalOf, startGateway, textOf, unaryCall, type GatewayFixture } from '../support';
 
 // Caller authentication: bearer tokens of orchestrators, each mapped to the principals it may act for.
@@ -84,10 +85,11 @@ describe('caller authentication', () => {
   });
 
   it('a malformed stored orchestrators record refuses every caller instead of switching authentication off', async () => {
+    // The applied config is one record (libs/state ConfigView); its orchestrators are broken in place.
     const kv = await new Kvm(g.nc).open('toolsurface_config');
-    const original = (await kv.get('orchestrators'))!.string();
+    const original = (await kv.get(CONFIG_DOCUMENT_KEY))!.string();
     const own = await ops.open('agent:a-1');
-    await kv.put('orchestrators', JSON.stringify({ not: 'a list' }));
+    await kv.put(CONFIG_DOCUMENT_KEY, JSON.stringify({ ...(JSON.parse(original) as object), orchestrators: { not: 'a list' } }));
     try {
       // Both services read the record through a KV watch: wait until each refuses.
       const refused = async (p: () => Promise<unknown>) => {
@@ -109,7 +111,7 @@ describe('caller authentication', () => {
         await refused(() => c.call(own.surfaceId, 'read_graph', {}));
       }
     } finally {
-      await kv.put('orchestrators', original);
+      await kv.put(CONFIG_DOCUMENT_KEY, original);
     }
     const deadline = Date.now() + 5000;
     while ((await ops.call(own.surfaceId, 'read_graph', {}).catch(() => undefined)) === undefined) {

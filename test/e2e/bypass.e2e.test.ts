@@ -5,6 +5,8 @@ import { credentials, makeGenericClientConstructor, Metadata, status, type Clien
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerInterceptor, channelCredentials } from '@toolsurface/platform';
 import { MapRequestRequest, ToolCalled, type CallToolResponse, type Surface } from '@toolsurface/proto';
+import { Kvm } from '@nats-io/kv';
+import { CONFIG_DOCUMENT_KEY } from '@toolsurface/state';
 import { Clients, principalOf, rawUnaryMethod, startGateway, textOf, unaryCall, type GatewayFixture } from '../support';
 import { writeTestCertificates, type TestCertificates } from '../support/certs';
 
@@ -386,6 +388,41 @@ describe('bypass attempts that need the bindings or the catalog to change', () =
     }
     const back = await main.open('agent:other');
     expect(back.boundToolCount).toBe(1);
+  });
+
+  it('47. ApplyConfig calls racing each other leave one config whole, never a mix of them', async () => {
+    const original = readFileSync(CONFIG, 'utf8');
+    // Each variant adds its own deny rule and its own principal: a mix would show rules and principals of different variants.
+    const variant = (k: number) =>
+      original
+        .replace('  rules:\n', `  rules:\n    - { id: race-${k}, effect: deny, tools: [race_tool_${k}] }\n`)
+        .replace('principals:\n', `principals:\n  - { kind: agent, id: race-${k}, mode: direct, capabilities: [canary] }\n`);
+    try {
+      const outcomes = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map((k) =>
+          unaryCall(main.presentation, 'applyConfig', { configYaml: variant(k) }).then(
+            () => 'ok',
+            (e: ServiceError & { reason?: string }) => `${e.code}`,
+          ),
+        ),
+      );
+      // Each one is applied whole or refused as a conflict (ABORTED: read again and retry).
+      expect(outcomes.every((o) => o === 'ok' || o === `${status.ABORTED}`), outcomes.join(',')).toBe(true);
+      expect(outcomes).toContain('ok');
+      const kv = await new Kvm(g.nc).open('toolsurface_config');
+      const doc = JSON.parse((await kv.get(CONFIG_DOCUMENT_KEY))!.string()) as { admission: { rules: Array<{ id: string }> }; principals: Array<{ id: string }> };
+      const rules = doc.admission.rules.map((r) => r.id).filter((id) => id.startsWith('race-'));
+      const principals = doc.principals.map((p) => p.id).filter((id) => id.startsWith('race-'));
+      expect(rules).toHaveLength(1);
+      expect(principals).toEqual(rules);
+      // What the API reports agrees with the stored config: only the winner's principal has bindings.
+      for (const k of [1, 2, 3, 4, 5, 6]) {
+        const b = await unaryCall<{ capabilities: string[] }>(main.presentation, 'getBindings', { principal: principalOf(`agent:race-${k}`) });
+        expect(b.capabilities, `race-${k}`).toEqual(`race-${k}` === rules[0] ? ['canary'] : []);
+      }
+    } finally {
+      await unaryCall(main.presentation, 'applyConfig', { configYaml: original });
+    }
   });
 
   it('45. a tool a capability starts publishing later reaches no open surface and no unbound principal', async () => {

@@ -42,6 +42,7 @@ import {
   type Surface,
 } from '@toolsurface/proto';
 import { checkHealth } from '@toolsurface/stack';
+import { CONFIG_DOCUMENT_KEY } from '@toolsurface/state';
 import { Clients, startGateway, textOf, type GatewayFixture } from '../support';
 import * as A from '../support/fuzz-arbitraries';
 
@@ -487,12 +488,10 @@ describe('fuzz: every RPC refuses bad requests with a clear caller error', () =>
   it('PresentationService: ApplyConfig refuses the current config with a principal bound to an unknown capability', async () => {
     // The stored config, written back as a config file: capabilities and admission exactly as they are.
     const kv = await new Kvm(g.nc).open('toolsurface_config');
+    const doc = JSON.parse((await kv.get(CONFIG_DOCUMENT_KEY))!.string()) as { capabilities: Record<string, Json & { timeoutMs: number }>; admission: Json };
     const capabilities: Json = {};
-    for await (const key of await kv.keys('capability.>')) {
-      const { timeoutMs, ...spec } = JSON.parse((await kv.get(key))!.string()) as Json & { timeoutMs: number };
-      capabilities[key.slice('capability.'.length)] = { ...spec, timeout_ms: timeoutMs };
-    }
-    const admission = JSON.parse((await kv.get('admission'))!.string()) as Json;
+    for (const [name, { timeoutMs, ...spec }] of Object.entries(doc.capabilities)) capabilities[name] = { ...spec, timeout_ms: timeoutMs };
+    const admission = doc.admission;
     const configWith = (id: string, caps: string[]) => JSON.stringify({ version: 1, capabilities, principals: [{ kind: 'agent', id, capabilities: caps }], admission });
     // Control: with known capabilities only, the same config is taken (changing nothing but adding one principal).
     const control = await rpc(g.clients.presentation, 'applyConfig', ApplyConfigRequest.fromPartial({ configYaml: configWith('fuzz-config-control', ['memory']) }));

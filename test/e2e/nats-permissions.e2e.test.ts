@@ -6,6 +6,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { Buckets, STREAM, Subjects } from '@toolsurface/platform';
+import { CONFIG_DOCUMENT_KEY } from '@toolsurface/state';
 import { PresentationMode } from '@toolsurface/proto';
 import { principalOf, startGateway, textOf, unaryCall, type GatewayFixture } from '../support';
 
@@ -107,19 +108,19 @@ describe('what each service user may not do', () => {
   it('only surface-resolver writes the config bucket (admission, orchestrators, capability commands)', async () => {
     const observer = new Kvm(g.nc);
     const config = await observer.open(Buckets.config);
-    const before = (await config.get('admission'))?.string();
+    const before = (await config.get(CONFIG_DOCUMENT_KEY))?.string();
     expect(before).toBeDefined();
     for (const s of SERVICES.filter((x) => x !== 'surface-resolver')) {
       const kv = await new Kvm(conns.get(s)!).open(Buckets.config);
-      const put = await attempt(() => kv.put('admission', JSON.stringify({ default: 'allow', rules: [] })));
+      const put = await attempt(() => kv.put(CONFIG_DOCUMENT_KEY, JSON.stringify({ ...(JSON.parse(before!) as object), admission: { default: 'allow', rules: [] } })));
       expect(put, s).toMatch(/permission/i);
-      const del = await attempt(() => kv.delete('admission'));
+      const del = await attempt(() => kv.delete(CONFIG_DOCUMENT_KEY));
       expect(del, s).toMatch(/permission/i);
     }
-    expect((await config.get('admission'))?.string()).toBe(before);
+    expect((await config.get(CONFIG_DOCUMENT_KEY))?.string()).toBe(before);
     // and surface-resolver can (the same value written back)
     const own = await new Kvm(conns.get('surface-resolver')!).open(Buckets.config);
-    expect(await attempt(() => own.put('admission', before!))).toBe('ok');
+    expect(await attempt(() => own.put(CONFIG_DOCUMENT_KEY, before!))).toBe('ok');
   });
 
   it('only dispatch publishes tool.called: the audit trail cannot be forged', async () => {
@@ -165,7 +166,7 @@ describe('what each service user may not do', () => {
 
   it('discovery and unified-mapper read no configuration at all', async () => {
     for (const s of ['discovery', 'unified-mapper'] as const) {
-      const r = await attempt(async () => (await new Kvm(conns.get(s)!).open(Buckets.config)).get('admission'));
+      const r = await attempt(async () => (await new Kvm(conns.get(s)!).open(Buckets.config)).get(CONFIG_DOCUMENT_KEY));
       expect(r, s).toMatch(/permission|timeout/i);
     }
   });

@@ -29,6 +29,8 @@ export function toGrpcStatus(code: ReasonCode): status {
       return status.UNAVAILABLE;
     case ReasonCode.TOOL_TIMEOUT:
       return status.DEADLINE_EXCEEDED;
+    case ReasonCode.CONFIG_CONFLICT:
+      return status.ABORTED;
     case ReasonCode.RATE_LIMITED:
     case ReasonCode.ARGUMENTS_TOO_LARGE:
     case ReasonCode.RESULT_TOO_LARGE:

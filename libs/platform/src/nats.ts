@@ -21,9 +21,10 @@ export const Subjects = {
 } as const;
 
 /**
- * JetStream key-value buckets. config: presentation settings, bindings, capabilities, admission
- * (keys `presentation.<kind>.<id>`, `bindings.<kind>.<id>`, `capability.<name>`, `admission`,
- * `meta.config_hash`); catalog: tools each capability publishes (key = capability); surfaces: one
+ * JetStream key-value buckets. config: the applied declarative config as one record
+ * (`config.document`: capabilities, admission, orchestrators, principals) and the settings and
+ * bindings changed through the API (`presentation.<kind>.<id>`, `bindings.<kind>.<id>`), read
+ * together through libs/state ConfigView; catalog: tools each capability publishes (key = capability); surfaces: one
  * record per surface (key = surface_id); journal: the journal system tool.
  */
 export const Buckets = {

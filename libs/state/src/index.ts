@@ -10,3 +10,5 @@ export {
   CONFIG_HASH_KEY,
 } from './records';
 export type { PresentationRecord, BindingsRecord, CatalogRecord, CollisionRecord, SurfaceRecord } from './records';
+export { ConfigView, CONFIG_DOCUMENT_KEY, configDocument } from './config-view';
+export type { ConfigDocument, ConfigSource, Override } from './config-view';

@@ -60,6 +60,22 @@ export class WatchedBucket<T> {
     return out;
   }
 
+  /** The revision of a key as mirrored (0 when the mirror does not have it). */
+  revision(key: string): number {
+    return this.values.get(key)?.revision ?? 0;
+  }
+
+  /**
+   * Writes a value only if the key is still at `expected` (0: only if it does not exist), and
+   * mirrors it. Rejects with the server's "wrong last sequence" error when another writer got
+   * there first.
+   */
+  async update(key: string, value: T, expected: number): Promise<void> {
+    const data = JSON.stringify(value);
+    const revision = expected === 0 ? await this.kv.create(key, data) : await this.kv.update(key, data, expected);
+    this.set(key, revision, value);
+  }
+
   /** Writes a value and mirrors it at once (so the writer reads its own writes). */
   async put(key: string, value: T): Promise<void> {
     const revision = await this.kv.put(key, JSON.stringify(value));

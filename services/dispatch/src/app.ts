@@ -16,7 +16,7 @@ import {
   type GrpcServerHandle,
   type Logger,
 } from '@toolsurface/platform';
-import { SnapshotStore, WatchedBucket, type CatalogRecord, type SurfaceRecord } from '@toolsurface/state';
+import { ConfigView, SnapshotStore, WatchedBucket, type CatalogRecord, type SurfaceRecord } from '@toolsurface/state';
 import { CapabilityManager } from './capabilities/capability-manager';
 import { DiscoveryClient } from './clients/discovery.client';
 import { UnifiedClient } from './clients/unified.client';
@@ -89,6 +89,8 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
         openSnapshotStore(nc),
       ]);
       const configBucket = new WatchedBucket<unknown>(configKv, logger);
+      // The applied config document and the API's overrides, as records (libs/state ConfigView).
+      const configView = new ConfigView(configBucket);
       const catalogBucket = new WatchedBucket<CatalogRecord>(catalogKv, logger);
       const surfacesBucket = new WatchedBucket<SurfaceRecord>(surfacesKv, logger);
       watches.push(configBucket, catalogBucket as WatchedBucket<unknown>, surfacesBucket as WatchedBucket<unknown>);
@@ -96,14 +98,14 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
 
       const events = new EventPublisher(nc, tracer);
       audit = new ToolCalledPublisher(events, logger);
-      capabilities = new CapabilityManager(configBucket, catalogBucket, new CatalogChangedPublisher(events), logger, undefined, config.allowedCommands);
+      capabilities = new CapabilityManager(configView, catalogBucket, new CatalogChangedPublisher(events), logger, undefined, config.allowedCommands);
       capabilities.start();
       // Serving before the first connection attempts would refuse early calls as unavailable.
       await capabilities.firstAttempts(config.capabilityStartupWaitMs);
 
       discovery = new DiscoveryClient(config.discoveryAddr, tracer, config.downstreamTimeoutMs, channelCredentials(config.tls));
       unified = new UnifiedClient(config.unifiedAddr, tracer, config.downstreamTimeoutMs, channelCredentials(config.tls));
-      const settings = new BucketSettings(configBucket, catalogBucket, logger, config.authRequired);
+      const settings = new BucketSettings(configView, catalogBucket, logger, config.authRequired);
       const dispatcher = new Dispatcher(
         {
           surfaces: new BucketSurfaces(surfacesBucket),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { metrics, type Counter } from '@opentelemetry/api';
 import {
   AppError,
@@ -23,10 +23,13 @@ import {
 } from '@toolsurface/core';
 import {
   ADMISSION_KEY,
+  CONFIG_DOCUMENT_KEY,
   CONFIG_HASH_KEY,
+  ConfigView,
   ORCHESTRATORS_KEY,
   bindingsKey,
   capabilityKey,
+  configDocument,
   presentationKey,
   type BindingsRecord,
   type CatalogRecord,
@@ -67,9 +70,12 @@ export class SurfaceResolver {
   private readonly boundCache = new Map<string, { set: BoundSet; snapshotId: string }>();
   private readonly tokenCache = new Map<string, number>();
   private readonly announced = new Set<string>();
+  /** The config bucket's records as readers see them (the applied document and the API's overrides). */
+  private readonly config: ConfigView;
 
   constructor(
-    private readonly config: WatchedBucket<unknown>,
+    /** The config bucket, written here only: the document by applyConfig, overrides by setPresentation and setBindings. */
+    private readonly configBucket: WatchedBucket<unknown>,
     private readonly catalog: WatchedBucket<CatalogRecord>,
     private readonly surfaces: WatchedBucket<SurfaceRecord>,
     private readonly snapshots: SnapshotStore,
@@ -78,7 +84,9 @@ export class SurfaceResolver {
     private readonly ttl: { defaultSeconds: number; maxSeconds: number },
     /** AUTH_REQUIRED: refuse every caller while no orchestrator is configured, rather than switch authentication off. */
     private readonly authRequired = false,
-  ) {}
+  ) {
+    this.config = new ConfigView(configBucket);
+  }
 
   /** The stored presentation of a principal; a new principal starts at adaptive (product rule 7). */
   presentation(p: PrincipalRef): PresentationRecord {
@@ -228,7 +236,7 @@ export class SurfaceResolver {
     }
     const current = this.presentation(p);
     const next: PresentationRecord = { mode: mode ?? current.mode, autonomy: autonomy ?? current.autonomy };
-    await this.config.put(presentationKey(p.kind, p.id), next);
+    await this.configBucket.put(presentationKey(p.kind, p.id), this.config.overrideFor(p, next));
     await this.publishChanged(p, next, this.bindings(p));
     return next;
   }
@@ -238,7 +246,7 @@ export class SurfaceResolver {
     const unique = [...new Set(capabilities)];
     const unknown = unique.filter((c) => this.config.get(capabilityKey(c)) === undefined);
     if (unknown.length > 0) throw new AppError(ReasonCode.INVALID_REQUEST, `unknown capabilities: ${unknown.map((c) => JSON.stringify(c.slice(0, 64))).join(', ')}`);
-    await this.config.put(bindingsKey(p.kind, p.id), { capabilities: unique } satisfies BindingsRecord);
+    await this.configBucket.put(bindingsKey(p.kind, p.id), this.config.overrideFor(p, { capabilities: unique } satisfies BindingsRecord));
     await this.publishChanged(p, this.presentation(p), unique);
     return unique;
   }
@@ -265,38 +273,59 @@ export class SurfaceResolver {
   }
 
   /**
-   * Applies a declarative config: capabilities (removed ones deleted), each listed principal's mode,
-   * autonomy and bindings, and the admission policy. Principals created through the API are kept.
+   * Applies a declarative config: capabilities, admission, orchestrators, and each listed
+   * principal's mode, autonomy and bindings, written as one record (ConfigDocument), so every
+   * reader moves from the old config to the new one at once. Principals created through the API
+   * keep their settings; a principal the previous config named and this one does not loses the
+   * settings and bindings it had (libs/state ConfigView).
+   *
+   * `guard` runs against the config as it stands just before the write (the handler's checks on
+   * capabilities and orchestrators). If another apply lands between that read and the write, this
+   * one is refused with CONFIG_CONFLICT (gRPC ABORTED) and nothing of it is written.
    */
-  async applyConfig(cfg: ToolsurfaceConfig): Promise<void> {
-    // Admission first, so a new deny holds before any new binding does.
-    await this.config.put(ADMISSION_KEY, cfg.admission);
-    for (const [name, spec] of Object.entries(cfg.capabilities)) await this.config.put(capabilityKey(name), spec satisfies CapabilitySpec);
-    for (const [key] of this.config.entries('capability.')) {
-      if (!Object.hasOwn(cfg.capabilities, key.slice('capability.'.length))) await this.config.delete(key);
+  async applyConfig(cfg: ToolsurfaceConfig, guard?: () => void): Promise<void> {
+    const revision = this.configBucket.revision(CONFIG_DOCUMENT_KEY);
+    guard?.();
+    try {
+      await this.configBucket.update(CONFIG_DOCUMENT_KEY, configDocument(cfg, randomUUID(), Date.now()), revision);
+    } catch (e) {
+      if (/wrong last sequence|key exists/i.test((e as Error).message)) {
+        throw new AppError(ReasonCode.CONFIG_CONFLICT, 'the config changed while this one was being applied (another ApplyConfig or replica); read it again and retry', { cause: e });
+      }
+      throw e;
     }
-    for (const p of cfg.principals) {
-      await this.config.put(presentationKey(p.kind, p.id), { mode: p.mode, autonomy: p.autonomy } satisfies PresentationRecord);
-      await this.config.put(bindingsKey(p.kind, p.id), { capabilities: p.capabilities } satisfies BindingsRecord);
-    }
-    // A principal the previous config named and this one does not loses its settings and bindings
-    // (ones set only through the API are left alone).
-    const previous = (this.config.get(CONFIG_HASH_KEY) as { principals?: PrincipalRef[] } | undefined)?.principals ?? [];
-    const named = new Set(cfg.principals.map((p) => principalKey(p)));
-    for (const p of previous) {
-      if (named.has(principalKey(p))) continue;
-      await this.config.delete(bindingsKey(p.kind, p.id));
-      await this.config.delete(presentationKey(p.kind, p.id));
-    }
-    await this.config.put(ORCHESTRATORS_KEY, cfg.orchestrators);
-    await this.config.put(CONFIG_HASH_KEY, { hash: cfg.hash, appliedAtMs: Date.now(), principals: cfg.principals.map((p) => ({ kind: p.kind, id: p.id })) });
     this.logger.info({ hash: cfg.hash, principals: cfg.principals.length, capabilities: Object.keys(cfg.capabilities).length }, 'config applied');
+    await this.dropStaleRecords();
+  }
+
+  /**
+   * Deletes records the applied document makes dead for good: the per-key records of the layout
+   * before the document (admission, orchestrators, capability.*, meta.config_hash), and API
+   * overrides no later apply can make valid again. Readers already ignore them, so deleting them
+   * one by one shows no intermediate state.
+   */
+  private async dropStaleRecords(): Promise<void> {
+    const doc = this.config.document();
+    if (!doc) return;
+    for (const [key, value] of this.configBucket.entries()) {
+      const legacy = key === ADMISSION_KEY || key === ORCHESTRATORS_KEY || key === CONFIG_HASH_KEY || key.startsWith('capability.');
+      const override = key.startsWith('presentation.') || key.startsWith('bindings.');
+      if (!legacy && !override) continue;
+      if (override) {
+        const base = (value as { base?: string | null }).base ?? null;
+        const named = this.config.names(key);
+        // Valid now (made on this document, or for a principal no config names): kept.
+        if (base === doc.generation || (!named && base === null)) continue;
+        // Made on an older document (generations are never reused), or before this config named
+        // the principal (it would come back if a later config dropped the principal): deleted.
+      }
+      await this.configBucket.delete(key).catch((err: unknown) => this.logger.warn({ err, key }, 'could not delete a stale config record'));
+    }
   }
 
   /** Applies the config only when it differs from the one last applied (so API changes survive restarts). */
   async applyConfigIfChanged(cfg: ToolsurfaceConfig): Promise<boolean> {
-    const applied = this.config.get(CONFIG_HASH_KEY) as { hash?: string } | undefined;
-    if (applied?.hash === cfg.hash) return false;
+    if (this.config.document()?.hash === cfg.hash) return false;
     await this.applyConfig(cfg);
     return true;
   }

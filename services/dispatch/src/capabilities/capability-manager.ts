@@ -1,6 +1,6 @@
 import { AppError, CAPABILITY_NAME_PATTERN, ReasonCode, type McpTool } from '@toolsurface/core';
 import type { Logger } from '@toolsurface/platform';
-import { capabilityKey, type CatalogRecord, type WatchedBucket } from '@toolsurface/state';
+import { capabilityKey, type CatalogRecord, type ConfigSource, type WatchedBucket } from '@toolsurface/state';
 import { parseCapabilitySpec, sameCatalog } from '../domain/catalog';
 import type { CapabilityPort, ToolResult } from '../domain/ports';
 import type { CatalogChangedPublisher } from '../events/catalog-changed.publisher';
@@ -19,7 +19,7 @@ export class CapabilityManager implements CapabilityPort {
   private stopped = false;
 
   constructor(
-    private readonly config: WatchedBucket<unknown>,
+    private readonly config: ConfigSource,
     private readonly catalog: WatchedBucket<CatalogRecord>,
     private readonly catalogEvents: CatalogChangedPublisher,
     private readonly logger: Logger,

@@ -53,19 +53,21 @@ export function presentationHandlers(
       if (typeof req.configYaml !== 'string' || req.configYaml.trim() === '') throw new AppError(ReasonCode.INVALID_REQUEST, 'config_yaml is required');
       if (Buffer.byteLength(req.configYaml) > MAX_CONFIG_BYTES) throw new AppError(ReasonCode.INVALID_REQUEST, `config_yaml exceeds ${MAX_CONFIG_BYTES} bytes`);
       const cfg = parseConfig(req.configYaml, configDir);
-      const changed = resolver.capabilitiesChangedBy(cfg);
-      // Capabilities are commands dispatch runs: over an unauthenticated API they stay as the file set them.
-      if (changed.length > 0 && !allowCapabilityChanges) {
-        throw new AppError(
-          ReasonCode.PERMISSION_DENIED,
-          `ApplyConfig may not add, change or remove capabilities (${changed.slice(0, 5).join(', ')}); change the config file, or start surface-resolver with ALLOW_CAPABILITY_CHANGES=true`,
-        );
-      }
-      // Credentials come from the config file only: an API call cannot mint itself a token.
-      if (resolver.orchestratorsChangedBy(cfg)) {
-        throw new AppError(ReasonCode.PERMISSION_DENIED, 'ApplyConfig may not change orchestrators; change the config file and restart surface-resolver');
-      }
-      await resolver.applyConfig(cfg);
+      // Checked against the config as it stands just before the write (a racing apply: CONFIG_CONFLICT).
+      await resolver.applyConfig(cfg, () => {
+        const changed = resolver.capabilitiesChangedBy(cfg);
+        // Capabilities are commands dispatch runs: over an unauthenticated API they stay as the file set them.
+        if (changed.length > 0 && !allowCapabilityChanges) {
+          throw new AppError(
+            ReasonCode.PERMISSION_DENIED,
+            `ApplyConfig may not add, change or remove capabilities (${changed.slice(0, 5).join(', ')}); change the config file, or start surface-resolver with ALLOW_CAPABILITY_CHANGES=true`,
+          );
+        }
+        // Credentials come from the config file only: an API call cannot mint itself a token.
+        if (resolver.orchestratorsChangedBy(cfg)) {
+          throw new AppError(ReasonCode.PERMISSION_DENIED, 'ApplyConfig may not change orchestrators; change the config file and restart surface-resolver');
+        }
+      });
       return { configHash: cfg.hash, principals: cfg.principals.length, capabilities: Object.keys(cfg.capabilities).length };
     }, deps),
   };

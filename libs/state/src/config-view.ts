@@ -1,0 +1,187 @@
+import type { PrincipalConfig, ToolsurfaceConfig } from '@toolsurface/core';
+import type { WatchedBucket } from './watched-bucket';
+import { ADMISSION_KEY, CONFIG_HASH_KEY, ORCHESTRATORS_KEY, bindingsKey, capabilityKey, presentationKey, type BindingsRecord, type PresentationRecord } from './records';
+
+/** Config-bucket key of the applied declarative config, one record (ConfigDocument). */
+export const CONFIG_DOCUMENT_KEY = 'config.document';
+
+/**
+ * The declarative config as applied: one record, so that a new config reaches every reader whole,
+ * in one KV message, never half-applied (a capability gone while a binding still names it, a deny
+ * rule relaxed before the binding it protected is removed), and so that two applies racing on two
+ * replicas leave one config or the other, never a mix.
+ */
+export interface ConfigDocument extends ToolsurfaceConfig {
+  /** Unique per apply (also when the same text is applied again); API changes made on top of it carry it (`base`). */
+  generation: string;
+  /** Milliseconds since the Unix epoch. */
+  appliedAtMs: number;
+}
+
+/**
+ * A presentation or bindings record set through the API (SetPresentation, SetBindings), kept as its
+ * own key beside the document. `base` is the document generation it was made on when the config
+ * names the principal, null when it does not: a later apply that names the principal replaces it,
+ * and one that drops a principal the config named drops it too (the rule before the document).
+ */
+export type Override<T> = T & { base?: string | null };
+
+/** What readers of the config bucket need: the mirror's get/entries/onChange, by record key. */
+export interface ConfigSource {
+  get(key: string): unknown;
+  entries(prefix?: string): Array<[string, unknown]>;
+  onChange(fn: (key: string, value: unknown) => void): void;
+}
+
+const OVERRIDE_PREFIXES = ['presentation.', 'bindings.'] as const;
+
+function isDocument(v: unknown): v is ConfigDocument {
+  if (typeof v !== 'object' || v === null) return false;
+  const d = v as Partial<ConfigDocument>;
+  return typeof d.generation === 'string' && typeof d.capabilities === 'object' && d.capabilities !== null && Array.isArray(d.principals);
+}
+
+const indexes = new WeakMap<ConfigDocument, Map<string, PrincipalConfig>>();
+
+/** The document's principals by `<kind>.<id>`, built once per document. */
+function principalIndex(doc: ConfigDocument): Map<string, PrincipalConfig> {
+  let index = indexes.get(doc);
+  if (!index) {
+    index = new Map(doc.principals.map((p) => [`${p.kind}.${p.id}`, p]));
+    indexes.set(doc, index);
+  }
+  return index;
+}
+
+function principalOf(key: string): { kind: string; id: string } | undefined {
+  for (const p of OVERRIDE_PREFIXES) {
+    if (!key.startsWith(p)) continue;
+    const rest = key.slice(p.length);
+    const dot = rest.indexOf('.');
+    if (dot <= 0) return undefined;
+    return { kind: rest.slice(0, dot), id: rest.slice(dot + 1) };
+  }
+  return undefined;
+}
+
+/**
+ * The config bucket as its readers see it: the records `admission`, `orchestrators`,
+ * `capability.<name>`, `presentation.<kind>.<id>`, `bindings.<kind>.<id>` and
+ * `meta.config_hash`, derived from the applied ConfigDocument and the API's override records.
+ *
+ * - With a document: admission, orchestrators and capabilities come from it alone; a principal's
+ *   presentation and bindings come from its override record when that record is still valid (see
+ *   Override), else from the document.
+ * - Without one (a bucket written before the document existed, or by a test that writes records
+ *   directly), the bucket's own records are read as they are.
+ *
+ * onChange fires once per record whose value changed, after the whole new document is in place,
+ * so a listener that reads other records in its callback sees the new config throughout.
+ */
+export class ConfigView implements ConfigSource {
+  private readonly listeners: Array<(key: string, value: unknown) => void> = [];
+
+  constructor(readonly bucket: WatchedBucket<unknown>) {
+    let before = this.document();
+    bucket.onChange((key) => {
+      if (key === CONFIG_DOCUMENT_KEY) {
+        const after = this.document();
+        const keys = new Set([...this.recordKeys(before), ...this.recordKeys(after)]);
+        const changed = [...keys].filter((k) => JSON.stringify(this.read(k, before)) !== JSON.stringify(this.read(k, after)));
+        before = after;
+        for (const k of changed) this.emit(k);
+        return;
+      }
+      // Only what the document does not own passes through while one is applied.
+      if (before === undefined || principalOf(key) !== undefined) this.emit(key);
+    });
+  }
+
+  /** The applied document, or undefined (records read as they are). */
+  document(): ConfigDocument | undefined {
+    const d = this.bucket.get(CONFIG_DOCUMENT_KEY);
+    return isDocument(d) ? d : undefined;
+  }
+
+  onChange(fn: (key: string, value: unknown) => void): void {
+    this.listeners.push(fn);
+  }
+
+  get(key: string): unknown {
+    return this.read(key, this.document());
+  }
+
+  entries(prefix = ''): Array<[string, unknown]> {
+    const doc = this.document();
+    const out: Array<[string, unknown]> = [];
+    for (const k of this.recordKeys(doc)) {
+      if (!k.startsWith(prefix)) continue;
+      const v = this.read(k, doc);
+      if (v !== undefined) out.push([k, v]);
+    }
+    return out;
+  }
+
+  /** Whether the applied document names the principal of a `presentation.`/`bindings.` key. */
+  names(key: string): boolean {
+    const doc = this.document();
+    const who = principalOf(key);
+    return doc !== undefined && who !== undefined && principalIndex(doc).has(`${who.kind}.${who.id}`);
+  }
+
+  /** The override record to store for principal `p` now (its `base`: see Override). */
+  overrideFor<T extends object>(p: { kind: string; id: string }, record: T): Override<T> {
+    const doc = this.document();
+    const named = doc !== undefined && principalIndex(doc).has(`${p.kind}.${p.id}`);
+    return { ...record, base: named ? doc!.generation : null };
+  }
+
+  private emit(key: string): void {
+    const v = this.get(key);
+    for (const l of this.listeners) l(key, v);
+  }
+
+  /** Every record key that has a value under `doc` (or in the bucket without one). */
+  private recordKeys(doc: ConfigDocument | undefined): string[] {
+    const raw = this.bucket.entries().map(([k]) => k);
+    if (!doc) return raw.filter((k) => k !== CONFIG_DOCUMENT_KEY);
+    const keys = new Set<string>([ADMISSION_KEY, ORCHESTRATORS_KEY, CONFIG_HASH_KEY]);
+    for (const name of Object.keys(doc.capabilities)) keys.add(capabilityKey(name));
+    for (const p of doc.principals) {
+      keys.add(presentationKey(p.kind, p.id));
+      keys.add(bindingsKey(p.kind, p.id));
+    }
+    for (const k of raw) if (principalOf(k)) keys.add(k);
+    return [...keys];
+  }
+
+  private read(key: string, doc: ConfigDocument | undefined): unknown {
+    if (!doc) return key === CONFIG_DOCUMENT_KEY ? undefined : this.bucket.get(key);
+    if (key === ADMISSION_KEY) return doc.admission;
+    if (key === ORCHESTRATORS_KEY) return doc.orchestrators;
+    if (key === CONFIG_HASH_KEY) return { hash: doc.hash, appliedAtMs: doc.appliedAtMs, principals: doc.principals.map((p) => ({ kind: p.kind, id: p.id })) };
+    if (key.startsWith('capability.')) {
+      const name = key.slice('capability.'.length);
+      return Object.hasOwn(doc.capabilities, name) ? doc.capabilities[name] : undefined;
+    }
+    const who = principalOf(key);
+    if (!who) return undefined;
+    const named = principalIndex(doc).get(`${who.kind}.${who.id}`);
+    const override = this.bucket.get(key) as Override<PresentationRecord | BindingsRecord> | undefined;
+    if (override !== undefined) {
+      const base = override.base ?? null;
+      if (named ? base === doc.generation : base === null) {
+        const { base: _base, ...record } = override;
+        return record;
+      }
+    }
+    if (!named) return undefined;
+    return key.startsWith('presentation.') ? ({ mode: named.mode, autonomy: named.autonomy } satisfies PresentationRecord) : ({ capabilities: named.capabilities } satisfies BindingsRecord);
+  }
+}
+
+/** The document of an apply of `cfg` (a new generation each time). */
+export function configDocument(cfg: ToolsurfaceConfig, generation: string, appliedAtMs: number): ConfigDocument {
+  const principals: PrincipalConfig[] = cfg.principals.map((p) => ({ kind: p.kind, id: p.id, mode: p.mode, autonomy: p.autonomy, capabilities: [...p.capabilities] }));
+  return { capabilities: cfg.capabilities, principals, admission: cfg.admission, orchestrators: cfg.orchestrators, hash: cfg.hash, generation, appliedAtMs };
+}
