@@ -160,7 +160,8 @@ export interface AdmissionLimit {
    * A token bucket: at most `calls` admitted calls in any `perSeconds` window, refilled evenly
    * (a burst of `calls` is allowed). `per: 'principal'` shares one bucket across every tool the
    * limit matches; `per: 'tool'` gives each (capability, tool) its own bucket. Buckets are per
-   * principal, and per dispatch replica.
+   * principal. Dispatch replicas tell each other what they took (RateLimiter.drainUsage/absorb),
+   * so the bound holds across replicas up to what they admit between two exchanges.
    */
   rate?: { calls: number; perSeconds: number; per: 'principal' | 'tool' };
   /** Largest accepted arguments, as UTF-8 bytes of their JSON text. */
@@ -197,12 +198,31 @@ interface Bucket {
 }
 
 /**
+ * Tokens one replica took from one bucket since its last report (RateLimiter.drainUsage). The key
+ * names the limit, its rate, the principal and (per tool) the tool, so every replica maps it to
+ * the same bucket; `calls` and `perMs` let a replica that has no such bucket yet create it.
+ */
+export interface RateUsage {
+  key: string;
+  tokens: number;
+  calls: number;
+  perMs: number;
+}
+
+/**
  * Token buckets for the rate bounds of admission limits, in memory. `take` either consumes one
  * token from every bucket the call's limits name, or none when any is empty (a refused call costs
  * nothing). Buckets that have refilled completely are dropped once more than `maxBuckets` exist.
+ *
+ * Several dispatch replicas share a bound by exchanging usage: each reports what it took
+ * (`drainUsage`) and takes off its own buckets what the others report (`absorb`). A call is still
+ * decided locally, with no round trip; between two exchanges each replica can admit at most what
+ * its own buckets hold, so the overshoot is bounded by the replicas' admissions in one interval.
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
+  /** Tokens taken here since the last drainUsage, by bucket key. */
+  private readonly usage = new Map<string, RateUsage>();
 
   constructor(private readonly maxBuckets = 100_000) {}
 
@@ -212,6 +232,7 @@ export class RateLimiter {
    */
   take(limits: readonly AdmissionLimit[], principal: PrincipalRef, capability: string, tool: string, now: number): { limit: AdmissionLimit; retryAfterMs: number } | undefined {
     const picked: Bucket[] = [];
+    const pickedKeys: string[] = [];
     const who = principalKey(principal);
     for (const limit of limits) {
       const rate = limit.rate;
@@ -228,9 +249,43 @@ export class RateLimiter {
       refill(b, now);
       if (b.tokens < 1) return { limit, retryAfterMs: Math.max(1, Math.ceil(((1 - b.tokens) * perMs) / rate.calls - 1e-6)) };
       picked.push(b);
+      pickedKeys.push(key);
     }
-    for (const b of picked) b.tokens -= 1;
+    for (const [i, b] of picked.entries()) {
+      b.tokens -= 1;
+      const key = pickedKeys[i];
+      const u = this.usage.get(key);
+      if (u) u.tokens += 1;
+      else this.usage.set(key, { key, tokens: 1, calls: b.calls, perMs: b.perMs });
+    }
     return undefined;
+  }
+
+  /** What this replica took since the last call (for the other replicas), and forgets it. */
+  drainUsage(): RateUsage[] {
+    const out = [...this.usage.values()];
+    this.usage.clear();
+    return out;
+  }
+
+  /**
+   * Takes off the local buckets what another replica reports it took, at time `now` (ms). A bucket
+   * can go below zero (the replicas together admitted more than the burst in one interval); it
+   * then refuses until it has refilled, which pays the overshoot back. Malformed entries are skipped.
+   */
+  absorb(usage: readonly RateUsage[], now: number): void {
+    for (const u of usage) {
+      if (typeof u?.key !== 'string' || !(u.tokens > 0) || !(u.calls > 0) || !(u.perMs > 0) || !Number.isFinite(u.tokens + u.calls + u.perMs)) continue;
+      let b = this.buckets.get(u.key);
+      if (!b) {
+        if (this.buckets.size >= this.maxBuckets) this.sweep(now);
+        b = { tokens: u.calls, at: now, calls: u.calls, perMs: u.perMs };
+        this.buckets.set(u.key, b);
+      }
+      refill(b, now);
+      // Never more debt than one burst: a report can refuse a principal for one window at most.
+      b.tokens = Math.max(-b.calls, b.tokens - u.tokens);
+    }
   }
 
   /** Number of live buckets (for tests and metrics). */

@@ -213,6 +213,39 @@ describe('admission limits', () => {
     for (let i = 0; i < 100; i++) expect(rl.take([raised], bob, 'fs', 'read', 0)).toBeUndefined();
   });
 
+  it('replicas that exchange usage share one bound; without the exchange each would admit the whole rate', () => {
+    const limit: AdmissionLimit = { ...perPrincipal, id: 'shared', rate: { calls: 10, perSeconds: 60, per: 'principal' } };
+    const admitted = (exchange: boolean): number => {
+      const replicas = [new RateLimiter(), new RateLimiter()];
+      let n = 0;
+      // Calls alternate between the replicas (a round-robin load balancer); each reports after every call.
+      for (let i = 0; i < 40; i++) {
+        const here = replicas[i % 2];
+        if (here.take([limit], alice, 'fs', 'read', i) === undefined) n++;
+        const report = here.drainUsage();
+        if (exchange) replicas[(i + 1) % 2].absorb(report, i);
+      }
+      return n;
+    };
+    expect(admitted(false)).toBe(20);
+    expect(admitted(true)).toBe(10);
+    // A report names the bucket: a replica that never saw the principal starts from the same full bucket, less the report.
+    const a = new RateLimiter();
+    const b = new RateLimiter();
+    for (let i = 0; i < 4; i++) a.take([limit], alice, 'fs', 'read', 0);
+    b.absorb(a.drainUsage(), 0);
+    expect(a.drainUsage()).toEqual([]);
+    let left = 0;
+    while (b.take([limit], alice, 'fs', 'read', 0) === undefined) left++;
+    expect(left).toBe(6);
+    // A huge report leaves a debt of one burst at most: refused for one window, then refilling; malformed entries are skipped.
+    const key = a.take([limit], alice, 'fs', 'read', 0) === undefined ? a.drainUsage()[0].key : '';
+    b.absorb([{ key, tokens: 1e9, calls: 10, perMs: 60_000 }, { key: 'bad', tokens: Number.NaN, calls: 1, perMs: 1 }], 0);
+    expect(b.size).toBe(1);
+    expect(b.take([limit], alice, 'fs', 'read', 60_000)).toBeDefined();
+    expect(b.take([limit], alice, 'fs', 'read', 66_001)).toBeUndefined();
+  });
+
   it('finds the first size bound a value exceeds', () => {
     const limits: AdmissionLimit[] = [
       { id: 'a', principals: ['*'], capabilities: ['*'], tools: ['*'], maxArgumentBytes: 100 },

@@ -25,6 +25,7 @@ export type { MetaToolName } from './meta-tools';
 export { SYSTEM_CAPABILITY, JOURNAL_ENTRY_MAX_CHARS, SYSTEM_TOOLS, RESERVED_TOOL_NAMES, isSystemToolName } from './system-tools';
 export { globMatch } from './glob';
 export { admit, refusedOutright, limitsFor, sizeLimitExceeded, RateLimiter } from './admission';
+export type { RateUsage } from './admission';
 export type { AdmissionRule, AdmissionPolicy, AdmissionInput, AdmissionResult, AdmissionLimit } from './admission';
 export { countToolTokens } from './tokens';
 export { parseConfig, loadConfigFile, CONFIG_FILE_SCHEMA, DEFAULT_TOOL_TIMEOUT_MS } from './config-file';

@@ -26,6 +26,8 @@ import { SystemTools } from './domain/system-tools';
 import { ValidatorCache } from './domain/validators';
 import { CatalogChangedPublisher } from './events/catalog-changed.publisher';
 import { ToolCalledPublisher } from './events/tool-called.publisher';
+import { RateUsageExchange } from './events/rate-usage.exchange';
+import { RateLimiter } from '@toolsurface/core';
 import { dispatchService } from './grpc/dispatch.handler';
 import { KvJournal } from './state/journal.store';
 import { BucketSettings } from './state/settings.source';
@@ -57,6 +59,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
   let discovery: DiscoveryClient | undefined;
   let unified: UnifiedClient | undefined;
   const watches: Array<WatchedBucket<unknown>> = [];
+  let rateUsage: RateUsageExchange | undefined;
   const stopTlsLog = logTlsReloads(logger);
 
   // Order matters: stop taking calls and let in-flight ones finish while capabilities and NATS
@@ -64,6 +67,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
   const shutdown = new Shutdown(logger)
     .add('grpc server', () => grpc?.stop(config.shutdownGraceMs))
     .add('audit publishes', () => audit?.flush())
+    .add('rate-limit usage', () => rateUsage?.stop())
     .add('capability sessions', () => capabilities?.stop())
     .add('kv watches', () => watches.forEach((w) => w.stop()))
     .add('downstream clients', () => {
@@ -105,6 +109,12 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
 
       discovery = new DiscoveryClient(config.discoveryAddr, tracer, config.downstreamTimeoutMs, channelCredentials(config.tls));
       unified = new UnifiedClient(config.unifiedAddr, tracer, config.downstreamTimeoutMs, channelCredentials(config.tls));
+      // Admission's rate-limit buckets, shared with the other replicas through NATS (README, Security).
+      const rateLimiter = new RateLimiter();
+      if (config.rateLimitSyncMs > 0) {
+        rateUsage = new RateUsageExchange(nc, rateLimiter, logger, { intervalMs: config.rateLimitSyncMs });
+        rateUsage.start();
+      }
       const settings = new BucketSettings(configView, catalogBucket, logger, config.authRequired);
       const dispatcher = new Dispatcher(
         {
@@ -120,6 +130,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
         {
           maxArgumentsBytes: config.maxArgumentsBytes,
           tracer,
+          rateLimiter,
           validators: new ValidatorCache(20_000, (p) => logger.warn(p, 'a tool input schema does not compile; its arguments are not checked here')),
         },
       );

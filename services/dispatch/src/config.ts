@@ -28,6 +28,11 @@ export interface DispatchConfig {
    * from running anything else.
    */
   allowedCommands: string[];
+  /**
+   * RATE_LIMIT_SYNC_MS: how often this replica tells the others the rate-limit tokens it took, ms
+   * (RateUsageExchange); 0 keeps each replica's buckets to itself.
+   */
+  rateLimitSyncMs: number;
 }
 
 /** A bad or missing variable; start-up stops with this message. */
@@ -117,5 +122,6 @@ export function loadConfig(env: Env = process.env): DispatchConfig {
     authRequired: boolOf(env, 'AUTH_REQUIRED'),
     nats: natsOf(env),
     allowedCommands: text(env, 'CAPABILITY_COMMANDS', '').split(',').map((c) => c.trim()).filter(Boolean),
+    rateLimitSyncMs: integer(env, 'RATE_LIMIT_SYNC_MS', 100, 0, 60_000),
   };
 }
