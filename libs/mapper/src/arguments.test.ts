@@ -1059,6 +1059,8 @@ describe('mapArguments: sixth session rules', () => {
     expect(mapArguments(search, "'세종대왕'이라는 키워드로 검색해 주세요").arguments.keyword).toBe('세종대왕');
     // an English apostrophe stays no quote
     expect(mapArguments(search, "I'm looking for Bob's notes").arguments.keyword).not.toBe('m looking for Bob');
+    // and an apostrophe between letters inside a quote does not end it
+    expect(mapArguments(search, "Find some information on 'how kites are made and why they're flown'?").arguments.keyword).toBe("how kites are made and why they're flown");
   });
 });
 

@@ -452,9 +452,10 @@ function findQuoted(text: string, spans: Span[]): void {
     push(spans, { kind: 'quoted', start, end: start + block[1].length, text: block[1] });
   }
   // single quotes that open after a non-letter and close before a non-letter (so "I'm" and "don't"
-  // are not quotes); a letter of a script written without spaces may touch them ("名为'DevelopmentEnv'的",
+  // are not quotes, and an apostrophe between letters inside a quote does not end it: 'how they're
+  // made'); a letter of a script written without spaces may touch them ("名为'DevelopmentEnv'的",
   // "'임진왜란'이라는": particles are glued to the quoted word)
-  const sq = /(?<![\p{L}\p{N}](?<![\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]))['‘]([^'’\n]{1,400}?)['’](?![\p{L}\p{N}](?<![\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]))/gu;
+  const sq = /(?<![\p{L}\p{N}](?<![\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]))['‘]((?:[^'’\n]|(?<=\p{L})['’](?=\p{L})){1,400}?)['’](?![\p{L}\p{N}](?<![\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]))/gu;
   while ((m = sq.exec(text)) !== null) {
     const inner = m[1];
     if (inner.trim() !== '' && !overlaps(spans, m.index + 1, m.index + m[0].length - 1, ['quoted'])) push(spans, { kind: 'quoted', start: m.index + 1, end: m.index + m[0].length - 1, text: inner });
