@@ -203,6 +203,13 @@ describe('TLS files renewed on disk while servers and clients run', () => {
     servers.push(server);
     const signedByNewCa = channelCredentials({ caFile: join(rot, 'ca1.pem'), certFile: join(rot, 'new.pem'), keyFile: join(rot, 'new.key'), reloadIntervalMs: 0 });
     expect(await check(server.port, signedByNewCa)).toBe(status.UNAVAILABLE);
+    const signedByOldCa = channelCredentials({ caFile: join(rot, 'ca1.pem'), certFile: join(rot, 'service.pem'), keyFile: join(rot, 'service.key'), reloadIntervalMs: 0 });
+    // A bundle that holds no certificate (node:tls would take it and then trust nobody): refused, the old one kept.
+    writeFileSync(`${clientCa}.new`, 'not a certificate\n');
+    renameSync(`${clientCa}.new`, clientCa);
+    await new Promise((r) => setTimeout(r, RELOAD_MS * 4));
+    expect(await check(server.port, signedByOldCa)).toBe('ok');
+    expect(events.filter((e) => e.outcome === 'rejected' && e.files.caFile === clientCa).map((e) => e.error)).toEqual(['the CA bundle file holds no PEM certificate']);
     // The new CA joins the bundle (both CAs, as during a CA rollover).
     writeFileSync(`${clientCa}.new`, Buffer.concat([readFileSync(join(rot, 'ca1.pem')), readFileSync(join(rot, 'ca2.pem'))]));
     renameSync(`${clientCa}.new`, clientCa);

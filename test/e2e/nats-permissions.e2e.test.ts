@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
-import { Buckets, STREAM, Subjects } from '@toolsurface/platform';
+import { Buckets, SNAPSHOT_OBJECT_STORE, STREAM, Subjects, connectNats, inboxPrefixOf } from '@toolsurface/platform';
 import { CONFIG_DOCUMENT_KEY } from '@toolsurface/state';
 import { PresentationMode } from '@toolsurface/proto';
 import { principalOf, startGateway, textOf, unaryCall, type GatewayFixture } from '../support';
@@ -60,7 +60,8 @@ beforeAll(async () => {
     },
     serviceEnv: Object.fromEntries(SERVICES.map((s) => [s, { NATS_USER: s, NATS_PASSWORD: PASSWORDS[s] }])),
   });
-  for (const s of SERVICES) conns.set(s, await connect({ servers: g.nats.url, user: s, pass: PASSWORDS[s] }));
+  // As the services connect: with the user's own inbox prefix.
+  for (const s of SERVICES) conns.set(s, await connectNats(g.nats.url, `probe-${s}`, { user: s, pass: PASSWORDS[s] }));
 }, 180_000);
 
 afterAll(async () => {
@@ -133,7 +134,7 @@ describe('what each service user may not do', () => {
   it("no service deletes or purges a stream, rewrites the event stream, or deletes discovery's consumer", async () => {
     for (const s of SERVICES) {
       const jsm = await jetstreamManager(conns.get(s)!, { timeout: 2000 });
-      for (const stream of [STREAM, `KV_${Buckets.config}`, `KV_${Buckets.surfaces}`]) {
+      for (const stream of [STREAM, `KV_${Buckets.config}`, `KV_${Buckets.surfaces}`, `OBJ_${SNAPSHOT_OBJECT_STORE}`]) {
         expect(await attempt(() => jsm.streams.delete(stream)), `${s} deletes ${stream}`).toMatch(/permission|timeout/i);
         expect(await attempt(() => jsm.streams.purge(stream)), `${s} purges ${stream}`).toMatch(/permission|timeout/i);
       }
@@ -168,6 +169,18 @@ describe('what each service user may not do', () => {
     for (const s of ['discovery', 'unified-mapper'] as const) {
       const r = await attempt(async () => (await new Kvm(conns.get(s)!).open(Buckets.config)).get(CONFIG_DOCUMENT_KEY));
       expect(r, s).toMatch(/permission|timeout/i);
+    }
+  });
+
+  it("no service reads the replies another service gets (its inboxes are its own)", async () => {
+    for (const s of SERVICES) {
+      for (const subject of ['_INBOX.>', `${inboxPrefixOf(s === 'dispatch' ? 'surface-resolver' : 'dispatch')}.>`, '>']) {
+        const refused = new Promise<string>((resolve) => {
+          conns.get(s)!.subscribe(subject, { callback: (err) => resolve(err ? err.message : 'a message arrived') });
+          setTimeout(() => resolve('no refusal within 3 s'), 3000);
+        });
+        expect(await refused, `${s} subscribes to ${subject}`).toMatch(/permission/i);
+      }
     }
   });
 

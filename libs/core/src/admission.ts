@@ -199,14 +199,26 @@ interface Bucket {
 
 /**
  * Tokens one replica took from one bucket since its last report (RateLimiter.drainUsage). The key
- * names the limit, its rate, the principal and (per tool) the tool, so every replica maps it to
- * the same bucket; `calls` and `perMs` let a replica that has no such bucket yet create it.
+ * names the limit, its rate (`<calls>/<perMs>`), the principal and (per tool) the tool, so every
+ * replica maps it to the same bucket, and one that has no such bucket yet creates it from the
+ * rate in the key.
  */
 export interface RateUsage {
   key: string;
   tokens: number;
-  calls: number;
-  perMs: number;
+}
+
+/** Largest window of a rate limit, ms (the config's per_seconds maximum, 86,400). */
+const MAX_RATE_WINDOW_MS = 86_400_000;
+
+/** The rate a bucket key names (`<id>\0<calls>/<perMs>\0…`), or undefined when it names none a config can hold. */
+function rateOfKey(key: string): { calls: number; perMs: number } | undefined {
+  const part = key.split('\u0000')[1];
+  const m = part === undefined ? null : /^(\d{1,12})\/(\d+(?:\.\d+)?)$/.exec(part);
+  if (!m) return undefined;
+  const calls = Number(m[1]);
+  const perMs = Number(m[2]);
+  return calls >= 1 && perMs > 0 && perMs <= MAX_RATE_WINDOW_MS ? { calls, perMs } : undefined;
 }
 
 /**
@@ -256,7 +268,7 @@ export class RateLimiter {
       const key = pickedKeys[i];
       const u = this.usage.get(key);
       if (u) u.tokens += 1;
-      else this.usage.set(key, { key, tokens: 1, calls: b.calls, perMs: b.perMs });
+      else this.usage.set(key, { key, tokens: 1 });
     }
     return undefined;
   }
@@ -271,15 +283,19 @@ export class RateLimiter {
   /**
    * Takes off the local buckets what another replica reports it took, at time `now` (ms). A bucket
    * can go below zero (the replicas together admitted more than the burst in one interval); it
-   * then refuses until it has refilled, which pays the overshoot back. Malformed entries are skipped.
+   * then refuses until it has refilled, which pays the overshoot back. The rate comes from the key,
+   * never from the report, so a report can only take tokens away, never widen a limit. Malformed
+   * entries are skipped.
    */
   absorb(usage: readonly RateUsage[], now: number): void {
     for (const u of usage) {
-      if (typeof u?.key !== 'string' || !(u.tokens > 0) || !(u.calls > 0) || !(u.perMs > 0) || !Number.isFinite(u.tokens + u.calls + u.perMs)) continue;
+      if (typeof u?.key !== 'string' || typeof u.tokens !== 'number' || !(u.tokens > 0) || !Number.isFinite(u.tokens)) continue;
       let b = this.buckets.get(u.key);
       if (!b) {
+        const rate = rateOfKey(u.key);
+        if (!rate) continue;
         if (this.buckets.size >= this.maxBuckets) this.sweep(now);
-        b = { tokens: u.calls, at: now, calls: u.calls, perMs: u.perMs };
+        b = { tokens: rate.calls, at: now, calls: rate.calls, perMs: rate.perMs };
         this.buckets.set(u.key, b);
       }
       refill(b, now);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admit, limitsFor, RateLimiter, refusedOutright, sizeLimitExceeded, type AdmissionLimit, type AdmissionPolicy } from './admission';
+import { admit, limitsFor, RateLimiter, refusedOutright, sizeLimitExceeded, type AdmissionLimit, type AdmissionPolicy, type RateUsage } from './admission';
 import { authenticate, readOrchestrators, tokenDigest } from './auth';
 import { parseConfig } from './config-file';
 import { AppError } from './errors';
@@ -240,10 +240,16 @@ describe('admission limits', () => {
     expect(left).toBe(6);
     // A huge report leaves a debt of one burst at most: refused for one window, then refilling; malformed entries are skipped.
     const key = a.take([limit], alice, 'fs', 'read', 0) === undefined ? a.drainUsage()[0].key : '';
-    b.absorb([{ key, tokens: 1e9, calls: 10, perMs: 60_000 }, { key: 'bad', tokens: Number.NaN, calls: 1, perMs: 1 }], 0);
+    b.absorb([{ key, tokens: 1e9 }, { key: 'bad', tokens: Number.NaN }, { key: 'no-rate\u00001e12/1\u0000agent:alice', tokens: 1 }], 0);
     expect(b.size).toBe(1);
     expect(b.take([limit], alice, 'fs', 'read', 60_000)).toBeDefined();
     expect(b.take([limit], alice, 'fs', 'read', 66_001)).toBeUndefined();
+    // A report cannot widen a limit: the rate is the key's, whatever else the message says.
+    const c = new RateLimiter();
+    c.absorb([{ key, tokens: 1, calls: 1e12, perMs: 1 } as RateUsage], 0);
+    let passed = 0;
+    for (let i = 0; i < 100; i++) if (c.take([limit], alice, 'fs', 'read', 0) === undefined) passed++;
+    expect(passed).toBe(9);
   });
 
   it('finds the first size bound a value exceeds', () => {

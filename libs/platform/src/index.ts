@@ -16,6 +16,7 @@ export {
   SNAPSHOT_OBJECT_STORE,
   SURFACE_BUCKET_MAX_AGE_MS,
   connectNats,
+  inboxPrefixOf,
   envNats,
   ensureStream,
   openBucket,

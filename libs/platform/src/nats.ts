@@ -45,10 +45,21 @@ export async function connectNats(servers: string, name: string, auth: NatsAuth 
   const options: Parameters<typeof connect>[0] = { servers: servers.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true };
   // noAsyncTraces (above): no stack-carrying Error per request on the hot path (every audit publish is a request).
   if (auth.credsFile) options.authenticator = credsAuthenticator(new Uint8Array(readFileSync(auth.credsFile)));
-  if (auth.user !== undefined) Object.assign(options, { user: auth.user, pass: auth.pass ?? '' });
+  if (auth.user !== undefined) {
+    Object.assign(options, { user: auth.user, pass: auth.pass ?? '' });
+    // Replies (KV reads, watch and consumer deliveries) come to `_INBOX_<user>.…`, so a NATS user
+    // may be allowed to subscribe to its own inboxes only and never read another service's replies
+    // (deploy/k8s/components/nats-auth/nats.conf).
+    options.inboxPrefix = inboxPrefixOf(auth.user);
+  }
   if (auth.token !== undefined) options.token = auth.token;
   if (auth.tls) options.tls = { ...auth.tls };
   return connect(options);
+}
+
+/** The inbox prefix of a NATS user: `_INBOX_` and the user name, other characters than letters, digits, `-` and `_` as `_`. */
+export function inboxPrefixOf(user: string): string {
+  return `_INBOX_${user.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createSecureContext, type PeerCertificate } from 'node:tls';
@@ -209,8 +210,24 @@ class WatchedCertificates implements experimental.CertificateProvider {
     if (bad) throw new Error(`TLS files ${JSON.stringify(files)}: ${bad}`);
   }
 
-  /** Why these PEM bytes cannot make a TLS context (undefined when they can). */
+  /**
+   * Why these PEM bytes cannot make a TLS context (undefined when they can). node:tls takes a CA
+   * bundle with no certificate in it (empty, or garbage) without a word, so every certificate
+   * file must hold at least one certificate that parses.
+   */
   private static check(pem: Pem): string | undefined {
+    for (const [what, bytes] of [['certificate', pem.cert], ['CA bundle', pem.ca]] as const) {
+      if (bytes === undefined) continue;
+      const blocks = bytes.toString('utf8').match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+      if (blocks.length === 0) return `the ${what} file holds no PEM certificate`;
+      for (const b of blocks) {
+        try {
+          new X509Certificate(b);
+        } catch (e) {
+          return `the ${what} file holds a certificate that does not parse: ${(e as Error).message}`;
+        }
+      }
+    }
     try {
       createSecureContext({ cert: pem.cert, key: pem.key, ca: pem.ca });
       return undefined;
@@ -247,7 +264,11 @@ class WatchedCertificates implements experimental.CertificateProvider {
   private consider(next: Pem): void {
     this.lastRead = Date.now();
     const same = (a?: Buffer, b?: Buffer): boolean => (a === undefined ? b === undefined : b !== undefined && a.equals(b));
-    if (same(next.cert, this.current.cert) && same(next.key, this.current.key) && same(next.ca, this.current.ca)) return;
+    if (same(next.cert, this.current.cert) && same(next.key, this.current.key) && same(next.ca, this.current.ca)) {
+      // (back to the files in use: a later bad change is news again)
+      this.lastRejected = '';
+      return;
+    }
     const bad = WatchedCertificates.check(next);
     if (bad) {
       this.reject(bad, [next.cert, next.key, next.ca].map((b) => b?.toString('base64') ?? '').join('|'));

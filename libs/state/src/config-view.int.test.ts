@@ -35,6 +35,11 @@ async function pair(name: string): Promise<{ w: WatchedBucket<unknown>; r: Watch
   return { w, r, view, writerView: new ConfigView(w) };
 }
 
+/** Applies `c` through the writer's mirror as surface-resolver does: the next document, compare-and-set. */
+async function apply(w: WatchedBucket<unknown>, c: ToolsurfaceConfig, legacyNamed: Array<{ kind: string; id: string }> = []): Promise<void> {
+  await w.update(CONFIG_DOCUMENT_KEY, configDocument(c, new ConfigView(w).document(), Date.now(), legacyNamed), w.revision(CONFIG_DOCUMENT_KEY));
+}
+
 /** Waits until `probe` holds (the reader's KV watch delivers asynchronously). */
 async function until(probe: () => boolean, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
@@ -66,7 +71,7 @@ describe('ConfigView', () => {
       principals: [{ kind: 'agent', id: 'p', mode: 'direct', autonomy: 'autonomous', capabilities: ['a', 'x'] }],
       admission: { default: 'allow', rules: [] },
     });
-    await w.update(CONFIG_DOCUMENT_KEY, configDocument(old, 'g1', 1), 0);
+    await apply(w, old);
     await until(() => view.get('capability.x') !== undefined);
     // The new config removes x and its binding, and denies by default: all in one message.
     const next = cfg({
@@ -76,7 +81,7 @@ describe('ConfigView', () => {
     });
     const seen: Array<{ key: string; admission: unknown; bindings: unknown; x: unknown }> = [];
     view.onChange((key) => seen.push({ key, admission: view.get('admission'), bindings: view.get('bindings.agent.p'), x: view.get('capability.x') }));
-    await w.update(CONFIG_DOCUMENT_KEY, configDocument(next, 'g2', 2), w.revision(CONFIG_DOCUMENT_KEY));
+    await apply(w, next);
     await until(() => view.get('capability.x') === undefined);
     expect(seen.map((s) => s.key).sort()).toEqual(['admission', 'bindings.agent.p', 'capability.x', 'meta.config_hash', 'presentation.agent.p']);
     for (const s of seen) expect(s).toMatchObject({ admission: { default: 'deny' }, bindings: { capabilities: ['a'] }, x: undefined });
@@ -84,53 +89,66 @@ describe('ConfigView', () => {
     expect(view.get('presentation.agent.p')).toEqual({ mode: 'discovery', autonomy: 'autonomous' });
   });
 
-  it('API overrides: kept on the document they were made on, replaced by the next apply that names the principal, dropped with the principal', async () => {
+  it('API overrides: kept on the document they were made on, replaced by the next apply that names the principal, dropped with the principal, never back', async () => {
     const { w, view, writerView } = await pair('cv_override');
-    const named = { kind: 'agent' as const, id: 'p' };
-    const apiOnly = { kind: 'agent' as const, id: 'q' };
-    const one = cfg({ capabilities: { a: stdio('a'), b: stdio('b') }, principals: [{ ...named, mode: 'direct', autonomy: 'autonomous', capabilities: ['a'] }] });
-    await w.update(CONFIG_DOCUMENT_KEY, configDocument(one, 'g1', 1), 0);
-    await w.put('bindings.agent.p', writerView.overrideFor(named, { capabilities: ['a', 'b'] }));
-    await w.put('bindings.agent.q', writerView.overrideFor(apiOnly, { capabilities: ['b'] }));
-    await until(() => view.get('bindings.agent.q') !== undefined);
-    expect(view.get('bindings.agent.p')).toEqual({ capabilities: ['a', 'b'] });
-    expect(view.get('bindings.agent.q')).toEqual({ capabilities: ['b'] });
-    // The same config applied again (a new generation): the config's bindings of p win again; q is untouched.
-    await w.update(CONFIG_DOCUMENT_KEY, configDocument(one, 'g2', 2), w.revision(CONFIG_DOCUMENT_KEY));
-    await until(() => (view.get('bindings.agent.p') as { capabilities: string[] }).capabilities.length === 1);
-    expect(view.get('bindings.agent.q')).toEqual({ capabilities: ['b'] });
-    // An override on g2, then a config that no longer names p: p loses it (as before the document).
-    await w.put('presentation.agent.p', writerView.overrideFor(named, { mode: 'unified', autonomy: 'autonomous' }));
+    const p = { kind: 'agent' as const, id: 'p' };
+    const one = cfg({ capabilities: { a: stdio('a'), b: stdio('b') }, principals: [{ ...p, mode: 'direct', autonomy: 'autonomous', capabilities: ['a'] }] });
+    const none = cfg({ capabilities: { a: stdio('a'), b: stdio('b') } });
+    const caps = (k: string) => (view.get(k) as { capabilities: string[] } | undefined)?.capabilities;
+    await apply(w, one);
+    await until(() => view.document() !== undefined);
+    await w.put('bindings.agent.p', writerView.overrideFor({ capabilities: ['a', 'b'] }));
+    await w.put('bindings.agent.q', writerView.overrideFor({ capabilities: ['b'] }));
+    await until(() => caps('bindings.agent.q') !== undefined && caps('bindings.agent.p')?.length === 2);
+    // The same config applied again: the config's bindings of p win again; q, which no config names, keeps its own.
+    await apply(w, one);
+    await until(() => caps('bindings.agent.p')?.length === 1);
+    expect(caps('bindings.agent.q')).toEqual(['b']);
+    // An override on the new document holds; a config that no longer names p takes it away.
+    await w.put('presentation.agent.p', writerView.overrideFor({ mode: 'unified', autonomy: 'autonomous' }));
     await until(() => (view.get('presentation.agent.p') as { mode: string }).mode === 'unified');
-    await w.update(CONFIG_DOCUMENT_KEY, configDocument(cfg({ capabilities: { a: stdio('a') } }), 'g3', 3), w.revision(CONFIG_DOCUMENT_KEY));
+    await apply(w, none);
     await until(() => view.get('presentation.agent.p') === undefined);
     expect(view.get('bindings.agent.p')).toBeUndefined();
-    expect(view.get('bindings.agent.q')).toEqual({ capabilities: ['b'] });
+    // q: named by a config, then dropped: its own bindings from before do not come back, though
+    // no record was ever deleted here (nothing depends on a clean-up).
+    await apply(w, cfg({ ...none, principals: [{ kind: 'agent', id: 'q', mode: 'direct', autonomy: 'autonomous', capabilities: ['a'] }] }));
+    await until(() => caps('bindings.agent.q')?.[0] === 'a');
+    await apply(w, none);
+    await until(() => view.get('bindings.agent.q') === undefined);
+    expect(w.get('bindings.agent.q')).toBeDefined();
+    // An override made now, with q dropped, counts again.
+    await w.put('bindings.agent.q', writerView.overrideFor({ capabilities: ['b'] }));
+    await until(() => caps('bindings.agent.q')?.[0] === 'b');
   });
 
-  it('without a document, records are read as they are (the layout before it)', async () => {
+  it('without a document, records are read as they are; the first document takes over from them', async () => {
     const { w, view } = await pair('cv_legacy');
     await w.put('admission', { default: 'deny', rules: [] });
     await w.put('capability.a', stdio('a'));
-    await until(() => view.get('capability.a') !== undefined);
+    // r was named by the config of the per-key layout; s was set through the API only.
+    await w.put('bindings.agent.r', { capabilities: ['a'] });
+    await w.put('bindings.agent.s', { capabilities: ['a'] });
+    await until(() => view.get('bindings.agent.s') !== undefined);
     expect(view.get('admission')).toEqual({ default: 'deny', rules: [] });
-    // Once a document is applied, those records no longer count.
-    await w.update(CONFIG_DOCUMENT_KEY, configDocument(cfg({}), 'g1', 1), 0);
+    await apply(w, cfg({ capabilities: { a: stdio('a') } }), [{ kind: 'agent', id: 'r' }]);
     await until(() => view.document() !== undefined);
     expect(view.get('admission')).toEqual({ default: 'allow', rules: [] });
-    expect(view.get('capability.a')).toBeUndefined();
+    expect(view.get('capability.a')).toEqual(stdio('a'));
+    expect(view.get('bindings.agent.r')).toBeUndefined();
+    expect(view.get('bindings.agent.s')).toEqual({ capabilities: ['a'] });
   });
 
   it('a write at a stale revision is refused, so racing applies leave one config or the other, never a mix', async () => {
     const { w } = await pair('cv_race');
     const other = new WatchedBucket<unknown>(await openBucket(reader, 'cv_race'), logger);
     await other.start();
-    await w.update(CONFIG_DOCUMENT_KEY, configDocument(cfg({ hash: 'first' }), 'g1', 1), 0);
+    await apply(w, cfg({ hash: 'first' }));
     await until(() => other.revision(CONFIG_DOCUMENT_KEY) > 0);
     const base = other.revision(CONFIG_DOCUMENT_KEY);
-    await w.update(CONFIG_DOCUMENT_KEY, configDocument(cfg({ hash: 'second' }), 'g2', 2), base);
-    await expect(other.update(CONFIG_DOCUMENT_KEY, configDocument(cfg({ hash: 'third' }), 'g3', 3), base)).rejects.toThrow(/wrong last sequence/i);
-    await expect(other.update(CONFIG_DOCUMENT_KEY, configDocument(cfg({ hash: 'fourth' }), 'g4', 4), 0)).rejects.toThrow();
+    await w.update(CONFIG_DOCUMENT_KEY, configDocument(cfg({ hash: 'second' }), undefined, 2), base);
+    await expect(other.update(CONFIG_DOCUMENT_KEY, configDocument(cfg({ hash: 'third' }), undefined, 3), base)).rejects.toThrow(/wrong last sequence/i);
+    await expect(other.update(CONFIG_DOCUMENT_KEY, configDocument(cfg({ hash: 'fourth' }), undefined, 4), 0)).rejects.toThrow();
     await until(() => (other.get(CONFIG_DOCUMENT_KEY) as { hash: string }).hash === 'second');
   });
 });

@@ -12,19 +12,27 @@ export const CONFIG_DOCUMENT_KEY = 'config.document';
  * replicas leave one config or the other, never a mix.
  */
 export interface ConfigDocument extends ToolsurfaceConfig {
-  /** Unique per apply (also when the same text is applied again); API changes made on top of it carry it (`base`). */
-  generation: string;
+  /** 1 for the first document, one more for each apply after it (applies are compare-and-set, so seqs never repeat). */
+  seq: number;
+  /**
+   * `<kind>.<id>` of every principal an apply named or dropped, with the seq of the last such
+   * apply: API changes made before it no longer count (see Override).
+   */
+  touched: Record<string, number>;
   /** Milliseconds since the Unix epoch. */
   appliedAtMs: number;
 }
 
 /**
  * A presentation or bindings record set through the API (SetPresentation, SetBindings), kept as its
- * own key beside the document. `base` is the document generation it was made on when the config
- * names the principal, null when it does not: a later apply that names the principal replaces it,
- * and one that drops a principal the config named drops it too (the rule before the document).
+ * own key beside the document. `base` is the seq of the document it was made on (0 before any
+ * document, and for records of the layout before the document). It counts while `base` is at
+ * least the seq of the last apply that named or dropped the principal: a later apply that names
+ * the principal replaces it, one that drops a principal the config named drops it, and neither
+ * can ever bring it back (the rules of the layout before the document, without relying on any
+ * clean-up).
  */
-export type Override<T> = T & { base?: string | null };
+export type Override<T> = T & { base?: number };
 
 /** What readers of the config bucket need: the mirror's get/entries/onChange, by record key. */
 export interface ConfigSource {
@@ -38,7 +46,7 @@ const OVERRIDE_PREFIXES = ['presentation.', 'bindings.'] as const;
 function isDocument(v: unknown): v is ConfigDocument {
   if (typeof v !== 'object' || v === null) return false;
   const d = v as Partial<ConfigDocument>;
-  return typeof d.generation === 'string' && typeof d.capabilities === 'object' && d.capabilities !== null && Array.isArray(d.principals);
+  return typeof d.seq === 'number' && typeof d.touched === 'object' && d.touched !== null && typeof d.capabilities === 'object' && d.capabilities !== null && Array.isArray(d.principals);
 }
 
 const indexes = new WeakMap<ConfigDocument, Map<string, PrincipalConfig>>();
@@ -122,18 +130,18 @@ export class ConfigView implements ConfigSource {
     return out;
   }
 
-  /** Whether the applied document names the principal of a `presentation.`/`bindings.` key. */
-  names(key: string): boolean {
-    const doc = this.document();
-    const who = principalOf(key);
-    return doc !== undefined && who !== undefined && principalIndex(doc).has(`${who.kind}.${who.id}`);
+  /** The override record to store for a principal now, on the document as mirrored (its `base`: see Override). */
+  overrideFor<T extends object>(record: T): Override<T> {
+    return { ...record, base: this.document()?.seq ?? 0 };
   }
 
-  /** The override record to store for principal `p` now (its `base`: see Override). */
-  overrideFor<T extends object>(p: { kind: string; id: string }, record: T): Override<T> {
+  /** Whether an override record still counts under the applied document (see Override). */
+  valid(key: string, record: unknown): boolean {
     const doc = this.document();
-    const named = doc !== undefined && principalIndex(doc).has(`${p.kind}.${p.id}`);
-    return { ...record, base: named ? doc!.generation : null };
+    const who = principalOf(key);
+    if (!doc || !who || typeof record !== 'object' || record === null) return doc === undefined;
+    const base = (record as Override<object>).base;
+    return (typeof base === 'number' ? base : 0) >= (doc.touched[`${who.kind}.${who.id}`] ?? 0);
   }
 
   private emit(key: string): void {
@@ -168,20 +176,25 @@ export class ConfigView implements ConfigSource {
     if (!who) return undefined;
     const named = principalIndex(doc).get(`${who.kind}.${who.id}`);
     const override = this.bucket.get(key) as Override<PresentationRecord | BindingsRecord> | undefined;
-    if (override !== undefined) {
-      const base = override.base ?? null;
-      if (named ? base === doc.generation : base === null) {
-        const { base: _base, ...record } = override;
-        return record;
-      }
+    if (override !== undefined && typeof override === 'object' && (typeof override.base === 'number' ? override.base : 0) >= (doc.touched[`${who.kind}.${who.id}`] ?? 0)) {
+      const { base: _base, ...record } = override;
+      return record;
     }
     if (!named) return undefined;
     return key.startsWith('presentation.') ? ({ mode: named.mode, autonomy: named.autonomy } satisfies PresentationRecord) : ({ capabilities: named.capabilities } satisfies BindingsRecord);
   }
 }
 
-/** The document of an apply of `cfg` (a new generation each time). */
-export function configDocument(cfg: ToolsurfaceConfig, generation: string, appliedAtMs: number): ConfigDocument {
+/**
+ * The document of an apply of `cfg` after `previous` (undefined for the first). It touches every
+ * principal `cfg` names and every one `previous` named that `cfg` drops; the first document also
+ * touches `legacyNamed`, the principals the config of the layout before the document named (their
+ * records there were the config's, not API changes).
+ */
+export function configDocument(cfg: ToolsurfaceConfig, previous: ConfigDocument | undefined, appliedAtMs: number, legacyNamed: ReadonlyArray<{ kind: string; id: string }> = []): ConfigDocument {
+  const seq = (previous?.seq ?? 0) + 1;
+  const touched: Record<string, number> = { ...previous?.touched };
   const principals: PrincipalConfig[] = cfg.principals.map((p) => ({ kind: p.kind, id: p.id, mode: p.mode, autonomy: p.autonomy, capabilities: [...p.capabilities] }));
-  return { capabilities: cfg.capabilities, principals, admission: cfg.admission, orchestrators: cfg.orchestrators, hash: cfg.hash, generation, appliedAtMs };
+  for (const p of [...principals, ...(previous?.principals ?? []), ...(previous ? [] : legacyNamed)]) touched[`${p.kind}.${p.id}`] = seq;
+  return { capabilities: cfg.capabilities, principals, admission: cfg.admission, orchestrators: cfg.orchestrators, hash: cfg.hash, seq, touched, appliedAtMs };
 }

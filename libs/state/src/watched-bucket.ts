@@ -53,6 +53,13 @@ export class WatchedBucket<T> {
     return this.values.get(key)?.value;
   }
 
+  /** Reads a key from the bucket itself (not the mirror), brings the mirror up to it, and returns the mirrored value. */
+  async refresh(key: string): Promise<T | undefined> {
+    const e = await this.kv.get(key);
+    if (e) this.apply(e);
+    return this.values.get(key)?.value;
+  }
+
   /** Every [key, value] pair whose key starts with `prefix`. */
   entries(prefix = ''): Array<[string, T]> {
     const out: Array<[string, T]> = [];
@@ -82,9 +89,12 @@ export class WatchedBucket<T> {
     this.set(key, revision, value);
   }
 
-  /** Deletes a key and mirrors the deletion. */
-  async delete(key: string): Promise<void> {
-    await this.kv.delete(key);
+  /**
+   * Deletes a key and mirrors the deletion; with `revision`, only if the key is still at that
+   * revision (rejects with the server's "wrong last sequence" error otherwise).
+   */
+  async delete(key: string, revision?: number): Promise<void> {
+    await this.kv.delete(key, revision === undefined ? undefined : { previousSeq: revision });
     this.values.delete(key);
     for (const l of this.listeners) l(key, undefined);
   }

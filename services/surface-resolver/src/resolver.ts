@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { metrics, type Counter } from '@opentelemetry/api';
 import {
   AppError,
+  isAppError,
   Attr,
   INSTRUMENTATION_SCOPE,
   Metric,
@@ -234,9 +235,12 @@ export class SurfaceResolver {
     if (autonomy === 'supervised' && p.kind !== 'gateway') {
       throw new AppError(ReasonCode.INVALID_REQUEST, 'only gateways can be supervised; agents are always autonomous');
     }
+    // The document as stored, not as mirrored: a change made on a document another replica has
+    // already replaced would not count (ConfigView Override).
+    await this.configBucket.refresh(CONFIG_DOCUMENT_KEY);
     const current = this.presentation(p);
     const next: PresentationRecord = { mode: mode ?? current.mode, autonomy: autonomy ?? current.autonomy };
-    await this.configBucket.put(presentationKey(p.kind, p.id), this.config.overrideFor(p, next));
+    await this.configBucket.put(presentationKey(p.kind, p.id), this.config.overrideFor(next));
     await this.publishChanged(p, next, this.bindings(p));
     return next;
   }
@@ -244,9 +248,10 @@ export class SurfaceResolver {
   /** Replaces a principal's bindings; every capability must be configured. */
   async setBindings(p: PrincipalRef, capabilities: string[]): Promise<string[]> {
     const unique = [...new Set(capabilities)];
+    await this.configBucket.refresh(CONFIG_DOCUMENT_KEY);
     const unknown = unique.filter((c) => this.config.get(capabilityKey(c)) === undefined);
     if (unknown.length > 0) throw new AppError(ReasonCode.INVALID_REQUEST, `unknown capabilities: ${unknown.map((c) => JSON.stringify(c.slice(0, 64))).join(', ')}`);
-    await this.configBucket.put(bindingsKey(p.kind, p.id), this.config.overrideFor(p, { capabilities: unique } satisfies BindingsRecord));
+    await this.configBucket.put(bindingsKey(p.kind, p.id), this.config.overrideFor({ capabilities: unique } satisfies BindingsRecord));
     await this.publishChanged(p, this.presentation(p), unique);
     return unique;
   }
@@ -285,9 +290,13 @@ export class SurfaceResolver {
    */
   async applyConfig(cfg: ToolsurfaceConfig, guard?: () => void): Promise<void> {
     const revision = this.configBucket.revision(CONFIG_DOCUMENT_KEY);
+    const previous = this.config.document();
     guard?.();
+    // The first document takes over from the per-key layout: the principals its config named lose
+    // what that config gave them, as an apply that drops them would.
+    const legacyNamed = previous ? [] : ((this.configBucket.get(CONFIG_HASH_KEY) as { principals?: PrincipalRef[] } | undefined)?.principals ?? []);
     try {
-      await this.configBucket.update(CONFIG_DOCUMENT_KEY, configDocument(cfg, randomUUID(), Date.now()), revision);
+      await this.configBucket.update(CONFIG_DOCUMENT_KEY, configDocument(cfg, previous, Date.now(), legacyNamed), revision);
     } catch (e) {
       if (/wrong last sequence|key exists/i.test((e as Error).message)) {
         throw new AppError(ReasonCode.CONFIG_CONFLICT, 'the config changed while this one was being applied (another ApplyConfig or replica); read it again and retry', { cause: e });
@@ -295,38 +304,40 @@ export class SurfaceResolver {
       throw e;
     }
     this.logger.info({ hash: cfg.hash, principals: cfg.principals.length, capabilities: Object.keys(cfg.capabilities).length }, 'config applied');
-    await this.dropStaleRecords();
+    await this.dropStaleOverrides();
   }
 
   /**
-   * Deletes records the applied document makes dead for good: the per-key records of the layout
-   * before the document (admission, orchestrators, capability.*, meta.config_hash), and API
-   * overrides no later apply can make valid again. Readers already ignore them, so deleting them
-   * one by one shows no intermediate state.
+   * Deletes API override records that no longer count under the applied document (ConfigView
+   * Override). Tidiness only: readers ignore them already, and a record is deleted only if it is
+   * still the one judged stale (compare-and-delete), so a change made meanwhile stays. The
+   * per-key records of the layout before the document are left for dispatch replicas not yet
+   * upgraded.
    */
-  private async dropStaleRecords(): Promise<void> {
-    const doc = this.config.document();
-    if (!doc) return;
+  private async dropStaleOverrides(): Promise<void> {
     for (const [key, value] of this.configBucket.entries()) {
-      const legacy = key === ADMISSION_KEY || key === ORCHESTRATORS_KEY || key === CONFIG_HASH_KEY || key.startsWith('capability.');
-      const override = key.startsWith('presentation.') || key.startsWith('bindings.');
-      if (!legacy && !override) continue;
-      if (override) {
-        const base = (value as { base?: string | null }).base ?? null;
-        const named = this.config.names(key);
-        // Valid now (made on this document, or for a principal no config names): kept.
-        if (base === doc.generation || (!named && base === null)) continue;
-        // Made on an older document (generations are never reused), or before this config named
-        // the principal (it would come back if a later config dropped the principal): deleted.
-      }
-      await this.configBucket.delete(key).catch((err: unknown) => this.logger.warn({ err, key }, 'could not delete a stale config record'));
+      if (!(key.startsWith('presentation.') || key.startsWith('bindings.')) || this.config.valid(key, value)) continue;
+      await this.configBucket.delete(key, this.configBucket.revision(key)).catch((err: unknown) => this.logger.debug({ err, key }, 'a stale override record was not deleted (changed meanwhile, or already gone)'));
     }
   }
 
-  /** Applies the config only when it differs from the one last applied (so API changes survive restarts). */
+  /**
+   * Applies the config only when it differs from the one last applied (so API changes survive
+   * restarts; before any document, the hash the per-key layout recorded counts). Replicas starting
+   * with the same new file race: the ones that lose find it applied and return false.
+   */
   async applyConfigIfChanged(cfg: ToolsurfaceConfig): Promise<boolean> {
-    if (this.config.document()?.hash === cfg.hash) return false;
-    await this.applyConfig(cfg);
-    return true;
+    const applied = (): string | undefined => this.config.document()?.hash ?? (this.configBucket.get(CONFIG_HASH_KEY) as { hash?: string } | undefined)?.hash;
+    for (let attempt = 1; ; attempt++) {
+      if (applied() === cfg.hash) return false;
+      try {
+        await this.applyConfig(cfg);
+        return true;
+      } catch (e) {
+        if (!isAppError(e, ReasonCode.CONFIG_CONFLICT) || attempt >= 5) throw e;
+        await this.configBucket.refresh(CONFIG_DOCUMENT_KEY);
+      }
+    }
   }
+
 }
