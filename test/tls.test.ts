@@ -209,7 +209,14 @@ describe('TLS files renewed on disk while servers and clients run', () => {
     renameSync(`${clientCa}.new`, clientCa);
     await new Promise((r) => setTimeout(r, RELOAD_MS * 4));
     expect(await check(server.port, signedByOldCa)).toBe('ok');
-    expect(events.filter((e) => e.outcome === 'rejected' && e.files.caFile === clientCa).map((e) => e.error)).toEqual(['the CA bundle file holds no PEM certificate']);
+    // A bundle cut off inside its last certificate (node:tls would drop that one silently): refused too.
+    const whole = readFileSync(join(rot, 'ca2.pem'), 'utf8');
+    const cut = readFileSync(join(rot, 'ca1.pem'), 'utf8');
+    writeFileSync(`${clientCa}.new`, whole + cut.slice(0, Math.floor(cut.length / 2)));
+    renameSync(`${clientCa}.new`, clientCa);
+    await new Promise((r) => setTimeout(r, RELOAD_MS * 4));
+    expect(await check(server.port, signedByOldCa)).toBe('ok');
+    expect(events.filter((e) => e.outcome === 'rejected' && e.files.caFile === clientCa).map((e) => e.error)).toEqual(['the CA bundle file holds no PEM certificate', 'the CA bundle file ends inside a PEM block']);
     // The new CA joins the bundle (both CAs, as during a CA rollover).
     writeFileSync(`${clientCa}.new`, Buffer.concat([readFileSync(join(rot, 'ca1.pem')), readFileSync(join(rot, 'ca2.pem'))]));
     renameSync(`${clientCa}.new`, clientCa);

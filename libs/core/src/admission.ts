@@ -235,6 +235,8 @@ export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
   /** Tokens taken here since the last drainUsage, by bucket key. */
   private readonly usage = new Map<string, RateUsage>();
+  /** `now` of the last sweep. */
+  private lastSweep = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly maxBuckets = 100_000) {}
 
@@ -295,12 +297,14 @@ export class RateLimiter {
         const rate = rateOfKey(u.key);
         if (!rate) continue;
         if (this.buckets.size >= this.maxBuckets) this.sweep(now);
+        // Full of buckets in use: another replica's principals do not take the place of this one's.
+        if (this.buckets.size >= this.maxBuckets) continue;
         b = { tokens: rate.calls, at: now, calls: rate.calls, perMs: rate.perMs };
         this.buckets.set(u.key, b);
       }
       refill(b, now);
-      // Never more debt than one burst: a report can refuse a principal for one window at most.
-      b.tokens = Math.max(-b.calls, b.tokens - u.tokens);
+      // Never more debt than one window pays back: a report can refuse a principal for one window at most.
+      b.tokens = Math.max(1 - b.calls, b.tokens - u.tokens);
     }
   }
 
@@ -309,7 +313,10 @@ export class RateLimiter {
     return this.buckets.size;
   }
 
+  /** Drops buckets that have refilled completely; at most once a second (a full map of buckets in use would make every call pay for a pass). */
   private sweep(now: number): void {
+    if (now - this.lastSweep < 1000 && now >= this.lastSweep) return;
+    this.lastSweep = now;
     for (const [key, b] of this.buckets) {
       refill(b, now);
       if (b.tokens >= b.calls) this.buckets.delete(key);

@@ -99,10 +99,11 @@ export function envNats(env: NodeJS.ProcessEnv): NatsAuth {
 /**
  * Creates the TOOLSURFACE stream (file storage, 7 days, 2 minutes of de-duplication), or updates
  * it when its subjects, age or de-duplication window differ. An existing stream that already has
- * them is left alone, so a service whose NATS user may not update streams (only surface-resolver
- * may, deploy/k8s/components/nats-auth/nats.conf) starts against it.
+ * them is left alone. Under deploy/k8s/components/nats-auth no service may update the stream (its
+ * retention holds the audit trail): an update refused for permissions calls `onNotUpdated` and the
+ * service runs with the stream as the operator left it; any other failure throws.
  */
-export async function ensureStream(nc: NatsConnection): Promise<void> {
+export async function ensureStream(nc: NatsConnection, onNotUpdated?: (err: Error) => void): Promise<void> {
   const jsm = await jetstreamManager(nc);
   const config = {
     name: STREAM,
@@ -118,7 +119,13 @@ export async function ensureStream(nc: NatsConnection): Promise<void> {
     return;
   }
   const same = JSON.stringify(current.subjects) === JSON.stringify(config.subjects) && current.max_age === config.max_age && current.duplicate_window === config.duplicate_window;
-  if (!same) await jsm.streams.update(STREAM, config);
+  if (same) return;
+  try {
+    await jsm.streams.update(STREAM, config);
+  } catch (e) {
+    if (!/permission/i.test((e as Error).message)) throw e;
+    onNotUpdated?.(e as Error);
+  }
 }
 
 /** Opens (creating where missing) a key-value bucket with history 1. */

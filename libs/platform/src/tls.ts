@@ -218,8 +218,11 @@ class WatchedCertificates implements experimental.CertificateProvider {
   private static check(pem: Pem): string | undefined {
     for (const [what, bytes] of [['certificate', pem.cert], ['CA bundle', pem.ca]] as const) {
       if (bytes === undefined) continue;
-      const blocks = bytes.toString('utf8').match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+      const text = bytes.toString('utf8');
+      const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
       if (blocks.length === 0) return `the ${what} file holds no PEM certificate`;
+      // (node:tls drops a certificate cut off at the end of a bundle without a word: a file caught half-written)
+      if ((text.match(/-----BEGIN /g) ?? []).length !== (text.match(/-----END /g) ?? []).length) return `the ${what} file ends inside a PEM block`;
       for (const b of blocks) {
         try {
           new X509Certificate(b);

@@ -84,7 +84,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
     capabilities: () => capabilities,
     async start() {
       nc = await connectNats(config.natsUrl, 'toolsurface-dispatch', config.nats);
-      await ensureStream(nc);
+      await ensureStream(nc, (err) => logger.warn({ err }, 'the TOOLSURFACE stream differs from what this release expects and this NATS user may not update it; running with it as it is'));
       const [configKv, catalogKv, surfacesKv, journalKv, snapshotObjects] = await Promise.all([
         openBucket(nc, Buckets.config),
         openBucket(nc, Buckets.catalog),

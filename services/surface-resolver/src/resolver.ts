@@ -235,12 +235,13 @@ export class SurfaceResolver {
     if (autonomy === 'supervised' && p.kind !== 'gateway') {
       throw new AppError(ReasonCode.INVALID_REQUEST, 'only gateways can be supervised; agents are always autonomous');
     }
-    // The document as stored, not as mirrored: a change made on a document another replica has
-    // already replaced would not count (ConfigView Override).
+    const key = presentationKey(p.kind, p.id);
+    // The stored record, not the mirror's: the field left unspecified keeps its current value.
+    await this.configBucket.refresh(key);
     await this.configBucket.refresh(CONFIG_DOCUMENT_KEY);
     const current = this.presentation(p);
     const next: PresentationRecord = { mode: mode ?? current.mode, autonomy: autonomy ?? current.autonomy };
-    await this.configBucket.put(presentationKey(p.kind, p.id), this.config.overrideFor(next));
+    await this.putOverride(p, key, next);
     await this.publishChanged(p, next, this.bindings(p));
     return next;
   }
@@ -249,11 +250,28 @@ export class SurfaceResolver {
   async setBindings(p: PrincipalRef, capabilities: string[]): Promise<string[]> {
     const unique = [...new Set(capabilities)];
     await this.configBucket.refresh(CONFIG_DOCUMENT_KEY);
+    // (capabilities are checked against the document as stored)
     const unknown = unique.filter((c) => this.config.get(capabilityKey(c)) === undefined);
     if (unknown.length > 0) throw new AppError(ReasonCode.INVALID_REQUEST, `unknown capabilities: ${unknown.map((c) => JSON.stringify(c.slice(0, 64))).join(', ')}`);
-    await this.configBucket.put(bindingsKey(p.kind, p.id), this.config.overrideFor({ capabilities: unique } satisfies BindingsRecord));
+    await this.putOverride(p, bindingsKey(p.kind, p.id), { capabilities: unique } satisfies BindingsRecord);
     await this.publishChanged(p, this.presentation(p), unique);
     return unique;
+  }
+
+  /**
+   * Writes an API change of a principal on the config document as stored (read just before), and
+   * checks that it still counts once written: an apply that named or dropped the principal in
+   * between would make it count for nothing (ConfigView Override), so that is refused with
+   * CONFIG_CONFLICT rather than reported as done.
+   */
+  private async putOverride(p: PrincipalRef, key: string, record: PresentationRecord | BindingsRecord): Promise<void> {
+    await this.configBucket.refresh(CONFIG_DOCUMENT_KEY);
+    const written = this.config.overrideFor(record);
+    await this.configBucket.put(key, written);
+    await this.configBucket.refresh(CONFIG_DOCUMENT_KEY);
+    if (!this.config.valid(key, written)) {
+      throw new AppError(ReasonCode.CONFIG_CONFLICT, `a config applied meanwhile set ${p.kind}:${p.id} itself; read it again and retry`);
+    }
   }
 
   private publishChanged(p: PrincipalRef, r: PresentationRecord, capabilities: string[]): Promise<void> {
