@@ -1,8 +1,8 @@
-// npm run eval:unified -- [--corpus P] [--queries P] [--irrelevance P] [--json FILE] [--png FILE]
+// npm run eval:unified -- [--corpus P] [--queries P] [--irrelevance P] [--json FILE] [--png FILE (default .data/unified-reliability.png)]
 // unified_tool quality through the unified-mapper's gRPC API (whole corpus as one snapshot), beside
 // a baseline that takes the top BM25 hit and maps nothing. Scoring per shared/eval/README.md.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
 import { CALIBRATION, scoreArguments } from '@toolsurface/mapper';
@@ -138,7 +138,9 @@ async function main(): Promise<void> {
   console.log(`MapRequest through gRPC: p50 ${figures.latencyMs.p50.toFixed(2)} ms, p99 ${figures.latencyMs.p99.toFixed(2)} ms`);
   console.log('reliability (confidence bin: n, share right: tool and arguments, or the tool alone where arguments are missing):');
   for (const b of figures.reliability) if (b.n > 0) console.log(`  [${b.lo.toFixed(1)}, ${b.hi.toFixed(1)}): n=${b.n}, right ${f(b.accuracy)}, mean confidence ${f(b.meanConfidence)}`);
-  const png = opts.get('png') ?? 'unified-reliability.png';
+  // (by default beside the local stack's data, not in the checkout's root)
+  const png = opts.get('png') ?? join('.data', 'unified-reliability.png');
+  mkdirSync(dirname(png), { recursive: true });
   writeReliabilityPng(png, figures.reliability, CONFIDENCE_THRESHOLD);
   console.log(`reliability diagram written to ${png}`);
   const jsonPath = opts.get('json');

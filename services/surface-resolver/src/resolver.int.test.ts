@@ -5,7 +5,7 @@ import { trace } from '@opentelemetry/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { parseConfig } from '@toolsurface/core';
+import { isAppError, parseConfig, ReasonCode } from '@toolsurface/core';
 import { Buckets, connectNats, ensureStream, EventPublisher, openBucket, openSnapshotStore } from '@toolsurface/platform';
 import { ensureNats, findFreePort, type NatsHandle } from '@toolsurface/stack';
 import { CONFIG_HASH_KEY, SnapshotStore, WatchedBucket, type CatalogRecord, type SurfaceRecord } from '@toolsurface/state';
@@ -27,12 +27,23 @@ principals:
   - { kind: agent, id: p, mode: direct, capabilities: [a] }
 ${extra}`;
 
+/** The real bucket mirror, with a hook that runs just before each write reaches NATS (to stage a race). */
+class HookedBucket extends WatchedBucket<unknown> {
+  beforePut: (() => Promise<void>) | undefined;
+  override async put(key: string, value: unknown): Promise<void> {
+    const hook = this.beforePut;
+    this.beforePut = undefined;
+    await hook?.();
+    return super.put(key, value);
+  }
+}
+
 /** A resolver replica on its own connection, over the bucket set `prefix`. */
-async function replica(prefix: string): Promise<{ resolver: SurfaceResolver; config: WatchedBucket<unknown> }> {
+async function replica(prefix: string): Promise<{ resolver: SurfaceResolver; config: HookedBucket }> {
   const nc = await connectNats(nats.url, 'resolver-test');
   conns.push(nc);
   await ensureStream(nc);
-  const config = new WatchedBucket<unknown>(await openBucket(nc, `${prefix}_${Buckets.config}`), logger);
+  const config = new HookedBucket(await openBucket(nc, `${prefix}_${Buckets.config}`), logger);
   const catalog = new WatchedBucket<CatalogRecord>(await openBucket(nc, `${prefix}_${Buckets.catalog}`), logger);
   const surfaces = new WatchedBucket<SurfaceRecord>(await openBucket(nc, `${prefix}_${Buckets.surfaces}`), logger);
   for (const b of [config, catalog, surfaces]) await b.start();
@@ -71,6 +82,24 @@ describe('SurfaceResolver config on several replicas', () => {
     await a.resolver.applyConfig(parseConfig(CONFIG(), dir));
     expect(await b.resolver.setBindings(p, ['a', 'b'])).toEqual(['a', 'b']);
     // a reads the change: it was made on the latest document, not the one b's mirror held.
+    const deadline = Date.now() + 5000;
+    while (a.resolver.bindings(p).length !== 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(a.resolver.bindings(p)).toEqual(['a', 'b']);
+  });
+
+  it('a change that an apply made meaningless while it was written is refused, not reported as done', async () => {
+    const [a, b] = await Promise.all([replica('r4'), replica('r4')]);
+    await a.resolver.applyConfig(parseConfig(CONFIG(), dir));
+    // b reads the document, then, just before its write lands, a applies a config that names p again.
+    b.config.beforePut = () => a.resolver.applyConfig(parseConfig(CONFIG(), dir));
+    const refused = await b.resolver.setBindings(p, ['a', 'b']).then(
+      () => 'done',
+      (e: unknown) => (isAppError(e, ReasonCode.CONFIG_CONFLICT) ? 'CONFIG_CONFLICT' : String(e)),
+    );
+    expect(refused).toBe('CONFIG_CONFLICT');
+    expect(a.resolver.bindings(p)).toEqual(['a']);
+    // Retried, it counts.
+    expect(await b.resolver.setBindings(p, ['a', 'b'])).toEqual(['a', 'b']);
     const deadline = Date.now() + 5000;
     while (a.resolver.bindings(p).length !== 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(a.resolver.bindings(p)).toEqual(['a', 'b']);
