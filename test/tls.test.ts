@@ -215,8 +215,16 @@ describe('TLS files renewed on disk while servers and clients run', () => {
     writeFileSync(`${clientCa}.new`, whole + cut.slice(0, Math.floor(cut.length / 2)));
     renameSync(`${clientCa}.new`, clientCa);
     await new Promise((r) => setTimeout(r, RELOAD_MS * 4));
+    // (and one cut inside its last END line)
+    writeFileSync(`${clientCa}.new`, whole + cut.slice(0, cut.lastIndexOf('CERTIFICATE-----')));
+    renameSync(`${clientCa}.new`, clientCa);
+    await new Promise((r) => setTimeout(r, RELOAD_MS * 4));
     expect(await check(server.port, signedByOldCa)).toBe('ok');
-    expect(events.filter((e) => e.outcome === 'rejected' && e.files.caFile === clientCa).map((e) => e.error)).toEqual(['the CA bundle file holds no PEM certificate', 'the CA bundle file ends inside a PEM block']);
+    expect(events.filter((e) => e.outcome === 'rejected' && e.files.caFile === clientCa).map((e) => e.error)).toEqual([
+      'the CA bundle file holds no PEM certificate',
+      'the CA bundle file holds a cut-off or malformed PEM block',
+      'the CA bundle file holds a cut-off or malformed PEM block',
+    ]);
     // The new CA joins the bundle (both CAs, as during a CA rollover).
     writeFileSync(`${clientCa}.new`, Buffer.concat([readFileSync(join(rot, 'ca1.pem')), readFileSync(join(rot, 'ca2.pem'))]));
     renameSync(`${clientCa}.new`, clientCa);

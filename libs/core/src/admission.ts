@@ -248,6 +248,8 @@ export class RateLimiter {
     const picked: Bucket[] = [];
     const pickedKeys: string[] = [];
     const who = principalKey(principal);
+    // Room is made before any bucket is picked: a sweep in the loop could drop one already picked.
+    if (this.buckets.size >= this.maxBuckets) this.sweep(now);
     for (const limit of limits) {
       const rate = limit.rate;
       if (!rate) continue;
@@ -256,7 +258,6 @@ export class RateLimiter {
       const key = `${limit.id}\u0000${rate.calls}/${perMs}\u0000${who}${rate.per === 'tool' ? `\u0000${capability}\u0000${tool}` : ''}`;
       let b = this.buckets.get(key);
       if (!b) {
-        if (this.buckets.size >= this.maxBuckets) this.sweep(now);
         b = { tokens: rate.calls, at: now, calls: rate.calls, perMs };
         this.buckets.set(key, b);
       }

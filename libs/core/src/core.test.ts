@@ -256,6 +256,17 @@ describe('admission limits', () => {
     expect(passed).toBe(9);
   });
 
+  it('a full map of buckets never drops a bucket the same call takes a token from', () => {
+    const rl = new RateLimiter(2);
+    const hourly: AdmissionLimit = { ...perPrincipal, id: 'hourly', rate: { calls: 1, perSeconds: 3600, per: 'principal' } };
+    const perToolHourly: AdmissionLimit = { ...perTool, id: 'tool-hourly', rate: { calls: 5, perSeconds: 3600, per: 'tool' } };
+    expect(rl.take([hourly, perToolHourly], alice, 'fs', 'read', 0)).toBeUndefined();
+    // An hour later both buckets are full again (sweepable) and the map is at its bound.
+    const later = 3_600_000;
+    expect(rl.take([hourly, perToolHourly], alice, 'fs', 'write', later)).toBeUndefined();
+    expect(rl.take([hourly, perToolHourly], alice, 'fs', 'other', later)?.limit.id).toBe('hourly');
+  });
+
   it('finds the first size bound a value exceeds', () => {
     const limits: AdmissionLimit[] = [
       { id: 'a', principals: ['*'], capabilities: ['*'], tools: ['*'], maxArgumentBytes: 100 },

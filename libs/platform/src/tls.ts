@@ -219,10 +219,12 @@ class WatchedCertificates implements experimental.CertificateProvider {
     for (const [what, bytes] of [['certificate', pem.cert], ['CA bundle', pem.ca]] as const) {
       if (bytes === undefined) continue;
       const text = bytes.toString('utf8');
+      // (node:tls drops a certificate cut off at the end of a bundle without a word: a file caught
+      // half-written; so once every whole PEM block is taken out, no PEM marker may be left)
+      if (text.replace(/-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g, '').includes('-----')) return `the ${what} file holds a cut-off or malformed PEM block`;
+      const trusted = text.match(/-----BEGIN TRUSTED CERTIFICATE-----/g)?.length ?? 0;
       const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-      if (blocks.length === 0) return `the ${what} file holds no PEM certificate`;
-      // (node:tls drops a certificate cut off at the end of a bundle without a word: a file caught half-written)
-      if ((text.match(/-----BEGIN /g) ?? []).length !== (text.match(/-----END /g) ?? []).length) return `the ${what} file ends inside a PEM block`;
+      if (blocks.length + trusted === 0) return `the ${what} file holds no PEM certificate`;
       for (const b of blocks) {
         try {
           new X509Certificate(b);

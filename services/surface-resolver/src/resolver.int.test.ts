@@ -105,6 +105,21 @@ describe('SurfaceResolver config on several replicas', () => {
     expect(a.resolver.bindings(p)).toEqual(['a', 'b']);
   });
 
+  it("an operator's switch to supervised, applied while a SetPresentation of the same gateway is written, is not undone", async () => {
+    const [a, b] = await Promise.all([replica('r5'), replica('r5')]);
+    const g = { kind: 'gateway' as const, id: 'g' };
+    const withGateway = (autonomy: string) => CONFIG(`  - { kind: gateway, id: g, mode: unified, autonomy: ${autonomy}, capabilities: [a] }`);
+    await a.resolver.applyConfig(parseConfig(withGateway('autonomous'), dir));
+    b.config.beforePut = () => a.resolver.applyConfig(parseConfig(withGateway('supervised'), dir));
+    const outcome = await b.resolver.setPresentation(g, 'discovery', undefined).then(
+      () => 'done',
+      (e: unknown) => (isAppError(e, ReasonCode.CONFIG_CONFLICT) ? 'CONFIG_CONFLICT' : String(e)),
+    );
+    expect(outcome).toBe('CONFIG_CONFLICT');
+    await b.config.refresh('presentation.gateway.g');
+    for (const r of [a, b]) expect(r.resolver.presentation(g)).toEqual({ mode: 'unified', autonomy: 'supervised' });
+  });
+
   it('upgrading from the per-key layout: an unchanged file keeps API changes; the first new config revokes what the old one named', async () => {
     const { resolver, config } = await replica('r3');
     const cfg = parseConfig(CONFIG(), dir);

@@ -259,13 +259,13 @@ export class SurfaceResolver {
   }
 
   /**
-   * Writes an API change of a principal on the config document as stored (read just before), and
-   * checks that it still counts once written: an apply that named or dropped the principal in
-   * between would make it count for nothing (ConfigView Override), so that is refused with
-   * CONFIG_CONFLICT rather than reported as done.
+   * Writes an API change of a principal, stamped with the config document it was computed on (the
+   * caller read it from the bucket first), and checks that it still counts once written: an apply
+   * that named or dropped the principal in between makes it count for nothing (ConfigView
+   * Override), so that is refused with CONFIG_CONFLICT rather than reported as done.
    */
   private async putOverride(p: PrincipalRef, key: string, record: PresentationRecord | BindingsRecord): Promise<void> {
-    await this.configBucket.refresh(CONFIG_DOCUMENT_KEY);
+    // (no new read here: a document newer than the one the change was computed on must not stamp it)
     const written = this.config.overrideFor(record);
     await this.configBucket.put(key, written);
     await this.configBucket.refresh(CONFIG_DOCUMENT_KEY);
