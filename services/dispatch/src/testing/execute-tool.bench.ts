@@ -14,7 +14,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Buckets, connectNats, openBucket, openSnapshotStore } from '@toolsurface/platform';
 import { CallToolRequest, DispatchServiceClient, type CallToolResponse } from '@toolsurface/proto';
-import { capabilityKey, SnapshotStore, type CatalogRecord } from '@toolsurface/state';
+import { CONFIG_DOCUMENT_KEY, configDocument, SnapshotStore, type CatalogRecord } from '@toolsurface/state';
+import type { CapabilitySpec } from '@toolsurface/core';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { startNatsServer } from './processes';
@@ -77,7 +78,14 @@ if (callerPort) {
   const nats = await startNatsServer();
   const nc = await connectNats(`nats://127.0.0.1:${nats.port}`, 'bench');
   const cfg = await openBucket(nc, Buckets.config);
-  await cfg.put(capabilityKey('everything'), JSON.stringify({ transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'], env: {}, cwd: ROOT, timeoutMs: 5000 }));
+  // The config as surface-resolver stores it: one document (libs/state ConfigView).
+  const everything = { transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'], env: {}, cwd: ROOT, timeoutMs: 5000 } as unknown as CapabilitySpec;
+  const doc = configDocument(
+    { capabilities: { everything }, principals: [{ kind: 'agent', id: 'a', mode: 'discovery', autonomy: 'autonomous', capabilities: ['everything'] }], admission: { default: 'allow', rules: [] }, orchestrators: [], hash: 'bench' },
+    undefined,
+    Date.now(),
+  );
+  await cfg.put(CONFIG_DOCUMENT_KEY, JSON.stringify(doc));
   const app = createApp(loadConfig({ NATS_URL: `nats://127.0.0.1:${nats.port}`, GRPC_HOST: '127.0.0.1', GRPC_PORT: '0', LOG_LEVEL: 'warn' }));
   const { grpcPort } = await app.start();
   const cat = await openBucket(nc, Buckets.catalog);
