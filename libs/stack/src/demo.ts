@@ -31,12 +31,17 @@ const defaults = {
   dispatch: `127.0.0.1:${DEFAULT_PORTS.dispatch}`,
   unified: `127.0.0.1:${DEFAULT_PORTS.unified}`,
 };
-let addresses = { resolver: defaults.resolver, dispatch: defaults.dispatch };
+// TOOLSURFACE_RESOLVER and TOOLSURFACE_DISPATCH (as for the CLI) point at a stack elsewhere, such
+// as one `npm start` moved off taken default ports.
+const given = process.env.TOOLSURFACE_RESOLVER && process.env.TOOLSURFACE_DISPATCH ? { resolver: process.env.TOOLSURFACE_RESOLVER, dispatch: process.env.TOOLSURFACE_DISPATCH } : undefined;
+let addresses = given ?? { resolver: defaults.resolver, dispatch: defaults.dispatch };
 let startMs = 0;
 try {
-  const health = await Promise.all(Object.values(defaults).map((a) => checkHealth(a, '', 1000)));
+  const health = await Promise.all(Object.values(given ?? defaults).map((a) => checkHealth(a, '', 1000)));
   if (health.every((h) => h === 'SERVING')) {
-    report.line(`stack     running on the default ports (resolver ${defaults.resolver}, dispatch ${defaults.dispatch})`);
+    report.line(`stack     running ${given ? 'at TOOLSURFACE_RESOLVER / TOOLSURFACE_DISPATCH' : 'on the default ports'} (resolver ${addresses.resolver}, dispatch ${addresses.dispatch})`);
+  } else if (given) {
+    throw new Error(`TOOLSURFACE_RESOLVER ${given.resolver} / TOOLSURFACE_DISPATCH ${given.dispatch}: no stack answers there (health: ${health.join(', ')})`);
   } else {
     const logDir = join(DEFAULT_LOG_DIR, 'demo');
     report.line('stack     none answers on the default ports: starting one on free ports for this demo…');

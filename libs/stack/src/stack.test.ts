@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { findFreePort } from './net';
-import { ensureNats, NATS_INSTALL_HINT, parseNatsInfo, parseNatsUrl, StackError } from './stack';
+import { startGrpcServer } from '@toolsurface/platform';
+import { findFreePort, findFreePorts } from './net';
+import { choosePorts, ensureNats, NATS_INSTALL_HINT, parseNatsInfo, parseNatsUrl, StackError, type StackPorts } from './stack';
 
 describe('parseNatsUrl', () => {
   it('reads host and port, 4222 by default, localhost as 127.0.0.1', () => {
@@ -69,6 +70,45 @@ describe('ensureNats', () => {
       await expect(ensureNats({ url: `nats://127.0.0.1:${port}` })).rejects.toThrow(/without JetStream/);
     } finally {
       server.close();
+    }
+  });
+});
+
+describe('choosePorts (npm start on a machine where default ports are taken)', () => {
+  /** Five free ports standing in for the defaults, so the test never touches 50051-50054 or 3001. */
+  async function fakeDefaults(): Promise<StackPorts> {
+    const [resolver, discovery, dispatch, unified, everythingHttp] = await findFreePorts(5);
+    return { resolver, discovery, dispatch, unified, everythingHttp };
+  }
+  const opts = { natsUrl: 'nats://127.0.0.1:4222' };
+
+  it('moves a service whose default port something else holds to a free port, and keeps the others', async () => {
+    const defaults = await fakeDefaults();
+    const squatter = createServer().listen(defaults.resolver, '127.0.0.1');
+    await new Promise((r) => squatter.once('listening', r));
+    try {
+      const ports = await choosePorts(opts, defaults.everythingHttp, defaults);
+      expect(ports.resolver).not.toBe(defaults.resolver);
+      expect(ports).toEqual({ ...defaults, resolver: ports.resolver });
+    } finally {
+      squatter.close();
+    }
+  });
+
+  it('refuses to start a second stack where a gRPC server already answers, and a given port that is taken', async () => {
+    const defaults = await fakeDefaults();
+    const running = await startGrpcServer('127.0.0.1', defaults.dispatch, []);
+    try {
+      await expect(choosePorts(opts, undefined, defaults)).rejects.toThrow(/gRPC server already answers on port \d+ for dispatch/);
+    } finally {
+      await running.stop(100);
+    }
+    const squatter = createServer().listen(defaults.unified, '127.0.0.1');
+    await new Promise((r) => squatter.once('listening', r));
+    try {
+      await expect(choosePorts({ ...opts, ports: { unified: defaults.unified } }, undefined, defaults)).rejects.toThrow(/port \d+ for unified-mapper is already in use/);
+    } finally {
+      squatter.close();
     }
   });
 });

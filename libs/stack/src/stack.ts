@@ -2,7 +2,7 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSy
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { httpCapabilityPort, rewriteConfig } from './config-copy';
 import { channelCredentials, servesTls, tlsEnv, type TlsFiles } from '@toolsurface/platform';
-import { waitForServing } from './health';
+import { checkHealth, waitForServing } from './health';
 import { findFreePorts, isPortOpen, probeTcp, waitForPort } from './net';
 import { describeExit, spawnManaged, tailFile, type ManagedProcess, type ProcessExit } from './process';
 import { DATA_DIR, DEFAULT_CONFIG_PATH, DEFAULT_LOG_DIR, DEFAULT_NATS_DATA_DIR, REPO_ROOT } from './paths';
@@ -368,11 +368,16 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
   };
 }
 
-/** The ports to use: given ones, then free or default ones; with fixed ports, fails early when one is taken. */
-async function choosePorts(opts: StartStackOptions, configuredHttpPort: number | undefined): Promise<StackPorts> {
+/**
+ * The ports to use: given ones, then free or default ones. A default port that something else
+ * holds is replaced by a free one (the stack's addresses say where each service went); a given
+ * port that is taken, or a default one where a gRPC server already answers (a stack already
+ * running), fails early. `defaults` is for tests.
+ */
+export async function choosePorts(opts: StartStackOptions, configuredHttpPort: number | undefined, defaults: StackPorts = DEFAULT_PORTS): Promise<StackPorts> {
   const keys = ['resolver', 'discovery', 'dispatch', 'unified', 'everythingHttp'] as const;
-  const defaults: StackPorts = { ...DEFAULT_PORTS, everythingHttp: configuredHttpPort ?? DEFAULT_PORTS.everythingHttp };
-  const ports = { ...defaults, ...opts.ports };
+  const base: StackPorts = { ...defaults, everythingHttp: configuredHttpPort ?? defaults.everythingHttp };
+  const ports = { ...base, ...opts.ports };
   if (opts.freePorts) {
     const missing = keys.filter((k) => opts.ports?.[k] === undefined);
     const free = await findFreePorts(missing.length);
@@ -386,14 +391,22 @@ async function choosePorts(opts: StartStackOptions, configuredHttpPort: number |
     unified: 'unified-mapper',
     everythingHttp: 'server-everything',
   };
+  const busy: Array<(typeof keys)[number]> = [];
   for (const k of keys) {
     if (k === 'everythingHttp' && configuredHttpPort === undefined) continue;
-    if (await isPortOpen('127.0.0.1', ports[k], 300)) {
+    if (!(await isPortOpen('127.0.0.1', ports[k], 300))) continue;
+    const running = k !== 'everythingHttp' && (await checkHealth(`127.0.0.1:${ports[k]}`, '', 1000, channelCredentials(opts.tls?.caFile ? opts.tls : undefined))) !== 'UNREACHABLE';
+    if (opts.ports?.[k] !== undefined || running) {
       throw new StackError(
-        `port ${ports[k]} for ${names[k]} is already in use (is a stack already running? \`npm run demo\` uses a running stack as is; stop it, or free the port)`,
+        running
+          ? `a gRPC server already answers on port ${ports[k]} for ${names[k]} (is a stack already running? \`npm run demo\` uses a running stack as is; stop it first)`
+          : `port ${ports[k]} for ${names[k]} is already in use; free it or choose another port`,
       );
     }
+    busy.push(k);
   }
+  const free = await findFreePorts(busy.length);
+  busy.forEach((k, i) => (ports[k] = free[i]));
   return ports;
 }
 

@@ -5,7 +5,7 @@ import { formatMs } from './demo/stats';
 import { DEFAULT_CONFIG_PATH, REPO_ROOT } from './paths';
 import { describeExit } from './process';
 import { onStopSignal } from './signals';
-import { DEFAULT_NATS_URL, ensureNats, startStack, type NatsHandle, type RunningStack } from './stack';
+import { DEFAULT_NATS_URL, DEFAULT_PORTS, ensureNats, startStack, type NatsHandle, type RunningStack } from './stack';
 
 const t0 = performance.now();
 const log = (s: string) => void process.stdout.write(`${s}\n`);
@@ -42,6 +42,11 @@ try {
 }
 
 const a = stack.addresses;
+// A default port something else held was replaced by a free one: say how the CLI and the demo find the stack.
+const moved =
+  a.resolver !== `127.0.0.1:${DEFAULT_PORTS.resolver}` || a.dispatch !== `127.0.0.1:${DEFAULT_PORTS.dispatch}`
+    ? `\nSome default ports were taken, so the stack took free ones. For the CLI and the demo:\n  export TOOLSURFACE_RESOLVER=${a.resolver} TOOLSURFACE_DISPATCH=${a.dispatch}\n`
+    : '';
 log(`
 Toolsurface is up (${formatMs(performance.now() - t0)})
   surface-resolver  ${a.resolver}   SurfaceService, PresentationService
@@ -58,7 +63,7 @@ Try it:
   npx toolsurface call <surface-id> execute_tool '{"name":"echo","arguments":{"message":"hi"}}'
   npm run demo
 
-Ctrl-C stops everything started here.`);
+Ctrl-C stops everything started here.${moved}`);
 
 void stack.unexpectedExit.then(({ name, exit, logTail }) => {
   if (stopping) return;
