@@ -245,8 +245,7 @@ export class RateLimiter {
    * refused it and how long until it would admit a call, in ms.
    */
   take(limits: readonly AdmissionLimit[], principal: PrincipalRef, capability: string, tool: string, now: number): { limit: AdmissionLimit; retryAfterMs: number } | undefined {
-    const picked: Bucket[] = [];
-    const pickedKeys: string[] = [];
+    const picked: Array<[string, Bucket]> = [];
     const who = principalKey(principal);
     // Room is made before any bucket is picked: a sweep in the loop could drop one already picked.
     if (this.buckets.size >= this.maxBuckets) this.sweep(now);
@@ -263,12 +262,10 @@ export class RateLimiter {
       }
       refill(b, now);
       if (b.tokens < 1) return { limit, retryAfterMs: Math.max(1, Math.ceil(((1 - b.tokens) * perMs) / rate.calls - 1e-6)) };
-      picked.push(b);
-      pickedKeys.push(key);
+      picked.push([key, b]);
     }
-    for (const [i, b] of picked.entries()) {
+    for (const [key, b] of picked) {
       b.tokens -= 1;
-      const key = pickedKeys[i];
       const u = this.usage.get(key);
       if (u) u.tokens += 1;
       else this.usage.set(key, { key, tokens: 1 });

@@ -100,10 +100,10 @@ export function envNats(env: NodeJS.ProcessEnv): NatsAuth {
  * Creates the TOOLSURFACE stream (file storage, 7 days, 2 minutes of de-duplication), or updates
  * it when its subjects, age or de-duplication window differ. An existing stream that already has
  * them is left alone. Under deploy/k8s/components/nats-auth no service may update the stream (its
- * retention holds the audit trail): an update refused for permissions calls `onNotUpdated` and the
- * service runs with the stream as the operator left it; any other failure throws.
+ * retention holds the audit trail): an update refused for permissions is logged as a warning on
+ * `logger` and the service runs with the stream as the operator left it; any other failure throws.
  */
-export async function ensureStream(nc: NatsConnection, onNotUpdated?: (err: Error) => void): Promise<void> {
+export async function ensureStream(nc: NatsConnection, logger?: Pick<Logger, 'warn'>): Promise<void> {
   const jsm = await jetstreamManager(nc);
   const config = {
     name: STREAM,
@@ -124,7 +124,7 @@ export async function ensureStream(nc: NatsConnection, onNotUpdated?: (err: Erro
     await jsm.streams.update(STREAM, config);
   } catch (e) {
     if (!/permission/i.test((e as Error).message)) throw e;
-    onNotUpdated?.(e as Error);
+    logger?.warn({ err: e }, 'the TOOLSURFACE stream differs from what this release expects and this NATS user may not update it; running with it as it is');
   }
 }
 

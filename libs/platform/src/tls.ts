@@ -1,6 +1,5 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createSecureContext, type PeerCertificate } from 'node:tls';
 import { credentials, experimental, ServerCredentials, type ChannelCredentials } from '@grpc/grpc-js';
 
@@ -189,7 +188,6 @@ class WatchedCertificates implements experimental.CertificateProvider {
   private readonly caListeners = new Set<CaListener>();
   private readonly identityListeners = new Set<IdentityListener>();
   private timer: NodeJS.Timeout | undefined;
-  private reading = false;
   /** The bytes of the last rejected set, so a file left broken is reported once, not every interval. */
   private lastRejected = '';
   /** Date.now() of the last read of the files. */
@@ -241,22 +239,11 @@ class WatchedCertificates implements experimental.CertificateProvider {
     }
   }
 
-  private async reread(): Promise<void> {
-    if (this.reading) return;
-    this.reading = true;
-    try {
-      const paths = [this.files.certFile, this.files.keyFile, this.files.caFile];
-      const [cert, key, ca] = await Promise.all(paths.map((f) => (f ? readFile(f) : Promise.resolve(undefined))));
-      this.consider({ cert, key, ca });
-    } catch (e) {
-      this.reject((e as Error).message, (e as Error).message);
-    } finally {
-      this.reading = false;
-    }
-  }
-
-  /** The same read, done at once: when a server or channel starts using files nobody watched lately. */
-  private rereadNow(): void {
+  /**
+   * Reads the files again (three small files, once an interval, so at once rather than through
+   * the event loop's file pool) and considers them.
+   */
+  private reread(): void {
     try {
       const [cert, key, ca] = [this.files.certFile, this.files.keyFile, this.files.caFile].map((f) => (f ? readFileSync(f) : undefined));
       this.consider({ cert, key, ca });
@@ -291,17 +278,23 @@ class WatchedCertificates implements experimental.CertificateProvider {
     for (const l of reloadListeners) l({ outcome: 'rejected', files: this.files, error });
   }
 
+  private identity(): { certificate: Buffer; privateKey: Buffer } | null {
+    return this.current.cert && this.current.key ? { certificate: this.current.cert, privateKey: this.current.key } : null;
+  }
+
+  private caBundle(): { caCertificate: Buffer } | null {
+    return this.current.ca ? { caCertificate: this.current.ca } : null;
+  }
+
   private emit(): void {
-    const id = this.current.cert && this.current.key ? { certificate: this.current.cert, privateKey: this.current.key } : null;
-    const ca = this.current.ca ? { caCertificate: this.current.ca } : null;
-    for (const l of this.identityListeners) l(id);
-    for (const l of this.caListeners) l(ca);
+    for (const l of this.identityListeners) l(this.identity());
+    for (const l of this.caListeners) l(this.caBundle());
   }
 
   private watch(): void {
     if (this.timer || this.intervalMs <= 0) return;
-    if (Date.now() - this.lastRead >= this.intervalMs) this.rereadNow();
-    this.timer = setInterval(() => void this.reread(), this.intervalMs);
+    if (Date.now() - this.lastRead >= this.intervalMs) this.reread();
+    this.timer = setInterval(() => this.reread(), this.intervalMs);
     this.timer.unref();
   }
 
@@ -316,7 +309,7 @@ class WatchedCertificates implements experimental.CertificateProvider {
   addCaCertificateListener(listener: CaListener): void {
     this.caListeners.add(listener);
     this.watch();
-    process.nextTick(() => this.caListeners.has(listener) && listener(this.current.ca ? { caCertificate: this.current.ca } : null));
+    process.nextTick(() => this.caListeners.has(listener) && listener(this.caBundle()));
   }
 
   removeCaCertificateListener(listener: CaListener): void {
@@ -327,7 +320,7 @@ class WatchedCertificates implements experimental.CertificateProvider {
   addIdentityCertificateListener(listener: IdentityListener): void {
     this.identityListeners.add(listener);
     this.watch();
-    process.nextTick(() => this.identityListeners.has(listener) && listener(this.current.cert && this.current.key ? { certificate: this.current.cert, privateKey: this.current.key } : null));
+    process.nextTick(() => this.identityListeners.has(listener) && listener(this.identity()));
   }
 
   removeIdentityCertificateListener(listener: IdentityListener): void {

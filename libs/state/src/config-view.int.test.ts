@@ -83,7 +83,7 @@ describe('ConfigView', () => {
     view.onChange((key) => seen.push({ key, admission: view.get('admission'), bindings: view.get('bindings.agent.p'), x: view.get('capability.x') }));
     await apply(w, next);
     await until(() => view.get('capability.x') === undefined);
-    expect(seen.map((s) => s.key).sort()).toEqual(['admission', 'bindings.agent.p', 'capability.x', 'meta.config_hash', 'presentation.agent.p']);
+    expect(seen.map((s) => s.key).sort()).toEqual(['admission', 'bindings.agent.p', 'capability.x', 'presentation.agent.p']);
     for (const s of seen) expect(s).toMatchObject({ admission: { default: 'deny' }, bindings: { capabilities: ['a'] }, x: undefined });
     expect(view.entries('capability.').map(([k]) => k)).toEqual(['capability.a']);
     expect(view.get('presentation.agent.p')).toEqual({ mode: 'discovery', autonomy: 'autonomous' });

@@ -1,6 +1,6 @@
 import type { PrincipalConfig, ToolsurfaceConfig } from '@toolsurface/core';
 import type { WatchedBucket } from './watched-bucket';
-import { ADMISSION_KEY, CONFIG_HASH_KEY, ORCHESTRATORS_KEY, bindingsKey, capabilityKey, presentationKey, type BindingsRecord, type PresentationRecord } from './records';
+import { ADMISSION_KEY, ORCHESTRATORS_KEY, bindingsKey, capabilityKey, presentationKey, type BindingsRecord, type PresentationRecord } from './records';
 
 /** Config-bucket key of the applied declarative config, one record (ConfigDocument). */
 export const CONFIG_DOCUMENT_KEY = 'config.document';
@@ -61,6 +61,12 @@ function principalIndex(doc: ConfigDocument): Map<string, PrincipalConfig> {
   return index;
 }
 
+/** Whether an override record of principal `who` counts under `doc` (see Override). */
+function counts(doc: ConfigDocument, who: { kind: string; id: string }, record: object): boolean {
+  const base = (record as Override<object>).base;
+  return (typeof base === 'number' ? base : 0) >= (doc.touched[`${who.kind}.${who.id}`] ?? 0);
+}
+
 function principalOf(key: string): { kind: string; id: string } | undefined {
   for (const p of OVERRIDE_PREFIXES) {
     if (!key.startsWith(p)) continue;
@@ -74,8 +80,7 @@ function principalOf(key: string): { kind: string; id: string } | undefined {
 
 /**
  * The config bucket as its readers see it: the records `admission`, `orchestrators`,
- * `capability.<name>`, `presentation.<kind>.<id>`, `bindings.<kind>.<id>` and
- * `meta.config_hash`, derived from the applied ConfigDocument and the API's override records.
+ * `capability.<name>`, `presentation.<kind>.<id>` and `bindings.<kind>.<id>`, derived from the applied ConfigDocument and the API's override records.
  *
  * - With a document: admission, orchestrators and capabilities come from it alone; a principal's
  *   presentation and bindings come from its override record when that record is still valid (see
@@ -135,13 +140,14 @@ export class ConfigView implements ConfigSource {
     return { ...record, base: this.document()?.seq ?? 0 };
   }
 
-  /** Whether an override record still counts under the applied document (see Override). */
-  valid(key: string, record: unknown): boolean {
+  /**
+   * Whether `record`, stored at `key`, is an override record that no longer counts under the
+   * applied document (see Override); false for any other record, and without a document.
+   */
+  stale(key: string, record: unknown): boolean {
     const doc = this.document();
     const who = principalOf(key);
-    if (!doc || !who || typeof record !== 'object' || record === null) return doc === undefined;
-    const base = (record as Override<object>).base;
-    return (typeof base === 'number' ? base : 0) >= (doc.touched[`${who.kind}.${who.id}`] ?? 0);
+    return doc !== undefined && who !== undefined && !(typeof record === 'object' && record !== null && counts(doc, who, record));
   }
 
   private emit(key: string): void {
@@ -153,7 +159,7 @@ export class ConfigView implements ConfigSource {
   private recordKeys(doc: ConfigDocument | undefined): string[] {
     const raw = this.bucket.entries().map(([k]) => k);
     if (!doc) return raw.filter((k) => k !== CONFIG_DOCUMENT_KEY);
-    const keys = new Set<string>([ADMISSION_KEY, ORCHESTRATORS_KEY, CONFIG_HASH_KEY]);
+    const keys = new Set<string>([ADMISSION_KEY, ORCHESTRATORS_KEY]);
     for (const name of Object.keys(doc.capabilities)) keys.add(capabilityKey(name));
     for (const p of doc.principals) {
       keys.add(presentationKey(p.kind, p.id));
@@ -167,7 +173,6 @@ export class ConfigView implements ConfigSource {
     if (!doc) return key === CONFIG_DOCUMENT_KEY ? undefined : this.bucket.get(key);
     if (key === ADMISSION_KEY) return doc.admission;
     if (key === ORCHESTRATORS_KEY) return doc.orchestrators;
-    if (key === CONFIG_HASH_KEY) return { hash: doc.hash, appliedAtMs: doc.appliedAtMs, principals: doc.principals.map((p) => ({ kind: p.kind, id: p.id })) };
     if (key.startsWith('capability.')) {
       const name = key.slice('capability.'.length);
       return Object.hasOwn(doc.capabilities, name) ? doc.capabilities[name] : undefined;
@@ -176,7 +181,7 @@ export class ConfigView implements ConfigSource {
     if (!who) return undefined;
     const named = principalIndex(doc).get(`${who.kind}.${who.id}`);
     const override = this.bucket.get(key) as Override<PresentationRecord | BindingsRecord> | undefined;
-    if (override !== undefined && typeof override === 'object' && (typeof override.base === 'number' ? override.base : 0) >= (doc.touched[`${who.kind}.${who.id}`] ?? 0)) {
+    if (typeof override === 'object' && override !== null && counts(doc, who, override)) {
       const { base: _base, ...record } = override;
       return record;
     }

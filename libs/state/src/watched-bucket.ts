@@ -47,10 +47,7 @@ export class WatchedBucket<T> {
   /** Reads through to the bucket when the mirror does not have the key yet (just written elsewhere). */
   async getFresh(key: string): Promise<T | undefined> {
     const local = this.values.get(key);
-    if (local) return local.value;
-    const e = await this.kv.get(key);
-    if (e) this.apply(e);
-    return this.values.get(key)?.value;
+    return local ? local.value : this.refresh(key);
   }
 
   /** Reads a key from the bucket itself (not the mirror), brings the mirror up to it, and returns the mirrored value. */

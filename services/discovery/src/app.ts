@@ -64,7 +64,7 @@ export function createApp(config: DiscoveryConfig, tracer: Tracer): App {
         else logger.info({ semantic, weight: config.semanticWeight }, 'embedded index semantic stage');
       }
       nc = await connectNats(config.natsUrl, 'discovery', config.nats);
-      await ensureStream(nc, (err) => logger.warn({ err }, 'the TOOLSURFACE stream differs from what this release expects and this NATS user may not update it; running with it as it is'));
+      await ensureStream(nc, logger);
       const discovery = new DiscoveryService(new SnapshotStore(await openSnapshotStore(nc), config.maxIndexedSnapshots), backend, logger);
       consumer = await startSnapshotIndexer(nc, discovery, { tracer, logger });
       stopTlsLog = logTlsReloads(logger);

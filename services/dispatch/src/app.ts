@@ -16,6 +16,7 @@ import {
   type GrpcServerHandle,
   type Logger,
 } from '@toolsurface/platform';
+import { RateLimiter } from '@toolsurface/core';
 import { ConfigView, SnapshotStore, WatchedBucket, type CatalogRecord, type SurfaceRecord } from '@toolsurface/state';
 import { CapabilityManager } from './capabilities/capability-manager';
 import { DiscoveryClient } from './clients/discovery.client';
@@ -27,7 +28,6 @@ import { ValidatorCache } from './domain/validators';
 import { CatalogChangedPublisher } from './events/catalog-changed.publisher';
 import { ToolCalledPublisher } from './events/tool-called.publisher';
 import { RateUsageExchange } from './events/rate-usage.exchange';
-import { RateLimiter } from '@toolsurface/core';
 import { dispatchService } from './grpc/dispatch.handler';
 import { KvJournal } from './state/journal.store';
 import { BucketSettings } from './state/settings.source';
@@ -84,7 +84,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
     capabilities: () => capabilities,
     async start() {
       nc = await connectNats(config.natsUrl, 'toolsurface-dispatch', config.nats);
-      await ensureStream(nc, (err) => logger.warn({ err }, 'the TOOLSURFACE stream differs from what this release expects and this NATS user may not update it; running with it as it is'));
+      await ensureStream(nc, logger);
       const [configKv, catalogKv, surfacesKv, journalKv, snapshotObjects] = await Promise.all([
         openBucket(nc, Buckets.config),
         openBucket(nc, Buckets.catalog),

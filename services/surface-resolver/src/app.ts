@@ -55,7 +55,7 @@ export function createApp(config: ResolverConfig, tracer: Tracer): App {
       // Fail on a bad config file before touching anything.
       const fileConfig = config.configPath ? parseConfig(readConfigFile(config.configPath), config.configDir) : undefined;
       nc = await connectNats(config.natsUrl, 'surface-resolver', config.nats);
-      await ensureStream(nc, (err) => logger.warn({ err }, 'the TOOLSURFACE stream differs from what this release expects and this NATS user may not update it; running with it as it is'));
+      await ensureStream(nc, logger);
       const configBucket = new WatchedBucket<unknown>(await openBucket(nc, Buckets.config), logger);
       const catalog = new WatchedBucket<CatalogRecord>(await openBucket(nc, Buckets.catalog), logger);
       const surfaces = new WatchedBucket<SurfaceRecord>(await openBucket(nc, Buckets.surfaces, { ttlMs: SURFACE_BUCKET_MAX_AGE_MS }), logger);

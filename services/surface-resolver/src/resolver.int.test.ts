@@ -51,6 +51,22 @@ async function replica(prefix: string): Promise<{ resolver: SurfaceResolver; con
   return { resolver, config };
 }
 
+const p = { kind: 'agent' as const, id: 'p' };
+
+/** 'done', or 'CONFIG_CONFLICT' when the call is refused as a conflict (any other failure as its text). */
+function outcome(call: Promise<unknown>): Promise<string> {
+  return call.then(
+    () => 'done',
+    (e: unknown) => (isAppError(e, ReasonCode.CONFIG_CONFLICT) ? 'CONFIG_CONFLICT' : String(e)),
+  );
+}
+
+/** Waits (up to 5 s: the replica's KV watch delivers asynchronously) until `r` reads `n` bindings of p. */
+async function untilBindings(r: SurfaceResolver, n: number): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (r.bindings(p).length !== n && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
+}
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'toolsurface-resolver-'));
   nats = await ensureNats({ url: `nats://127.0.0.1:${await findFreePort()}`, dataDir: join(dir, 'js'), logPath: join(dir, 'nats.log') });
@@ -62,7 +78,6 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const p = { kind: 'agent' as const, id: 'p' };
 
 describe('SurfaceResolver config on several replicas', () => {
   it('replicas starting with the same new config file: one applies it, the others find it applied, none fails', async () => {
@@ -82,8 +97,7 @@ describe('SurfaceResolver config on several replicas', () => {
     await a.resolver.applyConfig(parseConfig(CONFIG(), dir));
     expect(await b.resolver.setBindings(p, ['a', 'b'])).toEqual(['a', 'b']);
     // a reads the change: it was made on the latest document, not the one b's mirror held.
-    const deadline = Date.now() + 5000;
-    while (a.resolver.bindings(p).length !== 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await untilBindings(a.resolver, 2);
     expect(a.resolver.bindings(p)).toEqual(['a', 'b']);
   });
 
@@ -92,16 +106,11 @@ describe('SurfaceResolver config on several replicas', () => {
     await a.resolver.applyConfig(parseConfig(CONFIG(), dir));
     // b reads the document, then, just before its write lands, a applies a config that names p again.
     b.config.beforePut = () => a.resolver.applyConfig(parseConfig(CONFIG(), dir));
-    const refused = await b.resolver.setBindings(p, ['a', 'b']).then(
-      () => 'done',
-      (e: unknown) => (isAppError(e, ReasonCode.CONFIG_CONFLICT) ? 'CONFIG_CONFLICT' : String(e)),
-    );
-    expect(refused).toBe('CONFIG_CONFLICT');
+    expect(await outcome(b.resolver.setBindings(p, ['a', 'b']))).toBe('CONFIG_CONFLICT');
     expect(a.resolver.bindings(p)).toEqual(['a']);
     // Retried, it counts.
     expect(await b.resolver.setBindings(p, ['a', 'b'])).toEqual(['a', 'b']);
-    const deadline = Date.now() + 5000;
-    while (a.resolver.bindings(p).length !== 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await untilBindings(a.resolver, 2);
     expect(a.resolver.bindings(p)).toEqual(['a', 'b']);
   });
 
@@ -111,11 +120,7 @@ describe('SurfaceResolver config on several replicas', () => {
     const withGateway = (autonomy: string) => CONFIG(`  - { kind: gateway, id: g, mode: unified, autonomy: ${autonomy}, capabilities: [a] }`);
     await a.resolver.applyConfig(parseConfig(withGateway('autonomous'), dir));
     b.config.beforePut = () => a.resolver.applyConfig(parseConfig(withGateway('supervised'), dir));
-    const outcome = await b.resolver.setPresentation(g, 'discovery', undefined).then(
-      () => 'done',
-      (e: unknown) => (isAppError(e, ReasonCode.CONFIG_CONFLICT) ? 'CONFIG_CONFLICT' : String(e)),
-    );
-    expect(outcome).toBe('CONFIG_CONFLICT');
+    expect(await outcome(b.resolver.setPresentation(g, 'discovery', undefined))).toBe('CONFIG_CONFLICT');
     await b.config.refresh('presentation.gateway.g');
     for (const r of [a, b]) expect(r.resolver.presentation(g)).toEqual({ mode: 'unified', autonomy: 'supervised' });
   });

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { metrics, type Counter } from '@opentelemetry/api';
 import {
   AppError,
@@ -16,7 +16,6 @@ import {
   resolveMode,
   type AdmissionPolicy,
   type Autonomy,
-  type CapabilitySpec,
   type OrchestratorConfig,
   type PresentationMode,
   type PrincipalRef,
@@ -269,7 +268,7 @@ export class SurfaceResolver {
     const written = this.config.overrideFor(record);
     await this.configBucket.put(key, written);
     await this.configBucket.refresh(CONFIG_DOCUMENT_KEY);
-    if (!this.config.valid(key, written)) {
+    if (this.config.stale(key, written)) {
       throw new AppError(ReasonCode.CONFIG_CONFLICT, `a config applied meanwhile set ${p.kind}:${p.id} itself; read it again and retry`);
     }
   }
@@ -334,7 +333,7 @@ export class SurfaceResolver {
    */
   private async dropStaleOverrides(): Promise<void> {
     for (const [key, value] of this.configBucket.entries()) {
-      if (!(key.startsWith('presentation.') || key.startsWith('bindings.')) || this.config.valid(key, value)) continue;
+      if (!this.config.stale(key, value)) continue;
       await this.configBucket.delete(key, this.configBucket.revision(key)).catch((err: unknown) => this.logger.debug({ err, key }, 'a stale override record was not deleted (changed meanwhile, or already gone)'));
     }
   }
@@ -357,5 +356,4 @@ export class SurfaceResolver {
       }
     }
   }
-
 }
