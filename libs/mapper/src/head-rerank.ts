@@ -208,12 +208,18 @@ export class LexicalHeadReranker {
     // plain numbers written in the request ("3", "2.5")
     const numberCount = tokens.filter((t) => /^\d+(?:\.\d+)?$/.test(t.lower)).length;
     const n = Math.max(1, stats.size);
+    // the index's document frequencies, each term looked up once a request (the head's tools share many)
+    const seen = new Map<string, number | undefined>();
     const idf = {
       get(term: string): number | undefined {
+        if (seen.has(term)) return seen.get(term);
         const df = stats.docFreq(term);
-        return df > 0 ? Math.log(1 + n / df) : undefined;
+        const w = df > 0 ? Math.log(1 + n / df) : undefined;
+        seen.set(term, w);
+        return w;
       },
     };
+    const shared = {};
     const topScore = head[0]?.score ?? 0;
     // the request's words weigh by idf (a word no tool has, as rare as one in half a tool)
     const maxIdf = Math.log(1 + 2 * n);
@@ -221,7 +227,7 @@ export class LexicalHeadReranker {
     return head.map((h, rank) => {
       const profile = this.profileOf(h.name);
       if (profile === undefined) return undefined;
-      const f = features({ profile, idf, queryStems, rank, score: h.score, topScore, mapping: NO_MAPPING, preferred: false, contextKeys: [], queryTokens, numberCount, queryBigrams, snapshotSize: n });
+      const f = features({ profile, idf, queryStems, rank, score: h.score, topScore, mapping: NO_MAPPING, preferred: false, contextKeys: [], queryTokens, numberCount, queryBigrams, snapshotSize: n, shared });
       const toolMeaning = this.meanings.get(h.name);
       const out = LEXICAL_INDEX.map((i) => f[i]);
       out.push(meaning && toolMeaning ? dot(meaning, toolMeaning) : 0);

@@ -158,10 +158,11 @@ export class UnifiedMapper {
     const queryTokens = contentTokens(doc.tokens);
     const numberCount = doc.spans.filter((s) => s.kind === 'number' && !s.word && !doc.spans.some((o) => o.kind === 'date' && o.start <= s.start && o.end >= s.end)).length;
     const contextKeys = ctx ? Object.keys(ctx) : [];
+    const shared = {};
     const ranked = list.map((c) => {
       const profile = this.profiles[this.byName.get(c.name) as number];
       const mapping = mapPrepared(profile.tool, doc, ctx);
-      const f = features({ profile, idf: this.idf, queryStems, rank: c.rank, score: c.score, topScore, mapping, preferred: preferred.has(c.name), contextKeys, queryTokens, numberCount, queryBigrams, snapshotSize: this.tools.length });
+      const f = features({ profile, idf: this.idf, queryStems, rank: c.rank, score: c.score, topScore, mapping, preferred: preferred.has(c.name), contextKeys, queryTokens, numberCount, queryBigrams, snapshotSize: this.tools.length, shared });
       return { name: c.name, retrieval: c, mapping, features: f, rerankScore: RERANK_SCORE(f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile) };
     });
     ranked.sort((a, b) => b.rerankScore - a.rerankScore || a.retrieval.rank - b.retrieval.rank);

@@ -244,6 +244,24 @@ export interface FeatureInput {
   queryBigrams: string[];
   /** tools in the snapshot (sets the weight of request words no tool has) */
   snapshotSize: number;
+  /**
+   * What the features take from the request alone, worked out by the first candidate's call and
+   * reused by the others: pass one empty object for all the candidates of a request (or none).
+   */
+  shared?: RequestShared;
+}
+
+/** The request's part of the features, the same for every candidate (see FeatureInput.shared). */
+export interface RequestShared {
+  /** distinct content stems (no generic words, no numbers) and their idf weights */
+  uniq?: string[];
+  uniqWeights?: number[];
+  qTotal?: number;
+  qset?: Set<string>;
+  qVerbs?: Set<string>;
+  /** idf weight of each of queryTokens, and their sum */
+  tokenWeights?: number[];
+  uTotal?: number;
 }
 
 /** Content tokens of analysed text (stop words, one-letter tokens dropped). */
@@ -261,15 +279,28 @@ export function features(x: FeatureInput): Features {
   const { profile, idf, queryStems } = x;
   // a word no tool of the snapshot has weighs like one that half a tool has: rare, on the scale of this snapshot
   const maxIdf = Math.log(1 + 2 * Math.max(1, x.snapshotSize));
-  // numbers are values for the arguments, not words that say which tool is meant
-  const uniq = [...new Set(queryStems.filter((s) => !GENERIC.has(s) && !NUMERIC.test(s)))];
-  let qTotal = 0;
+  const shared = x.shared ?? {};
+  if (shared.uniq === undefined) {
+    // numbers are values for the arguments, not words that say which tool is meant
+    shared.uniq = [...new Set(queryStems.filter((s) => !GENERIC.has(s) && !NUMERIC.test(s)))];
+    shared.uniqWeights = shared.uniq.map((s) => idfOf(idf, s, maxIdf));
+    shared.qTotal = 0;
+    for (const w of shared.uniqWeights) shared.qTotal += w;
+    shared.qset = new Set(queryStems);
+    shared.qVerbs = actionGroups(queryStems);
+    shared.tokenWeights = x.queryTokens.map((t) => idfOf(idf, t.stem, maxIdf));
+    shared.uTotal = 0;
+    for (const w of shared.tokenWeights) shared.uTotal += w;
+  }
+  const uniq = shared.uniq;
+  const uniqWeights = shared.uniqWeights!;
+  const qTotal = shared.qTotal!;
   let qCovered = 0;
   let qInName = 0;
   let qInParam = 0;
-  for (const s of uniq) {
-    const w = idfOf(idf, s, maxIdf);
-    qTotal += w;
+  for (let i = 0; i < uniq.length; i++) {
+    const s = uniq[i];
+    const w = uniqWeights[i];
     if (profile.allStems.has(s)) qCovered += w;
     if (profile.nameStems.has(s)) qInName += w;
     if (profile.paramStems.has(s)) qInParam += w;
@@ -277,7 +308,7 @@ export function features(x: FeatureInput): Features {
   const nameList = [...profile.nameStems].filter((s) => !GENERIC.has(s));
   let nTotal = 0;
   let nCovered = 0;
-  const qset = new Set(queryStems);
+  const qset = shared.qset!;
   for (const s of nameList) {
     const w = idfOf(idf, s, maxIdf);
     nTotal += w;
@@ -289,15 +320,15 @@ export function features(x: FeatureInput): Features {
   const ctxHits = x.contextKeys.length === 0 ? 0 : x.contextKeys.filter((k) => Object.prototype.hasOwnProperty.call(m.evidence, k) || [...profile.paramStems].some((p) => p === stem(k.toLowerCase()))).length / x.contextKeys.length;
   const optionalFilled = Math.max(0, Object.keys(m.arguments).length - (m.requiredCount - m.missingArguments.length));
   // request words neither explained by the tool's text nor taken as an argument value
-  let uTotal = 0;
+  const uTotal = shared.uTotal!;
+  const tokenWeights = shared.tokenWeights!;
   let uMiss = 0;
-  for (const t of x.queryTokens) {
-    const w = idfOf(idf, t.stem, maxIdf);
-    uTotal += w;
-    if (!profile.allStems.has(t.stem) && !m.covered.some(([a, b]) => t.start < b && a < t.end)) uMiss += w;
+  for (let i = 0; i < x.queryTokens.length; i++) {
+    const t = x.queryTokens[i];
+    if (!profile.allStems.has(t.stem) && !m.covered.some(([a, b]) => t.start < b && a < t.end)) uMiss += tokenWeights[i];
   }
   // the request's action verbs vs the tool name's verbs
-  const qVerbs = actionGroups(queryStems);
+  const qVerbs = shared.qVerbs!;
   const nVerbs = actionGroups(profile.nameStems);
   const verbMatch = [...nVerbs].some((v) => qVerbs.has(v)) ? 1 : 0;
   const verbClash = nVerbs.size > 0 && qVerbs.size > 0 && verbMatch === 0 ? 1 : 0;
@@ -327,12 +358,19 @@ export function features(x: FeatureInput): Features {
     m.paramCount > 0 ? Object.keys(m.arguments).length / m.paramCount : 0,
     numberFit,
     x.queryBigrams.length > 0 ? x.queryBigrams.filter((b) => profile.bigrams.has(b)).length / x.queryBigrams.length : 0,
-    profile.descStems.size > 0 ? [...profile.descStems].filter((d) => qset.has(d)).length / profile.descStems.size : 0,
+    profile.descStems.size > 0 ? sharedCount(qset, profile.descStems) / profile.descStems.size : 0,
     Math.log1p(profile.descStems.size) / Math.log(200),
     Math.log1p(profile.paramCount) / Math.log(20),
     m.requiredCount > 0 && m.missingArguments.length === 0 ? 1 : 0,
   ];
   return [...base, ...PAIRS.map(([a, b]) => base[a] * base[b])];
+}
+
+/** How many members two sets share (read through the first, which should be the smaller). */
+function sharedCount(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let n = 0;
+  for (const x of a) if (b.has(x)) n++;
+  return n;
 }
 
 /** Dot product of weights and features. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dot, SemanticDataError, serializeStaticEmbeddings, sharedEncoder, StaticEncoder, toolSemanticText } from './semantic.js';
 
@@ -62,6 +63,49 @@ describe('StaticEncoder', () => {
     expect(() => StaticEncoder.fromBuffer(new Uint8Array(2))).toThrow(SemanticDataError);
     expect(() => StaticEncoder.load('/nonexistent/semantic.bin')).toThrow(SemanticDataError);
     expect(() => new StaticEncoder(pieces, 3, vectors)).toThrow(SemanticDataError);
+  });
+
+  it('segments exactly as a Viterbi search over every substring would (pieces sharing prefixes, repeats, surrogate pairs)', () => {
+    // the encoder walks a trie of its pieces; the reference looks every substring up, as the
+    // encoder did before the trie. Pieces from a small alphabet so they share prefixes.
+    const alphabet = ['a', 'b', 'c', '▁', '😀'];
+    const piece = fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 5 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(piece, fc.integer({ min: -20, max: -1 })), { minLength: 1, maxLength: 25 }),
+        fc.array(fc.array(fc.constantFrom(...alphabet, 'z'), { minLength: 1, maxLength: 12 }).map((cs) => cs.join('')), { minLength: 1, maxLength: 4 }),
+        (entries, words) => {
+          const pieces: [string, number][] = [...CONTROL, ...entries];
+          const enc = new StaticEncoder(pieces, 1, new Float32Array(pieces.length).fill(1));
+          const ids = new Map<string, number>();
+          pieces.forEach(([p], i) => i >= CONTROL.length && !ids.has(p) && ids.set(p, i));
+          const maxLen = Math.max(1, ...[...ids.keys()].map((p) => p.length));
+          const reference = (word: string): number[] => {
+            const s = '▁' + word;
+            const best = new Array<number>(s.length + 1).fill(-Infinity);
+            const from = new Array<number>(s.length + 1).fill(0);
+            const at = new Array<number>(s.length + 1).fill(-1);
+            best[0] = 0;
+            for (let i = 0; i < s.length; i++) {
+              if (best[i] === -Infinity) continue;
+              let covered = false;
+              for (let j = i + 1; j <= Math.min(s.length, i + maxLen); j++) {
+                const id = ids.get(s.slice(i, j));
+                if (id === undefined) continue;
+                covered ||= j === i + 1;
+                if (best[i] + pieces[id][1] > best[j]) [best[j], from[j], at[j]] = [best[i] + pieces[id][1], i, id];
+              }
+              if (!covered && best[i] - 30 > best[i + 1]) [best[i + 1], from[i + 1], at[i + 1]] = [best[i] - 30, i, -1];
+            }
+            const out: number[] = [];
+            for (let j = s.length; j > 0; j = from[j]) if (at[j] >= 0) out.push(at[j]);
+            return out.reverse();
+          };
+          expect(enc.pieces(words.join(' '))).toEqual(words.flatMap(reference));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('splits a tool name into words for its text', () => {

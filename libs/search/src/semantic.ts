@@ -63,8 +63,8 @@ interface Header extends Int8TableHeader {
 export class StaticEncoder {
   /** Vector length. */
   readonly dim: number;
-  /** piece → id */
-  private readonly ids = new Map<string, number>();
+  /** piece → id, as a trie (the Viterbi search walks it instead of looking up every substring) */
+  private readonly trie: PieceTrie;
   /** per piece id: log probability (the Viterbi segmentation's score) */
   private readonly logp: Float64Array;
   /** Longest piece, in UTF-16 code units. */
@@ -89,6 +89,7 @@ export class StaticEncoder {
     this.dim = dim;
     const n = pieces.length;
     this.logp = new Float64Array(n);
+    const ids = new Map<string, number>();
     let maxLen = 1;
     pieces.forEach((entry, i) => {
       if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'number' || !Number.isFinite(entry[1])) {
@@ -99,10 +100,11 @@ export class StaticEncoder {
       // control symbols are never looked up: only real pieces set the search width
       if (i < FIRST_REAL_PIECE) return;
       if (piece.length === 0 || piece.length > MAX_PIECE_CHARS) throw new SemanticDataError(`piece ${i} has ${piece.length} characters (1-${MAX_PIECE_CHARS} allowed)`);
-      if (!this.ids.has(piece)) this.ids.set(piece, i);
+      if (!ids.has(piece)) ids.set(piece, i);
       if (piece.length > maxLen) maxLen = piece.length;
     });
     this.maxPieceLength = maxLen;
+    this.trie = new PieceTrie(ids);
     this.vectors = vectors;
   }
 
@@ -178,9 +180,13 @@ export class StaticEncoder {
       if (best[i] === -Infinity) continue;
       const limit = Math.min(n, i + this.maxPieceLength);
       let covered = false;
+      // the pieces starting at i, by walking the trie along s[i..]: s[i..j) is a piece where the walk ends on one
+      let node = 0;
       for (let j = i + 1; j <= limit; j++) {
-        const id = this.ids.get(s.slice(i, j));
-        if (id === undefined) continue;
+        node = this.trie.child(node, s.charCodeAt(j - 1));
+        if (node < 0) break;
+        const id = this.trie.piece[node];
+        if (id < 0) continue;
         covered ||= j === i + 1;
         const score = best[i] + this.logp[id];
         if (score > best[j]) {
@@ -201,6 +207,62 @@ export class StaticEncoder {
     const result = Int32Array.from(ids.reverse());
     if (this.wordCache.size < WORD_CACHE_LIMIT) this.wordCache.set(word, result);
     return result;
+  }
+}
+
+/**
+ * The pieces as a trie over UTF-16 code units: node 0 is the root, `piece[node]` the id of the
+ * piece ending there (-1 for none), and the edges an open-addressing hash table on (node, code
+ * unit). Built once per encoder; a look-up is a hash and a probe or two, with no string made.
+ */
+class PieceTrie {
+  readonly piece: Int32Array;
+  private readonly edgeNode: Int32Array;
+  private readonly edgeCode: Int32Array;
+  private readonly edgeChild: Int32Array;
+  private readonly mask: number;
+
+  constructor(ids: ReadonlyMap<string, number>) {
+    let chars = 0;
+    for (const p of ids.keys()) chars += p.length;
+    let size = 16;
+    while (size < chars * 2) size *= 2;
+    this.mask = size - 1;
+    this.edgeNode = new Int32Array(size).fill(-1);
+    this.edgeCode = new Int32Array(size);
+    this.edgeChild = new Int32Array(size);
+    const piece = new Int32Array(chars + 1).fill(-1);
+    let nodes = 1;
+    for (const [p, id] of ids) {
+      let node = 0;
+      for (let k = 0; k < p.length; k++) {
+        let next = this.child(node, p.charCodeAt(k));
+        if (next < 0) {
+          next = nodes++;
+          this.insert(node, p.charCodeAt(k), next);
+        }
+        node = next;
+      }
+      if (piece[node] < 0) piece[node] = id;
+    }
+    this.piece = piece.slice(0, nodes);
+  }
+
+  /** The node reached from `node` by code unit `code`; -1 when there is none. */
+  child(node: number, code: number): number {
+    for (let h = (Math.imul(node, 0x9e3779b1) ^ code) & this.mask; ; h = (h + 1) & this.mask) {
+      const at = this.edgeNode[h];
+      if (at < 0) return -1;
+      if (at === node && this.edgeCode[h] === code) return this.edgeChild[h];
+    }
+  }
+
+  private insert(node: number, code: number, child: number): void {
+    let h = (Math.imul(node, 0x9e3779b1) ^ code) & this.mask;
+    while (this.edgeNode[h] >= 0) h = (h + 1) & this.mask;
+    this.edgeNode[h] = node;
+    this.edgeCode[h] = code;
+    this.edgeChild[h] = child;
   }
 }
 
