@@ -20,6 +20,8 @@ export class SemanticReranker {
   /** per doc: 0 not encoded yet, 1 encoded, 2 no vector (no known piece) */
   private readonly state: Uint8Array;
   private readonly query: Float32Array;
+  /** docs below this index have been encoded by `warm` (or were already) */
+  private warmed = 0;
 
   constructor(
     private readonly encoder: StaticEncoder,
@@ -58,6 +60,17 @@ export class SemanticReranker {
       changed = true;
     }
     return changed;
+  }
+
+  /**
+   * Encodes docs not encoded yet for up to `budgetMs` milliseconds, so that searches find them
+   * ready (a doc's first encoding segments its words: tens of microseconds, more for new words).
+   * @returns true when every doc is encoded
+   */
+  warm(budgetMs: number): boolean {
+    const end = performance.now() + Math.max(0, budgetMs);
+    while (this.warmed < this.docs.length && performance.now() < end) this.ensure(this.warmed++);
+    return this.warmed >= this.docs.length;
   }
 
   /** Encodes doc `d` if not done yet; whether it has a vector. */

@@ -130,6 +130,23 @@ describe('ToolIndex on a small catalog', () => {
   });
 });
 
+describe('ToolIndex.warm', () => {
+  it('does the per-tool work ahead of searches, in slices, and changes no result', () => {
+    // near-duplicates (signatures), names and descriptions (semantic encodings) all in play
+    const tools: SearchableTool[] = [...SMALL];
+    for (let i = 0; i < 40; i++) tools.push({ name: `tool_${i}_weather`, description: `Report ${i % 3 === 0 ? 'the weather' : 'flight prices'} for a city ${i % 5}.`, inputSchema: { type: 'object', properties: { city: { type: 'string' } } } });
+    const cold = ToolIndex.build(tools);
+    const warmed = ToolIndex.build(tools);
+    expect(warmed.warm(0)).toBe(false);
+    let slices = 0;
+    while (!warmed.warm(1)) slices++;
+    expect(slices).toBeLessThan(1000);
+    expect(warmed.warm(0)).toBe(true);
+    for (const q of ['weather in city 3', 'flight prices', 'factorial of 10', 'tool_7_weather', '搜索 weather']) expect(warmed.search(q, 10)).toEqual(cold.search(q, 10));
+    expect(ToolIndex.build([]).warm(0)).toBe(true);
+  });
+});
+
 describe('splitQualifiedName', () => {
   it('finds the tool name inside namespaced and hashed ids', () => {
     expect(splitQualifiedName('bfcl:math.factorial:10fae9e4')).toEqual({ base: 'math.factorial', qualifiers: ['bfcl'] });

@@ -277,6 +277,8 @@ export class ToolIndex {
   private readonly bounds: Int32Array;
   /** per doc, made on first use: sorted distinct term ids of description + parameter names (near-duplicate test) */
   private readonly signatures: (Int32Array | undefined)[] = [];
+  /** docs below this index have their signature (made by `warm`, or already by a search) */
+  private signed = 0;
   /** per doc: id of its normalized base name (nameKey of the name without qualifiers); equal ids = same-named tools */
   private readonly baseNameIds: Int32Array;
   /** verbatim name (and base of a qualified name) → docs · 8 + tier 4 */
@@ -682,6 +684,20 @@ export class ToolIndex {
     const reordered = order.map((i) => head[i]);
     reordered.forEach((d, i) => (scores[d] = own[i]));
     return [...pinned, ...reordered, ...hits.slice(depth)];
+  }
+
+  /**
+   * Does, for up to `budgetMs` milliseconds, the per-tool work that searches otherwise do when a
+   * tool first reaches a head: its semantic encoding and its content signature (near-duplicate
+   * demotion). Call it between requests after a build (the discovery service does, in short
+   * slices); searches give the same results either way.
+   * @returns true when nothing is left to do
+   */
+  warm(budgetMs: number): boolean {
+    const end = performance.now() + Math.max(0, budgetMs);
+    while (this.signed < this.size && performance.now() < end) this.signature(this.signed++);
+    if (this.signed < this.size) return false;
+    return this.semantic === undefined ? true : this.semantic.warm(end - performance.now());
   }
 
   /** Ranked hits, best first, at most `limit` (floored; non-finite or < 1 → []); never throws (blank or non-string query → []). */

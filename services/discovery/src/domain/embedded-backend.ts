@@ -43,10 +43,12 @@ export class EmbeddedBackend implements SearchBackend {
     if (this.indexes.has(snapshotId)) return;
     const defs = tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema }));
     const headReranker = this.options.headRerank === false ? undefined : new LexicalHeadReranker(defs);
-    this.indexes.set(snapshotId, ToolIndex.build(defs, { semanticWeight: this.options.semanticWeight, headReranker }));
-    // the stage builds a tool's profile when the tool first reaches a head; the rest are built in
-    // short slices between requests, so later searches find them ready
-    if (headReranker !== undefined) warmInBackground(headReranker);
+    const index = ToolIndex.build(defs, { semanticWeight: this.options.semanticWeight, headReranker });
+    this.indexes.set(snapshotId, index);
+    // a search does a tool's own work (head-reranker profile, semantic encoding, signature) when
+    // the tool first reaches a head; the rest is done in short slices between requests, so later
+    // searches find it ready
+    warmInBackground(index, headReranker);
     while (this.indexes.size > this.maxSnapshots) this.indexes.delete(this.indexes.keys().next().value!);
   }
 
@@ -64,11 +66,12 @@ export class EmbeddedBackend implements SearchBackend {
   }
 }
 
-/** Builds a head reranker's profiles in slices of WARM_SLICE_MS, one per turn of the event loop, until all are built. */
-function warmInBackground(stage: LexicalHeadReranker): void {
+/** Does an index's and its head reranker's per-tool work in slices of WARM_SLICE_MS, one per turn of the event loop, until all is done. */
+function warmInBackground(index: ToolIndex, stage: LexicalHeadReranker | undefined): void {
   // (warm never throws: a tool it cannot profile keeps its search place)
   const step = (): void => {
-    if (!stage.warm(WARM_SLICE_MS)) setImmediate(step).unref();
+    const done = stage === undefined || stage.warm(WARM_SLICE_MS) ? index.warm(WARM_SLICE_MS) : false;
+    if (!done) setImmediate(step).unref();
   };
   setImmediate(step).unref();
 }
