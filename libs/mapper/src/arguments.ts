@@ -3134,9 +3134,13 @@ const LABEL_WORDS = new Set(['id', 'ids', 'ip', 'api', 'uuid', 'guid', 'url', 'u
  * parameter's own name words or label words ("ID" for order_id), else a leading label word is cut
  * ("UUID AB1010CD" -> "AB1010CD"). Quoted spans are the user's own words and stay as written.
  */
+/** The lower-case words of a parameter's name, by parameter (withoutLabel reads them for every candidate value). */
+const OWN_WORDS = new WeakMap<ParamInfo, Set<string>>();
+
 function withoutLabel(c: Cand): Cand[] {
   if (c.kind.includes('quoted')) return [c];
-  const own = new Set(splitIdentifier(c.param.name).map((w) => w.toLowerCase()));
+  let own = OWN_WORDS.get(c.param);
+  if (own === undefined) OWN_WORDS.set(c.param, (own = new Set(splitIdentifier(c.param.name).map((w) => w.toLowerCase()))));
   const isLabel = (w: string): boolean => LABEL_WORDS.has(w.toLowerCase()) || own.has(w.toLowerCase());
   // a one-item list of a label word ("network ID" -> ["ID"]) is no value either
   if (Array.isArray(c.value) && c.value.length === 1 && typeof c.value[0] === 'string' && c.value[0].trim().split(/\s+/).every(isLabel)) return [];

@@ -185,7 +185,19 @@ export function describedDefault(description: string): string | undefined {
 }
 
 /** Builds ParamInfo for every property of an object schema. */
-export function paramsOf(schema: unknown): ParamInfo[] {
+export function paramsOf(schema: unknown): readonly ParamInfo[] {
+  // a function of the schema alone, read for every candidate of every request: made once per
+  // schema object (snapshots are immutable; a schema changed in place is a new snapshot's object)
+  if (schema === null || typeof schema !== 'object') return readParams(schema);
+  let cached = PARAMS.get(schema);
+  if (cached === undefined) PARAMS.set(schema, (cached = readParams(schema)));
+  return cached;
+}
+
+/** paramsOf's cache, by schema object. */
+const PARAMS = new WeakMap<object, readonly ParamInfo[]>();
+
+function readParams(schema: unknown): readonly ParamInfo[] {
   const props = propertiesOf(schema);
   const required = new Set(requiredOf(schema));
   const out: ParamInfo[] = [];

@@ -112,20 +112,31 @@ export function squash(s: string): string {
   return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/** Levenshtein distance, bounded: returns max+1 as soon as it is exceeded. */
+/** editDistance's two table rows, reused across calls. */
+let EDIT_ROWS: [Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64)];
+
+/** Levenshtein distance of two strings (UTF-16 code units) when it is at most `max`; past it, some number above `max` (max + 1 as soon as a whole row of the table exceeds it). */
 export function editDistance(a: string, b: string, max = 3): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const n = b.length;
+  // two rows of the table, reused across calls (called for many word pairs a request)
+  if (EDIT_ROWS[0].length < n + 1) EDIT_ROWS = [new Int32Array(2 * (n + 1)), new Int32Array(2 * (n + 1))];
+  let [prev, cur] = EDIT_ROWS;
+  for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    const ca = a.charCodeAt(i - 1);
+    cur[0] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
+    for (let j = 1; j <= n; j++) {
+      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
+    const done = prev;
     prev = cur;
+    cur = done;
   }
-  return prev[b.length];
+  return prev[n];
 }
+
