@@ -1,4 +1,8 @@
-/** A tool as the mapper sees it (MCP `Tool` shape). */
+/**
+ * A tool as the mapper sees it (MCP `Tool` shape). Its `inputSchema` is read once per object and
+ * the reading is kept while the object lives (a snapshot's schemas never change): to change a
+ * schema, pass a new object rather than editing one already mapped onto.
+ */
 export interface MapperTool { name: string; title?: string; description?: string; inputSchema?: Record<string, unknown> }
 
 /** One hit of the search index, best first. */

@@ -205,7 +205,9 @@ export class StaticEncoder {
     const ids: number[] = [];
     for (let j = n; j > 0; j = from[j]) if (piece[j] >= 0) ids.push(piece[j]);
     const result = Int32Array.from(ids.reverse());
-    if (this.wordCache.size < WORD_CACHE_LIMIT) this.wordCache.set(word, result);
+    // full: start again, so the memo keeps serving the words of recent requests and tools
+    if (this.wordCache.size >= WORD_CACHE_LIMIT) this.wordCache.clear();
+    this.wordCache.set(word, result);
     return result;
   }
 }

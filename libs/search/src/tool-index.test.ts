@@ -130,6 +130,33 @@ describe('ToolIndex on a small catalog', () => {
   });
 });
 
+describe('ToolIndex options out of range', () => {
+  const weather: SearchableTool[] = [
+    { name: 'get_weather', description: 'Weather for a city.' },
+    { name: 'weather.get', description: 'Weather for a city today.' },
+    { name: 'srv1:get_weather', description: 'Weather for a city.' },
+    { name: 'forecast', description: 'Weather forecast for a city, day by day.' },
+  ];
+  it('reads NaN or infinite demotion settings as their defaults', () => {
+    const plain = ToolIndex.build(weather, { semantic: false });
+    for (const opts of [{ diversity: NaN }, { sameNameDemotion: NaN }, { diversity: Infinity, sameNameDemotion: -Infinity }]) {
+      for (const q of ['get weather', 'weather city', 'get_weather']) {
+        const hits = ToolIndex.build(weather, { ...opts, semantic: false }).search(q, 10);
+        if (Number.isNaN(opts.diversity ?? 0) || Number.isNaN(opts.sameNameDemotion ?? 0)) expect(hits).toEqual(plain.search(q, 10));
+        for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
+      }
+    }
+  });
+  it('keeps scores non-negative and in order with a negative k1 or NaN field weights, exact names first', () => {
+    for (const opts of [{ k1: -2.95 }, { k1: NaN }, { fieldWeights: { description: NaN } }]) {
+      const hits = ToolIndex.build(weather, { ...opts, semantic: false }).search('get_weather', 10);
+      expect(hits[0].name).toBe('get_weather');
+      for (const h of hits) expect(h.score).toBeGreaterThanOrEqual(0);
+      for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
+    }
+  });
+});
+
 describe('ToolIndex.warm', () => {
   it('does the per-tool work ahead of searches, in slices, and changes no result', () => {
     // near-duplicates (signatures), names and descriptions (semantic encodings) all in play

@@ -311,7 +311,8 @@ export class ToolIndex {
 
   private constructor(tools: readonly SearchableTool[], options: ToolIndexOptions) {
     this.opts = {
-      k1: options.k1 ?? DEFAULTS.k1,
+      // scores stay non-negative (near-duplicate demotion's lazy greedy relies on it): no negative k1; NaN → default
+      k1: Math.max(0, finiteOr(options.k1, DEFAULTS.k1)),
       fieldWeights: { ...DEFAULTS.fieldWeights, ...options.fieldWeights },
       fieldB: { ...DEFAULTS.fieldB, ...options.fieldB },
       synonymWeight: options.synonymWeight ?? DEFAULTS.synonymWeight,
@@ -319,13 +320,13 @@ export class ToolIndex {
       knownWordExpansionFactor: options.knownWordExpansionFactor ?? DEFAULTS.knownWordExpansionFactor,
       nameCoverageWeight: options.nameCoverageWeight ?? DEFAULTS.nameCoverageWeight,
       cjkUnigramWeight: options.cjkUnigramWeight ?? DEFAULTS.cjkUnigramWeight,
-      diversity: Math.min(1, Math.max(0, options.diversity ?? DEFAULTS.diversity)),
+      diversity: Math.min(1, Math.max(0, finiteOr(options.diversity, DEFAULTS.diversity))),
       diversityThreshold: options.diversityThreshold ?? DEFAULTS.diversityThreshold,
       translationWeight: options.translationWeight ?? DEFAULTS.translationWeight,
       maxQueryTerms: options.maxQueryTerms ?? DEFAULTS.maxQueryTerms,
       namespaceWeight: Math.max(0, options.namespaceWeight ?? DEFAULTS.namespaceWeight),
       valueTypeWeight: options.valueTypeWeight ?? DEFAULTS.valueTypeWeight,
-      sameNameDemotion: Math.min(1, Math.max(0, options.sameNameDemotion ?? DEFAULTS.sameNameDemotion)),
+      sameNameDemotion: Math.min(1, Math.max(0, finiteOr(options.sameNameDemotion, DEFAULTS.sameNameDemotion))),
       // bounded so the stage can never lift a tool past an exact-name tier (TIER_SCORE); NaN → off
       semanticWeight: Math.min(MAX_SEMANTIC_WEIGHT, Math.max(0, options.semanticWeight ?? DEFAULTS.semanticWeight) || 0),
       semanticDepth: Math.max(0, Math.floor(options.semanticDepth ?? DEFAULTS.semanticDepth)),
@@ -479,7 +480,7 @@ export class ToolIndex {
       this.idf[t] = Math.log(1 + (n - d + 0.5) / (d + 0.5));
       this.offsets[t + 1] = this.offsets[t] + d;
     }
-    const weights = FIELDS.map((f) => Math.max(0, this.opts.fieldWeights[f]));
+    const weights = FIELDS.map((f) => Math.max(0, this.opts.fieldWeights[f]) || 0);
     const bs = FIELDS.map((f) => Math.min(1, Math.max(0, this.opts.fieldB[f])));
     const avgLen = Array.from(sumLen, (s) => (n > 0 ? Math.max(s / n, 1) : 1));
     const post = bm25fPostings(this.flat, bounds, n, this.offsets, this.idf, this.opts.k1, weights, bs, avgLen);
@@ -595,8 +596,9 @@ export class ToolIndex {
     const sameName = new Uint8Array(pool.length);
     const nameFactor = 1 - this.opts.sameNameDemotion;
     // Lazy greedy: a candidate's similarity to the picks is brought up to date only when it is
-    // the best by its last known (stale) value. Similarities only grow, so a stale value bounds the
-    // true one from above: when the best candidate is up to date, no other can beat it. Same picks,
+    // the best by its last known (stale) value. Similarities only grow and scores are not negative
+    // (k1, field weights, diversity and the name factor are clamped at 0), so a stale value bounds
+    // the true one from above: when the best candidate is up to date, no other can beat it. Same picks,
     // ties included (the lowest pool place wins), as comparing every candidate with every pick;
     // about a third of the Jaccard tests (323 a search on the dev requests, against 990), and the
     // best is kept in a binary heap rather than found by a scan of the pool.
@@ -804,6 +806,11 @@ export class ToolIndex {
       for (const id of qIds) qw[id] = 0;
     }
   }
+}
+
+/** `x` when it is a finite number, else `fallback` (an option left out, NaN or ±Infinity). */
+function finiteOr(x: number | undefined, fallback: number): number {
+  return typeof x === 'number' && Number.isFinite(x) ? x : fallback;
 }
 
 /** Jaccard similarity of two sorted, distinct id arrays. */

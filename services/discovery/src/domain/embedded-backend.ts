@@ -20,6 +20,8 @@ const WARM_SLICE_MS = 8;
 /** The in-process search backend: one ToolIndex per snapshot, least recently used dropped past `maxSnapshots`. */
 export class EmbeddedBackend implements SearchBackend {
   private readonly indexes = new Map<string, ToolIndex>();
+  /** snapshots whose per-tool work is still being done in the background, oldest first */
+  private readonly warmQueue: { snapshotId: string; index: ToolIndex; stage: LexicalHeadReranker | undefined }[] = [];
   constructor(
     private readonly maxSnapshots: number,
     private readonly options: EmbeddedBackendOptions = {},
@@ -48,8 +50,33 @@ export class EmbeddedBackend implements SearchBackend {
     // a search does a tool's own work (head-reranker profile, semantic encoding, signature) when
     // the tool first reaches a head; the rest is done in short slices between requests, so later
     // searches find it ready
-    warmInBackground(index, headReranker);
+    this.warmQueue.push({ snapshotId, index, stage: headReranker });
+    if (this.warmQueue.length === 1) setImmediate(() => this.warmStep()).unref();
     while (this.indexes.size > this.maxSnapshots) this.indexes.delete(this.indexes.keys().next().value!);
+  }
+
+  /** Snapshots whose per-tool background work is not done yet (0 once every indexed snapshot is ready). */
+  get pendingWarmUps(): number {
+    return this.warmQueue.length;
+  }
+
+  /**
+   * One slice (WARM_SLICE_MS) of the first queued snapshot's background work a turn of the event
+   * loop: its head reranker's profiles, then its index's own (ToolIndex.warm). A snapshot dropped
+   * from the indexes meanwhile is skipped; snapshots indexed back to back wait their turn, so a
+   * turn never holds the loop for more than one slice.
+   */
+  private warmStep(): void {
+    const job = this.warmQueue[0];
+    if (job === undefined) return;
+    // (warm never throws: a tool it cannot profile keeps its search place)
+    let done = false;
+    if (this.indexes.get(job.snapshotId) !== job.index) done = true;
+    else if (job.stage !== undefined) {
+      if (job.stage.warm(WARM_SLICE_MS)) job.stage = undefined;
+    } else done = job.index.warm(WARM_SLICE_MS);
+    if (done) this.warmQueue.shift();
+    if (this.warmQueue.length > 0) setImmediate(() => this.warmStep()).unref();
   }
 
   async isIndexed(snapshotId: string): Promise<boolean> {
@@ -64,16 +91,6 @@ export class EmbeddedBackend implements SearchBackend {
     this.indexes.set(snapshotId, index);
     return index.search(query, limit);
   }
-}
-
-/** Does an index's and its head reranker's per-tool work in slices of WARM_SLICE_MS, one per turn of the event loop, until all is done. */
-function warmInBackground(index: ToolIndex, stage: LexicalHeadReranker | undefined): void {
-  // (warm never throws: a tool it cannot profile keeps its search place)
-  const step = (): void => {
-    const done = stage === undefined || stage.warm(WARM_SLICE_MS) ? index.warm(WARM_SLICE_MS) : false;
-    if (!done) setImmediate(step).unref();
-  };
-  setImmediate(step).unref();
 }
 
 const VERBS = ['get', 'list', 'create', 'update', 'delete', 'search', 'convert', 'calculate', 'send', 'read', 'write', 'book'];

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { BoundToolDefinition } from '@toolsurface/core';
+import { EmbeddedBackend } from './embedded-backend';
+
+function catalog(n: number, topic: string): BoundToolDefinition[] {
+  return Array.from({ length: n }, (_, i) => ({
+    name: `${topic}_tool_${i}`,
+    description: `${i % 2 === 0 ? 'Get' : 'List'} the ${topic} report number ${i} for a city, with its details.`,
+    inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'City name' } } },
+    capability: 'test',
+    originalName: `${topic}_tool_${i}`,
+  }));
+}
+
+/** Turns of the event loop until `done`, at most `max`. */
+async function turns(done: () => boolean, max = 10_000): Promise<number> {
+  let n = 0;
+  while (!done() && n < max) {
+    await new Promise((r) => setImmediate(r));
+    n++;
+  }
+  return n;
+}
+
+describe('EmbeddedBackend background work', () => {
+  it('readies a new snapshot between requests, one slice a turn, without changing any result', async () => {
+    const warmed = new EmbeddedBackend(4);
+    const cold = new EmbeddedBackend(4);
+    const tools = catalog(300, 'weather');
+    await warmed.index('s1', tools);
+    expect(warmed.pendingWarmUps).toBe(1);
+    await turns(() => warmed.pendingWarmUps === 0);
+    expect(warmed.pendingWarmUps).toBe(0);
+    await cold.index('s1', tools);
+    for (const q of ['weather report for Paris', 'list weather_tool_7', 'city details']) expect(await warmed.search('s1', q, 10)).toEqual(await cold.search('s1', q, 10));
+  });
+
+  it('drops the work of a snapshot evicted before it was done, and takes snapshots in turn', async () => {
+    const backend = new EmbeddedBackend(1);
+    await backend.index('a', catalog(400, 'flight'));
+    await backend.index('b', catalog(50, 'stock'));
+    // 'a' was evicted by 'b' (one snapshot kept): its work is dropped, 'b' still gets done
+    expect(await backend.isIndexed('a')).toBe(false);
+    expect(backend.pendingWarmUps).toBe(2);
+    // one turn: 'a' (hundreds of milliseconds of work) is dropped at once
+    await turns(() => false, 1);
+    expect(backend.pendingWarmUps).toBe(1);
+    await turns(() => backend.pendingWarmUps === 0);
+    expect(backend.pendingWarmUps).toBe(0);
+    expect((await backend.search('b', 'stock report', 3)).length).toBe(3);
+  });
+});
