@@ -241,20 +241,34 @@ function tokRange(doc: Doc, start: number, end: number): [number, number] {
 }
 
 /** Positions (token indices) where a parameter's name is written, with a weight per match. */
+/** What anchorHits reads of a parameter's name (the same for every request), by parameter. */
+const ANCHOR_WORDS = new WeakMap<ParamInfo, { strong: string[]; weak: string[]; firstPart: string; long: string[]; namesPeople: boolean; reviewScore: boolean }>();
+
+function anchorWords(p: ParamInfo): { strong: string[]; weak: string[]; firstPart: string; long: string[]; namesPeople: boolean; reviewScore: boolean } {
+  let w = ANCHOR_WORDS.get(p);
+  if (w !== undefined) return w;
+  const strong = p.anchors.filter((a, i) => !WEAK_PARTS.has(p.parts[i] ?? a) && a.length > 1 && !STOP_WORDS.has(a));
+  w = {
+    strong,
+    weak: p.anchors.filter((a) => !strong.includes(a) && a.length > 1),
+    firstPart: p.parts.length > 0 ? stem(p.parts[0]) : '',
+    // long name parts, for misspellings ("acceleeration"): one edit away, both at least 7 letters
+    // (not numbered names: "temperature1" is one edit from every "temperature")
+    long: p.parts.filter((x, i) => x.length >= 7 && !/\d$/.test(x) && strong.includes(p.anchors[i])),
+    // (a word that counts the same things as a strong name part: "passengers" for number_of_seats,
+    // "guests" for adults)
+    namesPeople: strong.some((a) => UNIT_CANON[a] === 'person'),
+    // (a review's or user's score is a rating: "a review score of 4.7" for avg_rating; not a credit
+    // score for an interest rate)
+    reviewScore: p.parts.includes('rating') || p.parts.includes('ratings'),
+  };
+  ANCHOR_WORDS.set(p, w);
+  return w;
+}
+
 function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[] {
   const out: { idx: number; w: number }[] = [];
-  const strong = p.anchors.filter((a, i) => !WEAK_PARTS.has(p.parts[i] ?? a) && a.length > 1 && !STOP_WORDS.has(a));
-  const weak = p.anchors.filter((a) => !strong.includes(a) && a.length > 1);
-  const firstPart = p.parts.length > 0 ? stem(p.parts[0]) : '';
-  // long name parts, for misspellings ("acceleeration"): one edit away, both at least 7 letters
-  // (not numbered names: "temperature1" is one edit from every "temperature")
-  const long = p.parts.filter((x, i) => x.length >= 7 && !/\d$/.test(x) && strong.includes(p.anchors[i]));
-  // (a word that counts the same things as a strong name part: "passengers" for number_of_seats,
-  // "guests" for adults)
-  const namesPeople = strong.some((a) => UNIT_CANON[a] === 'person');
-  // (a review's or user's score is a rating: "a review score of 4.7" for avg_rating; not a credit
-  // score for an interest rate)
-  const reviewScore = p.parts.includes('rating') || p.parts.includes('ratings');
+  const { strong, weak, firstPart, long, namesPeople, reviewScore } = anchorWords(p);
   for (const t of doc.tokens) {
     if (strong.includes(t.stem)) out.push({ idx: t.index, w: 1 });
     else if (namesPeople && UNIT_CANON[t.stem] === 'person') out.push({ idx: t.index, w: 0.8 });
@@ -329,7 +343,16 @@ function anchorBonus(p: ParamInfo, doc: Doc, s: Span, hits: { idx: number; w: nu
 }
 
 /** Stems of unit words a parameter asks for (from its name and description). */
-function unitStemsOf(p: ParamInfo): Set<string> {
+function unitStemsOf(p: ParamInfo): ReadonlySet<string> {
+  let out = UNIT_STEMS_OF.get(p);
+  if (out === undefined) UNIT_STEMS_OF.set(p, (out = readUnitStems(p)));
+  return out;
+}
+
+/** unitStemsOf's cache: the units of a parameter depend on its name and description alone. */
+const UNIT_STEMS_OF = new WeakMap<ParamInfo, ReadonlySet<string>>();
+
+function readUnitStems(p: ParamInfo): Set<string> {
   const out = new Set<string>();
   for (const a of p.anchors) if (UNIT_STEMS.has(a) && a.length > 1) out.add(canonUnit(a));
   // the denominator of a rate ("meters/second", "miles per hour", "m/s^2") is no unit the value
