@@ -45,7 +45,7 @@ const a = stack.addresses;
 // A default port something else held was replaced by a free one: say how the CLI and the demo find the stack.
 const moved =
   a.resolver !== `127.0.0.1:${DEFAULT_PORTS.resolver}` || a.dispatch !== `127.0.0.1:${DEFAULT_PORTS.dispatch}`
-    ? `\nSome default ports were taken, so the stack took free ones. For the CLI and the demo:\n  export TOOLSURFACE_RESOLVER=${a.resolver} TOOLSURFACE_DISPATCH=${a.dispatch}\n`
+    ? `Some default ports were taken, so the stack took free ones. First, for the CLI and the demo:\n  export TOOLSURFACE_RESOLVER=${a.resolver} TOOLSURFACE_DISPATCH=${a.dispatch}\n\n`
     : '';
 log(`
 Toolsurface is up (${formatMs(performance.now() - t0)})
@@ -57,13 +57,13 @@ Toolsurface is up (${formatMs(performance.now() - t0)})
   NATS              ${nats.url} (${nats.startedByUs ? 'started here' : 'already running'})
   logs              ${relative(REPO_ROOT, stack.logDir)}/<service>.log
 
-Try it:
+${moved}Try it:
   npx toolsurface open agent:researcher
   npx toolsurface discover <surface-id> read a text file
   npx toolsurface call <surface-id> execute_tool '{"name":"echo","arguments":{"message":"hi"}}'
   npm run demo
 
-Ctrl-C stops everything started here.${moved}`);
+Ctrl-C stops everything started here.`);
 
 void stack.unexpectedExit.then(({ name, exit, logTail }) => {
   if (stopping) return;
