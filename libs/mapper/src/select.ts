@@ -248,20 +248,33 @@ export interface FeatureInput {
    * What the features take from the request alone, worked out by the first candidate's call and
    * reused by the others: pass one empty object for all the candidates of a request (or none).
    */
-  shared?: RequestShared;
+  shared?: { request?: RequestPart };
 }
 
 /** The request's part of the features, the same for every candidate (see FeatureInput.shared). */
-export interface RequestShared {
-  /** distinct content stems (no generic words, no numbers) and their idf weights */
-  uniq?: string[];
-  uniqWeights?: number[];
-  qTotal?: number;
-  qset?: Set<string>;
-  qVerbs?: Set<string>;
+interface RequestPart {
+  /** distinct content stems (no generic words, no numbers), their idf weights and the weights' sum */
+  uniq: string[];
+  uniqWeights: number[];
+  qTotal: number;
+  qset: Set<string>;
+  qVerbs: Set<string>;
   /** idf weight of each of queryTokens, and their sum */
-  tokenWeights?: number[];
-  uTotal?: number;
+  tokenWeights: number[];
+  uTotal: number;
+}
+
+/** FeatureInput's request part (`maxIdf`: the weight of a stem no tool has). */
+function requestPart(x: FeatureInput, maxIdf: number): RequestPart {
+  // numbers are values for the arguments, not words that say which tool is meant
+  const uniq = [...new Set(x.queryStems.filter((s) => !GENERIC.has(s) && !NUMERIC.test(s)))];
+  const uniqWeights = uniq.map((s) => idfOf(x.idf, s, maxIdf));
+  const tokenWeights = x.queryTokens.map((t) => idfOf(x.idf, t.stem, maxIdf));
+  let qTotal = 0;
+  for (const w of uniqWeights) qTotal += w;
+  let uTotal = 0;
+  for (const w of tokenWeights) uTotal += w;
+  return { uniq, uniqWeights, qTotal, qset: new Set(x.queryStems), qVerbs: actionGroups(x.queryStems), tokenWeights, uTotal };
 }
 
 /** Content tokens of analysed text (stop words, one-letter tokens dropped). */
@@ -276,25 +289,10 @@ function idfOf(idf: FeatureInput['idf'], s: string, fallback: number): number {
 
 /** Computes the selection features of one candidate. */
 export function features(x: FeatureInput): Features {
-  const { profile, idf, queryStems } = x;
+  const { profile, idf } = x;
   // a word no tool of the snapshot has weighs like one that half a tool has: rare, on the scale of this snapshot
   const maxIdf = Math.log(1 + 2 * Math.max(1, x.snapshotSize));
-  const shared = x.shared ?? {};
-  if (shared.uniq === undefined) {
-    // numbers are values for the arguments, not words that say which tool is meant
-    shared.uniq = [...new Set(queryStems.filter((s) => !GENERIC.has(s) && !NUMERIC.test(s)))];
-    shared.uniqWeights = shared.uniq.map((s) => idfOf(idf, s, maxIdf));
-    shared.qTotal = 0;
-    for (const w of shared.uniqWeights) shared.qTotal += w;
-    shared.qset = new Set(queryStems);
-    shared.qVerbs = actionGroups(queryStems);
-    shared.tokenWeights = x.queryTokens.map((t) => idfOf(idf, t.stem, maxIdf));
-    shared.uTotal = 0;
-    for (const w of shared.tokenWeights) shared.uTotal += w;
-  }
-  const uniq = shared.uniq;
-  const uniqWeights = shared.uniqWeights!;
-  const qTotal = shared.qTotal!;
+  const { uniq, uniqWeights, qTotal, qset, qVerbs, tokenWeights, uTotal } = x.shared ? (x.shared.request ??= requestPart(x, maxIdf)) : requestPart(x, maxIdf);
   let qCovered = 0;
   let qInName = 0;
   let qInParam = 0;
@@ -308,7 +306,6 @@ export function features(x: FeatureInput): Features {
   const nameList = [...profile.nameStems].filter((s) => !GENERIC.has(s));
   let nTotal = 0;
   let nCovered = 0;
-  const qset = shared.qset!;
   for (const s of nameList) {
     const w = idfOf(idf, s, maxIdf);
     nTotal += w;
@@ -320,15 +317,12 @@ export function features(x: FeatureInput): Features {
   const ctxHits = x.contextKeys.length === 0 ? 0 : x.contextKeys.filter((k) => Object.prototype.hasOwnProperty.call(m.evidence, k) || [...profile.paramStems].some((p) => p === stem(k.toLowerCase()))).length / x.contextKeys.length;
   const optionalFilled = Math.max(0, Object.keys(m.arguments).length - (m.requiredCount - m.missingArguments.length));
   // request words neither explained by the tool's text nor taken as an argument value
-  const uTotal = shared.uTotal!;
-  const tokenWeights = shared.tokenWeights!;
   let uMiss = 0;
   for (let i = 0; i < x.queryTokens.length; i++) {
     const t = x.queryTokens[i];
     if (!profile.allStems.has(t.stem) && !m.covered.some(([a, b]) => t.start < b && a < t.end)) uMiss += tokenWeights[i];
   }
   // the request's action verbs vs the tool name's verbs
-  const qVerbs = shared.qVerbs!;
   const nVerbs = actionGroups(profile.nameStems);
   const verbMatch = [...nVerbs].some((v) => qVerbs.has(v)) ? 1 : 0;
   const verbClash = nVerbs.size > 0 && qVerbs.size > 0 && verbMatch === 0 ? 1 : 0;

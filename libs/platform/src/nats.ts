@@ -115,9 +115,13 @@ export async function ensureStream(nc: NatsConnection, logger?: Pick<Logger, 'wa
   try {
     current = (await jsm.streams.info(STREAM)).config;
   } catch {
-    // (another replica may be adding it at this very moment: then the info is read again)
-    const added = await createRacing(() => jsm.streams.add(config).then(() => true), async () => false);
-    if (added) return;
+    try {
+      await jsm.streams.add(config);
+      return;
+    } catch (e) {
+      if (!isCreateRace(e)) throw e;
+    }
+    // another replica added it at this very moment: compare with what it made
     current = (await jsm.streams.info(STREAM)).config;
   }
   const same = JSON.stringify(current.subjects) === JSON.stringify(config.subjects) && current.max_age === config.max_age && current.duplicate_window === config.duplicate_window;
@@ -133,38 +137,34 @@ export async function ensureStream(nc: NatsConnection, logger?: Pick<Logger, 'wa
 /** Opens (creating where missing) a key-value bucket with history 1. */
 export async function openBucket(nc: NatsConnection, name: string, opts: { ttlMs?: number } = {}): Promise<KV> {
   const kvm = new Kvm(nc);
-  const create = () => kvm.create(name, { history: 1, ...(opts.ttlMs ? { ttl: opts.ttlMs } : {}) });
-  return createRacing(create, create);
+  return createRacing(() => kvm.create(name, { history: 1, ...(opts.ttlMs ? { ttl: opts.ttlMs } : {}) }));
 }
 
 /** Opens (creating where missing) the snapshot object store. */
 export async function openSnapshotStore(nc: NatsConnection): Promise<ObjectStore> {
-  const create = () => new Objm(nc).create(SNAPSHOT_OBJECT_STORE);
-  return createRacing(create, create);
+  return createRacing(() => new Objm(nc).create(SNAPSHOT_OBJECT_STORE));
 }
 
-/** What nats-server answers the loser of two processes creating the same stream at once (2.9: "subjects overlap with an existing stream"). */
-const CREATE_RACE = /subjects overlap with an existing stream|stream name already in use/i;
+/** Is `e` what nats-server answers the loser of two processes creating the same stream at once (2.9: "subjects overlap with an existing stream")? */
+function isCreateRace(e: unknown): boolean {
+  return /subjects overlap with an existing stream|stream name already in use/i.test((e as Error)?.message ?? '');
+}
 
 /**
- * Runs `create` (which makes a stream, bucket or object store where it is missing); when another
- * process made the same one at the same moment and the server refused this one for it, runs
- * `again` (by then the stream exists), up to three times with a short pause. Replicas of a
- * service starting together on a fresh NATS hit this: about one create in 240 when six run at once.
+ * Runs `create` (which makes a bucket or object store where it is missing, else opens it); when
+ * another process made the same one at the same moment and the server refused this one for it,
+ * runs it again after a short pause (the stream exists by then, so it opens), up to three times.
+ * Replicas of a service starting together on a fresh NATS hit this: about one create in 240 when
+ * six run at once.
  */
-async function createRacing<T>(create: () => Promise<T>, again: () => Promise<T>): Promise<T> {
-  try {
-    return await create();
-  } catch (e) {
-    if (!CREATE_RACE.test((e as Error)?.message ?? '')) throw e;
-  }
-  for (let attempt = 1; ; attempt++) {
-    await new Promise((r) => setTimeout(r, 10 * attempt));
+async function createRacing<T>(create: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
     try {
-      return await again();
+      return await create();
     } catch (e) {
-      if (attempt >= 3 || !CREATE_RACE.test((e as Error)?.message ?? '')) throw e;
+      if (attempt >= 3 || !isCreateRace(e)) throw e;
     }
+    await new Promise((r) => setTimeout(r, 10 * (attempt + 1)));
   }
 }
 

@@ -258,17 +258,15 @@ export class ToolIndex {
   /** saturated BM25F term weight × idf */
   private readonly postWeights: Float64Array;
   /**
-   * Name-coverage prior, CSR like the postings: the distinct base-name parts of doc d are
-   * nameTerms[nameStart[d] .. nameStart[d + 1]), each weighing namePartWeights[j] = its idf × its
-   * weight (namespace parts namespaceWeight, the rest 1); nameTotals[d] is their sum. Flat typed
-   * arrays: a search reads them for every doc it touches (about 1,900 of 3,091 on the dev requests),
-   * and one array per doc cost a cache miss each.
+   * Name-coverage prior, CSR like the postings: the distinct base-name parts of doc d are the
+   * places j in [nameStart[d], nameStart[d + 1]), each weighing namePartWeights[j] = its term's idf
+   * × its weight (namespace parts namespaceWeight, the rest 1); nameTotals[d] is their sum. Flat
+   * typed arrays, read by term (below) rather than for every doc a search touches.
    */
   private readonly nameStart: Int32Array;
-  private readonly nameTerms: Int32Array;
   private readonly namePartWeights: Float64Array;
   private readonly nameTotals: Float64Array;
-  /** the same parts by term: the places j (into nameTerms) holding term t are nameSlots[nameSlotStart[t] .. nameSlotStart[t + 1]); nameSlotDoc[j] is the doc of place j */
+  /** the same places by term: those holding term t are nameSlots[nameSlotStart[t] .. nameSlotStart[t + 1]); nameSlotDoc[j] is the doc of place j */
   private readonly nameSlotStart: Int32Array;
   private readonly nameSlots: Int32Array;
   private readonly nameSlotDoc: Int32Array;
@@ -305,7 +303,7 @@ export class ToolIndex {
   private scratchScores: Float64Array | undefined;
   /** per term id, reused by every search: the query's weight of the term (0 = not in the query) */
   private scratchQw: Float64Array | undefined;
-  /** per name part (as nameTerms): its share of the name-coverage prior in the current search; per doc: whether it has one */
+  /** per name part (a place j as nameStart): its share of the name-coverage prior in the current search; per doc: whether it has one */
   private scratchPartHit: Float64Array | undefined;
   private scratchNameHit: Uint8Array | undefined;
 
@@ -487,35 +485,33 @@ export class ToolIndex {
     this.postDocs = post.docs;
     this.postWeights = post.weights;
 
-    // 3. the name-coverage prior's parts, weighted once here rather than at every search
+    // 3. the name-coverage prior's parts, weighted once here rather than at every search, and
+    //    indexed by term (counted, then placed: CSR like the postings)
     this.nameStart = new Int32Array(n + 1);
     for (let d = 0; d < n; d++) this.nameStart[d + 1] = this.nameStart[d] + docNameTerms[d].length;
-    this.nameTerms = new Int32Array(this.nameStart[n]);
-    this.namePartWeights = new Float64Array(this.nameStart[n]);
+    const parts = this.nameStart[n];
+    const partTerm = new Int32Array(parts);
+    this.namePartWeights = new Float64Array(parts);
     this.nameTotals = new Float64Array(n);
+    this.nameSlotDoc = new Int32Array(parts);
+    this.nameSlotStart = new Int32Array(nTermsAll + 1);
     for (let d = 0; d < n; d++) {
       let all = 0;
       for (let j = 0, at = this.nameStart[d]; j < docNameTerms[d].length; j++, at++) {
         const t = docNameTerms[d][j];
         const w = this.idf[t] * docNameWeights[d][j];
-        this.nameTerms[at] = t;
+        partTerm[at] = t;
         this.namePartWeights[at] = w;
+        this.nameSlotDoc[at] = d;
+        this.nameSlotStart[t + 1]++;
         all += w;
       }
       this.nameTotals[d] = all;
     }
-    this.nameSlotStart = new Int32Array(nTermsAll + 1);
-    this.nameSlotDoc = new Int32Array(this.nameStart[n]);
-    for (let d = 0; d < n; d++) {
-      for (let j = this.nameStart[d]; j < this.nameStart[d + 1]; j++) {
-        this.nameSlotStart[this.nameTerms[j] + 1]++;
-        this.nameSlotDoc[j] = d;
-      }
-    }
     for (let t = 0; t < nTermsAll; t++) this.nameSlotStart[t + 1] += this.nameSlotStart[t];
-    this.nameSlots = new Int32Array(this.nameStart[n]);
+    this.nameSlots = new Int32Array(parts);
     const fill = this.nameSlotStart.slice(0, nTermsAll);
-    for (let j = 0; j < this.nameStart[n]; j++) this.nameSlots[fill[this.nameTerms[j]]++] = j;
+    for (let j = 0; j < parts; j++) this.nameSlots[fill[partTerm[j]]++] = j;
   }
 
   /** Index a snapshot of tools; names should be unique (a repeated name is indexed as separate tools). */
