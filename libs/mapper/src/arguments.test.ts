@@ -1226,6 +1226,19 @@ describe("mapArguments: sixth session rules, the tool's own name", () => {
   });
 });
 
+  it("takes no value that is only the tool's subject, named in the tool's name (\"Walmart\", \"Adriel\")", () => {
+    const walmart = { name: 'walmart.check_price', description: 'Total price of items at a Walmart store.', inputSchema: { type: 'object', properties: { items: { type: 'array', items: { type: 'string' } }, store_location: { type: 'string', description: 'Location of the store.' } }, required: ['items'] } };
+    expect(mapArguments(walmart, 'Check the total price for pumpkins and eggs at Walmart.').arguments.store_location).toBeUndefined();
+    // another place is still the store's location
+    expect(mapArguments(walmart, 'Check the total price for pumpkins and eggs at the Walmart in Austin, TX.').arguments.store_location).toMatch(/Austin/);
+    const projects = { name: 'detail_adriel_project', description: "Details of one of Adriel's projects.", inputSchema: { type: 'object', properties: { project_name: { type: 'string', description: 'The name of the project.' } }, required: ['project_name'] } };
+    const m = mapArguments(projects, "What is the status of Adriel's project?");
+    expect(m.arguments.project_name).toBeUndefined();
+    expect(m.missingArguments).toEqual(['project_name']);
+    // the user's own quoted words stay a value, whatever the tool is called
+    expect(mapArguments(projects, "Tell me more about Adriel's project 'Adriel'.").arguments.project_name).toBe('Adriel');
+  });
+
 describe('mapArguments: sixth session rules, country names', () => {
   it("reads another name of a city's country as its country", () => {
     const wx = tool({ city: { type: 'string', description: 'City name.' }, country: { type: 'string', description: 'Country name.' } }, ['city', 'country']);

@@ -3068,7 +3068,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   const cands: Cand[] = [];
   // (a word before a parameter's head noun that only repeats the tool's own name is no value of
   // it: "the musical scale" for musical_scale's scale_type, "a hotel room" for hotel_booking's room_type)
-  for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc).flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c, doc) && !(c.kind === 'modifier' && typeof c.value === 'string' && toolStems.has(stem(c.value.toLowerCase())))));
+  for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc).flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c, doc) && !echoesToolName(c, toolStems)));
   cands.push(...respectively(pending, doc));
   cands.push(...ordinalSeries(pending, doc));
   cands.sort((a, b) => b.score - a.score);
@@ -3147,6 +3147,20 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   const ordered: Record<string, unknown> = {};
   for (const p of params) if (Object.hasOwn(args, p.name)) setArg(ordered, p.name, args[p.name]);
   return { args: ordered, missing, evidence, mentionedUnfilled };
+}
+
+/**
+ * Is a candidate value nothing but words of the tool's own name? Such a value names the tool's
+ * subject, not an argument of it: "Adriel" for get_adriel_projects' project_name, "Walmart" for
+ * walmart.check_price's store_location, "Poker" for card_games.poker_determine_winner's player1,
+ * and a modifier that repeats the name ("the musical scale" for musical_scale's scale_type).
+ * Quoted spans (the user's own words) and enum values are kept.
+ */
+function echoesToolName(c: Cand, toolStems: ReadonlySet<string>): boolean {
+  if (typeof c.value !== 'string' || toolStems.size === 0 || c.kind.includes('quoted') || c.param.enumValues) return false;
+  if (c.kind === 'modifier') return toolStems.has(stem(c.value.toLowerCase()));
+  const words = c.value.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  return words !== null && words.length <= 3 && words.every((w) => toolStems.has(stem(w)));
 }
 
 /** Words that label a value rather than being one ("order ID is 123", "host IP 10.0.0.1", "component UUID AB10"). */
