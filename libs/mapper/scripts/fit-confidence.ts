@@ -36,12 +36,26 @@ import { CANDIDATES_SHOWN } from '../src/mapper.js';
 import { SMALL_SNAPSHOT } from '../src/confidence.js';
 import type { Calibration } from '../src/calibration.js';
 
-/** Wilson lower bound of out-of-fold executed precision the cut must reach. */
-const PRECISION_TARGET = Number(process.env.FIT_PRECISION ?? 0.95);
+/**
+ * Wilson lower bound of out-of-fold executed precision the cut must reach. Chosen by this
+ * script's outer cross-validation (2026-12-01, pooled rule, z 0; small snapshots out of fold):
+ * 0.92 executed 10.5% at 0.913, 0.93 8.2% at 0.897, 0.94 6.5% at 0.913; whole corpus 1.5% at
+ * 0.955 for each. 0.94 keeps the issue's 0.90 with a margin in sample (0.949).
+ */
+const PRECISION_TARGET = Number(process.env.FIT_PRECISION ?? 0.94);
 /** z of that Wilson lower bound (0: the point estimate; the outer cross-validation reports how it holds up). */
 const WILSON_Z = Number(process.env.FIT_Z ?? 0);
 /** Fewest out-of-fold executions a cut needs in a setting before its precision counts. */
 const MIN_EXECUTED = Number(process.env.FIT_MIN ?? 25);
+/**
+ * How a cut is judged. 'pooled' (default): all the calls executed at that cut, together, keep the
+ * target, which is what "among requests executed at 0.7 or above, 90% are right" asks. 'every':
+ * so do those of every higher cut (until the tenth session): a few wrong calls among the most
+ * confident then stop the scan early, and small snapshots executed 1.4% of requests instead of
+ * 6.5% at the same out-of-fold precision (0.90-0.91).
+ */
+const CUT_RULE = process.env.FIT_CUT_RULE ?? 'pooled';
+if (CUT_RULE !== 'pooled' && CUT_RULE !== 'every') throw new Error(`FIT_CUT_RULE must be pooled or every (got ${CUT_RULE})`);
 /** Reranker weight of "the caller listed this tool in preferred_tools" (hand-set: no dev query has preferred tools). */
 const PREFERRED_PRIOR = 4;
 /** Logit added to both confidences of a tool the caller listed in preferred_tools (hand-set, like PREFERRED_PRIOR). */
@@ -217,8 +231,8 @@ interface Cuts { small: number; large: number }
 
 /**
  * The smallest raw cut at which the executed calls of one setting (whole corpus, or small
- * snapshots), and those of every higher cut, keep a Wilson lower bound of precision at the
- * target; cuts with fewer than MIN_EXECUTED executions pass (too few calls to judge).
+ * snapshots) keep a Wilson lower bound of precision at the target (CUT_RULE 'every': and those
+ * of every higher cut); cuts with fewer than MIN_EXECUTED executions pass (too few calls to judge).
  */
 function chooseCut(scored: Scoring[], toolCut: number): number {
   const raws = [...new Set(scored.flatMap((sc) => sc.head.filter((h) => !h.s.missing).map((h) => h.rawFull)))].sort((a, b) => a - b);
@@ -229,8 +243,9 @@ function chooseCut(scored: Scoring[], toolCut: number): number {
     const c = grid[i];
     const t = tally(scored, toolCut, { small: c, large: c });
     const executed = t.executed + t.irrelevantExecuted;
-    if (executed >= MIN_EXECUTED && wilsonLower(t.executedRight, executed, WILSON_Z) < PRECISION_TARGET) break;
-    cut = c;
+    const ok = executed < MIN_EXECUTED || wilsonLower(t.executedRight, executed, WILSON_Z) >= PRECISION_TARGET;
+    if (ok) cut = c;
+    else if (CUT_RULE === 'every') break;
   }
   return cut;
 }
