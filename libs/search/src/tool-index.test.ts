@@ -332,3 +332,44 @@ describe('failure kinds of tool search', () => {
     expect(ToolIndex.build([]).search('weather', 5)).toEqual([]);
   });
 });
+
+describe.skipIf(!hasCorpus)('clause guarantee over the whole eval corpus (multi-step requests)', () => {
+  let tools: SearchableTool[];
+  let nameOf: Map<string, string>;
+  let on: ToolIndex;
+  let off: ToolIndex;
+  const names = (index: ToolIndex, q: string, k: number): string[] => index.search(q, k).map((h) => nameOf.get(h.name) ?? h.name);
+
+  beforeAll(() => {
+    ({ tools, nameOf } = corpusAsTools(readJsonl<CorpusRecord>(CORPUS)));
+    on = ToolIndex.build(tools);
+    off = ToolIndex.build(tools, { clauseSlots: 0 });
+  });
+
+  it("moves a step's tool into the first five when the other step's tools crowd it out", () => {
+    const q = 'Transfer $5000 from my checking to my savings account. And calculate my potential interest after 5 years if the annual interest rate is 3%.';
+    // without the guarantee, six interest calculators come before the transfer
+    expect(names(off, q, 5)).not.toContain('bank_account.transfer');
+    expect(names(off, q, 20)).toContain('bank_account.transfer');
+    const top5 = names(on, q, 5);
+    expect(top5).toContain('bank_account.transfer');
+    // the first place stays, and the others keep their order
+    expect(top5[0]).toBe(names(off, q, 1)[0]);
+    const rest = names(off, q, 20).filter((n) => n !== 'bank_account.transfer');
+    expect(names(on, q, 20).filter((n) => n !== 'bank_account.transfer')).toEqual(rest.slice(0, 19));
+    // scores never rise down the list
+    const scores = on.search(q, 20).map((h) => h.score);
+    for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeLessThanOrEqual(scores[i - 1]);
+  });
+
+  it('leaves a one-step request, and a request whose steps are already served, as they were', () => {
+    for (const q of ['Calculate the area of a triangle with base 10 and height 5', 'what is the weather in Paris tomorrow?', 'What is the current time in Beijing and Tokyo and what is the time difference between the two cities?']) {
+      expect(on.search(q, 20)).toEqual(off.search(q, 20));
+    }
+  });
+
+  it('gives the first k hits of the same search with a larger limit', () => {
+    const q = 'Transfer $5000 from my checking to my savings account. And calculate my potential interest after 5 years if the annual interest rate is 3%.';
+    for (const k of [1, 3, 5, 10]) expect(on.search(q, k)).toEqual(on.search(q, 30).slice(0, k));
+  });
+});

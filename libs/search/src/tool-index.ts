@@ -8,6 +8,7 @@ import type { SearchableTool, SearchHit } from './types.js';
 import { valueTypeTerms } from './value-types.js';
 import { sharedEncoder, type StaticEncoder } from './semantic.js';
 import { SemanticReranker } from './semantic-rerank.js';
+import { splitClauses } from './clauses.js';
 
 /** The fields ToolIndex weighs separately. */
 export type ToolField = 'name' | 'title' | 'description' | 'params' | 'paramDescriptions';
@@ -67,6 +68,15 @@ export interface ToolIndexOptions {
   headReranker?: HeadReranker;
   /** How many of the final ranking's best tools the head reranker re-orders (default 15). */
   headDepth?: number;
+  /**
+   * The clause guarantee: a request of two or more clauses (splitClauses; each with at least
+   * CLAUSE_MIN_TERMS indexed terms) is also searched clause by clause, and a clause none of
+   * whose first CLAUSE_COVER_DEPTH tools is among the request's first `clauseSlots` hits has its
+   * best tool moved into the last of those places, when the request's own ranking holds that
+   * tool within its first CLAUSE_INSERT_MAX_RANK (README, ranking design 11). 0 turns it off
+   * (default 5).
+   */
+  clauseSlots?: number;
 }
 
 /** Term statistics of an index, for a head reranker's word weights. */
@@ -108,7 +118,17 @@ const DEFAULTS = {
   semanticWeight: 1,
   semanticDepth: 20,
   headDepth: 15,
+  clauseSlots: 5,
 };
+
+/** Fewest distinct indexed terms (stems, whole identifiers left out) a clause needs to count as a step of the request. */
+const CLAUSE_MIN_TERMS = 3;
+/** A clause counts as served when any of its own first this many tools is among the request's first clauseSlots hits. */
+const CLAUSE_COVER_DEPTH = 3;
+/** A clause's best tool is moved up only from within the request's own first this many hits: one found only by the clause alone is too often wrong. */
+const CLAUSE_INSERT_MAX_RANK = 20;
+/** Most clauses of one request searched on their own (the first ones; bounds the work a long request costs). */
+const MAX_CLAUSES = 8;
 
 // One CJK character (Han, kana, Hangul): the analyzer's unigram terms.
 const CJK_SINGLE_RE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
@@ -120,7 +140,7 @@ const CJK_SINGLE_RE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{
  * 0.744 out of fold against 0.734 with the defaults (`npx tsx libs/mapper/scripts/fit-confidence.ts`,
  * 2026-11-30). The mapper's calibration is fitted on rankings made with these options.
  */
-export const SELECTION_RETRIEVAL_OPTIONS: Readonly<ToolIndexOptions> = Object.freeze({ semanticWeight: 0.6, semanticDepth: 10 });
+export const SELECTION_RETRIEVAL_OPTIONS: Readonly<ToolIndexOptions> = Object.freeze({ semanticWeight: 0.6, semanticDepth: 10, clauseSlots: 0 });
 
 /** Highest semanticWeight accepted (larger values are clamped to it). */
 const MAX_SEMANTIC_WEIGHT = 4;
@@ -329,6 +349,7 @@ export class ToolIndex {
       semanticWeight: Math.min(MAX_SEMANTIC_WEIGHT, Math.max(0, options.semanticWeight ?? DEFAULTS.semanticWeight) || 0),
       semanticDepth: Math.max(0, Math.floor(options.semanticDepth ?? DEFAULTS.semanticDepth)),
       headDepth: Math.max(0, Math.floor(options.headDepth ?? DEFAULTS.headDepth) || 0),
+      clauseSlots: Math.max(0, Math.floor(finiteOr(options.clauseSlots, DEFAULTS.clauseSlots))),
     };
     this.headReranker = options.headReranker;
     this.synonyms = options.synonyms === false ? new Map() : buildSynonymMap(options.synonyms ?? DEFAULT_SYNONYMS);
@@ -701,13 +722,49 @@ export class ToolIndex {
   /** Ranked hits, best first, at most `limit` (floored; non-finite or < 1 → []); never throws (blank or non-string query → []). */
   search(query: string, limit: number): SearchHit[] {
     try {
-      return this.searchUnsafe(query, limit);
+      return this.opts.clauseSlots > 0 ? this.searchByClause(query, limit) : this.searchUnsafe(query, limit);
     } catch {
       return [];
     }
   }
 
-  private searchUnsafe(query: string, limit: number): SearchHit[] {
+  /**
+   * The clause guarantee (ToolIndexOptions.clauseSlots): the request's ranking, with the best tool
+   * of each clause that none of the first clauseSlots hits serves moved into the last of those
+   * places, in clause order; the first place always stays, and the rest keep their order.
+   * Scores stay those of the places, so they never rise down the list.
+   */
+  private searchByClause(query: string, limit: number): SearchHit[] {
+    const max = typeof limit === 'number' && Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
+    if (max === 0 || typeof query !== 'string') return [];
+    const main = this.searchUnsafe(query, Math.max(max, this.opts.clauseSlots, CLAUSE_INSERT_MAX_RANK));
+    if (main.length < 2) return main.slice(0, max);
+    const clauses = splitClauses(query.slice(0, MAX_ANALYZED_CHARS))
+      .filter((c) => new Set(analyze(c).filter((t) => !t.startsWith(WHOLE_PREFIX) && this.termIds.has(t))).size >= CLAUSE_MIN_TERMS)
+      .slice(0, MAX_CLAUSES);
+    if (clauses.length < 2) return main.slice(0, max);
+    const slots = Math.min(this.opts.clauseSlots, main.length);
+    const served = new Set(main.slice(0, slots).map((h) => h.name));
+    const rank = new Map(main.map((h, i) => [h.name, i]));
+    const moved: string[] = [];
+    for (const clause of clauses) {
+      // the clause's own ranking, without the head reranker (fitted on whole requests)
+      const own = this.searchUnsafe(clause, CLAUSE_COVER_DEPTH, false);
+      if (own.length === 0 || own.some((h) => served.has(h.name))) continue;
+      const r = rank.get(own[0].name);
+      if (r === undefined || r >= CLAUSE_INSERT_MAX_RANK) continue;
+      served.add(own[0].name);
+      moved.push(own[0].name);
+    }
+    if (moved.length === 0) return main.slice(0, max);
+    const keep = Math.max(1, slots - moved.length);
+    const into = new Set(moved.slice(0, slots - keep));
+    const rest = main.filter((h) => !into.has(h.name));
+    const order = [...rest.slice(0, keep).map((h) => h.name), ...into, ...rest.slice(keep).map((h) => h.name)];
+    return order.slice(0, max).map((name, i) => ({ name, score: main[i].score }));
+  }
+
+  private searchUnsafe(query: string, limit: number, headStage = true): SearchHit[] {
     const max = typeof limit === 'number' && Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
     if (max === 0 || typeof query !== 'string' || this.size === 0 || query.trim() === '') return [];
     // scratch arrays shared by all searches of this index (no allocation per search); reset in `finally`
@@ -794,7 +851,7 @@ export class ToolIndex {
           for (let i = head.length; i < hits.length; i++) if (scores[hits[i]] > scores[hits[i - 1]]) scores[hits[i]] = scores[hits[i - 1]];
         }
       }
-      if (this.headReranker !== undefined && this.opts.headDepth > 1 && hits.length > 1) hits = this.rerankHead(query, hits, scores, tiers);
+      if (headStage && this.headReranker !== undefined && this.opts.headDepth > 1 && hits.length > 1) hits = this.rerankHead(query, hits, scores, tiers);
       if (hits.length > max) hits = hits.slice(0, max);
       return hits.map((d) => ({ name: this.names[d], score: Number.isFinite(scores[d]) ? Math.max(0, scores[d]) : 0 }));
     } finally {
