@@ -8,7 +8,7 @@
  * Friday", "then" in "more than then") they do not split.
  */
 const STEP_MARKERS =
-  /(^|[,.;:!?\u0001]\s*|\s+and\s+)(?:and then|and also|then|also|additionally|after that|afterwards|after this|lastly|finally|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|next|furthermore|moreover|besides)\b,?/gi;
+  /(^|[,.;:!?\u0001]\s*|(?<!\s)\s+and\s+)(?:and then|and also|then|also|additionally|after that|afterwards|after this|lastly|finally|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|next|furthermore|moreover|besides)\b,?/gi;
 
 /** A numbered-list marker at the start of a line or after a colon ("1. ", "2) ", "(3) ", "1.2 "). */
 const LIST_MARKER = /(^|\n|:)[ \t]*\(?\d{1,2}(?:\.\d{1,2})*[.)]?[ \t]+(?=\S)/g;

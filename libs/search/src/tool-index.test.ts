@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { corpusAsTools, DEFAULT_EVAL_DIR, readJsonl, type CorpusRecord } from './eval-data.js';
 import { nameKey } from './tokenize.js';
 import { splitQualifiedName } from './names.js';
@@ -370,6 +371,30 @@ describe.skipIf(!hasCorpus)('clause guarantee over the whole eval corpus (multi-
 
   it('gives the first k hits of the same search with a larger limit', () => {
     const q = 'Transfer $5000 from my checking to my savings account. And calculate my potential interest after 5 years if the annual interest rate is 3%.';
-    for (const k of [1, 3, 5, 10]) expect(on.search(q, k)).toEqual(on.search(q, 30).slice(0, k));
+    for (const k of [1, 3, 5, 10, 20]) for (const n of [30, 100]) expect(on.search(q, k)).toEqual(on.search(q, n).slice(0, k));
+  });
+});
+
+describe('clause guarantee with repeated names', () => {
+  // names should be unique, but a repeated name is indexed as separate tools: moving one copy
+  // must neither drop the other nor depend on where the other lies
+  const verbs = ['get', 'create', 'delete', 'list', 'convert'];
+  const objects = ['invoice', 'flight', 'weather', 'playlist', 'recipe', 'ticket'];
+  const catalog: SearchableTool[] = [];
+  for (const v of verbs) for (const o of objects) for (const copy of [0, 1]) catalog.push({ name: `${v}_${o}`, description: `${v} the ${o} ${copy === 0 ? 'records for a customer account' : 'details by its identifier and date'}` });
+  const on = ToolIndex.build(catalog);
+  const off = ToolIndex.build(catalog, { clauseSlots: 0 });
+  const multiset = (hits: { name: string }[]): string[] => hits.map((h) => h.name).sort();
+
+  it('returns the same hits as without it, only re-ordered, and the first k of a longer list', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...verbs), fc.constantFrom(...objects), fc.constantFrom('customer account records', 'details by identifier', 'for the date')), { minLength: 2, maxLength: 4 }), fc.integer({ min: 1, max: 80 }), (steps, k) => {
+        const q = steps.map(([v, o, rest]) => `${v} the ${o} ${rest}`).join('. Then ');
+        const all = on.search(q, 100);
+        expect(multiset(all)).toEqual(multiset(off.search(q, 100)));
+        expect(on.search(q, k)).toEqual(all.slice(0, k));
+      }),
+      { numRuns: 150 },
+    );
   });
 });

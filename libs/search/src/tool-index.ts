@@ -737,15 +737,22 @@ export class ToolIndex {
   private searchByClause(query: string, limit: number): SearchHit[] {
     const max = typeof limit === 'number' && Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
     if (max === 0 || typeof query !== 'string') return [];
-    const main = this.searchUnsafe(query, Math.max(max, this.opts.clauseSlots, CLAUSE_INSERT_MAX_RANK));
+    const depth = Math.max(this.opts.clauseSlots, CLAUSE_INSERT_MAX_RANK);
+    const main = this.searchUnsafe(query, Math.max(max, depth));
     if (main.length < 2) return main.slice(0, max);
+    // the decisions are made on the ranking at a fixed depth, so that they do not depend on the limit
+    const fixed = max > depth ? this.searchUnsafe(query, depth) : main;
     const clauses = splitClauses(query.slice(0, MAX_ANALYZED_CHARS))
       .filter((c) => new Set(analyze(c).filter((t) => !t.startsWith(WHOLE_PREFIX) && this.termIds.has(t))).size >= CLAUSE_MIN_TERMS)
       .slice(0, MAX_CLAUSES);
     if (clauses.length < 2) return main.slice(0, max);
-    const slots = Math.min(this.opts.clauseSlots, main.length);
-    const served = new Set(main.slice(0, slots).map((h) => h.name));
-    const rank = new Map(main.map((h, i) => [h.name, i]));
+    const slots = Math.min(this.opts.clauseSlots, fixed.length);
+    const served = new Set(fixed.slice(0, slots).map((h) => h.name));
+    // a repeated name keeps its first (best) place
+    const rank = new Map<string, number>();
+    fixed.forEach((h, i) => {
+      if (!rank.has(h.name)) rank.set(h.name, i);
+    });
     const moved: string[] = [];
     for (const clause of clauses) {
       // the clause's own ranking, without the head reranker (fitted on whole requests)
@@ -756,12 +763,19 @@ export class ToolIndex {
       served.add(own[0].name);
       moved.push(own[0].name);
     }
-    if (moved.length === 0) return main.slice(0, max);
-    const keep = Math.max(1, slots - moved.length);
-    const into = new Set(moved.slice(0, slots - keep));
-    const rest = main.filter((h) => !into.has(h.name));
-    const order = [...rest.slice(0, keep).map((h) => h.name), ...into, ...rest.slice(keep).map((h) => h.name)];
-    return order.slice(0, max).map((name, i) => ({ name, score: main[i].score }));
+    // move one hit per moved name (its best-placed copy in the returned ranking, which a limit
+    // past the fixed depth draws from a deeper ranking); other copies of a repeated name stay put
+    const picks: number[] = [];
+    for (const name of moved) {
+      const i = main.findIndex((h) => h.name === name);
+      if (i >= slots) picks.push(i);
+    }
+    if (picks.length === 0) return main.slice(0, max);
+    const keep = Math.max(1, slots - picks.length);
+    const pick = new Set(picks.slice(0, slots - keep));
+    const rest = main.filter((_, i) => !pick.has(i));
+    const order = [...rest.slice(0, keep), ...[...pick].map((i) => main[i]), ...rest.slice(keep)];
+    return order.slice(0, max).map((h, i) => ({ name: h.name, score: main[i].score }));
   }
 
   private searchUnsafe(query: string, limit: number, headStage = true): SearchHit[] {
