@@ -38,11 +38,12 @@ import type { Calibration } from '../src/calibration.js';
 
 /**
  * Wilson lower bound of out-of-fold executed precision the cut must reach. Chosen by this
- * script's outer cross-validation (2026-12-01, pooled rule, z 0; small snapshots out of fold):
- * 0.92 executed 10.5% at 0.913, 0.93 8.2% at 0.897, 0.94 6.5% at 0.913; whole corpus 1.5% at
- * 0.955 for each. 0.94 keeps the issue's 0.90 with a margin in sample (0.949).
+ * script's outer cross-validation (2026-12-01, folds by request text, pooled rule, z 0; small
+ * snapshots out of fold): 0.93 executed 9.4% at 0.917 but took the whole corpus to 0.885 (26
+ * calls); 0.94 6.7% at 0.905; 0.95 5.2% at 0.919, whole corpus 1.4% at 0.952. The 'every' rule
+ * at 0.95 gave 2.6% at 0.892.
  */
-const PRECISION_TARGET = Number(process.env.FIT_PRECISION ?? 0.94);
+const PRECISION_TARGET = Number(process.env.FIT_PRECISION ?? 0.95);
 /** z of that Wilson lower bound (0: the point estimate; the outer cross-validation reports how it holds up). */
 const WILSON_Z = Number(process.env.FIT_Z ?? 0);
 /** Fewest out-of-fold executions a cut needs in a setting before its precision counts. */
@@ -51,8 +52,8 @@ const MIN_EXECUTED = Number(process.env.FIT_MIN ?? 25);
  * How a cut is judged. 'pooled' (default): all the calls executed at that cut, together, keep the
  * target, which is what "among requests executed at 0.7 or above, 90% are right" asks. 'every':
  * so do those of every higher cut (until the tenth session): a few wrong calls among the most
- * confident then stop the scan early, and small snapshots executed 1.4% of requests instead of
- * 6.5% at the same out-of-fold precision (0.90-0.91).
+ * confident then stop the scan early, and small snapshots executed 2.6% of requests at 0.892
+ * out of fold instead of 5.2% at 0.919.
  */
 const CUT_RULE = process.env.FIT_CUT_RULE ?? 'pooled';
 if (CUT_RULE !== 'pooled' && CUT_RULE !== 'every') throw new Error(`FIT_CUT_RULE must be pooled or every (got ${CUT_RULE})`);
@@ -109,7 +110,8 @@ function softmax(xs: number[]): number[] {
 }
 
 /** Confidence features and labels of one re-ranked candidate. */
-interface Scored { name: string; g: number[]; toolRight: boolean; argsRight: boolean; missing: boolean }
+/** A head candidate's confidence features and labels; `vetoed`: UnifiedMapper.decide never runs it (a destructive clash, or request values the call leaves out). */
+interface Scored { name: string; g: number[]; toolRight: boolean; argsRight: boolean; missing: boolean; vetoed: boolean }
 
 /** Re-ranks a labeled query with reranker weights; returns the first `k` candidates' confidence features and labels. */
 function headOf(q: LabeledQuery, reranker: Reranker, k: number): Scored[] {
@@ -122,7 +124,7 @@ function headOf(q: LabeledQuery, reranker: Reranker, k: number): Scored[] {
     const other = i === 0 ? scored[1] : scored[0];
     const margin = other ? x.s - other.s : 3;
     const g = confidenceFeatures(x.r.c.features, x.r.c.mapping, probs[i], margin, { snapshotSize: q.snapshotSize, ranked: q.ranked.length });
-    return { name: x.r.c.name, g, toolRight: x.r.toolRight, argsRight: x.r.argsRight, missing: x.r.c.mapping.missingArguments.length > 0 };
+    return { name: x.r.c.name, g, toolRight: x.r.toolRight, argsRight: x.r.argsRight, missing: x.r.c.mapping.missingArguments.length > 0, vetoed: x.r.c.clash !== undefined || x.r.c.mapping.unusedSalient > 0 || (x.r.c.mapping.coordinated?.length ?? 0) > 0 };
   });
 }
 
@@ -196,7 +198,7 @@ function decideAt(sc: Scoring, toolCut: number, cuts: Cuts): { chosen?: Scored; 
   const h = sc.head[0];
   if (!h) return { executes: false, missingArgs: false };
   const c = h.s.missing ? conservative(h.rawTool, toolCut) : conservative(h.rawFull, fullCut);
-  return { chosen: h.s, executes: !h.s.missing && c >= 0.7, missingArgs: h.s.missing && c >= 0.7 };
+  return { chosen: h.s, executes: !h.s.missing && !h.s.vetoed && c >= 0.7, missingArgs: h.s.missing && c >= 0.7 };
 }
 
 /** Counts of a set of decisions. */
@@ -250,6 +252,16 @@ function chooseCut(scored: Scoring[], toolCut: number): number {
   return cut;
 }
 
+/**
+ * What a query's fold is drawn by: its request text, lower-cased with runs of space made one. The
+ * dev data repeats 84 requests word for word under different ids (185 queries: "What's the area
+ * of a circle with a radius of 10?" is both simple_python_8 and multiple_97); split by id, a copy
+ * could train the fold that tests the other and flatter the cross-validated figures.
+ */
+function groupOf(q: LabeledQuery): string {
+  return q.q.query.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
 /** Deterministic fold of a query id. */
 function foldOf(id: string, k: number): number {
   let h = 2166136261;
@@ -270,9 +282,9 @@ function fitAll(whole: LabeledQuery[], small: LabeledQuery[], reranker: Reranker
   const toolCut = 0.7;
   const oof: Scoring[] = [];
   for (let g = 0; g < K; g++) {
-    const inner = fitConfidence(all.filter((q) => foldOf(`inner:${q.q.id}`, K) !== g), reranker);
-    for (const q of whole) if (foldOf(`inner:${q.q.id}`, K) === g) oof.push(score(q, inner, false));
-    for (const q of small) if (foldOf(`inner:${q.q.id}`, K) === g) oof.push(score(q, inner, true));
+    const inner = fitConfidence(all.filter((q) => foldOf(`inner:${groupOf(q)}`, K) !== g), reranker);
+    for (const q of whole) if (foldOf(`inner:${groupOf(q)}`, K) === g) oof.push(score(q, inner, false));
+    for (const q of small) if (foldOf(`inner:${groupOf(q)}`, K) === g) oof.push(score(q, inner, true));
   }
   const fullCutSmall = chooseCut(oof.filter((x) => x.small), toolCut);
   const fullCutLarge = chooseCut(oof.filter((x) => !x.small), toolCut);
@@ -342,7 +354,7 @@ async function main(): Promise<void> {
   const ci = process.argv.indexOf('--cache');
   const { whole, small, retrieverLabel } = await rankings(ci >= 0 ? process.argv[ci + 1] : undefined);
   const zero: Tally = { dev: 0, top1: 0, executed: 0, executedRight: 0, irrelevant: 0, irrelevantExecuted: 0, missing: 0, missingToolRight: 0 };
-  const trainOf = (f: number): [LabeledQuery[], LabeledQuery[]] => [whole.filter((q) => foldOf(q.q.id, K) !== f), small.filter((q) => foldOf(q.q.id, K) !== f)];
+  const trainOf = (f: number): [LabeledQuery[], LabeledQuery[]] => [whole.filter((q) => foldOf(groupOf(q), K) !== f), small.filter((q) => foldOf(groupOf(q), K) !== f)];
   if (process.env.FIT_ONLY_ALL) {
     fitAll(whole, small, (await fitRerankers([[...whole, ...small]]))[0]);
     return;
@@ -358,8 +370,8 @@ async function main(): Promise<void> {
     const fit = fitAll(...trainOf(f), rerankers[f]);
     const models: Models = fit;
     const cuts = { small: fit.fullCutSmall, large: fit.fullCutLarge };
-    const tw = tally(whole.filter((q) => foldOf(q.q.id, K) === f).map((q) => score(q, models, false)), fit.toolCut, cuts);
-    const ts = tally(small.filter((q) => foldOf(q.q.id, K) === f).map((q) => score(q, models, true)), fit.toolCut, cuts);
+    const tw = tally(whole.filter((q) => foldOf(groupOf(q), K) === f).map((q) => score(q, models, false)), fit.toolCut, cuts);
+    const ts = tally(small.filter((q) => foldOf(groupOf(q), K) === f).map((q) => score(q, models, true)), fit.toolCut, cuts);
     cvWhole = add(cvWhole, tw);
     cvSmall = add(cvSmall, ts);
     console.log(`fold ${f} (cuts ${fit.fullCutSmall.toFixed(3)}/${fit.fullCutLarge.toFixed(3)}, ${((Date.now() - t0) / 1000).toFixed(0)} s): whole corpus ${line(tw)}`);

@@ -21,6 +21,13 @@ export interface DetailedMapping {
   evidence: Record<string, ArgEvidence>;
   /** salient spans (numbers, quoted, urls, e-mails, paths, dates) no parameter took */
   unusedSalient: number;
+  /** the text of those spans, in request order (at most MAX_UNUSED_SHOWN) */
+  unusedValues: string[];
+  /**
+   * Parameters whose value the request joins to another one no argument took ("AAPL and MSFT"
+   * for a ticker, "the entity Alice and the entity Bob" for names): the call would do half of it.
+   */
+  coordinated: string[];
   /** salient spans in the text */
   salient: number;
   /** required parameters of the schema */
@@ -2972,24 +2979,42 @@ function ordinalSeries(params: ParamInfo[], doc: Doc): Cand[] {
 }
 
 /** Per request: its explicit pairs (explicitPairs). */
-const PAIRS = new WeakMap<Doc, Map<string, { raw: string; start: number; end: number }>>();
+const PAIRS = new WeakMap<Doc, Map<string, ExplicitPair>>();
 
 /** Explicit "name=value" / "name: value" pairs written in the text, by squashed name. */
-function explicitPairs(doc: Doc): Map<string, { raw: string; start: number; end: number }> {
+function explicitPairs(doc: Doc): Map<string, ExplicitPair> {
   const cached = PAIRS.get(doc);
   if (cached) return cached;
-  const out = new Map<string, { raw: string; start: number; end: number }>();
+  const out = new Map<string, ExplicitPair>();
   PAIRS.set(doc, out);
   // identifier (from a word start, at most 64 characters: an unbounded one made this quadratic on
   // long words), "=" or ":", then a quoted string, a bracketed list, or a bare token run
   const re = /(?<![\w.])([A-Za-z_][\w.]{0,63})\s*(?:=|:)\s*("[^"]*"|'[^']*'|\[[^\]]*\]|-?[\w.@/+-]+)/g;
+  const found: { key: string; keyStart: number; raw: string; start: number; end: number }[] = [];
   let m: RegExpExecArray | null;
-  while ((m = re.exec(doc.text)) !== null) {
-    const key = squash(m[1]);
-    if (!out.has(key)) out.set(key, { raw: m[2], start: m.index + m[0].length - m[2].length, end: m.index + m[0].length });
-  }
+  while ((m = re.exec(doc.text)) !== null) found.push({ key: squash(m[1]), keyStart: m.index, raw: m[2], start: m.index + m[0].length - m[2].length, end: m.index + m[0].length });
+  found.forEach((f, i) => {
+    if (out.has(f.key)) return;
+    // a bare value runs on to the end of its phrase: up to the next pair's name, a comma, a
+    // semicolon, a line break or a sentence end ("city: San Francisco, state: CA")
+    let phraseEnd = f.end;
+    if (!/^["'[]/.test(f.raw)) {
+      const stop = i + 1 < found.length ? found[i + 1].keyStart : doc.text.length;
+      const tail = doc.text.slice(f.end, stop);
+      const cut = /[,;\n]|[.!?](?:\s|$)/.exec(tail);
+      phraseEnd = f.end + (cut ? cut.index : tail.length);
+      while (phraseEnd > f.end && /\s/.test(doc.text[phraseEnd - 1])) phraseEnd--;
+    }
+    out.set(f.key, { raw: f.raw, start: f.start, end: f.end, phrase: doc.text.slice(f.start, phraseEnd), phraseEnd });
+  });
   return out;
 }
+
+/** Parameters whose values are one token (a date, an e-mail address, an id…): a pair gives them its first token run only. */
+const ONE_TOKEN_SEMANTICS: ReadonlySet<string> = new Set(['date', 'time', 'datetime', 'email', 'url', 'path', 'currency', 'id', 'unit']);
+
+/** A value written as name=value or name: value: its first token run, and the phrase it opens (the same for a quoted value or a list). */
+interface ExplicitPair { raw: string; start: number; end: number; phrase: string; phraseEnd: number }
 
 /** Converts an explicit pair's raw text onto a parameter. */
 function pairValue(raw: string, p: ParamInfo): unknown {
@@ -3021,7 +3046,9 @@ function describedValue(raw: string, p: ParamInfo): unknown {
 }
 
 /** Maps the text/context onto an object schema's parameters (recursive for nested objects). */
-function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number, toolStems: ReadonlySet<string> = new Set()): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence>; mentionedUnfilled: number } {
+function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number, toolStems: ReadonlySet<string> = new Set()): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence>; mentionedUnfilled: number; valueEnds: Map<string, number> } {
+  // where in the text each string value taken from it ends (coordinatedValues reads what follows)
+  const valueEnds = new Map<string, number>();
   const params = paramsOf(schema);
   const args: Record<string, unknown> = {};
   const evidence: Record<string, ArgEvidence> = {};
@@ -3049,12 +3076,15 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     // 2. written as name=value
     const pair = pairs.get(squash(p.name));
     if (pair) {
-      const v = pairValue(pair.raw, p);
+      // a free-text string takes the whole phrase the pair opens ("body: See you at noon")
+      const phrase = p.type === 'string' && !p.enumValues && !ONE_TOKEN_SEMANTICS.has(p.semantic) && pair.phraseEnd > pair.end;
+      const v = pairValue(phrase ? pair.phrase : pair.raw, p);
       if (v !== undefined && (!p.enumValues || p.enumValues.some((e) => typeof e === 'string' && typeof v === 'string' ? squash(e) === squash(v) : e === v))) {
         const ev = p.enumValues?.find((e) => typeof e === 'string' && typeof v === 'string' && squash(e) === squash(v)) ?? v;
         setArg(args, p.name, ev);
         evidence[p.name] = { score: 0.95, kind: 'pair' };
-        taken.push([pair.start, pair.end]);
+        taken.push([pair.start, phrase ? pair.phraseEnd : pair.end]);
+        if (typeof ev === 'string') valueEnds.set(p.name, phrase ? pair.phraseEnd : pair.end);
         continue;
       }
     }
@@ -3068,7 +3098,14 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   const cands: Cand[] = [];
   // (a word before a parameter's head noun that only repeats the tool's own name is no value of
   // it: "the musical scale" for musical_scale's scale_type, "a hotel room" for hotel_booking's room_type)
-  for (const p of pending) if (p.type !== 'object') cands.push(...candidatesFor(p, doc).flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c, doc) && !echoesToolName(c, toolStems)));
+  for (const p of pending) {
+    if (p.type === 'object') continue;
+    const own = candidatesFor(p, doc).flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c, doc) && !(c.kind === 'modifier' && typeof c.value === 'string' && toolStems.has(stem(c.value.toLowerCase()))));
+    // an optional parameter whose best value is the tool's own subject is left out, not given its
+    // next-best value ("at Walmart" for walmart.check_price's store_location)
+    if (!p.required && own.length > 0 && echoesToolName(own.reduce((a, c) => (c.score > a.score ? c : a)), toolStems)) continue;
+    cands.push(...own);
+  }
   cands.push(...respectively(pending, doc));
   cands.push(...ordinalSeries(pending, doc));
   cands.sort((a, b) => b.score - a.score);
@@ -3080,6 +3117,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     if (c.score < min) continue;
     if (clashes(c.ranges, taken)) continue;
     setArg(args, c.param.name, c.value);
+    if ((typeof c.value === 'string' || (Array.isArray(c.value) && c.value.every((v) => typeof v === 'string'))) && c.ranges.length > 0) valueEnds.set(c.param.name, Math.max(...c.ranges.map((r) => r[1])));
     evidence[c.param.name] = { score: Math.min(1, c.score), kind: c.kind };
     assigned.add(c.param.name);
     for (const r of c.ranges) taken.push(r);
@@ -3146,19 +3184,18 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   // keep schema order
   const ordered: Record<string, unknown> = {};
   for (const p of params) if (Object.hasOwn(args, p.name)) setArg(ordered, p.name, args[p.name]);
-  return { args: ordered, missing, evidence, mentionedUnfilled };
+  return { args: ordered, missing, evidence, mentionedUnfilled, valueEnds };
 }
 
 /**
- * Is a candidate value nothing but words of the tool's own name? Such a value names the tool's
- * subject, not an argument of it: "Adriel" for get_adriel_projects' project_name, "Walmart" for
- * walmart.check_price's store_location, "Poker" for card_games.poker_determine_winner's player1,
- * and a modifier that repeats the name ("the musical scale" for musical_scale's scale_type).
- * Quoted spans (the user's own words) and enum values are kept.
+ * Is a candidate value nothing but words of the tool's own name ("Walmart" for
+ * walmart.check_price's store_location)? Quoted spans (the user's own words) and enum values
+ * are not. mapObject leaves an optional parameter whose best candidate is such a value out: the
+ * value names the tool's subject, which the tool already serves. A required one keeps it: for get_tokyo_weather's
+ * city, "Tokyo" is right, and dropping it let another place ("from Osaka") take its slot.
  */
 function echoesToolName(c: Cand, toolStems: ReadonlySet<string>): boolean {
   if (typeof c.value !== 'string' || toolStems.size === 0 || c.kind.includes('quoted') || c.param.enumValues) return false;
-  if (c.kind === 'modifier') return toolStems.has(stem(c.value.toLowerCase()));
   const words = c.value.toLowerCase().match(/[\p{L}\p{N}]+/gu);
   return words !== null && words.length <= 3 && words.every((w) => toolStems.has(stem(w)));
 }
@@ -3224,18 +3261,20 @@ export function prepare(request: string, context?: Record<string, unknown> | str
 export function mapPrepared(tool: MapperTool, doc: Doc, ctx?: Record<string, unknown>): DetailedMapping {
   const schema = isObj(tool.inputSchema) ? tool.inputSchema : { type: 'object', properties: {} };
   const taken: [number, number][] = [];
-  const { args, missing, evidence, mentionedUnfilled } = mapObject(schema, doc, ctx, taken, 0, toolNameStems(tool.name));
+  const { args, missing, evidence, mentionedUnfilled, valueEnds } = mapObject(schema, doc, ctx, taken, 0, toolNameStems(tool.name));
   const params = paramsOf(schema);
   const required = params.filter((p) => p.required);
   const filled = required.filter((p) => Object.hasOwn(args, p.name)).length;
   const salient = doc.spans.filter(isSalient);
-  const unused = salient.filter((s) => !taken.some(([a, b]) => s.start < b && a < s.end)).length;
+  const unusedSpans = salient.filter((s) => !taken.some(([a, b]) => s.start < b && a < s.end));
   return {
     arguments: args,
     missingArguments: missing,
     filledRatio: required.length === 0 ? 1 : filled / required.length,
     evidence,
-    unusedSalient: unused,
+    unusedSalient: unusedSpans.length,
+    unusedValues: unusedSpans.slice(0, MAX_UNUSED_SHOWN).map((sp) => sp.text),
+    coordinated: coordinatedValues(doc.text, valueEnds, taken),
     salient: salient.length,
     covered: taken,
     mentionedUnfilled,
@@ -3265,6 +3304,31 @@ export function mapArguments(tool: MapperTool, request: string, context?: Record
     return { arguments: {}, missingArguments: req, filledRatio: req.length === 0 ? 1 : 0 };
   }
 }
+
+/**
+ * What follows a value when the request joins another value to it: "and" or "&" (after an
+ * optional comma), at most two lower-case words ("the entity"), then a capitalised word or a
+ * number. A bare comma does not join ("Paris, France" is one place).
+ */
+const COORDINATED = /^\s*,?\s*(?:and|&)\s+(?:[a-z]+\s+){0,2}?([A-Z][\w.'-]*|\d[\w.,:-]*)/;
+
+/** Names of the parameters whose value is followed by another joined value that no argument took (DetailedMapping.coordinated). */
+function coordinatedValues(text: string, valueEnds: ReadonlyMap<string, number>, taken: readonly [number, number][]): string[] {
+  const out: string[] = [];
+  for (const [name, end] of valueEnds) {
+    const m = COORDINATED.exec(text.slice(end, end + 80));
+    if (!m) continue;
+    const at = end + m.index + m[0].length - m[1].length;
+    // a word that labels a value another argument took is no second value ("vector A [3, 2, 1]
+    // and vector B [1, 2, 3]": B labels vector2's list)
+    const after = at + m[1].length;
+    if (!taken.some(([a, b]) => a < after + 3 && at < b)) out.push(name);
+  }
+  return out;
+}
+
+/** Most unused request values a mapping lists (DetailedMapping.unusedValues). */
+const MAX_UNUSED_SHOWN = 5;
 
 /** Exposed for selection features: content stems of a text. */
 export { contentStems };

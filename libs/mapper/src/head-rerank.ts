@@ -81,7 +81,7 @@ function meaningWords(texts: readonly string[]): string[] {
 export const HEAD_QUERY_MAX_CHARS = 1000;
 
 /** A mapping with nothing mapped: the neutral input for the features that read one. */
-const NO_MAPPING: DetailedMapping = Object.freeze({ arguments: {}, missingArguments: [], filledRatio: 0, evidence: {}, unusedSalient: 0, salient: 0, requiredCount: 0, covered: [], mentionedUnfilled: 0, weakKinds: 0, paramCount: 0 }) as DetailedMapping;
+const NO_MAPPING: DetailedMapping = Object.freeze({ arguments: {}, missingArguments: [], filledRatio: 0, evidence: {}, unusedSalient: 0, unusedValues: [], coordinated: [], salient: 0, requiredCount: 0, covered: [], mentionedUnfilled: 0, weakKinds: 0, paramCount: 0 }) as DetailedMapping;
 
 /** One hit of the head: a tool name of the snapshot and its search score (higher is better). */
 export interface HeadHit { name: string; score: number }

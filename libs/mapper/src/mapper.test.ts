@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
 import { UnifiedMapper, PreferredToolNotInSnapshotError } from './index.js';
+import { forbidsDeletion } from './select.js';
 import type { MapperTool, RankedCandidate, Retriever } from './index.js';
 
 /** A small hand-made surface. */
@@ -150,7 +151,7 @@ describe('UnifiedMapper: destructive actions on one side only', () => {
   const confident = (name: string, clash?: { asked: string; does: string }): RankedCandidate => ({
     name,
     retrieval: { name, score: 1, rank: 0 },
-    mapping: { arguments: { file_type: 'txt' }, missingArguments: [], filledRatio: 1, evidence: {}, unusedSalient: 0, salient: 1, requiredCount: 1, covered: [], mentionedUnfilled: 0, weakKinds: 0, paramCount: 1 },
+    mapping: { arguments: { file_type: 'txt' }, missingArguments: [], filledRatio: 1, evidence: {}, unusedSalient: 0, unusedValues: [], coordinated: [], salient: 1, requiredCount: 1, covered: [], mentionedUnfilled: 0, weakKinds: 0, paramCount: 1 },
     features: [],
     rerankScore: 5,
     prob: 0.95,
@@ -179,5 +180,56 @@ describe('UnifiedMapper: destructive actions on one side only', () => {
     const games: MapperTool[] = [{ name: 'get_drop_rate', description: 'Get the drop rate of an item.', inputSchema: { type: 'object', properties: { item: { type: 'string', description: 'The item.' } }, required: ['item'] } }];
     const g = new UnifiedMapper(games, (_q, limit) => games.map((t) => ({ name: t.name, score: 1 })).slice(0, limit));
     expect(g.rank({ request: "how rare is the 'Dragon Sword'?" }, new Set())[0].clash).toBeUndefined();
+  });
+
+  it('reads a negated deletion as no deletion: the delete tool is not run, another tool may be', () => {
+    for (const request of ['do not delete the txt files', "don't remove any txt files, just list them", 'list the txt files without deleting them', 'never erase the txt files']) {
+      expect(forbidsDeletion(request), request).toBe(true);
+      expect(m.rank({ request }, new Set()).find((c) => c.name === 'delete_files')?.clash, request).toEqual({ asked: 'not delete', does: 'delete' });
+    }
+    expect(m.rank({ request: "don't remove any txt files, just list them" }, new Set()).find((c) => c.name === 'list_files')?.clash).toBeUndefined();
+    for (const request of ['delete all txt files', 'remove the notes file', 'No, delete the txt files', 'is there a way to delete txt files?']) expect(forbidsDeletion(request), request).toBe(false);
+    expect(m.rank({ request: 'delete all txt files' }, new Set()).find((c) => c.name === 'delete_files')?.clash).toBeUndefined();
+  });
+});
+
+describe('UnifiedMapper: values the call would leave out', () => {
+  const calc: MapperTool[] = [{ name: 'add', description: 'Add two numbers.', inputSchema: { type: 'object', properties: { a: { type: 'number', description: 'First number' }, b: { type: 'number', description: 'Second number' } }, required: ['a', 'b'] } }];
+  const m = new UnifiedMapper(calc, (_q, limit) => calc.map((t) => ({ name: t.name, score: 1 })).slice(0, limit));
+
+  it('lists the request values no argument takes', () => {
+    const r = m.rank({ request: 'add 17 and 25 and 3' }, new Set())[0];
+    expect(r.mapping.arguments).toEqual({ a: 17, b: 25 });
+    expect(r.mapping.unusedValues).toEqual(['3']);
+    expect(m.rank({ request: 'add 17 and 25' }, new Set())[0].mapping.unusedValues).toEqual([]);
+  });
+
+  it('does not run a call that leaves out a value of the request, however confident', () => {
+    const [top] = m.rank({ request: 'add 17 and 25 and 3' }, new Set());
+    const r = m.decide([{ ...top, toolConfidence: 0.95, fullConfidence: 0.93 }]);
+    expect(r.decision).toBe('low_confidence');
+    expect(r.confidence).toBeLessThan(CONFIDENCE_THRESHOLD);
+    expect(r.explanation).toMatch(/leave out "3"/);
+    const [whole] = m.rank({ request: 'add 17 and 25' }, new Set());
+    expect(m.decide([{ ...whole, toolConfidence: 0.95, fullConfidence: 0.93 }]).decision).toBe('execute');
+  });
+
+  it('does not run a call that takes one of two values joined by "and"', () => {
+    const stocks: MapperTool[] = [
+      { name: 'get_stock_price', description: 'Latest price of a stock.', inputSchema: { type: 'object', properties: { ticker: { type: 'string', description: 'Ticker symbol, e.g. AAPL' } }, required: ['ticker'] } },
+      { name: 'cosine_similarity', description: 'Cosine similarity of two vectors.', inputSchema: { type: 'object', properties: { vector1: { type: 'array', items: { type: 'number' } }, vector2: { type: 'array', items: { type: 'number' } } }, required: ['vector1', 'vector2'] } },
+    ];
+    const s = new UnifiedMapper(stocks, (_q, limit) => stocks.map((t, i) => ({ name: t.name, score: 2 - i })).slice(0, limit));
+    const [two] = s.rank({ request: 'stock price of AAPL and MSFT' }, new Set());
+    expect(two.mapping.arguments).toEqual({ ticker: 'AAPL' });
+    expect(two.mapping.coordinated).toEqual(['ticker']);
+    const r = s.decide([{ ...two, toolConfidence: 0.95, fullConfidence: 0.93 }]);
+    expect(r.decision).toBe('low_confidence');
+    expect(r.explanation).toMatch(/joins another/);
+    expect(s.rank({ request: 'stock price of AAPL' }, new Set())[0].mapping.coordinated).toEqual([]);
+    // a capital that labels another argument's value is no second value
+    const vec = s.rank({ request: 'cosine similarity between vector A [3, 2, 1] and vector B [1, 2, 3]' }, new Set()).find((c) => c.name === 'cosine_similarity')!;
+    expect(vec.mapping.arguments).toEqual({ vector1: [3, 2, 1], vector2: [1, 2, 3] });
+    expect(vec.mapping.coordinated).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
 import { prepare, mapPrepared, type DetailedMapping, type MapArgumentsOptions } from './arguments.js';
-import { buildProfiles, features, FEATURE_NAMES, textStems, contentTokens, bigramsOf, destructiveClash, type ToolProfile, type Features } from './select.js';
+import { buildProfiles, features, FEATURE_NAMES, textStems, contentTokens, bigramsOf, destructiveClash, forbidsDeletion, type ToolProfile, type Features } from './select.js';
 import { confidenceFeatures, toolConfidence, fullConfidence } from './confidence.js';
 import { CALIBRATION } from './calibration.js';
 import { listwiseProblem, listwiseScorer } from './listwise.js';
@@ -159,11 +159,12 @@ export class UnifiedMapper {
     const numberCount = doc.spans.filter((s) => s.kind === 'number' && !s.word && !doc.spans.some((o) => o.kind === 'date' && o.start <= s.start && o.end >= s.end)).length;
     const contextKeys = ctx ? Object.keys(ctx) : [];
     const shared = {};
+    const noDeletion = forbidsDeletion(query);
     const ranked = list.map((c) => {
       const profile = this.profiles[this.byName.get(c.name) as number];
       const mapping = mapPrepared(profile.tool, doc, ctx);
       const f = features({ profile, idf: this.idf, queryStems, rank: c.rank, score: c.score, topScore, mapping, preferred: preferred.has(c.name), contextKeys, queryTokens, numberCount, queryBigrams, snapshotSize: this.tools.length, shared });
-      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: RERANK_SCORE(f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile) };
+      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: RERANK_SCORE(f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile, noDeletion) };
     });
     ranked.sort((a, b) => b.rerankScore - a.rerankScore || a.retrieval.rank - b.retrieval.rank);
     const probs = softmax(ranked.map((r) => r.rerankScore));
@@ -215,6 +216,13 @@ export class UnifiedMapper {
       const capped = Math.min(conf, round3(CONFIDENCE_THRESHOLD - 0.001));
       return { decision: 'low_confidence', tool: best.name, confidence: capped, arguments: best.mapping.arguments, missingArguments: [], candidates: candidates.map((c) => ({ ...c, confidence: Math.min(c.confidence, capped) })), explanation: `Not run: the request asks to ${best.clash.asked}, and ${best.name} is named for ${best.clash.does}; name the tool in preferred_tools if it is the one meant.` };
     }
+    // a call that would leave out values the request gives (a third number to add, a second id or
+    // name joined by "and") does not do what was asked: not run, whatever the confidence
+    const partial = partialCall(best);
+    if (chosen.confidence >= CONFIDENCE_THRESHOLD && partial !== undefined) {
+      const capped = Math.min(conf, round3(CONFIDENCE_THRESHOLD - 0.001));
+      return { decision: 'low_confidence', tool: best.name, confidence: capped, arguments: best.mapping.arguments, missingArguments: [], candidates: candidates.map((c) => ({ ...c, confidence: Math.min(c.confidence, capped) })), explanation: `Not run: ${best.name} ${partial}; ask for one call per value, or give the values its parameters take.` };
+    }
     if (chosen.confidence >= CONFIDENCE_THRESHOLD) {
       return { decision: 'execute', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: [], candidates, explanation: `Running ${best.name} with ${Object.keys(best.mapping.arguments).length === 0 ? 'no arguments' : `arguments ${Object.keys(best.mapping.arguments).join(', ')}`} (confidence ${conf}).` };
     }
@@ -226,4 +234,16 @@ export class UnifiedMapper {
     const i = this.byName.get(name);
     return i === undefined ? [] : requiredOf(this.tools[i].inputSchema);
   }
+}
+
+/**
+ * Why a mapped call would do only part of the request, or undefined when it would do all of it:
+ * request values no argument takes (DetailedMapping.unusedValues), or a value joined by "and" to
+ * another that no argument takes (DetailedMapping.coordinated).
+ */
+function partialCall(c: RankedCandidate): string | undefined {
+  const m = c.mapping;
+  if (m.unusedSalient > 0) return `would leave out ${m.unusedValues.map((v) => JSON.stringify(v)).join(', ') || 'values'} of the request`;
+  if (m.coordinated.length > 0) return `takes one value for ${m.coordinated.join(', ')}, and the request joins another to it`;
+  return undefined;
 }

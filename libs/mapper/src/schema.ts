@@ -153,6 +153,8 @@ export function semanticOf(parts: string[], description: string, schema: Record<
   if (/\b(url|uri)\b/.test(desc.slice(0, 60)) && !/\b(name|title)\b/.test(joined)) return 'url';
   // a name that ends in "id" holds an identifier, whatever it identifies ("websiteId", "url_id")
   if (/^(id|ids|uuid|guid)$/.test(parts[parts.length - 1] ?? '') && parts.length > 1) return 'id';
+  // a recipient's, e-mail, IP or web address is no place ("to: Recipient address")
+  const placeDesc = desc.replace(/\b(?:recipient'?s?|e-?mail|ip|web|mac|wallet|memory)\s+address/g, '');
   // the name decides first; the description only breaks ties for generic names
   for (const [sem, nameRe] of SEMANTIC_RULES) {
     if (nameRe.test(joined)) {
@@ -160,11 +162,11 @@ export function semanticOf(parts: string[], description: string, schema: Record<
       if (sem === 'date' && /\b(hh:mm|date and time|datetime|yyyy-mm-ddthh|yyyy-mm-dd hh)/.test(desc)) return 'datetime';
       if (sem === 'time' && /\b(yyyy|date and time)\b/.test(desc)) return 'datetime';
       // from/to parameters are places only when name or description names a place word
-      if ((sem === 'origin' || sem === 'destination') && !/\b(city|location|place|airport|station|address|point|origin|destination|departure|arrival|town|country|stop)\b/.test(joined + ' ' + desc)) continue;
+      if ((sem === 'origin' || sem === 'destination') && !/\b(city|location|place|airport|station|address|point|origin|destination|departure|arrival|town|country|stop)\b/.test(`${joined} ${placeDesc}`)) continue;
       return sem;
     }
   }
-  for (const [sem, , descRe] of SEMANTIC_RULES) if (descRe && descRe.test(desc.slice(0, 160))) return sem;
+  for (const [sem, , descRe] of SEMANTIC_RULES) if (descRe && descRe.test((sem === 'place' ? placeDesc : desc).slice(0, 160))) return sem;
   return 'generic';
 }
 

@@ -212,14 +212,29 @@ function actionGroups(stems: Iterable<string>): Set<string> {
  * no reason to run list_files, and "list my files" none to run delete_files). Undefined when the
  * actions agree, and for a request to delete when the tool's name names no action.
  */
-export function destructiveClash(requestStems: Iterable<string>, profile: ToolProfile): { asked: string; does: string } | undefined {
+export function destructiveClash(requestStems: Iterable<string>, profile: ToolProfile, deletionForbidden = false): { asked: string; does: string } | undefined {
   const asked = actionGroups(requestStems);
   const does = profile.action;
+  // "do not delete the entity Alice" asks for no deletion: the delete words are negated
+  if (deletionForbidden) {
+    if (does === 'delete') return { asked: 'not delete', does };
+    asked.delete('delete');
+  }
   // (a request that names no action asks for no deletion either: "show me the txt files")
   if (does === 'delete' && !asked.has('delete')) return { asked: asked.size > 0 ? [...asked].join('/') : 'something else', does };
   if (asked.has('delete') && does !== undefined && does !== 'delete') return { asked: 'delete', does };
   return undefined;
 }
+
+/**
+ * Does the request forbid a deletion ("do not delete", "don't remove", "never erase", "without
+ * dropping", "keep … instead of deleting")? A negation word at most three words before a delete
+ * word. Read on the request text, since the stems leave out "not".
+ */
+export function forbidsDeletion(request: string): boolean {
+  return NEGATED_DELETION.test(request.slice(0, 4000));
+}
+const NEGATED_DELETION = /\b(?:not|don'?t|doesn'?t|never|without|avoid|instead\s+of|rather\s+than)\b(?:[\s,]+[\w'-]+){0,2}?[\s,]+(?:delet|remov|eras|drop|cancel|clear|destroy|wip|purg)[a-z]*/i;
 
 /** One feature vector. */
 export type Features = number[];
