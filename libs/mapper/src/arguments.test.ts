@@ -119,6 +119,17 @@ describe('mapArguments: strings', () => {
 });
 
 describe('mapArguments: dates and times', () => {
+  it('shifts a date written as an offset from another ("the day after June 5")', () => {
+    const iso = tool({ date: { type: 'string', format: 'date' } }, ['date']);
+    const on = (q: string): unknown => mapArguments(iso, q, undefined, { now }).arguments.date;
+    expect(on('fly out the day after June 5')).toBe('2024-06-06');
+    expect(on('two days before 2024-03-10')).toBe('2024-03-08');
+    expect(on('a week after May 1st, 2025')).toBe('2025-05-08');
+    expect(on('the day after December 31, 2024')).toBe('2025-01-01');
+    // "the day after Christmas" names no date span: nothing to shift
+    expect(on('on June 5')).toBe('2024-06-05');
+  });
+
   it('converts written dates to ISO 8601 (or the described format)', () => {
     const iso = tool({ date: { type: 'string', format: 'date' } }, ['date']);
     expect(mapArguments(iso, 'on March 3rd 2024', undefined, { now }).arguments).toEqual({ date: '2024-03-03' });

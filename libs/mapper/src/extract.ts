@@ -256,6 +256,29 @@ function findLaterDates(text: string, spans: Span[]): void {
   }
 }
 
+/**
+ * A date written as an offset from another: "the day after June 5" is June 6, "two days before
+ * 2024-03-10" March 8, "a week after May 1st" May 8. The offset words join the date's span and
+ * shift its value; a date without a year is shifted in the reference year, and keeps no year
+ * unless the shift crosses into another one.
+ */
+function shiftOffsetDates(text: string, spans: Span[], today: Date): void {
+  for (const s of spans) {
+    if (s.kind !== 'date' || s.start < 0 || !s.date || s.date.relative) continue;
+    const m = /\b(?:the\s+)?(?:(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+)?(day|days|week|weeks)\s+(after|before)\s+(?:the\s+)?$/i.exec(text.slice(Math.max(0, s.start - 40), s.start));
+    if (!m) continue;
+    // "the day after" is one day; a count needs its unit in the plural or "a"/"one"
+    const count = m[1] === undefined ? 1 : /^\d+$/.test(m[1]) ? Number(m[1]) : ['a', 'an'].includes(m[1].toLowerCase()) ? 1 : NUMBER_WORDS[m[1].toLowerCase()] ?? 1;
+    const days = (/^week/i.test(m[2]) ? 7 * count : count) * (m[3].toLowerCase() === 'after' ? 1 : -1);
+    const y = s.date.y ?? today.getUTCFullYear();
+    const d = new Date(Date.UTC(y, s.date.m - 1, s.date.d + days));
+    s.date = { ...s.date, y: s.date.y !== undefined || d.getUTCFullYear() !== y ? d.getUTCFullYear() : undefined, m: d.getUTCMonth() + 1, d: d.getUTCDate() };
+    const start = s.start - m[0].length;
+    s.text = text.slice(start, s.end);
+    s.start = start;
+  }
+}
+
 /** Extracts clock times into spans. */
 function findTimes(text: string, spans: Span[]): void {
   let m: RegExpExecArray | null;
@@ -777,6 +800,7 @@ export function analyze(text: string, now?: Date): Doc {
   if (anchor) for (const x of spans) if (x.kind === 'date' && x.start >= anchor.start && x.end <= anchor.end) x.start = x.end = -1;
   fillYears(spans, today, text);
   findLaterDates(text, spans);
+  shiftOffsetDates(text, spans, today);
   findTimes(text, spans);
   findLists(text, spans);
   findNumbers(text, spans);
