@@ -124,7 +124,7 @@ function headOf(q: LabeledQuery, reranker: Reranker, k: number): Scored[] {
     const other = i === 0 ? scored[1] : scored[0];
     const margin = other ? x.s - other.s : 3;
     const g = confidenceFeatures(x.r.c.features, x.r.c.mapping, probs[i], margin, { snapshotSize: q.snapshotSize, ranked: q.ranked.length });
-    return { name: x.r.c.name, g, toolRight: x.r.toolRight, argsRight: x.r.argsRight, missing: x.r.c.mapping.missingArguments.length > 0, vetoed: x.r.c.clash !== undefined || x.r.c.mapping.unusedSalient > 0 || (x.r.c.mapping.coordinated?.length ?? 0) > 0 };
+    return { name: x.r.c.name, g, toolRight: x.r.toolRight, argsRight: x.r.argsRight, missing: x.r.c.mapping.missingArguments.length > 0, vetoed: x.r.c.clash !== undefined || (x.r.c.mapping.unusedValues?.length ?? 0) > 0 || (x.r.c.mapping.coordinated?.length ?? 0) > 0 };
   });
 }
 

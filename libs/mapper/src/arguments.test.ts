@@ -93,6 +93,10 @@ describe('mapArguments: strings', () => {
     const wx = tool({ city: { type: 'string', description: 'City' }, state: { type: 'string', description: 'State code' } }, ['city']);
     expect(mapArguments(wx, 'weather for city: San Francisco, state: CA').arguments).toEqual({ city: 'San Francisco', state: 'CA' });
     expect(mapArguments(wx, 'city=San Francisco state=CA').arguments).toEqual({ city: 'San Francisco', state: 'CA' });
+    // a place or name stops before a date or a joined second value; free text keeps its phrase
+    expect(mapArguments(wx, 'weather for city: Paris tomorrow morning', undefined, { now }).arguments).toEqual({ city: 'Paris' });
+    expect(mapArguments(wx, 'weather for city: Paris and London').arguments.city).toBe('Paris');
+    expect(mapArguments(mail, 'send an email to bob@example.com, subject: Lunch and dinner, body: Rock and roll tonight').arguments).toEqual({ to: 'bob@example.com', subject: 'Lunch and dinner', body: 'Rock and roll tonight' });
     // a one-token kind (a date, an id) keeps its first token run
     const ev = tool({ date: { type: 'string', description: 'Date, YYYY-MM-DD' }, note: { type: 'string', description: 'Note' } }, ['date']);
     expect(mapArguments(ev, 'date: 2024-05-01 for the review, note: bring slides', undefined, { now }).arguments).toEqual({ date: '2024-05-01', note: 'bring slides' });
@@ -1255,9 +1259,14 @@ describe("mapArguments: sixth session rules, the tool's own name", () => {
     // left out, not filled with the next place the request names
     const tax = { name: 'california_tax.calculate', description: 'State income tax in California.', inputSchema: { type: 'object', properties: { income: { type: 'number', description: 'Yearly income in dollars.' }, state: { type: 'string', description: 'The US state.' } }, required: ['income'] } };
     expect(mapArguments(tax, 'I moved from Texas. What is my California state tax on 80000 income?').arguments).toEqual({ income: 80000 });
-    // a required parameter keeps it: the tool's subject is then its value
+    // a required place parameter keeps a known place: the tool's subject is then its value
     const tokyo = { name: 'get_tokyo_weather', description: 'Weather in Tokyo.', inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'The city.' } }, required: ['city'] } };
     expect(mapArguments(tokyo, 'Weather in Tokyo for my trip from Osaka').arguments.city).toBe('Tokyo');
+    // a name that is not of the parameter's kind is no value of it, and the next one is
+    const netflix = { name: 'netflix.search', description: 'Search Netflix.', inputSchema: { type: 'object', properties: { title: { type: 'string', description: 'Title of the show.' } }, required: ['title'] } };
+    expect(mapArguments(netflix, 'search Netflix for Stranger Things').arguments.title).toBe('Stranger Things');
+    const store = { ...walmart, inputSchema: { ...walmart.inputSchema, properties: { product: { type: 'string', description: 'Product.' }, store_location: { type: 'string', description: 'Location of the store.' } }, required: ['product'] } };
+    expect(mapArguments(store, 'check the price of "milk" at Walmart in Dallas').arguments).toEqual({ product: 'milk', store_location: 'Dallas' });
   });
 });
 

@@ -21,7 +21,7 @@ export interface DetailedMapping {
   evidence: Record<string, ArgEvidence>;
   /** salient spans (numbers, quoted, urls, e-mails, paths, dates) no parameter took */
   unusedSalient: number;
-  /** the text of those spans, in request order (at most MAX_UNUSED_SHOWN) */
+  /** the text of those spans that some parameter could take (a number where one is numeric…), in request order, at most MAX_UNUSED_SHOWN; none when the call leaves out nothing it could have used */
   unusedValues: string[];
   /**
    * Parameters whose value the request joins to another one no argument took ("AAPL and MSFT"
@@ -3016,6 +3016,20 @@ const ONE_TOKEN_SEMANTICS: ReadonlySet<string> = new Set(['date', 'time', 'datet
 /** A value written as name=value or name: value: its first token run, and the phrase it opens (the same for a quoted value or a list). */
 interface ExplicitPair { raw: string; start: number; end: number; phrase: string; phraseEnd: number }
 
+/** Where a pair's phrase ends for a name, place or title: before a date or time span, or a joining "and"/"or"/"&" ("city: Paris and London"). */
+function namedPhraseEnd(doc: Doc, pair: ExplicitPair, cutJoins: boolean): number {
+  let end = pair.phraseEnd;
+  for (const sp of doc.spans) if ((sp.kind === 'date' || sp.kind === 'time') && sp.start >= pair.end && sp.start < end) end = sp.start;
+  // (a title or a name keeps its "and": "title: Tom and Jerry", "subject: Lunch and Dinner")
+  const join = cutJoins ? /\s+(?:and|or|&|plus)\s+/i.exec(doc.text.slice(pair.end, end)) : null;
+  if (join) end = pair.end + join.index;
+  while (end > pair.end && /[\s,]/.test(doc.text[end - 1])) end--;
+  // a dangling preposition or article before the cut ("Paris on" of "city: Paris on June 5")
+  const tail = /\s+(?:on|at|in|for|by|from|to|the|a|an)$/i.exec(doc.text.slice(pair.end, end));
+  if (tail) end = pair.end + tail.index;
+  return end;
+}
+
 /** Converts an explicit pair's raw text onto a parameter. */
 function pairValue(raw: string, p: ParamInfo): unknown {
   let v: unknown = raw;
@@ -3046,9 +3060,9 @@ function describedValue(raw: string, p: ParamInfo): unknown {
 }
 
 /** Maps the text/context onto an object schema's parameters (recursive for nested objects). */
-function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number, toolStems: ReadonlySet<string> = new Set()): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence>; mentionedUnfilled: number; valueEnds: Map<string, number> } {
-  // where in the text each string value taken from it ends (coordinatedValues reads what follows)
-  const valueEnds = new Map<string, number>();
+function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number, toolStems: ReadonlySet<string> = new Set()): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence>; mentionedUnfilled: number; valueSpans: Map<string, [number, number]> } {
+  // where in the text each string value taken from it lies (coordinatedValues reads around it)
+  const valueSpans = new Map<string, [number, number]>();
   const params = paramsOf(schema);
   const args: Record<string, unknown> = {};
   const evidence: Record<string, ArgEvidence> = {};
@@ -3078,13 +3092,17 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     if (pair) {
       // a free-text string takes the whole phrase the pair opens ("body: See you at noon")
       const phrase = p.type === 'string' && !p.enumValues && !ONE_TOKEN_SEMANTICS.has(p.semantic) && pair.phraseEnd > pair.end;
-      const v = pairValue(phrase ? pair.phrase : pair.raw, p);
+      // a name, place or title phrase stops before a date or time, and before "and"/"or"/"&"
+      // ("city: Paris tomorrow" is Paris; "ticker: AAPL and MSFT" is AAPL, and the joined value
+      // is left for coordinatedValues); free text (body, message, query) keeps its whole phrase
+      const phraseEnd = phrase && p.semantic !== 'text' ? namedPhraseEnd(doc, pair, !/title|subject|name|company/i.test(p.name)) : pair.phraseEnd;
+      const v = pairValue(phrase ? doc.text.slice(pair.start, phraseEnd) : pair.raw, p);
       if (v !== undefined && (!p.enumValues || p.enumValues.some((e) => typeof e === 'string' && typeof v === 'string' ? squash(e) === squash(v) : e === v))) {
         const ev = p.enumValues?.find((e) => typeof e === 'string' && typeof v === 'string' && squash(e) === squash(v)) ?? v;
         setArg(args, p.name, ev);
         evidence[p.name] = { score: 0.95, kind: 'pair' };
-        taken.push([pair.start, phrase ? pair.phraseEnd : pair.end]);
-        if (typeof ev === 'string') valueEnds.set(p.name, phrase ? pair.phraseEnd : pair.end);
+        taken.push([pair.start, phrase ? phraseEnd : pair.end]);
+        if (typeof ev === 'string') valueSpans.set(p.name, [pair.start, phrase ? phraseEnd : pair.end]);
         continue;
       }
     }
@@ -3100,9 +3118,12 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   // it: "the musical scale" for musical_scale's scale_type, "a hotel room" for hotel_booking's room_type)
   for (const p of pending) {
     if (p.type === 'object') continue;
-    const own = candidatesFor(p, doc).flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c, doc) && !(c.kind === 'modifier' && typeof c.value === 'string' && toolStems.has(stem(c.value.toLowerCase()))));
-    // an optional parameter whose best value is the tool's own subject is left out, not given its
-    // next-best value ("at Walmart" for walmart.check_price's store_location)
+    // a value that only repeats the tool's own name names the tool's subject: a place or language
+    // of the parameter's own kind stays a value when the parameter is required ("Tokyo" for
+    // get_tokyo_weather's city) and leaves an optional one out ("California" for
+    // california_tax's state, rather than "Texas" from "I moved from Texas"); anything else is no
+    // value of it ("Walmart" for walmart.check_price's store_location, "Netflix" for a title)
+    const own = candidatesFor(p, doc).flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c, doc) && !(echoesToolName(c, toolStems) && !echoFitsKind(c)));
     if (!p.required && own.length > 0 && echoesToolName(own.reduce((a, c) => (c.score > a.score ? c : a)), toolStems)) continue;
     cands.push(...own);
   }
@@ -3117,7 +3138,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     if (c.score < min) continue;
     if (clashes(c.ranges, taken)) continue;
     setArg(args, c.param.name, c.value);
-    if ((typeof c.value === 'string' || (Array.isArray(c.value) && c.value.every((v) => typeof v === 'string'))) && c.ranges.length > 0) valueEnds.set(c.param.name, Math.max(...c.ranges.map((r) => r[1])));
+    if ((typeof c.value === 'string' || (Array.isArray(c.value) && c.value.every((v) => typeof v === 'string'))) && c.ranges.length > 0) valueSpans.set(c.param.name, [Math.min(...c.ranges.map((r) => r[0])), Math.max(...c.ranges.map((r) => r[1]))]);
     evidence[c.param.name] = { score: Math.min(1, c.score), kind: c.kind };
     assigned.add(c.param.name);
     for (const r of c.ranges) taken.push(r);
@@ -3184,7 +3205,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   // keep schema order
   const ordered: Record<string, unknown> = {};
   for (const p of params) if (Object.hasOwn(args, p.name)) setArg(ordered, p.name, args[p.name]);
-  return { args: ordered, missing, evidence, mentionedUnfilled, valueEnds };
+  return { args: ordered, missing, evidence, mentionedUnfilled, valueSpans };
 }
 
 /**
@@ -3196,8 +3217,18 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
  */
 function echoesToolName(c: Cand, toolStems: ReadonlySet<string>): boolean {
   if (typeof c.value !== 'string' || toolStems.size === 0 || c.kind.includes('quoted') || c.param.enumValues) return false;
+  if (c.kind === 'modifier') return toolStems.has(stem(c.value.toLowerCase()));
   const words = c.value.toLowerCase().match(/[\p{L}\p{N}]+/gu);
   return words !== null && words.length <= 3 && words.every((w) => toolStems.has(stem(w)));
+}
+
+/** Is a value that repeats the tool's name still of its parameter's kind: a known place for a place parameter, or a language, country, currency or unit parameter's value? (The musical-scale modifier is not.) */
+function echoFitsKind(c: Cand): boolean {
+  if (c.kind === 'modifier' || typeof c.value !== 'string') return false;
+  if (['language', 'country', 'currency', 'unit'].includes(c.param.semantic)) return true;
+  if (!['place', 'origin', 'destination'].includes(c.param.semantic)) return false;
+  const v = c.value.toLowerCase();
+  return c.kind.includes('place') || v in US_STATES || US_CITIES.has(v) || WORLD_CITIES.has(v) || COUNTRY_ALIAS_NAMES.has(v);
 }
 
 /** Words that label a value rather than being one ("order ID is 123", "host IP 10.0.0.1", "component UUID AB10"). */
@@ -3261,7 +3292,7 @@ export function prepare(request: string, context?: Record<string, unknown> | str
 export function mapPrepared(tool: MapperTool, doc: Doc, ctx?: Record<string, unknown>): DetailedMapping {
   const schema = isObj(tool.inputSchema) ? tool.inputSchema : { type: 'object', properties: {} };
   const taken: [number, number][] = [];
-  const { args, missing, evidence, mentionedUnfilled, valueEnds } = mapObject(schema, doc, ctx, taken, 0, toolNameStems(tool.name));
+  const { args, missing, evidence, mentionedUnfilled, valueSpans } = mapObject(schema, doc, ctx, taken, 0, toolNameStems(tool.name));
   const params = paramsOf(schema);
   const required = params.filter((p) => p.required);
   const filled = required.filter((p) => Object.hasOwn(args, p.name)).length;
@@ -3273,8 +3304,10 @@ export function mapPrepared(tool: MapperTool, doc: Doc, ctx?: Record<string, unk
     filledRatio: required.length === 0 ? 1 : filled / required.length,
     evidence,
     unusedSalient: unusedSpans.length,
-    unusedValues: unusedSpans.slice(0, MAX_UNUSED_SHOWN).map((sp) => sp.text),
-    coordinated: coordinatedValues(doc.text, valueEnds, taken),
+    // (a number inside an unused date is not listed again: "2024-05-01", not also "2024", "05", "01";
+    // and only values of a kind some parameter takes: "I'm 30" is no value left out of a weather call)
+    unusedValues: unusedSpans.filter((sp) => !unusedSpans.some((o) => o !== sp && o.start <= sp.start && o.end >= sp.end && o.end - o.start > sp.end - sp.start) && params.some((p) => takesKind(p, sp.kind))).slice(0, MAX_UNUSED_SHOWN).map((sp) => sp.text),
+    coordinated: coordinatedValues(doc.text, valueSpans, taken),
     salient: salient.length,
     covered: taken,
     mentionedUnfilled,
@@ -3310,21 +3343,69 @@ export function mapArguments(tool: MapperTool, request: string, context?: Record
  * optional comma), at most two lower-case words ("the entity"), then a capitalised word or a
  * number. A bare comma does not join ("Paris, France" is one place).
  */
-const COORDINATED = /^\s*,?\s*(?:and|&)\s+(?:[a-z]+\s+){0,2}?([A-Z][\w.'-]*|\d[\w.,:-]*)/;
+const COORDINATED = /^\s*,?\s*(?:and|&)\s+(?:[a-z]+\s+){0,2}?(?!I\b|I['’])([A-Z][\w.'-]*|\d[\w.,:-]*)/;
 
-/** Names of the parameters whose value is followed by another joined value that no argument took (DetailedMapping.coordinated). */
-function coordinatedValues(text: string, valueEnds: ReadonlyMap<string, number>, taken: readonly [number, number][]): string[] {
+/**
+ * The same join written before the value: a capitalised word or a number, "and" or "&", at most
+ * two lower-case words, then the value ("JNJ and AAPL" for a ticker that took AAPL).
+ */
+const COORDINATED_BEFORE = /(?:^|[^\w'’])((?!I\b)[A-Z][\w.'-]*|\d[\w.,:-]*)\s*,?\s*(?:and|&)\s+(?:[a-z]+\s+){0,2}$/;
+
+/**
+ * A list of codes or numbers joined by a comma or "or" ("AAPL, MSFT", "AAPL or MSFT"): read as
+ * joined only when the value itself is a code or a number, since "Paris, France" is one place.
+ */
+const CODE_AFTER = /^\s*(?:,\s*(?:or\s+)?|or\s+)([A-Z]{2,}[A-Z0-9.]*|\d[\d.,:-]*)\b/;
+const CODE_BEFORE = /(?:^|[^\w])([A-Z]{2,}[A-Z0-9.]*|\d[\d.,:-]*)\s*(?:,\s*(?:or\s+)?|\s+or\s+)$/;
+
+/** Names of the parameters whose value the request joins to another value that no argument took (DetailedMapping.coordinated). */
+function coordinatedValues(text: string, valueSpans: ReadonlyMap<string, [number, number]>, taken: readonly [number, number][]): string[] {
   const out: string[] = [];
-  for (const [name, end] of valueEnds) {
-    const m = COORDINATED.exec(text.slice(end, end + 80));
-    if (!m) continue;
-    const at = end + m.index + m[0].length - m[1].length;
-    // a word that labels a value another argument took is no second value ("vector A [3, 2, 1]
-    // and vector B [1, 2, 3]": B labels vector2's list)
-    const after = at + m[1].length;
-    if (!taken.some(([a, b]) => a < after + 3 && at < b)) out.push(name);
+  // a joined word that labels a value another argument took is no second value ("vector A [3, 2, 1]
+  // and vector B [1, 2, 3]": B labels vector2's list)
+  const free = (at: number, len: number): boolean => !taken.some(([a, b]) => a < at + len + 3 && at < b);
+  for (const [name, [start, end]] of valueSpans) {
+    const value = text.slice(start, end).trim();
+    const code = /^(?:[A-Z]{2,}[A-Z0-9.]*|\d[\d.,:-]*)$/.test(value);
+    const after = text.slice(end, end + 80);
+    const before = text.slice(Math.max(0, start - 80), start);
+    const fwd = COORDINATED.exec(after) ?? (code ? CODE_AFTER.exec(after) : null);
+    if (fwd && free(end + fwd.index + fwd[0].length - fwd[1].length, fwd[1].length)) {
+      out.push(name);
+      continue;
+    }
+    const back = COORDINATED_BEFORE.exec(before) ?? (code ? CODE_BEFORE.exec(before) : null);
+    if (back) {
+      const at = start - before.length + back.index + back[0].indexOf(back[1]);
+      if (!taken.some(([a, b]) => a < at + back[1].length && at < b)) out.push(name);
+    }
   }
   return out;
+}
+
+/**
+ * Could a parameter take a value of this span kind? Numbers go to numeric parameters (or lists of
+ * numbers) and ids; dates to date and date-time parameters; quoted text to any free string; URLs,
+ * e-mail addresses and paths to parameters of that kind or free strings; lists to arrays.
+ */
+function takesKind(p: ParamInfo, kind: string): boolean {
+  const freeString = p.type === 'string' && !p.enumValues;
+  switch (kind) {
+    case 'number':
+      return p.type === 'integer' || p.type === 'number' || (p.type === 'array' && (p.itemType === 'integer' || p.itemType === 'number')) || (freeString && p.semantic === 'id');
+    case 'date':
+      return p.semantic === 'date' || p.semantic === 'datetime';
+    case 'quoted':
+      return freeString || (p.type === 'array' && p.itemType === 'string');
+    case 'url':
+    case 'email':
+    case 'path':
+      return (freeString && (p.semantic === kind || p.semantic === 'generic' || p.semantic === 'text' || p.semantic === 'id' || (kind === 'email' && p.semantic === 'name'))) || (p.type === 'array' && p.itemType === 'string');
+    case 'list':
+      return p.type === 'array';
+    default:
+      return true;
+  }
 }
 
 /** Most unused request values a mapping lists (DetailedMapping.unusedValues). */

@@ -188,7 +188,8 @@ describe('UnifiedMapper: destructive actions on one side only', () => {
       expect(m.rank({ request }, new Set()).find((c) => c.name === 'delete_files')?.clash, request).toEqual({ asked: 'not delete', does: 'delete' });
     }
     expect(m.rank({ request: "don't remove any txt files, just list them" }, new Set()).find((c) => c.name === 'list_files')?.clash).toBeUndefined();
-    for (const request of ['delete all txt files', 'remove the notes file', 'No, delete the txt files', 'is there a way to delete txt files?']) expect(forbidsDeletion(request), request).toBe(false);
+    for (const request of ['don’t delete the txt files', "you mustn't remove them", 'do not, under any circumstances, delete the txt files', 'stop deleting the txt files', 'refrain from deleting the txt files']) expect(forbidsDeletion(request), request).toBe(true);
+    for (const request of ['delete all txt files', 'remove the notes file', 'No, delete the txt files', 'is there a way to delete txt files?', "please don't forget to delete the txt files", "don't hesitate to delete them", 'without a doubt, delete the txt files']) expect(forbidsDeletion(request), request).toBe(false);
     expect(m.rank({ request: 'delete all txt files' }, new Set()).find((c) => c.name === 'delete_files')?.clash).toBeUndefined();
   });
 });
@@ -210,6 +211,10 @@ describe('UnifiedMapper: values the call would leave out', () => {
     expect(r.decision).toBe('low_confidence');
     expect(r.confidence).toBeLessThan(CONFIDENCE_THRESHOLD);
     expect(r.explanation).toMatch(/leave out "3"/);
+    // a number no parameter could take is no value left out ("I'm 30" for a weather call)
+    const wx: MapperTool[] = [{ name: 'get_weather', description: 'Weather in a city.', inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'City name' } }, required: ['city'] } }];
+    const w = new UnifiedMapper(wx, (_q, limit) => wx.map((t) => ({ name: t.name, score: 1 })).slice(0, limit));
+    expect(w.rank({ request: "I'm 30, what's the weather in Paris?" }, new Set())[0].mapping.unusedValues).toEqual([]);
     const [whole] = m.rank({ request: 'add 17 and 25' }, new Set());
     expect(m.decide([{ ...whole, toolConfidence: 0.95, fullConfidence: 0.93 }]).decision).toBe('execute');
   });
@@ -227,6 +232,13 @@ describe('UnifiedMapper: values the call would leave out', () => {
     expect(r.decision).toBe('low_confidence');
     expect(r.explanation).toMatch(/joins another/);
     expect(s.rank({ request: 'stock price of AAPL' }, new Set())[0].mapping.coordinated).toEqual([]);
+    // the other value written first, and codes joined by a comma or "or"
+    for (const request of ['stock price of JNJ and AAPL', 'stock price of AAPL, MSFT', 'stock price of AAPL or MSFT']) expect(s.rank({ request }, new Set())[0].mapping.coordinated, request).toEqual(['ticker']);
+    // "I" is no second value, and a comma joins no words ("Paris, France" is one place)
+    const wx: MapperTool[] = [{ name: 'get_weather', description: 'Weather in a city.', inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'City name' } }, required: ['city'] } }];
+    const w = new UnifiedMapper(wx, (_q, limit) => wx.map((t) => ({ name: t.name, score: 1 })).slice(0, limit));
+    for (const request of ['weather in Paris and what should I wear', 'weather in Paris, France']) expect(w.rank({ request }, new Set())[0].mapping.coordinated, request).toEqual([]);
+    expect(w.rank({ request: 'weather in Paris and London' }, new Set())[0].mapping.coordinated).toEqual(['city']);
     // a capital that labels another argument's value is no second value
     const vec = s.rank({ request: 'cosine similarity between vector A [3, 2, 1] and vector B [1, 2, 3]' }, new Set()).find((c) => c.name === 'cosine_similarity')!;
     expect(vec.mapping.arguments).toEqual({ vector1: [3, 2, 1], vector2: [1, 2, 3] });

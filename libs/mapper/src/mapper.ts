@@ -238,12 +238,12 @@ export class UnifiedMapper {
 
 /**
  * Why a mapped call would do only part of the request, or undefined when it would do all of it:
- * request values no argument takes (DetailedMapping.unusedValues), or a value joined by "and" to
+ * request values no argument takes but one could (DetailedMapping.unusedValues), or a value joined by "and" to
  * another that no argument takes (DetailedMapping.coordinated).
  */
 function partialCall(c: RankedCandidate): string | undefined {
   const m = c.mapping;
-  if (m.unusedSalient > 0) return `would leave out ${m.unusedValues.map((v) => JSON.stringify(v)).join(', ') || 'values'} of the request`;
+  if (m.unusedValues.length > 0) return `would leave out ${m.unusedValues.map((v) => JSON.stringify(v)).join(', ')} of the request`;
   if (m.coordinated.length > 0) return `takes one value for ${m.coordinated.join(', ')}, and the request joins another to it`;
   return undefined;
 }
