@@ -97,6 +97,8 @@ describe('mapArguments: strings', () => {
     expect(mapArguments(wx, 'weather for city: Paris tomorrow morning', undefined, { now }).arguments).toEqual({ city: 'Paris' });
     expect(mapArguments(wx, 'weather for city: Paris and London').arguments.city).toBe('Paris');
     expect(mapArguments(mail, 'send an email to bob@example.com, subject: Lunch and dinner, body: Rock and roll tonight').arguments).toEqual({ to: 'bob@example.com', subject: 'Lunch and dinner', body: 'Rock and roll tonight' });
+    // without a colon too: a free text's phrase outranks the name it opens with
+    expect(mapArguments(mail, 'send an email to bob@example.com with subject Lunch and body See you at noon').arguments.body).toBe('See you at noon');
     // a one-token kind (a date, an id) keeps its first token run
     const ev = tool({ date: { type: 'string', description: 'Date, YYYY-MM-DD' }, note: { type: 'string', description: 'Note' } }, ['date']);
     expect(mapArguments(ev, 'date: 2024-05-01 for the review, note: bring slides', undefined, { now }).arguments).toEqual({ date: '2024-05-01', note: 'bring slides' });

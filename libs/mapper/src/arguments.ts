@@ -3129,6 +3129,13 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   }
   cands.push(...respectively(pending, doc));
   cands.push(...ordinalSeries(pending, doc));
+  // a free text's phrase outranks the name it opens with ("body See you at noon": the body is
+  // "See you at noon", not "See")
+  for (const c of cands) {
+    if (c.kind !== 'phrase' || c.param.semantic !== 'text' || c.ranges.length !== 1) continue;
+    const [start, end] = c.ranges[0];
+    for (const o of cands) if (o.param === c.param && o.kind === 'proper' && o.ranges.length === 1 && o.ranges[0][0] === start && o.ranges[0][1] < end && o.score >= c.score) c.score = o.score + 0.01;
+  }
   cands.sort((a, b) => b.score - a.score);
   const assigned = new Set<string>(Object.keys(args));
   for (const c of cands) {
