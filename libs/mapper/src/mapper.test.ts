@@ -189,7 +189,7 @@ describe('UnifiedMapper: destructive actions on one side only', () => {
     }
     expect(m.rank({ request: "don't remove any txt files, just list them" }, new Set()).find((c) => c.name === 'list_files')?.clash).toBeUndefined();
     for (const request of ['don’t delete the txt files', "you mustn't remove them", 'do not, under any circumstances, delete the txt files', 'stop deleting the txt files', 'refrain from deleting the txt files']) expect(forbidsDeletion(request), request).toBe(true);
-    for (const request of ['delete all txt files', 'remove the notes file', 'No, delete the txt files', 'is there a way to delete txt files?', "please don't forget to delete the txt files", "don't hesitate to delete them", 'without a doubt, delete the txt files']) expect(forbidsDeletion(request), request).toBe(false);
+    for (const request of ['delete all txt files', 'remove the notes file', 'No, delete the txt files', 'is there a way to delete txt files?', "please don't forget to delete the txt files", "don't hesitate to delete them", 'without a doubt, delete the txt files', 'delete the txt files if they are not needed', 'cancel order 123 since the payment did not clear', "the file isn't removed yet, delete it"]) expect(forbidsDeletion(request), request).toBe(false);
     expect(m.rank({ request: 'delete all txt files' }, new Set()).find((c) => c.name === 'delete_files')?.clash).toBeUndefined();
   });
 });

@@ -235,8 +235,9 @@ export function forbidsDeletion(request: string): boolean {
   return NEGATED_DELETION.test(request.slice(0, 4000));
 }
 // (any apostrophe, and every "n't"; "don't forget to delete", "don't hesitate to", "do not wait," and
-// "without a doubt" ask for the deletion; a negation cut off by a comma reaches over at most three words)
-const NEGATED_DELETION = /\b(?:not|never|without|avoid|refrain\s+from|stop|instead\s+of|rather\s+than|(?:do|does|did|wo|ca|could|should|must|would|is|are)n['’]?t|dont|cannot)\b(?!\s+(?:forget|hesitate|wait|delay|fail)\b|\s+(?:a\s+)?doubt\b)(?:[\s,]+[\w'’-]+){0,3}?[\s,]+(?:delet|remov|eras|drop|cancel|clear|destroy|wip|purg)[a-z]*/i;
+// "without a doubt" ask for the deletion; a negation cut off by a comma reaches over at most three words;
+// a negated state is no instruction: "the payment did not clear", "if it is not cancelled")
+const NEGATED_DELETION = /\b(?:(?<!\b(?:did|was|were|is|are|has|have|had|been)\s+)not|never|without|avoid|refrain\s+from|stop|instead\s+of|rather\s+than|(?:do|does|wo|ca|could|should|must|would)n['’]?t|dont|cannot)\b(?!\s+(?:forget|hesitate|wait|delay|fail)\b|\s+(?:a\s+)?doubt\b)(?:[\s,]+[\w'’-]+){0,3}?[\s,]+(?:delet|remov|eras|drop|cancel|clear|destroy|wip|purg)[a-z]*/i;
 
 /** One feature vector. */
 export type Features = number[];
