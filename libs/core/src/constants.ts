@@ -3,3 +3,10 @@ export const ADAPTIVE_DISCOVERY_THRESHOLD = 30;
 
 /** unified_tool runs the picked tool only at this confidence or above (DESIGN.md product rule 4). One global constant. */
 export const CONFIDENCE_THRESHOLD = 0.7;
+
+/**
+ * How unified-mapper's explanation begins when it held back a call it was confident of (a call
+ * that would leave out request values, a destructive action on one side only): dispatch passes
+ * such an explanation on to the model as the LOW_CONFIDENCE message.
+ */
+export const UNIFIED_HELD_BACK_PREFIX = 'Not run:';

@@ -4,7 +4,7 @@
  * the top-k; a fitted reranker (linear weights; listwise.ts) re-orders them using how well each tool's name,
  * description and parameters cover the request and how well the request fills its parameters.
  */
-import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
+import { CONFIDENCE_THRESHOLD, UNIFIED_HELD_BACK_PREFIX } from '@toolsurface/core';
 import { prepare, mapPrepared, type DetailedMapping, type MapArgumentsOptions } from './arguments.js';
 import { buildProfiles, features, FEATURE_NAMES, textStems, contentTokens, bigramsOf, destructiveClash, forbidsDeletion, type ToolProfile, type Features } from './select.js';
 import { confidenceFeatures, toolConfidence, fullConfidence } from './confidence.js';
@@ -214,14 +214,14 @@ export class UnifiedMapper {
     // under the threshold, with why
     if (chosen.confidence >= CONFIDENCE_THRESHOLD && best.clash) {
       const capped = Math.min(conf, round3(CONFIDENCE_THRESHOLD - 0.001));
-      return { decision: 'low_confidence', tool: best.name, confidence: capped, arguments: best.mapping.arguments, missingArguments: [], candidates: candidates.map((c) => ({ ...c, confidence: Math.min(c.confidence, capped) })), explanation: `Not run: the request asks to ${best.clash.asked}, and ${best.name} is named for ${best.clash.does}; name the tool in preferred_tools if it is the one meant.` };
+      return { decision: 'low_confidence', tool: best.name, confidence: capped, arguments: best.mapping.arguments, missingArguments: [], candidates: candidates.map((c) => ({ ...c, confidence: Math.min(c.confidence, capped) })), explanation: `${UNIFIED_HELD_BACK_PREFIX} the request asks to ${best.clash.asked}, and ${best.name} is named for ${best.clash.does}; name the tool in preferred_tools if it is the one meant.` };
     }
     // a call that would leave out values the request gives (a third number to add, a second id or
     // name joined by "and") does not do what was asked: not run, whatever the confidence
     const partial = partialCall(best);
     if (chosen.confidence >= CONFIDENCE_THRESHOLD && partial !== undefined) {
       const capped = Math.min(conf, round3(CONFIDENCE_THRESHOLD - 0.001));
-      return { decision: 'low_confidence', tool: best.name, confidence: capped, arguments: best.mapping.arguments, missingArguments: [], candidates: candidates.map((c) => ({ ...c, confidence: Math.min(c.confidence, capped) })), explanation: `Not run: ${best.name} ${partial}; ask for one call per value, or give the values its parameters take.` };
+      return { decision: 'low_confidence', tool: best.name, confidence: capped, arguments: best.mapping.arguments, missingArguments: [], candidates: candidates.map((c) => ({ ...c, confidence: Math.min(c.confidence, capped) })), explanation: `${UNIFIED_HELD_BACK_PREFIX} ${best.name} ${partial}; ask for one call per value, or give the values its parameters take.` };
     }
     if (chosen.confidence >= CONFIDENCE_THRESHOLD) {
       return { decision: 'execute', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: [], candidates, explanation: `Running ${best.name} with ${Object.keys(best.mapping.arguments).length === 0 ? 'no arguments' : `arguments ${Object.keys(best.mapping.arguments).join(', ')}`} (confidence ${conf}).` };

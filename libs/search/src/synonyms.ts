@@ -67,6 +67,12 @@ export const DEFAULT_SYNONYMS: readonly (readonly string[])[] = [
   ['biggest', 'largest', 'maximum', 'max'],
   ['smallest', 'minimum', 'min'],
   ['average', 'mean'],
+  // arithmetic: "add 17 and 25" for a tool that "returns the sum of two numbers"
+  ['sum', 'add', 'addition', 'plus'],
+  ['multiply', 'multiplication', 'product', 'times'],
+  ['subtract', 'subtraction', 'minus'],
+  ['divide', 'division', 'quotient'],
+  ['taxi', 'cab'],
   ['trip', 'travel', 'journey', 'vacation', 'holiday', 'tour'],
   ['astrology', 'horoscope', 'zodiac'],
 ];

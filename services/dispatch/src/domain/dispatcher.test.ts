@@ -361,6 +361,17 @@ describe('unified mode', () => {
     expect(w.invocations).toHaveLength(0);
   });
 
+  it("passes on why the mapper held back a call it was confident of, and reads 0.699 as 0.69", async () => {
+    w.mapResult = {
+      decision: 'low_confidence',
+      explanation: 'Not run: get-sum would leave out "3" of the request; ask for one call per value, or give the values its parameters take.',
+      metadata: { tool: 'get-sum', confidence: 0.699, argumentsJson: '{"a":17,"b":25}', missingArguments: [], executed: false, candidates: [{ name: 'get-sum', confidence: 0.699, argumentsJson: '{"a":17,"b":25}', missingArguments: [] }] },
+    };
+    const r = await call(w, 's-uni', 'unified_tool', { request: 'sum of 17 and 25 and 3' });
+    expectModelError(r, ReasonCode.LOW_CONFIDENCE, 'Not run: get-sum would leave out "3" of the request; ask for one call per value, or give the values its parameters take (confidence 0.69, below 0.7.)');
+    expect(w.invocations).toHaveLength(0);
+  });
+
   it('names missing arguments', async () => {
     w.mapResult = {
       decision: 'missing_arguments',

@@ -21,7 +21,7 @@ import {
   type ResolvedMode,
   type Via,
 } from '@toolsurface/core';
-import { Attr, INSTRUMENTATION_SCOPE, mayActFor, Metric, UNAUTHENTICATED_CALLER, type Caller } from '@toolsurface/core';
+import { Attr, INSTRUMENTATION_SCOPE, mayActFor, Metric, UNAUTHENTICATED_CALLER, UNIFIED_HELD_BACK_PREFIX, type Caller } from '@toolsurface/core';
 import type { SurfaceRecord } from '@toolsurface/state';
 import { MAX_ARGUMENT_DEPTH, asObject, deeperThan, parseArguments, type ParsedArguments } from './arguments';
 import { errorDetail, Messages } from './messages';
@@ -382,7 +382,10 @@ export class Dispatcher {
       }
       case 'low_confidence': {
         const candidates = [...meta.candidates].sort((x, y) => y.confidence - x.confidence);
-        return modelError(ReasonCode.LOW_CONFIDENCE, Messages.lowConfidence(candidates), {
+        // unified-mapper's "Not run: …" explanation says why it held back a call it was confident
+        // of (request values left out, a destructive action on one side only): passed on as is
+        const heldBack = mapped.explanation.startsWith(UNIFIED_HELD_BACK_PREFIX) ? mapped.explanation.replace(/\.?\s*$/, '') : '';
+        return modelError(ReasonCode.LOW_CONFIDENCE, Messages.lowConfidence(candidates, heldBack), {
           toolName: meta.tool,
           via: 'unified_tool',
           unified: { ...meta, candidates },

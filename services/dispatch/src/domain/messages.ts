@@ -66,20 +66,31 @@ export const Messages = {
 
   capabilityUnavailable: (name: string) => `The server behind "${name}" is unavailable right now; try again later or use another tool.`,
 
-  lowConfidence: (candidates: Array<{ name: string; confidence: number }>) =>
-    candidates.length === 0
-      ? `No tool fits this request with confidence ${CONFIDENCE_THRESHOLD} or more; rephrase the request with more detail.`
-      : `No tool fits this request with confidence ${CONFIDENCE_THRESHOLD} or more (best: ${candidates
-          .slice(0, 3)
-          .map((c) => `${c.name} ${c.confidence.toFixed(2)}`)
-          .join(', ')}); rephrase the request with more detail, or name a tool in preferred_tools.`,
+  lowConfidence: (candidates: Array<{ name: string; confidence: number }>, heldBack = '') =>
+    heldBack !== ''
+      ? // the mapper held back a confident call (a partial call, a destructive clash): its reason is the message
+        `${heldBack} (confidence ${confidenceText(candidates[0]?.confidence ?? 0)}, below ${CONFIDENCE_THRESHOLD}.)`
+      : candidates.length === 0
+        ? `No tool fits this request with confidence ${CONFIDENCE_THRESHOLD} or more; rephrase the request with more detail.`
+        : `No tool fits this request with confidence ${CONFIDENCE_THRESHOLD} or more (best: ${candidates
+            .slice(0, 3)
+            .map((c) => `${c.name} ${confidenceText(c.confidence)}`)
+            .join(', ')}); rephrase the request with more detail, or name a tool in preferred_tools.`,
 
   missingArguments: (tool: string, missing: string[]) =>
     `"${tool}" needs ${missing.map((m) => `"${m}"`).join(', ')}; call unified_tool again with those values in the request or context.`,
 
   proposal: (tool: string, confidence: number) =>
-    `Proposed call: "${tool}" (confidence ${confidence.toFixed(2)}); nothing ran, confirm the call before it runs.`,
+    `Proposed call: "${tool}" (confidence ${confidenceText(confidence)}); nothing ran, confirm the call before it runs.`,
 } as const;
+
+/**
+ * A confidence in [0, 1] with two decimals, rounded down: 0.699 (held just under the 0.7
+ * threshold) reads "0.69", never "0.70" beside "confidence 0.7 or more".
+ */
+export function confidenceText(c: number): string {
+  return (Math.floor(Math.max(0, Math.min(1, c)) * 100 + 1e-9) / 100).toFixed(2);
+}
 
 /** A tool's error text cut to fit in one sentence. */
 export function errorDetail(content: unknown[], max = 200): string {
