@@ -117,6 +117,13 @@ describe('mapArguments: strings', () => {
     expect(mapArguments(t, 'Directions from Sydney to Melbourne').arguments).toEqual({ start_location: 'Sydney', end_location: 'Melbourne' });
   });
 
+  it('reads a relative path with its folders ("notes/welcome.txt")', () => {
+    const t = tool({ path: { type: 'string', description: 'Path of the file' } }, ['path']);
+    expect(mapArguments(t, 'read notes/welcome.txt').arguments).toEqual({ path: 'notes/welcome.txt' });
+    expect(mapArguments(t, 'read the file docs/2024/report.md please').arguments).toEqual({ path: 'docs/2024/report.md' });
+    expect(mapArguments(t, 'read welcome.txt').arguments).toEqual({ path: 'welcome.txt' });
+  });
+
   it('finds paths, URLs and e-mail addresses', () => {
     const t = tool({ file_path: { type: 'string' }, url: { type: 'string' }, email: { type: 'string', description: 'E-mail address' } }, ['file_path', 'url', 'email']);
     const m = mapArguments(t, 'Save https://example.com/a?b=1 to /root/out/report.md and mail alice@example.com');

@@ -523,7 +523,8 @@ function findAddresses(text: string, spans: Span[]): void {
     push(spans, { kind: 'path', start: m.index, end: m.index + t.length, text: t });
   }
   // bare file names with an extension: report.pdf, test.py, data_2023.csv
-  const file = /(?<![\w/\\.-])[\w-]+(?:\.[\w-]+)*\.(?:pdf|docx?|xlsx?|csv|json|txt|md|py|js|ts|html?|xml|ya?ml|png|jpe?g|gif|svg|mp3|mp4|wav|zip|tar|gz|pptx?|log|sh|bat|exe|java|c|cpp|go|rs|rb|sql|ini|cfg|conf|lnk)\b/gi;
+  // (with its folders when written relative: "notes/welcome.txt")
+  const file = /(?<![\w/\\.-])(?:[\w-]+[\\/]){0,8}[\w-]+(?:\.[\w-]+)*\.(?:pdf|docx?|xlsx?|csv|json|txt|md|py|js|ts|html?|xml|ya?ml|png|jpe?g|gif|svg|mp3|mp4|wav|zip|tar|gz|pptx?|log|sh|bat|exe|java|c|cpp|go|rs|rb|sql|ini|cfg|conf|lnk)\b/gi;
   while ((m = file.exec(text)) !== null) {
     if (!overlaps(spans, m.index, m.index + m[0].length, ['url', 'email', 'path'])) push(spans, { kind: 'path', start: m.index, end: m.index + m[0].length, text: m[0] });
   }

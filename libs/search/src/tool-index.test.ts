@@ -375,6 +375,25 @@ describe.skipIf(!hasCorpus)('clause guarantee over the whole eval corpus (multi-
   });
 });
 
+describe('deprecated tools', () => {
+  // server-filesystem's own texts
+  const fs: SearchableTool[] = [
+    { name: 'read_file', title: 'Read File (Deprecated)', description: 'Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.' },
+    { name: 'read_text_file', title: 'Read Text File', description: 'Read the complete contents of a file from the file system as text. Handles various text encodings.' },
+    { name: 'npmDeprecated', description: 'Check if packages are deprecated' },
+  ];
+
+  it('ranks a tool that says it is deprecated after the one that replaces it, and still first by its exact name', () => {
+    const index = ToolIndex.build(fs);
+    for (const q of ['read a file', 'read the contents of a file', 'read a text file']) expect(index.search(q, 2).map((h) => h.name), q).toEqual(['read_text_file', 'read_file']);
+    expect(index.search('read_file', 1)[0].name).toBe('read_file');
+    // a tool about deprecation is not itself deprecated
+    expect(index.search('is this npm package deprecated', 1)[0].name).toBe('npmDeprecated');
+    // deprecatedDemotion 0 turns it off
+    expect(ToolIndex.build(fs, { deprecatedDemotion: 0 }).search('read a file', 1)[0].name).toBe('read_file');
+  });
+});
+
 describe('clause guarantee with repeated names', () => {
   // names should be unique, but a repeated name is indexed as separate tools: moving one copy
   // must neither drop the other nor depend on where the other lies

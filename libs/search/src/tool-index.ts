@@ -77,6 +77,13 @@ export interface ToolIndexOptions {
    * (default 5).
    */
   clauseSlots?: number;
+  /**
+   * Share of its score a tool loses when its title or description says it is deprecated
+   * ("DEPRECATED: Use read_text_file instead.", "Read File (Deprecated)"), so the tool that
+   * replaces it ranks first; an exact-name query still puts it first. In [0, 1]; 0 turns it off
+   * (default 0.5).
+   */
+  deprecatedDemotion?: number;
 }
 
 /** Term statistics of an index, for a head reranker's word weights. */
@@ -119,6 +126,7 @@ const DEFAULTS = {
   semanticDepth: 20,
   headDepth: 15,
   clauseSlots: 5,
+  deprecatedDemotion: 0.5,
 };
 
 /** Fewest distinct indexed terms (stems, whole identifiers left out) a clause needs to count as a step of the request. */
@@ -268,6 +276,8 @@ export class ToolIndex {
   /** Number of tools indexed. */
   readonly size: number;
   private readonly names: string[];
+  /** docs whose title or description says they are deprecated ("DEPRECATED: Use read_text_file instead.") */
+  private readonly deprecated: Uint8Array;
   /** term → term id */
   private readonly termIds = new Map<string, number>();
   /** per term id: idf */
@@ -350,6 +360,7 @@ export class ToolIndex {
       semanticDepth: Math.max(0, Math.floor(options.semanticDepth ?? DEFAULTS.semanticDepth)),
       headDepth: Math.max(0, Math.floor(options.headDepth ?? DEFAULTS.headDepth) || 0),
       clauseSlots: Math.max(0, Math.floor(finiteOr(options.clauseSlots, DEFAULTS.clauseSlots))),
+      deprecatedDemotion: Math.min(1, Math.max(0, finiteOr(options.deprecatedDemotion, DEFAULTS.deprecatedDemotion))),
     };
     this.headReranker = options.headReranker;
     this.synonyms = options.synonyms === false ? new Map() : buildSynonymMap(options.synonyms ?? DEFAULT_SYNONYMS);
@@ -358,6 +369,7 @@ export class ToolIndex {
     this.size = tools.length;
     this.termStats.size = tools.length;
     this.names = tools.map((t) => String(t?.name ?? ''));
+    this.deprecated = Uint8Array.from(tools, (t) => (saysDeprecated(t?.title) || saysDeprecated(t?.description) ? 1 : 0));
     const encoder = options.semantic === false ? undefined : (options.semantic ?? sharedEncoder());
     this.semantic =
       encoder !== undefined && this.opts.semanticWeight > 0 && this.opts.semanticDepth > 1
@@ -836,6 +848,8 @@ export class ToolIndex {
           if (all > 0) scores[d] += (bonus * hit) / all;
         }
       }
+      // a tool that says it is deprecated comes after the ones that replace it
+      if (this.opts.deprecatedDemotion > 0) for (const d of touched) if (this.deprecated[d] === 1) scores[d] *= 1 - this.opts.deprecatedDemotion;
       // exact-name tiers: a query that is a tool's name, title or last dotted segment puts it first
       const tiers = new Map<number, number>();
       if (query.length <= 512) {
@@ -873,6 +887,17 @@ export class ToolIndex {
       for (const id of qIds) qw[id] = 0;
     }
   }
+}
+
+/**
+ * Does a tool's title or description say the tool itself is deprecated? "DEPRECATED" in capitals,
+ * "(deprecated)", "deprecated:" or a text that opens with "deprecated", "this tool is deprecated";
+ * not a tool about deprecation ("Check if packages are deprecated").
+ */
+function saysDeprecated(text: unknown): boolean {
+  if (typeof text !== 'string' || text === '') return false;
+  const t = text.slice(0, 2000);
+  return /\bDEPRECATED\b/.test(t) || /\(deprecated\)|\[deprecated\]|\bdeprecated\s*:|^\W*deprecated\b|\b(?:this (?:tool|function|endpoint|method|command|api) is|is now|has been)\s+deprecated\b/i.test(t);
 }
 
 /** `x` when it is a finite number, else `fallback` (an option left out, NaN or ±Infinity). */
