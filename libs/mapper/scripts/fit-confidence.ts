@@ -32,7 +32,7 @@ import { averageMlps, fitListwise, fitListwiseMlpParallel, fitLogistic, hiddenLa
 import { listwiseProblem, listwiseScorer, type HiddenLayer } from '../src/listwise.js';
 import { FEATURE_NAMES } from '../src/select.js';
 import { confidenceFeatures, CONF_FEATURE_NAMES, conservative, fullCutFor, rawFull } from '../src/confidence.js';
-import { CANDIDATES_SHOWN } from '../src/mapper.js';
+import { CANDIDATES_SHOWN, heldBackReason } from '../src/mapper.js';
 import { SMALL_SNAPSHOT } from '../src/confidence.js';
 import type { Calibration } from '../src/calibration.js';
 
@@ -109,8 +109,7 @@ function softmax(xs: number[]): number[] {
   return e.map((x) => x / z);
 }
 
-/** Confidence features and labels of one re-ranked candidate. */
-/** A head candidate's confidence features and labels; `vetoed`: UnifiedMapper.decide never runs it (a destructive clash, or request values the call leaves out). */
+/** A head candidate's confidence features and labels; `vetoed`: UnifiedMapper.decide never runs it (heldBackReason). */
 interface Scored { name: string; g: number[]; toolRight: boolean; argsRight: boolean; missing: boolean; vetoed: boolean }
 
 /** Re-ranks a labeled query with reranker weights; returns the first `k` candidates' confidence features and labels. */
@@ -124,7 +123,7 @@ function headOf(q: LabeledQuery, reranker: Reranker, k: number): Scored[] {
     const other = i === 0 ? scored[1] : scored[0];
     const margin = other ? x.s - other.s : 3;
     const g = confidenceFeatures(x.r.c.features, x.r.c.mapping, probs[i], margin, { snapshotSize: q.snapshotSize, ranked: q.ranked.length });
-    return { name: x.r.c.name, g, toolRight: x.r.toolRight, argsRight: x.r.argsRight, missing: x.r.c.mapping.missingArguments.length > 0, vetoed: x.r.c.clash !== undefined || (x.r.c.mapping.unusedValues?.length ?? 0) > 0 || (x.r.c.mapping.coordinated?.length ?? 0) > 0 };
+    return { name: x.r.c.name, g, toolRight: x.r.toolRight, argsRight: x.r.argsRight, missing: x.r.c.mapping.missingArguments.length > 0, vetoed: heldBackReason(x.r.c) !== undefined };
   });
 }
 

@@ -3005,7 +3005,7 @@ function explicitPairs(doc: Doc): Map<string, ExplicitPair> {
       phraseEnd = f.end + (cut ? cut.index : tail.length);
       while (phraseEnd > f.end && /\s/.test(doc.text[phraseEnd - 1])) phraseEnd--;
     }
-    out.set(f.key, { raw: f.raw, start: f.start, end: f.end, phrase: doc.text.slice(f.start, phraseEnd), phraseEnd });
+    out.set(f.key, { raw: f.raw, start: f.start, end: f.end, phraseEnd });
   });
   return out;
 }
@@ -3013,8 +3013,8 @@ function explicitPairs(doc: Doc): Map<string, ExplicitPair> {
 /** Parameters whose values are one token (a date, an e-mail address, an id…): a pair gives them its first token run only. */
 const ONE_TOKEN_SEMANTICS: ReadonlySet<string> = new Set(['date', 'time', 'datetime', 'email', 'url', 'path', 'currency', 'id', 'unit']);
 
-/** A value written as name=value or name: value: its first token run, and the phrase it opens (the same for a quoted value or a list). */
-interface ExplicitPair { raw: string; start: number; end: number; phrase: string; phraseEnd: number }
+/** A value written as name=value or name: value: its first token run (start..end), and where the phrase it opens ends (end itself for a quoted value or a list). */
+interface ExplicitPair { raw: string; start: number; end: number; phraseEnd: number }
 
 /** Where a pair's phrase ends for a name, place or title: before a date or time span, or a joining "and"/"or"/"&" ("city: Paris and London"). */
 function namedPhraseEnd(doc: Doc, pair: ExplicitPair, cutJoins: boolean): number {

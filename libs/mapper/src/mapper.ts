@@ -210,18 +210,12 @@ export class UnifiedMapper {
       }
       return { decision: 'low_confidence', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: missing, candidates, explanation: `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or describe the task more precisely.` };
     }
-    // a destructive action on one side only is never run, whatever the confidence: reported just
-    // under the threshold, with why
-    if (chosen.confidence >= CONFIDENCE_THRESHOLD && best.clash) {
+    // a destructive action on one side only, or a call that does part of the request, is never
+    // run, whatever the confidence: reported just under the threshold, with why
+    const held = chosen.confidence >= CONFIDENCE_THRESHOLD ? heldBackReason(best) : undefined;
+    if (held !== undefined) {
       const capped = Math.min(conf, round3(CONFIDENCE_THRESHOLD - 0.001));
-      return { decision: 'low_confidence', tool: best.name, confidence: capped, arguments: best.mapping.arguments, missingArguments: [], candidates: candidates.map((c) => ({ ...c, confidence: Math.min(c.confidence, capped) })), explanation: `${UNIFIED_HELD_BACK_PREFIX} the request asks to ${best.clash.asked}, and ${best.name} is named for ${best.clash.does}; name the tool in preferred_tools if it is the one meant.` };
-    }
-    // a call that would leave out values the request gives (a third number to add, a second id or
-    // name joined by "and") does not do what was asked: not run, whatever the confidence
-    const partial = partialCall(best);
-    if (chosen.confidence >= CONFIDENCE_THRESHOLD && partial !== undefined) {
-      const capped = Math.min(conf, round3(CONFIDENCE_THRESHOLD - 0.001));
-      return { decision: 'low_confidence', tool: best.name, confidence: capped, arguments: best.mapping.arguments, missingArguments: [], candidates: candidates.map((c) => ({ ...c, confidence: Math.min(c.confidence, capped) })), explanation: `${UNIFIED_HELD_BACK_PREFIX} ${best.name} ${partial}; ask for one call per value, or give the values its parameters take.` };
+      return { decision: 'low_confidence', tool: best.name, confidence: capped, arguments: best.mapping.arguments, missingArguments: [], candidates: candidates.map((c) => ({ ...c, confidence: Math.min(c.confidence, capped) })), explanation: `${UNIFIED_HELD_BACK_PREFIX} ${held}` };
     }
     if (chosen.confidence >= CONFIDENCE_THRESHOLD) {
       return { decision: 'execute', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: [], candidates, explanation: `Running ${best.name} with ${Object.keys(best.mapping.arguments).length === 0 ? 'no arguments' : `arguments ${Object.keys(best.mapping.arguments).join(', ')}`} (confidence ${conf}).` };
@@ -237,13 +231,20 @@ export class UnifiedMapper {
 }
 
 /**
- * Why a mapped call would do only part of the request, or undefined when it would do all of it:
- * request values no argument takes but one could (DetailedMapping.unusedValues), or a value joined by "and" to
- * another that no argument takes (DetailedMapping.coordinated).
+ * Why `decide` never runs this candidate however confident it is, as the rest of a sentence
+ * after UNIFIED_HELD_BACK_PREFIX, or undefined when nothing holds it back: a destructive action
+ * on one side only (RankedCandidate.clash), request values no argument takes but one could
+ * (DetailedMapping.unusedValues), or a value joined by "and" to another that no argument takes
+ * (DetailedMapping.coordinated). fit-confidence.ts leaves such calls out of the execution cut.
  */
-function partialCall(c: RankedCandidate): string | undefined {
+export function heldBackReason(c: RankedCandidate): string | undefined {
   const m = c.mapping;
-  if (m.unusedValues.length > 0) return `would leave out ${m.unusedValues.map((v) => JSON.stringify(v)).join(', ')} of the request`;
-  if (m.coordinated.length > 0) return `takes one value for ${m.coordinated.join(', ')}, and the request joins another to it`;
-  return undefined;
+  if (c.clash) return `the request asks to ${c.clash.asked}, and ${c.name} is named for ${c.clash.does}; name the tool in preferred_tools if it is the one meant.`;
+  const partial =
+    m.unusedValues.length > 0
+      ? `would leave out ${m.unusedValues.map((v) => JSON.stringify(v)).join(', ')} of the request`
+      : m.coordinated.length > 0
+        ? `takes one value for ${m.coordinated.join(', ')}, and the request joins another to it`
+        : undefined;
+  return partial === undefined ? undefined : `${c.name} ${partial}; ask for one call per value, or give the values its parameters take.`;
 }

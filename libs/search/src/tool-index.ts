@@ -276,8 +276,8 @@ export class ToolIndex {
   /** Number of tools indexed. */
   readonly size: number;
   private readonly names: string[];
-  /** docs whose title or description says they are deprecated ("DEPRECATED: Use read_text_file instead.") */
-  private readonly deprecated: Uint8Array;
+  /** docs whose title or description says they are deprecated ("DEPRECATED: Use read_text_file instead."); undefined when none does */
+  private readonly deprecated: Uint8Array | undefined;
   /** term → term id */
   private readonly termIds = new Map<string, number>();
   /** per term id: idf */
@@ -369,7 +369,8 @@ export class ToolIndex {
     this.size = tools.length;
     this.termStats.size = tools.length;
     this.names = tools.map((t) => String(t?.name ?? ''));
-    this.deprecated = Uint8Array.from(tools, (t) => (saysDeprecated(t?.title) || saysDeprecated(t?.description) ? 1 : 0));
+    const deprecated = Uint8Array.from(tools, (t) => (saysDeprecated(t?.title) || saysDeprecated(t?.description) ? 1 : 0));
+    this.deprecated = deprecated.includes(1) ? deprecated : undefined;
     const encoder = options.semantic === false ? undefined : (options.semantic ?? sharedEncoder());
     this.semantic =
       encoder !== undefined && this.opts.semanticWeight > 0 && this.opts.semanticDepth > 1
@@ -749,15 +750,16 @@ export class ToolIndex {
   private searchByClause(query: string, limit: number): SearchHit[] {
     const max = typeof limit === 'number' && Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
     if (max === 0 || typeof query !== 'string') return [];
-    const depth = Math.max(this.opts.clauseSlots, CLAUSE_INSERT_MAX_RANK);
-    const main = this.searchUnsafe(query, Math.max(max, depth));
-    if (main.length < 2) return main.slice(0, max);
-    // the decisions are made on the ranking at a fixed depth, so that they do not depend on the limit
-    const fixed = max > depth ? this.searchUnsafe(query, depth) : main;
     const clauses = splitClauses(query.slice(0, MAX_ANALYZED_CHARS))
       .filter((c) => new Set(analyze(c).filter((t) => !t.startsWith(WHOLE_PREFIX) && this.termIds.has(t))).size >= CLAUSE_MIN_TERMS)
       .slice(0, MAX_CLAUSES);
-    if (clauses.length < 2) return main.slice(0, max);
+    // a one-step request is the plain search
+    if (clauses.length < 2) return this.searchUnsafe(query, max);
+    // the decisions are made on the ranking at a fixed depth, so that they do not depend on the limit
+    const depth = Math.max(this.opts.clauseSlots, CLAUSE_INSERT_MAX_RANK);
+    const fixed = this.searchUnsafe(query, depth);
+    const main = max > depth ? this.searchUnsafe(query, max) : fixed;
+    if (main.length < 2) return main.slice(0, max);
     const slots = Math.min(this.opts.clauseSlots, fixed.length);
     const served = new Set(fixed.slice(0, slots).map((h) => h.name));
     // a repeated name keeps its first (best) place
@@ -849,7 +851,8 @@ export class ToolIndex {
         }
       }
       // a tool that says it is deprecated comes after the ones that replace it
-      if (this.opts.deprecatedDemotion > 0) for (const d of touched) if (this.deprecated[d] === 1) scores[d] *= 1 - this.opts.deprecatedDemotion;
+      const deprecated = this.deprecated;
+      if (deprecated !== undefined && this.opts.deprecatedDemotion > 0) for (const d of touched) if (deprecated[d] === 1) scores[d] *= 1 - this.opts.deprecatedDemotion;
       // exact-name tiers: a query that is a tool's name, title or last dotted segment puts it first
       const tiers = new Map<number, number>();
       if (query.length <= 512) {
