@@ -69,7 +69,7 @@ export const DEFAULT_SYNONYMS: readonly (readonly string[])[] = [
   ['average', 'mean'],
   // arithmetic: "add 17 and 25" for a tool that "returns the sum of two numbers"
   ['sum', 'add', 'addition', 'plus'],
-  ['multiply', 'multiplication', 'product', 'times'],
+  ['multiply', 'multiplication', 'product'],
   ['subtract', 'subtraction', 'minus'],
   ['divide', 'division', 'quotient'],
   ['taxi', 'cab'],

@@ -5,7 +5,7 @@ import { CJK_STOP_CHARS, STOP_WORDS } from './stopwords.js';
 import { buildSynonymMap, CJK_TERMS, DEFAULT_RELATED, DEFAULT_SYNONYMS } from './synonyms.js';
 import { lastSegment, splitQualifiedName } from './names.js';
 import type { SearchableTool, SearchHit } from './types.js';
-import { valueTypeTerms } from './value-types.js';
+import { readOperations, valueTypeTerms } from './value-types.js';
 import { sharedEncoder, type StaticEncoder } from './semantic.js';
 import { SemanticReranker } from './semantic-rerank.js';
 import { splitClauses } from './clauses.js';
@@ -556,6 +556,9 @@ export class ToolIndex {
   /** Weighted query terms: own terms 1 (a lone CJK character less), then synonym, topic and translation expansions; capped to maxQueryTerms. */
   private queryTerms(query: string): Map<string, number> {
     const terms = new Map<string, number>();
+    // an operation written between numbers ("394 times 213") means its words, in the operator's place
+    const ops = readOperations(query.slice(0, MAX_ANALYZED_CHARS));
+    if (ops.words.length > 0) query = ops.rest + query.slice(MAX_ANALYZED_CHARS);
     let own = analyze(query);
     // a request made only of stop words ("do it", "who am I") is read with them, so a tool named by one is found
     if (own.length === 0) own = analyze(query, { stop: false });
@@ -569,6 +572,7 @@ export class ToolIndex {
     if (this.opts.valueTypeWeight > 0) {
       for (const t of valueTypeTerms(query.slice(0, MAX_ANALYZED_CHARS))) if ((terms.get(t) ?? 0) < this.opts.valueTypeWeight) terms.set(t, this.opts.valueTypeWeight);
     }
+    for (const w of ops.words) for (const t of analyze(w)) terms.set(t, 1);
     const words = own.filter((t) => !t.startsWith(WHOLE_PREFIX));
     const tables = [
       [this.synonyms, this.opts.synonymWeight, this.opts.knownWordExpansionFactor],

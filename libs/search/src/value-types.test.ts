@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ToolIndex } from './tool-index.js';
-import { valueTypeTerms } from './value-types.js';
+import { operationWords, valueTypeTerms } from './value-types.js';
 
 describe('valueTypeTerms', () => {
   it('finds a date in English and Chinese wordings', () => {
@@ -30,5 +30,33 @@ describe('valueTypeTerms', () => {
     expect(ToolIndex.build(tools).search(query, 2)[0].name).toBe('city_weather_v2');
     // without the value type the other tool wins: the date is what decides
     expect(ToolIndex.build(tools, { valueTypeWeight: 0 }).search(query, 2)[0].name).toBe('city_weather');
+  });
+});
+
+describe('operationWords', () => {
+  it('reads an arithmetic operation written between two numbers', () => {
+    expect(operationWords('How much is 394 times 213?')).toEqual(['multiply', 'product']);
+    expect(operationWords('compute 443 * 349')).toEqual(['multiply', 'product']);
+    expect(operationWords('what is 2.5×4')).toEqual(['multiply', 'product']);
+    expect(operationWords('how much is 1 + 1 ?')).toEqual(['add', 'sum']);
+    expect(operationWords('100 minus 40')).toEqual(['subtract', 'difference']);
+    expect(operationWords('12 - 5')).toEqual(['subtract', 'difference']);
+    expect(operationWords('84 divided by 7')).toEqual(['divide', 'quotient']);
+  });
+
+  it('reads no operation in dates, ranges, versions or a word alone', () => {
+    for (const q of ['on 2023-10-01', 'on 3/8/2023', 'pages 10-20', 'version 1.2-3', 'what time is it', 'three times a day', 'C++ tutorials for 5 days', 'a 3 x 4 grid']) expect(operationWords(q), q).toEqual([]);
+  });
+
+  it('lets "394 times 213" reach a multiplying tool, while "times" alone is still about time', () => {
+    const tools = [
+      { name: 'calc_product', description: 'Calculates the product of two numbers.', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } },
+      { name: 'get_current_time', description: 'Current time in a time zone.', inputSchema: { type: 'object', properties: { timezone: { type: 'string' } } } },
+    ];
+    const index = ToolIndex.build(tools);
+    expect(index.search('How much is 394 times 213?', 2)[0].name).toBe('calc_product');
+    expect(index.search('compute 443 * 349', 2)[0].name).toBe('calc_product');
+    // "time" is no synonym of multiplying: a question about the time does not reach the calculator
+    expect(index.search('what time is it in Tokyo', 2).map((h) => h.name)).toEqual(['get_current_time']);
   });
 });

@@ -31,3 +31,41 @@ export function valueTypeTerms(query: string): string[] {
   if (TIME_RE.test(query)) out.push('time');
   return out;
 }
+
+// An arithmetic operation written between two numbers: "394 times 213", "443 * 349", "5 + 3",
+// "100 minus 40", "84 ÷ 7". The operation's words take the operator's place in the query, so
+// "compute 443 * 349" reaches a tool that "calculates the product of two numbers" (the tokenizer
+// drops the symbols), and "394 times 213" is not read as about time ("times" stems to "time").
+// A hyphen or a slash counts only with spaces around it: "2023-10-01" and "3/8/2023" are dates.
+const OPERAND = String.raw`(?<![\w.])-?\d+(?:\.\d+)?\s*`;
+const OPERATIONS: readonly [RegExp, readonly string[]][] = [
+  [new RegExp(String.raw`${OPERAND}(\*|×|\btimes\b|\bmultiplied\s+by\b)(?=\s*-?\d)`, 'gi'), ['multiply', 'product']],
+  [new RegExp(String.raw`${OPERAND}(\+|\bplus\b)(?=\s*-?\d)`, 'gi'), ['add', 'sum']],
+  [new RegExp(String.raw`${OPERAND}(?<=\s)([-−]\s|\bminus\b)(?=\s*-?\d)`, 'gi'), ['subtract', 'difference']],
+  [new RegExp(String.raw`${OPERAND}(?<=\s)(÷|\/\s|\bdivided\s+by\b)(?=\s*-?\d)|${OPERAND}(÷)(?=\s*-?\d)`, 'gi'), ['divide', 'quotient']],
+];
+
+/**
+ * The arithmetic operations a request writes between two numbers: their words ("394 times 213" →
+ * multiply, product) and the request with each operator blanked out (so "times" is no word of it).
+ */
+export function readOperations(query: string): { words: string[]; rest: string } {
+  const words: string[] = [];
+  let rest = query;
+  for (const [re, names] of OPERATIONS) {
+    let found = false;
+    rest = rest.replace(re, (whole: string, ...groups: unknown[]) => {
+      found = true;
+      const op = groups.find((g): g is string => typeof g === 'string') ?? '';
+      const at = whole.lastIndexOf(op);
+      return whole.slice(0, at) + ' '.repeat(op.length) + whole.slice(at + op.length);
+    });
+    if (found) words.push(...names);
+  }
+  return { words, rest };
+}
+
+/** Words of the arithmetic operations a request writes between two numbers ("394 times 213" → multiply, product). */
+export function operationWords(query: string): string[] {
+  return readOperations(query).words;
+}
