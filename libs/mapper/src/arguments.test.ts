@@ -1768,3 +1768,45 @@ describe('mapArguments: sixth session rules, names after "called" and years with
     expect(mapArguments(music, "songs from the album called We Were Young, from the '19 please").arguments).toEqual({ album: 'We Were Young', year: '2019' });
   });
 });
+
+describe('mapArguments: types named by their description, stems of choices, example formats, pi', () => {
+  it('reads a description example written before the thing a "Type of the X" description names', () => {
+    const lawsuits = tool({ company: { type: 'string' }, case_type: { type: 'string', description: "Type of the lawsuit, e.g., 'IPR', 'Patent', 'Commercial', etc. Default is 'all'." } }, ['company']);
+    expect(mapArguments(lawsuits, "Find patent lawsuits involving the company 'Apple Inc.'", undefined, { now }).arguments).toEqual({ company: 'Apple Inc.', case_type: 'patent' });
+    // a description example written before the thing is taken whole, not its last word
+    const beat = tool({ genre: { type: 'string', description: 'The genre of the beat, e.g. Hip Hop.' }, bpm: { type: 'integer', description: 'Beats per minute.' } }, ['genre', 'bpm']);
+    expect(mapArguments(beat, 'Create a hip hop beat at 95 beats per minute', undefined, { now }).arguments.genre).toBe('hip hop');
+    // a word before the thing that is none of the examples is no type ("cheap lawsuits")
+    expect(mapArguments(lawsuits, "Find cheap lawsuits involving the company 'Apple Inc.'", undefined, { now }).arguments.case_type).toBeUndefined();
+  });
+
+  it('finds a one-word described choice by its stem, beside a word of the description', () => {
+    const t = tool({ company_name: { type: 'string', description: 'The name of the company.' }, detail_level: { type: 'string', description: "Level of detail for stock information. Can be 'summary' or 'detailed'." } }, ['company_name']);
+    expect(mapArguments(t, 'Give me detail information about stocks of Apple Inc.', undefined, { now }).arguments.detail_level).toBe('detailed');
+    // the stem alone, away from the description's words, is no choice
+    expect(mapArguments(t, 'Give me the stock of Apple Inc. in detail', undefined, { now }).arguments.detail_level).toBeUndefined();
+  });
+
+  it('reads description examples only after a marker that is a word of its own', () => {
+    // ("categories" holds no "eg": the list's first item is "points", not "including points")
+    const t = tool({ player_name: { type: 'string', description: 'The name of the player.' }, stats_fields: { type: 'array', items: { type: 'string' }, description: 'List of statistical categories to be fetched, including points, assists, rebounds, minutes.' } }, ['player_name', 'stats_fields']);
+    expect(mapArguments(t, 'What are the current stats for basketball player LeBron James including points per game, assists, and minutes per game.', undefined, { now }).arguments.stats_fields).toEqual(['points', 'assists', 'minutes']);
+  });
+
+  it('writes a time the way the description\'s example does', () => {
+    const t = tool({ time: { type: 'string', description: 'The local time you want to convert, e.g. 3pm' }, from_timezone: { type: 'string' }, to_timezone: { type: 'string' } }, ['time', 'from_timezone', 'to_timezone']);
+    expect(mapArguments(t, 'Convert time 3pm from New York time zone to London time zone.', undefined, { now }).arguments.time).toBe('3pm');
+    expect(mapArguments(t, 'Convert 9:30 PM from New York time zone to London time zone.', undefined, { now }).arguments.time).toBe('9:30pm');
+    const plain = tool({ time: { type: 'string', description: 'The local time.' } }, ['time']);
+    expect(mapArguments(plain, 'Convert time 3pm', undefined, { now }).arguments.time).toBe('15:00');
+  });
+
+  it('reads a multiple of pi, at the precision the description states', () => {
+    const t = tool({ start_range: { type: 'number', description: 'Start of the range in radians. Four decimal places.' }, end_range: { type: 'number', description: 'End of the range in radians. Four decimal places.' }, frequency: { type: 'integer', description: 'Frequency in Hz.' } }, ['start_range', 'end_range', 'frequency']);
+    expect(mapArguments(t, 'Plot a sine wave from 0 to 2 pi with a frequency of 5 Hz.', undefined, { now }).arguments).toEqual({ start_range: 0, end_range: 6.2832, frequency: 5 });
+    const free = tool({ angle: { type: 'number', description: 'Angle in radians.' } }, ['angle']);
+    expect(mapArguments(free, 'rotate by 0.5π', undefined, { now }).arguments.angle).toBeCloseTo(Math.PI / 2, 12);
+    // "pie" is no pi
+    expect(mapArguments(free, 'rotate by 2 pies', undefined, { now }).arguments.angle).toBe(2);
+  });
+});

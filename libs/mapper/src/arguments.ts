@@ -164,6 +164,14 @@ function formatTime(t: TimeValue, p: ParamInfo): string {
   const want = p.description.toUpperCase();
   // "HH:MM:SS" asks for seconds
   if (/HH:MM:SS/.test(want)) return `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}`;
+  // an example written as an hour and "am"/"pm" ("e.g. 3pm", "like 9 AM") asks for that form:
+  // "3pm", or "3:30pm" where the time has minutes
+  const example = /\b(?:e\.g\.?,?|such as|for example,?|like|as)\s*['"]?\d{1,2}(\s?)(am|pm|AM|PM)\b/.exec(p.description);
+  if (example) {
+    const h12 = t.h % 12 === 0 ? 12 : t.h % 12;
+    const ampm = t.h < 12 ? 'am' : 'pm';
+    return `${h12}${t.mi ? `:${p2(t.mi)}` : ''}${example[1]}${example[2] === example[2].toUpperCase() ? ampm.toUpperCase() : ampm}`;
+  }
   // a 12-hour clock: "AM"/"PM" or "12-hour" in the description, unless it asks for a 24-hour
   // clock ("in 24-hour format 'HH:MM' (e.g., '13:45' for 1:45 PM)")
   if (!/24[- ]HOUR/.test(want) && /\b(AM|PM)\b|HH:MM (AM|PM)|12[- ]HOUR/.test(want)) {
@@ -507,6 +515,9 @@ function timeScaled(v: number, unit: string | undefined, p: ParamInfo, after = '
   return Number(((v * SECONDS_IN[from]) / SECONDS_IN[to]).toPrecision(12));
 }
 
+/** "Four decimal places", "2 decimal places", "rounded to 3 decimals": the precision a number parameter asks for. */
+const DECIMAL_PLACES = /\b(\d{1,2}|one|two|three|four|five|six|seven|eight)\s+decimal(?:\s+places?|s)\b/i;
+
 /** A number span converted for a numeric parameter (percent handling, integer check); undefined if it does not fit. */
 function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | undefined {
   if (s.num === undefined) return undefined;
@@ -517,6 +528,12 @@ function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | 
     // "as a decimal", "0.05 for 5%", rates and yields -> fraction; "percentage"/"in percent" -> as written
     const asFraction = /decimal|fraction|e\.g\.,? 0\.\d|0\.\d+ for|between 0 and 1|0 to 1/.test(d) || (/\b(rate|yield|return|ratio|probability|growth|confidence|significance|alpha)\b/.test(name + ' ' + d) && !/percent(age)?\b/.test(d));
     if (asFraction) v = Math.round((v / 100) * 1e12) / 1e12;
+  }
+  // a description that states its precision ("Four decimal places", "rounded to 2 decimals") gets it
+  const places = DECIMAL_PLACES.exec(p.description);
+  if (places && type === 'number' && !Number.isInteger(v)) {
+    const n = Number(places[1]) || NUMBER_WORDS[places[1].toLowerCase()];
+    if (n !== undefined && n >= 0 && n <= 12) v = Number(v.toFixed(n));
   }
   if (type === 'integer' && !Number.isInteger(v)) return undefined;
   // a percent is no count ("makes 70% of free throws" is no number of successes)
@@ -1218,7 +1235,8 @@ function descriptionExamples(p: ParamInfo): string[] {
   const out: string[] = [];
   const d = p.description;
   // a marker, then the list up to the end of the sentence or bracket
-  const re = /(?:e\.g\.?,?|eg\.?|such as|for example,?|for instance,?|like|examples?:|possible values(?: are)?:?|options(?: are)?:?|one of:?|either|include|includes|including|values:|can be|could be|may be)\s*([^.;()\n]+)/gi;
+  // (a marker is a word of its own: "categories" holds no "eg")
+  const re = /\b(?:e\.g\.?,?|eg\.?|such as|for example,?|for instance,?|like|examples?:|possible values(?: are)?:?|options(?: are)?:?|one of:?|either|include|includes|including|values:|can be|could be|may be)(?![a-z])\s*([^.;()\n]+)/gi;
   let m: RegExpExecArray | null;
   while ((m = re.exec(d)) !== null) {
     // items are separated by commas, slashes, "or", "and", "etc"; quotes around an item are dropped
@@ -1243,7 +1261,15 @@ function exampleCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: numbe
   return out;
 }
 
-/** Type-like parameters (room_type, cell_type): the word written before the named thing ("single room", "human cell"). */
+/** "Type of the lawsuit", "Kind of instrument": the thing a type-like parameter's description says it is the type of. */
+const TYPE_OF = /^\s*(?:the\s+)?(?:type|kind|category|style|class|genre|format|mode)\s+of\s+(?:the\s+|a\s+|an\s+)?(\p{L}{3,})\b(?!\s+(?:of|to|for)\b)/iu;
+
+/**
+ * Type-like parameters (room_type, cell_type): the word written before the named thing ("single
+ * room", "human cell"). The thing is the name's part before the last; or the noun of a description
+ * that starts "Type of the lawsuit", where one of the description's examples is written right
+ * before it (case_type with examples 'IPR', 'Patent': "patent lawsuits" → patent).
+ */
 function modifierCandidates(p: ParamInfo, doc: Doc): Cand[] {
   const out: Cand[] = [];
   const parts = p.parts;
@@ -1251,11 +1277,24 @@ function modifierCandidates(p: ParamInfo, doc: Doc): Cand[] {
   // the named thing: the name's part before the last ("room" of room_type), or for a one-word
   // name the thing its description names ("Type of the instrument" → instrument)
   const headWord = parts.length >= 2 ? parts[parts.length - 2] : undefined;
-  if (headWord === undefined || STOP_WORDS.has(headWord)) return out;
-  const head = stem(headWord);
+  const own = headWord !== undefined && !STOP_WORDS.has(headWord) ? stem(headWord) : undefined;
+  // the thing a description names ("Type of the lawsuit") counts only with one of the description's
+  // examples before it: any word before it would make "a cheap instrument" a type "cheap"
+  const described = TYPE_OF.exec(p.description);
+  const named = described && !STOP_WORDS.has(described[1].toLowerCase()) ? stem(described[1].toLowerCase()) : undefined;
+  if (own === undefined && named === undefined) return out;
+  // (a description example written before the thing is the value as a whole: "a hip hop beat" is
+  // "hip hop", not "hop")
+  const examples = descriptionExamples(p).map((ex) => enumScore(ex, doc)).filter((m) => m.score >= 0.75 && m.start >= 0);
   for (const t of doc.tokens) {
-    if (t.stem !== head || t.index === 0) continue;
+    if ((t.stem !== own && t.stem !== named) || t.index === 0) continue;
     const prev = doc.tokens[t.index - 1];
+    const example = examples.find((m) => m.start <= prev.start && m.end >= prev.end && /^[\s-]*$/.test(doc.text.slice(m.end, t.start)));
+    if (example) {
+      out.push({ param: p, value: doc.text.slice(example.start, example.end), score: 0.55, ranges: [[example.start, example.end]], kind: 'modifier' });
+      continue;
+    }
+    if (t.stem !== own) continue;
     // one plain word right before the head noun
     if (!/^\s+$/.test(doc.text.slice(prev.end, t.start)) && !/^-$/.test(doc.text.slice(prev.end, t.start))) continue;
     if (STOP_WORDS.has(prev.lower) || /\d/.test(prev.lower) || prev.lower.length < 3) continue;
@@ -1863,15 +1902,27 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   // the public repo", "from small to large" and "I am new here" give nothing)
   if (t === 'string' && !(p.enumValues && p.enumValues.length > 0)) {
     const choices = describedValues(p);
-    const found = choices.map((v) => ({ v, at: wordAt(doc.lower, v.toLowerCase()) })).filter((x) => x.at >= 0);
+    // (a one-word choice also by its stem: "detail information" for 'detailed')
+    const byStem = (v: string): { at: number; end: number } | undefined => {
+      if (!/^\p{L}+$/u.test(v) || v.length < 4) return undefined;
+      const st = stem(v.toLowerCase());
+      const tk = doc.tokens.find((x) => x.stem === st && x.lower.length >= 4);
+      return tk && { at: tk.start, end: tk.end };
+    };
+    const found = choices
+      .map((v) => {
+        const at = wordAt(doc.lower, v.toLowerCase());
+        return at >= 0 ? { v, at, end: at + v.length } : { v, ...(byStem(v) ?? { at: -1, end: -1 }) };
+      })
+      .filter((x) => x.at >= 0);
     if (found.length === 1) {
-      const { v, at } = found[0];
+      const { v, at, end } = found[0];
       const head = new Set([...p.anchors, ...contentStems(p.description.split(/['"‘“]/)[0] ?? '')]);
       const i = tokenAt(doc, at);
-      const j = tokenAt(doc, at + v.length - 1);
+      const j = tokenAt(doc, end - 1);
       // (or asked for as a form: "in the form of dictionary", "as a list")
       const near = [doc.tokens[i - 1], doc.tokens[j + 1]].some((tk) => tk !== undefined && head.has(tk.stem) && !choices.some((d) => d.toLowerCase() === tk.lower)) || /\b(?:form|format|shape)\s+of\s+(?:an?\s+)?$/i.test(doc.text.slice(Math.max(0, at - 20), at));
-      if (near) out.push({ param: p, value: v, score: 0.6, ranges: [[at, at + v.length]], kind: 'described-value' });
+      if (near) out.push({ param: p, value: v, score: 0.6, ranges: [[at, end]], kind: 'described-value' });
     }
   }
   // a musical key for a key parameter: "C major", "C# minor", "C sharp major" -> "C", "C#"
