@@ -1810,3 +1810,26 @@ describe('mapArguments: types named by their description, stems of choices, exam
     expect(mapArguments(free, 'rotate by 2 pies', undefined, { now }).arguments.angle).toBe(2);
   });
 });
+
+describe('mapArguments: values ruled out, area kinds and addresses as the examples write them', () => {
+  it('takes no enum value the request rules out', () => {
+    const t = tool({ user_id: { type: 'string' }, status_filter: { type: 'string', enum: ['active', 'paused', 'completed'], description: 'Filter projects by status.' } }, ['user_id']);
+    expect(mapArguments(t, 'What projects is "Adriel" working on? exclude any that are completed', undefined, { now }).arguments.status_filter).toBeUndefined();
+    expect(mapArguments(t, 'Which projects of "Adriel" are paused, rather than completed?', undefined, { now }).arguments.status_filter).toBe('paused');
+    expect(mapArguments(t, 'What completed projects does "Adriel" have?', undefined, { now }).arguments.status_filter).toBe('completed');
+  });
+
+  it('keeps the kind word of an area where the description\'s examples write it', () => {
+    const withKind = tool({ district_name: { type: 'string', description: "The name of the district. For example, 'Chatuchak District', 'Bang Sue District'." } }, []);
+    expect(mapArguments(withKind, 'Find a maid in Watthana District, Bangkok', undefined, { now }).arguments.district_name).toBe('Watthana District');
+    const bare = tool({ district_name: { type: 'string', description: 'The name of the district.' } }, []);
+    expect(mapArguments(bare, 'Find a maid in Watthana District, Bangkok', undefined, { now }).arguments.district_name).toBe('Watthana');
+  });
+
+  it("writes an address as 'Street, City' where the description asks for that form", () => {
+    const cab = tool({ destination: { type: 'string', description: "The address where the cab should take the passenger, formatted as 'Street, City'." } }, ['destination']);
+    expect(mapArguments(cab, 'Can you find me a taxi to take me to 2508 University Avenue, Palo Alto, CA .', undefined, { now }).arguments.destination).toBe('2508 University Avenue, Palo Alto');
+    const full = tool({ destination: { type: 'string', description: "The address, in the format of 'Street, City, State'." } }, ['destination']);
+    expect(mapArguments(full, 'Can you find me a taxi to take me to 2508 University Avenue, Palo Alto, CA .', undefined, { now }).arguments.destination).toBe('2508 University Avenue, Palo Alto, CA');
+  });
+});

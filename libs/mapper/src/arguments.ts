@@ -200,7 +200,8 @@ function wantsRegion(p: ParamInfo): boolean {
 function formatPlace(s: Span, p: ParamInfo): string {
   const city = s.city ?? s.text;
   let region = s.region;
-  if (s.address) return s.text;
+  // (an address asked for as 'Street, City' without its state: "…, Palo Alto, CA" → "…, Palo Alto")
+  if (s.address) return /'street,\s*city'/i.test(p.description) ? s.text.replace(/,\s*[A-Z]{2}(?:\s+\d{5}(?:-\d{4})?)?\s*$/, '') : s.text;
   // an airport's code as written, unless the parameter asks for a city ("LAX" for origin_airport
   // or a cab's pickup; "Los Angeles, CA" for a house's city)
   if (s.airport && (/\b(?:airports?|iata)\b/i.test(`${p.parts.join(' ')} ${p.description}`) || !/\bcity\b/i.test(`${p.parts.join(' ')} ${p.description}`))) return s.airport;
@@ -1712,6 +1713,9 @@ const COUNTRY_ALIASES: Record<string, string[]> = lookupTable({
 /** Every name of COUNTRY_ALIASES. */
 const COUNTRY_ALIAS_NAMES: ReadonlySet<string> = new Set(Object.values(COUNTRY_ALIASES).flat());
 
+/** Words that rule out what follows them within three words ("exclude any that are", "except", "other than", "but not"). */
+const EXCLUDED_BEFORE = /\b(?:exclud(?:e|es|ed|ing)|except|other\s+than|but\s+not|rather\s+than|instead\s+of|no\s+longer)\b(?:\s+[\p{L}'’]+){0,3}\s*$/iu;
+
 /** Candidate values for one parameter. */
 function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   const out: Cand[] = codeCandidates(p, doc);
@@ -1748,6 +1752,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
           const cm = currencyMentions(doc).find((c) => c.code.toLowerCase() === v.toLowerCase());
           if (cm) ({ score, start, end } = { score: 0.7, start: cm.start, end: cm.end });
         }
+        // (a value the request rules out is none: "exclude any that are completed", "other than economy")
+        if (score > 0 && start >= 0 && EXCLUDED_BEFORE.test(doc.text.slice(Math.max(0, start - 40), start))) continue;
         if (score > 0) {
           const bonus = start >= 0 ? anchorBonus(p, doc, { id: -1, kind: 'proper', start, end, text: v }, hits) * 0.3 : 0;
           // of two values matched where they are written, the longer one ("Premium Economy" over "Economy")
@@ -2714,13 +2720,16 @@ function namedBySibling(p: ParamInfo, s: Span): boolean {
 /**
  * A name written with the kind of area it is ("Bangkok, Chatuchak District", "in the Chatuchak
  * district", "Ton Pao Subdistrict") for a parameter named by that kind (district_name,
- * sub_district_name, province), without the kind word. "Sub-district"/"sub_district" are the
+ * sub_district_name, province), without the kind word unless the description's examples write it
+ * ('Chatuchak District'). "Sub-district"/"sub_district" are the
  * kind "subdistrict", so a district parameter never takes a subdistrict's name.
  */
 function areaCandidates(p: ParamInfo, doc: Doc): Cand[] {
   const kind = areaKind(p);
   if (!kind) return [];
   const out: Cand[] = [];
+  // (the kind word stays where the description's examples write it: 'Chatuchak District')
+  const keepKind = new RegExp(`\\p{L}[ ]${kind === 'subdistrict' ? 'sub[- ]?district' : kind}['"’]`, 'iu').test(p.description);
   // (case-sensitive: the name's words are capitalised, the kind word may be either)
   // (words of at most 40 letters: unbounded ones were quadratic on a long run of capitals)
   if (!/district|province|county|prefecture|borough|municipality|parish|canton/i.test(doc.text)) return [];
@@ -2742,7 +2751,7 @@ function areaCandidates(p: ParamInfo, doc: Doc): Cand[] {
     }
     // (above what a name or place next to the parameter's word scores: "Ton Pao Subdistrict" is
     // no district, though it holds the word)
-    out.push({ param: p, value: name, score: 1.3, ranges: [[at, m.index + m[0].length]], kind: 'area' });
+    out.push({ param: p, value: keepKind ? `${name} ${m[2]}` : name, score: 1.3, ranges: [[at, m.index + m[0].length]], kind: 'area' });
   }
   return out;
 }
