@@ -1833,3 +1833,17 @@ describe('mapArguments: values ruled out, area kinds and addresses as the exampl
     expect(mapArguments(full, 'Can you find me a taxi to take me to 2508 University Avenue, Palo Alto, CA .', undefined, { now }).arguments.destination).toBe('2508 University Avenue, Palo Alto, CA');
   });
 });
+
+describe('mapArguments: lists written as runs', () => {
+  it('takes a run of quoted values joined by "and" whole, not its first value', () => {
+    const t = tool({ networkId: { type: 'array', items: { type: 'string' }, description: 'The network IDs to filter by.' }, perPage: { type: 'integer' } }, []);
+    expect(mapArguments(t, "Get the latest readings from sensors within the networks 'n1' and 'n2'", undefined, { now }).arguments.networkId).toEqual(['n1', 'n2']);
+    // quoted values apart from each other are no run
+    expect(mapArguments(t, "Get the readings within the network 'n1'; label them 'urgent'", undefined, { now }).arguments.networkId).toEqual(['n1']);
+  });
+
+  it('drops a label word that opens a list item', () => {
+    const t = tool({ order_id: { type: 'string', description: 'The order ID.' }, items: { type: 'array', items: { type: 'string' }, description: 'List of unique identifiers for items included in the order.' } }, ['order_id', 'items']);
+    expect(mapArguments(t, 'The order ID is ORD123, it includes the items with IDs ITM456 and ITM789.', undefined, { now }).arguments.items).toEqual(['ITM456', 'ITM789']);
+  });
+});

@@ -2641,8 +2641,23 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
     // a single value of the item kind -> one-element list
     const single = candidatesFor({ ...p, type: 'string', enumValues: undefined, schema: p.items ?? {}, semantic: p.semantic }, doc).filter((c) => c.kind !== 'phrase' && c.kind !== 'described-value');
     for (const c of single) out.push({ ...c, value: [c.value], score: c.score - 0.1, kind: `single-${c.kind}` });
+    // a run of quoted values or names joined by "and" / commas is the whole value: as strong as the
+    // best single one of its items, and a little more ("the networks 'n1' and 'n2'" → ["n1", "n2"],
+    // not ["n1"])
+    for (const list of out) {
+      if (!['quoted-list', 'quoted-run', 'name-list'].includes(list.kind) || list.kind === 'quoted-list' && !joinedRun(doc, list.ranges)) continue;
+      for (const c of single) {
+        if (c.ranges.length !== 1 || !list.ranges.some((r) => r[0] === c.ranges[0][0] && r[1] === c.ranges[0][1])) continue;
+        list.score = Math.max(list.score, c.score - 0.1 + 0.02);
+      }
+    }
   }
   return out;
+}
+
+/** Are the ranges one run, each joined to the next only by a comma, "and", "or" or "&" (quote marks aside)? */
+function joinedRun(doc: Doc, ranges: [number, number][]): boolean {
+  return ranges.every((r, i) => i === 0 || /^['"‘’“”]?\s*(,\s*(and\s+|or\s+)?|(and|or|&)\s+)['"‘’“”]?$/i.test(doc.text.slice(ranges[i - 1][1], r[0])));
 }
 
 /** Last name parts of a list of things ordered or bought ("items", "products", "dishes"). */
@@ -3316,6 +3331,14 @@ function withoutLabel(c: Cand): Cand[] {
   const isLabel = (w: string): boolean => LABEL_WORDS.has(w.toLowerCase()) || own.has(w.toLowerCase());
   // a one-item list of a label word ("network ID" -> ["ID"]) is no value either
   if (Array.isArray(c.value) && c.value.length === 1 && typeof c.value[0] === 'string' && c.value[0].trim().split(/\s+/).every(isLabel)) return [];
+  // a list item opened by a label word loses it ("the items with IDs ITM456 and ITM789" → ITM456)
+  if (Array.isArray(c.value) && c.value.every((v) => typeof v === 'string')) {
+    const items = (c.value as string[]).map((v) => {
+      const words = v.trim().split(/\s+/);
+      return words.length > 1 && LABEL_WORDS.has(words[0].toLowerCase()) ? words.slice(1).join(' ') : v;
+    });
+    return items.some((v, i) => v !== c.value[i]) ? [{ ...c, value: items }] : [c];
+  }
   if (typeof c.value !== 'string') return [c];
   const words = c.value.trim().split(/\s+/);
   if (words.every(isLabel)) return [];
