@@ -1847,3 +1847,23 @@ describe('mapArguments: lists written as runs', () => {
     expect(mapArguments(t, 'The order ID is ORD123, it includes the items with IDs ITM456 and ITM789.', undefined, { now }).arguments.items).toEqual(['ITM456', 'ITM789']);
   });
 });
+
+describe('mapArguments: a name that says nothing, written as its description', () => {
+  const t = tool(
+    {
+      principal: { type: 'integer', description: 'The initial amount of money.' },
+      rate: { type: 'number', description: 'The annual interest rate as a decimal.' },
+      time: { type: 'integer', description: 'The number of years.' },
+      n: { type: 'integer', description: 'The number of times that interest is compounded per time period. Default is 1.' },
+    },
+    ['principal', 'rate', 'time'],
+  );
+  it('takes the value after three of the description\'s words', () => {
+    const m = mapArguments(t, 'Compound interest on a principal of $10000 at an annual interest rate of 5%, the number of times interest applied per time period is 4, for 10 years.', undefined, { now });
+    expect(m.arguments).toEqual({ principal: 10000, rate: 0.05, time: 10, n: 4 });
+  });
+  it('leaves the name out where the request does not describe it', () => {
+    const m = mapArguments(t, 'Compound interest on a principal of $10000 at an annual interest rate of 5% for 10 years, 4 times over.', undefined, { now });
+    expect(m.arguments.n).toBeUndefined();
+  });
+});

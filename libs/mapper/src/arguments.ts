@@ -258,9 +258,12 @@ function tokRange(doc: Doc, start: number, end: number): [number, number] {
 
 /** Positions (token indices) where a parameter's name is written, with a weight per match. */
 /** What anchorHits reads of a parameter's name (the same for every request), by parameter. */
-const ANCHOR_WORDS = new WeakMap<ParamInfo, { strong: string[]; weak: string[]; firstPart: string; long: string[]; namesPeople: boolean; reviewScore: boolean }>();
+const ANCHOR_WORDS = new WeakMap<ParamInfo, { strong: string[]; weak: string[]; firstPart: string; long: string[]; namesPeople: boolean; reviewScore: boolean; described: ReadonlySet<string> }>();
 
-function anchorWords(p: ParamInfo): { strong: string[]; weak: string[]; firstPart: string; long: string[]; namesPeople: boolean; reviewScore: boolean } {
+/** Description words too common to name a parameter ("The value of the ...", "specified", "given"). */
+const DESCRIBED_GENERIC = new Set(['valu', 'specifi', 'given', 'option', 'default', 'paramet', 'input', 'provid', 'requir']);
+
+function anchorWords(p: ParamInfo): { strong: string[]; weak: string[]; firstPart: string; long: string[]; namesPeople: boolean; reviewScore: boolean; described: ReadonlySet<string> } {
   let w = ANCHOR_WORDS.get(p);
   if (w !== undefined) return w;
   const strong = p.anchors.filter((a, i) => !WEAK_PARTS.has(p.parts[i] ?? a) && a.length > 1 && !STOP_WORDS.has(a));
@@ -277,6 +280,10 @@ function anchorWords(p: ParamInfo): { strong: string[]; weak: string[]; firstPar
     // (a review's or user's score is a rating: "a review score of 4.7" for avg_rating; not a credit
     // score for an interest rate)
     reviewScore: p.parts.includes('rating') || p.parts.includes('ratings'),
+    // the content words of the description's first sentence, for a numeric parameter whose name
+    // has no strong word (a text's description words are mostly the request's topic: "Level of
+    // detail for stock information" would anchor "Apple Inc" in "detail information about stocks of Apple Inc.")
+    described: strong.length > 0 || (p.type !== 'integer' && p.type !== 'number') ? new Set<string>() : new Set(contentStems((p.description.split(/(?<=[.;])\s/)[0] ?? '').slice(0, 200)).filter((x) => x.length > 2 && !DESCRIBED_GENERIC.has(x))),
   };
   ANCHOR_WORDS.set(p, w);
   return w;
@@ -284,7 +291,18 @@ function anchorWords(p: ParamInfo): { strong: string[]; weak: string[]; firstPar
 
 function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[] {
   const out: { idx: number; w: number }[] = [];
-  const { strong, weak, firstPart, long, namesPeople, reviewScore } = anchorWords(p);
+  const { strong, weak, firstPart, long, namesPeople, reviewScore, described } = anchorWords(p);
+  // a number's name that says nothing by itself ("n", "x1") is written as its description's words: three
+  // of them within five words name it ("the number of times interest applied per time period is 4"
+  // for n, "The number of times that interest is compounded per time period")
+  if (described.size >= 3) {
+    for (const t of doc.tokens) {
+      if (!described.has(t.stem)) continue;
+      const seen = new Set<string>();
+      for (let i = Math.max(0, t.index - 5); i <= t.index; i++) if (described.has(doc.tokens[i].stem)) seen.add(doc.tokens[i].stem);
+      if (seen.size >= 3) out.push({ idx: t.index, w: 0.8 });
+    }
+  }
   for (const t of doc.tokens) {
     if (strong.includes(t.stem)) out.push({ idx: t.index, w: 1 });
     else if (namesPeople && UNIT_CANON[t.stem] === 'person') out.push({ idx: t.index, w: 0.8 });
