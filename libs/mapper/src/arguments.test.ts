@@ -1867,3 +1867,23 @@ describe('mapArguments: a name that says nothing, written as its description', (
     expect(m.arguments.n).toBeUndefined();
   });
 });
+
+describe('mapArguments: numbers in words, smaller and larger, ends of a stated range', () => {
+  it('fills numeric parameters from number words where the digits are too few, the smaller value to the smaller one', () => {
+    const mul = tool({ a: { type: 'integer', description: 'The first integer to multiply. This is the smaller value.' }, b: { type: 'integer', description: 'The second integer to multiply. This is the larger value.' } }, ['a', 'b']);
+    expect(mapArguments(mul, 'If each of my three friends gave me 10 euros, how much money do I have?', undefined, { now }).arguments).toEqual({ a: 3, b: 10 });
+    expect(mapArguments(mul, 'multiply 12 by 5', undefined, { now }).arguments).toEqual({ a: 5, b: 12 });
+    const plain = tool({ a: { type: 'integer', description: 'The first integer.' }, b: { type: 'integer', description: 'The second integer.' } }, ['a', 'b']);
+    expect(mapArguments(plain, 'multiply 12 by 5', undefined, { now }).arguments).toEqual({ a: 12, b: 5 });
+  });
+
+  it('reads "full volume" or "minimum volume" as an end of the range the description states', () => {
+    const play = tool({ query: { type: 'string', description: 'The song to play.' }, volume: { type: 'integer', description: 'The volume level to play the song at, ranging from 0 (mute) to 100 (maximum volume).' } }, ['query']);
+    expect(mapArguments(play, "I'd like to hear 'Thriller' at full volume", undefined, { now }).arguments.volume).toBe(100);
+    expect(mapArguments(play, "Play 'Thriller' with the volume at the minimum", undefined, { now }).arguments.volume).toBe(0);
+    // no range stated, no value; and "full" away from the name is none
+    const bare = tool({ query: { type: 'string' }, volume: { type: 'integer', description: 'The volume level.' } }, ['query']);
+    expect(mapArguments(bare, "Play 'Thriller' at full volume", undefined, { now }).arguments.volume).toBeUndefined();
+    expect(mapArguments(play, "Play the full album 'Thriller' quietly, the volume is fine", undefined, { now }).arguments.volume).toBeUndefined();
+  });
+});

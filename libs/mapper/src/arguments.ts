@@ -1734,6 +1734,46 @@ const COUNTRY_ALIAS_NAMES: ReadonlySet<string> = new Set(Object.values(COUNTRY_A
 /** Words that rule out what follows them within three words ("exclude any that are", "except", "other than", "but not"). */
 const EXCLUDED_BEFORE = /\b(?:exclud(?:e|es|ed|ing)|except|other\s+than|but\s+not|rather\s+than|instead\s+of|no\s+longer)\b(?:\s+[\p{L}'’]+){0,3}\s*$/iu;
 
+/** "from 0 to 100", "between 3 and 100", "range of 3 to 100", "a minimum of 3 and a maximum of 100": a numeric parameter's stated range. */
+function statedRange(p: ParamInfo): { min?: number; max?: number } {
+  const d = p.description;
+  const pair = /\b(?:from|between|range\s+of|ranging\s+from|range\s+from)\s+(-?\d+(?:\.\d+)?)\s*(?:\([^)]{0,30}\)\s*)?(?:to|and|-)\s+(-?\d+(?:\.\d+)?)/i.exec(d);
+  if (pair) return { min: Number(pair[1]), max: Number(pair[2]) };
+  const min = /\bminimum\s+(?:of|is|value\s+(?:of|is))\s+(-?\d+(?:\.\d+)?)/i.exec(d);
+  const max = /\bmaximum\s+(?:of|is|value\s+(?:of|is))\s+(-?\d+(?:\.\d+)?)/i.exec(d);
+  return { min: min ? Number(min[1]) : undefined, max: max ? Number(max[1]) : undefined };
+}
+
+const RANGE_TOP = /^(?:full|max|maximum|highest|loudest|most)$/i;
+const RANGE_BOTTOM = /^(?:min|minimum|lowest|least)$/i;
+
+/**
+ * The end of a parameter's stated range asked for in words: "at full volume", "max entries per
+ * page", "the volume at maximum" → the range's top ("ranging from 0 (mute) to 100") ; "minimum
+ * volume" → its bottom. The word must stand right before the parameter's name (one word may come
+ * between) or right after it ("volume at the minimum").
+ */
+function rangeEndCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }[]): Cand[] {
+  if (hits.length === 0) return [];
+  const range = statedRange(p);
+  if (range.min === undefined && range.max === undefined) return [];
+  const out: Cand[] = [];
+  for (const h of hits) {
+    if (h.w < 0.8) continue;
+    // (before the name, one word between at most; after it, "at/to (the) maximum")
+    const after = /^\s+(?:at|to|on)\s+(?:the\s+|its\s+)?$/i.test(doc.text.slice(doc.tokens[h.idx].end, doc.tokens[h.idx + 3]?.start ?? 0)) ? doc.tokens[h.idx + 3] : doc.tokens[h.idx + 1];
+    const near = [doc.tokens[h.idx - 1], doc.tokens[h.idx - 2], after].filter((t): t is Token => t !== undefined);
+    const around = (re: RegExp): Token | undefined => near.find((t) => re.test(t.lower) && !clauseBreak(doc, Math.min(t.start, doc.tokens[h.idx].start), Math.max(t.end, doc.tokens[h.idx].end)));
+    const top = range.max !== undefined ? around(RANGE_TOP) : undefined;
+    const bottom = range.min !== undefined ? around(RANGE_BOTTOM) : undefined;
+    const word = top ?? bottom;
+    const v = top ? range.max : bottom ? range.min : undefined;
+    if (word === undefined || v === undefined || (p.type === 'integer' && !Number.isInteger(v))) continue;
+    out.push({ param: p, value: v, score: 0.6, ranges: [[word.start, word.end]], kind: 'range-end' });
+  }
+  return out;
+}
+
 /** Candidate values for one parameter. */
 function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   const out: Cand[] = codeCandidates(p, doc);
@@ -1849,6 +1889,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     }
     out.push(...apostropheYears(p, doc));
     out.push(...periodCandidates(p, doc));
+    out.push(...rangeEndCandidates(p, doc, hits));
     // an hour of the day written as a time, for an integer hour in 24-hour form ("opens until at
     // least 11 PM" → 23 for operating_hours "in 24 hour format")
     // (a clock's hour only: "24 hour format/clock"; and a time said of opening or closing:
@@ -3259,7 +3300,20 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   // 5. numbers left over go to numeric required parameters in schema order
   const numericLeft = pending.filter((p) => !assigned.has(p.name) && p.required && (p.type === 'integer' || p.type === 'number') && !p.enumValues);
   if (numericLeft.length > 0) {
-    const free = doc.spans.filter((s) => s.kind === 'number' && !s.word && !clashes([[s.start, s.end]], taken) && !doc.spans.some((o) => o !== s && ['date', 'time', 'id', 'path', 'url', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end));
+    const unclaimed = (s: Span): boolean => s.kind === 'number' && !clashes([[s.start, s.end]], taken) && !doc.spans.some((o) => o !== s && ['date', 'time', 'id', 'path', 'url', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end);
+    let free = doc.spans.filter((s) => unclaimed(s) && !s.word);
+    // (numbers written as words count too where the digits are too few: "each of my three friends
+    // gave me 10 euros" onto a, b)
+    if (free.length < numericLeft.length) {
+      const all = doc.spans.filter(unclaimed).sort((x, y) => x.start - y.start);
+      if (all.length === numericLeft.length) free = all;
+    }
+    // two values for parameters described as the smaller and the larger one go by size
+    if (free.length === 2 && numericLeft.length === 2) {
+      const side = (p: ParamInfo): number => (/\b(?:smaller|lesser|lower|minimum)\s+(?:value|number|integer|one)\b/i.test(p.description) ? -1 : /\b(?:larger|greater|bigger|higher|maximum)\s+(?:value|number|integer|one)\b/i.test(p.description) ? 1 : 0);
+      const [x, y] = free;
+      if (side(numericLeft[0]) === -side(numericLeft[1]) && side(numericLeft[0]) !== 0 && x.num !== undefined && y.num !== undefined && (x.num > y.num) === (side(numericLeft[0]) < 0)) free = [y, x];
+    }
     // exactly as many free numbers as unfilled numeric parameters, each fitting its parameter in
     // reading order ("add 17 and 25" onto a, b): a one-to-one positional fit, stronger than order alone
     const fitsInOrder = free.length === numericLeft.length && numericLeft.every((p, i) => numberFor(free[i], p, p.type as 'integer' | 'number') !== undefined);
