@@ -3405,11 +3405,12 @@ function withoutLabel(c: Cand): Cand[] {
   if (Array.isArray(c.value) && c.value.length === 1 && typeof c.value[0] === 'string' && c.value[0].trim().split(/\s+/).every(isLabel)) return [];
   // a list item opened by a label word loses it ("the items with IDs ITM456 and ITM789" → ITM456)
   if (Array.isArray(c.value) && c.value.every((v) => typeof v === 'string')) {
-    const items = (c.value as string[]).map((v) => {
+    const written = c.value as string[];
+    const items = written.map((v) => {
       const words = v.trim().split(/\s+/);
       return words.length > 1 && LABEL_WORDS.has(words[0].toLowerCase()) ? words.slice(1).join(' ') : v;
     });
-    return items.some((v, i) => v !== c.value[i]) ? [{ ...c, value: items }] : [c];
+    return items.some((v, i) => v !== written[i]) ? [{ ...c, value: items }] : [c];
   }
   if (typeof c.value !== 'string') return [c];
   const words = c.value.trim().split(/\s+/);
