@@ -1887,3 +1887,16 @@ describe('mapArguments: numbers in words, smaller and larger, ends of a stated r
     expect(mapArguments(play, "Play the full album 'Thriller' quietly, the volume is fine", undefined, { now }).arguments.volume).toBeUndefined();
   });
 });
+
+describe('mapArguments: codes in a list, names that write another parameter\'s name', () => {
+  it('reads the codes a list parameter\'s description explains', () => {
+    const t = tool({ province_id: { type: 'integer', description: 'ID of the province. Example: 1 for Bangkok, 2 for Chiang Mai.' }, service_ids: { type: 'array', items: { type: 'integer' }, description: 'An array of service identifiers, e.g., 1 for cleaning service, 2 for ironing service, etc.' } }, []);
+    expect(mapArguments(t, 'Find a service provider that provides ironing services in Bangkok', undefined, { now }).arguments).toEqual({ province_id: 1, service_ids: [2] });
+  });
+
+  it('gives a value labelled with a two-word name to that parameter, not to the one named by its last word', () => {
+    const t = tool({ Title: { type: 'string', description: 'The title of the content item.' }, MetaTitle: { type: 'string', description: 'The HTML meta title for SEO.' } }, ['Title', 'MetaTitle']);
+    const m = mapArguments(t, "Set the meta title as 'AI Breakthrough' and the title should be 'Breakthrough in AI'.", undefined, { now });
+    expect(m.arguments).toEqual({ Title: 'Breakthrough in AI', MetaTitle: 'AI Breakthrough' });
+  });
+});

@@ -303,13 +303,28 @@ function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[] {
       if (seen.size >= 3) out.push({ idx: t.index, w: 0.8 });
     }
   }
+  const siblingNames = siblingNameStems(p);
   for (const t of doc.tokens) {
+    // (a word of the name that, with the word before it, writes another parameter's name is that
+    // one's: "the meta title as '…'" names MetaTitle, not Title)
+    if (siblingNames.length > 0 && t.index > 0) {
+      const prev = doc.tokens[t.index - 1].stem;
+      if (!p.anchors.includes(prev) && siblingNames.some((n) => n.length === 2 && n[0] === prev && n[1] === t.stem)) continue;
+    }
     if (strong.includes(t.stem)) out.push({ idx: t.index, w: 1 });
     else if (namesPeople && UNIT_CANON[t.stem] === 'person') out.push({ idx: t.index, w: 0.8 });
     else if (reviewScore && t.stem === 'score' && /^(review|user|customer|guest|star)s?$/.test(doc.tokens[t.index - 1]?.lower ?? '')) out.push({ idx: t.index, w: 0.8 });
     else if (weak.includes(t.stem)) out.push({ idx: t.index, w: t.stem === firstPart && p.anchors.length === 1 ? 0.8 : 0.5 });
     else if (t.lower.length >= 7 && long.some((x) => Math.abs(x.length - t.lower.length) <= 1 && editDistance(t.lower, x, 1) <= 1)) out.push({ idx: t.index, w: 0.9 });
   }
+  return out;
+}
+
+/** Stems of the parts of the other parameters' names, for those of two parts ("MetaTitle" → meta, titl). */
+const SIBLING_NAME_STEMS = new WeakMap<ParamInfo, string[][]>();
+function siblingNameStems(p: ParamInfo): string[][] {
+  let out = SIBLING_NAME_STEMS.get(p);
+  if (out === undefined) SIBLING_NAME_STEMS.set(p, (out = p.siblings.map((n) => splitIdentifier(n).map((w) => stem(w.toLowerCase()))).filter((x) => x.length === 2)));
   return out;
 }
 
@@ -2626,6 +2641,10 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
     out.push({ param: p, value: counted.map((c) => c.item), score: 0.7, ranges: counted.map((c) => [c.itemStart, c.end] as [number, number]), kind: 'counted-list' });
   }
   if (it === 'integer' || it === 'number') {
+    // numeric codes the description explains, whose meanings the request writes ("e.g., 1 for
+    // cleaning service, 2 for ironing service" and "provides ironing services" → [2])
+    const codes = codeCandidates({ ...p, type: it, enumValues: Array.isArray(p.items?.['enum']) ? (p.items['enum'] as unknown[]) : undefined }, doc);
+    if (codes.length > 0) out.push({ param: p, value: codes.map((c) => c.value), score: 0.75, ranges: [], kind: 'code-list' });
     // numbers written as a series ("3, 5 and 8") near the parameter's name
     const nums = doc.spans.filter((s) => s.kind === 'number' && !doc.spans.some((o) => o !== s && ['date', 'time', 'id', 'list', 'quoted'].includes(o.kind) && o.start <= s.start && o.end >= s.end));
     for (const series of allSeries(doc, nums)) {
