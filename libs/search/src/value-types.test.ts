@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ToolIndex } from './tool-index.js';
-import { operationWords, valueTypeTerms } from './value-types.js';
+import { fileKindWords, operationWords, valueTypeTerms } from './value-types.js';
 
 describe('valueTypeTerms', () => {
   it('finds a date in English and Chinese wordings', () => {
@@ -58,5 +58,79 @@ describe('operationWords', () => {
     expect(index.search('compute 443 * 349', 2)[0].name).toBe('calc_product');
     // "time" is no synonym of multiplying: a question about the time does not reach the calculator
     expect(index.search('what time is it in Tokyo', 2).map((h) => h.name)).toEqual(['get_current_time']);
+  });
+});
+
+describe('fileKindWords', () => {
+  it('reads an office file name as the document kind tools name', () => {
+    expect(fileKindWords('summarize it in a PPT in /root/ppt/apple.pptx.')).toEqual(['presentation', 'slide']);
+    expect(fileKindWords('Read the file /root/docs/exchange.docx, tell me who')).toEqual(['document', 'paragraph']);
+    expect(fileKindWords('Read the data under /root/excel/people_data.xlsx and tell me')).toEqual(['excel', 'sheet', 'workbook']);
+    expect(fileKindWords('open budget.xls')).toEqual(['excel', 'sheet', 'workbook']);
+  });
+
+  it('reads a write verb followed by a plain-text file as "write file"', () => {
+    for (const q of [
+      'Generate a research summary and save it as Markdown to /root/markdown/NCT04280705.md.',
+      'then, draft a Markdown intro document for it in /root/markdown/github_trends.md',
+      'write the report to /root/markdown/cancer.md?',
+      'a web page about AI saved at /root/html/ai.html',
+      'save the script as cnn_example.py',
+      'store the notes in ~/notes/today.txt',
+      'export it to C:\\out\\table.csv',
+    ]) {
+      expect(fileKindWords(q), q).toEqual(['write', 'file']);
+    }
+  });
+
+  it('reads nothing from a path alone, a read verb, a write verb in another sentence, or a word alone', () => {
+    for (const q of [
+      'What are the changes in /root/txt/log_today.txt and /root/txt/log_yesterday.txt?',
+      'Read the paper in /root/pdf/WebArena.pdf',
+      'save it. Then read /root/notes/a.md',
+      'save the combined document as /root/pdf/full_cv.pdf',
+      'write a PPT about Apple',
+      'the docx format and node.js',
+      'visit www.example.com/index.html',
+    ]) {
+      expect(fileKindWords(q), q).toEqual([]);
+    }
+  });
+
+  it('stays fast on a long hostile request', () => {
+    const q = 'save '.repeat(800) + 'x'.repeat(100);
+    const t0 = performance.now();
+    expect(fileKindWords(q)).toEqual([]);
+    expect(performance.now() - t0).toBeLessThan(50);
+  });
+
+  it('lets "save it as Markdown to <path>.md" reach the tool that writes a file, and a .pptx the presentation tools', () => {
+    const tools = [
+      { name: 'write_file', description: 'Create a new file or overwrite an existing file with new content.', inputSchema: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } } } },
+      { name: 'markdown_to_html', description: 'Convert Markdown text to HTML.', inputSchema: { type: 'object', properties: { markdown: { type: 'string' } } } },
+      { name: 'create_presentation', description: 'Create a new PowerPoint presentation.', inputSchema: { type: 'object', properties: { id: { type: 'string' } } } },
+      { name: 'stock_summary', description: 'Summarize a stock over a period.', inputSchema: { type: 'object', properties: { ticker: { type: 'string' } } } },
+    ];
+    const write = 'Summarize the trial and save it as Markdown to /root/markdown/trial.md.';
+    expect(ToolIndex.build(tools).search(write, 4)[0].name).toBe('write_file');
+    expect(ToolIndex.build(tools, { fileKindWeight: 0 }).search(write, 4)[0].name).toBe('markdown_to_html');
+    // a .pptx brings in the presentation tool (synonyms off: the synonym table also links pptx and
+    // presentation, at half weight and less when the catalog uses the word)
+    const ppt = "Summarize Apple's stock into /root/out/apple.pptx";
+    const place = (fileKindWeight: number): number => ToolIndex.build(tools, { fileKindWeight, synonyms: false }).search(ppt, 4).findIndex((h) => h.name === 'create_presentation');
+    expect(place(1)).toBeGreaterThanOrEqual(0);
+    expect(place(0)).toBe(-1);
+  });
+
+  it('passes the implied words to the head reranker, first', () => {
+    const seen: string[] = [];
+    const tools = [
+      { name: 'write_file', description: 'Write a file.' },
+      { name: 'write_note', description: 'Write a markdown note.' },
+    ];
+    const headReranker = { rerank: (query: string, head: readonly { name: string }[]) => (seen.push(query), head.map(() => 0)) };
+    ToolIndex.build(tools, { headReranker }).search('save it as Markdown to /root/md/a.md', 2);
+    ToolIndex.build(tools, { headReranker }).search('write a markdown note', 2);
+    expect(seen).toEqual(['write file save it as Markdown to /root/md/a.md', 'write a markdown note']);
   });
 });
