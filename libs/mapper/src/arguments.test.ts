@@ -1900,3 +1900,21 @@ describe('mapArguments: codes in a list, names that write another parameter\'s n
     expect(m.arguments).toEqual({ Title: 'Breakthrough in AI', MetaTitle: 'AI Breakthrough' });
   });
 });
+
+describe('mapArguments: names with an ampersand, free text with commas', () => {
+  it('keeps an ampersand written inside a name', () => {
+    const genre = tool({ genre: { type: 'string', description: 'Music genre' } }, ['genre']);
+    expect(mapArguments(genre, 'play some R&B music', undefined, { now }).arguments.genre).toBe('R&B');
+    const company = tool({ company: { type: 'string', description: 'Company name' } }, ['company']);
+    expect(mapArguments(company, 'stock price of AT&T', undefined, { now }).arguments.company).toBe('AT&T');
+    // a spaced ampersand may join two names: each stays a name of its own
+    const teams = tool({ teams: { type: 'array', items: { type: 'string' }, description: 'Teams' } }, ['teams']);
+    expect(mapArguments(teams, 'compare Lakers & Clippers', undefined, { now }).arguments.teams).toEqual(['Lakers', 'Clippers']);
+  });
+
+  it('gives a free text written as "body: …" its commas, up to the sentence end or the next pair', () => {
+    const mail = tool({ to: { type: 'string', description: 'recipient' }, subject: { type: 'string', description: 'Subject line' }, body: { type: 'string', description: 'Message body' } }, ['to', 'body']);
+    expect(mapArguments(mail, 'send an email to bob@example.com, body: Hi Bob, see you at noon.', undefined, { now }).arguments.body).toBe('Hi Bob, see you at noon');
+    expect(mapArguments(mail, 'email bob@example.com, body: Hi Bob, see you, subject: Lunch', undefined, { now }).arguments).toEqual({ to: 'bob@example.com', subject: 'Lunch', body: 'Hi Bob, see you' });
+  });
+});

@@ -3151,14 +3151,19 @@ function explicitPairs(doc: Doc): Map<string, ExplicitPair> {
     // a bare value runs on to the end of its phrase: up to the next pair's name, a comma, a
     // semicolon, a line break or a sentence end ("city: San Francisco, state: CA")
     let phraseEnd = f.end;
+    let textEnd = f.end;
     if (!/^["'[]/.test(f.raw)) {
       const stop = i + 1 < found.length ? found[i + 1].keyStart : doc.text.length;
       const tail = doc.text.slice(f.end, stop);
       const cut = /[,;\n]|[.!?](?:\s|$)/.exec(tail);
       phraseEnd = f.end + (cut ? cut.index : tail.length);
       while (phraseEnd > f.end && /\s/.test(doc.text[phraseEnd - 1])) phraseEnd--;
+      // free text keeps its commas ("body: Hi Bob, see you at noon")
+      const textCut = /[;\n]|[.!?](?:\s|$)/.exec(tail);
+      textEnd = f.end + (textCut ? textCut.index : tail.length);
+      while (textEnd > f.end && /[\s,]/.test(doc.text[textEnd - 1])) textEnd--;
     }
-    out.set(f.key, { raw: f.raw, start: f.start, end: f.end, phraseEnd });
+    out.set(f.key, { raw: f.raw, start: f.start, end: f.end, phraseEnd, textEnd });
   });
   return out;
 }
@@ -3167,7 +3172,7 @@ function explicitPairs(doc: Doc): Map<string, ExplicitPair> {
 const ONE_TOKEN_SEMANTICS: ReadonlySet<string> = new Set(['date', 'time', 'datetime', 'email', 'url', 'path', 'currency', 'id', 'unit']);
 
 /** A value written as name=value or name: value: its first token run (start..end), and where the phrase it opens ends (end itself for a quoted value or a list). */
-interface ExplicitPair { raw: string; start: number; end: number; phraseEnd: number }
+interface ExplicitPair { raw: string; start: number; end: number; phraseEnd: number; /** where a free text's phrase ends: like phraseEnd, but a comma does not end it */ textEnd: number }
 
 /** Where a pair's phrase ends for a name, place or title: before a date or time span, or a joining "and"/"or"/"&" ("city: Paris and London"). */
 function namedPhraseEnd(doc: Doc, pair: ExplicitPair, cutJoins: boolean): number {
@@ -3248,7 +3253,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
       // a name, place or title phrase stops before a date or time, and before "and"/"or"/"&"
       // ("city: Paris tomorrow" is Paris; "ticker: AAPL and MSFT" is AAPL, and the joined value
       // is left for coordinatedValues); free text (body, message, query) keeps its whole phrase
-      const phraseEnd = phrase && p.semantic !== 'text' ? namedPhraseEnd(doc, pair, !/title|subject|name|company/i.test(p.name)) : pair.phraseEnd;
+      const phraseEnd = !phrase ? pair.phraseEnd : p.semantic === 'text' ? pair.textEnd : namedPhraseEnd(doc, pair, !/title|subject|name|company/i.test(p.name));
       const v = pairValue(phrase ? doc.text.slice(pair.start, phraseEnd) : pair.raw, p);
       if (v !== undefined && (!p.enumValues || p.enumValues.some((e) => typeof e === 'string' && typeof v === 'string' ? squash(e) === squash(v) : e === v))) {
         const ev = p.enumValues?.find((e) => typeof e === 'string' && typeof v === 'string' && squash(e) === squash(v)) ?? v;

@@ -620,8 +620,11 @@ function findProperNames(text: string, tokens: Token[], spans: Span[]): void {
     let j = i;
     while (j + 1 < tokens.length) {
       const gap = text.slice(tokens[j].end, tokens[j + 1].start);
-      // only spaces, periods of initials ("J. Patrick"), hyphens or apostrophes may separate name words
-      if (!/^(\s+|\.\s+|\s*-\s*|')$/.test(gap)) break;
+      // only spaces, periods of initials ("J. Patrick"), hyphens, apostrophes or an ampersand
+      // without spaces ("R&B", "AT&T") may separate name words (a spaced one may join two names:
+      // "Lakers & Clippers")
+      if (!/^(\s+|\.\s+|\s*-\s*|'|&)$/.test(gap)) break;
+      if (gap === '&' && !isCap(tokens[j + 1])) break;
       // (an initial is one capital letter, or a title's or place's abbreviation: "J.", "St.", "Dr.";
       // any other word, number or acronym before a period ends a sentence: "size UK 34. However",
       // "Call Ann. She is…")
