@@ -35,13 +35,13 @@ describe('valueTypeTerms', () => {
 
 describe('operationWords', () => {
   it('reads an arithmetic operation written between two numbers', () => {
-    expect(operationWords('How much is 394 times 213?')).toEqual(['multiply', 'product']);
-    expect(operationWords('compute 443 * 349')).toEqual(['multiply', 'product']);
-    expect(operationWords('what is 2.5×4')).toEqual(['multiply', 'product']);
-    expect(operationWords('how much is 1 + 1 ?')).toEqual(['add', 'sum']);
-    expect(operationWords('100 minus 40')).toEqual(['subtract', 'difference']);
-    expect(operationWords('12 - 5')).toEqual(['subtract', 'difference']);
-    expect(operationWords('84 divided by 7')).toEqual(['divide', 'quotient']);
+    expect(operationWords('How much is 394 times 213?')).toEqual(['multiply', 'product', 'multiplication']);
+    expect(operationWords('compute 443 * 349')).toEqual(['multiply', 'product', 'multiplication']);
+    expect(operationWords('what is 2.5×4')).toEqual(['multiply', 'product', 'multiplication']);
+    expect(operationWords('how much is 1 + 1 ?')).toEqual(['add', 'sum', 'addition']);
+    expect(operationWords('100 minus 40')).toEqual(['subtract', 'difference', 'subtraction']);
+    expect(operationWords('12 - 5')).toEqual(['subtract', 'difference', 'subtraction']);
+    expect(operationWords('84 divided by 7')).toEqual(['divide', 'quotient', 'division']);
   });
 
   it('reads no operation in dates, ranges, versions or a word alone', () => {

@@ -39,10 +39,10 @@ export function valueTypeTerms(query: string): string[] {
 // A hyphen or a slash counts only with spaces around it: "2023-10-01" and "3/8/2023" are dates.
 const OPERAND = String.raw`(?<![\w.])-?\d+(?:\.\d+)?\s*`;
 const OPERATIONS: readonly [RegExp, readonly string[]][] = [
-  [new RegExp(String.raw`${OPERAND}(\*|×|\btimes\b|\bmultiplied\s+by\b)(?=\s*-?\d)`, 'gi'), ['multiply', 'product']],
-  [new RegExp(String.raw`${OPERAND}(\+|\bplus\b)(?=\s*-?\d)`, 'gi'), ['add', 'sum']],
-  [new RegExp(String.raw`${OPERAND}(?<=\s)([-−]\s|\bminus\b)(?=\s*-?\d)`, 'gi'), ['subtract', 'difference']],
-  [new RegExp(String.raw`${OPERAND}(?<=\s)(÷|\/\s|\bdivided\s+by\b)(?=\s*-?\d)|${OPERAND}(÷)(?=\s*-?\d)`, 'gi'), ['divide', 'quotient']],
+  [new RegExp(String.raw`${OPERAND}(\*|×|\btimes\b|\bmultiplied\s+by\b)(?=\s*-?\d)`, 'gi'), ['multiply', 'product', 'multiplication']],
+  [new RegExp(String.raw`${OPERAND}(\+|\bplus\b)(?=\s*-?\d)`, 'gi'), ['add', 'sum', 'addition']],
+  [new RegExp(String.raw`${OPERAND}(?<=\s)([-−]\s|\bminus\b)(?=\s*-?\d)`, 'gi'), ['subtract', 'difference', 'subtraction']],
+  [new RegExp(String.raw`${OPERAND}(?<=\s)(÷|\/\s|\bdivided\s+by\b)(?=\s*-?\d)|${OPERAND}(÷)(?=\s*-?\d)`, 'gi'), ['divide', 'quotient', 'division']],
 ];
 
 /**
@@ -65,7 +65,7 @@ export function readOperations(query: string): { words: string[]; rest: string }
   return { words, rest };
 }
 
-/** Words of the arithmetic operations a request writes between two numbers ("394 times 213" → multiply, product). */
+/** Words of the arithmetic operations a request writes between two numbers ("394 times 213" → multiply, product, multiplication). */
 export function operationWords(query: string): string[] {
   return readOperations(query).words;
 }
