@@ -5,7 +5,7 @@ import { CJK_STOP_CHARS, STOP_WORDS } from './stopwords.js';
 import { buildSynonymMap, CJK_TERMS, DEFAULT_RELATED, DEFAULT_SYNONYMS } from './synonyms.js';
 import { lastSegment, splitQualifiedName } from './names.js';
 import type { SearchableTool, SearchHit } from './types.js';
-import { fileKindWords, readOperations, valueTypeTerms } from './value-types.js';
+import { impliedToolWords, readOperations, valueTypeTerms } from './value-types.js';
 import { sharedEncoder, type StaticEncoder } from './semantic.js';
 import { SemanticReranker } from './semantic-rerank.js';
 import { splitClauses } from './clauses.js';
@@ -51,11 +51,11 @@ export interface ToolIndexOptions {
   valueTypeWeight?: number;
   /**
    * Weight of the words a file named in the request implies ("…/apple.pptx" → presentation, slide;
-   * "save it to /root/markdown/x.md" → write, file; value-types.ts fileKindWords); the head
+   * "save it to /root/markdown/x.md" → write, file; value-types.ts impliedToolWords); the head
    * reranker reads them too. 0 turns it off (default 1: a word the request implies counts as one
    * it says; LiveMCPBench NDCG@10 0.254 → 0.279 with the head reranker, other slices unchanged).
    */
-  fileKindWeight?: number;
+  impliedWordWeight?: number;
   /** Demotion in [0, 1] of a tool whose name, up to case, separators and qualifiers, equals that of a tool already ranked above ("calculate_bmi" after "calculate_BMI", "srv2:search" after "srv1:search"); 0 turns it off (default 0.4). Applied with near-duplicate demotion. */
   sameNameDemotion?: number;
   /**
@@ -128,7 +128,7 @@ const DEFAULTS = {
   maxQueryTerms: 64,
   namespaceWeight: 0.25,
   valueTypeWeight: 0.7,
-  fileKindWeight: 1,
+  impliedWordWeight: 1,
   sameNameDemotion: 0.4,
   semanticWeight: 1,
   semanticDepth: 20,
@@ -362,7 +362,7 @@ export class ToolIndex {
       maxQueryTerms: options.maxQueryTerms ?? DEFAULTS.maxQueryTerms,
       namespaceWeight: Math.max(0, options.namespaceWeight ?? DEFAULTS.namespaceWeight),
       valueTypeWeight: options.valueTypeWeight ?? DEFAULTS.valueTypeWeight,
-      fileKindWeight: Math.max(0, finiteOr(options.fileKindWeight, DEFAULTS.fileKindWeight)),
+      impliedWordWeight: Math.max(0, finiteOr(options.impliedWordWeight, DEFAULTS.impliedWordWeight)),
       sameNameDemotion: Math.min(1, Math.max(0, finiteOr(options.sameNameDemotion, DEFAULTS.sameNameDemotion))),
       // bounded so the stage can never lift a tool past an exact-name tier (TIER_SCORE); NaN → off
       semanticWeight: Math.min(MAX_SEMANTIC_WEIGHT, Math.max(0, options.semanticWeight ?? DEFAULTS.semanticWeight) || 0),
@@ -582,9 +582,9 @@ export class ToolIndex {
       for (const t of valueTypeTerms(query.slice(0, MAX_ANALYZED_CHARS))) if ((terms.get(t) ?? 0) < this.opts.valueTypeWeight) terms.set(t, this.opts.valueTypeWeight);
     }
     // a file the request names stands for the tools that take it ("…/apple.pptx" → presentation, slide)
-    if (this.opts.fileKindWeight > 0) {
-      for (const w of fileKindWords(query.slice(0, MAX_ANALYZED_CHARS))) {
-        for (const t of analyze(w)) if ((terms.get(t) ?? 0) < this.opts.fileKindWeight) terms.set(t, this.opts.fileKindWeight);
+    if (this.opts.impliedWordWeight > 0) {
+      for (const w of impliedToolWords(query.slice(0, MAX_ANALYZED_CHARS))) {
+        for (const t of analyze(w)) if ((terms.get(t) ?? 0) < this.opts.impliedWordWeight) terms.set(t, this.opts.impliedWordWeight);
       }
     }
     for (const w of ops.words) for (const t of analyze(w)) terms.set(t, 1);
@@ -903,7 +903,7 @@ export class ToolIndex {
       }
       if (headStage && this.headReranker !== undefined && this.opts.headDepth > 1 && hits.length > 1) {
         // the reranker reads the words a named file implies too, put first so its 1,000-character window holds them
-        const implied = this.opts.fileKindWeight > 0 ? fileKindWords(query.slice(0, MAX_ANALYZED_CHARS)) : [];
+        const implied = this.opts.impliedWordWeight > 0 ? impliedToolWords(query.slice(0, MAX_ANALYZED_CHARS)) : [];
         hits = this.rerankHead(implied.length > 0 ? `${implied.join(' ')} ${query}` : query, hits, scores, tiers);
       }
       if (hits.length > max) hits = hits.slice(0, max);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ToolIndex } from './tool-index.js';
-import { fileKindWords, operationWords, valueTypeTerms } from './value-types.js';
+import { impliedToolWords, operationWords, valueTypeTerms } from './value-types.js';
 
 describe('valueTypeTerms', () => {
   it('finds a date in English and Chinese wordings', () => {
@@ -61,12 +61,12 @@ describe('operationWords', () => {
   });
 });
 
-describe('fileKindWords', () => {
+describe('impliedToolWords', () => {
   it('reads an office file name as the document kind tools name', () => {
-    expect(fileKindWords('summarize it in a PPT in /root/ppt/apple.pptx.')).toEqual(['presentation', 'slide']);
-    expect(fileKindWords('Read the file /root/docs/exchange.docx, tell me who')).toEqual(['document', 'paragraph']);
-    expect(fileKindWords('Read the data under /root/excel/people_data.xlsx and tell me')).toEqual(['excel', 'sheet', 'workbook']);
-    expect(fileKindWords('open budget.xls')).toEqual(['excel', 'sheet', 'workbook']);
+    expect(impliedToolWords('summarize it in a PPT in /root/ppt/apple.pptx.')).toEqual(['presentation', 'slide']);
+    expect(impliedToolWords('Read the file /root/docs/exchange.docx, tell me who')).toEqual(['document', 'paragraph']);
+    expect(impliedToolWords('Read the data under /root/excel/people_data.xlsx and tell me')).toEqual(['excel', 'sheet', 'workbook']);
+    expect(impliedToolWords('open budget.xls')).toEqual(['excel', 'sheet', 'workbook']);
   });
 
   it('reads a write verb followed by a plain-text file as "write file"', () => {
@@ -79,7 +79,7 @@ describe('fileKindWords', () => {
       'store the notes in ~/notes/today.txt',
       'export it to C:\\out\\table.csv',
     ]) {
-      expect(fileKindWords(q), q).toEqual(['write', 'file']);
+      expect(impliedToolWords(q), q).toEqual(['write', 'file']);
     }
   });
 
@@ -93,15 +93,38 @@ describe('fileKindWords', () => {
       'the docx format and node.js',
       'visit www.example.com/index.html',
     ]) {
-      expect(fileKindWords(q), q).toEqual([]);
+      expect(impliedToolWords(q), q).toEqual([]);
     }
   });
 
-  it('stays fast on a long hostile request', () => {
-    const q = 'save '.repeat(800) + 'x'.repeat(100);
-    const t0 = performance.now();
-    expect(fileKindWords(q)).toEqual([]);
-    expect(performance.now() - t0).toBeLessThan(50);
+  it('answers a long hostile request (the patterns are bounded: catastrophic backtracking would hang here)', () => {
+    expect(impliedToolWords('save '.repeat(800) + 'x'.repeat(100))).toEqual([]);
+    expect(impliedToolWords('use the '.repeat(2000) + 'x')).toEqual([]);
+  });
+
+  it('reads a shell command asked for as "execute command"', () => {
+    for (const q of [
+      'say hi using the echo command',
+      'shutdown the pc, using the exact command shutdown /s /t 0',
+      'remove shortcut of putty from desktop, using the instruction del "%userprofile%\\Desktop\\putty.lnk"',
+      'list c drive',
+      'LIST C DRIIVE',
+      'Run the Python script located at d:/playground/test.py',
+      'open a command prompt',
+      'run it in PowerShell',
+    ]) {
+      expect(impliedToolWords(q), q).toEqual(['execute', 'command']);
+    }
+    for (const q of ['I drive 20 miles a day', 'go for a drive', 'Welcome: Command not found.', 'the commander of the fleet', 'https://example.com/a:b']) expect(impliedToolWords(q), q).toEqual([]);
+  });
+
+  it('lets "list c drive" reach the tool that executes a command', () => {
+    const tools = [
+      { name: 'cmd_controller.execute', description: 'Executes a command in the Windows operating system using os.system().', inputSchema: { type: 'object', properties: { command: { type: 'string' } } } },
+      { name: 'get_shortest_driving_distance', description: 'Shortest driving distance between two places.', inputSchema: { type: 'object', properties: { origin: { type: 'string' } } } },
+    ];
+    expect(ToolIndex.build(tools).search('list c drive', 2)[0].name).toBe('cmd_controller.execute');
+    expect(ToolIndex.build(tools, { impliedWordWeight: 0 }).search('list c drive', 2)[0].name).toBe('get_shortest_driving_distance');
   });
 
   it('lets "save it as Markdown to <path>.md" reach the tool that writes a file, and a .pptx the presentation tools', () => {
@@ -113,11 +136,11 @@ describe('fileKindWords', () => {
     ];
     const write = 'Summarize the trial and save it as Markdown to /root/markdown/trial.md.';
     expect(ToolIndex.build(tools).search(write, 4)[0].name).toBe('write_file');
-    expect(ToolIndex.build(tools, { fileKindWeight: 0 }).search(write, 4)[0].name).toBe('markdown_to_html');
+    expect(ToolIndex.build(tools, { impliedWordWeight: 0 }).search(write, 4)[0].name).toBe('markdown_to_html');
     // a .pptx brings in the presentation tool (synonyms off: the synonym table also links pptx and
     // presentation, at half weight and less when the catalog uses the word)
     const ppt = "Summarize Apple's stock into /root/out/apple.pptx";
-    const place = (fileKindWeight: number): number => ToolIndex.build(tools, { fileKindWeight, synonyms: false }).search(ppt, 4).findIndex((h) => h.name === 'create_presentation');
+    const place = (impliedWordWeight: number): number => ToolIndex.build(tools, { impliedWordWeight, synonyms: false }).search(ppt, 4).findIndex((h) => h.name === 'create_presentation');
     expect(place(1)).toBeGreaterThanOrEqual(0);
     expect(place(0)).toBe(-1);
   });
