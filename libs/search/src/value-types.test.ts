@@ -118,6 +118,14 @@ describe('impliedToolWords', () => {
     for (const q of ['I drive 20 miles a day', 'go for a drive', 'Welcome: Command not found.', 'the commander of the fleet', 'https://example.com/a:b']) expect(impliedToolWords(q), q).toEqual([]);
   });
 
+  it('reads two currencies named as a conversion', () => {
+    for (const q of ['How many Canadian dollars can I get for 500 US dollars?', 'How much will 20000 Japanese Yen be in United States Dollar?', 'I have 100 euro. How much is it in USD?', 'What is $20 in British pounds?', 'Convert 150 EUR to JPY']) {
+      expect(impliedToolWords(q), q).toEqual(['currency', 'convert', 'exchange']);
+    }
+    // one currency, however often, is no conversion
+    for (const q of ['Transfer $20 to Bob and $30 to Alice', 'a budget of 500 dollars for 2 dollars a day', 'I won the game']) expect(impliedToolWords(q), q).toEqual([]);
+  });
+
   it('lets "list c drive" reach the tool that executes a command', () => {
     const tools = [
       { name: 'cmd_controller.execute', description: 'Executes a command in the Windows operating system using os.system().', inputSchema: { type: 'object', properties: { command: { type: 'string' } } } },

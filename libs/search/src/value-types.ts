@@ -101,14 +101,32 @@ const WRITE_TO_TEXT_FILE_RE = new RegExp(
 /**
  * Words of the tools a request implies without naming them: its file names ("…/apple.pptx" →
  * presentation, slide; "save it as Markdown to /root/markdown/x.md" → write, file; see the table
- * above) and a shell command it asks for ("list c drive" → execute, command; see COMMAND_CUE_RE).
+ * above), a shell command it asks for ("list c drive" → execute, command; see COMMAND_CUE_RE), and
+ * two currencies it names ("Canadian dollars … 500 US dollars" → currency, convert, exchange).
  */
 export function impliedToolWords(query: string): string[] {
   const out: string[] = [];
   for (const [re, words] of FILE_KINDS) if (re.test(query)) out.push(...words);
   if (WRITE_TO_TEXT_FILE_RE.test(query)) out.push('write', 'file');
   if (COMMAND_CUE_RE.test(query)) out.push('execute', 'command');
+  if (currenciesNamed(query) >= 2) out.push('currency', 'convert', 'exchange');
   return out;
+}
+
+// Currencies a request names: an ISO code of a common currency, a currency's name (with the
+// country or region that tells dollars apart: "Canadian dollars", "US dollars"), or a symbol.
+const CURRENCY_RE = /\b(?:usd|eur|gbp|jpy|cad|aud|nzd|cny|rmb|inr|chf|krw|hkd|sgd|mxn|brl|rub|sek|nok|dkk|zar|try)\b|\b(?:(us|u\.s\.|united states|american|canadian|australian|new zealand|hong kong|singapore|singaporean|mexican|british|japanese|chinese|indian|swiss|korean|south african|brazilian|russian|swedish|danish|norwegian|turkish)\s+)?(dollars?|euros?|yen|pounds?|rupees?|yuan|renminbi|francs?|won|pesos?|reals?|rubles?|kron(?:a|or|er|e)|rand|lira)\b|[$€£¥₹₩]/gi;
+
+/** How many different currencies a request names ("500 US dollars" and "Canadian dollars": 2). */
+function currenciesNamed(query: string): number {
+  const seen = new Set<string>();
+  for (const m of query.matchAll(CURRENCY_RE)) {
+    const region = (m[1] ?? '').toLowerCase().replace(/\./g, '').replace(/^(?:united states|american)$/, 'us');
+    const name = (m[2] ?? m[0]).toLowerCase().replace(/s$/, '');
+    seen.add(m[2] ? `${region} ${name}` : name);
+    if (seen.size >= 2) break;
+  }
+  return seen.size;
 }
 
 // A request for a shell command: "using the command echo %time%", "using the instruction del …",
