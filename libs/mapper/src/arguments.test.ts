@@ -1848,26 +1848,6 @@ describe('mapArguments: lists written as runs', () => {
   });
 });
 
-describe('mapArguments: a name that says nothing, written as its description', () => {
-  const t = tool(
-    {
-      principal: { type: 'integer', description: 'The initial amount of money.' },
-      rate: { type: 'number', description: 'The annual interest rate as a decimal.' },
-      time: { type: 'integer', description: 'The number of years.' },
-      n: { type: 'integer', description: 'The number of times that interest is compounded per time period. Default is 1.' },
-    },
-    ['principal', 'rate', 'time'],
-  );
-  it('takes the value after three of the description\'s words', () => {
-    const m = mapArguments(t, 'Compound interest on a principal of $10000 at an annual interest rate of 5%, the number of times interest applied per time period is 4, for 10 years.', undefined, { now });
-    expect(m.arguments).toEqual({ principal: 10000, rate: 0.05, time: 10, n: 4 });
-  });
-  it('leaves the name out where the request does not describe it', () => {
-    const m = mapArguments(t, 'Compound interest on a principal of $10000 at an annual interest rate of 5% for 10 years, 4 times over.', undefined, { now });
-    expect(m.arguments.n).toBeUndefined();
-  });
-});
-
 describe('mapArguments: numbers in words, smaller and larger, ends of a stated range', () => {
   it('fills numeric parameters from number words where the digits are too few, the smaller value to the smaller one', () => {
     const mul = tool({ a: { type: 'integer', description: 'The first integer to multiply. This is the smaller value.' }, b: { type: 'integer', description: 'The second integer to multiply. This is the larger value.' } }, ['a', 'b']);
@@ -1916,5 +1896,62 @@ describe('mapArguments: names with an ampersand, free text with commas', () => {
     const mail = tool({ to: { type: 'string', description: 'recipient' }, subject: { type: 'string', description: 'Subject line' }, body: { type: 'string', description: 'Message body' } }, ['to', 'body']);
     expect(mapArguments(mail, 'send an email to bob@example.com, body: Hi Bob, see you at noon.', undefined, { now }).arguments.body).toBe('Hi Bob, see you at noon');
     expect(mapArguments(mail, 'email bob@example.com, body: Hi Bob, see you, subject: Lunch', undefined, { now }).arguments).toEqual({ to: 'bob@example.com', subject: 'Lunch', body: 'Hi Bob, see you' });
+  });
+});
+
+describe('mapArguments: what the fourteenth session\'s rules must not take (adversarial review)', () => {
+  it('multiplies by pi only for an angle in radians, and rounds only that', () => {
+    const count = tool({ count: { type: 'integer', description: 'How many members to list.' } }, ['count']);
+    expect(mapArguments(count, 'list 30 Pi Kappa Alpha members', undefined, { now }).arguments.count).toBe(30);
+    const amount = tool({ amount: { type: 'number', description: 'The amount to convert. The result is returned with 2 decimal places.' } }, ['amount']);
+    expect(mapArguments(amount, 'convert 0.0045 BTC to USD', undefined, { now }).arguments.amount).toBe(0.0045);
+  });
+
+  it('reads no "one" as a number where the digits are too few', () => {
+    const bmi = tool({ weight: { type: 'number', description: 'Weight in kg.' }, height: { type: 'number', description: 'Height in m.' } }, ['weight', 'height']);
+    expect(mapArguments(bmi, 'Calculate BMI for one person weighing 70', undefined, { now }).arguments).toEqual({ weight: 70 });
+    const mul = tool({ a: { type: 'integer' }, b: { type: 'integer' } }, ['a', 'b']);
+    expect(mapArguments(mul, 'multiply 7 with something, no one knows', undefined, { now }).arguments.b).toBeUndefined();
+  });
+
+  it('reads an end of the range only where it is asked for and no number says how much', () => {
+    const light = tool({ brightness: { type: 'integer', description: 'Brightness from 0 to 255.' } }, []);
+    expect(mapArguments(light, 'dim the lights, full brightness hurts my eyes', undefined, { now }).arguments.brightness).toBeUndefined();
+    expect(mapArguments(light, 'brightness most comfortable for reading', undefined, { now }).arguments.brightness).toBeUndefined();
+    expect(mapArguments(light, 'set the lamp to full brightness', undefined, { now }).arguments.brightness).toBe(255);
+    const play = tool({ volume: { type: 'integer', description: 'Volume, ranging from 0 to 100.' } }, []);
+    expect(mapArguments(play, 'play it at the max volume my neighbour allows, which is 60', undefined, { now }).arguments.volume).not.toBe(100);
+  });
+
+  it('keeps a name whose first word is a label word', () => {
+    const trip = tool({ places: { type: 'array', items: { type: 'string' }, description: 'Places to visit.' } }, ['places']);
+    expect(mapArguments(trip, 'road trip to Key West and Key Largo', undefined, { now }).arguments.places).toEqual(['Key West', 'Key Largo']);
+  });
+
+  it('finds a described choice by its stem only where one word starts the other', () => {
+    const t = tool({ company: { type: 'string' }, scope: { type: 'string', description: "Scope of the information. Can be 'general' or 'financial'." } }, ['company']);
+    expect(mapArguments(t, 'Generate information about Tesla', undefined, { now }).arguments.scope).toBeUndefined();
+  });
+
+  it('rules out a value only where the request does', () => {
+    const diet = tool({ diet: { type: 'string', enum: ['vegan', 'vegetarian', 'keto', 'none'] } }, []);
+    expect(mapArguments(diet, 'I no longer eat meat so vegetarian please', undefined, { now }).arguments.diet).toBe('vegetarian');
+    expect(mapArguments(diet, 'I eat nothing other than vegan food', undefined, { now }).arguments.diet).toBe('vegan');
+    const services = tool({ service_ids: { type: 'array', items: { type: 'integer' }, description: 'Services: 1 for cleaning service, 2 for ironing service, 3 for massage.' } }, []);
+    expect(mapArguments(services, 'I need a cleaning service, not ironing', undefined, { now }).arguments.service_ids).toEqual([1]);
+    const rooms = tool({ room_ids: { type: 'array', items: { type: 'integer' }, description: 'Rooms: 1 for single, 2 for double, 3 for suite.' } }, []);
+    expect(mapArguments(rooms, 'book a double room for a single night', undefined, { now }).arguments.room_ids).toEqual([2]);
+    const lawsuits = tool({ company: { type: 'string' }, case_type: { type: 'string', description: "Type of the lawsuit, e.g., 'IPR', 'Patent', 'Commercial', etc." } }, ['company']);
+    expect(mapArguments(lawsuits, "lawsuits against 'Apple Inc.', commercial lawsuits excluded", undefined, { now }).arguments.case_type).toBeUndefined();
+  });
+
+  it('writes a time like the example only where the description does not ask for a 24-hour clock', () => {
+    const t = tool({ time: { type: 'string', description: "Time in 'HH:MM' 24-hour format, e.g. '14:30' (not like 2PM)." } }, ['time']);
+    expect(mapArguments(t, 'at 6:15 pm', undefined, { now }).arguments.time).toBe('18:15');
+  });
+
+  it('lets a required parameter keep a name written inside an optional one\'s two-part name', () => {
+    const t = tool({ query: { type: 'string', description: 'The query.' }, search_query: { type: 'string', description: 'The search query.' } }, ['query']);
+    expect(mapArguments(t, "run a web search query 'best pizza'", undefined, { now }).arguments.query).toBe('best pizza');
   });
 });

@@ -166,8 +166,9 @@ function formatTime(t: TimeValue, p: ParamInfo): string {
   if (/HH:MM:SS/.test(want)) return `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}`;
   // an example written as an hour and "am"/"pm" ("e.g. 3pm", "like 9 AM") asks for that form:
   // "3pm", or "3:30pm" where the time has minutes
-  const example = /\b(?:e\.g\.?,?|such as|for example,?|like|as)\s*['"]?\d{1,2}(\s?)(am|pm|AM|PM)\b/.exec(p.description);
-  if (example) {
+  // (not where the description writes the clock's form: "HH:MM", "24-hour", "24h")
+  const example = /(?<!\bnot\s+)\b(?:e\.g\.?,?|such as|for example,?)\s*['"]?\d{1,2}(\s?)(am|pm|AM|PM)\b/.exec(p.description);
+  if (example && !/HH:MM|24[- ]?h(?:ou)?r?s?\b/i.test(p.description)) {
     const h12 = t.h % 12 === 0 ? 12 : t.h % 12;
     const ampm = t.h < 12 ? 'am' : 'pm';
     return `${h12}${t.mi ? `:${p2(t.mi)}` : ''}${example[1]}${example[2] === example[2].toUpperCase() ? ampm.toUpperCase() : ampm}`;
@@ -258,12 +259,10 @@ function tokRange(doc: Doc, start: number, end: number): [number, number] {
 
 /** Positions (token indices) where a parameter's name is written, with a weight per match. */
 /** What anchorHits reads of a parameter's name (the same for every request), by parameter. */
-const ANCHOR_WORDS = new WeakMap<ParamInfo, { strong: string[]; weak: string[]; firstPart: string; long: string[]; namesPeople: boolean; reviewScore: boolean; described: ReadonlySet<string> }>();
+const ANCHOR_WORDS = new WeakMap<ParamInfo, { strong: string[]; weak: string[]; firstPart: string; long: string[]; namesPeople: boolean; reviewScore: boolean }>();
 
-/** Description words too common to name a parameter ("The value of the ...", "specified", "given"). */
-const DESCRIBED_GENERIC = new Set(['valu', 'specifi', 'given', 'option', 'default', 'paramet', 'input', 'provid', 'requir']);
 
-function anchorWords(p: ParamInfo): { strong: string[]; weak: string[]; firstPart: string; long: string[]; namesPeople: boolean; reviewScore: boolean; described: ReadonlySet<string> } {
+function anchorWords(p: ParamInfo): { strong: string[]; weak: string[]; firstPart: string; long: string[]; namesPeople: boolean; reviewScore: boolean } {
   let w = ANCHOR_WORDS.get(p);
   if (w !== undefined) return w;
   const strong = p.anchors.filter((a, i) => !WEAK_PARTS.has(p.parts[i] ?? a) && a.length > 1 && !STOP_WORDS.has(a));
@@ -280,10 +279,6 @@ function anchorWords(p: ParamInfo): { strong: string[]; weak: string[]; firstPar
     // (a review's or user's score is a rating: "a review score of 4.7" for avg_rating; not a credit
     // score for an interest rate)
     reviewScore: p.parts.includes('rating') || p.parts.includes('ratings'),
-    // the content words of the description's first sentence, for a numeric parameter whose name
-    // has no strong word (a text's description words are mostly the request's topic: "Level of
-    // detail for stock information" would anchor "Apple Inc" in "detail information about stocks of Apple Inc.")
-    described: strong.length > 0 || (p.type !== 'integer' && p.type !== 'number') ? new Set<string>() : new Set(contentStems((p.description.split(/(?<=[.;])\s/)[0] ?? '').slice(0, 200)).filter((x) => x.length > 2 && !DESCRIBED_GENERIC.has(x))),
   };
   ANCHOR_WORDS.set(p, w);
   return w;
@@ -291,25 +286,18 @@ function anchorWords(p: ParamInfo): { strong: string[]; weak: string[]; firstPar
 
 function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[] {
   const out: { idx: number; w: number }[] = [];
-  const { strong, weak, firstPart, long, namesPeople, reviewScore, described } = anchorWords(p);
-  // a number's name that says nothing by itself ("n", "x1") is written as its description's words: three
-  // of them within five words name it ("the number of times interest applied per time period is 4"
-  // for n, "The number of times that interest is compounded per time period")
-  if (described.size >= 3) {
-    for (const t of doc.tokens) {
-      if (!described.has(t.stem)) continue;
-      const seen = new Set<string>();
-      for (let i = Math.max(0, t.index - 5); i <= t.index; i++) if (described.has(doc.tokens[i].stem)) seen.add(doc.tokens[i].stem);
-      if (seen.size >= 3) out.push({ idx: t.index, w: 0.8 });
-    }
-  }
+  const { strong, weak, firstPart, long, namesPeople, reviewScore } = anchorWords(p);
   const siblingNames = siblingNameStems(p);
   for (const t of doc.tokens) {
-    // (a word of the name that, with the word before it, writes another parameter's name is that
-    // one's: "the meta title as '…'" names MetaTitle, not Title)
+    // (a word of the name that, with the word before it, writes another parameter's name is mostly
+    // that one's: "the meta title as '…'" names MetaTitle more than Title)
     if (siblingNames.length > 0 && t.index > 0) {
       const prev = doc.tokens[t.index - 1].stem;
-      if (!p.anchors.includes(prev) && siblingNames.some((n) => n.length === 2 && n[0] === prev && n[1] === t.stem)) continue;
+      const sibling = siblingNames.find((n) => n.parts[0] === prev && n.parts[1] === t.stem);
+      if (sibling && !(p.required && !sibling.required) && !p.anchors.includes(prev) && (strong.includes(t.stem) || weak.includes(t.stem))) {
+        out.push({ idx: t.index, w: 0.3 });
+        continue;
+      }
     }
     if (strong.includes(t.stem)) out.push({ idx: t.index, w: 1 });
     else if (namesPeople && UNIT_CANON[t.stem] === 'person') out.push({ idx: t.index, w: 0.8 });
@@ -320,11 +308,20 @@ function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[] {
   return out;
 }
 
-/** Stems of the parts of the other parameters' names, for those of two parts ("MetaTitle" → meta, titl). */
-const SIBLING_NAME_STEMS = new WeakMap<ParamInfo, string[][]>();
-function siblingNameStems(p: ParamInfo): string[][] {
+/**
+ * Stems of the parts of the other parameters' names, for those of two parts ("MetaTitle" → meta,
+ * titl), and whether each is required. A name word written as such a name's second part is mostly
+ * that parameter's: it anchors this one at 0.3 only, unless this one is required and that one is
+ * not ("run a web search query 'best pizza'" still fills the required query).
+ */
+const SIBLING_NAME_STEMS = new WeakMap<ParamInfo, { parts: string[]; required: boolean }[]>();
+function siblingNameStems(p: ParamInfo): { parts: string[]; required: boolean }[] {
   let out = SIBLING_NAME_STEMS.get(p);
-  if (out === undefined) SIBLING_NAME_STEMS.set(p, (out = p.siblings.map((n) => splitIdentifier(n).map((w) => stem(w.toLowerCase()))).filter((x) => x.length === 2)));
+  if (out === undefined) {
+    const required = new Set(p.requiredSiblings);
+    out = p.siblings.map((n) => ({ parts: splitIdentifier(n).map((w) => stem(w.toLowerCase())), required: required.has(n) })).filter((x) => x.parts.length === 2);
+    SIBLING_NAME_STEMS.set(p, out);
+  }
   return out;
 }
 
@@ -549,7 +546,10 @@ function timeScaled(v: number, unit: string | undefined, p: ParamInfo, after = '
   return Number(((v * SECONDS_IN[from]) / SECONDS_IN[to]).toPrecision(12));
 }
 
-/** "Four decimal places", "2 decimal places", "rounded to 3 decimals": the precision a number parameter asks for. */
+/** "Four decimal places", "2 decimal places", "rounded to 3 decimals": the precision an angle computed from pi is given at. */
+/** An angle measured in radians (a parameter's name and description). */
+const RADIANS = /\b(?:radians?|rad)\b/i;
+
 const DECIMAL_PLACES = /\b(\d{1,2}|one|two|three|four|five|six|seven|eight)\s+decimal(?:\s+places?|s)\b/i;
 
 /** A number span converted for a numeric parameter (percent handling, integer check); undefined if it does not fit. */
@@ -563,10 +563,13 @@ function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): number | 
     const asFraction = /decimal|fraction|e\.g\.,? 0\.\d|0\.\d+ for|between 0 and 1|0 to 1/.test(d) || (/\b(rate|yield|return|ratio|probability|growth|confidence|significance|alpha)\b/.test(name + ' ' + d) && !/percent(age)?\b/.test(d));
     if (asFraction) v = Math.round((v / 100) * 1e12) / 1e12;
   }
-  // a description that states its precision ("Four decimal places", "rounded to 2 decimals") gets it
-  const places = DECIMAL_PLACES.exec(p.description);
-  if (places && type === 'number' && !Number.isInteger(v)) {
-    const n = Number(places[1]) || NUMBER_WORDS[places[1].toLowerCase()];
+  // a multiple of pi ("from 0 to 2 pi") for an angle in radians, at the precision its description
+  // states ("Four decimal places": 6.2832); a number before "pi" is no angle elsewhere ("30 Pi
+  // Kappa Alpha members", "4 pi boards")
+  if ((s.unit === 'pi' || s.unit === 'π') && type === 'number' && RADIANS.test(`${p.parts.join(' ')} ${p.description}`)) {
+    v *= Math.PI;
+    const places = DECIMAL_PLACES.exec(p.description);
+    const n = places ? Number(places[1]) || NUMBER_WORDS[places[1].toLowerCase()] : undefined;
     if (n !== undefined && n >= 0 && n <= 12) v = Number(v.toFixed(n));
   }
   if (type === 'integer' && !Number.isInteger(v)) return undefined;
@@ -1324,6 +1327,8 @@ function modifierCandidates(p: ParamInfo, doc: Doc): Cand[] {
     if ((t.stem !== own && t.stem !== named) || t.index === 0) continue;
     const prev = doc.tokens[t.index - 1];
     const example = examples.find((m) => m.start <= prev.start && m.end >= prev.end && /^[\s-]*$/.test(doc.text.slice(m.end, t.start)));
+    // ("commercial lawsuits excluded", "not patent lawsuits": ruled out)
+    if (example && (/^\s+(?:are\s+|is\s+)?(?:excluded|not\s+included|aside)\b/i.test(doc.text.slice(t.end, t.end + 24)) || NEGATED_BEFORE.test(doc.text.slice(Math.max(0, example.start - 24), example.start)))) continue;
     if (example) {
       out.push({ param: p, value: doc.text.slice(example.start, example.end), score: 0.55, ranges: [[example.start, example.end]], kind: 'modifier' });
       continue;
@@ -1555,6 +1560,9 @@ function quotedRank(doc: Doc, s: Span): number {
 /** Per request: the rank of each plain number span (numberRank). */
 const NUMBER_RANKS = new WeakMap<Doc, Map<Span, number>>();
 
+/** A negation right before a word (one word may come between): "not ironing", "no massage", "without a pool". */
+const NEGATED_BEFORE = /\b(?:not|no|without|except|excluding|exclude)\s+(?:[\p{L}'’]+\s+)?$/iu;
+
 /** Words of a code's meaning that do not tell codes apart ("1 for cleaning service"). */
 const CODE_FILLER = new Set(['service', 'services', 'type', 'the', 'a', 'an', 'option', 'mode', 'category', 'province', 'city', 'only']);
 
@@ -1562,7 +1570,7 @@ const CODE_FILLER = new Set(['service', 'services', 'type', 'the', 'a', 'an', 'o
  * Numeric codes a parameter's description explains ("'1' for cleaning, '2' for ironing",
  * "1 represents Bangkok"): the code whose meaning is written in the request, as a candidate.
  */
-function codeCandidates(p: ParamInfo, doc: Doc): Cand[] {
+function codeCandidates(p: ParamInfo, doc: Doc, besideName = false): Cand[] {
   const numericEnum = p.enumValues && p.enumValues.length > 0 && p.enumValues.every((v) => typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)));
   if (!(p.type === 'integer' || p.type === 'number' || numericEnum) || !p.description) return [];
   const re = /['"]?(\d{1,4})['"]?\s*(for|represents|means|stands for|corresponds to|refers to|to|is|=|:)\s+([\p{L}][\p{L} '-]{1,40}?)(?=\s*(?:[,.;)]|\band\b|\bor\b|$))/giu;
@@ -1578,6 +1586,11 @@ function codeCandidates(p: ParamInfo, doc: Doc): Cand[] {
     const stems = words.map((w) => stem(w));
     const at = stems.map((st, j) => doc.tokens.find((t) => t.stem === st || t.lower === words[j]));
     if (at.some((t) => t === undefined)) continue;
+    // (a meaning the request rules out names no code: "cleaning, not ironing", "no massage")
+    if (NEGATED_BEFORE.test(doc.text.slice(Math.max(0, at[0]!.start - 24), at[0]!.start))) continue;
+    // (besideName: the meaning written before a word of the parameter's name, "ironing services"
+    // for service_ids, "a double room" for room_ids; not "a single night")
+    if (besideName && !p.anchors.includes(doc.tokens[at[at.length - 1]!.index + 1]?.stem ?? '')) continue;
     const raw = numericEnum ? p.enumValues!.find((v) => String(v) === m![1]) : Number(m[1]);
     if (raw === undefined) continue;
     const value = numericEnum ? raw : coerce(raw, p);
@@ -1746,8 +1759,12 @@ const COUNTRY_ALIASES: Record<string, string[]> = lookupTable({
 /** Every name of COUNTRY_ALIASES. */
 const COUNTRY_ALIAS_NAMES: ReadonlySet<string> = new Set(Object.values(COUNTRY_ALIASES).flat());
 
-/** Words that rule out what follows them within three words ("exclude any that are", "except", "other than", "but not"). */
-const EXCLUDED_BEFORE = /\b(?:exclud(?:e|es|ed|ing)|except|other\s+than|but\s+not|rather\s+than|instead\s+of|no\s+longer)\b(?:\s+[\p{L}'’]+){0,3}\s*$/iu;
+/**
+ * Words that rule out what follows them within three words ("exclude any that are", "except",
+ * "other than", "but not"; not after "nothing": "I eat nothing other than vegan food"), or within
+ * one for "no longer" ("I no longer fly economy"; not "I no longer eat meat so vegetarian").
+ */
+const EXCLUDED_BEFORE = /(?:\b(?:exclud(?:e|es|ed|ing)|but\s+not|rather\s+than|instead\s+of)|(?<!\b(?:nothing|none|no\s+one|nobody)\s+)\b(?:except|other\s+than))\b(?:\s+[\p{L}'’]+){0,3}\s*$|\bno\s+longer(?:\s+[\p{L}'’]+)?\s*$/iu;
 
 /** "from 0 to 100", "between 3 and 100", "range of 3 to 100", "a minimum of 3 and a maximum of 100": a numeric parameter's stated range. */
 function statedRange(p: ParamInfo): { min?: number; max?: number } {
@@ -1759,8 +1776,8 @@ function statedRange(p: ParamInfo): { min?: number; max?: number } {
   return { min: min ? Number(min[1]) : undefined, max: max ? Number(max[1]) : undefined };
 }
 
-const RANGE_TOP = /^(?:full|max|maximum|highest|loudest|most)$/i;
-const RANGE_BOTTOM = /^(?:min|minimum|lowest|least)$/i;
+const RANGE_TOP = /^(?:full|max|maximum|highest|loudest)$/i;
+const RANGE_BOTTOM = /^(?:min|minimum|lowest)$/i;
 
 /**
  * The end of a parameter's stated range asked for in words: "at full volume", "max entries per
@@ -1775,15 +1792,22 @@ function rangeEndCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: numb
   const out: Cand[] = [];
   for (const h of hits) {
     if (h.w < 0.8) continue;
-    // (before the name, one word between at most; after it, "at/to (the) maximum")
-    const after = /^\s+(?:at|to|on)\s+(?:the\s+|its\s+)?$/i.test(doc.text.slice(doc.tokens[h.idx].end, doc.tokens[h.idx + 3]?.start ?? 0)) ? doc.tokens[h.idx + 3] : doc.tokens[h.idx + 1];
-    const near = [doc.tokens[h.idx - 1], doc.tokens[h.idx - 2], after].filter((t): t is Token => t !== undefined);
+    // (asked for: "at full volume", "to max brightness", "with the maximum entries per page" (one
+    // word may come between), or "volume at/to (the) maximum"; not "full brightness hurts my eyes",
+    // "the lowest temperature that still gives variety")
+    const after = /^\s+(?:at|to|on)\s+(?:the\s+|its\s+)?$/i.test(doc.text.slice(doc.tokens[h.idx].end, doc.tokens[h.idx + 3]?.start ?? 0)) ? doc.tokens[h.idx + 3] : undefined;
+    const asked = (t: Token | undefined): Token | undefined => (t !== undefined && /\b(?:at|to|on|with|in)\s+(?:the\s+|its\s+|a\s+)?$/i.test(doc.text.slice(Math.max(0, t.start - 12), t.start)) ? t : undefined);
+    const near = [asked(doc.tokens[h.idx - 1]), asked(doc.tokens[h.idx - 2]), after].filter((t): t is Token => t !== undefined);
     const around = (re: RegExp): Token | undefined => near.find((t) => re.test(t.lower) && !clauseBreak(doc, Math.min(t.start, doc.tokens[h.idx].start), Math.max(t.end, doc.tokens[h.idx].end)));
     const top = range.max !== undefined ? around(RANGE_TOP) : undefined;
     const bottom = range.min !== undefined ? around(RANGE_BOTTOM) : undefined;
     const word = top ?? bottom;
     const v = top ? range.max : bottom ? range.min : undefined;
     if (word === undefined || v === undefined || (p.type === 'integer' && !Number.isInteger(v))) continue;
+    // (a number written in the same sentence says how much: "at the max volume my neighbour
+    // allows, which is 60")
+    const sentence = sentenceOf(doc, word.start);
+    if (/\d/.test(sentence)) continue;
     out.push({ param: p, value: v, score: 0.6, ranges: [[word.start, word.end]], kind: 'range-end' });
   }
   return out;
@@ -1985,8 +2009,10 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // (a one-word choice also by its stem: "detail information" for 'detailed')
     const byStem = (v: string): { at: number; end: number } | undefined => {
       if (!/^\p{L}+$/u.test(v) || v.length < 4) return undefined;
-      const st = stem(v.toLowerCase());
-      const tk = doc.tokens.find((x) => x.stem === st && x.lower.length >= 4);
+      // (and the one word is the start of the other: Porter stems "generate" and "general" alike)
+      const lower = v.toLowerCase();
+      const st = stem(lower);
+      const tk = doc.tokens.find((x) => x.stem === st && x.lower.length >= 4 && (lower.startsWith(x.lower) || x.lower.startsWith(lower)));
       return tk && { at: tk.start, end: tk.end };
     };
     const found = choices
@@ -2551,6 +2577,8 @@ function searchPhrase(text: string): string | undefined {
   if (subject && !/^(?:the|a|an|it|its|he|she|they|them|you|your|i|me|my|this|that|these|those|there|here|we|us|our|his|her|their)\b/i.test(subject[1]) && !/\b(?:at|in|on|of|for|to|with|about|from|by|up|doing|trading|happening|going)$/i.test(subject[1].replace(/[?.!]+$/, ''))) q = subject[1];
   if (played) q = q.replace(/\s{1,10}(?:song|track|video|music)$/i, '');
   q = trimEnd(q.replace(/^[\s"'“‘]+/, ''), /[\s"'”’.?!,;:]/);
+  // (a phrase that cuts a quoted span in two is no search: "run a web search query 'best pizza"; the quote is a candidate of its own)
+  if (/(?:^|\s)['"“‘][^'"”’]*$/.test(q)) return undefined;
   return q !== '' && q !== trimEnd(line, /[\s.?!]/) ? q : undefined;
 }
 
@@ -2641,9 +2669,10 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
     out.push({ param: p, value: counted.map((c) => c.item), score: 0.7, ranges: counted.map((c) => [c.itemStart, c.end] as [number, number]), kind: 'counted-list' });
   }
   if (it === 'integer' || it === 'number') {
-    // numeric codes the description explains, whose meanings the request writes ("e.g., 1 for
-    // cleaning service, 2 for ironing service" and "provides ironing services" → [2])
-    const codes = codeCandidates({ ...p, type: it, enumValues: Array.isArray(p.items?.['enum']) ? (p.items['enum'] as unknown[]) : undefined }, doc);
+    // numeric codes the description explains, whose meanings the request writes before a word of
+    // the name ("e.g., 1 for cleaning service, 2 for ironing service" and "provides ironing
+    // services" → [2])
+    const codes = codeCandidates({ ...p, type: it, enumValues: Array.isArray(p.items?.['enum']) ? (p.items['enum'] as unknown[]) : undefined }, doc, true);
     if (codes.length > 0) out.push({ param: p, value: codes.map((c) => c.value), score: 0.75, ranges: [], kind: 'code-list' });
     // numbers written as a series ("3, 5 and 8") near the parameter's name
     const nums = doc.spans.filter((s) => s.kind === 'number' && !doc.spans.some((o) => o !== s && ['date', 'time', 'id', 'list', 'quoted'].includes(o.kind) && o.start <= s.start && o.end >= s.end));
@@ -3327,9 +3356,10 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     const unclaimed = (s: Span): boolean => s.kind === 'number' && !clashes([[s.start, s.end]], taken) && !doc.spans.some((o) => o !== s && ['date', 'time', 'id', 'path', 'url', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end);
     let free = doc.spans.filter((s) => unclaimed(s) && !s.word);
     // (numbers written as words count too where the digits are too few: "each of my three friends
-    // gave me 10 euros" onto a, b)
+    // gave me 10 euros" onto a, b; not "one", which is mostly no number: "one quick question", "no
+    // one knows", "BMI for one person weighing 70")
     if (free.length < numericLeft.length) {
-      const all = doc.spans.filter(unclaimed).sort((x, y) => x.start - y.start);
+      const all = doc.spans.filter((s) => unclaimed(s) && !(s.word && /^(?:an?\s+)?(?:one|single|alone|solo|myself)$/i.test(s.text.trim()))).sort((x, y) => x.start - y.start);
       if (all.length === numericLeft.length) free = all;
     }
     // two values for parameters described as the smaller and the larger one go by size
@@ -3430,9 +3460,11 @@ function withoutLabel(c: Cand): Cand[] {
   // a list item opened by a label word loses it ("the items with IDs ITM456 and ITM789" → ITM456)
   if (Array.isArray(c.value) && c.value.every((v) => typeof v === 'string')) {
     const written = c.value as string[];
+    // (only before an identifier: "Key West" and "Code Monkey" are names)
     const items = written.map((v) => {
       const words = v.trim().split(/\s+/);
-      return words.length > 1 && LABEL_WORDS.has(words[0].toLowerCase()) ? words.slice(1).join(' ') : v;
+      const rest = words.slice(1).join(' ');
+      return words.length > 1 && LABEL_WORDS.has(words[0].toLowerCase()) && /\d/.test(rest) && /^[\w.-]+$/.test(rest) ? rest : v;
     });
     return items.some((v, i) => v !== written[i]) ? [{ ...c, value: items }] : [c];
   }

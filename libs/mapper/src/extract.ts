@@ -366,12 +366,6 @@ function findNumbers(text: string, spans: Span[]): void {
       value *= MULTIPLIERS[mult[1].toLowerCase()] ?? 1;
       end += mult[0].length;
     }
-    // a multiple of pi ("2 pi", "0.5π" radians)
-    const pi = mult || percent ? null : /^\s?(?:pi|π)(?![\p{L}\d])/iu.exec(text.slice(end));
-    if (pi) {
-      value *= Math.PI;
-      end += pi[0].length;
-    }
     // a coordinate with its hemisphere ("112.0740 W", "33.86° S"): west and south are negative
     // (only a decimal within ±180 before a capital N/S/E/W that ends the value)
     const hemi = m[4] && m[4].length >= 2 && Math.abs(value) <= 180 && !sign ? /^\s?°?\s?([NSEW])(?![\p{L}\d])/u.exec(text.slice(end)) : null;

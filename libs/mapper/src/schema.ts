@@ -36,6 +36,8 @@ export interface ParamInfo {
   itemType?: ParamType;
   /** names of the other parameters of the same object */
   siblings: string[];
+  /** those of them that are required */
+  requiredSiblings: string[];
   /** the descriptions (lower-case) of every parameter of the same object, in `order`; one array shared by them all */
   objectDescriptions: readonly string[];
   /** position in the schema's property order */
@@ -229,6 +231,7 @@ function readParams(schema: unknown): readonly ParamInfo[] {
       items,
       itemType: items ? resolveType(items) : undefined,
       siblings: Object.keys(props).filter((k) => k !== name),
+      requiredSiblings: Object.keys(props).filter((k) => k !== name && required.has(k)),
       objectDescriptions: descriptions,
       order: out.length,
       eitherOr: !required.has(name) && EITHER_OR.test(description),

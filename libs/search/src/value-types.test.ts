@@ -40,12 +40,13 @@ describe('operationWords', () => {
     expect(operationWords('what is 2.5×4')).toEqual(['multiply', 'product', 'multiplication']);
     expect(operationWords('how much is 1 + 1 ?')).toEqual(['add', 'sum', 'addition']);
     expect(operationWords('100 minus 40')).toEqual(['subtract', 'difference', 'subtraction']);
-    expect(operationWords('12 - 5')).toEqual(['subtract', 'difference', 'subtraction']);
+    expect(operationWords('12 − 5 = ?')).toEqual(['subtract', 'difference', 'subtraction']);
     expect(operationWords('84 divided by 7')).toEqual(['divide', 'quotient', 'division']);
   });
 
   it('reads no operation in dates, ranges, versions or a word alone', () => {
-    for (const q of ['on 2023-10-01', 'on 3/8/2023', 'pages 10-20', 'version 1.2-3', 'what time is it', 'three times a day', 'C++ tutorials for 5 days', 'a 3 x 4 grid']) expect(operationWords(q), q).toEqual([]);
+    for (const q of ['on 2023-10-01', 'on 3/8/2023', 'pages 10-20', 'version 1.2-3', 'what time is it', 'three times a day', 'C++ tutorials for 5 days', 'a 3 x 4 grid',
+      'Call me at 555 - 1234', 'Call +44 20 - 7946 - 0958 please', 'a 9 - 5 shift', 'aspect ratio 16 / 9', 'Remind me 3 times 2 hours before the meeting', 'from 10:30 + 5 minutes']) expect(operationWords(q), q).toEqual([]);
   });
 
   it('lets "394 times 213" reach a multiplying tool, while "times" alone is still about time', () => {
@@ -92,6 +93,11 @@ describe('impliedToolWords', () => {
       'write a PPT about Apple',
       'the docx format and node.js',
       'visit www.example.com/index.html',
+      'Draft an email asking about the Vue.js migration',
+      'write a blog post about Next.js',
+      'save money with node.js tips',
+      'Put a reminder on my calendar to review main.py',
+      'Please put the meeting on my calendar, agenda is in notes.txt',
     ]) {
       expect(impliedToolWords(q), q).toEqual([]);
     }
