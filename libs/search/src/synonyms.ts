@@ -73,6 +73,7 @@ export const DEFAULT_SYNONYMS: readonly (readonly string[])[] = [
   ['subtract', 'subtraction', 'minus'],
   ['divide', 'division', 'quotient'],
   ['taxi', 'cab'],
+  ['monarch', 'king', 'queen', 'emperor', 'sovereign'],
   ['trip', 'travel', 'journey', 'vacation', 'holiday', 'tour'],
   ['astrology', 'horoscope', 'zodiac'],
 ];

@@ -132,6 +132,11 @@ describe('impliedToolWords', () => {
     for (const q of ['Transfer $20 to Bob and $30 to Alice', 'a budget of 500 dollars for 2 dollars a day', 'I won the game']) expect(impliedToolWords(q), q).toEqual([]);
   });
 
+  it('reads a unit asked for in another as a unit conversion', () => {
+    for (const q of ['How many ounces in 2 pounds of butter?', 'how many cups are in a gallon', 'How many seconds are there in 3 hours?']) expect(impliedToolWords(q), q).toEqual(['convert', 'conversion', 'unit']);
+    for (const q of ['how many pounds did I lose in 3 weeks', 'How many people live in 2 cities', 'how many miles did I run']) expect(impliedToolWords(q), q).toEqual([]);
+  });
+
   it('lets "list c drive" reach the tool that executes a command', () => {
     const tools = [
       { name: 'cmd_controller.execute', description: 'Executes a command in the Windows operating system using os.system().', inputSchema: { type: 'object', properties: { command: { type: 'string' } } } },

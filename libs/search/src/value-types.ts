@@ -110,8 +110,9 @@ const WRITE_TO_TEXT_FILE_RE = new RegExp(
 /**
  * Words of the tools a request implies without naming them: its file names ("…/apple.pptx" →
  * presentation, slide; "save it as Markdown to /root/markdown/x.md" → write, file; see the table
- * above), a shell command it asks for ("list c drive" → execute, command; see COMMAND_CUE_RE), and
- * two currencies it names ("Canadian dollars … 500 US dollars" → currency, convert, exchange).
+ * above), a shell command it asks for ("list c drive" → execute, command; see COMMAND_CUE_RE),
+ * two currencies it names ("Canadian dollars … 500 US dollars" → currency, convert, exchange), and
+ * a unit asked for in another ("How many ounces in 2 pounds" → convert, conversion, unit).
  */
 export function impliedToolWords(query: string): string[] {
   const out: string[] = [];
@@ -119,8 +120,14 @@ export function impliedToolWords(query: string): string[] {
   if (WRITE_TO_TEXT_FILE_RE.test(query)) out.push('write', 'file');
   if (COMMAND_CUE_RE.test(query)) out.push('execute', 'command');
   if (currenciesNamed(query) >= 2) out.push('currency', 'convert', 'exchange');
+  if (UNIT_QUESTION_RE.test(query)) out.push('convert', 'conversion', 'unit');
   return out;
 }
+
+// A unit asked for in another: "How many ounces in 2 pounds of butter?", "how many cups are in a
+// gallon", "how many seconds in 3 hours".
+const UNIT = String.raw`(?:ounces?|oz|pounds?|lbs?|grams?|kilograms?|kgs?|milligrams?|tons?|cups?|tablespoons?|tbsp|teaspoons?|tsp|liters?|litres?|milliliters?|millilitres?|ml|gallons?|quarts?|pints?|fluid\s+ounces?|meters?|metres?|centimeters?|centimetres?|millimeters?|kilometers?|kilometres?|km|feet|foot|ft|inch(?:es)?|miles?|yards?|acres?|hectares?|seconds?|minutes?|hours?|days?|weeks?|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?|calories|joules?)`;
+const UNIT_QUESTION_RE = new RegExp(String.raw`\bhow\s+many\s+${UNIT}\s+(?:are\s+|is\s+)?(?:there\s+)?in\s+(?:a|an|one|\d+(?:\.\d+)?)\s+${UNIT}\b`, 'i');
 
 // Currencies a request names: an ISO code of a common currency, a currency's name (with the
 // country or region that tells dollars apart: "Canadian dollars", "US dollars"), or a symbol.
