@@ -5,8 +5,8 @@
 // measured a gain with it (README "Ranking design"):
 // - SYNONYMS: words used interchangeably (verbs of CRUD APIs, spelling variants, file formats);
 // - RELATED: a topic word and the words that signal the topic (finance: stock, crypto, invest…);
-// - CJK_TERMS: two-character Chinese words and their English counterparts, so a Chinese request
-//   reaches an English tool and an English request a Chinese description.
+// - CJK_TERMS: two-character Chinese (and a few Korean) words and their English counterparts, so a
+//   Chinese or Korean request reaches an English tool and an English request a Chinese description.
 import { analyze } from './tokenize.js';
 
 /** Words used interchangeably in requests and tool descriptions. */
@@ -190,6 +190,20 @@ export const CJK_TERMS: readonly (readonly string[])[] = [
   ['网页', 'webpage'],
   ['结果', 'result'],
   ['关键', 'keyword'],
+  // Korean (Hangul is read in two-syllable grams like Chinese, so a word keeps matching with a
+  // particle after it: 뉴스를 holds 뉴스)
+  ['뉴스', 'news'],
+  ['검색', 'search'],
+  ['정보', 'information'],
+  ['날씨', 'weather'],
+  ['온도', 'temperature'],
+  ['인터넷', 'internet'],
+  ['번역', 'translate'],
+  ['주문', 'order'],
+  ['예약', 'reservation'],
+  ['파일', 'file'],
+  ['음악', 'music'],
+  ['이메일', 'email'],
 ];
 
 /** Stemmed word → stemmed words of all its groups (itself excluded); CJK words stand for their bigrams. */
@@ -210,6 +224,6 @@ export function buildSynonymMap(groups: readonly (readonly string[])[]): Map<str
 function termsOf(word: string): string[] {
   const terms = analyze(word, { whole: false, stop: false });
   // a CJK word analyzes to unigrams + bigrams; only the bigrams are specific enough to expand
-  const bigramsOnly = terms.filter((t) => [...t].length === 2 && /\p{Script=Han}/u.test(t)); // Han characters
+  const bigramsOnly = terms.filter((t) => [...t].length === 2 && /[\p{Script=Han}\p{Script=Hangul}]/u.test(t)); // Han characters
   return bigramsOnly.length > 0 ? bigramsOnly : terms;
 }

@@ -54,6 +54,16 @@ describe('ToolIndex on a small catalog', () => {
     expect(index.search('请问北京的天气', 3)[0].name).toMatch(/weather/);
   });
 
+  it('reaches an English tool from a Korean word with a particle after it', () => {
+    const tools = [
+      { name: 'news_search', description: 'Search recent news articles.', inputSchema: { type: 'object', properties: { keyword: { type: 'string' } } } },
+      { name: 'appliance_control', description: 'Turn a home appliance on or off.', inputSchema: { type: 'object', properties: { command: { type: 'string' } } } },
+    ];
+    // (뉴스를: "news" with its object particle)
+    expect(ToolIndex.build(tools).search('최근 박지성에 관한 뉴스를 찾아줘', 2)[0].name).toBe('news_search');
+    expect(ToolIndex.build(tools, { synonyms: false }).search('최근 박지성에 관한 뉴스를 찾아줘', 2)).toEqual([]);
+  });
+
   it('returns finite, non-negative scores in descending order', () => {
     const hits = index.search('weather forecast for a city', 10);
     expect(hits.length).toBeGreaterThan(1);
