@@ -137,6 +137,11 @@ describe('impliedToolWords', () => {
     for (const q of ['how many pounds did I lose in 3 weeks', 'How many people live in 2 cities', 'how many miles did I run']) expect(impliedToolWords(q), q).toEqual([]);
   });
 
+  it('reads an order asked for between two ends as a sort', () => {
+    for (const q of ['I need the numbers [1, 54, 3] arranged from the smallest to the largest.', 'list them from highest to lowest', 'from oldest to newest please']) expect(impliedToolWords(q), q).toEqual(['sort', 'order']);
+    for (const q of ['the largest city', 'drive from the first to the last street of town in order to park']) expect(impliedToolWords(q), q).toEqual([]);
+  });
+
   it('lets "list c drive" reach the tool that executes a command', () => {
     const tools = [
       { name: 'cmd_controller.execute', description: 'Executes a command in the Windows operating system using os.system().', inputSchema: { type: 'object', properties: { command: { type: 'string' } } } },

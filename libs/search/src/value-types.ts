@@ -111,8 +111,9 @@ const WRITE_TO_TEXT_FILE_RE = new RegExp(
  * Words of the tools a request implies without naming them: its file names ("…/apple.pptx" →
  * presentation, slide; "save it as Markdown to /root/markdown/x.md" → write, file; see the table
  * above), a shell command it asks for ("list c drive" → execute, command; see COMMAND_CUE_RE),
- * two currencies it names ("Canadian dollars … 500 US dollars" → currency, convert, exchange), and
- * a unit asked for in another ("How many ounces in 2 pounds" → convert, conversion, unit).
+ * two currencies it names ("Canadian dollars … 500 US dollars" → currency, convert, exchange), a
+ * unit asked for in another ("How many ounces in 2 pounds" → convert, conversion, unit), and an
+ * order between two ends ("from the smallest to the largest" → sort, order).
  */
 export function impliedToolWords(query: string): string[] {
   const out: string[] = [];
@@ -121,8 +122,14 @@ export function impliedToolWords(query: string): string[] {
   if (COMMAND_CUE_RE.test(query)) out.push('execute', 'command');
   if (currenciesNamed(query) >= 2) out.push('currency', 'convert', 'exchange');
   if (UNIT_QUESTION_RE.test(query)) out.push('convert', 'conversion', 'unit');
+  if (ORDER_RE.test(query)) out.push('sort', 'order');
   return out;
 }
+
+// An order asked for between two ends: "arranged from the smallest to the largest", "from
+// highest to lowest", "oldest to newest".
+const END_WORD = String.raw`(?:smallest|largest|lowest|highest|least|most|biggest|greatest|oldest|newest|earliest|latest|cheapest|shortest|longest)`;
+const ORDER_RE = new RegExp(String.raw`\bfrom\s+(?:the\s+)?${END_WORD}\s+to\s+(?:the\s+)?${END_WORD}\b`, 'i');
 
 // A unit asked for in another: "How many ounces in 2 pounds of butter?", "how many cups are in a
 // gallon", "how many seconds in 3 hours".
