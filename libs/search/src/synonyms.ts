@@ -190,6 +190,11 @@ export const CJK_TERMS: readonly (readonly string[])[] = [
   ['网页', 'webpage'],
   ['结果', 'result'],
   ['关键', 'keyword'],
+  ['当前', 'current'],
+  ['目前', 'current'],
+  ['现在', 'current'],
+  ['状况', 'condition'],
+  ['情况', 'condition'],
   // Korean (Hangul is read in two-syllable grams like Chinese, so a word keeps matching with a
   // particle after it: 뉴스를 holds 뉴스)
   ['뉴스', 'news'],

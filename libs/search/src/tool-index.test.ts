@@ -54,6 +54,14 @@ describe('ToolIndex on a small catalog', () => {
     expect(index.search('请问北京的天气', 3)[0].name).toMatch(/weather/);
   });
 
+  it('reads 当前/目前 as "current" and 状况/情况 as "condition"', () => {
+    const tools = [
+      { name: 'get_weather_forecast', description: 'Weather forecast for the next days in a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } },
+      { name: 'get_current_weather', description: 'Current weather conditions in a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } },
+    ];
+    expect(ToolIndex.build(tools).search('我想知道上海目前的天气状况', 2)[0].name).toBe('get_current_weather');
+  });
+
   it('reaches an English tool from a Korean word with a particle after it', () => {
     const tools = [
       { name: 'news_search', description: 'Search recent news articles.', inputSchema: { type: 'object', properties: { keyword: { type: 'string' } } } },
