@@ -54,6 +54,16 @@ describe('ToolIndex on a small catalog', () => {
     expect(index.search('请问北京的天气', 3)[0].name).toMatch(/weather/);
   });
 
+  it('reads no words out of an encoded blob in the request', () => {
+    const tools = [
+      { name: 'extract_image_from_base64', description: 'Decode a base64 image and describe it.', inputSchema: { type: 'object', properties: { data: { type: 'string' } } } },
+      { name: 'vbo_render', description: 'Render a VBO buffer.', inputSchema: { type: 'object', properties: { id: { type: 'string' } } } },
+      { name: 'aa_ggo_lookup', description: 'Look up AA GGO records.', inputSchema: { type: 'object', properties: { id: { type: 'string' } } } },
+    ];
+    const q = 'What does this base64 image mean?\niVBORw0KGgoAAAANSUhEUgAAAgAAAAIACAYAAAD0eNT6AAAABHNCSVQICAgIfAhkiAAAAAlw';
+    expect(ToolIndex.build(tools).search(q, 3).map((h) => h.name)).toEqual(['extract_image_from_base64']);
+  });
+
   it('reads 当前/目前 as "current" and 状况/情况 as "condition"', () => {
     const tools = [
       { name: 'get_weather_forecast', description: 'Weather forecast for the next days in a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } },

@@ -280,6 +280,9 @@ function bm25fPostings(
 }
 
 /** Search index over an immutable snapshot of tools: BM25F + name prior + exact-name tiers. */
+/** A run of 40 or more letters, digits, '+' and '=' holding a digit: encoded data, not words. */
+const BLOB_RE = /(?<![\w+=])(?=[A-Za-z+=]*\d)[A-Za-z0-9+=]{40,}(?![\w+=])/g;
+
 export class ToolIndex {
   /** Number of tools indexed. */
   readonly size: number;
@@ -568,6 +571,9 @@ export class ToolIndex {
     // an operation written between numbers ("394 times 213") means its words, in the operator's place
     const ops = readOperations(query.slice(0, MAX_ANALYZED_CHARS));
     if (ops.words.length > 0) query = ops.rest + query.slice(MAX_ANALYZED_CHARS);
+    // an encoded blob (base64 data, a hash) is no words: split at its case changes it would fill
+    // the query with fragments ("iVBORw0KGgo…" → vbo, rw0, ggo…) that crowd out the request's words
+    query = query.replace(BLOB_RE, ' ');
     let own = analyze(query);
     // a request made only of stop words ("do it", "who am I") is read with them, so a tool named by one is found
     if (own.length === 0) own = analyze(query, { stop: false });
