@@ -27,7 +27,7 @@
  * Hidden L2 0.03 and 0.1 and 8 units measured lower on MetaTool (0.645, 0.641, 0.651); each
  * feature's difference from the head's best value as more inputs, within the seeds' spread; a
  * head of 25 (0.8077 / 0.8725, one seed) and the semantic table's cosine as one more input, no gain.
- * Refitted 2026-12-01 (fourteenth session) after the search's implied words, operators and table
+ * Refitted 2026-12-01 (thirteenth session) after the search's implied words, operators and table
  * additions (16 units, three seeds, 446 s): out of fold 0.8200 / 0.8902 / 0.2721 / 0.6544 against
  * 0.8063 / 0.8871 / 0.2859 / 0.6367 without the stage; in sample 0.8330 / 0.8931 / 0.2928 / 0.6584;
  * MetaTool queries no fit saw 0.6396 → 0.6609.

@@ -1899,7 +1899,7 @@ describe('mapArguments: names with an ampersand, free text with commas', () => {
   });
 });
 
-describe('mapArguments: what the fourteenth session\'s rules must not take (adversarial review)', () => {
+describe('mapArguments: what the thirteenth session\'s rules must not take (adversarial review)', () => {
   it('multiplies by pi only for an angle in radians, and rounds only that', () => {
     const count = tool({ count: { type: 'integer', description: 'How many members to list.' } }, ['count']);
     expect(mapArguments(count, 'list 30 Pi Kappa Alpha members', undefined, { now }).arguments.count).toBe(30);
