@@ -42,24 +42,6 @@ describe('ToolIndex head reranker (second stage)', () => {
     expect(index.search('team report', 3).map((h) => h.name)).toEqual(ten.slice(0, 3));
   });
 
-  it('puts a tool of another name between two same-named tools the stage ranks together', () => {
-    // two servers offer "search"; the stage (scoring each tool alone) ranks both first
-    const tools: SearchableTool[] = [
-      { name: 'srv1:search', description: 'Search the web for pages.' },
-      { name: 'srv2:search', description: 'Search the web for pages and news.' },
-      { name: 'news_search', description: 'Search news articles on the web.' },
-      { name: 'page_fetch', description: 'Fetch a web page.' },
-    ];
-    const twinsFirst: HeadReranker = { rerank: (_q, head) => head.map((h) => (h.name.endsWith(':search') ? 10 : 0)) };
-    const names = ToolIndex.build(tools, { semantic: false, headReranker: twinsFirst }).search('search the web', 4).map((h) => h.name);
-    expect(names[0]).toMatch(/:search$/);
-    expect(names[1]).not.toMatch(/:search$/);
-    expect(names.slice(2)).toContain(names[0] === 'srv1:search' ? 'srv2:search' : 'srv1:search');
-    // with same-name demotion off, the stage's order stands
-    const off = ToolIndex.build(tools, { semantic: false, headReranker: twinsFirst, sameNameDemotion: 0 }).search('search the web', 4).map((h) => h.name);
-    expect(off.slice(0, 2).every((n) => n.endsWith(':search'))).toBe(true);
-  });
-
   it('keeps reported scores non-increasing after re-ordering', () => {
     const index = ToolIndex.build(TOOLS, { semantic: false, headReranker: reverser() });
     const scores = index.search('build a team report', 20).map((h) => h.score);

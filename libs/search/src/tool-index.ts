@@ -280,14 +280,6 @@ function bm25fPostings(
 }
 
 /** Search index over an immutable snapshot of tools: BM25F + name prior + exact-name tiers. */
-/**
- * How many tools of other names the head stage puts between a tool and a same-named one below it
- * (ToolIndex.spreadTwins). Measured with the head reranker (half A / half B Recall@5): 0 (off)
- * 0.8955 / 0.9004, 1 0.8962 / 0.9017, 2 0.8962 / 0.9031 (half A NDCG@10 −0.0004), 3 0.8935 / 0.9035;
- * 1 is the best on the tuning half.
- */
-const HEAD_TWIN_GAP = 1;
-
 /** A run of 40 or more letters, digits, '+' and '=' holding a digit: encoded data, not words. */
 const BLOB_RE = /(?<![\w+=])(?=[A-Za-z+=]*\d)[A-Za-z0-9+=]{40,}(?![\w+=])/g;
 
@@ -746,40 +738,9 @@ export class ToolIndex {
     if (!s || s.length !== head.length || s.some((x) => Number.isNaN(x))) return hits;
     const own = head.map((d) => scores[d]).sort((a, b) => b - a);
     const order = head.map((_, i) => i).sort((a, b) => s[b] - s[a] || a - b);
-    let reordered = order.map((i) => head[i]);
-    // the stage scores each tool alone: a tool named like one it placed above (another server's
-    // "search", the same function twice) goes after the next tool of another name, as
-    // same-name demotion (sameNameDemotion) had kept it apart
-    if (HEAD_TWIN_GAP > 0 && this.opts.sameNameDemotion > 0) reordered = this.spreadTwins(reordered);
+    const reordered = order.map((i) => head[i]);
     reordered.forEach((d, i) => (scores[d] = own[i]));
     return [...pinned, ...reordered, ...hits.slice(depth)];
-  }
-
-  /** `docs` with each tool whose base name repeats one above it moved down past HEAD_TWIN_GAP tools of other names (order otherwise kept). */
-  private spreadTwins(docs: number[]): number[] {
-    const out: number[] = [];
-    const waiting: { doc: number; after: number }[] = [];
-    const seen = new Set<number>();
-    let distinct = 0;
-    const flush = (): void => {
-      for (let i = 0; i < waiting.length; ) {
-        if (waiting[i].after <= distinct) out.push(waiting.splice(i, 1)[0].doc);
-        else i++;
-      }
-    };
-    for (const d of docs) {
-      const key = this.baseNameIds[d];
-      if (seen.has(key)) {
-        waiting.push({ doc: d, after: distinct + HEAD_TWIN_GAP });
-        continue;
-      }
-      seen.add(key);
-      out.push(d);
-      distinct++;
-      flush();
-    }
-    for (const w of waiting) out.push(w.doc);
-    return out;
   }
 
   /**
