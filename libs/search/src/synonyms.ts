@@ -163,7 +163,6 @@ export const CJK_TERMS: readonly (readonly string[])[] = [
   ['车站', 'station'],
   ['航班', 'flight'],
   ['酒店', 'hotel'],
-  ['股票', 'stock'],
   ['新闻', 'news'],
   ['翻译', 'translate'],
   ['地图', 'map'],
@@ -192,9 +191,9 @@ export const CJK_TERMS: readonly (readonly string[])[] = [
   ['关键', 'keyword'],
   ['当前', 'current'],
   ['目前', 'current'],
-  ['现在', 'current'],
-  ['状况', 'condition'],
-  ['情况', 'condition'],
+  ['服务器', 'server'],
+  ['状态', 'status'],
+  ['股票', 'stock'],
   // Korean (Hangul is read in two-syllable grams like Chinese, so a word keeps matching with a
   // particle after it: 뉴스를 holds 뉴스)
   ['뉴스', 'news'],

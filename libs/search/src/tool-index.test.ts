@@ -64,7 +64,7 @@ describe('ToolIndex on a small catalog', () => {
     expect(ToolIndex.build(tools).search(q, 3).map((h) => h.name)).toEqual(['extract_image_from_base64']);
   });
 
-  it('reads 当前/目前 as "current" and 状况/情况 as "condition"', () => {
+  it('reads 当前/目前 as "current"', () => {
     const tools = [
       { name: 'get_weather_forecast', description: 'Weather forecast for the next days in a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } },
       { name: 'get_current_weather', description: 'Current weather conditions in a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } },

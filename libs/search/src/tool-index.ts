@@ -279,10 +279,15 @@ function bm25fPostings(
   return { docs: postDocs, weights: postWeights };
 }
 
-/** Search index over an immutable snapshot of tools: BM25F + name prior + exact-name tiers. */
-/** A run of 40 or more letters, digits, '+' and '=' holding a digit: encoded data, not words. */
+/**
+ * A run of 40 or more letters, digits, '+' and '=' holding a digit: encoded data, not words,
+ * unless it is shaped like a camelCase identifier, where no two capitals stand together
+ * ("getOrganizationBillingSummaryForFiscalYear2024" is a tool's name; "iVBORw0KGgoAAAANSUh…" is not).
+ */
 const BLOB_RE = /(?<![\w+=])(?=[A-Za-z+=]*\d)[A-Za-z0-9+=]{40,}(?![\w+=])/g;
+const CAMEL_IDENTIFIER_RE = /^[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*$/;
 
+/** Search index over an immutable snapshot of tools: BM25F + name prior + exact-name tiers. */
 export class ToolIndex {
   /** Number of tools indexed. */
   readonly size: number;
@@ -573,7 +578,7 @@ export class ToolIndex {
     if (ops.words.length > 0) query = ops.rest + query.slice(MAX_ANALYZED_CHARS);
     // an encoded blob (base64 data, a hash) is no words: split at its case changes it would fill
     // the query with fragments ("iVBORw0KGgo…" → vbo, rw0, ggo…) that crowd out the request's words
-    query = query.replace(BLOB_RE, ' ');
+    query = query.replace(BLOB_RE, (m) => (CAMEL_IDENTIFIER_RE.test(m) ? m : ' '));
     let own = analyze(query);
     // a request made only of stop words ("do it", "who am I") is read with them, so a tool named by one is found
     if (own.length === 0) own = analyze(query, { stop: false });

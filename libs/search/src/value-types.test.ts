@@ -35,13 +35,13 @@ describe('valueTypeTerms', () => {
 
 describe('operationWords', () => {
   it('reads an arithmetic operation written between two numbers', () => {
-    expect(operationWords('How much is 394 times 213?')).toEqual(['multiply', 'product', 'multiplication']);
-    expect(operationWords('compute 443 * 349')).toEqual(['multiply', 'product', 'multiplication']);
-    expect(operationWords('what is 2.5×4')).toEqual(['multiply', 'product', 'multiplication']);
-    expect(operationWords('how much is 1 + 1 ?')).toEqual(['add', 'sum', 'addition']);
-    expect(operationWords('100 minus 40')).toEqual(['subtract', 'difference', 'subtraction']);
-    expect(operationWords('12 − 5 = ?')).toEqual(['subtract', 'difference', 'subtraction']);
-    expect(operationWords('84 divided by 7')).toEqual(['divide', 'quotient', 'division']);
+    expect(operationWords('How much is 394 times 213?')).toEqual(['multiply', 'math', 'calculate']);
+    expect(operationWords('compute 443 * 349')).toEqual(['multiply', 'math', 'calculate']);
+    expect(operationWords('what is 2.5×4')).toEqual(['multiply', 'math', 'calculate']);
+    expect(operationWords('how much is 1 + 1 ?')).toEqual(['add', 'sum', 'math', 'calculate']);
+    expect(operationWords('100 minus 40')).toEqual(['subtract', 'math', 'calculate']);
+    expect(operationWords('12 − 5 = ?')).toEqual(['subtract', 'math', 'calculate']);
+    expect(operationWords('84 divided by 7')).toEqual(['divide', 'quotient', 'math', 'calculate']);
   });
 
   it('reads no operation in dates, ranges, versions or a word alone', () => {
@@ -63,6 +63,10 @@ describe('operationWords', () => {
 });
 
 describe('impliedToolWords', () => {
+  it('reads no document kind where the request handles the file as a file', () => {
+    for (const q of ['Zip report.docx and budget.xlsx together', 'Rename report.docx to report-final.docx', 'Delete old-budget.xlsx from my Downloads folder', 'Email Q3-results.pptx to the board', 'When was plan.docx last modified?', 'Commit budget.xlsx with message "update numbers"']) expect(impliedToolWords(q), q).toEqual([]);
+  });
+
   it('reads an office file name as the document kind tools name', () => {
     expect(impliedToolWords('summarize it in a PPT in /root/ppt/apple.pptx.')).toEqual(['presentation', 'slide']);
     expect(impliedToolWords('Read the file /root/docs/exchange.docx, tell me who')).toEqual(['document', 'paragraph']);
@@ -121,25 +125,27 @@ describe('impliedToolWords', () => {
     ]) {
       expect(impliedToolWords(q), q).toEqual(['execute', 'command']);
     }
-    for (const q of ['I drive 20 miles a day', 'go for a drive', 'Welcome: Command not found.', 'the commander of the fleet', 'https://example.com/a:b']) expect(impliedToolWords(q), q).toEqual([]);
+    for (const q of ['I drive 20 miles a day', 'go for a drive', 'Welcome: Command not found.', 'the commander of the fleet', 'https://example.com/a:b',
+      // (an adversarial review's: a company, an airport, a trip's length, URL escapes, a topic)
+      "What's the stock price of Shell?", 'Which terminal does flight UA123 leave from?', 'How long is a 4 h drive from Boston to New York?', 'Navigate to http://site.com/a%20b%20c%20d', 'Search Slack for messages about the PowerShell outage']) expect(impliedToolWords(q), q).toEqual([]);
   });
 
   it('reads two currencies named as a conversion', () => {
     for (const q of ['How many Canadian dollars can I get for 500 US dollars?', 'How much will 20000 Japanese Yen be in United States Dollar?', 'I have 100 euro. How much is it in USD?', 'What is $20 in British pounds?', 'Convert 150 EUR to JPY']) {
       expect(impliedToolWords(q), q).toEqual(['currency', 'convert', 'exchange']);
     }
-    // one currency, however often, is no conversion
-    for (const q of ['Transfer $20 to Bob and $30 to Alice', 'a budget of 500 dollars for 2 dollars a day', 'I won the game']) expect(impliedToolWords(q), q).toEqual([]);
+    // one currency, however written, is no conversion; nor are words that are mostly something else
+    for (const q of ['Transfer $20 to Bob and $30 to Alice', 'a budget of 500 dollars for 2 dollars a day', 'I won the game', 'Remind me to pay $1,200 USD rent on Friday', 'Try to find flights under $800', 'A 5 pound bag of rice costs $12', 'I have a budget of $200 dollars']) expect(impliedToolWords(q), q).toEqual([]);
   });
 
   it('reads a unit asked for in another as a unit conversion', () => {
     for (const q of ['How many ounces in 2 pounds of butter?', 'how many cups are in a gallon', 'How many seconds are there in 3 hours?']) expect(impliedToolWords(q), q).toEqual(['convert', 'conversion', 'unit']);
-    for (const q of ['how many pounds did I lose in 3 weeks', 'How many people live in 2 cities', 'how many miles did I run']) expect(impliedToolWords(q), q).toEqual([]);
+    for (const q of ['how many pounds did I lose in 3 weeks', 'How many people live in 2 cities', 'how many miles did I run', 'How many calories in 2 pounds of chicken?', 'How many hours in a week are booked on my calendar?']) expect(impliedToolWords(q), q).toEqual([]);
   });
 
   it('reads an order asked for between two ends as a sort', () => {
-    for (const q of ['I need the numbers [1, 54, 3] arranged from the smallest to the largest.', 'list them from highest to lowest', 'from oldest to newest please']) expect(impliedToolWords(q), q).toEqual(['sort', 'order']);
-    for (const q of ['the largest city', 'drive from the first to the last street of town in order to park']) expect(impliedToolWords(q), q).toEqual([]);
+    for (const q of ['I need the numbers [1, 54, 3] arranged from the smallest to the largest.', 'list them from highest to lowest']) expect(impliedToolWords(q), q).toEqual(['sort', 'order']);
+    for (const q of ['the largest city', 'drive from the first to the last street of town in order to park', 'Show my orders from newest to oldest']) expect(impliedToolWords(q), q).toEqual([]);
   });
 
   it('lets "list c drive" reach the tool that executes a command', () => {

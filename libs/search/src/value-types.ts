@@ -33,9 +33,12 @@ export function valueTypeTerms(query: string): string[] {
 }
 
 // An arithmetic operation written between two numbers: "394 times 213", "443 * 349", "5 + 3",
-// "100 minus 40", "84 ÷ 7". The operation's words take the operator's place in the query, so
-// "compute 443 * 349" reaches a tool that "calculates the product of two numbers" (the tokenizer
-// drops the symbols), and "394 times 213" is not read as about time ("times" stems to "time").
+// "100 minus 40", "84 ÷ 7". The operation's verb and "math calculate" take the operator's place in
+// the query, so "compute 443 * 349" reaches a multiplying or calculating tool (the tokenizer drops
+// the symbols), and "394 times 213" is not read as about time ("times" stems to "time"). Only
+// words that name arithmetic and little else: "product" and "difference" pulled shop and compare
+// tools first, and "multiplication" stems like "multiple" (read_multiple_files); "sum" and
+// "quotient" stay.
 // The second number ends the expression (the request's end, punctuation, "=", or another operator):
 // "remind me 3 times 2 hours before" counts hours, not a product. A hyphen or a slash is no
 // operator ("555 - 1234" is a phone number, "9 - 5" a shift, "16 / 9" a ratio, "2023-10-01" a date);
@@ -43,10 +46,10 @@ export function valueTypeTerms(query: string): string[] {
 const OPERAND = String.raw`(?<![\w.:])-?\d+(?:\.\d+)?\s*`;
 const OPERAND_END = String.raw`(?=\s*-?\d+(?:\.\d+)?\s*(?:$|[?.,;!)=]|\b(?:and|plus|minus|times|then)\b|[-+*×÷]))`;
 const OPERATIONS: readonly [RegExp, readonly string[]][] = [
-  [new RegExp(String.raw`${OPERAND}(\*|×|\btimes\b|\bmultiplied\s+by\b)${OPERAND_END}`, 'gi'), ['multiply', 'product', 'multiplication']],
-  [new RegExp(String.raw`${OPERAND}(\+|\bplus\b)${OPERAND_END}`, 'gi'), ['add', 'sum', 'addition']],
-  [new RegExp(String.raw`${OPERAND}(−|\bminus\b)${OPERAND_END}`, 'gi'), ['subtract', 'difference', 'subtraction']],
-  [new RegExp(String.raw`${OPERAND}(÷|\bdivided\s+by\b)${OPERAND_END}`, 'gi'), ['divide', 'quotient', 'division']],
+  [new RegExp(String.raw`${OPERAND}(\*|×|\btimes\b|\bmultiplied\s+by\b)${OPERAND_END}`, 'gi'), ['multiply', 'math', 'calculate']],
+  [new RegExp(String.raw`${OPERAND}(\+|\bplus\b)${OPERAND_END}`, 'gi'), ['add', 'sum', 'math', 'calculate']],
+  [new RegExp(String.raw`${OPERAND}(−|\bminus\b)${OPERAND_END}`, 'gi'), ['subtract', 'math', 'calculate']],
+  [new RegExp(String.raw`${OPERAND}(÷|\bdivided\s+by\b)${OPERAND_END}`, 'gi'), ['divide', 'quotient', 'math', 'calculate']],
 ];
 
 /**
@@ -96,6 +99,11 @@ const FILE_KINDS: readonly [RegExp, readonly string[]][] = [
   [/[\w-]\.docx?(?!\w)/i, ['document', 'paragraph']],
   [/[\w-]\.(?:xlsx?|xlsm)(?!\w)/i, ['excel', 'sheet', 'workbook']],
 ];
+/** Verbs that work on a document's content. */
+const CONTENT_VERB_RE = /\b(?:create|make|generate|write|draft|save|read|open|view|show|summari[sz]e|edit|add|insert|fill|update|export|analy[sz]e|extract|build|prepare|format|tell\s+me)\b/i;
+/** Verbs that handle a document as a file. */
+const FILE_VERB_RE = /\b(?:zip|unzip|compress|archive|rename|move|moved|delete|remove|copy|commit|push|e-?mail|send|upload|download|attach|share|modified|permissions?)\b/i;
+
 const WRITE_TO_TEXT_FILE_RE = new RegExp(
   String.raw`\b(?:save|saved|saving|write|writes|writing|wrote|store|stored|draft|export|output)\b` +
     // the rest of the sentence, then "to/in/into/as/at/under" and a path or a bare file name:
@@ -117,7 +125,10 @@ const WRITE_TO_TEXT_FILE_RE = new RegExp(
  */
 export function impliedToolWords(query: string): string[] {
   const out: string[] = [];
-  for (const [re, words] of FILE_KINDS) if (re.test(query)) out.push(...words);
+  // (only where the request works on the document's content: "summarize it in a PPT in
+  // /root/ppt/apple.pptx", "read the data under /root/excel/x.xlsx"; a file moved, zipped, renamed,
+  // deleted, committed or e-mailed is a file, and "paragraph" would rank add_paragraph first)
+  if (CONTENT_VERB_RE.test(query) && !FILE_VERB_RE.test(query)) for (const [re, words] of FILE_KINDS) if (re.test(query)) out.push(...words);
   if (WRITE_TO_TEXT_FILE_RE.test(query)) out.push('write', 'file');
   if (COMMAND_CUE_RE.test(query)) out.push('execute', 'command');
   if (currenciesNamed(query) >= 2) out.push('currency', 'convert', 'exchange');
@@ -127,26 +138,42 @@ export function impliedToolWords(query: string): string[] {
 }
 
 // An order asked for between two ends: "arranged from the smallest to the largest", "from
-// highest to lowest", "oldest to newest".
-const END_WORD = String.raw`(?:smallest|largest|lowest|highest|least|most|biggest|greatest|oldest|newest|earliest|latest|cheapest|shortest|longest)`;
+// highest to lowest" (not "from oldest to newest": lists of orders, events and commits take that
+// order themselves).
+const END_WORD = String.raw`(?:smallest|largest|lowest|highest|least|most|biggest|greatest|cheapest|shortest|longest)`;
 const ORDER_RE = new RegExp(String.raw`\bfrom\s+(?:the\s+)?${END_WORD}\s+to\s+(?:the\s+)?${END_WORD}\b`, 'i');
 
 // A unit asked for in another: "How many ounces in 2 pounds of butter?", "how many cups are in a
-// gallon", "how many seconds in 3 hours".
-const UNIT = String.raw`(?:ounces?|oz|pounds?|lbs?|grams?|kilograms?|kgs?|milligrams?|tons?|cups?|tablespoons?|tbsp|teaspoons?|tsp|liters?|litres?|milliliters?|millilitres?|ml|gallons?|quarts?|pints?|fluid\s+ounces?|meters?|metres?|centimeters?|centimetres?|millimeters?|kilometers?|kilometres?|km|feet|foot|ft|inch(?:es)?|miles?|yards?|acres?|hectares?|seconds?|minutes?|hours?|days?|weeks?|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?|calories|joules?)`;
-const UNIT_QUESTION_RE = new RegExp(String.raw`\bhow\s+many\s+${UNIT}\s+(?:are\s+|is\s+)?(?:there\s+)?in\s+(?:a|an|one|\d+(?:\.\d+)?)\s+${UNIT}\b`, 'i');
+// gallon", "how many seconds in 3 hours" (the question ends there: "how many hours in a week are
+// booked on my calendar" is no conversion; calories are no unit of this kind).
+const UNIT = String.raw`(?:ounces?|oz|pounds?|lbs?|grams?|kilograms?|kgs?|milligrams?|tons?|cups?|tablespoons?|tbsp|teaspoons?|tsp|liters?|litres?|milliliters?|millilitres?|ml|gallons?|quarts?|pints?|fluid\s+ounces?|meters?|metres?|centimeters?|centimetres?|millimeters?|kilometers?|kilometres?|km|feet|foot|ft|inch(?:es)?|miles?|yards?|acres?|hectares?|seconds?|minutes?|hours?|days?|weeks?|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?)`;
+const UNIT_QUESTION_RE = new RegExp(String.raw`\bhow\s+many\s+${UNIT}\s+(?:are\s+|is\s+)?(?:there\s+)?in\s+(?:a|an|one|\d+(?:\.\d+)?)\s+${UNIT}\b(?=\s*(?:$|[?.,!]|of\b))`, 'i');
 
 // Currencies a request names: an ISO code of a common currency, a currency's name (with the
-// country or region that tells dollars apart: "Canadian dollars", "US dollars"), or a symbol.
-const CURRENCY_RE = /\b(?:usd|eur|gbp|jpy|cad|aud|nzd|cny|rmb|inr|chf|krw|hkd|sgd|mxn|brl|rub|sek|nok|dkk|zar|try)\b|\b(?:(us|u\.s\.|united states|american|canadian|australian|new zealand|hong kong|singapore|singaporean|mexican|british|japanese|chinese|indian|swiss|korean|south african|brazilian|russian|swedish|danish|norwegian|turkish)\s+)?(dollars?|euros?|yen|pounds?|rupees?|yuan|renminbi|francs?|won|pesos?|reals?|rubles?|kron(?:a|or|er|e)|rand|lira)\b|[$€£¥₹₩]/gi;
+// country or region that tells dollars apart: "Canadian dollars", "US dollars"), or a symbol. Each
+// is read as its ISO code, so "$", "USD", "dollars" and "US dollars" are one currency. Words that
+// are mostly something else count only with a country: "pounds" (a weight) as "British pounds",
+// "won", "real", "try" never alone.
+const CURRENCY_RE = /\b(usd|eur|gbp|jpy|cad|aud|nzd|cny|rmb|inr|chf|krw|hkd|sgd|mxn|brl|rub|sek|nok|dkk|zar)\b|\b(?:(us|u\.s\.|united states|american|canadian|australian|new zealand|hong kong|singapore|singaporean|mexican|british|japanese|chinese|indian|swiss|korean|south korean|south african|brazilian|russian|swedish|danish|norwegian)\s+)?(dollars?|euros?|yen|pounds?(?:\s+sterling)?|rupees?|yuan|renminbi|francs?|won|pesos?|reals?|rubles?|kron(?:a|or|er|e))\b|([$€£¥₹₩])/gi;
 
-/** How many different currencies a request names ("500 US dollars" and "Canadian dollars": 2). */
+/** ISO code of a currency word with its country ("" when the word alone names no currency). */
+function currencyCode(region: string, word: string): string {
+  const w = word.replace(/\s+sterling$/, ' sterling').replace(/s$/, '');
+  if (w.endsWith('sterling')) return 'GBP';
+  const byRegion: Record<string, string> = { us: 'USD', 'u.s.': 'USD', 'united states': 'USD', american: 'USD', canadian: 'CAD', australian: 'AUD', 'new zealand': 'NZD', 'hong kong': 'HKD', singapore: 'SGD', singaporean: 'SGD', mexican: 'MXN', british: 'GBP', japanese: 'JPY', chinese: 'CNY', indian: 'INR', swiss: 'CHF', korean: 'KRW', 'south korean': 'KRW', 'south african': 'ZAR', brazilian: 'BRL', russian: 'RUB', swedish: 'SEK', danish: 'DKK', norwegian: 'NOK' };
+  if (region) return byRegion[region] ?? '';
+  const alone: Record<string, string> = { dollar: 'USD', euro: 'EUR', yen: 'JPY', rupee: 'INR', yuan: 'CNY', renminbi: 'CNY', franc: 'CHF', peso: 'MXN', ruble: 'RUB' };
+  return alone[w] ?? '';
+}
+
+const SYMBOL_CODES: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW' };
+
+/** How many different currencies a request names ("500 US dollars" and "Canadian dollars": 2; "$500" and "USD": 1). */
 function currenciesNamed(query: string): number {
   const seen = new Set<string>();
   for (const m of query.matchAll(CURRENCY_RE)) {
-    const region = (m[1] ?? '').toLowerCase().replace(/\./g, '').replace(/^(?:united states|american)$/, 'us');
-    const name = (m[2] ?? m[0]).toLowerCase().replace(/s$/, '');
-    seen.add(m[2] ? `${region} ${name}` : name);
+    const code = m[1] ? m[1].toUpperCase().replace('RMB', 'CNY') : m[4] ? SYMBOL_CODES[m[4]] : currencyCode((m[2] ?? '').toLowerCase(), (m[3] ?? '').toLowerCase());
+    if (code) seen.add(code);
     if (seen.size >= 2) break;
   }
   return seen.size;
@@ -154,8 +181,10 @@ function currenciesNamed(query: string): number {
 
 // A request for a shell command: "using the command echo %time%", "using the instruction del …",
 // "command prompt", a Windows environment variable (%userprofile%), a drive ("list c drive"),
-// running something at a drive's path ("Run the Python script located at d:/playground/…"), cmd /
-// PowerShell / a terminal / a shell (a drive's path alone is a file: "export it to C:\out\t.csv"). It stands for the tool that
+// running something at a drive's path ("Run the Python script located at d:/playground/…"), "in a
+// terminal", "open PowerShell", "shell commands" (a drive's path alone is a file: "export it to
+// C:\out\t.csv"; "Shell" the company, an airport's terminal, "a 4 h drive" and %20 in a URL are
+// no cues). It stands for the tool that
 // executes a command ("execute", "command"), which the request rarely names: "list c drive"
 // reached driving-distance tools, and "remove shortcut … using the instruction del
 // "%userprofile%\Desktop\putty.lnk"" a tool named DelScr. ("I drive", "a drive" are no drive
@@ -163,4 +192,4 @@ function currenciesNamed(query: string): number {
 // Measured (README, ranking design 8): 15 of the 2,135 dev and irrelevance requests hold a cue,
 // 13 of them asking for BFCL's cmd_controller.execute; half A NDCG@10 0.789 → 0.796, half B
 // 0.809 → 0.811 (no head reranker).
-const COMMAND_CUE_RE = /\b(?:using|use|with|via|run|runs|execute)\s+(?:the\s+)?(?:exact\s+)?(?:[\w.:-]+\s+)?(?:command|instruction)s?\b|\bcommand\s+(?:prompt|line)\b|\b(?:cmd|powershell|terminal|shell)\b|%\w+%|\b(?:run|execute)\b[^.?!\n]{0,80}?(?<![\w/])[c-z]:[\\/]|\b[b-hj-z]\s+dri+ve\b/i;
+const COMMAND_CUE_RE = /\b(?:using|use|with|via|run|runs|execute)\s+(?:the\s+)?(?:exact\s+)?(?:[\w.:-]+\s+)?(?:command|instruction)s?\b|\bcommand\s+(?:prompt|line)\b|\b(?:in|into|on|open|run|use|using|start|launch)\s+(?:a\s+|the\s+|my\s+)?(?:cmd|powershell|terminal|shell|bash)\b|\b(?:cmd|powershell|terminal|shell|bash)\s+commands?\b|%[A-Za-z_][A-Za-z0-9_]*%|\b(?:run|execute)\b[^.?!\n]{0,80}?(?<![\w/])[c-z]:[\\/]|\b(?:list|open|show|browse|scan|clean|format|in|on|of|from|the|my)\s+[b-hj-z]\s+dri+ve\b/i;
