@@ -2039,6 +2039,16 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       out.push({ param: p, value: m[1] + acc, score: 0.65, ranges: [[m.index, m.index + m[1].length + (m[2]?.length ?? 0)]], kind: 'music-key' });
     }
   }
+  // a month written by name for a month string ("in December" → "December"), where no date holds it
+  // ("may" only capitalised; "March 8th" is a date, not a month)
+  if (t === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'month') {
+    for (const tk of doc.tokens) {
+      const n = MONTHS[tk.lower];
+      if (n === undefined || (tk.lower === 'may' && tk.text !== 'May') || (tk.lower.length <= 3 && !/^\p{Lu}/u.test(tk.text))) continue;
+      if (doc.spans.some((sp) => sp.kind === 'date' && sp.start <= tk.start && sp.end >= tk.end && sp.date?.d !== undefined)) continue;
+      out.push({ param: p, value: tk.text[0].toUpperCase() + tk.text.slice(1).toLowerCase(), score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3, ranges: [[tk.start, tk.end]], kind: 'month' });
+    }
+  }
   // a colour word for a colour parameter ("a small green bird", "in red")
   if (COLOR_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
     for (const tk of colourWords(doc, p)) out.push({ param: p, value: tk.lower, score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3, ranges: [[tk.start, tk.end]], kind: 'color' });
