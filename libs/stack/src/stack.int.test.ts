@@ -1,11 +1,16 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHealth } from './health';
 import { findFreePort, isPortOpen } from './net';
 import { liveGroupMembers } from './process';
 import { ensureNats, serviceEntry, startStack, STACK_SERVICES, type NatsHandle, type RunningStack } from './stack';
+
+/** A value no environment holds by chance. */
+const LEAK_PROBE = `leak-probe-${process.pid}-${Date.now()}`;
 
 const missing = STACK_SERVICES.map((s) => serviceEntry(s.name)).filter((p) => !existsSync(p));
 if (missing.length > 0) console.log(`stack.int.test skipped: service entry files do not exist yet: ${missing.join(', ')}`);
@@ -31,7 +36,13 @@ describe.skipIf(missing.length > 0)('startStack (real nats-server, the four serv
     // Its own nats-server on a free port, never the shared one on 4222.
     const port = await findFreePort();
     nats = await ensureNats({ url: `nats://127.0.0.1:${port}`, dataDir: join(dir, 'nats'), logPath: join(dir, 'logs', 'nats.log') });
-    stack = await startStack({ natsUrl: nats.url, freePorts: true, logDir: join(dir, 'logs') });
+    // a secret exported before `npm start` (the MCP server's get-env tool must not hand it to agents)
+    process.env.TOOLSURFACE_LEAK_PROBE = LEAK_PROBE;
+    try {
+      stack = await startStack({ natsUrl: nats.url, freePorts: true, logDir: join(dir, 'logs') });
+    } finally {
+      delete process.env.TOOLSURFACE_LEAK_PROBE;
+    }
   });
 
   afterAll(async () => {
@@ -58,6 +69,21 @@ describe.skipIf(missing.length > 0)('startStack (real nats-server, the four serv
     expect(stack.configPath).toBe(join(dir, 'logs', 'toolsurface.yaml'));
     expect(readFileSync(stack.configPath, 'utf8')).toContain(`http://127.0.0.1:${stack.ports.everythingHttp}/mcp`);
     expect(new Set(Object.values(stack.ports)).size).toBe(5);
+  });
+
+  it("starts the MCP server without this process's environment: its get-env tool shows no secret", async () => {
+    const client = new Client({ name: 'stack-int-test', version: '0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${stack.ports.everythingHttp}/mcp`)));
+    try {
+      const { tools } = await client.listTools();
+      const getEnv = tools.find((t) => /get.?env/i.test(t.name));
+      expect(getEnv, 'server-everything has a get-env tool').toBeDefined();
+      const out = JSON.stringify(await client.callTool({ name: getEnv!.name, arguments: {} }));
+      expect(out).toContain('PATH');
+      expect(out).not.toContain(LEAK_PROBE);
+    } finally {
+      await client.close();
+    }
   });
 
   it('stops everything it started, in reverse order, leaving no process behind', async () => {

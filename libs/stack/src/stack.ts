@@ -1,3 +1,4 @@
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { httpCapabilityPort, rewriteConfig } from './config-copy';
@@ -322,7 +323,10 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
       const everything = track(
         spawnManaged('everything', process.execPath, [EVERYTHING_ENTRY, 'streamableHttp'], {
           cwd: REPO_ROOT,
-          env: { ...process.env, ...opts.env, PORT: String(ports.everythingHttp) },
+          // (the MCP SDK's safe default environment, not this process's: the server's get-env tool
+          // hands its environment to any agent bound to it, and a token or password exported
+          // before `npm start` must not be in it)
+          env: { ...getDefaultEnvironment(), ...opts.env, PORT: String(ports.everythingHttp) },
           logPath: join(logDir, 'everything.log'),
         }),
       );
