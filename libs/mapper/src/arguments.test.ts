@@ -1964,3 +1964,15 @@ describe('mapArguments: a month by name for a month string', () => {
     expect(mapArguments(t, 'you may compute it for a panel area of 80000 sq ft', undefined, { now }).arguments.month).toBeUndefined();
   });
 });
+
+describe('mapArguments: signs and hyphenated numbers in words (new-user walk)', () => {
+  const sum = tool({ a: { type: 'number', description: 'First number' }, b: { type: 'number', description: 'Second number' } }, ['a', 'b']);
+  it('reads "minus 25" after a word and "negative 25" as negative numbers, "100 minus 40" as two numbers', () => {
+    expect(mapArguments(sum, 'What is the sum of 17 and minus 25?', undefined, { now }).arguments).toEqual({ a: 17, b: -25 });
+    expect(mapArguments(sum, 'the sum of 17 and negative 25', undefined, { now }).arguments).toEqual({ a: 17, b: -25 });
+    expect(mapArguments(sum, 'what is 100 minus 40', undefined, { now }).arguments).toEqual({ a: 100, b: 40 });
+  });
+  it('reads a number written in words with a hyphen as a number, not an identifier', () => {
+    expect(mapArguments(sum, 'What is the sum of seventeen and twenty-five?', undefined, { now }).arguments).toEqual({ a: 17, b: 25 });
+  });
+});

@@ -347,6 +347,12 @@ function findNumbers(text: string, spans: Span[]): void {
     if (sign === '-' || sign === '−') value = -value;
     // where the value is written, after any leading space the match took
     const valueAt = start + (m[0].length - m[0].trimStart().length);
+    // a sign written as a word: "negative 25", and "minus 25" where no number comes before it
+    // ("the sum of 17 and minus 25"; in "100 minus 40" the word is the operation)
+    if (!sign) {
+      const before = text.slice(Math.max(0, valueAt - 40), valueAt);
+      if (/\bnegative\s+$/i.test(before) || (/\bminus\s+$/i.test(before) && !/\d[^\s]*\s*(?:(?!(?:and|or|plus|then|with)\b)[\p{L}%°]+\s+)?minus\s+$/iu.test(before))) value = -value;
+    }
     // an exponent of a unit or a variable ("9.8 m/s^2", "3x**2") is no value of its own; a number's
     // power ("2^10", "3**4") and Markdown bold ("**4** people") are
     if ((text[valueAt - 1] === '^' && /[\p{L})]/u.test(text[valueAt - 2] ?? '')) || (text.slice(valueAt - 2, valueAt) === '**' && /[\p{L})]/u.test(text[valueAt - 3] ?? ''))) continue;
@@ -548,6 +554,8 @@ function findIds(text: string, spans: Span[]): void {
     if (t.includes('/') && !/\d/.test(t)) continue;
     // ordinal and unit glued to a number ("5th", "10km", "3x") are not ids
     if (/^\d+(st|nd|rd|th|[a-z]{1,3})$/i.test(t)) continue;
+    // a number written in words with a hyphen ("twenty-five") is a number
+    if (spans.some((o) => o.kind === 'number' && o.word && o.start === m!.index && o.end === m!.index + t.length)) continue;
     // a count glued to its noun by a hyphen ("3-star", "two-bedroom", "5-day") is a number with a unit
     if (/^(\d+|[a-z]+)-[a-z]+$/i.test(t) && spans.some((o) => o.kind === 'number' && o.start === m!.index && o.end <= m!.index + t.indexOf('-'))) continue;
     // a dotted acronym ("U.S", "U.K.") is a name, with its last period and the capitalised words

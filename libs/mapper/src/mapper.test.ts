@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
 import { UnifiedMapper, PreferredToolNotInSnapshotError } from './index.js';
-import { forbidsDeletion } from './select.js';
+import { arithmeticClash, forbidsDeletion } from './select.js';
 import type { MapperTool, RankedCandidate, Retriever } from './index.js';
 
 /** A small hand-made surface. */
@@ -191,6 +191,32 @@ describe('UnifiedMapper: destructive actions on one side only', () => {
     for (const request of ['don’t delete the txt files', "you mustn't remove them", 'do not, under any circumstances, delete the txt files', 'stop deleting the txt files', 'refrain from deleting the txt files']) expect(forbidsDeletion(request), request).toBe(true);
     for (const request of ['delete all txt files', 'remove the notes file', 'No, delete the txt files', 'is there a way to delete txt files?', "please don't forget to delete the txt files", "don't hesitate to delete them", 'without a doubt, delete the txt files', 'delete the txt files if they are not needed', 'cancel order 123 since the payment did not clear', "the file isn't removed yet, delete it"]) expect(forbidsDeletion(request), request).toBe(false);
     expect(m.rank({ request: 'delete all txt files' }, new Set()).find((c) => c.name === 'delete_files')?.clash).toBeUndefined();
+  });
+});
+
+describe('UnifiedMapper: arithmetic the tool does not do', () => {
+  const calc: MapperTool[] = [{ name: 'everything:get-sum', description: 'Returns the sum of two numbers.', inputSchema: { type: 'object', properties: { a: { type: 'number', description: 'First number' }, b: { type: 'number', description: 'Second number' } }, required: ['a', 'b'] } }];
+  const m = new UnifiedMapper(calc, (_q, limit) => calc.map((t) => ({ name: t.name, score: 1 })).slice(0, limit));
+
+  it('finds the clash between the operation asked for and the one the name says', () => {
+    expect(arithmeticClash('What is 100 minus 40?', 'everything:get-sum')).toEqual({ asked: 'subtract', does: 'add' });
+    expect(arithmeticClash('what is 6 times 7', 'get-sum')).toEqual({ asked: 'multiply', does: 'add' });
+    expect(arithmeticClash('divide 84 by 7', 'sum_numbers')).toEqual({ asked: 'divide', does: 'add' });
+    // a sign is no subtraction; the same operation, or none named, is no clash
+    expect(arithmeticClash('What is the sum of 17 and minus 25?', 'get-sum')).toBeUndefined();
+    expect(arithmeticClash('add 17 and 25', 'get-sum')).toBeUndefined();
+    expect(arithmeticClash('what do 17 and 25 make', 'get-sum')).toBeUndefined();
+    expect(arithmeticClash('What is 100 minus 40?', 'calculate')).toBeUndefined();
+    expect(arithmeticClash('What is 100 minus 40?', 'CalcProduct')).toEqual({ asked: 'subtract', does: 'multiply' });
+  });
+
+  it('does not run a sum for a subtraction, and reads "minus 25" after a word as a negative number', () => {
+    const r = m.map({ request: 'What is 100 minus 40?' });
+    expect(r.decision).not.toBe('execute');
+    expect(m.rank({ request: 'What is 100 minus 40?' }, new Set())[0].clash).toEqual({ asked: 'subtract', does: 'add' });
+    const neg = m.rank({ request: 'What is the sum of 17 and minus 25?' }, new Set())[0];
+    expect(neg.clash).toBeUndefined();
+    expect(neg.mapping.arguments).toEqual({ a: 17, b: -25 });
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { CONFIDENCE_THRESHOLD, UNIFIED_HELD_BACK_PREFIX } from '@toolsurface/core';
 import { prepare, mapPrepared, type DetailedMapping, type MapArgumentsOptions } from './arguments.js';
-import { buildProfiles, features, FEATURE_NAMES, textStems, contentTokens, bigramsOf, destructiveClash, forbidsDeletion, type ToolProfile, type Features } from './select.js';
+import { buildProfiles, features, FEATURE_NAMES, textStems, contentTokens, bigramsOf, destructiveClash, arithmeticClash, forbidsDeletion, type ToolProfile, type Features } from './select.js';
 import { confidenceFeatures, toolConfidence, fullConfidence } from './confidence.js';
 import { CALIBRATION } from './calibration.js';
 import { listwiseProblem, listwiseScorer } from './listwise.js';
@@ -47,7 +47,7 @@ export interface RankedCandidate {
   confFeatures: number[];
   toolConfidence: number;
   fullConfidence: number;
-  /** the request and the tool's name disagree on a destructive action (select.ts destructiveClash) */
+  /** the request and the tool's name disagree on a destructive action or on the arithmetic (select.ts destructiveClash, arithmeticClash) */
   clash?: { asked: string; does: string };
 }
 
@@ -164,7 +164,7 @@ export class UnifiedMapper {
       const profile = this.profiles[this.byName.get(c.name) as number];
       const mapping = mapPrepared(profile.tool, doc, ctx);
       const f = features({ profile, idf: this.idf, queryStems, rank: c.rank, score: c.score, topScore, mapping, preferred: preferred.has(c.name), contextKeys, queryTokens, numberCount, queryBigrams, snapshotSize: this.tools.length, shared });
-      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: RERANK_SCORE(f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile, noDeletion) };
+      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: RERANK_SCORE(f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile, noDeletion) ?? arithmeticClash(query, c.name) };
     });
     ranked.sort((a, b) => b.rerankScore - a.rerankScore || a.retrieval.rank - b.retrieval.rank);
     const probs = softmax(ranked.map((r) => r.rerankScore));

@@ -226,6 +226,33 @@ export function destructiveClash(requestStems: Iterable<string>, profile: ToolPr
   return undefined;
 }
 
+/** The arithmetic a tool's name names, by its name's words (get-sum, add → add; sub, subtract → subtract; CalcProduct, multiply → multiply; divide → divide). */
+const NAME_OPERATIONS: Readonly<Record<string, string>> = { add: 'add', sum: 'add', plus: 'add', addition: 'add', sub: 'subtract', subtract: 'subtract', minus: 'subtract', difference: 'subtract', subtraction: 'subtract', mul: 'multiply', mult: 'multiply', multiply: 'multiply', product: 'multiply', times: 'multiply', multiplication: 'multiply', div: 'divide', divide: 'divide', quotient: 'divide', division: 'divide' };
+
+/** Operations a request asks for, each written as a word or as a symbol between two numbers; "minus 25" after a word is a sign, not a subtraction. */
+const REQUEST_OPERATIONS: readonly [string, RegExp][] = [
+  ['add', /\b(?:plus|add|adding|sum)\b|\d\s*\+\s*\d/i],
+  ['subtract', /\b(?:subtract|subtracting|subtracted|difference\s+(?:between|of))\b|\d[^\s]*\s*(?:(?!(?:and|or|plus|then|with)\b)[\p{L}%°]+\s+)?minus\s+-?\d|\d\s+[−]\s+\d/iu],
+  ['multiply', /\b(?:multiply|multiplied|product\s+of)\b|\d\s*(?:\*|×|\btimes\b)\s*\d/i],
+  ['divide', /\b(?:divide|divided|quotient)\b|\d\s*÷\s*\d/i],
+];
+
+/**
+ * Arithmetic on one side that the other side contradicts: the request asks for one operation
+ * ("What is 100 minus 40?") and the tool's name names another (get-sum). Such a call computes the
+ * wrong thing with the right numbers, so it is not run, however confident the selection.
+ * Undefined unless the request names exactly one operation and the tool's name exactly one.
+ */
+export function arithmeticClash(request: string, toolName: string): { asked: string; does: string } | undefined {
+  const text = request.slice(0, 4000);
+  const asked = REQUEST_OPERATIONS.filter(([, re]) => re.test(text)).map(([op]) => op);
+  if (asked.length !== 1) return undefined;
+  const does = new Set(splitIdentifier(toolName.replace(/^.*[:/]/, '')).map((w) => NAME_OPERATIONS[w.toLowerCase()]).filter((op): op is string => op !== undefined));
+  if (does.size !== 1) return undefined;
+  const [op] = does;
+  return op === asked[0] ? undefined : { asked: asked[0], does: op };
+}
+
 /**
  * Does the request forbid a deletion ("do not delete", "don't remove", "never erase", "without
  * dropping", "keep … instead of deleting")? A negation word at most three words before a delete
