@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { corpusAsTools, DEFAULT_EVAL_DIR, readJsonl, type CorpusRecord } from './eval-data.js';
 import { nameKey } from './tokenize.js';
 import { splitQualifiedName } from './names.js';
-import { ToolIndex } from './tool-index.js';
+import { ToolIndex, type HeadReranker } from './tool-index.js';
 import type { SearchableTool } from './types.js';
 
 const CORPUS = resolve(DEFAULT_EVAL_DIR, 'corpus.jsonl');
@@ -419,6 +419,14 @@ describe('deprecated tools', () => {
     expect(index.search('is this npm package deprecated', 1)[0].name).toBe('npmDeprecated');
     // deprecatedDemotion 0 turns it off
     expect(ToolIndex.build(fs, { deprecatedDemotion: 0 }).search('read a file', 1)[0].name).toBe('read_file');
+  });
+
+  it('keeps the order with a head stage that prefers the deprecated tool (the service runs one)', () => {
+    // a stage scoring each tool alone knows nothing of deprecation (a new-user walk saw the
+    // discovery service rank read_file first again)
+    const likesDeprecated: HeadReranker = { rerank: (_q, head) => head.map((h) => (h.name === 'read_file' ? 10 : 0)) };
+    const index = ToolIndex.build(fs, { headReranker: likesDeprecated });
+    for (const q of ['read a file', 'read a text file']) expect(index.search(q, 2).map((h) => h.name), q).toEqual(['read_text_file', 'read_file']);
   });
 });
 

@@ -743,7 +743,19 @@ export class ToolIndex {
     if (!s || s.length !== head.length || s.some((x) => Number.isNaN(x))) return hits;
     const own = head.map((d) => scores[d]).sort((a, b) => b - a);
     const order = head.map((_, i) => i).sort((a, b) => s[b] - s[a] || a - b);
-    const reordered = order.map((i) => head[i]);
+    let reordered = order.map((i) => head[i]);
+    // the stage scores each tool alone and knows nothing of deprecation: it lifts no deprecated
+    // tool above the place the first stage gave it (after its replacement)
+    const deprecated = this.deprecated;
+    if (deprecated !== undefined && this.opts.deprecatedDemotion > 0 && head.some((d) => deprecated[d] === 1)) {
+      // (each at the lower of its two places, the first stage's and the stage's)
+      const held = head
+        .map((d, i) => ({ d, at: Math.max(i, reordered.indexOf(d)) }))
+        .filter((x) => deprecated[x.d] === 1)
+        .sort((a, b) => a.at - b.at);
+      reordered = reordered.filter((d) => deprecated[d] !== 1);
+      for (const { d, at } of held) reordered.splice(Math.min(at, reordered.length), 0, d);
+    }
     reordered.forEach((d, i) => (scores[d] = own[i]));
     return [...pinned, ...reordered, ...hits.slice(depth)];
   }
