@@ -231,6 +231,28 @@ describe('call results', () => {
     });
   });
 
+  it('print a unified call that did not run without a "tool" line, and a confidence rounded down as the message writes it', () => {
+    const res = response({
+      isError: true,
+      reason: 'LOW_CONFIDENCE',
+      message: 'unified_tool did not run a tool: confidence 0.69, below 0.7.',
+      toolName: 'get-sum',
+      via: 'unified_tool',
+      unified: {
+        tool: 'get-sum',
+        confidence: 0.6999,
+        argumentsJson: '{"a":17,"b":25}',
+        candidates: [{ name: 'get-sum', confidence: 0.6999, argumentsJson: '{"a":17,"b":25}', missingArguments: [] }],
+        missingArguments: [],
+        executed: false,
+      },
+    });
+    const text = formatCallResult(res);
+    expect(text).not.toMatch(/^tool /m);
+    expect(text).toContain('picked      get-sum  confidence 0.69  did not run');
+    expect(text).toContain('candidates  get-sum 0.69');
+  });
+
   it('render non-text content as one bracketed line each', () => {
     expect(
       renderContent([

@@ -1,5 +1,6 @@
 import type { CallToolResponse, Presentation, Surface, Tool } from '@toolsurface/proto';
 import { autonomyName, modeName, principalFromProto, resolvedModeName, toolKindName } from './enums';
+import { confidenceText } from '@toolsurface/core';
 
 /** Collapses whitespace to single spaces and cuts `text` to `max` characters with an ellipsis. */
 export function oneLine(text: string, max = Infinity): string {
@@ -283,16 +284,18 @@ export function callResultToJson(res: CallToolResponse): Record<string, unknown>
 /** What `call` prints: the tool that ran and how, unified metadata, then the result or the refusal. */
 export function formatCallResult(res: CallToolResponse, width = 100): string {
   const head: string[][] = [];
-  if (res.toolName) {
+  const u = res.unified;
+  // (a unified call that did not run names its tool on the "picked" line only: a "tool" line
+  // read as if it had run)
+  if (res.toolName && !(u && u.tool && !u.executed)) {
     const via = res.via ? `via ${res.via}` : '';
     head.push(['tool', [res.toolName, via, res.durationMs > 0 ? `${res.durationMs.toFixed(1)} ms in the tool` : ''].filter(Boolean).join('  ')]);
   }
-  const u = res.unified;
   if (u && (u.tool || u.candidates.length > 0)) {
-    if (u.tool) head.push(['picked', `${u.tool}  confidence ${u.confidence.toFixed(2)}  ${u.executed ? 'ran' : 'did not run'}`]);
+    if (u.tool) head.push(['picked', `${u.tool}  confidence ${confidenceText(u.confidence)}  ${u.executed ? 'ran' : 'did not run'}`]);
     if (u.argumentsJson) head.push(['arguments', u.argumentsJson]);
     if (u.missingArguments.length > 0) head.push(['missing', u.missingArguments.join(', ')]);
-    const others = u.candidates.map((c) => `${c.name} ${c.confidence.toFixed(2)}`).join(', ');
+    const others = u.candidates.map((c) => `${c.name} ${confidenceText(c.confidence)}`).join(', ');
     if (others) head.push(['candidates', others]);
   }
   if (res.isError) head.push(['refused', [res.reason || 'TOOL_ERROR', res.message].filter(Boolean).join(': ')]);

@@ -10,3 +10,12 @@ export const CONFIDENCE_THRESHOLD = 0.7;
  * such an explanation on to the model as the LOW_CONFIDENCE message.
  */
 export const UNIFIED_HELD_BACK_PREFIX = 'Not run:';
+
+/**
+ * A confidence in [0, 1] written with two decimals, rounded down: 0.699 (held just under the 0.7
+ * threshold) reads "0.69", never "0.70" beside "confidence 0.7 or more". Every text that shows a
+ * confidence (dispatch's messages, the CLI) writes it this way, so one call shows one number.
+ */
+export function confidenceText(c: number): string {
+  return (Math.floor(Math.max(0, Math.min(1, Number.isFinite(c) ? c : 0)) * 100 + 1e-9) / 100).toFixed(2);
+}

@@ -1,4 +1,4 @@
-export { ADAPTIVE_DISCOVERY_THRESHOLD, CONFIDENCE_THRESHOLD, UNIFIED_HELD_BACK_PREFIX } from './constants';
+export { ADAPTIVE_DISCOVERY_THRESHOLD, CONFIDENCE_THRESHOLD, UNIFIED_HELD_BACK_PREFIX, confidenceText } from './constants';
 export { ReasonCode, MODEL_FACING_REASONS, AppError, isAppError } from './errors';
 export type {
   PrincipalKind,

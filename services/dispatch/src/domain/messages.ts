@@ -1,4 +1,4 @@
-import { CONFIDENCE_THRESHOLD, type ResolvedMode, type Via } from '@toolsurface/core';
+import { CONFIDENCE_THRESHOLD, confidenceText, type ResolvedMode, type Via } from '@toolsurface/core';
 import type { ArgumentProblem } from './validators';
 
 // One sentence per refusal the model can recover from (DESIGN.md "Errors"): what happened and what to do next.
@@ -84,13 +84,8 @@ export const Messages = {
     `Proposed call: "${tool}" (confidence ${confidenceText(confidence)}); nothing ran, confirm the call before it runs.`,
 } as const;
 
-/**
- * A confidence in [0, 1] with two decimals, rounded down: 0.699 (held just under the 0.7
- * threshold) reads "0.69", never "0.70" beside "confidence 0.7 or more".
- */
-export function confidenceText(c: number): string {
-  return (Math.floor(Math.max(0, Math.min(1, c)) * 100 + 1e-9) / 100).toFixed(2);
-}
+/** Re-exported: the confidence as every message writes it (two decimals, rounded down). */
+export { confidenceText };
 
 /** A tool's error text cut to fit in one sentence. */
 export function errorDetail(content: unknown[], max = 200): string {
