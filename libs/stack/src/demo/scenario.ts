@@ -120,7 +120,11 @@ export async function runScenario(gw: GatewayClient, report: Report, opts: Scena
       s.kv('snapshot', surface.snapshotId);
       s.kv('presents', presented(surface));
       s.kv('tokens', `${surface.presentedTokens} for the whole tool list`);
-      check(resolved === 'discovery', `expected resolved mode discovery, got ${resolved}`);
+      check(
+        resolved === 'discovery',
+        `expected resolved mode discovery, got ${resolved}` +
+          (modeName(surface.configuredMode) !== 'adaptive' ? ` (agent:researcher is set to ${modeName(surface.configuredMode)}; \`npx toolsurface mode set agent:researcher adaptive\` puts it back)` : ''),
+      );
       return surface;
     });
     let readTool = 'read_text_file';
