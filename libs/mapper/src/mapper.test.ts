@@ -208,6 +208,11 @@ describe('UnifiedMapper: arithmetic the tool does not do', () => {
     expect(arithmeticClash('what do 17 and 25 make', 'get-sum')).toBeUndefined();
     expect(arithmeticClash('What is 100 minus 40?', 'calculate')).toBeUndefined();
     expect(arithmeticClash('What is 100 minus 40?', 'CalcProduct')).toEqual({ asked: 'subtract', does: 'multiply' });
+    // only arithmetic tools, and "add" only with two numbers
+    expect(arithmeticClash('subtract 5 users from the plan', 'add_to_cart')).toBeUndefined();
+    expect(arithmeticClash('What is 100 minus 40?', 'get_product_details')).toBeUndefined();
+    expect(arithmeticClash('add a user to my sub account', 'get_sub_accounts')).toBeUndefined();
+    expect(arithmeticClash('add 17 and 25', 'math.subtract')).toEqual({ asked: 'add', does: 'subtract' });
   });
 
   it('does not run a sum for a subtraction, and reads "minus 25" after a word as a negative number', () => {
