@@ -1972,6 +1972,18 @@ describe('mapArguments: signs and hyphenated numbers in words (new-user walk)', 
     expect(mapArguments(sum, 'the sum of 17 and negative 25', undefined, { now }).arguments).toEqual({ a: 17, b: -25 });
     expect(mapArguments(sum, 'what is 100 minus 40', undefined, { now }).arguments).toEqual({ a: 100, b: 40 });
   });
+  it('reads the sign after a word however the number before it is written, and no sign on a count of things', () => {
+    const geo = tool({ latitude: { type: 'number', description: 'Latitude' }, longitude: { type: 'number', description: 'Longitude' } }, ['latitude', 'longitude']);
+    expect(mapArguments(geo, 'What is the weather at latitude 40.7, longitude minus 74.0?', undefined, { now }).arguments).toEqual({ latitude: 40.7, longitude: -74 });
+    expect(mapArguments(sum, 'multiply 6 by minus 3', undefined, { now }).arguments).toEqual({ a: 6, b: -3 });
+    expect(mapArguments(sum, 'subtract 5 from minus 10', undefined, { now }).arguments).toEqual({ a: 5, b: -10 });
+    expect(mapArguments(sum, '100 kg minus 40 kg', undefined, { now }).arguments).toEqual({ a: 100, b: 40 });
+    const reviews = tool({ product_id: { type: 'string' }, limit: { type: 'integer', description: 'How many reviews.' } }, ['product_id']);
+    expect(mapArguments(reviews, 'Show me the negative 5 reviews for product B123', undefined, { now }).arguments.limit).toBe(5);
+    const temp = tool({ temperature: { type: 'number', description: 'Temperature in degrees Celsius.' } }, ['temperature']);
+    expect(mapArguments(temp, 'set it to minus 5 degrees', undefined, { now }).arguments.temperature).toBe(-5);
+  });
+
   it('reads a number written in words with a hyphen as a number, not an identifier', () => {
     expect(mapArguments(sum, 'What is the sum of seventeen and twenty-five?', undefined, { now }).arguments).toEqual({ a: 17, b: 25 });
   });

@@ -347,11 +347,14 @@ function findNumbers(text: string, spans: Span[]): void {
     if (sign === '-' || sign === '−') value = -value;
     // where the value is written, after any leading space the match took
     const valueAt = start + (m[0].length - m[0].trimStart().length);
-    // a sign written as a word: "negative 25", and "minus 25" where no number comes before it
-    // ("the sum of 17 and minus 25"; in "100 minus 40" the word is the operation)
+    // a sign written as a word: "negative 25", and "minus 25" where no number (with at most a unit)
+    // comes right before it ("the sum of 17 and minus 25", "longitude minus 74.0", "multiply 6 by
+    // minus 3"; in "100 minus 40" and "100 kg minus 40" the word is the operation); only where a
+    // measure, not a count of things, follows ("negative 5 degrees", not "the negative 5 reviews")
     if (!sign) {
       const before = text.slice(Math.max(0, valueAt - 40), valueAt);
-      if (/\bnegative\s+$/i.test(before) || (/\bminus\s+$/i.test(before) && !/\d[^\s]*\s*(?:(?!(?:and|or|plus|then|with)\b)[\p{L}%°]+\s+)?minus\s+$/iu.test(before))) value = -value;
+      const signed = /\bnegative\s+$/i.test(before) || (/\bminus\s+$/i.test(before) && !OPERATOR_MINUS.test(before));
+      if (signed && SIGNED_AFTER.test(text.slice(end, end + 24))) value = -value;
     }
     // an exponent of a unit or a variable ("9.8 m/s^2", "3x**2") is no value of its own; a number's
     // power ("2^10", "3**4") and Markdown bold ("**4** people") are
@@ -577,6 +580,12 @@ function findIds(text: string, spans: Span[]): void {
     push(spans, { kind: 'id', start: m.index, end: m.index + m[0].length, text: m[0] });
   }
 }
+
+/** "minus" written right after a number, or a number and its unit: the operation, not a sign ("100 minus 40", "100 kg minus 40", "5% minus 2"). */
+export const OPERATOR_MINUS = /\d[\d.,]*\s*(?:[%°]\s*|(?:kg|g|lbs?|pounds?|km|m|miles?|meters?|metres?|feet|ft|degrees?|dollars?|euros?|points?|percent|hours?|minutes?|seconds?|days?|weeks?|months?|years?)\s+)?minus\s+$/i;
+
+/** What may follow a number signed by a word: the end, punctuation, a joining word, or a unit of measure ("minus 5 degrees", "negative 25?"), not a counted thing ("negative 5 reviews"). */
+const SIGNED_AFTER = /^(?:\s*$|\s*[.,;:!?)\]}]|\s+(?:and|or|to|for|in|on|at|with|then|plus|minus|times|degrees?|°|celsius|fahrenheit|kelvin|percent|%|points?|dollars?|euros?|meters?|metres?|km|kilometers?|miles?|feet|ft|kg|grams?|lbs?|pounds?|hours?|minutes?|seconds?|days?)\b|\s*[°%])/i;
 
 /** Is the token capitalised (or an all-caps acronym / a number inside a name)? */
 function isCap(t: Token): boolean {

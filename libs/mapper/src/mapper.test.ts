@@ -213,6 +213,11 @@ describe('UnifiedMapper: arithmetic the tool does not do', () => {
     expect(arithmeticClash('What is 100 minus 40?', 'get_product_details')).toBeUndefined();
     expect(arithmeticClash('add a user to my sub account', 'get_sub_accounts')).toBeUndefined();
     expect(arithmeticClash('add 17 and 25', 'math.subtract')).toEqual({ asked: 'add', does: 'subtract' });
+    // a sign after "to"/"by" is no subtraction; a dotted or calculator name is still an arithmetic tool
+    expect(arithmeticClash('add 17 to minus 25', 'get-sum')).toBeUndefined();
+    expect(arithmeticClash('What is 6 times minus 3?', 'multiply')).toBeUndefined();
+    expect(arithmeticClash('What is 100 minus 40?', 'calculator.add')).toEqual({ asked: 'subtract', does: 'add' });
+    expect(arithmeticClash('What is 100 minus 40?', 'sum_list')).toEqual({ asked: 'subtract', does: 'add' });
   });
 
   it('does not run a sum for a subtraction, and reads "minus 25" after a word as a negative number', () => {

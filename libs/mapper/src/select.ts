@@ -227,10 +227,10 @@ export function destructiveClash(requestStems: Iterable<string>, profile: ToolPr
 }
 
 /** The arithmetic a tool's name names, by its name's words (get-sum, add → add; sub, subtract → subtract; CalcProduct, multiply → multiply; divide → divide). */
-const NAME_OPERATIONS: Readonly<Record<string, string>> = { add: 'add', sum: 'add', plus: 'add', addition: 'add', sub: 'subtract', subtract: 'subtract', minus: 'subtract', difference: 'subtract', subtraction: 'subtract', mul: 'multiply', mult: 'multiply', multiply: 'multiply', product: 'multiply', times: 'multiply', multiplication: 'multiply', div: 'divide', divide: 'divide', quotient: 'divide', division: 'divide' };
+const NAME_OPERATIONS: Readonly<Record<string, string>> = { add: 'add', adder: 'add', sum: 'add', plus: 'add', addition: 'add', sub: 'subtract', subtractor: 'subtract', multiplier: 'multiply', divider: 'divide', subtract: 'subtract', minus: 'subtract', difference: 'subtract', subtraction: 'subtract', mul: 'multiply', mult: 'multiply', multiply: 'multiply', product: 'multiply', times: 'multiply', multiplication: 'multiply', div: 'divide', divide: 'divide', quotient: 'divide', division: 'divide' };
 
 /** Words an arithmetic tool's name holds besides its operation ("get-sum", "calc_product", "math.add_numbers"). */
-const CALCULATOR_WORDS: ReadonlySet<string> = new Set(['get', 'calc', 'calculate', 'compute', 'math', 'arith', 'arithmetic', 'number', 'numbers', 'two', 'of', 'the', 'and', 'int', 'ints', 'integer', 'integers', 'float', 'floats', 'value', 'values', 'do', 'perform', 'op', 'operation']);
+const CALCULATOR_WORDS: ReadonlySet<string> = new Set(['get', 'calc', 'calculate', 'calculator', 'compute', 'math', 'arith', 'arithmetic', 'number', 'numbers', 'num', 'nums', 'two', 'of', 'the', 'and', 'int', 'ints', 'integer', 'integers', 'float', 'floats', 'value', 'values', 'do', 'perform', 'op', 'operation', 'total', 'list', 'array']);
 
 /**
  * Operations a request asks for, each written as a word or as a symbol between two numbers; "add"
@@ -238,9 +238,9 @@ const CALCULATOR_WORDS: ReadonlySet<string> = new Set(['get', 'calc', 'calculate
  * word is a sign, not a subtraction.
  */
 const REQUEST_OPERATIONS: readonly [string, RegExp][] = [
-  ['add', /\bplus\b|\badd\s+-?\d[\d.,]*\s+(?:and|to|plus)\s+-?\d|\bsum\s+of\b|\d\s*\+\s*\d/i],
-  ['subtract', /\b(?:subtract|subtracting|subtracted|difference\s+(?:between|of))\b|\d[^\s]*\s*(?:(?!(?:and|or|plus|then|with)\b)[\p{L}%°]+\s+)?minus\s+-?\d|\d\s+[−]\s+\d/iu],
-  ['multiply', /\b(?:multiply|multiplied|product\s+of)\b|\d\s*(?:\*|×|\btimes\b)\s*\d/i],
+  ['add', /\bplus\b|\badd\s+-?\d[\d.,]*\s+(?:and|to|plus)\s+(?:minus\s+|negative\s+)?-?\d|\bsum\s+of\b|\d\s*\+\s*\d/i],
+  ['subtract', /\b(?:subtract|subtracting|subtracted|difference\s+(?:between|of))\b|\d[\d.,]*\s*(?:[%°]\s*|(?:kg|g|lbs?|pounds?|km|m|miles?|meters?|metres?|feet|ft|degrees?|dollars?|euros?|points?|percent|hours?|minutes?|seconds?|days?|weeks?|months?|years?)\s+)?minus\s+-?\d|\d\s+[−]\s+\d/i],
+  ['multiply', /\b(?:multiply|multiplied|product\s+of)\b|\d\s*(?:\*|×|\btimes\b)\s*(?:minus\s+|negative\s+)?\d/i],
   ['divide', /\b(?:divide|divided|quotient)\b|\d\s*÷\s*\d/i],
 ];
 
@@ -256,7 +256,7 @@ export function arithmeticClash(request: string, toolName: string): { asked: str
   if (asked.length !== 1) return undefined;
   // (an arithmetic tool only, whose name holds nothing but operation and calculator words:
   // get-sum, sum_numbers, CalcProduct, math.divide; not add_to_cart, get_sub_accounts, get_product)
-  const words = splitIdentifier(toolName.replace(/^.*[:/]/, '')).map((w) => w.toLowerCase());
+  const words = splitIdentifier(toolName.replace(/^.*[:/]/, '').replace(/\./g, '_')).map((w) => w.toLowerCase());
   if (!words.every((w) => NAME_OPERATIONS[w] !== undefined || CALCULATOR_WORDS.has(w))) return undefined;
   const does = new Set(words.map((w) => NAME_OPERATIONS[w]).filter((op): op is string => op !== undefined));
   if (does.size !== 1) return undefined;

@@ -421,6 +421,29 @@ describe('deprecated tools', () => {
     expect(ToolIndex.build(fs, { deprecatedDemotion: 0 }).search('read a file', 1)[0].name).toBe('read_file');
   });
 
+  it('lets a deprecated tool gain no place over a tool that is not deprecated, whatever the head stage does', () => {
+    const words = ['read', 'write', 'file', 'text', 'issue', 'create', 'delete', 'list', 'search', 'note'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...words), fc.constantFrom(...words), fc.boolean()), { minLength: 6, maxLength: 25 }),
+        fc.array(fc.double({ min: -5, max: 5, noNaN: true }), { minLength: 25, maxLength: 25 }),
+        fc.constantFrom(...words),
+        (specs, stageScores, word) => {
+          const tools: SearchableTool[] = specs.map(([a, b, old], i) => ({ name: `${a}_${b}_${i}`, description: `${old ? 'DEPRECATED: ' : ''}${a} a ${b} and more ${b}` }));
+          const stage: HeadReranker = { rerank: (_q, head) => head.map((_, i) => stageScores[i % stageScores.length]) };
+          const q = `${word} a ${words[(words.indexOf(word) + 1) % words.length]}`;
+          const before = ToolIndex.build(tools, { semantic: false }).search(q, 15).map((h) => h.name);
+          const after = ToolIndex.build(tools, { semantic: false, headReranker: stage }).search(q, 15).map((h) => h.name);
+          const isOld = (name: string): boolean => tools.find((t) => t.name === name)!.description!.startsWith('DEPRECATED');
+          // (how many tools that are not deprecated stand above it)
+          const above = (list: string[], name: string): number => list.slice(0, list.indexOf(name)).filter((n) => !isOld(n)).length;
+          for (const name of after) if (isOld(name) && before.includes(name)) expect(above(after, name), name).toBeGreaterThanOrEqual(above(before, name));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('keeps the order with a head stage that prefers the deprecated tool (the service runs one)', () => {
     // a stage scoring each tool alone knows nothing of deprecation (a new-user walk saw the
     // discovery service rank read_file first again)

@@ -744,17 +744,27 @@ export class ToolIndex {
     const own = head.map((d) => scores[d]).sort((a, b) => b - a);
     const order = head.map((_, i) => i).sort((a, b) => s[b] - s[a] || a - b);
     let reordered = order.map((i) => head[i]);
-    // the stage scores each tool alone and knows nothing of deprecation: it lifts no deprecated
-    // tool above the place the first stage gave it (after its replacement)
+    // the stage scores each tool alone and knows nothing of deprecation: a deprecated tool gains no
+    // place over a tool that is not deprecated (it stays after its replacement)
     const deprecated = this.deprecated;
     if (deprecated !== undefined && this.opts.deprecatedDemotion > 0 && head.some((d) => deprecated[d] === 1)) {
-      // (each at the lower of its two places, the first stage's and the stage's)
+      // (each at the lower of its two places, the first stage's and the stage's, or lower still
+      // where another deprecated tool holds that place; the other tools fill the places left, in
+      // the stage's order)
       const held = head
         .map((d, i) => ({ d, at: Math.max(i, reordered.indexOf(d)) }))
         .filter((x) => deprecated[x.d] === 1)
         .sort((a, b) => a.at - b.at);
-      reordered = reordered.filter((d) => deprecated[d] !== 1);
-      for (const { d, at } of held) reordered.splice(Math.min(at, reordered.length), 0, d);
+      const rest = reordered.filter((d) => deprecated[d] !== 1);
+      const merged: number[] = [];
+      let h = 0;
+      let k = 0;
+      while (merged.length < reordered.length) {
+        const i = merged.length;
+        if (h < held.length && (held[h].at <= i || k >= rest.length)) merged.push(held[h++].d);
+        else merged.push(rest[k++]);
+      }
+      reordered = merged;
     }
     reordered.forEach((d, i) => (scores[d] = own[i]));
     return [...pinned, ...reordered, ...hits.slice(depth)];
