@@ -1988,3 +1988,17 @@ describe('mapArguments: signs and hyphenated numbers in words (new-user walk)', 
     expect(mapArguments(sum, 'What is the sum of seventeen and twenty-five?', undefined, { now }).arguments).toEqual({ a: 17, b: 25 });
   });
 });
+
+describe('mapArguments: a folder named in words (new-user walk)', () => {
+  const list = { name: 'list_directory', description: 'Get a detailed listing of all files and directories in a specified path.', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } };
+  it('gives a directory tool the folder a request names', () => {
+    for (const [request, path] of [['list the files in the notes folder', 'notes'], ["what's in the notes directory?", 'notes'], ['create a directory called scratch', 'scratch'], ['make a new folder named reports', 'reports'], ['list files in notes/', 'notes']]) {
+      expect(mapArguments(list, request, undefined, { now }).arguments, request).toEqual({ path });
+    }
+  });
+  it('names no folder by a word that only says which, nor for a tool about files', () => {
+    expect(mapArguments(list, 'list the files in the current directory', undefined, { now }).missingArguments).toEqual(['path']);
+    const read = { name: 'read_text_file', description: 'Read a file.', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } };
+    expect(mapArguments(read, 'read the notes folder', undefined, { now }).missingArguments).toEqual(['path']);
+  });
+});

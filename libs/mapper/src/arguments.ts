@@ -3320,7 +3320,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     // get_tokyo_weather's city) and leaves an optional one out ("California" for
     // california_tax's state, rather than "Texas" from "I moved from Texas"); anything else is no
     // value of it ("Walmart" for walmart.check_price's store_location, "Netflix" for a title)
-    const own = candidatesFor(p, doc).flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c, doc) && !(echoesToolName(c, toolStems) && !echoFitsKind(c)));
+    const own = [...candidatesFor(p, doc), ...namedFolders(p, doc, toolStems)].flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c, doc) && !(echoesToolName(c, toolStems) && !echoFitsKind(c)));
     if (!p.required && own.length > 0 && echoesToolName(own.reduce((a, c) => (c.score > a.score ? c : a)), toolStems)) continue;
     cands.push(...own);
   }
@@ -3424,6 +3424,32 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   const ordered: Record<string, unknown> = {};
   for (const p of params) if (Object.hasOwn(args, p.name)) setArg(ordered, p.name, args[p.name]);
   return { args: ordered, missing, evidence, mentionedUnfilled, valueSpans };
+}
+
+/** Words before "folder"/"directory" that say which one without naming it ("the new folder", "the current directory"). */
+const NOT_A_FOLDER = new Set(['new', 'current', 'same', 'this', 'that', 'parent', 'whole', 'entire', 'other', 'following', 'given', 'specified', 'right', 'correct', 'wrong', 'empty', 'shared', 'working', 'home', 'root', 'my', 'your', 'our', 'their', 'his', 'her', 'its', 'a', 'an', 'the', 'one', 'each', 'every', 'any', 'some', 'which', 'what', 'separate', 'different', 'specific', 'temp', 'temporary', 'hidden']);
+
+/**
+ * A folder named in words, for the path of a tool that works on directories (a path parameter
+ * named or described as a directory or folder, or any path of a tool whose name says directory or
+ * folder: server-filesystem's list_directory, create_directory): "the notes folder", "a directory
+ * called scratch", "make a folder named reports", "list files in notes/" → notes, scratch,
+ * reports, notes. A word that only says which folder ("the new folder", "the current directory")
+ * names none.
+ */
+function namedFolders(p: ParamInfo, doc: Doc, toolStems: ReadonlySet<string>): Cand[] {
+  if (p.semantic !== 'path' || p.type !== 'string') return [];
+  const dirParam = /\b(?:dir|directory|directories|folder|folders)\b/i.test(`${p.parts.join(' ')} ${p.description}`);
+  if (!dirParam && !toolStems.has('directori') && !toolStems.has('dir') && !toolStems.has('folder')) return [];
+  const out: Cand[] = [];
+  const push = (name: string, start: number): void => {
+    if (NOT_A_FOLDER.has(name.toLowerCase())) return;
+    out.push({ param: p, value: name, score: 0.55, ranges: [[start, start + name.length]], kind: 'folder' });
+  };
+  for (const m of doc.text.matchAll(/\b(?:the|a|an|my|our|your)\s+([A-Za-z0-9_][\w.-]{0,63})\s+(?:folder|directory|dir)\b/gi)) push(m[1], m.index + m[0].indexOf(m[1], m[0].indexOf(' ')));
+  for (const m of doc.text.matchAll(/\b(?:folder|directory|dir)\s+(?:called|named|titled)\s+['"“‘]?([A-Za-z0-9_][\w.-]{0,63})/gi)) push(m[1], m.index + m[0].length - m[1].length);
+  for (const m of doc.text.matchAll(/(?<![\w/.~-])([A-Za-z0-9_][\w.-]{0,63})\/(?=\s|$|[?.,!;:)])/g)) push(m[1], m.index);
+  return out;
 }
 
 /**
