@@ -2002,3 +2002,15 @@ describe('mapArguments: a folder named in words (new-user walk)', () => {
     expect(mapArguments(read, 'read the notes folder', undefined, { now }).missingArguments).toEqual(['path']);
   });
 });
+
+describe('mapArguments: commands named around "command"', () => {
+  const cmd = tool({ command: { type: 'string', description: 'The system command to be executed.' } }, ['command']);
+  it('takes a whole command written between "using the" and "command" over a part of it', () => {
+    expect(mapArguments(cmd, 'open camera, using the start microsoft.windows.camera: command', undefined, { now }).arguments.command).toBe('start microsoft.windows.camera:');
+  });
+  it('joins a lone command word to the one URL or path the request gives', () => {
+    expect(mapArguments(cmd, 'open huggingface using the start command and through the link: https://huggingface.co', undefined, { now }).arguments.command).toBe('start https://huggingface.co');
+    // two URLs: which one is unclear, so no joined command
+    expect(mapArguments(cmd, 'open both using the start command: https://a.example and https://b.example', undefined, { now }).arguments.command).not.toBe('start https://a.example');
+  });
+});

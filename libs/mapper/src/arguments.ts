@@ -1225,12 +1225,19 @@ function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
       const value = m[1].trim();
       const first = value.split(/\s+/)[0].toLowerCase();
       if (value === '' || NOT_COMMAND_START.has(first) || /^(command|cmd|tools?|it|this|that|my|your)$/i.test(first)) continue;
-      if (!/\s|[^\p{L}]/u.test(value)) continue;
+      if (!/\s|[^\p{L}]/u.test(value)) {
+        // a lone command word and the one URL or path the request gives ("open huggingface using
+        // the start command and through the link: https://huggingface.co" → start https://…)
+        const targets = doc.spans.filter((sp) => sp.kind === 'url' || sp.kind === 'path');
+        if (re2 === around[0] && targets.length === 1) out.push({ param: p, value: `${value} ${targets[0].text}`, score: 0.72, ranges: [[targets[0].start, targets[0].end]], kind: 'command' });
+        continue;
+      }
       // "use X to ...": ordinary English ("use caution when ...", "use less memory", "use Windows,
       // restart ...") holds a function word or a comma; a command rarely does
       if (re2 !== around[0] && (/,/.test(value) || value.split(/\s+/).some((w) => STOP_WORDS.has(w.toLowerCase())))) continue;
       const start = m.index + m[0].indexOf(m[1]);
-      out.push({ param: p, value, score: 0.7, ranges: [[start, start + value.length]], kind: 'command' });
+      // (above a part of it read alone: "start microsoft.windows.camera:" over the identifier in it)
+      out.push({ param: p, value, score: 0.72, ranges: [[start, start + value.length]], kind: 'command' });
     }
   }
   return out;
