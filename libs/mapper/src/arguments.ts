@@ -546,10 +546,10 @@ function timeScaled(v: number, unit: string | undefined, p: ParamInfo, after = '
   return Number(((v * SECONDS_IN[from]) / SECONDS_IN[to]).toPrecision(12));
 }
 
-/** "Four decimal places", "2 decimal places", "rounded to 3 decimals": the precision an angle computed from pi is given at. */
 /** An angle measured in radians (a parameter's name and description). */
 const RADIANS = /\b(?:radians?|rad)\b/i;
 
+/** "Four decimal places", "2 decimal places", "rounded to 3 decimals": the precision an angle computed from pi is given at. */
 const DECIMAL_PLACES = /\b(\d{1,2}|one|two|three|four|five|six|seven|eight)\s+decimal(?:\s+places?|s)\b/i;
 
 /** A number span converted for a numeric parameter (percent handling, integer check); undefined if it does not fit. */
@@ -2717,7 +2717,7 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
       for (const s of quoted) {
         const prev = qrun[qrun.length - 1];
         // only ", ", " and ", " or " between the quoted values (the quote marks are outside the spans)
-        if (prev && /^['"‘’“”]?\s*(,\s*(and\s+|or\s+)?|(and|or|&)\s+)['"‘’“”]?$/i.test(doc.text.slice(prev.end, s.start))) qrun.push(s);
+        if (prev && joinedRun(doc, [[prev.start, prev.end], [s.start, s.end]])) qrun.push(s);
         else {
           flushQuoted();
           qrun = [s];
@@ -2779,9 +2779,12 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
   return out;
 }
 
-/** Are the ranges one run, each joined to the next only by a comma, "and", "or" or "&" (quote marks aside)? */
+/** What may stand between two values of one run: a comma, "and", "or" or "&" (quote marks aside). */
+const RUN_JOIN = /^['"‘’“”]?\s*(,\s*(and\s+|or\s+)?|(and|or|&)\s+)['"‘’“”]?$/i;
+
+/** Are the ranges one run, each joined to the next only by RUN_JOIN? */
 function joinedRun(doc: Doc, ranges: [number, number][]): boolean {
-  return ranges.every((r, i) => i === 0 || /^['"‘’“”]?\s*(,\s*(and\s+|or\s+)?|(and|or|&)\s+)['"‘’“”]?$/i.test(doc.text.slice(ranges[i - 1][1], r[0])));
+  return ranges.every((r, i) => i === 0 || RUN_JOIN.test(doc.text.slice(ranges[i - 1][1], r[0])));
 }
 
 /** Last name parts of a list of things ordered or bought ("items", "products", "dishes"). */

@@ -581,8 +581,11 @@ function findIds(text: string, spans: Span[]): void {
   }
 }
 
+/** A number, or a number and its unit, as a regular-expression source ("100 ", "100 kg ", "5% "): what "minus" after it subtracts from (select.ts reads the same). */
+export const NUMBER_AND_UNIT = String.raw`\d[\d.,]*\s*(?:[%°]\s*|(?:kg|g|lbs?|pounds?|km|m|miles?|meters?|metres?|feet|ft|degrees?|dollars?|euros?|points?|percent|hours?|minutes?|seconds?|days?|weeks?|months?|years?)\s+)?`;
+
 /** "minus" written right after a number, or a number and its unit: the operation, not a sign ("100 minus 40", "100 kg minus 40", "5% minus 2"). */
-export const OPERATOR_MINUS = /\d[\d.,]*\s*(?:[%°]\s*|(?:kg|g|lbs?|pounds?|km|m|miles?|meters?|metres?|feet|ft|degrees?|dollars?|euros?|points?|percent|hours?|minutes?|seconds?|days?|weeks?|months?|years?)\s+)?minus\s+$/i;
+const OPERATOR_MINUS = new RegExp(`${NUMBER_AND_UNIT}minus\\s+$`, 'i');
 
 /** What may follow a number signed by a word: the end, punctuation, a joining word, or a unit of measure ("minus 5 degrees", "negative 25?"), not a counted thing ("negative 5 reviews"). */
 const SIGNED_AFTER = /^(?:\s*$|\s*[.,;:!?)\]}]|\s+(?:and|or|to|for|in|on|at|with|then|plus|minus|times|degrees?|°|celsius|fahrenheit|kelvin|percent|%|points?|dollars?|euros?|meters?|metres?|km|kilometers?|miles?|feet|ft|kg|grams?|lbs?|pounds?|hours?|minutes?|seconds?|days?)\b|\s*[°%])/i;

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
 import { UnifiedMapper, PreferredToolNotInSnapshotError } from './index.js';
-import { arithmeticClash, forbidsDeletion } from './select.js';
+import { arithmeticClash, forbidsDeletion, nameOperation, requestOperation } from './select.js';
 import type { MapperTool, RankedCandidate, Retriever } from './index.js';
 
 /** A small hand-made surface. */
@@ -199,25 +199,26 @@ describe('UnifiedMapper: arithmetic the tool does not do', () => {
   const m = new UnifiedMapper(calc, (_q, limit) => calc.map((t) => ({ name: t.name, score: 1 })).slice(0, limit));
 
   it('finds the clash between the operation asked for and the one the name says', () => {
-    expect(arithmeticClash('What is 100 minus 40?', 'everything:get-sum')).toEqual({ asked: 'subtract', does: 'add' });
-    expect(arithmeticClash('what is 6 times 7', 'get-sum')).toEqual({ asked: 'multiply', does: 'add' });
-    expect(arithmeticClash('divide 84 by 7', 'sum_numbers')).toEqual({ asked: 'divide', does: 'add' });
+    const clash = (request: string, toolName: string): ReturnType<typeof arithmeticClash> => arithmeticClash(requestOperation(request), nameOperation(toolName));
+    expect(clash('What is 100 minus 40?', 'everything:get-sum')).toEqual({ asked: 'subtract', does: 'add' });
+    expect(clash('what is 6 times 7', 'get-sum')).toEqual({ asked: 'multiply', does: 'add' });
+    expect(clash('divide 84 by 7', 'sum_numbers')).toEqual({ asked: 'divide', does: 'add' });
     // a sign is no subtraction; the same operation, or none named, is no clash
-    expect(arithmeticClash('What is the sum of 17 and minus 25?', 'get-sum')).toBeUndefined();
-    expect(arithmeticClash('add 17 and 25', 'get-sum')).toBeUndefined();
-    expect(arithmeticClash('what do 17 and 25 make', 'get-sum')).toBeUndefined();
-    expect(arithmeticClash('What is 100 minus 40?', 'calculate')).toBeUndefined();
-    expect(arithmeticClash('What is 100 minus 40?', 'CalcProduct')).toEqual({ asked: 'subtract', does: 'multiply' });
+    expect(clash('What is the sum of 17 and minus 25?', 'get-sum')).toBeUndefined();
+    expect(clash('add 17 and 25', 'get-sum')).toBeUndefined();
+    expect(clash('what do 17 and 25 make', 'get-sum')).toBeUndefined();
+    expect(clash('What is 100 minus 40?', 'calculate')).toBeUndefined();
+    expect(clash('What is 100 minus 40?', 'CalcProduct')).toEqual({ asked: 'subtract', does: 'multiply' });
     // only arithmetic tools, and "add" only with two numbers
-    expect(arithmeticClash('subtract 5 users from the plan', 'add_to_cart')).toBeUndefined();
-    expect(arithmeticClash('What is 100 minus 40?', 'get_product_details')).toBeUndefined();
-    expect(arithmeticClash('add a user to my sub account', 'get_sub_accounts')).toBeUndefined();
-    expect(arithmeticClash('add 17 and 25', 'math.subtract')).toEqual({ asked: 'add', does: 'subtract' });
+    expect(clash('subtract 5 users from the plan', 'add_to_cart')).toBeUndefined();
+    expect(clash('What is 100 minus 40?', 'get_product_details')).toBeUndefined();
+    expect(clash('add a user to my sub account', 'get_sub_accounts')).toBeUndefined();
+    expect(clash('add 17 and 25', 'math.subtract')).toEqual({ asked: 'add', does: 'subtract' });
     // a sign after "to"/"by" is no subtraction; a dotted or calculator name is still an arithmetic tool
-    expect(arithmeticClash('add 17 to minus 25', 'get-sum')).toBeUndefined();
-    expect(arithmeticClash('What is 6 times minus 3?', 'multiply')).toBeUndefined();
-    expect(arithmeticClash('What is 100 minus 40?', 'calculator.add')).toEqual({ asked: 'subtract', does: 'add' });
-    expect(arithmeticClash('What is 100 minus 40?', 'sum_list')).toEqual({ asked: 'subtract', does: 'add' });
+    expect(clash('add 17 to minus 25', 'get-sum')).toBeUndefined();
+    expect(clash('What is 6 times minus 3?', 'multiply')).toBeUndefined();
+    expect(clash('What is 100 minus 40?', 'calculator.add')).toEqual({ asked: 'subtract', does: 'add' });
+    expect(clash('What is 100 minus 40?', 'sum_list')).toEqual({ asked: 'subtract', does: 'add' });
   });
 
   it('does not run a sum for a subtraction, and reads "minus 25" after a word as a negative number', () => {

@@ -6,7 +6,7 @@
  */
 import { CONFIDENCE_THRESHOLD, UNIFIED_HELD_BACK_PREFIX } from '@toolsurface/core';
 import { prepare, mapPrepared, type DetailedMapping, type MapArgumentsOptions } from './arguments.js';
-import { buildProfiles, features, FEATURE_NAMES, textStems, contentTokens, bigramsOf, destructiveClash, arithmeticClash, forbidsDeletion, type ToolProfile, type Features } from './select.js';
+import { buildProfiles, features, FEATURE_NAMES, textStems, contentTokens, bigramsOf, destructiveClash, arithmeticClash, requestOperation, forbidsDeletion, type ToolProfile, type Features } from './select.js';
 import { confidenceFeatures, toolConfidence, fullConfidence } from './confidence.js';
 import { CALIBRATION } from './calibration.js';
 import { listwiseProblem, listwiseScorer } from './listwise.js';
@@ -160,11 +160,12 @@ export class UnifiedMapper {
     const contextKeys = ctx ? Object.keys(ctx) : [];
     const shared = {};
     const noDeletion = forbidsDeletion(query);
+    const askedOperation = requestOperation(query);
     const ranked = list.map((c) => {
       const profile = this.profiles[this.byName.get(c.name) as number];
       const mapping = mapPrepared(profile.tool, doc, ctx);
       const f = features({ profile, idf: this.idf, queryStems, rank: c.rank, score: c.score, topScore, mapping, preferred: preferred.has(c.name), contextKeys, queryTokens, numberCount, queryBigrams, snapshotSize: this.tools.length, shared });
-      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: RERANK_SCORE(f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile, noDeletion) ?? arithmeticClash(query, c.name) };
+      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: RERANK_SCORE(f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile, noDeletion) ?? arithmeticClash(askedOperation, profile.operation) };
     });
     ranked.sort((a, b) => b.rerankScore - a.rerankScore || a.retrieval.rank - b.retrieval.rank);
     const probs = softmax(ranked.map((r) => r.rerankScore));

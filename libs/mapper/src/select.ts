@@ -5,6 +5,7 @@
  */
 import { lookupTable } from './lexicon.js';
 import { splitIdentifier, stem, STOP_WORDS, wordsOf } from './text.js';
+import { NUMBER_AND_UNIT } from './extract.js';
 import { propertiesOf, isObj } from './schema.js';
 import type { DetailedMapping } from './arguments.js';
 import type { MapperTool } from './types.js';
@@ -31,6 +32,8 @@ export interface ToolProfile {
    * gets, "file_delete" deletes; the name stems leave out words such as "get"), if any
    */
   action: string | undefined;
+  /** the arithmetic an arithmetic tool's name names (nameOperation: get-sum → add), if any */
+  operation: string | undefined;
 }
 
 /** Adjacent pairs of a stem sequence, as "a b" strings. */
@@ -150,7 +153,7 @@ export function buildProfile(tool: MapperTool, names: NameWordStats): ToolProfil
   const paramSeq = textStems(schemaWords(tool.inputSchema).join(' . '));
   const bigrams = new Set([...bigramsOf(descSeq), ...bigramsOf(paramSeq)]);
   const action = splitIdentifier(tool.name).map((w) => VERB_GROUPS[stem(w)]).find((g) => g !== undefined);
-  return { tool, nameStems, allStems, paramStems, paramCount: paramNames.length, numericParams, bigrams, descStems: new Set(descSeq), action };
+  return { tool, nameStems, allStems, paramStems, paramCount: paramNames.length, numericParams, bigrams, descStems: new Set(descSeq), action, operation: nameOperation(tool.name) };
 }
 
 /** Builds the lexical profiles of a snapshot and the document frequency of every stem. */
@@ -239,29 +242,42 @@ const CALCULATOR_WORDS: ReadonlySet<string> = new Set(['get', 'calc', 'calculate
  */
 const REQUEST_OPERATIONS: readonly [string, RegExp][] = [
   ['add', /\bplus\b|\badd\s+-?\d[\d.,]*\s+(?:and|to|plus)\s+(?:minus\s+|negative\s+)?-?\d|\bsum\s+of\b|\d\s*\+\s*\d/i],
-  ['subtract', /\b(?:subtract|subtracting|subtracted|difference\s+(?:between|of))\b|\d[\d.,]*\s*(?:[%°]\s*|(?:kg|g|lbs?|pounds?|km|m|miles?|meters?|metres?|feet|ft|degrees?|dollars?|euros?|points?|percent|hours?|minutes?|seconds?|days?|weeks?|months?|years?)\s+)?minus\s+-?\d|\d\s+[−]\s+\d/i],
+  ['subtract', new RegExp(String.raw`\b(?:subtract|subtracting|subtracted|difference\s+(?:between|of))\b|${NUMBER_AND_UNIT}minus\s+-?\d|\d\s+[−]\s+\d`, 'i')],
   ['multiply', /\b(?:multiply|multiplied|product\s+of)\b|\d\s*(?:\*|×|\btimes\b)\s*(?:minus\s+|negative\s+)?\d/i],
   ['divide', /\b(?:divide|divided|quotient)\b|\d\s*÷\s*\d/i],
 ];
 
 /**
- * Arithmetic on one side that the other side contradicts: the request asks for one operation
- * ("What is 100 minus 40?") and the tool's name names another (get-sum). Such a call computes the
- * wrong thing with the right numbers, so it is not run, however confident the selection.
- * Undefined unless the request names exactly one operation and the tool's name exactly one.
+ * The one arithmetic operation a request asks for ("What is 100 minus 40?" → subtract), read once a
+ * request; undefined when it names none or more than one.
  */
-export function arithmeticClash(request: string, toolName: string): { asked: string; does: string } | undefined {
+export function requestOperation(request: string): string | undefined {
   const text = request.slice(0, 4000);
   const asked = REQUEST_OPERATIONS.filter(([, re]) => re.test(text)).map(([op]) => op);
-  if (asked.length !== 1) return undefined;
-  // (an arithmetic tool only, whose name holds nothing but operation and calculator words:
-  // get-sum, sum_numbers, CalcProduct, math.divide; not add_to_cart, get_sub_accounts, get_product)
+  return asked.length === 1 ? asked[0] : undefined;
+}
+
+/**
+ * The operation an arithmetic tool's name names (get-sum → add, CalcProduct → multiply), read once
+ * a tool (ToolProfile.operation): only for a name of nothing but operation and calculator words
+ * (get-sum, sum_numbers, math.divide; not add_to_cart, get_sub_accounts, get_product), and one
+ * operation; undefined otherwise.
+ */
+export function nameOperation(toolName: string): string | undefined {
   const words = splitIdentifier(toolName.replace(/^.*[:/]/, '').replace(/\./g, '_')).map((w) => w.toLowerCase());
   if (!words.every((w) => NAME_OPERATIONS[w] !== undefined || CALCULATOR_WORDS.has(w))) return undefined;
   const does = new Set(words.map((w) => NAME_OPERATIONS[w]).filter((op): op is string => op !== undefined));
-  if (does.size !== 1) return undefined;
-  const [op] = does;
-  return op === asked[0] ? undefined : { asked: asked[0], does: op };
+  return does.size === 1 ? [...does][0] : undefined;
+}
+
+/**
+ * Arithmetic on one side that the other side contradicts: the request asks for one operation
+ * (requestOperation: "What is 100 minus 40?") and the tool's name names another (nameOperation:
+ * get-sum). Such a call computes the wrong thing with the right numbers, so it is not run, however
+ * confident the selection. Undefined unless both are known and differ.
+ */
+export function arithmeticClash(asked: string | undefined, does: string | undefined): { asked: string; does: string } | undefined {
+  return asked !== undefined && does !== undefined && asked !== does ? { asked, does } : undefined;
 }
 
 /**

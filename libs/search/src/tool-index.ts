@@ -50,10 +50,11 @@ export interface ToolIndexOptions {
   /** Weight of the concept word ("date", "time") of a value the request holds ("March 8th", "4:30 PM"); 0 turns it off (default 0.7). See value-types.ts. */
   valueTypeWeight?: number;
   /**
-   * Weight of the words a file named in the request implies ("…/apple.pptx" → presentation, slide;
-   * "save it to /root/markdown/x.md" → write, file; value-types.ts impliedToolWords); the head
-   * reranker reads them too. 0 turns it off (default 1: a word the request implies counts as one
-   * it says; LiveMCPBench NDCG@10 0.254 → 0.279 with the head reranker, other slices unchanged).
+   * Weight of the words of the tools a request implies without naming them (value-types.ts
+   * impliedToolWords: "…/apple.pptx" → presentation, slide; "save it to /root/markdown/x.md" →
+   * write, file; "list c drive" → execute, command; two currencies; a unit question; an order
+   * between two ends); the head reranker reads them too. 0 turns it off (default 1: a word the
+   * request implies counts as one it says).
    */
   impliedWordWeight?: number;
   /** Demotion in [0, 1] of a tool whose name, up to case, separators and qualifiers, equals that of a tool already ranked above ("calculate_bmi" after "calculate_BMI", "srv2:search" after "srv1:search"); 0 turns it off (default 0.4). Applied with near-duplicate demotion. */
@@ -570,8 +571,8 @@ export class ToolIndex {
     return new ToolIndex(Array.isArray(tools) ? tools : [], options ?? {});
   }
 
-  /** Weighted query terms: own terms 1 (a lone CJK character less), then synonym, topic and translation expansions; capped to maxQueryTerms. */
-  private queryTerms(query: string): Map<string, number> {
+  /** Weighted query terms: own terms 1 (a lone CJK character less), the words it implies (`implied`, impliedToolWords), then synonym, topic and translation expansions; capped to maxQueryTerms. */
+  private queryTerms(query: string, implied: readonly string[]): Map<string, number> {
     const terms = new Map<string, number>();
     // an operation written between numbers ("394 times 213") means its words, in the operator's place
     const ops = readOperations(query.slice(0, MAX_ANALYZED_CHARS));
@@ -592,12 +593,8 @@ export class ToolIndex {
     if (this.opts.valueTypeWeight > 0) {
       for (const t of valueTypeTerms(query.slice(0, MAX_ANALYZED_CHARS))) if ((terms.get(t) ?? 0) < this.opts.valueTypeWeight) terms.set(t, this.opts.valueTypeWeight);
     }
-    // a file the request names stands for the tools that take it ("…/apple.pptx" → presentation, slide)
-    if (this.opts.impliedWordWeight > 0) {
-      for (const w of impliedToolWords(query.slice(0, MAX_ANALYZED_CHARS))) {
-        for (const t of analyze(w)) if ((terms.get(t) ?? 0) < this.opts.impliedWordWeight) terms.set(t, this.opts.impliedWordWeight);
-      }
-    }
+    // the tools the request implies ("…/apple.pptx" → presentation, slide; "list c drive" → execute, command)
+    for (const w of implied) for (const t of analyze(w)) if ((terms.get(t) ?? 0) < this.opts.impliedWordWeight) terms.set(t, this.opts.impliedWordWeight);
     for (const w of ops.words) for (const t of analyze(w)) terms.set(t, 1);
     const words = own.filter((t) => !t.startsWith(WHOLE_PREFIX));
     const tables = [
@@ -853,7 +850,9 @@ export class ToolIndex {
     const touched: number[] = [];
     const qIds: number[] = [];
     try {
-      for (const [t, w] of this.queryTerms(query)) {
+      // the words the request implies, read once for the first stage and the head stage
+      const implied = this.opts.impliedWordWeight > 0 ? impliedToolWords(query.slice(0, MAX_ANALYZED_CHARS)) : [];
+      for (const [t, w] of this.queryTerms(query, implied)) {
         const id = this.termIds.get(t);
         if (id === undefined || w <= 0) continue;
         qw[id] = w;
@@ -935,8 +934,7 @@ export class ToolIndex {
         }
       }
       if (headStage && this.headReranker !== undefined && this.opts.headDepth > 1 && hits.length > 1) {
-        // the reranker reads the words a named file implies too, put first so its 1,000-character window holds them
-        const implied = this.opts.impliedWordWeight > 0 ? impliedToolWords(query.slice(0, MAX_ANALYZED_CHARS)) : [];
+        // the reranker reads the implied words too, put first so its 1,000-character window holds them
         hits = this.rerankHead(implied.length > 0 ? `${implied.join(' ')} ${query}` : query, hits, scores, tiers);
       }
       if (hits.length > max) hits = hits.slice(0, max);

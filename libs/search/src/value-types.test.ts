@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ToolIndex } from './tool-index.js';
-import { impliedToolWords, operationWords, valueTypeTerms } from './value-types.js';
+import { impliedToolWords, readOperations, valueTypeTerms } from './value-types.js';
+
+/** The words of the operations a request writes between numbers. */
+const operationWords = (query: string): string[] => readOperations(query).words;
 
 describe('valueTypeTerms', () => {
   it('finds a date in English and Chinese wordings', () => {
@@ -33,7 +36,7 @@ describe('valueTypeTerms', () => {
   });
 });
 
-describe('operationWords', () => {
+describe('readOperations', () => {
   it('reads an arithmetic operation written between two numbers', () => {
     expect(operationWords('How much is 394 times 213?')).toEqual(['multiply', 'math', 'calculate']);
     expect(operationWords('compute 443 * 349')).toEqual(['multiply', 'math', 'calculate']);

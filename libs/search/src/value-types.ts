@@ -54,7 +54,8 @@ const OPERATIONS: readonly [RegExp, readonly string[]][] = [
 
 /**
  * The arithmetic operations a request writes between two numbers: their words ("394 times 213" →
- * multiply, product) and the request with each operator blanked out (so "times" is no word of it).
+ * multiply, math, calculate) and the request with each operator blanked out (so "times" is no word
+ * of it).
  */
 export function readOperations(query: string): { words: string[]; rest: string } {
   const words: string[] = [];
@@ -70,11 +71,6 @@ export function readOperations(query: string): { words: string[]; rest: string }
     if (found) words.push(...names);
   }
   return { words, rest };
-}
-
-/** Words of the arithmetic operations a request writes between two numbers ("394 times 213" → multiply, product, multiplication). */
-export function operationWords(query: string): string[] {
-  return readOperations(query).words;
 }
 
 // Files a request names. Requests to agents name a file where a tool should read or write it,
@@ -156,14 +152,16 @@ const UNIT_QUESTION_RE = new RegExp(String.raw`\bhow\s+many\s+${UNIT}\s+(?:are\s
 // "won", "real", "try" never alone.
 const CURRENCY_RE = /\b(usd|eur|gbp|jpy|cad|aud|nzd|cny|rmb|inr|chf|krw|hkd|sgd|mxn|brl|rub|sek|nok|dkk|zar)\b|\b(?:(us|u\.s\.|united states|american|canadian|australian|new zealand|hong kong|singapore|singaporean|mexican|british|japanese|chinese|indian|swiss|korean|south korean|south african|brazilian|russian|swedish|danish|norwegian)\s+)?(dollars?|euros?|yen|pounds?(?:\s+sterling)?|rupees?|yuan|renminbi|francs?|won|pesos?|reals?|rubles?|kron(?:a|or|er|e))\b|([$€£¥₹₩])/gi;
 
+/** ISO code of a currency by the country or region written before its name ("Canadian dollars"). */
+const CURRENCY_BY_REGION: Readonly<Record<string, string>> = { us: 'USD', 'u.s.': 'USD', 'united states': 'USD', american: 'USD', canadian: 'CAD', australian: 'AUD', 'new zealand': 'NZD', 'hong kong': 'HKD', singapore: 'SGD', singaporean: 'SGD', mexican: 'MXN', british: 'GBP', japanese: 'JPY', chinese: 'CNY', indian: 'INR', swiss: 'CHF', korean: 'KRW', 'south korean': 'KRW', 'south african': 'ZAR', brazilian: 'BRL', russian: 'RUB', swedish: 'SEK', danish: 'DKK', norwegian: 'NOK' };
+
+/** ISO code of a currency name written alone ("euros"); the names that are mostly something else ("pounds", "won") are not here. */
+const CURRENCY_ALONE: Readonly<Record<string, string>> = { dollar: 'USD', euro: 'EUR', yen: 'JPY', rupee: 'INR', yuan: 'CNY', renminbi: 'CNY', franc: 'CHF', peso: 'MXN', ruble: 'RUB' };
+
 /** ISO code of a currency word with its country ("" when the word alone names no currency). */
 function currencyCode(region: string, word: string): string {
-  const w = word.replace(/\s+sterling$/, ' sterling').replace(/s$/, '');
-  if (w.endsWith('sterling')) return 'GBP';
-  const byRegion: Record<string, string> = { us: 'USD', 'u.s.': 'USD', 'united states': 'USD', american: 'USD', canadian: 'CAD', australian: 'AUD', 'new zealand': 'NZD', 'hong kong': 'HKD', singapore: 'SGD', singaporean: 'SGD', mexican: 'MXN', british: 'GBP', japanese: 'JPY', chinese: 'CNY', indian: 'INR', swiss: 'CHF', korean: 'KRW', 'south korean': 'KRW', 'south african': 'ZAR', brazilian: 'BRL', russian: 'RUB', swedish: 'SEK', danish: 'DKK', norwegian: 'NOK' };
-  if (region) return byRegion[region] ?? '';
-  const alone: Record<string, string> = { dollar: 'USD', euro: 'EUR', yen: 'JPY', rupee: 'INR', yuan: 'CNY', renminbi: 'CNY', franc: 'CHF', peso: 'MXN', ruble: 'RUB' };
-  return alone[w] ?? '';
+  if (/sterling$/.test(word)) return 'GBP';
+  return (region ? CURRENCY_BY_REGION[region] : CURRENCY_ALONE[word.replace(/s$/, '')]) ?? '';
 }
 
 const SYMBOL_CODES: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW' };

@@ -84,9 +84,6 @@ export const Messages = {
     `Proposed call: "${tool}" (confidence ${confidenceText(confidence)}); nothing ran, confirm the call before it runs.`,
 } as const;
 
-/** Re-exported: the confidence as every message writes it (two decimals, rounded down). */
-export { confidenceText };
-
 /** A tool's error text cut to fit in one sentence. */
 export function errorDetail(content: unknown[], max = 200): string {
   for (const c of content) {
