@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { mapArguments } from './arguments.js';
+import { mapArguments, mapPrepared, prepare } from './arguments.js';
 import type { MapperTool } from './types.js';
 
 /** Fixed "today" so relative dates are deterministic. */
@@ -2012,5 +2012,50 @@ describe('mapArguments: commands named around "command"', () => {
     expect(mapArguments(cmd, 'open huggingface using the start command and through the link: https://huggingface.co', undefined, { now }).arguments.command).toBe('start https://huggingface.co');
     // two URLs: which one is unclear, so no joined command
     expect(mapArguments(cmd, 'open both using the start command: https://a.example and https://b.example', undefined, { now }).arguments.command).not.toBe('start https://a.example');
+  });
+});
+
+describe('mapArguments: the fourteenth session', () => {
+  const alarm = tool({
+    alarm_time: { type: 'string', description: "The alarm time in a recognized format, such as 'YYYY-MM-DD HH:MM:SS', 'HH:MM:SS', 'HH:MM', or 'HH:MM AM/PM'." },
+    purpose: { type: 'string', description: "The purpose of the alarm, such as 'wake up' or 'meeting'.", default: 'General reminder' },
+  }, ['alarm_time']);
+
+  it('gives a date-time parameter a time alone where its description takes a bare clock time', () => {
+    expect(mapArguments(alarm, 'Set an Alarm for 11PM', undefined, { now }).arguments).toEqual({ alarm_time: '23:00' });
+    // a date written too makes it a date-time
+    expect(mapArguments(alarm, 'Set an alarm for 2024-03-05 at 7:30 AM', undefined, { now }).arguments.alarm_time).toBe('2024-03-05 07:30:00');
+    // a description that takes date-times only still wants a date
+    const strict = tool({ start: { type: 'string', description: "Start in the format 'YYYY-MM-DD HH:MM:SS'." } }, ['start']);
+    expect(mapArguments(strict, 'Start it at 11 PM', undefined, { now }).missingArguments).toEqual(['start']);
+  });
+
+  it('reads what an alarm is for after "reminding me to" or "to" behind its time, and nothing else', () => {
+    expect(mapArguments(alarm, 'Set an Alarm for 11PM reminding me to brush my teeth', undefined, { now }).arguments).toEqual({ alarm_time: '23:00', purpose: 'brush my teeth' });
+    expect(mapArguments(alarm, 'Can you set an alarm for 2023-04-02 07:30:00 to wake me up for a meeting?', undefined, { now }).arguments.purpose).toBe('wake me up for a meeting');
+    // "to" before a number is a range, and a "to" not behind the time says nothing of the purpose
+    expect(mapArguments(alarm, 'Set an alarm for 7:00 to 8:00', undefined, { now }).arguments.purpose).toBeUndefined();
+    expect(mapArguments(alarm, 'I want to set an alarm for 6:45 AM', undefined, { now }).arguments.purpose).toBeUndefined();
+  });
+
+  it('counts the noun a description counts, also when it is the phrase\'s second word, but not a number joined to another word', () => {
+    const rooms = tool({
+      star_rating: { type: 'string', enum: ['1', '2', '3', '4', '5', 'dontcare'], description: 'The star rating of the hotel (1 to 5 stars).', default: 'dontcare' },
+      number_of_rooms: { type: 'string', enum: ['1', '2', '3', 'dontcare'], description: 'The number of hotel rooms to reserve.', default: 'dontcare' },
+    });
+    expect(mapArguments(rooms, 'I need to book two smoking rooms in a hotel in London.', undefined, { now }).arguments).toEqual({ number_of_rooms: '2' });
+    expect(mapArguments(rooms, 'Can you find me a three-star hotel in New York?', undefined, { now }).arguments).toEqual({ star_rating: '3' });
+  });
+
+  it('says whether the dates it sends keep the order the request writes them in (a selection feature)', () => {
+    const events = (format: string): MapperTool => tool({ date: { type: 'string', description: `The date of the event, in the format '${format}'.` } }, ['date']);
+    const written = (request: string, format: string): number => mapPrepared(events(format), prepare(request, undefined, { now }).doc).datesAsWritten;
+    expect(written('Find a Music event in Berkeley on 2023-05-12', 'YYYY-MM-DD')).toBe(1);
+    expect(written('Find a Music event in Berkeley on 2023-05-12', 'MM/DD/YYYY')).toBe(-1);
+    expect(written('Find a Music event in Berkeley on 05/12/2023', 'MM/DD/YYYY')).toBe(1);
+    // (separators aside: "2023.4.11" is written year first)
+    expect(written('Any Theater events in Oakland on 2023.4.11?', 'YYYY-MM-DD')).toBe(1);
+    // no date in figures, nothing to keep
+    expect(written('Find a Music event in Berkeley on May 12th', 'MM/DD/YYYY')).toBe(0);
   });
 });

@@ -40,6 +40,13 @@ export interface DetailedMapping {
   weakKinds: number;
   /** parameters in the schema */
   paramCount: number;
+  /**
+   * Dates the request writes in figures ("2023-05-12", "04/07/2023") sent in the order written
+   * (+1 each) or in another order (−1 each; year first or last), summed and clamped to [−1, 1];
+   * 0 where the request writes no date in figures, or writes dates in both orders. Of two tools that take the same call, the one whose format is the
+   * user's needs no rewriting (a selection feature).
+   */
+  datesAsWritten: number;
 }
 
 /** Options of the argument mapper. */
@@ -158,6 +165,22 @@ function formatDate(d: DateValue, p: ParamInfo, today: Date, time?: TimeValue): 
   const z = /SSZ|:\d\dZ\b|\bZ\b.*UTC|UTC.*\bZ\b/.test(want) ? 'Z' : '';
   return `${base}${tSep ? 'T' : ' '}${tt}${z}`;
 }
+
+/**
+ * A bare clock-time format among a date-time description's examples: "'HH:MM'" or "'HH:MM:SS'"
+ * quoted alone, or "HH:MM" listed after a comma or "or" (not the time part of "YYYY-MM-DD HH:MM").
+ * Where both are listed, "HH:MM" is the form a time alone is written in (BFCL's answers do so).
+ */
+const BARE_TIME_FORMAT = /(?:['"`]|(?:,|\bor)\s+)(HH:MM(?::SS)?)(?![:\w])(?:['"`]|\s*(?:,|or\b|\)|$))/gi;
+
+/** The bare clock-time form a date-time description takes ("HH:MM" over "HH:MM:SS"), if any. */
+function bareTimeFormat(description: string): string | undefined {
+  const forms = [...description.matchAll(BARE_TIME_FORMAT)].map((m) => m[1].toUpperCase());
+  return forms.includes('HH:MM') ? 'HH:MM' : forms[0];
+}
+
+/** Last name parts of a parameter that says what something is for (an alarm's purpose). */
+const PURPOSE_PARTS: ReadonlySet<string> = new Set(['purpose', 'reason']);
 
 /** Formats a time of day ("HH:MM" unless the description asks for seconds or 12-hour). */
 function formatTime(t: TimeValue, p: ParamInfo): string {
@@ -629,8 +652,8 @@ function insideName(doc: Doc, start: number, end: number): boolean {
   return doc.spans.some((o) => o.kind === 'proper' && o.start <= start && o.end >= end && o.end - o.start > end - start);
 }
 
-/** Per parameter: the stem of what it counts, from its description ("Number of events to return" → "event"), or "" (none). */
-const COUNTED_NOUN = new WeakMap<ParamInfo, string>();
+/** Per parameter: the stems of what it counts, from its description ("Number of events to return" → ["event"]; none: []). */
+const COUNTED_NOUN = new WeakMap<ParamInfo, string[]>();
 
 /** Words that end the phrase after a number: the noun counted must come before them. */
 const COUNT_NOUN_BREAK = new Set(['with', 'and', 'or', 'of', 'being', 'is', 'are', 'was', 'were', 'for', 'in', 'on', 'to', 'from', 'by', 'at', 'than', 'per', 'each']);
@@ -645,19 +668,22 @@ const RESULT_COUNT_PARTS = /^(num|number|count|limit|max|top|n|k|results|size)$/
  */
 function countBonus(p: ParamInfo, doc: Doc, s: Span): number {
   if (insideName(doc, s.start, s.end)) return 0;
-  let noun = COUNTED_NOUN.get(p);
-  if (noun === undefined) {
-    const m = /\b(?:number|count|amount) of (?:the )?(\w+)|\bhow many (\w+)/i.exec(p.description);
-    const w = m?.[1] ?? m?.[2];
-    noun = w && !STOP_WORDS.has(w.toLowerCase()) && !/^(results?|items?|times?|records?|entries|values?)$/i.test(w) ? stem(w.toLowerCase()) : '';
-    COUNTED_NOUN.set(p, noun);
+  let nouns = COUNTED_NOUN.get(p);
+  if (nouns === undefined) {
+    // (the phrase's second word too: "The number of hotel rooms to reserve" counts rooms)
+    const m = /\b(?:number|count|amount) of (?:the )?(\w+)(?: (\w+))?|\bhow many (\w+)(?: (\w+))?/i.exec(p.description);
+    const counted = (w: string | undefined): boolean => w !== undefined && !STOP_WORDS.has(w.toLowerCase()) && !COUNT_NOUN_BREAK.has(w.toLowerCase()) && !/^(results?|items?|times?|records?|entries|values?)$/i.test(w);
+    const first = m?.[1] ?? m?.[3];
+    const second = m?.[2] ?? m?.[4];
+    nouns = counted(first) ? [stem(first!.toLowerCase()), ...(counted(second) ? [stem(second!.toLowerCase())] : [])] : [];
+    COUNTED_NOUN.set(p, nouns);
   }
   const at = tokenAt(doc, s.end - 1);
-  if (noun !== '' && at >= 0) {
+  if (nouns.length > 0 && at >= 0) {
     for (let k = at + 1; k < Math.min(doc.tokens.length, at + 5); k++) {
       // (only words that describe the noun between: "50 with extroverted members" counts no members)
       if (/[.,;:!?]/.test(doc.text.slice(doc.tokens[k - 1].end, doc.tokens[k].start)) || COUNT_NOUN_BREAK.has(doc.tokens[k].lower)) break;
-      if (doc.tokens[k].stem === noun) return 0.4;
+      if (nouns.includes(doc.tokens[k].stem)) return 0.4;
     }
   }
   const before = tokenAt(doc, s.start) - 1;
@@ -1848,7 +1874,9 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
         // a numeral value ("4" of star ratings) written as a number or a number word ("four-star"),
         // or a year written with an apostrophe ("from the '19" for "2019")
         if (score === 0 && /^\d+$/.test(v)) {
-          for (const sp of doc.spans) if (sp.kind === 'number' && sp.num === Number(v)) out.push({ param: p, value: v, score: 0.3 + anchorBonus(p, doc, sp, hits) * 0.6, ranges: [[sp.start, sp.end]], kind: 'enum' });
+          // (a count of what the parameter counts, too: "two smoking rooms" for "The number of
+          // hotel rooms"; not a number joined to the word it measures, "a three-star hotel")
+          for (const sp of doc.spans) if (sp.kind === 'number' && sp.num === Number(v)) out.push({ param: p, value: v, score: 0.3 + Math.max(anchorBonus(p, doc, sp, hits) * 0.6, /^-\p{L}/u.test(doc.text.slice(sp.end)) ? 0 : countBonus(p, doc, sp)), ranges: [[sp.start, sp.end]], kind: 'enum' });
           for (const c of apostropheYears(p, doc)) if (String(c.value) === v) out.push({ ...c, value: v, kind: 'enum' });
           continue;
         }
@@ -2056,6 +2084,26 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       out.push({ param: p, value: tk.text[0].toUpperCase() + tk.text.slice(1).toLowerCase(), score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3, ranges: [[tk.start, tk.end]], kind: 'month' });
     }
   }
+  // what an alarm or reminder is for, for a purpose parameter: the clause after "reminding me
+  // to" ("Set an Alarm for 11PM reminding me to brush my teeth"), or after "to" right behind the
+  // time it is set for ("an alarm for 2023-04-02 07:30:00 to wake me up for a meeting")
+  if (t === 'string' && !p.enumValues && PURPOSE_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
+    const clauseAt = (at: number): { value: string; end: number } | undefined => {
+      const m = /^\s*(\p{L}[\p{L}'’]*(?:[ \t]+[\p{L}'’]+){0,9})[ \t]*(?=$|[.?!;\n]|,\s+(?:and|but|please)\b)/u.exec(doc.text.slice(at));
+      if (!m || /^(?:\d|the\s+\d)/.test(m[1])) return undefined;
+      return { value: m[1], end: at + m[0].length };
+    };
+    for (const m of doc.text.matchAll(/\bremind(?:ing|er)?\s+(?:me|us|him|her|them)\s+to\b/gi)) {
+      const c = clauseAt(m.index + m[0].length);
+      if (c) out.push({ param: p, value: c.value, score: 0.65, ranges: [[m.index + m[0].length, c.end]], kind: 'purpose' });
+    }
+    for (const sp of doc.spans) {
+      if (sp.kind !== 'time' && sp.kind !== 'date') continue;
+      const after = /^\s+to\s+(?!\d)/i.exec(doc.text.slice(sp.end));
+      const c = after ? clauseAt(sp.end + after[0].length) : undefined;
+      if (c) out.push({ param: p, value: c.value, score: 0.6, ranges: [[sp.end + after![0].length, c.end]], kind: 'purpose' });
+    }
+  }
   // a colour word for a colour parameter ("a small green bird", "in red")
   if (COLOR_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
     for (const tk of colourWords(doc, p)) out.push({ param: p, value: tk.lower, score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3, ranges: [[tk.start, tk.end]], kind: 'color' });
@@ -2081,6 +2129,17 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (!later && !toWord && targets.has(c.code) && severalCodes) posScore -= 0.3;
       out.push({ param: p, value: c.code, score: posScore, ranges: [[c.start, c.end]], kind: 'currency' });
     });
+  }
+  // a time alone for a date-time parameter whose description also takes a bare clock time
+  // ("such as 'YYYY-MM-DD HH:MM:SS', 'HH:MM:SS', 'HH:MM'"), where the request writes no date
+  const bareTime = p.semantic === 'datetime' ? bareTimeFormat(p.description) : undefined;
+  if (bareTime !== undefined && !doc.spans.some((o) => o.kind === 'date')) {
+    for (const s of doc.spans) {
+      if (s.kind !== 'time' || !s.time) continue;
+      const t = s.time;
+      const value = bareTime === 'HH:MM:SS' ? `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}` : `${p2(t.h)}:${p2(t.mi)}`;
+      out.push({ param: p, value, score: 0.7 + anchorBonus(p, doc, s, hits) * 0.3, ranges: [[s.start, s.end]], kind: 'time' });
+    }
   }
   for (const s of doc.spans) {
     let fit = kindFit(s.kind, p);
@@ -3579,7 +3638,33 @@ export function mapPrepared(tool: MapperTool, doc: Doc, ctx?: Record<string, unk
     weakKinds: Object.values(evidence).filter((e) => WEAK_KINDS.has(e.kind)).length,
     requiredCount: required.length,
     paramCount: params.length,
+    datesAsWritten: datesAsWritten(doc, args),
   };
+}
+
+/** A date written in figures: year, month and day with one separator ("2023-05-12", "04/07/2023", "2023.4.11"). */
+const FIGURE_DATE = /^(?:\d{4}([-/.])\d{1,2}\1\d{1,2}|\d{1,2}([-/.])\d{1,2}\2\d{4})$/;
+
+/** The order a date in figures is written in: year first, or year last. */
+function figureOrder(text: string): 'ymd' | 'dmy' {
+  return /^\d{4}/.test(text) ? 'ymd' : 'dmy';
+}
+
+/**
+ * DetailedMapping.datesAsWritten of a mapping's top-level arguments: a date value in the order the
+ * request writes its dates in (year first or year last; separators and zero padding aside) counts
+ * as written.
+ */
+function datesAsWritten(doc: Doc, args: Record<string, unknown>): number {
+  const orders = new Set(doc.spans.filter((s) => s.kind === 'date' && FIGURE_DATE.test(s.text.trim())).map((s) => figureOrder(s.text.trim())));
+  if (orders.size !== 1) return 0;
+  const [written] = orders;
+  let sum = 0;
+  for (const v of Object.values(args)) {
+    if (typeof v !== 'string' || !/^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/.test(v)) continue;
+    sum += figureOrder(v) === written ? 1 : -1;
+  }
+  return Math.max(-1, Math.min(1, sum));
 }
 
 /**

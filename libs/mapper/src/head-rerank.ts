@@ -26,7 +26,7 @@ import { HEAD_RERANK } from './head-rerank-weights.js';
 import { listwiseProblem, listwiseScorer, type HiddenLayer } from './listwise.js';
 
 /** Base features that need mapped arguments (or a caller's preferred tools / context): not used here. */
-const MAPPING_FEATURES = new Set(['fill', 'evidence', 'salientUsed', 'missingReq', 'preferred', 'contextKeys', 'optionalFilled', 'mentionedUnfilled', 'paramsFilled', 'requiredAllFilled']);
+const MAPPING_FEATURES = new Set(['fill', 'evidence', 'salientUsed', 'missingReq', 'preferred', 'contextKeys', 'optionalFilled', 'mentionedUnfilled', 'paramsFilled', 'requiredAllFilled', 'datesAsWritten']);
 
 /** Indices into FEATURE_NAMES of the lexical features (products included when both factors are lexical). */
 const LEXICAL_INDEX: readonly number[] = FEATURE_NAMES.map((n, i) => [n, i] as const)
@@ -81,7 +81,7 @@ function meaningWords(texts: readonly string[]): string[] {
 export const HEAD_QUERY_MAX_CHARS = 1000;
 
 /** A mapping with nothing mapped: the neutral input for the features that read one. */
-const NO_MAPPING: DetailedMapping = Object.freeze({ arguments: {}, missingArguments: [], filledRatio: 0, evidence: {}, unusedSalient: 0, unusedValues: [], coordinated: [], salient: 0, requiredCount: 0, covered: [], mentionedUnfilled: 0, weakKinds: 0, paramCount: 0 }) as DetailedMapping;
+const NO_MAPPING: DetailedMapping = Object.freeze({ arguments: {}, missingArguments: [], filledRatio: 0, evidence: {}, unusedSalient: 0, unusedValues: [], coordinated: [], salient: 0, requiredCount: 0, covered: [], mentionedUnfilled: 0, weakKinds: 0, paramCount: 0, datesAsWritten: 0 }) as DetailedMapping;
 
 /** One hit of the head: a tool name of the snapshot and its search score (higher is better). */
 export interface HeadHit { name: string; score: number }

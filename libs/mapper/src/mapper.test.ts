@@ -151,7 +151,7 @@ describe('UnifiedMapper: destructive actions on one side only', () => {
   const confident = (name: string, clash?: { asked: string; does: string }): RankedCandidate => ({
     name,
     retrieval: { name, score: 1, rank: 0 },
-    mapping: { arguments: { file_type: 'txt' }, missingArguments: [], filledRatio: 1, evidence: {}, unusedSalient: 0, unusedValues: [], coordinated: [], salient: 1, requiredCount: 1, covered: [], mentionedUnfilled: 0, weakKinds: 0, paramCount: 1 },
+    mapping: { arguments: { file_type: 'txt' }, missingArguments: [], filledRatio: 1, evidence: {}, unusedSalient: 0, unusedValues: [], coordinated: [], salient: 1, requiredCount: 1, covered: [], mentionedUnfilled: 0, weakKinds: 0, paramCount: 1, datesAsWritten: 0 },
     features: [],
     rerankScore: 5,
     prob: 0.95,

@@ -173,6 +173,7 @@ export const BASE_FEATURE_NAMES = [
   'bias', 'retrievalRel', 'retrievalRank', 'nameCover', 'queryCover', 'queryInName', 'paramMention', 'fill', 'evidence',
   'salientUsed', 'noParams', 'missingReq', 'preferred', 'contextKeys', 'optionalFilled', 'unexplained', 'mentionedUnfilled',
   'verbMatch', 'verbClash', 'paramsFilled', 'numberFit', 'bigramCover', 'toolCover', 'descLength', 'paramCount', 'requiredAllFilled',
+  'datesAsWritten',
 ] as const;
 
 /**
@@ -428,6 +429,7 @@ export function features(x: FeatureInput): Features {
     Math.log1p(profile.descStems.size) / Math.log(200),
     Math.log1p(profile.paramCount) / Math.log(20),
     m.requiredCount > 0 && m.missingArguments.length === 0 ? 1 : 0,
+    Math.min(0, m.datesAsWritten),
   ];
   return [...base, ...PAIRS.map(([a, b]) => base[a] * base[b])];
 }
