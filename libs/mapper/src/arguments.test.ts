@@ -2058,4 +2058,50 @@ describe('mapArguments: the fourteenth session', () => {
     // no date in figures, nothing to keep
     expect(written('Find a Music event in Berkeley on May 12th', 'MM/DD/YYYY')).toBe(0);
   });
+
+  it('gives an area to the parameter that measures one, and lengths in order to the parameters measured in length', () => {
+    const paint = tool({
+      coverage_rate: { type: 'integer', description: 'The area in square feet that one gallon of paint can cover.' },
+      length: { type: 'integer', description: 'Length of the wall to be painted in feet.' },
+      height: { type: 'integer', description: 'Height of the wall to be painted in feet.' },
+    }, ['coverage_rate', 'length', 'height']);
+    expect(mapArguments(paint, 'Paint a wall of 30 feet by 12 feet with a brand that covers 400 square feet per gallon.').arguments).toEqual({ coverage_rate: 400, length: 30, height: 12 });
+  });
+
+  it('reads description examples after "E.g:", and words a date parameter gives as examples', () => {
+    const mix = tool({ scale: { type: 'string', description: 'The musical scale to be used. E.g: C Major, A Minor, etc.' } }, ['scale']);
+    expect(mapArguments(mix, 'Create a mix track using notes of C major scale.').arguments).toEqual({ scale: 'C major' });
+    const concert = tool({ date: { type: 'string', description: 'Date of the concert, e.g. this weekend, today, tomorrow, or date string.' } }, ['date']);
+    expect(mapArguments(concert, 'Find me a classical concert this weekend in Los Angeles', undefined, { now }).arguments).toEqual({ date: 'this weekend' });
+  });
+
+  it('leaves a country\'s name to the country parameter', () => {
+    const cases = tool({
+      field_of_law: { type: 'string', description: 'The specific field of law e.g., constitutional law, criminal law, etc.' },
+      country: { type: 'string', description: 'The country where the law cases should be retrieved from. Default is US.' },
+    }, ['field_of_law']);
+    expect(mapArguments(cases, 'Get me the landmark cases in constitutional law in China.').arguments).toEqual({ field_of_law: 'constitutional law', country: 'China' });
+  });
+
+  it('reads "the second item" as a position, counted from zero where the description says so', () => {
+    const todo = (description: string): MapperTool => tool({ index: { type: 'integer', description } }, ['index']);
+    expect(mapArguments(todo('The zero-based index of the todo item.'), 'Remove the second item from my todo list.').arguments).toEqual({ index: 1 });
+    expect(mapArguments(todo('The position of the todo item in the list.'), 'Remove the third item from my todo list.').arguments).toEqual({ index: 3 });
+    // "the first time" names no position
+    expect(mapArguments(todo('The zero-based index of the todo item.'), 'Is this the first time I use the list?').missingArguments).toEqual(['index']);
+  });
+
+  it('gives the maker written after "from" or "by" to a manufacturer parameter', () => {
+    const instrument = tool({ instrument: { type: 'string', description: 'The name of the instrument.' }, manufacturer: { type: 'string', description: 'The manufacturer of the instrument.' } }, ['manufacturer']);
+    expect(mapArguments(instrument, 'Find me the average price of a piano from Yamaha.').arguments.manufacturer).toBe('Yamaha');
+  });
+
+  it('drops the tool\'s own verb from a whole request, and a leading "the" from a search\'s quoted terms', () => {
+    const reverse: MapperTool = { name: 'reverse_input', inputSchema: { type: 'object', properties: { input_value: { type: 'string', description: 'The user input to reverse.' } }, required: ['input_value'] } };
+    expect(mapArguments(reverse, 'Reverse say hi').arguments).toEqual({ input_value: 'say hi' });
+    const search: MapperTool = { name: 'search_engine.query', inputSchema: { type: 'object', properties: { prompt: { type: 'string', description: 'The search query.' } }, required: ['prompt'] } };
+    expect(mapArguments(search, "Find some information on 'the history of kites'").arguments).toEqual({ prompt: 'history of kites' });
+    // a title keeps its article
+    expect(mapArguments(search, "Search for 'The Getaway'").arguments).toEqual({ prompt: 'The Getaway' });
+  });
 });

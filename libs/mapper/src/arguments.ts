@@ -248,9 +248,18 @@ function formatPlace(s: Span, p: ParamInfo): string {
     return `${city}, ${region}`;
   }
   const st = US_CITIES.get(city.toLowerCase());
-  if (st) return `${city}, ${st}`;
+  if (st) return exampleSpelling(`${city}, ${st}`, p);
   if (s.country) return `${city}, ${codes() ? countryCode(s.country, p) : s.country[0]}`;
   return city;
+}
+
+/**
+ * A "X City, ST" the description's own example writes as "X, ST" ("New York City" for a
+ * parameter whose example is 'New York, NY'): the example's spelling of that very place.
+ */
+function exampleSpelling(value: string, p: ParamInfo): string {
+  const m = /^(.+) City, ([A-Z]{2})$/.exec(value);
+  return m && p.description.includes(`'${m[1]}, ${m[2]}'`) ? `${m[1]}, ${m[2]}` : value;
 }
 
 /**
@@ -467,6 +476,12 @@ const DIMENSIONS: readonly ReadonlySet<string>[] = [
   new Set(['meter', 'km', 'cm', 'mm', 'mile', 'feet', 'foot', 'inch', 'yard']),
   new Set(['kg', 'gram', 'pound', 'ounc', 'ton']),
 ];
+
+/** A span's unit that makes it an area: "square" (feet, meters…), "sq", an exponent 2, acres, hectares. */
+const AREA_UNIT = /^(?:square|sq|acres?|hectares?|ha)$|\^2$|²$/i;
+
+/** A parameter measured as an area: its name or description says "area", or "square" and a unit of length. */
+const AREA_PARAM = /\barea\b|\bsquare\s+(?:feet|foot|meters?|metres?|miles?|km|kilomet(?:er|re)s?|inch(?:es)?|yards?|units?)\b|\bsq\.?\s*(?:ft|m|km|mi)\b|\bacres?\b|\bhectares?\b/i;
 
 /** Whether two unit stems measure the same kind of quantity. */
 function sameDimension(a: string | undefined, b: string): boolean {
@@ -1306,7 +1321,7 @@ function descriptionExamples(p: ParamInfo): string[] {
   const d = p.description;
   // a marker, then the list up to the end of the sentence or bracket
   // (a marker is a word of its own: "categories" holds no "eg")
-  const re = /\b(?:e\.g\.?,?|eg\.?|such as|for example,?|for instance,?|like|examples?:|possible values(?: are)?:?|options(?: are)?:?|one of:?|either|include|includes|including|values:|can be|could be|may be)(?![a-z])\s*([^.;()\n]+)/gi;
+  const re = /\b(?:e\.g\.?,?|eg\.?|such as|for example,?|for instance,?|like|examples?:|possible values(?: are)?:?|options(?: are)?:?|one of:?|either|include|includes|including|values:|can be|could be|may be)(?![a-z])\s*:?\s*([^.;()\n]+)/gi;
   let m: RegExpExecArray | null;
   while ((m = re.exec(d)) !== null) {
     // items are separated by commas, slashes, "or", "and", "etc"; quotes around an item are dropped
@@ -1513,6 +1528,8 @@ const ROLE_CUES: [RegExp, RegExp][] = [
   // what is played is a track ("play 'Bohemian Rhapsody'", "listen to Yellow"), not its artist
   [PLAY_CUE, /\b(track|song|title|tune)\b/],
   [/\b(?:at|in)\s*(?:the\s*)?$/i, /\b(theater|theatre|venue|restaurant|hotel|museum|store|shop|cinema|stadium)\b/],
+  // the maker of a product: "piano from Yamaha", "a laptop made by Dell", "the Switch by Nintendo"
+  [/\b(?:from|by|made\s+by|manufactured\s+by|built\s+by)\s*$/i, /\b(manufacturer|maker|brand|make|vendor|producer)\b/],
 ];
 
 /** Bonus for a name written after a role cue that matches the parameter. */
@@ -1553,6 +1570,36 @@ const NUMERIC_RANK = new WeakMap<ParamInfo, number>();
 /** Rank of a parameter among numeric siblings (-1 when unknown). */
 function numericRank(p: ParamInfo): number {
   return NUMERIC_RANK.get(p) ?? -1;
+}
+
+/** Per numeric parameter measured in one kind of unit (DIMENSIONS index d): its rank r among its siblings measured in that kind. */
+const DIMENSION_RANK = new WeakMap<ParamInfo, { d: number; r: number }>();
+
+/** The one kind of unit (DIMENSIONS index) a parameter is measured in, or -1 (none, several, or an area). */
+function paramDimension(p: ParamInfo): number {
+  if (AREA_PARAM.test(`${p.parts.join(' ')} ${p.description}`)) return -1;
+  const units = [...unitStemsOf(p)];
+  const ds = DIMENSIONS.map((set, i) => (units.some((u) => set.has(u)) ? i : -1)).filter((i) => i >= 0);
+  return ds.length === 1 && rateDenominators(p).size === 0 ? ds[0] : -1;
+}
+
+/** Per request: each plain number written with a unit of time, length or mass, with its kind and rank among the numbers of that kind. */
+const DIMENSION_RANKS = new WeakMap<Doc, Map<Span, { d: number; r: number }>>();
+
+/** A number span's kind of unit and its rank among the request's numbers of that kind (undefined: no such unit). */
+function dimensionRank(doc: Doc, s: Span): { d: number; r: number } | undefined {
+  let ranks = DIMENSION_RANKS.get(doc);
+  if (!ranks) {
+    ranks = new Map();
+    const seen = DIMENSIONS.map(() => 0);
+    for (const o of doc.spans.filter((x) => x.kind === 'number' && !x.word && x.unit !== undefined && !AREA_UNIT.test(x.unit)).sort((a, b) => a.start - b.start)) {
+      const u = unitStem(o.unit);
+      const d = u === undefined ? -1 : DIMENSIONS.findIndex((set) => set.has(u));
+      if (d >= 0) ranks.set(o, { d, r: seen[d]++ });
+    }
+    DIMENSION_RANKS.set(doc, ranks);
+  }
+  return ranks.get(s);
 }
 
 /** Rank of a number span among the plain number spans of the text. */
@@ -1929,11 +1976,22 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       else if (us && UNIT_STEMS.has(us) && us.length > 2 && units.size > 0) score -= 0.15;
       // a count of the unit the parameter divides by is no value of it ("for 6 hours" is no rate per hour)
       if (us && rateDenominators(p).has(us)) score -= 0.3;
+      // an area ("400 square feet", "20 m^2") for a parameter that measures one ("The area in square
+      // feet that one gallon of paint can cover"), and a plain length for none of those
+      const measuresArea = AREA_PARAM.test(`${p.parts.join(' ')} ${p.description}`);
+      if (s.unit !== undefined && AREA_UNIT.test(s.unit)) score += measuresArea ? 0.3 : 0;
+      else if (measuresArea && us !== undefined && DIMENSIONS[1].has(us)) score -= 0.3;
       if (s.word) score -= 0.15;
       // range ends: "from 2010 to 2015", "between 3 and 5"
       score += rangeBonus(p, doc, s);
       // ties go to the reading order: n-th number to the n-th numeric parameter
-      if (numericRank(p) === numberRank(doc, s)) score += 0.03;
+      // (among numbers with units of one kind, the n-th of them to the n-th parameter measured in
+      // that kind: "a wall of 30 feet by 12 feet … 400 square feet per gallon" gives length 30 and
+      // height 12 though the area parameter comes first)
+      const pd = DIMENSION_RANK.get(p);
+      const sd = pd === undefined ? undefined : dimensionRank(doc, s);
+      if (pd !== undefined && sd !== undefined && pd.d === sd.d) score += pd.r === sd.r ? 0.03 : 0;
+      else if (numericRank(p) === numberRank(doc, s)) score += 0.03;
       // a number inside a date, time, quoted span, identifier, path or URL is rarely the value
       const inside = doc.spans.find((o) => o !== s && ['date', 'time', 'id', 'path', 'url', 'email', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end);
       if (inside) score -= inside.kind === 'date' && p.parts.some((x) => /^(year|month|day)s?$/.test(x)) ? 0 : 0.4;
@@ -1961,6 +2019,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (yearParam(p) && !s.word && !s.unit && Number.isInteger(v) && v >= 1000 && v <= 2999 && /^\d{4}$/.test(s.text) && !insideName(doc, s.start, s.end) && !severalYears(doc)) score += 0.35;
       out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
     }
+    out.push(...positionCandidates(p, doc));
     out.push(...apostropheYears(p, doc));
     out.push(...periodCandidates(p, doc));
     out.push(...rangeEndCandidates(p, doc, hits));
@@ -2231,6 +2290,9 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // data for United States"); codes of two letters only where written in capitals
     // (names only: a two-letter code may be something else, "IT", "AR", California's "CA")
     if (p.semantic === 'country' && (s.kind === 'proper' || s.kind === 'id') && value.length > 2 && (KNOWN_COUNTRIES.has(value.toLowerCase()) || COUNTRY_ALIAS_NAMES.has(value.toLowerCase()))) score += 0.25;
+    // a country's name is the country parameter's, not another text parameter's ("the top cases in
+    // constitutional law in China": China is the country, not the field of law)
+    else if (!['country', 'place', 'origin', 'destination'].includes(p.semantic) && (s.kind === 'proper' || s.kind === 'place') && (KNOWN_COUNTRIES.has(value.toLowerCase()) || COUNTRY_ALIAS_NAMES.has(value.toLowerCase())) && p.siblings.some((x) => /(?:^|[_-])(?:country|nation)(?:_?name)?$/i.test(x))) score -= 0.3;
     // a name written with one kind of area is no value of a parameter of another kind ("Chiang
     // Mai Province" for sub_district_name or district_name)
     const ownKind = areaKind(p);
@@ -2279,6 +2341,10 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     out.push(...anchoredPhrases(p, doc, hits));
     out.push(...exampleCandidates(p, doc, hits));
     out.push(...modifierCandidates(p, doc));
+  } else if (p.semantic === 'date' && p.type === 'string' && !p.enumValues) {
+    // a date parameter whose description gives words as examples takes those words as written
+    // ("Date of the concert, e.g. this weekend, today, tomorrow, or date string": "this weekend")
+    out.push(...exampleCandidates(p, doc, hits));
   }
   // free text asked for the user's own words: the whole request
   if (p.semantic === 'text' && p.required && /\b(user'?s?|message|statement|utterance|input|question|query|request|sentence|text)\b/i.test(p.description + ' ' + p.parts.join(' '))) {
@@ -3174,6 +3240,28 @@ function respectively(params: ParamInfo[], doc: Doc): Cand[] {
   return out;
 }
 
+/** Ordinal words and figures ("second", "3rd") by the position they give. */
+const ORDINAL_POSITION: Readonly<Record<string, number>> = lookupTable({ first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 });
+
+/**
+ * A position written as an ordinal ("Remove the second item from my todo list", "the 3rd entry")
+ * for an integer index or position parameter: the ordinal, less one where the description counts
+ * from zero ("The zero-based index of the todo item"). Only "the <ordinal> <noun>" of one noun:
+ * "the first time" or "first, remove…" say no position.
+ */
+function positionCandidates(p: ParamInfo, doc: Doc): Cand[] {
+  if (p.type !== 'integer' || !p.parts.some((x) => /^(?:index|idx|position|pos)$/.test(x))) return [];
+  const zeroBased = /\b(?:zero|0)[- ]?(?:based|indexed)\b|\bstarts?(?:ing)?\s+(?:at|from)\s+(?:0|zero)\b/i.test(p.description);
+  const out: Cand[] = [];
+  for (const m of doc.text.matchAll(/\bthe\s+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|([1-9]|10)(?:st|nd|rd|th))\s+(?!time\b|step\b|place\b|thing\b|of\b)\p{L}+/giu)) {
+    const n = m[2] !== undefined ? Number(m[2]) : ORDINAL_POSITION[m[1].toLowerCase()];
+    if (n === undefined) continue;
+    const start = m.index + m[0].indexOf(m[1]);
+    out.push({ param: p, value: zeroBased ? n - 1 : n, score: 0.6, ranges: [[start, start + m[1].length]], kind: 'position' });
+  }
+  return out;
+}
+
 /** The position a parameter's name gives it among numbered siblings: num1 -> [num, 1], second_side -> [side, 2]. */
 function ordinalName(p: ParamInfo): [string, number] | undefined {
   const words = ['first', 'second', 'third', 'fourth', 'fifth'];
@@ -3376,7 +3464,13 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   }
   // 2b. score every (parameter, value) pair and assign greedily
   let rank = 0;
-  for (const p of params) if ((p.type === 'integer' || p.type === 'number') && !p.enumValues) NUMERIC_RANK.set(p, rank++);
+  const perDimension = DIMENSIONS.map(() => 0);
+  for (const p of params) {
+    if ((p.type !== 'integer' && p.type !== 'number') || p.enumValues) continue;
+    NUMERIC_RANK.set(p, rank++);
+    const d = paramDimension(p);
+    if (d >= 0) DIMENSION_RANK.set(p, { d, r: perDimension[d]++ });
+  }
   let textRank = 0;
   for (const p of params) if (p.type === 'string' && !p.enumValues) TEXT_RANK.set(p, textRank++);
   const cands: Cand[] = [];
@@ -3389,7 +3483,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     // get_tokyo_weather's city) and leaves an optional one out ("California" for
     // california_tax's state, rather than "Texas" from "I moved from Texas"); anything else is no
     // value of it ("Walmart" for walmart.check_price's store_location, "Netflix" for a title)
-    const own = [...candidatesFor(p, doc), ...namedFolders(p, doc, toolStems)].flatMap((c) => withoutLabel(c)).filter((c) => !namesSibling(c, doc) && !(echoesToolName(c, toolStems) && !echoFitsKind(c)));
+    const own = [...candidatesFor(p, doc), ...namedFolders(p, doc, toolStems)].flatMap((c) => withoutLabel(c)).map((c) => withoutToolVerb(c, toolStems)).filter((c) => !namesSibling(c, doc) && !(echoesToolName(c, toolStems) && !echoFitsKind(c)));
     if (!p.required && own.length > 0 && echoesToolName(own.reduce((a, c) => (c.score > a.score ? c : a)), toolStems)) continue;
     cands.push(...own);
   }
@@ -3585,6 +3679,20 @@ function withoutLabel(c: Cand): Cand[] {
 
 /** Evidence kinds that were right less often on dev (bare names, phrases, reading order, whole request, defaults). */
 const WEAK_KINDS = new Set(['per-unit', 'enum-partial', 'proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'schema-default', 'described-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime', 'word-list']);
+
+/**
+ * The whole request as a value, without a first word that names the tool's own action: "Reverse
+ * say hi" for reverse_input is "say hi" (the word asks for the tool; the rest is what it works on).
+ * And a search's quoted terms without a leading lower-case "the".
+ */
+function withoutToolVerb(c: Cand, toolStems: ReadonlySet<string>): Cand {
+  // (a search's quoted terms without a leading lower-case "the": "Find some information on 'the
+  // history of kites'" searches "history of kites"; a title keeps its capital "The")
+  if (c.kind === 'quoted' && typeof c.value === 'string' && /^the\s+\S/.test(c.value) && c.param.parts.some((x) => /^(?:query|prompt|keywords?|q|search|term|terms)$/.test(x)) && (toolStems.has('search') || /\bsearch/i.test(c.param.description))) return { ...c, value: c.value.replace(/^the\s+/, '') };
+  if (c.kind !== 'whole' || typeof c.value !== 'string') return c;
+  const m = /^(\p{L}+)[\s:,]+(\S[\s\S]*)$/u.exec(c.value);
+  return m && toolStems.has(stem(m[1].toLowerCase())) && !STOP_WORDS.has(m[1].toLowerCase()) ? { ...c, value: m[2] } : c;
+}
 
 /** Stems of the words of a tool's name ("bfcl:musical_scale:56771ee8" → music, scale, …), cached. */
 const TOOL_NAME_STEMS = new Map<string, ReadonlySet<string>>();
