@@ -2104,4 +2104,49 @@ describe('mapArguments: the fourteenth session', () => {
     // a title keeps its article
     expect(mapArguments(search, "Search for 'The Getaway'").arguments).toEqual({ prompt: 'The Getaway' });
   });
+
+  it('gives a team named after its city to the team name, not to the location', () => {
+    const schedule = tool({
+      team_name: { type: 'string', description: 'The name of the sports team.' },
+      num_of_games: { type: 'integer', description: 'Number of games for which to fetch the schedule.' },
+      location: { type: 'string', description: 'The city or venue where games are to be held.' },
+    }, ['team_name', 'num_of_games']);
+    expect(mapArguments(schedule, 'Give me the schedule of Manchester United for the next 6 games.').arguments).toEqual({ team_name: 'Manchester United', num_of_games: 6 });
+  });
+
+  it('asks one result of a count for a superlative and a singular noun, not for a plural', () => {
+    const banks = tool({ country: { type: 'string', description: 'The country.' }, year: { type: 'integer', description: 'The year.' }, top_n: { type: 'integer', description: 'Top n banks.', default: 5 } }, ['country', 'year']);
+    expect(mapArguments(banks, 'Find the highest grossing bank in the U.S for year 2020.').arguments.top_n).toBe(1);
+    expect(mapArguments(banks, 'Find the highest grossing banks in the U.S for year 2020.').arguments.top_n).toBeUndefined();
+    expect(mapArguments(banks, 'Find the top chess players in New York.').arguments.top_n).toBeUndefined();
+  });
+
+  it('fills a required range object from "within X to Y"', () => {
+    const homes = tool({
+      bedrooms: { type: 'integer', description: 'Number of bedrooms required in the property.' },
+      budget: { type: 'object', description: 'Budget range for the property.', properties: { min: { type: 'number', description: 'Minimum budget limit.' }, max: { type: 'number', description: 'Maximum budget limit.' } } },
+    }, ['bedrooms', 'budget']);
+    expect(mapArguments(homes, 'Find a 3 bedroom villa for sale within $300,000 to $400,000 budget in San Diego.').arguments).toEqual({ bedrooms: 3, budget: { min: 300000, max: 400000 } });
+    // an optional object still needs a clear cue
+    const optional = tool({ budget: { type: 'object', properties: { min: { type: 'number' }, max: { type: 'number' } } } });
+    expect(mapArguments(optional, 'Show me 3 villas').arguments).toEqual({});
+  });
+
+  it('reads the thing a physical property is of, a chemical formula, and a compound unit asked for', () => {
+    const points = tool({ substance: { type: 'string', description: 'The name of the substance.' } }, ['substance']);
+    expect(mapArguments(points, 'Find the boiling point and melting point of water under the sea level of 5000m.').arguments).toEqual({ substance: 'water' });
+    const weight = tool({ compound: { type: 'string', description: 'The molecular formula of the compound.' }, to_unit: { type: 'string', description: 'The unit in which to return the result.' } }, ['compound', 'to_unit']);
+    expect(mapArguments(weight, 'Calculate the molecular weight of Glucose (C6H12O6) in grams/mole.').arguments).toEqual({ compound: 'C6H12O6', to_unit: 'grams/mole' });
+  });
+
+  it('reads a venue written before its city as the venue\'s name, not a city', () => {
+    const hotel = tool({ hotel_name: { type: 'string', description: 'The name of the hotel.' }, location: { type: 'string', description: 'The location of the hotel.' } }, ['hotel_name', 'location']);
+    expect(mapArguments(hotel, 'Book a room in Hotel Paradise, Las Vegas, for 3 days.').arguments).toEqual({ hotel_name: 'Hotel Paradise', location: 'Las Vegas' });
+  });
+
+  it('of two values of one enum written as a change, takes the one changed into', () => {
+    const food = tool({ TheFod: { type: 'string', enum: ['PIZZA', 'BURGER', 'SALAD'], description: 'The name of the food to be changed.' } }, ['TheFod']);
+    expect(mapArguments(food, 'I would like to switch my order from pizza to a BURGER.').arguments).toEqual({ TheFod: 'BURGER' });
+    expect(mapArguments(food, 'Please replace my pizza with a salad.').arguments).toEqual({ TheFod: 'SALAD' });
+  });
 });

@@ -371,6 +371,8 @@ function boundClash(p: ParamInfo, doc: Doc, s: Span): boolean {
   const upper = p.parts.some((x) => /^(max|maximum|upper|most|ceiling|limit)$/.test(x));
   if (lower === upper) return false;
   const before = doc.text.slice(Math.max(0, s.start - 24), s.start).replace(/[$€£¥]\s*$/, '');
+  // ("within $300,000 to $400,000": the word bounds the range, whose first number is its low end)
+  if (lower && /\bwithin\s*$/i.test(before) && /^\s*(?:to|-|–|and)\s*[$€£¥]?\s*\d/i.test(doc.text.slice(s.end, s.end + 12))) return false;
   return lower ? UPPER_BOUND.test(before) : LOWER_BOUND.test(before);
 }
 
@@ -1497,7 +1499,9 @@ function rangeBonus(p: ParamInfo, doc: Doc, s: Span): number {
   const endWords = ['to', 'until', 'till', 'through', 'thru', 'before', 'into'];
   // "between <x> and" right before the value: the value ends a range
   const betweenAnd = prevWord === 'and' && /between\s+[^,.;]{1,40}\s+and\s*$/i.test(doc.text.slice(Math.max(0, s.start - 60), s.start));
-  if (role === 'start') return startWords.includes(prevWord) ? 0.3 : endWords.includes(prevWord) || betweenAnd ? -0.2 : 0;
+  // a number followed by "to" and another number opens a range ("within $300,000 to $400,000")
+  const opensRange = s.kind === 'number' && /^\s*(?:to|–|\s-)\s*[$€£¥]?\s*\d/i.test(doc.text.slice(s.end, s.end + 12));
+  if (role === 'start') return startWords.includes(prevWord) || opensRange ? 0.3 : endWords.includes(prevWord) || betweenAnd ? -0.2 : 0;
   return endWords.includes(prevWord) || betweenAnd ? 0.3 : startWords.includes(prevWord) ? -0.2 : 0;
 }
 
@@ -1949,6 +1953,16 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
         if (f && f.value === v) out.push({ param: p, value: v, score: f.score, ranges: [], kind: 'flag' });
       }
     }
+    // two of its values written, one changed into the other ("switch my order from pizza to a
+    // BURGER", "salad instead of soup"): the one asked for, unless the parameter names the old one
+    const written = out.filter((c) => c.kind === 'enum' && c.ranges.length === 1);
+    if (new Set(written.map((c) => c.value)).size >= 2 && rangeRole(p) !== 'start' && !p.parts.some((x) => /^(?:old|current|previous|original)$/.test(x))) {
+      for (const c of written) {
+        const before = doc.text.slice(Math.max(0, c.ranges[0][0] - 16), c.ranges[0][0]);
+        if (/\b(?:from|instead\s+of|rather\s+than|replace)\s+(?:an?\s+|the\s+|my\s+)?$/i.test(before)) c.score -= 0.08;
+        else if (/\b(?:to|into)\s+(?:an?\s+|the\s+|some\s+)?$/i.test(before)) c.score += 0.04;
+      }
+    }
     if (p.required && !out.some((c) => c.score >= REQUIRED_MIN_SCORE)) {
       const partial = distinctiveEnumWord(strs, doc, p);
       if (partial) out.push({ param: p, value: partial.value, score: REQUIRED_MIN_SCORE + 0.05, ranges: [[partial.start, partial.end]], kind: 'enum-partial' });
@@ -2020,6 +2034,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
     }
     out.push(...positionCandidates(p, doc));
+    out.push(...singleBestCount(p, doc));
     out.push(...apostropheYears(p, doc));
     out.push(...periodCandidates(p, doc));
     out.push(...rangeEndCandidates(p, doc, hits));
@@ -2141,6 +2156,13 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (n === undefined || (tk.lower === 'may' && tk.text !== 'May') || (tk.lower.length <= 3 && !/^\p{Lu}/u.test(tk.text))) continue;
       if (doc.spans.some((sp) => sp.kind === 'date' && sp.start <= tk.start && sp.end >= tk.end && sp.date?.d !== undefined)) continue;
       out.push({ param: p, value: tk.text[0].toUpperCase() + tk.text.slice(1).toLowerCase(), score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3, ranges: [[tk.start, tk.end]], kind: 'month' });
+    }
+  }
+  // a chemical formula for a parameter described as one ("Glucose (C6H12O6)" → C6H12O6 for "The
+  // molecular formula of the compound"); element symbols with at least one count
+  if (t === 'string' && !p.enumValues && /\bformula\b/i.test(p.description) && /\b(?:chemical|molecular|compound|molecule|substance)\b/i.test(`${p.parts.join(' ')} ${p.description}`)) {
+    for (const m of doc.text.matchAll(/(?<![\w-])((?:[A-Z][a-z]?\d{0,3}){2,})(?![\w-])/g)) {
+      if (/\d/.test(m[1])) out.push({ param: p, value: m[1], score: 0.65, ranges: [[m.index, m.index + m[1].length]], kind: 'formula' });
     }
   }
   // what an alarm or reminder is for, for a purpose parameter: the clause after "reminding me
@@ -2265,6 +2287,12 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (isPlace && SUBCITY_AREAS.has(areaKind(p) ?? '') && namedBySibling(p, s)) continue;
     // a place that only opens a longer name is part of that name ("Manchester" of "Manchester United")
     if (s.kind === 'place' && doc.spans.some((o) => o.kind === 'proper' && o.start === s.start && o.end > s.end && /^\s+\p{Lu}/u.test(doc.text.slice(s.end, o.end)))) score -= 0.3;
+    // and where a sibling parameter takes names, neither the longer name nor its first words are a
+    // place ("Manchester United" for a location beside team_name: the team's name)
+    if (placeLike && p.siblings.some((x) => /(?:^|_)name$/i.test(x))) {
+      if (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start === s.start && o.end < s.end)) score -= 0.2;
+      if (s.kind === 'place' && doc.spans.some((o) => o.kind === 'proper' && o.start === s.start && o.end > s.end && /^\s+\p{Lu}/u.test(doc.text.slice(s.end, o.end)))) score -= 0.2;
+    }
     if (!placeLike && isPlace && p.semantic !== 'country' && p.semantic !== 'generic') score -= 0.15;
     if (!placeLike && isPlace && p.semantic === 'generic' && ['in', 'near', 'around'].includes(prevWord)) score -= 0.15;
     if (s.kind === 'date' || s.kind === 'time' || s.kind === 'place' || s.kind === 'proper') score += rangeBonus(p, doc, s);
@@ -2528,6 +2556,15 @@ function conversionUnits(p: ParamInfo, doc: Doc): Cand[] {
   }
   const mine = found.filter((f) => f.role === role);
   const other = found.filter((f) => f.role !== role);
+  // a compound unit the result is asked in, ending the request ("… of Glucose in grams/mole"),
+  // as written, for the unit converted into
+  if (role === 'to' && mine.length === 0) {
+    const m = /\bin\s+((?:[a-z]+\s*\/\s*[a-z]+)|(?:[a-z]+\s+per\s+[a-z]+))\s*(?:[.?!]\s*)?$/i.exec(doc.text.trim());
+    if (m) {
+      const start = m.index + m[0].indexOf(m[1]);
+      return [{ param: p, value: m[1], score: 0.55, ranges: [[start, start + m[1].length]], kind: 'conversion-unit' }];
+    }
+  }
   if (mine.length !== 1 || other.length !== 1) return [];
   // (units of one kind only: cups to calories is no conversion)
   if (!MEASURE_KINDS.some((k) => k.has(mine[0].unit) && k.has(other[0].unit))) return [];
@@ -2605,8 +2642,24 @@ function measuredThing(p: ParamInfo, doc: Doc): Cand[] {
     const end = words[words.length - 1].end;
     found.push({ param: p, value: doc.text.slice(start, end), score: 0.5, ranges: [[start, end]], kind: 'measured' });
   }
+  // a physical property of the thing ("the boiling point and melting point of water", "the
+  // density of iron"): the one or two words after "of"
+  if (found.length === 0) {
+    for (const m of doc.text.matchAll(PROPERTY_OF)) {
+      const words = m[1].split(/\s+/);
+      const cut = words.findIndex((w) => STOP_WORDS.has(w.toLowerCase()));
+      const kept = (cut < 0 ? words : words.slice(0, cut)).slice(0, 2);
+      if (kept.length === 0) continue;
+      const start = m.index + m[0].length - m[1].length;
+      const value = kept.join(' ');
+      found.push({ param: p, value, score: 0.5, ranges: [[start, start + value.length]], kind: 'measured' });
+    }
+  }
   return found.length === 1 ? found : [];
 }
+
+/** A physical property written before "of" and the thing that has it ("melting point of water"). */
+const PROPERTY_OF = /\b(?:(?:boiling|melting|freezing|flash)\s+points?|density|molar\s+mass|molecular\s+weight|specific\s+heat(?:\s+capacity)?|heat\s+capacity|viscosity|solubility|thermal\s+conductivity)\s+of\s+(?:the\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)/giu;
 
 /** The thing a name or identifier parameter names, from its description ("The unique identifier of the project" → project). */
 // (the thing's word is the first lower-case word after the article: "the name of the NFL player" → player)
@@ -3240,6 +3293,22 @@ function respectively(params: ParamInfo[], doc: Doc): Cand[] {
   return out;
 }
 
+/**
+ * One result asked for by a superlative and a singular noun ("Find the highest grossing bank in
+ * the U.S" → top_n 1), for a count of results where the request writes no number but a year. Not a
+ * plural ("the best restaurants"), nor "one of the best".
+ */
+function singleBestCount(p: ParamInfo, doc: Doc): Cand[] {
+  if (p.type !== 'integer' || !p.parts.some((x) => RESULT_COUNT_PARTS.test(x))) return [];
+  // (a year is no count: "for year 2020")
+  if (doc.spans.some((s) => s.kind === 'number' && !(s.num !== undefined && s.num >= 1900 && s.num <= 2099 && /^\d{4}$/.test(s.text)))) return [];
+  // the noun phrase after the superlative, up to a word that ends it: its last word is the noun
+  const m = /(?<!\bof\s)\bthe\s+(?:single\s+)?(?:best|top|highest|lowest|largest|biggest|smallest|most|least|cheapest|nearest|closest|greatest|richest|tallest|longest|shortest|oldest|newest)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s*(?:$|[.,;:!?]|\s(?:in|at|on|near|for|with|from|of|that|which|who|to|by|around|within|and|or|this|last|next)\b))/iu.exec(doc.text);
+  const noun = m?.[1].split(/\s+/).pop()?.toLowerCase() ?? '';
+  if (noun === '' || (/s$/.test(noun) && !/(?:ss|us|is)$/.test(noun)) || /^(?:ones?|people|children|men|women|data|media)$/.test(noun)) return [];
+  return [{ param: p, value: 1, score: 0.5, ranges: [], kind: 'single-best' }];
+}
+
 /** Ordinal words and figures ("second", "3rd") by the position they give. */
 const ORDINAL_POSITION: Readonly<Record<string, number>> = lookupTable({ first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 });
 
@@ -3413,8 +3482,13 @@ function describedValue(raw: string, p: ParamInfo): unknown {
   return c;
 }
 
-/** Maps the text/context onto an object schema's parameters (recursive for nested objects). */
-function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number, toolStems: ReadonlySet<string> = new Set()): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence>; mentionedUnfilled: number; valueSpans: Map<string, [number, number]> } {
+/**
+ * Maps the text/context onto an object schema's parameters (recursive for nested objects).
+ * `lenient`: the object is required by its parent and marks none of its own properties required
+ * ("budget": {min, max}), so its properties take values at the either-or threshold, not the
+ * optional one: a required range is not left empty for want of a strong cue.
+ */
+function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number, toolStems: ReadonlySet<string> = new Set(), lenient = false): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence>; mentionedUnfilled: number; valueSpans: Map<string, [number, number]> } {
   // where in the text each string value taken from it lies (coordinatedValues reads around it)
   const valueSpans = new Map<string, [number, number]>();
   const params = paramsOf(schema);
@@ -3501,7 +3575,8 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   for (const c of cands) {
     if (assigned.has(c.param.name)) continue;
     // (one of two parameters the description says are needed, one or the other, is nearly required)
-    const min = c.param.required ? REQUIRED_MIN_SCORE : c.param.eitherOr ? EITHER_OR_MIN_SCORE : 0.5;
+    // (so is a property of a required object that marks none of its properties required: lenient)
+    const min = c.param.required ? REQUIRED_MIN_SCORE : c.param.eitherOr || lenient ? EITHER_OR_MIN_SCORE : 0.5;
     if (c.score < min) continue;
     if (clashes(c.ranges, taken)) continue;
     setArg(args, c.param.name, c.value);
@@ -3512,8 +3587,8 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   }
   // 3. nested objects: map their own properties from the text the parameters above left
   for (const p of pending.filter((x) => x.type === 'object' && depth < 3)) {
-    const sub = mapObject(p.schema, doc, undefined, taken, depth + 1, toolStems);
     const subReq = requiredOf(p.schema);
+    const sub = mapObject(p.schema, doc, undefined, taken, depth + 1, toolStems, p.required && subReq.length === 0);
     if (Object.keys(sub.args).length > 0 && sub.missing.length === 0) {
       setArg(args, p.name, sub.args);
       const scores = Object.values(sub.evidence).map((e) => e.score);

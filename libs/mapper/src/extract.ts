@@ -684,6 +684,9 @@ function titleCase(s: string): string {
 }
 
 /** Extracts places: "Boston, MA", "Paris, France", known city names (any case), nicknames (LA, NYC). */
+/** A word that makes a name a venue's, not a place's: "Hotel Paradise", "Louvre Museum", "Grand Hyatt Resort". */
+export const VENUE_WORD = /\b(?:Hotel|Motel|Inn|Resort|Hostel|Museum|Gallery|Restaurant|Cafe|Café|Bistro|Bar|Pub|Theater|Theatre|Cinema|Cinemas|Stadium|Arena|Mall|Hospital|Clinic|University|College|School|Church|Cathedral|Temple|Library|Zoo|Aquarium|Casino)\b/;
+
 function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
   const lower = text.toLowerCase();
   const propers = spans.filter((s) => s.kind === 'proper');
@@ -692,7 +695,8 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
     const rest = text.slice(p.end);
     // ", CA" / ", California" / ", Tamil Nadu" / ", UK"
     const r = /^,\s*([A-Z]{2}\b|[A-Z][\p{L}]+(?:\s[A-Z][\p{L}]+)?)/u.exec(rest);
-    if (r) {
+    // (a venue's name before its city is no city: "Hotel Paradise, Las Vegas")
+    if (r && !VENUE_WORD.test(p.text)) {
       const region = r[1];
       const key = p.text.toLowerCase();
       const country = US_CITIES.has(key) ? undefined : WORLD_CITIES.get(key);
