@@ -2096,13 +2096,16 @@ describe('mapArguments: the fourteenth session', () => {
     expect(mapArguments(instrument, 'Find me the average price of a piano from Yamaha.').arguments.manufacturer).toBe('Yamaha');
   });
 
-  it('drops the tool\'s own verb from a whole request, and a leading "the" from a search\'s quoted terms', () => {
+  it('drops the tool\'s own verb from a whole request, where the tool is named by two words or more', () => {
     const reverse: MapperTool = { name: 'reverse_input', inputSchema: { type: 'object', properties: { input_value: { type: 'string', description: 'The user input to reverse.' } }, required: ['input_value'] } };
     expect(mapArguments(reverse, 'Reverse say hi').arguments).toEqual({ input_value: 'say hi' });
+    const post: MapperTool = { name: 'post_message', inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'The text of the message the user wants posted.' } }, required: ['text'] } };
+    expect(mapArguments(post, 'Post that the launch went great').arguments).toEqual({ text: 'the launch went great' });
+    const echo: MapperTool = { name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string', description: 'The user message to echo.' } }, required: ['message'] } };
+    expect(mapArguments(echo, 'Echo chambers are dangerous').arguments).toEqual({ message: 'Echo chambers are dangerous' });
+    // a search's quoted terms stay as written
     const search: MapperTool = { name: 'search_engine.query', inputSchema: { type: 'object', properties: { prompt: { type: 'string', description: 'The search query.' } }, required: ['prompt'] } };
-    expect(mapArguments(search, "Find some information on 'the history of kites'").arguments).toEqual({ prompt: 'history of kites' });
-    // a title keeps its article
-    expect(mapArguments(search, "Search for 'The Getaway'").arguments).toEqual({ prompt: 'The Getaway' });
+    expect(mapArguments(search, "Search for 'the lord of the rings'").arguments).toEqual({ prompt: 'the lord of the rings' });
   });
 
   it('gives a team named after its city to the team name, not to the location', () => {
@@ -2115,10 +2118,14 @@ describe('mapArguments: the fourteenth session', () => {
   });
 
   it('asks one result of a count for a superlative and a singular noun, not for a plural', () => {
-    const banks = tool({ country: { type: 'string', description: 'The country.' }, year: { type: 'integer', description: 'The year.' }, top_n: { type: 'integer', description: 'Top n banks.', default: 5 } }, ['country', 'year']);
+    const banks: MapperTool = { name: 'highest_grossing_banks', inputSchema: { type: 'object', properties: { country: { type: 'string', description: 'The country.' }, year: { type: 'integer', description: 'The year.' }, top_n: { type: 'integer', description: 'Top n banks.', default: 5 } }, required: ['country', 'year'] } };
     expect(mapArguments(banks, 'Find the highest grossing bank in the U.S for year 2020.').arguments.top_n).toBe(1);
     expect(mapArguments(banks, 'Find the highest grossing banks in the U.S for year 2020.').arguments.top_n).toBeUndefined();
     expect(mapArguments(banks, 'Find the top chess players in New York.').arguments.top_n).toBeUndefined();
+    // a tool that does not rank by that measure: a search's count is no 1 (an adversarial review)
+    const search: MapperTool = { name: 'web_search', inputSchema: { type: 'object', properties: { query: { type: 'string', description: 'The search query.' }, count: { type: 'integer', description: 'Number of results.' } }, required: ['query'] } };
+    expect(mapArguments(search, 'What is the best way to learn Rust?').arguments.count).toBeUndefined();
+    expect(mapArguments(search, 'Who is the richest person in the world?').arguments.count).toBeUndefined();
   });
 
   it('fills a required range object from "within X to Y"', () => {
@@ -2148,5 +2155,46 @@ describe('mapArguments: the fourteenth session', () => {
     const food = tool({ TheFod: { type: 'string', enum: ['PIZZA', 'BURGER', 'SALAD'], description: 'The name of the food to be changed.' } }, ['TheFod']);
     expect(mapArguments(food, 'I would like to switch my order from pizza to a BURGER.').arguments).toEqual({ TheFod: 'BURGER' });
     expect(mapArguments(food, 'Please replace my pizza with a salad.').arguments).toEqual({ TheFod: 'SALAD' });
+  });
+
+  it('takes none of the values an adversarial review saw the first versions of these rules take', () => {
+    // a purpose is no recipient, no end of a range, no alarm setting
+    const pay = tool({ amount: { type: 'number', description: 'Amount in USD.' }, recipient: { type: 'string', description: 'Who receives the money.' }, purpose: { type: 'string', description: 'The purpose of the payment.' } }, ['amount', 'recipient']);
+    expect(mapArguments(pay, 'Send $50 at 5pm to Maria', undefined, { now }).arguments.purpose).toBeUndefined();
+    expect(mapArguments(alarm, 'Set an alarm for 7am to noon', undefined, { now }).arguments.purpose).toBeUndefined();
+    expect(mapArguments(alarm, 'Set an alarm for 6:30 to go off every day', undefined, { now }).arguments.purpose).toBeUndefined();
+    // a time said of another day or of something else is no date-time alone
+    expect(mapArguments(alarm, 'Set an alarm for 9pm next week', undefined, { now }).arguments.alarm_time).toBeUndefined();
+    expect(mapArguments(alarm, 'Set an alarm 30 minutes before my 9am meeting', undefined, { now }).arguments.alarm_time).toBeUndefined();
+    // an ordinal inside quotes or of a name is no position
+    const todo = tool({ text: { type: 'string', description: 'The text of the todo.' }, position: { type: 'integer', description: 'The zero-based position in the list.' } }, ['text']);
+    expect(mapArguments(todo, "Add 'review the first draft' to my todo list").arguments).toEqual({ text: 'review the first draft' });
+    // a range of another thing fills no budget
+    const homes = tool({ bedrooms: { type: 'integer', description: 'Number of bedrooms.' }, budget: { type: 'object', properties: { min: { type: 'number', description: 'Minimum budget limit.' }, max: { type: 'number', description: 'Maximum budget limit.' } } } }, ['bedrooms', 'budget']);
+    expect(mapArguments(homes, 'Find a 3 bedroom house in San Diego, 2 to 4 bathrooms').arguments.budget).toBeUndefined();
+    // an order is no change; a shop or a country is no brand
+    const sort = tool({ order: { type: 'string', enum: ['newest', 'oldest'], description: 'Sort order.' } }, ['order']);
+    expect(mapArguments(sort, 'Sort the listings from newest to oldest').arguments).toEqual({ order: 'newest' });
+    const shop = tool({ query: { type: 'string', description: 'What to look for.' }, brand: { type: 'string', description: 'The brand.' } }, ['query']);
+    expect(mapArguments(shop, 'Find headphones from Walmart').arguments.brand).toBeUndefined();
+    expect(mapArguments(shop, 'Find headphones by Sony').arguments.brand).toBe('Sony');
+    // dimensions written with one unit keep the reading order
+    const poster = tool({ width: { type: 'number', description: 'Width in inches.' }, height: { type: 'number', description: 'Height in inches.' } });
+    expect(mapArguments(poster, 'Print a poster 18 x 24 inches').arguments).toEqual({ height: 24 });
+    // Kansas City is no Kansas; a city keeps the capitals written
+    const weather = tool({ location: { type: 'string', description: "City and state, e.g. 'Kansas, MO'." } }, ['location']);
+    expect(mapArguments(weather, 'Weather in Kansas City').arguments).toEqual({ location: 'Kansas City, MO' });
+    const table = tool({ restaurant: { type: 'string', description: 'Restaurant name.' }, city: { type: 'string', description: 'City.' } });
+    expect(mapArguments(table, 'Book a table at Cafe Milano, Washington DC').arguments).toEqual({ restaurant: 'Cafe Milano', city: 'Washington DC' });
+    // a noun the description writes after another is not counted ("child car seats")
+    const cars = tool({ passengers: { type: 'integer', description: 'Number of passengers.' }, child_seats: { type: 'integer', description: 'Number of child car seats.' } }, ['passengers']);
+    expect(mapArguments(cars, 'Rent 2 cars for 5 passengers').arguments).toEqual({ passengers: 5 });
+    // no density of a population, no formula of a file name
+    const stuff = tool({ substance: { type: 'string', description: 'The name of the substance.' }, formula: { type: 'string', description: 'The chemical formula of the compound.' } });
+    expect(mapArguments(stuff, 'What is the density of the population in Tokyo?').arguments.substance).toBeUndefined();
+    expect(mapArguments(stuff, 'Play my MP3 lecture').arguments.formula).toBeUndefined();
+    // an address is no date written in another order
+    const fw = tool({ ip: { type: 'string', description: 'The IP address.' } }, ['ip']);
+    expect(mapPrepared(fw, prepare('Block 10.0.0.5 from 2024-05-01', undefined, { now }).doc).datesAsWritten).toBe(0);
   });
 });

@@ -179,6 +179,13 @@ function bareTimeFormat(description: string): string | undefined {
   return forms.includes('HH:MM') ? 'HH:MM' : forms[0];
 }
 
+/**
+ * Words that put a time on some day or relative to something else ("at 4pm next week", "9pm on my
+ * birthday", "30 minutes before my 9am meeting", "move my 6am alarm to 6:30"): a time alone is then
+ * no date-time.
+ */
+const DAY_WORDS = /\b(?:days?|weeks?|weekends?|months?|years?|eve|birthday|anniversary|holiday|christmas|before|after|tonight|morning|afternoon|evening|next|this|every|daily|weekly|from|until|till|move|change|reschedule|postpone|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+
 /** Last name parts of a parameter that says what something is for (an alarm's purpose). */
 const PURPOSE_PARTS: ReadonlySet<string> = new Set(['purpose', 'reason']);
 
@@ -254,12 +261,12 @@ function formatPlace(s: Span, p: ParamInfo): string {
 }
 
 /**
- * A "X City, ST" the description's own example writes as "X, ST" ("New York City" for a
- * parameter whose example is 'New York, NY'): the example's spelling of that very place.
+ * "New York City, NY" for a parameter whose description's example is 'New York, NY': the
+ * example's spelling of that very place (the city's own name is New York).
  */
 function exampleSpelling(value: string, p: ParamInfo): string {
-  const m = /^(.+) City, ([A-Z]{2})$/.exec(value);
-  return m && p.description.includes(`'${m[1]}, ${m[2]}'`) ? `${m[1]}, ${m[2]}` : value;
+  // (New York City only, whose city is New York: Kansas City is no Kansas)
+  return value === 'New York City, NY' && p.description.includes("'New York, NY'") ? 'New York, NY' : value;
 }
 
 /**
@@ -482,8 +489,8 @@ const DIMENSIONS: readonly ReadonlySet<string>[] = [
 /** A span's unit that makes it an area: "square" (feet, meters…), "sq", an exponent 2, acres, hectares. */
 const AREA_UNIT = /^(?:square|sq|acres?|hectares?|ha)$|\^2$|²$/i;
 
-/** A parameter measured as an area: its name or description says "area", or "square" and a unit of length. */
-const AREA_PARAM = /\barea\b|\bsquare\s+(?:feet|foot|meters?|metres?|miles?|km|kilomet(?:er|re)s?|inch(?:es)?|yards?|units?)\b|\bsq\.?\s*(?:ft|m|km|mi)\b|\bacres?\b|\bhectares?\b/i;
+/** A parameter measured as an area: its name is "area", its description says "area in/of" or "square" and a unit of length ("Radius in miles of the search area" is no area). */
+const AREA_PARAM = /^area\b|\barea\s+(?:in|of)\b|\bsquare\s+(?:feet|foot|meters?|metres?|miles?|km|kilomet(?:er|re)s?|inch(?:es)?|yards?|units?)\b|\bsq\.?\s*(?:ft|m|km|mi)\b|\bacres?\b|\bhectares?\b/i;
 
 /** Whether two unit stems measure the same kind of quantity. */
 function sameDimension(a: string | undefined, b: string): boolean {
@@ -688,7 +695,8 @@ function countBonus(p: ParamInfo, doc: Doc, s: Span): number {
   let nouns = COUNTED_NOUN.get(p);
   if (nouns === undefined) {
     // (the phrase's second word too: "The number of hotel rooms to reserve" counts rooms)
-    const m = /\b(?:number|count|amount) of (?:the )?(\w+)(?: (\w+))?|\bhow many (\w+)(?: (\w+))?/i.exec(p.description);
+    // (the second word only where the phrase ends with it: "Number of child car seats" counts no cars)
+    const m = /\b(?:number|count|amount) of (?:the )?(\w+)(?: (\w+)(?= (?:to|for|in|on|of|that|which|per|and|or|with|from|by|at|is|are)\b|[.,;:)]|$))?|\bhow many (\w+)(?: (\w+)(?= (?:to|for|in|on|of|that|which|per|and|or|with|from|by|at|is|are)\b|[.,;:)]|$))?/i.exec(p.description);
     const counted = (w: string | undefined): boolean => w !== undefined && !STOP_WORDS.has(w.toLowerCase()) && !COUNT_NOUN_BREAK.has(w.toLowerCase()) && !/^(results?|items?|times?|records?|entries|values?)$/i.test(w);
     const first = m?.[1] ?? m?.[3];
     const second = m?.[2] ?? m?.[4];
@@ -1489,6 +1497,9 @@ function rangeRole(p: ParamInfo): 'start' | 'end' | undefined {
   return undefined;
 }
 
+/** Unit stems of money (unitStem of "$", "€", "dollars"…). */
+const CURRENCY_UNIT_STEMS: ReadonlySet<string> = new Set(['dollar', 'euro', 'pound', 'yen', 'usd', 'eur', 'gbp', 'buck', 'rupe', 'yuan']);
+
 /** Bonus for a value written after "from"/"to" (or "between ... and") that matches the parameter's range role. */
 function rangeBonus(p: ParamInfo, doc: Doc, s: Span): number {
   const role = rangeRole(p);
@@ -1500,7 +1511,9 @@ function rangeBonus(p: ParamInfo, doc: Doc, s: Span): number {
   // "between <x> and" right before the value: the value ends a range
   const betweenAnd = prevWord === 'and' && /between\s+[^,.;]{1,40}\s+and\s*$/i.test(doc.text.slice(Math.max(0, s.start - 60), s.start));
   // a number followed by "to" and another number opens a range ("within $300,000 to $400,000")
-  const opensRange = s.kind === 'number' && /^\s*(?:to|–|\s-)\s*[$€£¥]?\s*\d/i.test(doc.text.slice(s.end, s.end + 12));
+  // (an amount of money, or of a unit the parameter is measured in: "2 to 4 bathrooms" is no budget)
+  const us = unitStem(s.unit);
+  const opensRange = s.kind === 'number' && /^\s*(?:to|–|\s-)\s*[$€£¥]?\s*\d/i.test(doc.text.slice(s.end, s.end + 12)) && us !== undefined && (CURRENCY_UNIT_STEMS.has(us) || unitStemsOf(p).has(us));
   if (role === 'start') return startWords.includes(prevWord) || opensRange ? 0.3 : endWords.includes(prevWord) || betweenAnd ? -0.2 : 0;
   return endWords.includes(prevWord) || betweenAnd ? 0.3 : startWords.includes(prevWord) ? -0.2 : 0;
 }
@@ -1533,8 +1546,13 @@ const ROLE_CUES: [RegExp, RegExp][] = [
   [PLAY_CUE, /\b(track|song|title|tune)\b/],
   [/\b(?:at|in)\s*(?:the\s*)?$/i, /\b(theater|theatre|venue|restaurant|hotel|museum|store|shop|cinema|stadium)\b/],
   // the maker of a product: "piano from Yamaha", "a laptop made by Dell", "the Switch by Nintendo"
-  [/\b(?:from|by|made\s+by|manufactured\s+by|built\s+by)\s*$/i, /\b(manufacturer|maker|brand|make|vendor|producer)\b/],
+  // ("from" a shop is no brand: "headphones from Walmart"; so only a manufacturer or maker is "from")
+  [/\b(?:by|made\s+by|manufactured\s+by|built\s+by)\s*$/i, /\b(manufacturer|maker|brand|make|producer)\b/],
+  [/\bfrom\s*$/i, /\b(manufacturer|maker)\b/],
 ];
+
+/** Name parts of a parameter for who makes a product. */
+const MAKER_ROLE = /\b(manufacturer|maker|brand|make|producer)\b/;
 
 /** Bonus for a name written after a role cue that matches the parameter. */
 function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
@@ -1548,7 +1566,8 @@ function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
     // (a place is no cast member: "a movie that features New York City")
     // (what is played is a title when quoted, or when its maker follows: "Play Hello by Adele")
     if (cue === PLAY_CUE && s.kind !== 'quoted' && !/^\s+by\s+\p{Lu}/u.test(doc.text.slice(s.end, s.end + 6))) continue;
-    if (cue.test(before) && who.test(joined) && !(isPlace && CAST_ROLE.test(joined))) return 0.3;
+    // (a country is no maker: "leather shoes from Italy")
+    if (cue.test(before) && who.test(joined) && !(isPlace && CAST_ROLE.test(joined)) && !(MAKER_ROLE.test(joined) && (isPlace || KNOWN_COUNTRIES.has(s.text.toLowerCase())))) return 0.3;
   }
   // the role written after the name, for the parameter of that very role: "with Jim Henson as
   // the director" (not a composer or a writer)
@@ -1596,6 +1615,11 @@ function dimensionRank(doc: Doc, s: Span): { d: number; r: number } | undefined 
   if (!ranks) {
     ranks = new Map();
     const seen = DIMENSIONS.map(() => 0);
+    // (not where dimensions write the unit once: "18 x 24 inches" — the plain reading order holds)
+    if (/\d\s*(?:x|×|by)\s*\d/i.test(doc.text) && doc.spans.some((o) => o.kind === 'number' && !o.word && (o.unit === undefined || /^(?:x|×)$/i.test(o.unit)) && /^\s*(?:x|×|by)?\s*\d/i.test(doc.text.slice(o.end, o.end + 8)))) {
+      DIMENSION_RANKS.set(doc, ranks);
+      return undefined;
+    }
     for (const o of doc.spans.filter((x) => x.kind === 'number' && !x.word && x.unit !== undefined && !AREA_UNIT.test(x.unit)).sort((a, b) => a.start - b.start)) {
       const u = unitStem(o.unit);
       const d = u === undefined ? -1 : DIMENSIONS.findIndex((set) => set.has(u));
@@ -1955,8 +1979,10 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     }
     // two of its values written, one changed into the other ("switch my order from pizza to a
     // BURGER", "salad instead of soup"): the one asked for, unless the parameter names the old one
+    // (where a verb of change is written: "sort from newest to oldest" is an order, "translate from
+    // English to French" names both ends)
     const written = out.filter((c) => c.kind === 'enum' && c.ranges.length === 1);
-    if (new Set(written.map((c) => c.value)).size >= 2 && rangeRole(p) !== 'start' && !p.parts.some((x) => /^(?:old|current|previous|original)$/.test(x))) {
+    if (new Set(written.map((c) => c.value)).size >= 2 && rangeRole(p) !== 'start' && !p.parts.some((x) => /^(?:old|current|previous|original)$/.test(x)) && !/\b(?:source|original|current|existing|of the (?:document|text|file|input))\b/i.test(p.description) && CHANGE_VERB.test(doc.text)) {
       for (const c of written) {
         const before = doc.text.slice(Math.max(0, c.ranges[0][0] - 16), c.ranges[0][0]);
         if (/\b(?:from|instead\s+of|rather\s+than|replace)\s+(?:an?\s+|the\s+|my\s+)?$/i.test(before)) c.score -= 0.08;
@@ -2034,7 +2060,6 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
     }
     out.push(...positionCandidates(p, doc));
-    out.push(...singleBestCount(p, doc));
     out.push(...apostropheYears(p, doc));
     out.push(...periodCandidates(p, doc));
     out.push(...rangeEndCandidates(p, doc, hits));
@@ -2162,7 +2187,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   // molecular formula of the compound"); element symbols with at least one count
   if (t === 'string' && !p.enumValues && /\bformula\b/i.test(p.description) && /\b(?:chemical|molecular|compound|molecule|substance)\b/i.test(`${p.parts.join(' ')} ${p.description}`)) {
     for (const m of doc.text.matchAll(/(?<![\w-])((?:[A-Z][a-z]?\d{0,3}){2,})(?![\w-])/g)) {
-      if (/\d/.test(m[1])) out.push({ param: p, value: m[1], score: 0.65, ranges: [[m.index, m.index + m[1].length]], kind: 'formula' });
+      if (/\d/.test(m[1]) && [...m[1].matchAll(/([A-Z][a-z]?)\d*/g)].every((e) => ELEMENT_SYMBOLS.has(e[1]))) out.push({ param: p, value: m[1], score: 0.65, ranges: [[m.index, m.index + m[1].length]], kind: 'formula' });
     }
   }
   // what an alarm or reminder is for, for a purpose parameter: the clause after "reminding me
@@ -2170,7 +2195,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   // time it is set for ("an alarm for 2023-04-02 07:30:00 to wake me up for a meeting")
   if (t === 'string' && !p.enumValues && PURPOSE_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
     const clauseAt = (at: number): { value: string; end: number } | undefined => {
-      const m = /^\s*(\p{L}[\p{L}'’]*(?:[ \t]+[\p{L}'’]+){0,9})[ \t]*(?=$|[.?!;\n]|,\s+(?:and|but|please)\b)/u.exec(doc.text.slice(at));
+      const m = /^\s*(\p{L}[\p{L}'’]*(?:(?:[ \t]+|(?<=\b(?:Dr|Mr|Mrs|Ms|St|Prof))\.[ \t]+)[\p{L}'’]+){0,9})[ \t]*(?=$|[.?!;\n]|,\s+(?:and|but|please)\b)/u.exec(doc.text.slice(at));
       if (!m || /^(?:\d|the\s+\d)/.test(m[1])) return undefined;
       return { value: m[1], end: at + m[0].length };
     };
@@ -2178,11 +2203,16 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       const c = clauseAt(m.index + m[0].length);
       if (c) out.push({ param: p, value: c.value, score: 0.65, ranges: [[m.index + m[0].length, c.end]], kind: 'purpose' });
     }
-    for (const sp of doc.spans) {
-      if (sp.kind !== 'time' && sp.kind !== 'date') continue;
-      const after = /^\s+to\s+(?!\d)/i.exec(doc.text.slice(sp.end));
-      const c = after ? clauseAt(sp.end + after[0].length) : undefined;
-      if (c) out.push({ param: p, value: c.value, score: 0.6, ranges: [[sp.end + after![0].length, c.end]], kind: 'purpose' });
+    // (the "to" path only for an alarm's or a reminder's purpose, a clause that starts with a
+    // lower-case word other than a possessive, a time or an alarm's setting: "at 5pm to Maria",
+    // "on 2024-05-01 to my credit card", "for 7am to noon", "for 6:30 to go off every day" are none)
+    if (/\b(?:alarm|reminder|wake)/i.test(`${p.parts.join(' ')} ${p.description}`)) {
+      for (const sp of doc.spans) {
+        if (sp.kind !== 'time' && sp.kind !== 'date') continue;
+        const after = /^\s+to\s+(?!\d)(?=\p{Ll})(?!(?:my|your|his|her|their|our|the|a|an|noon|midnight|half|quarter|go\s+off|ring|repeat|vibrate|snooze|sound|play)\b)/iu.exec(doc.text.slice(sp.end));
+        const c = after ? clauseAt(sp.end + after[0].length) : undefined;
+        if (c && !/\b(?:from|move|change|reschedule)\b/i.test(doc.text.slice(Math.max(0, sp.start - 40), sp.start))) out.push({ param: p, value: c.value, score: 0.6, ranges: [[sp.end + after![0].length, c.end]], kind: 'purpose' });
+      }
     }
   }
   // a colour word for a colour parameter ("a small green bird", "in red")
@@ -2214,7 +2244,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   // a time alone for a date-time parameter whose description also takes a bare clock time
   // ("such as 'YYYY-MM-DD HH:MM:SS', 'HH:MM:SS', 'HH:MM'"), where the request writes no date
   const bareTime = p.semantic === 'datetime' ? bareTimeFormat(p.description) : undefined;
-  if (bareTime !== undefined && !doc.spans.some((o) => o.kind === 'date')) {
+  if (bareTime !== undefined && !doc.spans.some((o) => o.kind === 'date') && !DAY_WORDS.test(doc.text)) {
     for (const s of doc.spans) {
       if (s.kind !== 'time' || !s.time) continue;
       const t = s.time;
@@ -2658,8 +2688,11 @@ function measuredThing(p: ParamInfo, doc: Doc): Cand[] {
   return found.length === 1 ? found : [];
 }
 
+/** The chemical elements' symbols: a formula is made of them ("C6H12O6"; not "MP3"). */
+const ELEMENT_SYMBOLS: ReadonlySet<string> = new Set('H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr Rb Sr Y Zr Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re Os Ir Pt Au Hg Tl Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu Am Cm Bk Cf Es Fm Md No Lr Rf Db Sg Bh Hs Mt Ds Rg Cn Nh Fl Mc Lv Ts Og'.split(' '));
+
 /** A physical property written before "of" and the thing that has it ("melting point of water"). */
-const PROPERTY_OF = /\b(?:(?:boiling|melting|freezing|flash)\s+points?|density|molar\s+mass|molecular\s+weight|specific\s+heat(?:\s+capacity)?|heat\s+capacity|viscosity|solubility|thermal\s+conductivity)\s+of\s+(?:the\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)/giu;
+const PROPERTY_OF = /\b(?:(?:boiling|melting|freezing|flash)\s+points?|molar\s+mass|molecular\s+weight|specific\s+heat(?:\s+capacity)?|heat\s+capacity|viscosity|solubility|thermal\s+conductivity)\s+of\s+(?:the\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)/giu;
 
 /** The thing a name or identifier parameter names, from its description ("The unique identifier of the project" → project). */
 // (the thing's word is the first lower-case word after the article: "the name of the NFL player" → player)
@@ -3295,19 +3328,28 @@ function respectively(params: ParamInfo[], doc: Doc): Cand[] {
 
 /**
  * One result asked for by a superlative and a singular noun ("Find the highest grossing bank in
- * the U.S" → top_n 1), for a count of results where the request writes no number but a year. Not a
- * plural ("the best restaurants"), nor "one of the best".
+ * the U.S" → top_n 1), for a count of results where the request writes no number but a year, of a
+ * tool whose name holds that superlative (highest_grossing_banks). Not a plural ("the best
+ * restaurants"), nor "one of the best", nor two superlatives.
  */
-function singleBestCount(p: ParamInfo, doc: Doc): Cand[] {
+function singleBestCount(p: ParamInfo, doc: Doc, toolStems: ReadonlySet<string>): Cand[] {
   if (p.type !== 'integer' || !p.parts.some((x) => RESULT_COUNT_PARTS.test(x))) return [];
   // (a year is no count: "for year 2020")
   if (doc.spans.some((s) => s.kind === 'number' && !(s.num !== undefined && s.num >= 1900 && s.num <= 2099 && /^\d{4}$/.test(s.text)))) return [];
   // the noun phrase after the superlative, up to a word that ends it: its last word is the noun
-  const m = /(?<!\bof\s)\bthe\s+(?:single\s+)?(?:best|top|highest|lowest|largest|biggest|smallest|most|least|cheapest|nearest|closest|greatest|richest|tallest|longest|shortest|oldest|newest)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s*(?:$|[.,;:!?]|\s(?:in|at|on|near|for|with|from|of|that|which|who|to|by|around|within|and|or|this|last|next)\b))/iu.exec(doc.text);
-  const noun = m?.[1].split(/\s+/).pop()?.toLowerCase() ?? '';
+  const m = /(?<!\bof\s)\bthe\s+(?:single\s+)?(best|top|highest|lowest|largest|biggest|smallest|most|least|cheapest|nearest|closest|greatest|richest|tallest|longest|shortest|oldest|newest)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s*(?:$|[.,;:!?]|\s(?:in|at|on|near|for|with|from|of|that|which|who|to|by|around|within|and|or|this|last|next)\b))/iu.exec(doc.text);
+  // (only a tool that ranks by that very measure: highest_grossing_banks for "the highest grossing
+  // bank"; a search tool's result count is not asked to be 1 by "the best way to learn Rust")
+  if (!m || !toolStems.has(stem(m[1].toLowerCase()))) return [];
+  // (and only once: "the best phone and the best tablet" asks two)
+  if (doc.text.match(/\bthe\s+(?:best|top|highest|lowest|largest|biggest|smallest|most|least|cheapest|nearest|closest|greatest|richest|tallest|longest|shortest|oldest|newest)\b/gi)!.length > 1) return [];
+  const noun = m[2].split(/\s+/).pop()?.toLowerCase() ?? '';
   if (noun === '' || (/s$/.test(noun) && !/(?:ss|us|is)$/.test(noun)) || /^(?:ones?|people|children|men|women|data|media)$/.test(noun)) return [];
   return [{ param: p, value: 1, score: 0.5, ranges: [], kind: 'single-best' }];
 }
+
+/** A verb that changes one value into another ("switch my order from pizza to a burger"); not "sort from newest to oldest", "translate from English to French". */
+const CHANGE_VERB = /\b(?:switch(?:ed|ing)?|chang(?:e|ed|ing)|replac(?:e|ed|ing)|swap(?:ped|ping)?|upgrad(?:e|ed|ing)|downgrad(?:e|ed|ing)|instead\s+of|rather\s+than)\b/i;
 
 /** Ordinal words and figures ("second", "3rd") by the position they give. */
 const ORDINAL_POSITION: Readonly<Record<string, number>> = lookupTable({ first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 });
@@ -3315,18 +3357,22 @@ const ORDINAL_POSITION: Readonly<Record<string, number>> = lookupTable({ first: 
 /**
  * A position written as an ordinal ("Remove the second item from my todo list", "the 3rd entry")
  * for an integer index or position parameter: the ordinal, less one where the description counts
- * from zero ("The zero-based index of the todo item"). Only "the <ordinal> <noun>" of one noun:
- * "the first time" or "first, remove…" say no position.
+ * from zero ("The zero-based index of the todo item"). Only "the <ordinal>" before a word for a
+ * list's member (item, entry, task, row, tab, contact…), outside quotes: "the first time", "the
+ * first name of…", "the second world war", "'review the first draft'" say no position.
  */
 function positionCandidates(p: ParamInfo, doc: Doc): Cand[] {
   if (p.type !== 'integer' || !p.parts.some((x) => /^(?:index|idx|position|pos)$/.test(x))) return [];
   const zeroBased = /\b(?:zero|0)[- ]?(?:based|indexed)\b|\bstarts?(?:ing)?\s+(?:at|from)\s+(?:0|zero)\b/i.test(p.description);
   const out: Cand[] = [];
-  for (const m of doc.text.matchAll(/\bthe\s+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|([1-9]|10)(?:st|nd|rd|th))\s+(?!time\b|step\b|place\b|thing\b|of\b)\p{L}+/giu)) {
+  for (const m of doc.text.matchAll(/\bthe\s+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|([1-9]|10)(?:st|nd|rd|th))\s+(?:one|item|entry|element|task|todo|to-do|row|line|record|tab|result|position|slot|card|note|reminder|contact|file|option|choice)s?\b/giu)) {
     const n = m[2] !== undefined ? Number(m[2]) : ORDINAL_POSITION[m[1].toLowerCase()];
     if (n === undefined) continue;
+    // (an ordinal inside a quoted value is its content: "Add 'review the first draft' to my list")
+    if (doc.spans.some((sp) => sp.kind === 'quoted' && sp.start <= m.index && sp.end >= m.index + m[0].length)) continue;
     const start = m.index + m[0].indexOf(m[1]);
-    out.push({ param: p, value: zeroBased ? n - 1 : n, score: 0.6, ranges: [[start, start + m[1].length]], kind: 'position' });
+    // (weaker than a number written for it: "Mark item 3 as done, the second one I added")
+    out.push({ param: p, value: zeroBased ? n - 1 : n, score: 0.45, ranges: [[start, start + m[1].length]], kind: 'position' });
   }
   return out;
 }
@@ -3557,7 +3603,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     // get_tokyo_weather's city) and leaves an optional one out ("California" for
     // california_tax's state, rather than "Texas" from "I moved from Texas"); anything else is no
     // value of it ("Walmart" for walmart.check_price's store_location, "Netflix" for a title)
-    const own = [...candidatesFor(p, doc), ...namedFolders(p, doc, toolStems)].flatMap((c) => withoutLabel(c)).map((c) => withoutToolVerb(c, toolStems)).filter((c) => !namesSibling(c, doc) && !(echoesToolName(c, toolStems) && !echoFitsKind(c)));
+    const own = [...candidatesFor(p, doc), ...namedFolders(p, doc, toolStems), ...singleBestCount(p, doc, toolStems)].flatMap((c) => withoutLabel(c)).map((c) => withoutToolVerb(c, toolStems)).filter((c) => !namesSibling(c, doc) && !(echoesToolName(c, toolStems) && !echoFitsKind(c)));
     if (!p.required && own.length > 0 && echoesToolName(own.reduce((a, c) => (c.score > a.score ? c : a)), toolStems)) continue;
     cands.push(...own);
   }
@@ -3589,7 +3635,10 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   for (const p of pending.filter((x) => x.type === 'object' && depth < 3)) {
     const subReq = requiredOf(p.schema);
     const sub = mapObject(p.schema, doc, undefined, taken, depth + 1, toolStems, p.required && subReq.length === 0);
-    if (Object.keys(sub.args).length > 0 && sub.missing.length === 0) {
+    // (a lenient object needs two values, or one found by a clear cue: "2 to 4 bathrooms" leaves a
+    // budget's max empty)
+    const weakOne = p.required && subReq.length === 0 && Object.keys(sub.args).length === 1 && Object.values(sub.evidence).every((e) => e.score < 0.5);
+    if (Object.keys(sub.args).length > 0 && sub.missing.length === 0 && !weakOne) {
       setArg(args, p.name, sub.args);
       const scores = Object.values(sub.evidence).map((e) => e.score);
       evidence[p.name] = { score: scores.length ? Math.min(...scores) : 0.3, kind: 'object' };
@@ -3758,15 +3807,13 @@ const WEAK_KINDS = new Set(['per-unit', 'enum-partial', 'proper', 'phrase', 'who
 /**
  * The whole request as a value, without a first word that names the tool's own action: "Reverse
  * say hi" for reverse_input is "say hi" (the word asks for the tool; the rest is what it works on).
- * And a search's quoted terms without a leading lower-case "the".
  */
 function withoutToolVerb(c: Cand, toolStems: ReadonlySet<string>): Cand {
-  // (a search's quoted terms without a leading lower-case "the": "Find some information on 'the
-  // history of kites'" searches "history of kites"; a title keeps its capital "The")
-  if (c.kind === 'quoted' && typeof c.value === 'string' && /^the\s+\S/.test(c.value) && c.param.parts.some((x) => /^(?:query|prompt|keywords?|q|search|term|terms)$/.test(x)) && (toolStems.has('search') || /\bsearch/i.test(c.param.description))) return { ...c, value: c.value.replace(/^the\s+/, '') };
   if (c.kind !== 'whole' || typeof c.value !== 'string') return c;
   const m = /^(\p{L}+)[\s:,]+(\S[\s\S]*)$/u.exec(c.value);
-  return m && toolStems.has(stem(m[1].toLowerCase())) && !STOP_WORDS.has(m[1].toLowerCase()) ? { ...c, value: m[2] } : c;
+  // (a tool named by two words or more: "Echo chambers are dangerous" for a tool named echo keeps its words)
+  // (and a "that" after it: "Post that the launch went great" posts "the launch went great")
+  return m && toolStems.size >= 2 && toolStems.has(stem(m[1].toLowerCase())) && !STOP_WORDS.has(m[1].toLowerCase()) ? { ...c, value: m[2].replace(/^that\s+(?=\S)/i, '') } : c;
 }
 
 /** Stems of the words of a tool's name ("bfcl:musical_scale:56771ee8" → music, scale, …), cached. */
@@ -3844,7 +3891,8 @@ function datesAsWritten(doc: Doc, args: Record<string, unknown>): number {
   const [written] = orders;
   let sum = 0;
   for (const v of Object.values(args)) {
-    if (typeof v !== 'string' || !/^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/.test(v)) continue;
+    // (a four-digit year first or last: "10.0.0.5" is an address)
+    if (typeof v !== 'string' || !/^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})(?!\d)/.test(v)) continue;
     sum += figureOrder(v) === written ? 1 : -1;
   }
   return Math.max(-1, Math.min(1, sum));

@@ -695,8 +695,10 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
     const rest = text.slice(p.end);
     // ", CA" / ", California" / ", Tamil Nadu" / ", UK"
     const r = /^,\s*([A-Z]{2}\b|[A-Z][\p{L}]+(?:\s[A-Z][\p{L}]+)?)/u.exec(rest);
-    // (a venue's name before its city is no city: "Hotel Paradise, Las Vegas")
-    if (r && !VENUE_WORD.test(p.text)) {
+    // (a venue's name before its city is no city: "Hotel Paradise, Las Vegas"; a town whose name
+    // holds such a word is, before its state or country: "College Station, TX", "Bar Harbor, ME")
+    const venue = r !== null && VENUE_WORD.test(p.text) && !US_CITIES.has(p.text.toLowerCase()) && !WORLD_CITIES.has(p.text.toLowerCase()) && !US_STATE_CODES.has(r[1]) && US_STATES[r[1].toLowerCase()] === undefined && ![...WORLD_CITIES.values()].some(([country]) => country.toLowerCase() === r[1].toLowerCase());
+    if (r && !venue) {
       const region = r[1];
       const key = p.text.toLowerCase();
       const country = US_CITIES.has(key) ? undefined : WORLD_CITIES.get(key);
@@ -737,7 +739,10 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
         end += r[0].length;
       }
       const country = US_CITIES.has(key) ? undefined : WORLD_CITIES.get(key);
-      push(spans, { kind: 'place', start: at, end, text: text.slice(at, end), city, region, country });
+      // (a city written with capitals keeps them: "Washington DC", not "Washington Dc"; a nickname
+      // gives the city's own name: "NYC" → "New York City")
+      const written = key === city.toLowerCase() && /^\p{Lu}/u.test(raw) && raw.split(/\s+/).every((w) => /^\p{Lu}/u.test(w)) ? raw : city;
+      push(spans, { kind: 'place', start: at, end, text: text.slice(at, end), city: written, region, country });
     }
   }
   // a major airport's code written for its city ("I am travelling to LAX")
