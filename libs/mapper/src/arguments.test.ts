@@ -608,7 +608,9 @@ describe('mapArguments: labelled identifiers and colours', () => {
 describe('mapArguments: negated lists, cast cues and musical keys', () => {
   it('carries a negation across "or"/"and" to every flag it joins, but not into a new clause', () => {
     const t = tool({ has_garage: { type: 'boolean', description: 'Must have a garage.', default: false }, in_unit_laundry: { type: 'boolean', description: 'Must have in-unit laundry.', default: false } }, []);
-    expect(mapArguments(t, "I don't care about garage or in-unit laundry facilities.").arguments).toEqual({ has_garage: false, in_unit_laundry: false });
+    expect(mapArguments(t, "I want no garage or in-unit laundry facilities.").arguments).toEqual({ has_garage: false, in_unit_laundry: false });
+    // (not minding is no "no": both left to their defaults since the fourteenth session)
+    expect(mapArguments(t, "I don't care about garage or in-unit laundry facilities.").arguments).toEqual({});
     expect(mapArguments(t, "I don't have a car and I have laundry services.").arguments.in_unit_laundry).not.toBe(false);
   });
 
@@ -2196,5 +2198,35 @@ describe('mapArguments: the fourteenth session', () => {
     // an address is no date written in another order
     const fw = tool({ ip: { type: 'string', description: 'The IP address.' } }, ['ip']);
     expect(mapPrepared(fw, prepare('Block 10.0.0.5 from 2024-05-01', undefined, { now }).doc).datesAsWritten).toBe(0);
+  });
+
+  it('reads a clock form, a value written "as their <name>", a detail of the thing, and a date format in its letters', () => {
+    const clock = tool({ city: { type: 'string', description: 'The city.' }, display_format: { type: 'string', description: "The time display format: '12h' or '24h'. Default is '24h'." } }, ['city']);
+    expect(mapArguments(clock, 'What time is it currently in London in 24 hour format?').arguments.display_format).toBe('24h');
+    expect(mapArguments(clock, 'What time is it in London? Show it in 12-hour format.').arguments.display_format).toBe('12h');
+    const user = tool({ user_id: { type: 'integer', description: 'The unique identifier of the user.' }, special: { type: 'string', description: 'Any special information to consider.' } }, ['user_id']);
+    expect(mapArguments(user, 'Retrieve the details for the user with the ID 7890, who has black as their special request.').arguments).toEqual({ user_id: 7890, special: 'black' });
+    const sculpture = tool({ title: { type: 'string', description: 'The title of the sculpture.' }, detail: { type: 'string', description: 'The specific detail wanted about the sculpture.' } }, ['title']);
+    expect(mapArguments(sculpture, "Find the size of the sculpture with title 'David'.").arguments).toEqual({ title: 'David', detail: 'size' });
+    expect(mapArguments(sculpture, "Find the details of the sculpture with title 'David'.").arguments).toEqual({ title: 'David' });
+    const event = tool({ event_name: { type: 'string', description: 'The name of the event.' }, format: { type: 'string', description: "Optional format of the returned date. Default is 'MM-DD-YYYY'." } }, ['event_name']);
+    expect(mapArguments(event, 'When did the Treaty of Tordesillas take place? Put it in the format of YYYY.').arguments.format).toBe('YYYY');
+  });
+
+  it('leaves a flag unset where the request does not mind either way, in that clause only', () => {
+    const homes = tool({ has_garage: { type: 'boolean', description: 'Indicates if the property must have a garage.' }, in_unit_laundry: { type: 'boolean', description: 'Indicates if the property must have in-unit laundry facilities.' } });
+    expect(mapArguments(homes, "I want 2 bedrooms, and I don't mind if it has a garage or not.").arguments).toEqual({});
+    expect(mapArguments(homes, "I don't care about garage space, but I'd really like in-unit laundry.").arguments).toEqual({ in_unit_laundry: true });
+  });
+
+  it('counts the writer and the others, reads a key written after its mode, a rating as a fraction, and what an echo says', () => {
+    const house = tool({ where_to: { type: 'string', description: 'The city.' }, number_of_adults: { type: 'integer', description: 'The number of adults.' } }, ['where_to']);
+    expect(mapArguments(house, 'I need to find accommodation in Paris for myself and one other adult.').arguments.number_of_adults).toBe(2);
+    const scale = tool({ key: { type: 'string', description: 'The key in which to generate the scale progression.' }, tempo: { type: 'integer', description: 'The tempo in BPM.' } }, ['key', 'tempo']);
+    expect(mapArguments(scale, 'Generate a major C scale progression with tempo 80 BPM.').arguments).toEqual({ key: 'C', tempo: 80 });
+    const sushi = tool({ city: { type: 'string', description: 'The city.' }, review_rate: { type: 'number', description: 'The review rating to filter by.' } }, ['city']);
+    expect(mapArguments(sushi, 'Sushi restaurants with reviews above 4/5 in Tokyo').arguments.review_rate).toBe(4);
+    const cmd = tool({ command: { type: 'string', description: 'The command to execute.' } }, ['command']);
+    expect(mapArguments(cmd, 'say hi using the echo command').arguments).toEqual({ command: 'echo hi' });
   });
 });

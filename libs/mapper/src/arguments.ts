@@ -186,6 +186,30 @@ function bareTimeFormat(description: string): string | undefined {
  */
 const DAY_WORDS = /\b(?:days?|weeks?|weekends?|months?|years?|eve|birthday|anniversary|holiday|christmas|before|after|tonight|morning|afternoon|evening|next|this|every|daily|weekly|from|until|till|move|change|reschedule|postpone|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
 
+/**
+ * "<value> as the|my|their… <name>" for a string parameter whose name's last word ends the phrase
+ * (special → "black as their special request"): the quoted text right before "as", else the one
+ * word (no function word, no number).
+ */
+function asNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
+  const last = p.parts[p.parts.length - 1];
+  if (last === undefined || last.length < 3 || WEAK_PARTS.has(last)) return [];
+  const out: Cand[] = [];
+  const re = new RegExp(`\\s+as\\s+(?:the|my|their|his|her|its|our|your|a|an)\\s+(?:[\\p{L}-]+\\s+){0,2}?${last.replace(/[^\p{L}\p{N}]/gu, '')}s?\\b`, 'giu');
+  for (const m of doc.text.matchAll(re)) {
+    const before = doc.text.slice(0, m.index);
+    const quoted = doc.spans.find((sp) => sp.kind === 'quoted' && sp.end === m.index);
+    if (quoted) {
+      out.push({ param: p, value: quoted.text, score: 0.6, ranges: [[quoted.start, quoted.end]], kind: 'as-named' });
+      continue;
+    }
+    const w = /([\p{L}][\p{L}'’-]*)$/u.exec(before);
+    if (!w || STOP_WORDS.has(w[1].toLowerCase()) || NOT_A_NAME.has(w[1].toLowerCase())) continue;
+    out.push({ param: p, value: w[1], score: 0.55, ranges: [[m.index - w[1].length, m.index]], kind: 'as-named' });
+  }
+  return out;
+}
+
 /** Last name parts of a parameter that says what something is for (an alarm's purpose). */
 const PURPOSE_PARTS: ReadonlySet<string> = new Set(['purpose', 'reason']);
 
@@ -1053,9 +1077,20 @@ function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: number; 
     }
   }
   if (found === 0) return undefined;
+  // indifference says neither ("I don't mind if it has a garage or not", "with or without a
+  // garage, either way"): no value
+  // (in the flag's own clause: "I don't care about garage space, but I'd like laundry in unit" wants laundry)
+  let from = first;
+  while (from > 0 && !/[.!?\n,;]/.test(doc.text[from - 1]) && !/\bbut\s*$/i.test(doc.text.slice(Math.max(0, from - 5), from))) from--;
+  let to = last;
+  while (to < doc.text.length && !/[.!?\n,;]/.test(doc.text[to]) && !/^\s*but\b/i.test(doc.text.slice(to, to + 5))) to++;
+  if (INDIFFERENT.test(doc.text.slice(from, to))) return undefined;
   const score = found === salient.length ? 0.6 : 0.4;
   return { value: !neg, score, start: first, end: last };
 }
+
+/** Words that leave a yes-or-no choice open: "don't mind", "don't care", "or not", "either way", "with or without". */
+const INDIFFERENT = /\b(?:(?:do|does|did)\s*n[o']t\s+(?:mind|care)|dont\s+(?:mind|care)|not\s+(?:too\s+)?(?:concerned|bothered|fussed)|doesn['’]?t\s+matter|either\s+way|with\s+or\s+without|or\s+not)\b/i;
 
 /**
  * A chain's or brand's name without the kind of business the parameter names at its end ("Hilton
@@ -1281,6 +1316,10 @@ function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
         // the start command and through the link: https://huggingface.co" → start https://…)
         const targets = doc.spans.filter((sp) => sp.kind === 'url' || sp.kind === 'path');
         if (re2 === around[0] && targets.length === 1) out.push({ param: p, value: `${value} ${targets[0].text}`, score: 0.72, ranges: [[targets[0].start, targets[0].end]], kind: 'command' });
+        // and a lone printing command with the words to print before it ("say hi using the echo
+        // command" → "echo hi")
+        const said = re2 === around[0] && PRINT_COMMANDS.has(value.toLowerCase()) ? /\b(?:say|print|output|display|write|show)\s+(.{1,80}?)\s+$/i.exec(doc.text.slice(0, m.index)) : null;
+        if (said) out.push({ param: p, value: `${value} ${said[1]}`, score: 0.72, ranges: [[said.index, m.index + m[0].length]], kind: 'command' });
         continue;
       }
       // "use X to ...": ordinary English ("use caution when ...", "use less memory", "use Windows,
@@ -1294,10 +1333,14 @@ function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
   return out;
 }
 
+/** Shell commands that print their arguments. */
+const PRINT_COMMANDS: ReadonlySet<string> = new Set(['echo', 'printf', 'print', 'write-host', 'write-output']);
+
 /** Does the description quote at least two example values, all of them words ("'melting', 'freezing'")? */
 function valuesAreWords(p: ParamInfo): boolean {
   const quoted = [...p.description.matchAll(/['"‘“]([^'"’”\n]{1,30})['"’”]/g)].map((m) => m[1]);
-  return quoted.length >= 2 && quoted.every((q) => /^[\p{L}][\p{L} _-]*$/u.test(q));
+  // (a clock's form counts as a word: '12h' or '24h')
+  return quoted.length >= 2 && quoted.every((q) => /^[\p{L}][\p{L} _-]*$/u.test(q) || /^\d{1,2}\s?h$/i.test(q));
 }
 
 /**
@@ -1754,6 +1797,19 @@ function countsPeople(p: ParamInfo): boolean {
   return p.type === 'integer' && p.parts.some((x) => /^(adults?|child|children|kids?|people|persons?|guests?|passengers?|travell?ers?|seats?|occupants?|pax|party)$/.test(x));
 }
 
+/**
+ * A party counted as the writer and others ("for myself and one other adult", "me and 3 friends")
+ * for a parameter that counts people (not children): the others plus one.
+ */
+function selfAndOthers(p: ParamInfo, doc: Doc): Cand[] {
+  if (!countsPeople(p) || p.parts.some((x) => /^(?:child|children|kids?)$/.test(x))) return [];
+  const m = /\b(?:myself|me)\s+and\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:other\s+)?(?:adults?|people|persons?|friends?|guests?|others?|colleagues?|travell?ers?|passengers?)\b/i.exec(doc.text);
+  if (!m) return [];
+  const n = /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1].toLowerCase()];
+  if (n === undefined) return [];
+  return [{ param: p, value: n + 1, score: 1, ranges: [[m.index, m.index + m[0].length]], kind: 'self-and-others' }];
+}
+
 /** The words after a number that count what this parameter counts: a children parameter counts children, any other counts people, adults, guests ... (never children). */
 function peopleAfter(p: ParamInfo): RegExp {
   return p.parts.some((x) => /^(child|children|kids?)$/.test(x)) ? /^\s*(?:child|children|kids?)\b/i : PEOPLE_AFTER;
@@ -2060,6 +2116,14 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
     }
     out.push(...positionCandidates(p, doc));
+    // a rating written as a fraction of its scale ("above 4/5", "4.5 out of 5") for a rating
+    if (p.parts.some((x) => /^(?:rate|rating|ratings|score|stars?)$/.test(x))) {
+      for (const m of doc.text.matchAll(/(?<![\d.])(\d(?:\.\d)?)\s*(?:\/|out\s+of)\s*(?:5|10)(?![\d.])/g)) {
+        const v = p.type === 'integer' && !Number.isInteger(Number(m[1])) ? undefined : Number(m[1]);
+        if (v !== undefined) out.push({ param: p, value: v, score: 0.6, ranges: [[m.index, m.index + m[0].length]], kind: 'rating-fraction' });
+      }
+    }
+    out.push(...selfAndOthers(p, doc));
     out.push(...apostropheYears(p, doc));
     out.push(...periodCandidates(p, doc));
     out.push(...rangeEndCandidates(p, doc, hits));
@@ -2149,10 +2213,16 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       const tk = doc.tokens.find((x) => x.stem === st && x.lower.length >= 4 && (lower.startsWith(x.lower) || x.lower.startsWith(lower)));
       return tk && { at: tk.start, end: tk.end };
     };
+    // (a clock's form written out: "24 hour" or "24-hour" for '24h')
+    const hours = (v: string): { at: number; end: number } | undefined => {
+      const h = /^(\d{1,2})\s?h$/i.exec(v);
+      const m = h ? new RegExp(`(?<![\\d.])${h[1]}[- ]?hours?\\b`, 'i').exec(doc.text) : null;
+      return m ? { at: m.index, end: m.index + m[0].length } : undefined;
+    };
     const found = choices
       .map((v) => {
         const at = wordAt(doc.lower, v.toLowerCase());
-        return at >= 0 ? { v, at, end: at + v.length } : { v, ...(byStem(v) ?? { at: -1, end: -1 }) };
+        return at >= 0 ? { v, at, end: at + v.length } : { v, ...(byStem(v) ?? hours(v) ?? { at: -1, end: -1 }) };
       })
       .filter((x) => x.at >= 0);
     if (found.length === 1) {
@@ -2172,6 +2242,12 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       const acc = m[2] === undefined ? '' : /#|♯|sharp/.test(m[2]) ? '#' : 'b';
       out.push({ param: p, value: m[1] + acc, score: 0.65, ranges: [[m.index, m.index + m[1].length + (m[2]?.length ?? 0)]], kind: 'music-key' });
     }
+    // (the mode written first: "a major C scale", "in minor F sharp")
+    for (const m of doc.text.matchAll(/\b(?:major|minor)\s+([A-G])(#|♯|b(?![a-z])|♭|\s+sharp|\s+flat)?(?![\w#♯♭])/g)) {
+      const acc = m[2] === undefined ? '' : /#|♯|sharp/.test(m[2]) ? '#' : 'b';
+      const start = m.index + m[0].indexOf(m[1]);
+      out.push({ param: p, value: m[1] + acc, score: 0.6, ranges: [[start, start + m[1].length + (m[2]?.length ?? 0)]], kind: 'music-key' });
+    }
   }
   // a month written by name for a month string ("in December" → "December"), where no date holds it
   // ("may" only capitalised; "March 8th" is a date, not a month)
@@ -2190,6 +2266,27 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (/\d/.test(m[1]) && [...m[1].matchAll(/([A-Z][a-z]?)\d*/g)].every((e) => ELEMENT_SYMBOLS.has(e[1]))) out.push({ param: p, value: m[1], score: 0.65, ranges: [[m.index, m.index + m[1].length]], kind: 'formula' });
     }
   }
+  // a date format asked for in the format's own letters ("Put it in the format of YYYY",
+  // "format: DD/MM/YYYY") for a format parameter
+  if (t === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'format') {
+    for (const m of doc.text.matchAll(/\bformat(?:\s+of)?\s*:?\s*['"]?((?:YYYY|YY|MM|DD|HH|mm|ss)(?:[-/.: ]?(?:YYYY|YY|MM|DD|HH|mm|ss))*)['"]?(?![\w-])/g)) {
+      const start = m.index + m[0].indexOf(m[1]);
+      out.push({ param: p, value: m[1], score: 0.6, ranges: [[start, start + m[1].length]], kind: 'format' });
+    }
+  }
+  // which detail of a thing is asked ("Find the size of the sculpture" for "The specific detail
+  // wanted about the sculpture"): the one word before "of the <thing>"
+  if (t === 'string' && !p.enumValues && /^(?:detail|details|attribute|aspect|property|field|characteristic)$/.test(p.parts[p.parts.length - 1] ?? '')) {
+    const thing = /\b(?:about|of)\s+(?:the|a|an)\s+(\p{L}{3,})\b/iu.exec(p.description)?.[1];
+    const m = thing ? new RegExp(`\\bthe\\s+(\\p{L}{3,})\\s+of\\s+(?:the|a|an|this|that|my)\\s+${thing}\\b`, 'iu').exec(doc.text) : null;
+    if (m && !/^(?:details?|information|info|data|name|title)$/i.test(m[1])) {
+      const start = m.index + m[0].indexOf(m[1]);
+      out.push({ param: p, value: m[1], score: 0.55, ranges: [[start, start + m[1].length]], kind: 'detail-of' });
+    }
+  }
+  // a value written as the parameter's own ("who has black as their special request", "use
+  // 'Plus' as the ride type"): the word or quoted text right before "as <determiner> <name>"
+  if (t === 'string' && !p.enumValues) out.push(...asNamedCandidates(p, doc));
   // what an alarm or reminder is for, for a purpose parameter: the clause after "reminding me
   // to" ("Set an Alarm for 11PM reminding me to brush my teeth"), or after "to" right behind the
   // time it is set for ("an alarm for 2023-04-02 07:30:00 to wake me up for a meeting")
