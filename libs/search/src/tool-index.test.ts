@@ -72,6 +72,24 @@ describe('ToolIndex on a small catalog', () => {
     expect(ToolIndex.build(tools).search('我想知道上海目前的天气状况', 2)[0].name).toBe('get_current_weather');
   });
 
+  it('reads a CJK word the table translates through the word, not again through its characters', () => {
+    const tools = [
+      { name: 'list_tickets', description: 'List the open support tickets of a company.', inputSchema: { type: 'object', properties: { company: { type: 'string' } } } },
+      { name: 'card_image', description: '获取卡片的图片', inputSchema: { type: 'object', properties: { id: { type: 'string', description: '卡片编号' } } } },
+      { name: 'recipes', description: '获取所有菜谱', inputSchema: { type: 'object', properties: {} } },
+      { name: 'buy_train_ticket', description: 'Buy a train ticket.' },
+      { name: 'send_email', description: 'Send an e-mail message to a recipient.' },
+      { name: 'translate_text', description: 'Translate a text into another language.' },
+    ];
+    const index = ToolIndex.build(tools);
+    // 获取 (get) is all the Chinese descriptions share with the request; 工单 (ticket) is what it
+    // asks for. Counted again as 获 and 取, the verb had put both Chinese tools first.
+    expect(index.search('获取阿迪达斯的工单', 3)[0].name).toBe('list_tickets');
+    // a request in the words of a Chinese description still finds it first
+    expect(index.search('获取卡片的图片', 3)[0].name).toBe('card_image');
+    expect(index.search('获取所有菜谱', 3)[0].name).toBe('recipes');
+  });
+
   it('reaches an English tool from a Korean word with a particle after it', () => {
     const tools = [
       { name: 'news_search', description: 'Search recent news articles.', inputSchema: { type: 'object', properties: { keyword: { type: 'string' } } } },
@@ -389,6 +407,20 @@ describe.skipIf(!hasCorpus)('clause guarantee over the whole eval corpus (multi-
     // scores never rise down the list
     const scores = on.search(q, 20).map((h) => h.score);
     for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeLessThanOrEqual(scores[i - 1]);
+  });
+
+  it("counts a step as served only by one of its own first two tools, not its third", () => {
+    const q =
+      '"Imagine you are a real estate investor. You bought a property 5 years ago for $500,000. The annual depreciation rate for the property is 2%. Can you calculate the current depreciated value of the property? Now, consider you had a sum of $200,000 at the same time you bought the property. If the annual inflation rate has been 3% for the past 5 years, how much would that sum be worth today? Also, suppose you took out a loan of $300,000 with an annual interest rate of 4% to help finance the property purchase. If the loan term was 10 years, what would be your monthly repayment for the loan? Lastly, if you calculate the property depreciation monthly instead of annually, what would be the depreciated value of the property now?"';
+    expect(names(off, q, 5)).not.toContain('finance.inflation_adjustment');
+    const top5 = names(on, q, 5);
+    for (const n of ['finance.property_depreciation', 'finance.inflation_adjustment', 'finance.loan_repayment']) expect(top5).toContain(n);
+  });
+
+  it("moves a step's second tool up when the request's ranking does not reach its first", () => {
+    const q = 'I have a busy day today. Can you tell me what the temperature is going to be in Bangkok, Thailand. I prefer the fahrenheit unit.';
+    expect(names(off, q, 5)).not.toContain('get_current_weather');
+    expect(names(on, q, 5)).toContain('get_current_weather');
   });
 
   it('leaves a one-step request, and a request whose steps are already served, as they were', () => {

@@ -81,8 +81,8 @@ export interface ToolIndexOptions {
    * CLAUSE_MIN_TERMS indexed terms) is also searched clause by clause, and a clause none of
    * whose first CLAUSE_COVER_DEPTH tools is among the request's first `clauseSlots` hits has its
    * best tool moved into the last of those places, when the request's own ranking holds that
-   * tool within its first CLAUSE_INSERT_MAX_RANK (README, ranking design 11). 0 turns it off
-   * (default 5).
+   * tool within its first CLAUSE_INSERT_MAX_RANK (else its second, when the ranking holds that
+   * one there; README, ranking design 11). 0 turns it off (default 5).
    */
   clauseSlots?: number;
   /**
@@ -140,8 +140,15 @@ const DEFAULTS = {
 
 /** Fewest distinct indexed terms (stems, whole identifiers left out) a clause needs to count as a step of the request. */
 const CLAUSE_MIN_TERMS = 3;
-/** A clause counts as served when any of its own first this many tools is among the request's first clauseSlots hits. */
-const CLAUSE_COVER_DEPTH = 3;
+/**
+ * A clause's own first this many tools stand for it: it counts as served when one of them is among
+ * the request's first clauseSlots hits, and otherwise the first of them that the request's ranking
+ * holds within CLAUSE_INSERT_MAX_RANK is moved up. 2: a clause's third tool is too weak a match to
+ * stand for it; with 3, "calculate the area of a circle with radius 5" counted as served by
+ * circle.area, its third, while its first (area_circle.calculate, the tool asked for) stayed
+ * seventh (README, ranking design 11).
+ */
+const CLAUSE_COVER_DEPTH = 2;
 /** A clause's best tool is moved up only from within the request's own first this many hits: one found only by the clause alone is too often wrong. */
 const CLAUSE_INSERT_MAX_RANK = 20;
 /** Most clauses of one request searched on their own (the first ones; bounds the work a long request costs). */
@@ -149,6 +156,24 @@ const MAX_CLAUSES = 8;
 
 // One CJK character (Han, kana, Hangul): the analyzer's unigram terms.
 const CJK_SINGLE_RE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+// Two CJK characters: the analyzer's bigram terms.
+const CJK_PAIR_RE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}$/u;
+
+/**
+ * The characters of a request's CJK bigram terms (`terms`, analyzed) that the catalog holds
+ * (`known`) and the translation table translates (`translated`): read through their word, not
+ * again alone.
+ */
+function cjkCoveredChars(terms: readonly string[], known: ReadonlyMap<string, number>, translated: ReadonlyMap<string, unknown>): Set<string> {
+  const covered = new Set<string>();
+  for (const t of terms) {
+    if (t.length === 2 && known.has(t) && translated.has(t) && CJK_PAIR_RE.test(t)) {
+      covered.add(t[0]);
+      covered.add(t[1]);
+    }
+  }
+  return covered;
+}
 
 /**
  * Options for a ranking that feeds a learned reranker rather than an agent: unified_tool's
@@ -583,10 +608,16 @@ export class ToolIndex {
     let own = analyze(query);
     // a request made only of stop words ("do it", "who am I") is read with them, so a tool named by one is found
     if (own.length === 0) own = analyze(query, { stop: false });
+    // a CJK character inside a two-character word of the query that the catalog holds and the
+    // translation table translates (天 and 气 of 天气 → weather) is read through that word: counted
+    // again alone it gave a tool written in the request's script 1 + 2 × cjkUnigramWeight for the
+    // word, against translationWeight for a tool that says it in English. Words without a
+    // translation (place names: 北京) keep their characters, which match 北京市 and the like.
+    const covered = cjkCoveredChars(own, this.termIds, this.translations);
     for (const t of own) {
       if (t.length === 1 && CJK_SINGLE_RE.test(t)) {
-        // a lone CJK character: weak evidence, and none at all for a function character
-        if (!CJK_STOP_CHARS.has(t)) terms.set(t, Math.max(terms.get(t) ?? 0, this.opts.cjkUnigramWeight));
+        // a lone CJK character: weak evidence, and none at all for a function character or one the catalog's word covers
+        if (!CJK_STOP_CHARS.has(t) && !covered.has(t)) terms.set(t, Math.max(terms.get(t) ?? 0, this.opts.cjkUnigramWeight));
       } else terms.set(t, 1);
     }
     // a value the request holds (a date, a clock time) stands for its type, which tools name as a parameter
@@ -791,7 +822,7 @@ export class ToolIndex {
   }
 
   /**
-   * The clause guarantee (ToolIndexOptions.clauseSlots): the request's ranking, with the best tool
+   * The clause guarantee (ToolIndexOptions.clauseSlots): the request's ranking, with the best tool (or second)
    * of each clause that none of the first clauseSlots hits serves moved into the last of those
    * places, in clause order; the first place always stays, and the rest keep their order.
    * Scores stay those of the places, so they never rise down the list.
@@ -821,10 +852,11 @@ export class ToolIndex {
       // the clause's own ranking, without the head reranker (fitted on whole requests)
       const own = this.searchUnsafe(clause, CLAUSE_COVER_DEPTH, false);
       if (own.length === 0 || own.some((h) => served.has(h.name))) continue;
-      const r = rank.get(own[0].name);
-      if (r === undefined || r >= CLAUSE_INSERT_MAX_RANK) continue;
-      served.add(own[0].name);
-      moved.push(own[0].name);
+      // its best tool, or its second when the request's own ranking does not reach the best
+      const pick = own.find((h) => (rank.get(h.name) ?? CLAUSE_INSERT_MAX_RANK) < CLAUSE_INSERT_MAX_RANK);
+      if (pick === undefined) continue;
+      served.add(pick.name);
+      moved.push(pick.name);
     }
     // move one hit per moved name (its best-placed copy in the returned ranking, which a limit
     // past the fixed depth draws from a deeper ranking); other copies of a repeated name stay put
