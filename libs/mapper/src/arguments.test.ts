@@ -2229,4 +2229,11 @@ describe('mapArguments: the fourteenth session', () => {
     const cmd = tool({ command: { type: 'string', description: 'The command to execute.' } }, ['command']);
     expect(mapArguments(cmd, 'say hi using the echo command').arguments).toEqual({ command: 'echo hi' });
   });
+
+  it('sets a flag that excludes the opposite of what the request asks for', () => {
+    const projects = tool({ uuid: { type: 'string', description: 'The team UUID.' }, excludeInactive: { type: 'boolean', description: 'Exclude inactive projects.' } }, ['uuid']);
+    expect(mapArguments(projects, "What are the active projects of the team with UUID '12'?").arguments).toEqual({ uuid: '12', excludeInactive: true });
+    expect(mapArguments(projects, "List the projects of the team with UUID '12'").arguments).toEqual({ uuid: '12' });
+    expect(mapArguments(projects, "List the inactive projects of the team with UUID '12'").arguments.excludeInactive).not.toBe(true);
+  });
 });

@@ -2182,6 +2182,15 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   if (t === 'boolean') {
     const f = flagEvidence(p, doc);
     if (f) out.push({ param: p, value: f.value, score: f.score, ranges: [], kind: 'flag' });
+    // a flag that excludes the opposite of what the request asks for ("the active root projects"
+    // for excludeInactive, "verified users" for exclude_unverified): true
+    const opposite = /^exclude[_-]?(?:in|un|non)[_-]?([a-z]{3,})$/i.exec(p.name);
+    if (opposite && !f) {
+      const word = opposite[1].toLowerCase();
+      const tk = doc.tokens.find((x) => x.lower === word || x.stem === stem(word));
+      const negated = tk !== undefined && NEGATIONS.has(doc.tokens[tk.index - 1]?.lower ?? '');
+      if (tk && !negated) out.push({ param: p, value: true, score: 0.6, ranges: [], kind: 'flag' });
+    }
     return out;
   }
   if (t === 'array') return arrayCandidates(p, doc, hits);
