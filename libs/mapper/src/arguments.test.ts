@@ -2230,10 +2230,33 @@ describe('mapArguments: the fourteenth session', () => {
     expect(mapArguments(cmd, 'say hi using the echo command').arguments).toEqual({ command: 'echo hi' });
   });
 
-  it('sets a flag that excludes the opposite of what the request asks for', () => {
+  it('takes none of the values a second adversarial review saw the late rules take', () => {
+    // no flag from a word of its name alone (the rule that read "active" for excludeInactive was
+    // withdrawn: "the projects that are no longer active" set it too)
     const projects = tool({ uuid: { type: 'string', description: 'The team UUID.' }, excludeInactive: { type: 'boolean', description: 'Exclude inactive projects.' } }, ['uuid']);
-    expect(mapArguments(projects, "What are the active projects of the team with UUID '12'?").arguments).toEqual({ uuid: '12', excludeInactive: true });
-    expect(mapArguments(projects, "List the projects of the team with UUID '12'").arguments).toEqual({ uuid: '12' });
-    expect(mapArguments(projects, "List the inactive projects of the team with UUID '12'").arguments.excludeInactive).not.toBe(true);
+    expect(mapArguments(projects, "List the projects of team '12' that are no longer active").arguments.excludeInactive).toBeUndefined();
+    // a total written wins over "me and 2 friends"
+    const table = tool({ party_size: { type: 'integer', description: 'The number of people in the party.' } }, ['party_size']);
+    expect(mapArguments(table, 'Book a table at Nobu for a party of 6 including me and 2 friends').arguments.party_size).toBe(6);
+    expect(mapArguments(table, 'Book a table at Nobu for me and 2 friends').arguments.party_size).toBe(3);
+    // "as the <name>" takes no part of an address or a description
+    const mail = tool({ to: { type: 'string', description: 'Recipient e-mail address.' }, sender: { type: 'string', description: 'The sender.' } }, ['to']);
+    expect(mapArguments(mail, 'Email bob@example.com with billing@acme.com as the sender').arguments.sender).not.toBe('com');
+    expect(mapArguments(mail, 'Email bob@example.com and use my work address as the sender').arguments.sender).toBeUndefined();
+    // echo only what is said, in one sentence, and no description of a value
+    const cmd = tool({ command: { type: 'string', description: 'The command to execute.' } }, ['command']);
+    expect(mapArguments(cmd, 'Show me how to print hello using the echo command').arguments.command).not.toBe('echo me how to print hello');
+    expect(mapArguments(cmd, 'print the current user using the echo command').arguments.command).not.toBe('echo the current user');
+    // a rating of another scale is none of this one's
+    const movies = tool({ min_rating: { type: 'number', description: 'Minimum rating, from 1 to 5.' } });
+    expect(mapArguments(movies, 'Movies rated 8/10 or higher').arguments.min_rating).not.toBe(8);
+    // indifference about one thing leaves the others asked for
+    const homes = tool({ pool: { type: 'boolean', description: 'Must have a pool.' }, has_garage: { type: 'boolean', description: 'Must have a garage.' } });
+    expect(mapArguments(homes, "A house with a pool and I'm not concerned about a garage").arguments).toEqual({ pool: true });
+    // no generic word as the detail, and "B-flat" is B♭
+    const sculpture = tool({ title: { type: 'string', description: 'The title of the sculpture.' }, detail: { type: 'string', description: 'The specific detail wanted about the sculpture.' } }, ['title']);
+    expect(mapArguments(sculpture, "Describe the rest of the sculpture with title 'David'").arguments.detail).toBeUndefined();
+    const scale = tool({ key: { type: 'string', description: 'The key in which to generate the scale progression.' } }, ['key']);
+    expect(mapArguments(scale, 'Generate a major B-flat scale').arguments.key).toBe('Bb');
   });
 });

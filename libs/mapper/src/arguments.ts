@@ -203,7 +203,9 @@ function asNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
       out.push({ param: p, value: quoted.text, score: 0.6, ranges: [[quoted.start, quoted.end]], kind: 'as-named' });
       continue;
     }
-    const w = /([\p{L}][\p{L}'’-]*)$/u.exec(before);
+    // (one word right after a verb of having or choosing: "who has black as their special request";
+    // not "billing@acme.com as the sender", "my work address as", "treat the outage as")
+    const w = /(?:^|\s)(?:has|have|had|with|wants?|wanted|chose|choose|picked|pick|use|uses|used|set|sets|prefer|prefers|preferred)\s+([\p{L}][\p{L}'’-]*)$/iu.exec(before);
     if (!w || STOP_WORDS.has(w[1].toLowerCase()) || NOT_A_NAME.has(w[1].toLowerCase())) continue;
     out.push({ param: p, value: w[1], score: 0.55, ranges: [[m.index - w[1].length, m.index]], kind: 'as-named' });
   }
@@ -1078,19 +1080,25 @@ function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: number; 
   }
   if (found === 0) return undefined;
   // indifference says neither ("I don't mind if it has a garage or not", "with or without a
-  // garage, either way"): no value
-  // (in the flag's own clause: "I don't care about garage space, but I'd like laundry in unit" wants laundry)
+  // garage", "parking either way"): no value. Within the flag's own clause (ended by punctuation,
+  // "but", "whether" or "and" before a new subject): "don't mind"/"don't care"/"not concerned"
+  // before the flag's word, "or not"/"either way"/"doesn't matter" within six words after it
+  // (not "whether … or not", which is about what follows), "with or without" right before it
   let from = first;
-  while (from > 0 && !/[.!?\n,;]/.test(doc.text[from - 1]) && !/\bbut\s*$/i.test(doc.text.slice(Math.max(0, from - 5), from))) from--;
+  while (from > 0 && !/[.!?\n,;]/.test(doc.text[from - 1]) && !/\b(?:but|whether|and\s+(?:i|we|you|it|they|i'm|i'd|i've))\s*$/i.test(doc.text.slice(Math.max(0, from - 10), from))) from--;
   let to = last;
-  while (to < doc.text.length && !/[.!?\n,;]/.test(doc.text[to]) && !/^\s*but\b/i.test(doc.text.slice(to, to + 5))) to++;
-  if (INDIFFERENT.test(doc.text.slice(from, to))) return undefined;
+  while (to < doc.text.length && !/[.!?\n,;]/.test(doc.text[to]) && !/^\s*(?:but|whether|and\s+(?:i|we|you|it|they|i'm|i'd|i've))\b/i.test(doc.text.slice(to, to + 10))) to++;
+  const before = doc.text.slice(from, first);
+  const after = doc.text.slice(last, to).split(/\s+/).slice(0, 7).join(' ');
+  if (INDIFFERENT_BEFORE.test(before) || (INDIFFERENT_AFTER.test(after) && !/\bwhether\b/i.test(after)) || /\bwith\s+or\s+without\s+(?:\S+\s+){0,2}$/i.test(before)) return undefined;
   const score = found === salient.length ? 0.6 : 0.4;
   return { value: !neg, score, start: first, end: last };
 }
 
-/** Words that leave a yes-or-no choice open: "don't mind", "don't care", "or not", "either way", "with or without". */
-const INDIFFERENT = /\b(?:(?:do|does|did)\s*n[o']t\s+(?:mind|care)|dont\s+(?:mind|care)|not\s+(?:too\s+)?(?:concerned|bothered|fussed)|doesn['’]?t\s+matter|either\s+way|with\s+or\s+without|or\s+not)\b/i;
+/** Words before a flag's word that leave its choice open: "don't mind (if)", "don't care about", "not concerned about". */
+const INDIFFERENT_BEFORE = /\b(?:(?:do|does|did)\s*n[o'’]?t\s+(?:mind|care)|dont\s+(?:mind|care)|not\s+(?:too\s+)?(?:concerned|bothered|fussed))\b/i;
+/** Words after a flag's word that leave its choice open: "or not", "either way", "doesn't matter". */
+const INDIFFERENT_AFTER = /\b(?:or\s+not|either\s+way|doesn['’]?t\s+matter|does\s+not\s+matter)\b/i;
 
 /**
  * A chain's or brand's name without the kind of business the parameter names at its end ("Hilton
@@ -1318,8 +1326,11 @@ function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
         if (re2 === around[0] && targets.length === 1) out.push({ param: p, value: `${value} ${targets[0].text}`, score: 0.72, ranges: [[targets[0].start, targets[0].end]], kind: 'command' });
         // and a lone printing command with the words to print before it ("say hi using the echo
         // command" → "echo hi")
-        const said = re2 === around[0] && PRINT_COMMANDS.has(value.toLowerCase()) ? /\b(?:say|print|output|display|write|show)\s+(.{1,80}?)\s+$/i.exec(doc.text.slice(0, m.index)) : null;
-        if (said) out.push({ param: p, value: `${value} ${said[1]}`, score: 0.72, ranges: [[said.index, m.index + m[0].length]], kind: 'command' });
+        // (only "say" or "print" right before a short plain phrase in the same sentence, nothing a
+        // shell would read otherwise, and no description of a value: "print the current user" is
+        // no text to echo)
+        const said = re2 === around[0] && PRINT_COMMANDS.has(value.toLowerCase()) ? /(?:^|[.!?]\s+|\b(?:please|just|then|and)\s+)(?:say|print)\s+([\p{L}\p{N}][\p{L}\p{N} ]{0,40}?)\s+$/iu.exec(doc.text.slice(0, m.index)) : null;
+        if (said && said[1].split(/\s+/).length <= 5 && !/^(?:the|my|your|a|an|this|that|these|those|our|its|me|how|what)\b/i.test(said[1])) out.push({ param: p, value: `${value} ${said[1]}`, score: 0.72, ranges: [[said.index, m.index + m[0].length]], kind: 'command' });
         continue;
       }
       // "use X to ...": ordinary English ("use caution when ...", "use less memory", "use Windows,
@@ -1805,9 +1816,12 @@ function selfAndOthers(p: ParamInfo, doc: Doc): Cand[] {
   if (!countsPeople(p) || p.parts.some((x) => /^(?:child|children|kids?)$/.test(x))) return [];
   const m = /\b(?:myself|me)\s+and\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:other\s+)?(?:adults?|people|persons?|friends?|guests?|others?|colleagues?|travell?ers?|passengers?)\b/i.exec(doc.text);
   if (!m) return [];
+  // (a total written gives way to nothing: "a party of 6 including me and 2 friends", "4 people";
+  // and children counted too say the phrase is no total of the party)
+  if (/\b(?:party|group|table|booking|reservation)\s+(?:of|for)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\b|\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:people|persons|guests|adults|travell?ers|passengers)\b|\b(?:kids?|children|child|infants?|babies|baby)\b/i.test(doc.text.slice(0, m.index) + ' ' + doc.text.slice(m.index + m[0].length))) return [];
   const n = /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1].toLowerCase()];
   if (n === undefined) return [];
-  return [{ param: p, value: n + 1, score: 1, ranges: [[m.index, m.index + m[0].length]], kind: 'self-and-others' }];
+  return [{ param: p, value: n + 1, score: 0.9, ranges: [[m.index, m.index + m[0].length]], kind: 'self-and-others' }];
 }
 
 /** The words after a number that count what this parameter counts: a children parameter counts children, any other counts people, adults, guests ... (never children). */
@@ -2118,7 +2132,12 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     out.push(...positionCandidates(p, doc));
     // a rating written as a fraction of its scale ("above 4/5", "4.5 out of 5") for a rating
     if (p.parts.some((x) => /^(?:rate|rating|ratings|score|stars?)$/.test(x))) {
-      for (const m of doc.text.matchAll(/(?<![\d.])(\d(?:\.\d)?)\s*(?:\/|out\s+of)\s*(?:5|10)(?![\d.])/g)) {
+      // (of the parameter's own scale: out of 5 unless the description states another, "1-10",
+      // "0 to 100", "out of 10"; "8/10" is no rating of a 1-5 scale)
+      const stated = /\b[01]\s*(?:-|–|to)\s*(5|10|100)\b|\bout\s+of\s+(5|10|100)\b/i.exec(p.description);
+      const scale = stated ? Number(stated[1] ?? stated[2]) : 5;
+      for (const m of doc.text.matchAll(/(?<![\d.])(\d{1,2}(?:\.\d)?)\s*(?:\/|out\s+of)\s*(5|10|100)(?![\d.])/g)) {
+        if (Number(m[2]) !== scale || Number(m[1]) > scale) continue;
         const v = p.type === 'integer' && !Number.isInteger(Number(m[1])) ? undefined : Number(m[1]);
         if (v !== undefined) out.push({ param: p, value: v, score: 0.6, ranges: [[m.index, m.index + m[0].length]], kind: 'rating-fraction' });
       }
@@ -2182,15 +2201,6 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   if (t === 'boolean') {
     const f = flagEvidence(p, doc);
     if (f) out.push({ param: p, value: f.value, score: f.score, ranges: [], kind: 'flag' });
-    // a flag that excludes the opposite of what the request asks for ("the active root projects"
-    // for excludeInactive, "verified users" for exclude_unverified): true
-    const opposite = /^exclude[_-]?(?:in|un|non)[_-]?([a-z]{3,})$/i.exec(p.name);
-    if (opposite && !f) {
-      const word = opposite[1].toLowerCase();
-      const tk = doc.tokens.find((x) => x.lower === word || x.stem === stem(word));
-      const negated = tk !== undefined && NEGATIONS.has(doc.tokens[tk.index - 1]?.lower ?? '');
-      if (tk && !negated) out.push({ param: p, value: true, score: 0.6, ranges: [], kind: 'flag' });
-    }
     return out;
   }
   if (t === 'array') return arrayCandidates(p, doc, hits);
@@ -2252,7 +2262,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       out.push({ param: p, value: m[1] + acc, score: 0.65, ranges: [[m.index, m.index + m[1].length + (m[2]?.length ?? 0)]], kind: 'music-key' });
     }
     // (the mode written first: "a major C scale", "in minor F sharp")
-    for (const m of doc.text.matchAll(/\b(?:major|minor)\s+([A-G])(#|♯|b(?![a-z])|♭|\s+sharp|\s+flat)?(?![\w#♯♭])/g)) {
+    for (const m of doc.text.matchAll(/\b(?:major|minor)\s+([A-G])(#|♯|b(?![a-z])|♭|[\s-]+sharp|[\s-]+flat)?(?![\w#♯♭-])/g)) {
       const acc = m[2] === undefined ? '' : /#|♯|sharp/.test(m[2]) ? '#' : 'b';
       const start = m.index + m[0].indexOf(m[1]);
       out.push({ param: p, value: m[1] + acc, score: 0.6, ranges: [[start, start + m[1].length + (m[2]?.length ?? 0)]], kind: 'music-key' });
@@ -2288,7 +2298,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   if (t === 'string' && !p.enumValues && /^(?:detail|details|attribute|aspect|property|field|characteristic)$/.test(p.parts[p.parts.length - 1] ?? '')) {
     const thing = /\b(?:about|of)\s+(?:the|a|an)\s+(\p{L}{3,})\b/iu.exec(p.description)?.[1];
     const m = thing ? new RegExp(`\\bthe\\s+(\\p{L}{3,})\\s+of\\s+(?:the|a|an|this|that|my)\\s+${thing}\\b`, 'iu').exec(doc.text) : null;
-    if (m && !/^(?:details?|information|info|data|name|title)$/i.test(m[1])) {
+    if (m && !/^(?:details?|information|info|data|name|title|rest|value|part|parts|end|top|bottom|side|front|back|middle|remainder|number|type|kind|state|whole|half|edge|center|centre)$/i.test(m[1])) {
       const start = m.index + m[0].indexOf(m[1]);
       out.push({ param: p, value: m[1], score: 0.55, ranges: [[start, start + m[1].length]], kind: 'detail-of' });
     }
