@@ -22,8 +22,10 @@ describe('splitClauses', () => {
     expect(splitClauses('the GCD and the LCM of 12 and 18')).toEqual(['the GCD and the LCM of 12 and 18']);
   });
 
-  it('keeps decimals, versions and paths whole', () => {
+  it('keeps decimals, versions, paths and clock times whole', () => {
     expect(splitClauses('convert 3.5 kg to pounds for v1.2.3 in /root/a.b/c.md')).toEqual(['convert 3.5 kg to pounds for v1.2.3 in /root/a.b/c.md']);
+    // a clock time's minutes open no numbered list ("10:00 AM" was split after its colon)
+    expect(splitClauses('book a train leaving at 10:00 AM from Boston to New York')).toEqual(['book a train leaving at 10:00 AM from Boston to New York']);
   });
 
   it('loses no word and returns trimmed, non-empty clauses for any text', () => {

@@ -10,8 +10,11 @@
 const STEP_MARKERS =
   /(^|[,.;:!?\u0001]\s*|(?<!\s)\s+and\s+)(?:and then|and also|then|also|additionally|after that|afterwards|after this|lastly|finally|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|next|furthermore|moreover|besides)\b,?/gi;
 
-/** A numbered-list marker at the start of a line or after a colon ("1. ", "2) ", "(3) ", "1.2 "). */
-const LIST_MARKER = /(^|\n|:)[ \t]*\(?\d{1,2}(?:\.\d{1,2})*[.)]?[ \t]+(?=\S)/g;
+/**
+ * A numbered-list marker at the start of a line or after a colon ("1. ", "2) ", "(3) ", "1.2 ");
+ * not a clock time's minutes ("at 10:00 AM": a colon after a digit opens no list).
+ */
+const LIST_MARKER = /(^|\n|(?<!\d):)[ \t]*\(?\d{1,2}(?:\.\d{1,2})*[.)]?[ \t]+(?=\S)/g;
 
 /** The separator the splitter writes between clauses (a control character no request text holds). */
 const SEP = '\u0001';
