@@ -195,10 +195,12 @@ function asNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
   const last = p.parts[p.parts.length - 1];
   if (last === undefined || last.length < 3 || WEAK_PARTS.has(last)) return [];
   const out: Cand[] = [];
-  const re = new RegExp(`\\s+as\\s+(?:the|my|their|his|her|its|our|your|a|an)\\s+(?:[\\p{L}-]+\\s+){0,2}?${last.replace(/[^\p{L}\p{N}]/gu, '')}s?\\b`, 'giu');
+  // (from "as" itself, after a space: a pattern opening with \s+ is tried at every space of a long
+  // run and reads the run to its end each time)
+  const re = new RegExp(`(?<=\\s)as\\s+(?:the|my|their|his|her|its|our|your|a|an)\\s+(?:[\\p{L}-]+\\s+){0,2}?${last.replace(/[^\p{L}\p{N}]/gu, '')}s?\\b`, 'giu');
   for (const m of doc.text.matchAll(re)) {
-    const before = doc.text.slice(0, m.index);
-    const quoted = doc.spans.find((sp) => sp.kind === 'quoted' && sp.end === m.index);
+    const before = doc.text.slice(0, m.index).trimEnd();
+    const quoted = doc.spans.find((sp) => sp.kind === 'quoted' && sp.end === before.length);
     if (quoted) {
       out.push({ param: p, value: quoted.text, score: 0.6, ranges: [[quoted.start, quoted.end]], kind: 'as-named' });
       continue;
@@ -207,7 +209,7 @@ function asNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
     // not "billing@acme.com as the sender", "my work address as", "treat the outage as")
     const w = /(?:^|\s)(?:has|have|had|with|wants?|wanted|chose|choose|picked|pick|use|uses|used|set|sets|prefer|prefers|preferred)\s+([\p{L}][\p{L}'’-]*)$/iu.exec(before);
     if (!w || STOP_WORDS.has(w[1].toLowerCase()) || NOT_A_NAME.has(w[1].toLowerCase())) continue;
-    out.push({ param: p, value: w[1], score: 0.55, ranges: [[m.index - w[1].length, m.index]], kind: 'as-named' });
+    out.push({ param: p, value: w[1], score: 0.55, ranges: [[before.length - w[1].length, before.length]], kind: 'as-named' });
   }
   return out;
 }
@@ -505,10 +507,13 @@ function rateDenominators(p: ParamInfo): Set<string> {
 /** Units of time (canonical stems): a frequency is counted per one of them. */
 const TIME_UNITS: ReadonlySet<string> = new Set(['second', 'minut', 'hour', 'day', 'week', 'month', 'year', 'millisecond']);
 
+/** Units of length (canonical stems). */
+const LENGTH_UNITS: ReadonlySet<string> = new Set(['meter', 'km', 'cm', 'mm', 'mile', 'feet', 'foot', 'inch', 'yard']);
+
 /** Units of time, length and mass (canonical stems), to tell "hours/minutes" (either) from "meters/second" (a rate). */
 const DIMENSIONS: readonly ReadonlySet<string>[] = [
   TIME_UNITS,
-  new Set(['meter', 'km', 'cm', 'mm', 'mile', 'feet', 'foot', 'inch', 'yard']),
+  LENGTH_UNITS,
   new Set(['kg', 'gram', 'pound', 'ounc', 'ton']),
 ];
 
@@ -1084,16 +1089,25 @@ function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: number; 
   // "but", "whether" or "and" before a new subject): "don't mind"/"don't care"/"not concerned"
   // before the flag's word, "or not"/"either way"/"doesn't matter" within six words after it
   // (not "whether … or not", which is about what follows), "with or without" right before it
-  let from = first;
-  while (from > 0 && !/[.!?\n,;]/.test(doc.text[from - 1]) && !/\b(?:but|whether|and\s+(?:i|we|you|it|they|i'm|i'd|i've))\s*$/i.test(doc.text.slice(Math.max(0, from - 10), from))) from--;
-  let to = last;
-  while (to < doc.text.length && !/[.!?\n,;]/.test(doc.text[to]) && !/^\s*(?:but|whether|and\s+(?:i|we|you|it|they|i'm|i'd|i've))\b/i.test(doc.text.slice(to, to + 10))) to++;
-  const before = doc.text.slice(from, first);
-  const after = doc.text.slice(last, to).split(/\s+/).slice(0, 7).join(' ');
+  // (read within CLAUSE_REACH characters either side: the markers count only near the word)
+  const head = doc.text.slice(Math.max(0, first - CLAUSE_REACH), first);
+  let cut = 0;
+  for (const b of head.matchAll(CLAUSE_BOUNDARY)) cut = b.index + b[0].length;
+  const before = head.slice(cut);
+  const tail = doc.text.slice(last, last + CLAUSE_REACH);
+  const end = tail.search(CLAUSE_BOUNDARY_ONE);
+  const after = (end < 0 ? tail : tail.slice(0, end)).split(/\s+/).slice(0, 7).join(' ');
   if (INDIFFERENT_BEFORE.test(before) || (INDIFFERENT_AFTER.test(after) && !/\bwhether\b/i.test(after)) || /\bwith\s+or\s+without\s+(?:\S+\s+){0,2}$/i.test(before)) return undefined;
   const score = found === salient.length ? 0.6 : 0.4;
   return { value: !neg, score, start: first, end: last };
 }
+
+/** What ends a clause around a flag's word: punctuation, "but", "whether", "and" before a new subject. */
+const CLAUSE_BOUNDARY = /[.!?\n,;]|\b(?:but|whether|and\s+(?:i|we|you|it|they)(?:['’](?:m|d|ve))?)\b/gi;
+/** CLAUSE_BOUNDARY for a first-match search. */
+const CLAUSE_BOUNDARY_ONE = new RegExp(CLAUSE_BOUNDARY.source, 'i');
+/** Characters either side of a flag's word that its indifference markers are read in. */
+const CLAUSE_REACH = 200;
 
 /** Words before a flag's word that leave its choice open: "don't mind (if)", "don't care about", "not concerned about". */
 const INDIFFERENT_BEFORE = /\b(?:(?:do|does|did)\s*n[o'’]?t\s+(?:mind|care)|dont\s+(?:mind|care)|not\s+(?:too\s+)?(?:concerned|bothered|fussed))\b/i;
@@ -2072,6 +2086,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     return out;
   }
   if (t === 'integer' || t === 'number') {
+    // (a parameter that measures an area: read once, not per number)
+    const measuresArea = AREA_PARAM.test(`${p.parts.join(' ')} ${p.description}`);
     for (const s of doc.spans) {
       if (s.kind !== 'number') continue;
       const v = numberFor(s, p, t);
@@ -2088,9 +2104,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (us && rateDenominators(p).has(us)) score -= 0.3;
       // an area ("400 square feet", "20 m^2") for a parameter that measures one ("The area in square
       // feet that one gallon of paint can cover"), and a plain length for none of those
-      const measuresArea = AREA_PARAM.test(`${p.parts.join(' ')} ${p.description}`);
       if (s.unit !== undefined && AREA_UNIT.test(s.unit)) score += measuresArea ? 0.3 : 0;
-      else if (measuresArea && us !== undefined && DIMENSIONS[1].has(us)) score -= 0.3;
+      else if (measuresArea && us !== undefined && LENGTH_UNITS.has(us)) score -= 0.3;
       if (s.word) score -= 0.15;
       // range ends: "from 2010 to 2015", "between 3 and 5"
       score += rangeBonus(p, doc, s);
@@ -3442,6 +3457,13 @@ function respectively(params: ParamInfo[], doc: Doc): Cand[] {
   return out;
 }
 
+/** Superlatives that ask for the one first result ("the highest grossing bank"). */
+const SUPERLATIVES = 'best|top|highest|lowest|largest|biggest|smallest|most|least|cheapest|nearest|closest|greatest|richest|tallest|longest|shortest|oldest|newest';
+/** "the <superlative>" anywhere in a request. */
+const SUPERLATIVE_THE = new RegExp(String.raw`\bthe\s+(?:${SUPERLATIVES})\b`, 'gi');
+/** "the <superlative> <noun phrase>", the phrase up to a word that ends it (its last word is the noun). */
+const SUPERLATIVE_PHRASE = new RegExp(String.raw`(?<!\bof\s)\bthe\s+(?:single\s+)?(${SUPERLATIVES})\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s*(?:$|[.,;:!?]|\s(?:in|at|on|near|for|with|from|of|that|which|who|to|by|around|within|and|or|this|last|next)\b))`, 'iu');
+
 /**
  * One result asked for by a superlative and a singular noun ("Find the highest grossing bank in
  * the U.S" → top_n 1), for a count of results where the request writes no number but a year, of a
@@ -3453,12 +3475,12 @@ function singleBestCount(p: ParamInfo, doc: Doc, toolStems: ReadonlySet<string>)
   // (a year is no count: "for year 2020")
   if (doc.spans.some((s) => s.kind === 'number' && !(s.num !== undefined && s.num >= 1900 && s.num <= 2099 && /^\d{4}$/.test(s.text)))) return [];
   // the noun phrase after the superlative, up to a word that ends it: its last word is the noun
-  const m = /(?<!\bof\s)\bthe\s+(?:single\s+)?(best|top|highest|lowest|largest|biggest|smallest|most|least|cheapest|nearest|closest|greatest|richest|tallest|longest|shortest|oldest|newest)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s*(?:$|[.,;:!?]|\s(?:in|at|on|near|for|with|from|of|that|which|who|to|by|around|within|and|or|this|last|next)\b))/iu.exec(doc.text);
+  const m = SUPERLATIVE_PHRASE.exec(doc.text);
   // (only a tool that ranks by that very measure: highest_grossing_banks for "the highest grossing
   // bank"; a search tool's result count is not asked to be 1 by "the best way to learn Rust")
   if (!m || !toolStems.has(stem(m[1].toLowerCase()))) return [];
   // (and only once: "the best phone and the best tablet" asks two)
-  if (doc.text.match(/\bthe\s+(?:best|top|highest|lowest|largest|biggest|smallest|most|least|cheapest|nearest|closest|greatest|richest|tallest|longest|shortest|oldest|newest)\b/gi)!.length > 1) return [];
+  if (doc.text.match(SUPERLATIVE_THE)!.length > 1) return [];
   const noun = m[2].split(/\s+/).pop()?.toLowerCase() ?? '';
   if (noun === '' || (/s$/.test(noun) && !/(?:ss|us|is)$/.test(noun)) || /^(?:ones?|people|children|men|women|data|media)$/.test(noun)) return [];
   return [{ param: p, value: 1, score: 0.5, ranges: [], kind: 'single-best' }];

@@ -4,7 +4,7 @@
  * places and identifiers. The argument mapper then assigns spans to schema parameters.
  */
 import { tokenize, editDistance, type Token } from './text.js';
-import { MONTHS, WEEKDAYS, NUMBER_WORDS, MULTIPLIERS, LEADING_WORDS, US_CITIES, CITY_NICKNAMES, US_STATE_CODES, US_STATES, WORLD_CITIES, lookupTable } from './lexicon.js';
+import { MONTHS, WEEKDAYS, NUMBER_WORDS, MULTIPLIERS, LEADING_WORDS, US_CITIES, CITY_NICKNAMES, US_STATE_CODES, US_STATES, WORLD_CITIES, WORLD_COUNTRY_NAMES, lookupTable } from './lexicon.js';
 
 /** Kinds of value spans. */
 export type SpanKind = 'quoted' | 'url' | 'email' | 'path' | 'date' | 'time' | 'number' | 'list' | 'proper' | 'place' | 'id';
@@ -685,7 +685,7 @@ function titleCase(s: string): string {
 
 /** Extracts places: "Boston, MA", "Paris, France", known city names (any case), nicknames (LA, NYC). */
 /** A word that makes a name a venue's, not a place's: "Hotel Paradise", "Louvre Museum", "Grand Hyatt Resort". */
-export const VENUE_WORD = /\b(?:Hotel|Motel|Inn|Resort|Hostel|Museum|Gallery|Restaurant|Cafe|Café|Bistro|Bar|Pub|Theater|Theatre|Cinema|Cinemas|Stadium|Arena|Mall|Hospital|Clinic|University|College|School|Church|Cathedral|Temple|Library|Zoo|Aquarium|Casino)\b/;
+const VENUE_WORD = /\b(?:Hotel|Motel|Inn|Resort|Hostel|Museum|Gallery|Restaurant|Cafe|Café|Bistro|Bar|Pub|Theater|Theatre|Cinema|Cinemas|Stadium|Arena|Mall|Hospital|Clinic|University|College|School|Church|Cathedral|Temple|Library|Zoo|Aquarium|Casino)\b/;
 
 function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
   const lower = text.toLowerCase();
@@ -697,7 +697,7 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
     const r = /^,\s*([A-Z]{2}\b|[A-Z][\p{L}]+(?:\s[A-Z][\p{L}]+)?)/u.exec(rest);
     // (a venue's name before its city is no city: "Hotel Paradise, Las Vegas"; a town whose name
     // holds such a word is, before its state or country: "College Station, TX", "Bar Harbor, ME")
-    const venue = r !== null && VENUE_WORD.test(p.text) && !US_CITIES.has(p.text.toLowerCase()) && !WORLD_CITIES.has(p.text.toLowerCase()) && !US_STATE_CODES.has(r[1]) && US_STATES[r[1].toLowerCase()] === undefined && ![...WORLD_CITIES.values()].some(([country]) => country.toLowerCase() === r[1].toLowerCase());
+    const venue = r !== null && VENUE_WORD.test(p.text) && !US_CITIES.has(p.text.toLowerCase()) && !WORLD_CITIES.has(p.text.toLowerCase()) && !US_STATE_CODES.has(r[1]) && US_STATES[r[1].toLowerCase()] === undefined && !WORLD_COUNTRY_NAMES.has(r[1].toLowerCase());
     if (r && !venue) {
       const region = r[1];
       const key = p.text.toLowerCase();

@@ -209,3 +209,6 @@ export const WORLD_CITIES: ReadonlyMap<string, [string, string]> = (() => {
   }
   return m;
 })();
+
+/** The countries of WORLD_CITIES by name, lower-case ("france", "united states" is not among them). */
+export const WORLD_COUNTRY_NAMES: ReadonlySet<string> = new Set([...WORLD_CITIES.values()].map(([name]) => name.toLowerCase()));
