@@ -2259,4 +2259,25 @@ describe('mapArguments: the fourteenth session', () => {
     const scale = tool({ key: { type: 'string', description: 'The key in which to generate the scale progression.' } }, ['key']);
     expect(mapArguments(scale, 'Generate a major B-flat scale').arguments.key).toBe('Bb');
   });
+  it("fills a required text parameter no rule found from where the tool's description puts it, and nothing generic", () => {
+    const instrument = tool({ instrument: { type: 'string', description: 'The name of the instrument.' }, manufacturer: { type: 'string', description: 'The manufacturer.' } }, ['instrument', 'manufacturer'], 'Retrieve the average price and ratings of an instrument from a particular manufacturer.');
+    const piano = mapPrepared(instrument, prepare('Find me the average price and ratings of piano from Yamaha.').doc);
+    expect(piano.arguments).toEqual({ instrument: 'piano', manufacturer: 'Yamaha' });
+    // a weak kind: it never reads as strong evidence
+    expect(piano.evidence.instrument).toEqual({ score: 0.3, kind: 'slot' });
+    const services = tool({ namespace: { type: 'string', description: 'The namespace identifier.' } }, ['namespace'], 'Retrieves a list of all services available in the specified namespace of the system.');
+    expect(mapArguments(services, 'what services are in the default namespace?').arguments).toEqual({ namespace: 'default' });
+    const proteins = tool({ cell_compartment: { type: 'string', description: 'The specific cell compartment.' } }, ['cell_compartment'], 'Get the list of proteins in a specific cell compartment.');
+    expect(mapArguments(proteins, 'What are the names of proteins found in the plasma membrane?').arguments).toEqual({ cell_compartment: 'plasma membrane' });
+    // nothing without the description's words before the preposition, nothing of the writer's own,
+    // nothing generic, no word that only says which, no head of a longer phrase, and no optional parameter
+    expect(mapArguments(proteins, 'What is found in the plasma membrane?').missingArguments).toEqual(['cell_compartment']);
+    expect(mapArguments(proteins, 'List the proteins in my sample').missingArguments).toEqual(['cell_compartment']);
+    expect(mapArguments(proteins, 'List the proteins in the area').missingArguments).toEqual(['cell_compartment']);
+    expect(mapArguments(proteins, 'List the proteins in the current compartment').missingArguments).toEqual(['cell_compartment']);
+    const brands = tool({ product: { type: 'string', description: 'The product.' } }, ['product'], 'Find the top brands of a product on the basis of rating.');
+    expect(mapArguments(brands, 'Find the top brands on the basis of rating').missingArguments).toEqual(['product']);
+    const optional = tool({ cell_compartment: { type: 'string', description: 'The specific cell compartment.' } }, [], 'Get the list of proteins in a specific cell compartment.');
+    expect(mapArguments(optional, 'What are the names of proteins found in the plasma membrane?').arguments).toEqual({});
+  });
 });

@@ -6,7 +6,7 @@
  */
 import { analyze, tokenAt, parseListLiteral, type Doc, type Span, type DateValue, type TimeValue } from './extract.js';
 import { paramsOf, isObj, resolveType, propertiesOf, requiredOf, type ParamInfo } from './schema.js';
-import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems, type Token } from './text.js';
+import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems, tokenize, type Token } from './text.js';
 import { CURRENCIES, LEADING_WORDS, lookupTable, MONTHS, NUMBER_WORDS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from './lexicon.js';
 import type { MapperTool } from './types.js';
 
@@ -3672,7 +3672,7 @@ function describedValue(raw: string, p: ParamInfo): unknown {
  * ("budget": {min, max}), so its properties take values at the either-or threshold, not the
  * optional one: a required range is not left empty for want of a strong cue.
  */
-function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number, toolStems: ReadonlySet<string> = new Set(), lenient = false): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence>; mentionedUnfilled: number; valueSpans: Map<string, [number, number]> } {
+function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number, toolStems: ReadonlySet<string> = new Set(), lenient = false, toolDescription = ''): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence>; mentionedUnfilled: number; valueSpans: Map<string, [number, number]> } {
   // where in the text each string value taken from it lies (coordinatedValues reads around it)
   const valueSpans = new Map<string, [number, number]>();
   const params = paramsOf(schema);
@@ -3769,6 +3769,20 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     assigned.add(c.param.name);
     for (const r of c.ranges) taken.push(r);
   }
+  // 2c. a required text parameter no rule filled takes the words that stand where the tool's
+  // description puts it ("ratings of an instrument from a particular manufacturer": "ratings of
+  // piano from Yamaha"); a weak kind, so it rarely carries a call on its own
+  for (const p of pending) {
+    if (assigned.has(p.name) || !p.required || p.type !== 'string' || p.enumValues || depth > 0 || !SLOT_SEMANTICS.has(p.semantic)) continue;
+    const slot = descriptionSlot(toolDescription, p, doc) ?? descriptionSlot(p.description, p, doc);
+    if (!slot || clashes([slot], taken)) continue;
+    const v = doc.text.slice(slot[0], slot[1]);
+    setArg(args, p.name, v);
+    valueSpans.set(p.name, slot);
+    evidence[p.name] = { score: 0.3, kind: 'slot' };
+    assigned.add(p.name);
+    taken.push(slot);
+  }
   // 3. nested objects: map their own properties from the text the parameters above left
   for (const p of pending.filter((x) => x.type === 'object' && depth < 3)) {
     const subReq = requiredOf(p.schema);
@@ -3849,6 +3863,96 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   const ordered: Record<string, unknown> = {};
   for (const p of params) if (Object.hasOwn(args, p.name)) setArg(ordered, p.name, args[p.name]);
   return { args: ordered, missing, evidence, mentionedUnfilled, valueSpans };
+}
+
+/** Determiners a description or request puts before a noun ("a", "the", "your"). */
+const SLOT_DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'some', 'any', 'one', 'each', 'my', 'your', 'their', 'its', 'his', 'her', 'our']);
+/** Words with which a description says "whichever one you name" ("the specified namespace", "a particular manufacturer"). */
+const SLOT_VAGUE = new Set(['specific', 'specified', 'particular', 'given', 'certain', 'desired', 'target', 'provided', 'selected', 'chosen', 'requested', 'relevant', 'corresponding', 'respective', 'input', 'user', 'new']);
+/** Prepositions that open a description's slot ("of an instrument", "in the specified namespace"). */
+const SLOT_PREPOSITIONS = new Set(['of', 'in', 'for', 'from', 'about', 'on', 'at', 'with', 'to', 'by', 'into', 'within', 'near', 'during', 'under', 'over', 'between', 'among', 'via', 'as']);
+/** Words that end a slot's value in the request (a preposition, a conjunction, a relative word, a copula). */
+const SLOT_VALUE_END = new Set([...SLOT_PREPOSITIONS, 'and', 'or', 'but', 'that', 'which', 'who', 'where', 'when', 'is', 'are', 'was', 'were', 'please', 'if', 'so', 'than', 'then', 'because', 'while', 'using', 'based']);
+/** Possessives: "in my area", "of your files" refer to something of the writer's without naming it. */
+const SLOT_POSSESSIVES = new Set(['my', 'your', 'our', 'their', 'his', 'her', 'its']);
+/** Nouns that stand for a value without being one ("the weather in the area", "the price of something"). */
+const SLOT_GENERIC = new Set(['area', 'place', 'places', 'location', 'region', 'thing', 'things', 'something', 'anything', 'everything', 'stuff', 'case', 'way', 'world', 'one', 'ones', 'list', 'lot', 'bit', 'kind', 'sort', 'moment', 'time', 'question', 'request', 'following', 'future', 'past', 'meantime', 'general', 'detail', 'details', 'here', 'there', 'now', 'today', 'tomorrow', 'yesterday', 'same', 'other', 'others', 'rest', 'whole', 'total', 'average', 'result', 'results', 'data', 'info', 'information']);
+/** Words that say which one without naming it ("the current directory", "the latest version"). */
+const SLOT_WHICH = new Set(['current', 'same', 'whole', 'entire', 'other', 'following', 'existing', 'latest', 'previous', 'next', 'last', 'first', 'main', 'old', 'right', 'wrong', 'usual']);
+/** Kinds of parameter a description's slot may fill: names and plain text (paths, places, dates and identifiers have rules of their own). */
+const SLOT_SEMANTICS: ReadonlySet<string> = new Set(['generic', 'name', 'text']);
+/** Name parts that say nothing of what a parameter holds. */
+const SLOT_EMPTY_PARTS = new Set(['name', 'id', 'type', 'valu', 'str']);
+/** Tokenised descriptions, each token marked where punctuation separates it from the one before (bounded cache: descriptions repeat across requests). */
+const slotTokenCache = new Map<string, (Token & { brk: boolean })[]>();
+
+/** Tokens of a text, each marked `brk` when punctuation (not a quote) stands between it and the token before; the first always is. */
+function slotTokens(text: string, cache: boolean): (Token & { brk: boolean })[] {
+  const hit = cache ? slotTokenCache.get(text) : undefined;
+  if (hit) return hit;
+  const t = tokenize(text);
+  const out = t.map((x, i) => ({ ...x, brk: i === 0 || /[^\s'"’‘“”]/.test(text.slice(t[i - 1].end, x.start)) }));
+  if (cache) {
+    if (slotTokenCache.size >= 5000) slotTokenCache.clear();
+    slotTokenCache.set(text, out);
+  }
+  return out;
+}
+
+/**
+ * The request's words that stand where a description puts the parameter: the description names
+ * it after a preposition, with a content word at most three words before ("ratings of an
+ * instrument from a particular manufacturer", "services available in the specified namespace");
+ * the request has that preposition with one of those words before it, and the value is the one
+ * to four words after it, up to the word that follows the slot in the description, punctuation,
+ * or a preposition or conjunction ("ratings of piano from Yamaha": piano; "services are in the
+ * default namespace": default, the parameter's own head noun dropped). Returns the value's
+ * character range in the request, or undefined.
+ */
+function descriptionSlot(description: string, p: ParamInfo, doc: Doc): [number, number] | undefined {
+  if (!description) return undefined;
+  const head = splitIdentifier(p.name).map(stem).filter((s) => !SLOT_EMPTY_PARTS.has(s));
+  if (head.length === 0 || head.length > 3) return undefined;
+  const d = slotTokens(description, true);
+  const r = slotTokens(doc.text, false);
+  for (let j = 0; j + head.length <= d.length; j++) {
+    if (!head.every((s, k) => d[j + k].stem === s && (k === 0 || !d[j + k].brk))) continue;
+    let i = j;
+    while (i > 0 && !d[i].brk && (SLOT_DETERMINERS.has(d[i - 1].lower) || SLOT_VAGUE.has(d[i - 1].lower))) i--;
+    if (i === 0 || d[i].brk || !SLOT_PREPOSITIONS.has(d[i - 1].lower)) continue;
+    const prep = d[i - 1].lower;
+    const before = new Set<string>();
+    for (let k = i - 2; k >= Math.max(0, i - 4); k--) {
+      if (!STOP_WORDS.has(d[k].lower)) before.add(d[k].stem);
+      if (d[k].brk) break;
+    }
+    if (before.size === 0) continue;
+    const after = d[j + head.length];
+    const closing = after && !after.brk ? after.lower : undefined;
+    for (let a = 1; a < r.length - 1; a++) {
+      if (r[a].lower !== prep) continue;
+      let anchored = false;
+      for (let k = a - 1; k >= Math.max(0, a - 3) && !anchored; k--) {
+        anchored = before.has(r[k].stem);
+        if (r[k].brk) break;
+      }
+      if (!anchored) continue;
+      let b = a + 1;
+      if (b < r.length && SLOT_POSSESSIVES.has(r[b].lower)) continue;
+      while (b < r.length && !r[b].brk && SLOT_DETERMINERS.has(r[b].lower)) b++;
+      if (b < r.length && SLOT_WHICH.has(r[b].lower)) continue;
+      if (b >= r.length || r[b].brk) continue;
+      let e = b;
+      while (e < r.length && e - b < 5 && (e === b || !r[e].brk) && r[e].lower !== closing && !SLOT_VALUE_END.has(r[e].lower)) e++;
+      // (a value that heads a longer noun phrase is no value: "on the basis of rating")
+      if (e - b > 4 || (e < r.length && !r[e].brk && r[e].lower === 'of')) continue;
+      let words = r.slice(b, e);
+      if (words.length > head.length && head.every((s, k) => words[words.length - head.length + k].stem === s)) words = words.slice(0, words.length - head.length);
+      if (words.every((w) => SLOT_VAGUE.has(w.lower) || head.includes(w.stem) || STOP_WORDS.has(w.lower) || SLOT_GENERIC.has(w.lower) || /^\d/.test(w.lower) || Object.hasOwn(NUMBER_WORDS, w.lower))) continue;
+      return [words[0].start, words[words.length - 1].end];
+    }
+  }
+  return undefined;
 }
 
 /** Words before "folder"/"directory" that say which one without naming it ("the new folder", "the current directory"). */
@@ -3940,7 +4044,7 @@ function withoutLabel(c: Cand): Cand[] {
 }
 
 /** Evidence kinds that were right less often on dev (bare names, phrases, reading order, whole request, defaults). */
-const WEAK_KINDS = new Set(['per-unit', 'enum-partial', 'proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'schema-default', 'described-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime', 'word-list']);
+const WEAK_KINDS = new Set(['slot', 'per-unit', 'enum-partial', 'proper', 'phrase', 'whole', 'order', 'id', 'modifier', 'object', 'path', 'flag-default', 'enum-default', 'schema-default', 'described-default', 'single-quoted', 'single-proper', 'single-id', 'single-path', 'single-example', 'single-time', 'datetime', 'word-list']);
 
 /**
  * The whole request as a value, without a first word that names the tool's own action: "Reverse
@@ -3984,7 +4088,7 @@ export function prepare(request: string, context?: Record<string, unknown> | str
 export function mapPrepared(tool: MapperTool, doc: Doc, ctx?: Record<string, unknown>): DetailedMapping {
   const schema = isObj(tool.inputSchema) ? tool.inputSchema : { type: 'object', properties: {} };
   const taken: [number, number][] = [];
-  const { args, missing, evidence, mentionedUnfilled, valueSpans } = mapObject(schema, doc, ctx, taken, 0, toolNameStems(tool.name));
+  const { args, missing, evidence, mentionedUnfilled, valueSpans } = mapObject(schema, doc, ctx, taken, 0, toolNameStems(tool.name), false, tool.description ?? '');
   const params = paramsOf(schema);
   const required = params.filter((p) => p.required);
   const filled = required.filter((p) => Object.hasOwn(args, p.name)).length;
