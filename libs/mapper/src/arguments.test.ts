@@ -2280,4 +2280,16 @@ describe('mapArguments: the fourteenth session', () => {
     const optional = tool({ cell_compartment: { type: 'string', description: 'The specific cell compartment.' } }, [], 'Get the list of proteins in a specific cell compartment.');
     expect(mapArguments(optional, 'What are the names of proteins found in the plasma membrane?').arguments).toEqual({});
   });
+  it('fills a required property from the word before its thing ("Genre of the concert": a classical concert), only when no other open parameter is a property of it', () => {
+    const concert = tool({ genre: { type: 'string', description: 'Genre of the concert.' }, location: { type: 'string', description: 'City of the concert.' } }, ['genre', 'location']);
+    expect(mapArguments(concert, 'Find me a classical concert this weekend in Los Angeles').arguments).toEqual({ genre: 'classical', location: 'Los Angeles' });
+    expect(mapArguments(concert, 'Find me a concert this weekend in Los Angeles').missingArguments).toEqual(['genre']);
+    expect(mapArguments(concert, 'Find me the next concert in Los Angeles').missingArguments).toEqual(['genre']);
+    expect(mapArguments(concert, 'Find me 2 concerts in Los Angeles').missingArguments).toEqual(['genre']);
+    // two open properties of one thing: the word could be either's
+    const bird = tool({ color: { type: 'string', description: 'Color of the bird.' }, habitat: { type: 'string', description: 'Habitat of the bird.' } }, ['color', 'habitat']);
+    expect(mapArguments(bird, 'Identify a tiny bird').missingArguments).toEqual(['color', 'habitat']);
+    const lone = tool({ habitat: { type: 'string', description: 'Habitat of the bird.' } }, ['habitat']);
+    expect(mapArguments(lone, 'Identify a wetland bird').arguments).toEqual({ habitat: 'wetland' });
+  });
 });

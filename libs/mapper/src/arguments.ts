@@ -3774,7 +3774,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   // piano from Yamaha"); a weak kind, so it rarely carries a call on its own
   for (const p of pending) {
     if (assigned.has(p.name) || !p.required || p.type !== 'string' || p.enumValues || depth > 0 || !SLOT_SEMANTICS.has(p.semantic)) continue;
-    const slot = descriptionSlot(toolDescription, p, doc) ?? descriptionSlot(p.description, p, doc);
+    const slot = descriptionSlot(toolDescription, p, doc) ?? descriptionSlot(p.description, p, doc) ?? modifierSlot(p, pending.filter((o) => !assigned.has(o.name) && SLOT_SEMANTICS.has(o.semantic)), doc);
     if (!slot || clashes([slot], taken)) continue;
     const v = doc.text.slice(slot[0], slot[1]);
     setArg(args, p.name, v);
@@ -3951,6 +3951,38 @@ function descriptionSlot(description: string, p: ParamInfo, doc: Doc): [number, 
       if (words.every((w) => SLOT_VAGUE.has(w.lower) || head.includes(w.stem) || STOP_WORDS.has(w.lower) || SLOT_GENERIC.has(w.lower) || /^\d/.test(w.lower) || Object.hasOwn(NUMBER_WORDS, w.lower))) continue;
       return [words[0].start, words[words.length - 1].end];
     }
+  }
+  return undefined;
+}
+
+/** A parameter description of the form "<name> of the <thing>" ("Genre of the concert", "Type of the instrument"): the name words and the thing. */
+const OF_THE_THING = /^\s*(?:the\s+)?([a-z]+(?:\s+[a-z]+)?)\s+of\s+(?:the|a|an)\s+([a-z]+)\b/i;
+
+/** The thing a parameter is a property of, by its description ("Genre of the concert" → concert, stemmed), when the description's first words name the parameter. */
+function propertyOf(p: ParamInfo): string | undefined {
+  if (p.type !== 'string' || p.enumValues) return undefined;
+  const m = OF_THE_THING.exec(p.description);
+  if (!m) return undefined;
+  const own = splitIdentifier(p.name).map(stem);
+  return m[1].toLowerCase().split(/\s+/).some((w) => own.includes(stem(w))) ? stem(m[2].toLowerCase()) : undefined;
+}
+
+/**
+ * The word right before the thing a required parameter is a property of ("Genre of the
+ * concert": "a classical concert" → classical; "Type of the instrument": "an acoustic
+ * instrument" → acoustic), when none of `rivals` (the required parameters still open) is a
+ * property of the same thing (then the word could be either's). Never a function word, a number, a possessive, a generic
+ * or which-word. Returns the word's character range in the request, or undefined.
+ */
+function modifierSlot(p: ParamInfo, rivals: readonly ParamInfo[], doc: Doc): [number, number] | undefined {
+  const thing = propertyOf(p);
+  if (!thing || rivals.some((o) => o !== p && o.required && propertyOf(o) === thing)) return undefined;
+  const r = doc.tokens;
+  for (let i = 1; i < r.length; i++) {
+    if (r[i].stem !== thing) continue;
+    const w = r[i - 1];
+    if (/[^\s-]/.test(doc.text.slice(w.end, r[i].start)) || STOP_WORDS.has(w.lower) || SLOT_GENERIC.has(w.lower) || SLOT_WHICH.has(w.lower) || SLOT_POSSESSIVES.has(w.lower) || SLOT_VAGUE.has(w.lower) || /^\d/.test(w.lower) || Object.hasOwn(NUMBER_WORDS, w.lower) || w.stem === thing) continue;
+    return [w.start, w.end];
   }
   return undefined;
 }
