@@ -2292,4 +2292,15 @@ describe('mapArguments: the fourteenth session', () => {
     const lone = tool({ habitat: { type: 'string', description: 'Habitat of the bird.' } }, ['habitat']);
     expect(mapArguments(lone, 'Identify a wetland bird').arguments).toEqual({ habitat: 'wetland' });
   });
+  it("reads a smaller US place after 'in' with its state from the gazetteer, and a multi-word choice written in another form of its last word", () => {
+    const therapist = tool({ city: { type: 'string', description: "The city, in the format of 'City, State', such as 'Berkeley, CA'." }, type: { type: 'string', enum: ['Psychologist', 'Family Counselor', 'Psychiatrist'] } }, ['city', 'type']);
+    expect(mapArguments(therapist, 'Help me find therapists specialized in Family Counseling in Los Altos?').arguments).toEqual({ city: 'Los Altos, CA', type: 'Family Counselor' });
+    const weather = tool({ city: { type: 'string', description: "The city, in the format of 'City, State'." } }, ['city']);
+    expect(mapArguments(weather, 'What is the weather in Sebastopol today?').arguments.city).toBe('Sebastopol, CA');
+    // a name many states share gets no state; a world city keeps its country; "at" names a venue
+    expect(mapArguments(weather, 'What is the weather in Marion today?').arguments.city).toBe('Marion');
+    expect(mapArguments(weather, 'What is the weather in Paris today?').arguments.city).not.toMatch(/, [A-Z]{2}$/);
+    const movie = tool({ theater_name: { type: 'string', description: 'The name of the theater.' }, location: { type: 'string', description: "The city, in the format of 'City, State'." } }, ['location']);
+    expect(mapArguments(movie, 'Find a movie at Century in Pinole').arguments).toEqual({ theater_name: 'Century', location: 'Pinole, CA' });
+  });
 });

@@ -8,6 +8,7 @@ import { analyze, tokenAt, parseListLiteral, type Doc, type Span, type DateValue
 import { paramsOf, isObj, resolveType, propertiesOf, requiredOf, type ParamInfo } from './schema.js';
 import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems, tokenize, type Token } from './text.js';
 import { CURRENCIES, LEADING_WORDS, lookupTable, MONTHS, NUMBER_WORDS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from './lexicon.js';
+import { US_PLACES } from './us-places.js';
 import type { MapperTool } from './types.js';
 
 /** How one argument was found (feeds the confidence). */
@@ -282,7 +283,8 @@ function formatPlace(s: Span, p: ParamInfo): string {
     else if (s.country && (region.toLowerCase() === s.country[0].toLowerCase() || (COUNTRY_ALIASES[s.country[1]] ?? []).includes(region.toLowerCase())) && codes()) region = countryCode(s.country, p);
     return `${city}, ${region}`;
   }
-  const st = US_CITIES.get(city.toLowerCase());
+  // (a smaller US place of the gazetteer too, unless it is a world city's name: Paris is France's)
+  const st = US_CITIES.get(city.toLowerCase()) ?? (s.country ? undefined : US_PLACES.get(city.toLowerCase()));
   if (st) return exampleSpelling(`${city}, ${st}`, p);
   if (s.country) return `${city}, ${codes() ? countryCode(s.country, p) : s.country[0]}`;
   return city;
@@ -876,6 +878,12 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
       const asWritten = words.every((w, j) => toks[i + j].lower === w);
       return { score: common ? 0.35 : asWritten ? 0.92 : 0.9, start: toks[i].start, end: toks[i + stems.length - 1].end };
     }
+  }
+  // every word, in order, written with the same stem or the same first six letters ("Family
+  // Counseling" for "Family Counselor"): the value in another form of its last word
+  if (stems.length >= 2) {
+    const like = (t: Token | undefined, j: number): boolean => t !== undefined && (t.stem === stems[j] || t.lower === words[j] || (words[j].length >= 6 && t.lower.length >= 6 && t.lower.slice(0, 6) === words[j].slice(0, 6)));
+    for (const i of positionsOf(ix, stems[0], words[0])) if (stems.every((_, j) => like(toks[i + j], j))) return { score: 0.85, start: toks[i].start, end: toks[i + stems.length - 1].end };
   }
   // squashed match ("e-mail" vs "email", "Sci-fi" vs "scifi")
   const sq = squash(value);

@@ -5,6 +5,7 @@
  */
 import { tokenize, editDistance, type Token } from './text.js';
 import { MONTHS, WEEKDAYS, NUMBER_WORDS, MULTIPLIERS, LEADING_WORDS, US_CITIES, CITY_NICKNAMES, US_STATE_CODES, US_STATES, WORLD_CITIES, WORLD_COUNTRY_NAMES, lookupTable } from './lexicon.js';
+import { US_PLACES } from './us-places.js';
 
 /** Kinds of value spans. */
 export type SpanKind = 'quoted' | 'url' | 'email' | 'path' | 'date' | 'time' | 'number' | 'list' | 'proper' | 'place' | 'id';
@@ -766,6 +767,17 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
     if (near.length !== 1) continue;
     const country = US_CITIES.has(near[0]) ? undefined : WORLD_CITIES.get(near[0]);
     push(spans, { kind: 'place', start: t.start, end: t.end, text: t.text, city: titleCase(near[0]), country });
+  }
+  // a capitalised name right after "in", "near" or "around" that is a smaller US place of the
+  // gazetteer (us-places.ts: "a therapist in Los Altos", "the weather in Sebastopol"), where no
+  // place is read there already; its state is the gazetteer's ("at" is left out: "at Century
+  // 16" is a cinema)
+  for (const p of propers) {
+    const key = p.text.toLowerCase();
+    if (!US_PLACES.has(key) || US_CITIES.has(key) || WORLD_CITIES.has(key) || MONTHS[key] !== undefined || WEEKDAYS[key] !== undefined) continue;
+    if (!/\b(?:in|near|around)\s+$/i.test(text.slice(Math.max(0, p.start - 8), p.start))) continue;
+    if (spans.some((o) => o.kind === 'place' && o.start < p.end && p.start < o.end)) continue;
+    push(spans, { kind: 'place', start: p.start, end: p.end, text: p.text, city: p.text });
   }
 }
 
