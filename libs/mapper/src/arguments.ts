@@ -3777,12 +3777,13 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     assigned.add(c.param.name);
     for (const r of c.ranges) taken.push(r);
   }
-  // 2c. a required text parameter no rule filled takes the words that stand where the tool's
-  // description puts it ("ratings of an instrument from a particular manufacturer": "ratings of
-  // piano from Yamaha"); a weak kind, so it rarely carries a call on its own
+  // 2c. a required text parameter no rule filled, with no default, takes the words that stand
+  // where the tool's description puts it, between the same words ("ratings of an instrument from
+  // a particular manufacturer": "ratings of piano from Yamaha"); a weak kind, so it rarely
+  // carries a call on its own
   for (const p of pending) {
-    if (assigned.has(p.name) || !p.required || p.type !== 'string' || p.enumValues || depth > 0 || !SLOT_SEMANTICS.has(p.semantic)) continue;
-    const slot = descriptionSlot(toolDescription, p, doc) ?? descriptionSlot(p.description, p, doc) ?? modifierSlot(p, pending.filter((o) => !assigned.has(o.name) && SLOT_SEMANTICS.has(o.semantic)), doc);
+    if (assigned.has(p.name) || !p.required || p.type !== 'string' || p.enumValues || depth > 0 || !SLOT_SEMANTICS.has(p.semantic) || p.hasDefault || p.describedDefault !== undefined) continue;
+    const slot = descriptionSlot(toolDescription, p, doc) ?? descriptionSlot(p.description, p, doc);
     if (!slot || clashes([slot], taken)) continue;
     const v = doc.text.slice(slot[0], slot[1]);
     setArg(args, p.name, v);
@@ -3884,7 +3885,7 @@ const SLOT_VALUE_END = new Set([...SLOT_PREPOSITIONS, 'and', 'or', 'but', 'that'
 /** Possessives: "in my area", "of your files" refer to something of the writer's without naming it. */
 const SLOT_POSSESSIVES = new Set(['my', 'your', 'our', 'their', 'his', 'her', 'its']);
 /** Nouns that stand for a value without being one ("the weather in the area", "the price of something"). */
-const SLOT_GENERIC = new Set(['area', 'place', 'places', 'location', 'region', 'thing', 'things', 'something', 'anything', 'everything', 'stuff', 'case', 'way', 'world', 'one', 'ones', 'list', 'lot', 'bit', 'kind', 'sort', 'moment', 'time', 'question', 'request', 'following', 'future', 'past', 'meantime', 'general', 'detail', 'details', 'here', 'there', 'now', 'today', 'tomorrow', 'yesterday', 'same', 'other', 'others', 'rest', 'whole', 'total', 'average', 'result', 'results', 'data', 'info', 'information']);
+const SLOT_GENERIC = new Set(['breakfast', 'brunch', 'lunch', 'lunchtime', 'dinner', 'dinnertime', 'supper', 'night', 'morning', 'afternoon', 'evening', 'weekend', 'noon', 'midnight', 'tonight', 'later', 'soon', 'home', 'work', 'area', 'place', 'places', 'location', 'region', 'thing', 'things', 'something', 'anything', 'everything', 'stuff', 'case', 'way', 'world', 'one', 'ones', 'list', 'lot', 'bit', 'kind', 'sort', 'moment', 'time', 'question', 'request', 'following', 'future', 'past', 'meantime', 'general', 'detail', 'details', 'here', 'there', 'now', 'today', 'tomorrow', 'yesterday', 'same', 'other', 'others', 'rest', 'whole', 'total', 'average', 'result', 'results', 'data', 'info', 'information']);
 /** Words that say which one without naming it ("the current directory", "the latest version"). */
 const SLOT_WHICH = new Set(['current', 'same', 'whole', 'entire', 'other', 'following', 'existing', 'latest', 'previous', 'next', 'last', 'first', 'main', 'old', 'right', 'wrong', 'usual']);
 /** Kinds of parameter a description's slot may fill: names and plain text (paths, places, dates and identifiers have rules of their own). */
@@ -3892,51 +3893,81 @@ const SLOT_SEMANTICS: ReadonlySet<string> = new Set(['generic', 'name', 'text'])
 /** Name parts that say nothing of what a parameter holds. */
 const SLOT_EMPTY_PARTS = new Set(['name', 'id', 'type', 'valu', 'str']);
 /** Tokenised descriptions, each token marked where punctuation separates it from the one before (bounded cache: descriptions repeat across requests). */
-const slotTokenCache = new Map<string, (Token & { brk: boolean })[]>();
+const slotTokenCache = new Map<string, SlotToken[]>();
+/** The request's tokens so marked, once per request. */
+const SLOT_REQUEST_TOKENS = new WeakMap<Doc, SlotToken[]>();
+/** A token, marked `brk` when punctuation (not a quote) stands between it and the token before; the first always is. */
+type SlotToken = Token & { brk: boolean };
 
-/** Tokens of a text, each marked `brk` when punctuation (not a quote) stands between it and the token before; the first always is. */
-function slotTokens(text: string, cache: boolean): (Token & { brk: boolean })[] {
-  const hit = cache ? slotTokenCache.get(text) : undefined;
-  if (hit) return hit;
-  const t = tokenize(text);
-  const out = t.map((x, i) => ({ ...x, brk: i === 0 || /[^\s'"’‘“”]/.test(text.slice(t[i - 1].end, x.start)) }));
-  if (cache) {
+/** Tokens of a text, each marked `brk` (SlotToken). */
+function slotTokens(text: string, tokens: readonly Token[] = tokenize(text)): SlotToken[] {
+  return tokens.map((x, i) => ({ ...x, brk: i === 0 || /[^\s'"’‘“”]/.test(text.slice(tokens[i - 1].end, x.start)) }));
+}
+
+/** A description's tokens (cached). */
+function descriptionTokens(text: string): SlotToken[] {
+  let out = slotTokenCache.get(text);
+  if (!out) {
+    out = slotTokens(text);
     if (slotTokenCache.size >= 5000) slotTokenCache.clear();
     slotTokenCache.set(text, out);
   }
   return out;
 }
 
-/**
- * The request's words that stand where a description puts the parameter: the description names
- * it after a preposition, with a content word at most three words before ("ratings of an
- * instrument from a particular manufacturer", "services available in the specified namespace");
- * the request has that preposition with one of those words before it, and the value is the one
- * to four words after it, up to the word that follows the slot in the description, punctuation,
- * or a preposition or conjunction ("ratings of piano from Yamaha": piano; "services are in the
- * default namespace": default, the parameter's own head noun dropped). Returns the value's
- * character range in the request, or undefined.
- */
-function descriptionSlot(description: string, p: ParamInfo, doc: Doc): [number, number] | undefined {
-  if (!description) return undefined;
-  const head = splitIdentifier(p.name).map(stem).filter((s) => !SLOT_EMPTY_PARTS.has(s));
-  if (head.length === 0 || head.length > 3) return undefined;
-  const d = slotTokens(description, true);
-  const r = slotTokens(doc.text, false);
+/** Where a description puts a parameter: the preposition before its slot, the content words just before that, the word right after the slot, and whether the slot says "whichever one you name" ("the specified namespace"). */
+interface DescribedSlot { prep: string; before: Set<string>; closing: string | undefined; named: boolean }
+
+/** The slots a description gives a parameter whose name's words are `head` (stems), in description order. */
+function describedSlots(d: readonly SlotToken[], head: readonly string[]): DescribedSlot[] {
+  const out: DescribedSlot[] = [];
   for (let j = 0; j + head.length <= d.length; j++) {
     if (!head.every((s, k) => d[j + k].stem === s && (k === 0 || !d[j + k].brk))) continue;
     let i = j;
-    while (i > 0 && !d[i].brk && (SLOT_DETERMINERS.has(d[i - 1].lower) || SLOT_VAGUE.has(d[i - 1].lower))) i--;
+    let named = false;
+    while (i > 0 && !d[i].brk && (SLOT_DETERMINERS.has(d[i - 1].lower) || SLOT_VAGUE.has(d[i - 1].lower))) {
+      i--;
+      if (SLOT_VAGUE.has(d[i].lower)) named = true;
+    }
     if (i === 0 || d[i].brk || !SLOT_PREPOSITIONS.has(d[i - 1].lower)) continue;
-    const prep = d[i - 1].lower;
     const before = new Set<string>();
     for (let k = i - 2; k >= Math.max(0, i - 4); k--) {
       if (!STOP_WORDS.has(d[k].lower)) before.add(d[k].stem);
       if (d[k].brk) break;
     }
-    if (before.size === 0) continue;
     const after = d[j + head.length];
-    const closing = after && !after.brk ? after.lower : undefined;
+    if (before.size > 0) out.push({ prep: d[i - 1].lower, before, closing: after && !after.brk ? after.lower : undefined, named });
+  }
+  return out;
+}
+
+/**
+ * The request's words that stand where a description puts the parameter, between the same
+ * words. The description names the parameter after a preposition, with a content word at most
+ * three words before it ("ratings of an instrument from a particular manufacturer", "services
+ * available in the specified namespace"); the request has that preposition with one of those
+ * words before it, and then one to three words that either end at the word that follows the
+ * slot in the description ("ratings of piano from Yamaha" → piano) or are followed by the
+ * parameter's own head noun where the description leaves the name to the user or the value is
+ * written as a name ("services are in the default namespace" for "in the specified namespace"
+ * → default; "the Marketing team"; not "reviews of cheap hotels"). The value
+ * stops at any function word or punctuation, and is none of: a possessive's ("in my area"), a
+ * generic noun ("in the area"), a number, a date or time ("at noon for 4 people"), a word that
+ * only says which ("the current directory"), nor the head of a longer phrase ("on the basis of
+ * rating"). A slot the description ends, with nothing after it to match, fills nothing: an
+ * adversarial review saw "Find books by popularity" give an author and "List pods in the
+ * cluster" a namespace that way. Returns the value's character range in the request, or undefined.
+ */
+function descriptionSlot(description: string, p: ParamInfo, doc: Doc): [number, number] | undefined {
+  if (!description) return undefined;
+  const head = splitIdentifier(p.name).map(stem).filter((s) => !SLOT_EMPTY_PARTS.has(s));
+  if (head.length === 0 || head.length > 3) return undefined;
+  const slots = describedSlots(descriptionTokens(description), head);
+  if (slots.length === 0) return undefined;
+  let r = SLOT_REQUEST_TOKENS.get(doc);
+  if (!r) SLOT_REQUEST_TOKENS.set(doc, (r = slotTokens(doc.text, doc.tokens)));
+  const datedOrCounted = (start: number, end: number): boolean => doc.spans.some((s) => ['date', 'time', 'number'].includes(s.kind) && s.start < end && start < s.end);
+  for (const { prep, before, closing, named } of slots) {
     for (let a = 1; a < r.length - 1; a++) {
       if (r[a].lower !== prep) continue;
       let anchored = false;
@@ -3948,49 +3979,27 @@ function descriptionSlot(description: string, p: ParamInfo, doc: Doc): [number, 
       let b = a + 1;
       if (b < r.length && SLOT_POSSESSIVES.has(r[b].lower)) continue;
       while (b < r.length && !r[b].brk && SLOT_DETERMINERS.has(r[b].lower)) b++;
-      if (b < r.length && SLOT_WHICH.has(r[b].lower)) continue;
-      if (b >= r.length || r[b].brk) continue;
+      if (b >= r.length || r[b].brk || SLOT_WHICH.has(r[b].lower)) continue;
       let e = b;
-      while (e < r.length && e - b < 5 && (e === b || !r[e].brk) && r[e].lower !== closing && !SLOT_VALUE_END.has(r[e].lower)) e++;
-      // (a value that heads a longer noun phrase is no value: "on the basis of rating")
-      if (e - b > 4 || (e < r.length && !r[e].brk && r[e].lower === 'of')) continue;
+      while (e < r.length && e - b < 4 && (e === b || !r[e].brk) && r[e].lower !== closing && !STOP_WORDS.has(r[e].lower) && !SLOT_VALUE_END.has(r[e].lower)) e++;
       let words = r.slice(b, e);
-      if (words.length > head.length && head.every((s, k) => words[words.length - head.length + k].stem === s)) words = words.slice(0, words.length - head.length);
-      if (words.every((w) => SLOT_VAGUE.has(w.lower) || head.includes(w.stem) || STOP_WORDS.has(w.lower) || SLOT_GENERIC.has(w.lower) || /^\d/.test(w.lower) || Object.hasOwn(NUMBER_WORDS, w.lower))) continue;
-      return [words[0].start, words[words.length - 1].end];
+      const next = r[e];
+      // the slot's closing word right after the value, or the parameter's head noun ending it
+      const closed = closing !== undefined && next !== undefined && !next.brk && next.lower === closing;
+      // (the head noun after a name: where the description leaves the name to the user, or the
+      // value is written as a name; not a kind of it, "reviews of cheap hotels")
+      const echoed = words.length > head.length && head.every((s, k) => words[words.length - head.length + k].stem === s);
+      if (echoed) words = words.slice(0, words.length - head.length);
+      if (echoed && !closed && !named && !words.every((w) => /^\p{Lu}|[\d_-]/u.test(doc.text.slice(w.start, w.end)))) continue;
+      if ((!closed && !echoed) || words.length === 0 || words.length > 3) continue;
+      // (a value that heads a longer noun phrase is no value: "on the basis of rating")
+      if (next !== undefined && !next.brk && next.lower === 'of') continue;
+      if (words.some((w) => SLOT_VAGUE.has(w.lower) || SLOT_GENERIC.has(w.lower) || SLOT_WHICH.has(w.lower) || /^\d/.test(w.lower) || Object.hasOwn(NUMBER_WORDS, w.lower))) continue;
+      const start = words[0].start;
+      const end = words[words.length - 1].end;
+      if (datedOrCounted(start, end)) continue;
+      return [start, end];
     }
-  }
-  return undefined;
-}
-
-/** A parameter description of the form "<name> of the <thing>" ("Genre of the concert", "Type of the instrument"): the name words and the thing. */
-const OF_THE_THING = /^\s*(?:the\s+)?([a-z]+(?:\s+[a-z]+)?)\s+of\s+(?:the|a|an)\s+([a-z]+)\b/i;
-
-/** The thing a parameter is a property of, by its description ("Genre of the concert" → concert, stemmed), when the description's first words name the parameter. */
-function propertyOf(p: ParamInfo): string | undefined {
-  if (p.type !== 'string' || p.enumValues) return undefined;
-  const m = OF_THE_THING.exec(p.description);
-  if (!m) return undefined;
-  const own = splitIdentifier(p.name).map(stem);
-  return m[1].toLowerCase().split(/\s+/).some((w) => own.includes(stem(w))) ? stem(m[2].toLowerCase()) : undefined;
-}
-
-/**
- * The word right before the thing a required parameter is a property of ("Genre of the
- * concert": "a classical concert" → classical; "Type of the instrument": "an acoustic
- * instrument" → acoustic), when none of `rivals` (the required parameters still open) is a
- * property of the same thing (then the word could be either's). Never a function word, a number, a possessive, a generic
- * or which-word. Returns the word's character range in the request, or undefined.
- */
-function modifierSlot(p: ParamInfo, rivals: readonly ParamInfo[], doc: Doc): [number, number] | undefined {
-  const thing = propertyOf(p);
-  if (!thing || rivals.some((o) => o !== p && o.required && propertyOf(o) === thing)) return undefined;
-  const r = doc.tokens;
-  for (let i = 1; i < r.length; i++) {
-    if (r[i].stem !== thing) continue;
-    const w = r[i - 1];
-    if (/[^\s-]/.test(doc.text.slice(w.end, r[i].start)) || STOP_WORDS.has(w.lower) || SLOT_GENERIC.has(w.lower) || SLOT_WHICH.has(w.lower) || SLOT_POSSESSIVES.has(w.lower) || SLOT_VAGUE.has(w.lower) || /^\d/.test(w.lower) || Object.hasOwn(NUMBER_WORDS, w.lower) || w.stem === thing) continue;
-    return [w.start, w.end];
   }
   return undefined;
 }

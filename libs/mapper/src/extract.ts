@@ -774,7 +774,7 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
   // 16" is a cinema)
   for (const p of propers) {
     const key = p.text.toLowerCase();
-    if (!US_PLACES.has(key) || US_CITIES.has(key) || WORLD_CITIES.has(key) || MONTHS[key] !== undefined || WEEKDAYS[key] !== undefined) continue;
+    if (!US_PLACES.has(key) || US_CITIES.has(key) || WORLD_CITIES.has(key) || US_STATES[key] !== undefined || WORLD_COUNTRY_NAMES.has(key) || MONTHS[key] !== undefined || WEEKDAYS[key] !== undefined) continue;
     if (!/\b(?:in|near|around)\s+$/i.test(text.slice(Math.max(0, p.start - 8), p.start))) continue;
     if (spans.some((o) => o.kind === 'place' && o.start < p.end && p.start < o.end)) continue;
     push(spans, { kind: 'place', start: p.start, end: p.end, text: p.text, city: p.text });
