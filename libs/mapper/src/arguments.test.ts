@@ -2299,4 +2299,15 @@ describe('mapArguments: the fourteenth session', () => {
     const movie = tool({ theater_name: { type: 'string', description: 'The name of the theater.' }, location: { type: 'string', description: "The city, in the format of 'City, State'." } }, ['location']);
     expect(mapArguments(movie, 'Find a movie at Century in Pinole').arguments).toEqual({ theater_name: 'Century', location: 'Pinole, CA' });
   });
+  it('reads a date range in the format its description gives, and a code of digit groups that opens with a zero', () => {
+    const news = tool({ keyword: { type: 'string', description: 'The key term.' }, date_range: { type: 'string', description: "The date range for the news search, formatted as 'YYYY-MM-DD to YYYY-MM-DD'." } }, ['keyword']);
+    expect(mapArguments(news, "news about 'AI' from 2023.10.1 to 2023.10.7").arguments).toEqual({ keyword: 'AI', date_range: '2023-10-01 to 2023-10-07' });
+    const dashed = tool({ period: { type: 'string', description: 'Period as MM/DD/YYYY - MM/DD/YYYY.' } }, ['period']);
+    expect(mapArguments(dashed, 'sales between 2024-03-01 and 2024-03-31').arguments).toEqual({ period: '03/01/2024 - 03/31/2024' });
+    const tokens = tool({ user_id: { type: 'string', description: 'The unique identifier for the user.' } }, ['user_id']);
+    expect(mapArguments(tokens, "What's the API token for 098-293?").arguments).toEqual({ user_id: '098-293' });
+    // a range of counts or a date is no code
+    expect(mapArguments(tokens, 'tokens of users 100-200').arguments.user_id).not.toBe('100-200');
+    expect(mapArguments(tokens, 'tokens made on 01-02-2023').arguments.user_id).not.toBe('01-02-2023');
+  });
 });

@@ -167,6 +167,30 @@ function formatDate(d: DateValue, p: ParamInfo, today: Date, time?: TimeValue): 
   return `${base}${tSep ? 'T' : ' '}${tt}${z}`;
 }
 
+/** A description's format of a date range: one date format twice, joined by "to" or a dash ("formatted as 'YYYY-MM-DD to YYYY-MM-DD'"). */
+const DATE_RANGE_FORMAT = /\b([YMD]{2,4}([-/.])[YMD]{2,4}\2[YMD]{2,4})(\s*(?:to|-|–)\s*)\1\b/i;
+
+/**
+ * A text parameter whose description formats it as a date range ('YYYY-MM-DD to YYYY-MM-DD')
+ * takes two dates the request joins by "to", "until", "through", "and" or a dash, each in that
+ * format, joined as the description joins them ("from 2023.10.1 to 2023.10.7" →
+ * "2023-10-01 to 2023-10-07").
+ */
+function dateRangeCandidates(p: ParamInfo, doc: Doc): Cand[] {
+  if (p.type !== 'string' || p.enumValues) return [];
+  const fmt = DATE_RANGE_FORMAT.exec(p.description);
+  if (!fmt) return [];
+  const dates = doc.spans.filter((s) => s.kind === 'date' && s.date !== undefined).sort((a, b) => a.start - b.start);
+  const out: Cand[] = [];
+  for (let i = 0; i + 1 < dates.length; i++) {
+    const [a, b] = [dates[i], dates[i + 1]];
+    if (b.start < a.end || !/^\s*(?:to|until|till|through|thru|and|-|–)\s*$/i.test(doc.text.slice(a.end, b.start))) continue;
+    const one = { ...p, description: fmt[1] };
+    out.push({ param: p, value: `${formatDate(a.date!, one, doc.today)}${fmt[3]}${formatDate(b.date!, one, doc.today)}`, score: 0.9, ranges: [[a.start, b.end]], kind: 'date-range' });
+  }
+  return out;
+}
+
 /**
  * A bare clock-time format among a date-time description's examples: "'HH:MM'" or "'HH:MM:SS'"
  * quoted alone, or "HH:MM" listed after a comma or "or" (not the time part of "YYYY-MM-DD HH:MM").
@@ -2328,7 +2352,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   }
   // a value written as the parameter's own ("who has black as their special request", "use
   // 'Plus' as the ride type"): the word or quoted text right before "as <determiner> <name>"
-  if (t === 'string' && !p.enumValues) out.push(...asNamedCandidates(p, doc));
+  if (t === 'string' && !p.enumValues) out.push(...asNamedCandidates(p, doc), ...dateRangeCandidates(p, doc));
   // what an alarm or reminder is for, for a purpose parameter: the clause after "reminding me
   // to" ("Set an Alarm for 11PM reminding me to brush my teeth"), or after "to" right behind the
   // time it is set for ("an alarm for 2023-04-02 07:30:00 to wake me up for a meeting")

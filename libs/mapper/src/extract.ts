@@ -553,7 +553,10 @@ function findIds(text: string, spans: Span[]): void {
     // pure numbers with separators are numbers ("1,000", "3.5"), not ids
     // (but a season or year range "2019-2020" is kept as written)
     // (nor a dotted version "2.1.3", which no number reads either)
-    if (/^[\d.,:-]+$/.test(t) && !/^(19|20)\d\d[-/](19|20)?\d\d$/.test(t) && !/^\d+(?:\.\d+){2,3}$/.test(t)) continue;
+    // (nor digit groups joined by hyphens, the first opening with a zero, which no count or range
+    // does: "098-293", "0042-17" are codes; a date's shape is none, "01-02-2023")
+    const zeroCode = /^0\d*(?:-\d+)+$/.test(t) && !/^\d{1,2}-\d{1,2}-\d{2,4}$/.test(t);
+    if (/^[\d.,:-]+$/.test(t) && !/^(19|20)\d\d[-/](19|20)?\d\d$/.test(t) && !/^\d+(?:\.\d+){2,3}$/.test(t) && !zeroCode) continue;
     // words joined by "/" are alternatives ("and/or"), an id needs a digit
     if (t.includes('/') && !/\d/.test(t)) continue;
     // ordinal and unit glued to a number ("5th", "10km", "3x") are not ids
