@@ -31,6 +31,11 @@
  * additions (16 units, three seeds, 446 s): out of fold 0.8200 / 0.8902 / 0.2721 / 0.6544 against
  * 0.8063 / 0.8871 / 0.2859 / 0.6367 without the stage; in sample 0.8330 / 0.8931 / 0.2928 / 0.6584;
  * MetaTool queries no fit saw 0.6396 → 0.6609.
+ * Refitted 2026-12-01 (fifteenth session) with the scriptMismatch feature and the search's CJK
+ * length change (2,142 s while another fit shared the 2 cores): out of fold 0.8219 / 0.8918 /
+ * 0.3007 / 0.6552 against 0.8056 / 0.8842 / 0.2968 / 0.6364 without the stage (the fourteenth
+ * session's code, refitted: 0.8194 / 0.8897 / 0.2730); in sample 0.8341 / 0.8964 / 0.3231 /
+ * 0.6580; MetaTool queries no fit saw 0.6392 → 0.6595.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

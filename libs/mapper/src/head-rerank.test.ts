@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ToolIndex, readJsonl, ndcgAtK, type CorpusRecord, type RetrievalQueryRecord } from '@toolsurface/search';
-import { LexicalHeadReranker, HEAD_FEATURE_NAMES, HEAD_QUERY_MAX_CHARS, headScorer, type HeadRerankWeights } from './head-rerank.js';
+import { LexicalHeadReranker, HEAD_FEATURE_NAMES, HEAD_QUERY_MAX_CHARS, cjkShare, headScorer, type HeadRerankWeights } from './head-rerank.js';
 import { HEAD_RERANK } from './head-rerank-weights.js';
 import { buildProfile, nameWordStats } from './select.js';
 
@@ -104,7 +104,7 @@ describe('LexicalHeadReranker', () => {
 
   it('gives the word-meaning feature from the mean word vectors: higher for a tool that means what the request asks, 0 without a table', () => {
     const meaning = HEAD_FEATURE_NAMES.indexOf('wordMeaning');
-    expect(meaning).toBe(HEAD_FEATURE_NAMES.length - 1);
+    expect(meaning).toBe(HEAD_FEATURE_NAMES.length - 2);
     const head = [{ name: 'convert_currency', score: 1 }, { name: 'get_weather', score: 1 }];
     // no word of the request is a word of either tool: only their meaning tells them apart
     const f = new LexicalHeadReranker(TOOLS).features('Is it going to rain in Oslo tomorrow?', head, STATS);
@@ -113,6 +113,35 @@ describe('LexicalHeadReranker', () => {
     expect(none.map((x) => x![meaning])).toEqual([0, 0]);
     // the other features do not depend on the table
     expect(none.map((x) => x!.slice(0, meaning))).toEqual(f.map((x) => x!.slice(0, meaning)));
+    expect(none.map((x) => x!.slice(meaning + 1))).toEqual(f.map((x) => x!.slice(meaning + 1)));
+  });
+
+  it('gives the script-mismatch feature: how far the CJK share of the request is from that of the tool\'s title and description', () => {
+    expect(cjkShare('Get the current weather')).toBe(0);
+    expect(cjkShare('获取天气')).toBe(1);
+    expect(cjkShare('BBC 新闻')).toBeCloseTo(2 / 5, 12);
+    expect(cjkShare('2024-01-01 !!')).toBe(0);
+    const mismatch = HEAD_FEATURE_NAMES.indexOf('scriptMismatch');
+    expect(mismatch).toBe(HEAD_FEATURE_NAMES.length - 1);
+    const tools = [...TOOLS, { name: 'get-bbc-news', description: '获取 BBC 新闻，提供全球新闻、英国新闻、商业、政治等资讯' }];
+    const head = [{ name: 'get-bbc-news', score: 1 }, { name: 'get_weather', score: 1 }];
+    const stage = new LexicalHeadReranker(tools);
+    expect(stage.features('latest world news', head, STATS).map((x) => x![mismatch])).toEqual([cjkShare(tools[4].description), 0]);
+    expect(stage.features('今天的新闻', head, STATS).map((x) => x![mismatch])).toEqual([1 - cjkShare(tools[4].description), 1]);
+  });
+
+  it('keeps a tool described in Chinese that the search put first for an English request before an English tool just below it (the shipped weights)', () => {
+    // the lexical features read no Chinese: without the script-mismatch feature the stage read
+    // get-bbc-news as covering nothing of the request and put get_ticker_news first
+    const tools = [
+      { name: 'get-bbc-news', description: '获取 BBC 新闻，提供全球新闻、英国新闻、商业、政治、健康、教育、科技、娱乐等资讯' },
+      { name: 'get_ticker_news', description: 'Get the latest news articles about one company from its stock ticker symbol.', inputSchema: { type: 'object', properties: { ticker: { type: 'string' } } } },
+    ];
+    const stats = { size: 3000, docFreq: (t: string): number => (t === 'news' ? 40 : 10) };
+    for (const q of ["Find today's top LLM-related news.", 'latest business news']) {
+      const s = new LexicalHeadReranker(tools).rerank(q, [{ name: 'get-bbc-news', score: 5 }, { name: 'get_ticker_news', score: 4.8 }], stats)!;
+      expect(s[0]).toBeGreaterThan(s[1]);
+    }
   });
 
   it('reads words without their accents on both sides, skips hash-like parts of names, and never throws from warm', () => {

@@ -1,7 +1,7 @@
 /**
  * A learned second stage for discover_tools: re-orders the first places of a search's ranking by
  * a small model (linear weights plus one hidden layer of tanh units) over the unified mapper's
- * lexical selection features (select.ts) and a word-meaning cosine: how much of
+ * lexical selection features (select.ts), a word-meaning cosine and a script mismatch: how much of
  * the request the tool's name, description and parameters cover, how much of the tool the request
  * covers, echoed word pairs, action verbs, numbers against numeric parameters, and the search's
  * own score and rank. The features that need mapped arguments are left out: mapping 30
@@ -37,9 +37,28 @@ const LEXICAL_INDEX: readonly number[] = FEATURE_NAMES.map((n, i) => [n, i] as c
  * Names of the head reranker's features, in vector order: the lexical ones, then `wordMeaning`,
  * the cosine between the mean GloVe vector of the request's words (weighted by idf) and that of
  * the tool's words (its name, title, description and parameter names): a meaning the words share without
- * sharing spellings ("the UV index in Toronto" and "the latest weather information").
+ * sharing spellings ("the UV index in Toronto" and "the latest weather information"); then
+ * `scriptMismatch`, |cjkShare(request) − cjkShare(the tool's title and description)|: the
+ * lexical features read Latin words only, so a tool described in Chinese looked like one that
+ * covers nothing of an English request, and the stage pushed get-bbc-news from first to 7th for
+ * "Find today's top LLM-related news". Added in the fifteenth session with the search's CJK
+ * length change; refitted, out of fold all-dev NDCG@10 0.8194 → 0.8219, Recall@5 0.8897 →
+ * 0.8918, LiveMCPBench 0.273 → 0.301 (libs/search/README.md, ranking design 6 and 10).
  */
-export const HEAD_FEATURE_NAMES: readonly string[] = [...LEXICAL_INDEX.map((i) => FEATURE_NAMES[i]), 'wordMeaning'];
+export const HEAD_FEATURE_NAMES: readonly string[] = [...LEXICAL_INDEX.map((i) => FEATURE_NAMES[i]), 'wordMeaning', 'scriptMismatch'];
+
+/** One CJK character (Han, kana, Hangul), as the search's analyzer reads them. */
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+/** One Latin letter (the words the lexical features read). */
+const LATIN_LETTER = /[A-Za-z]/g;
+
+/** Share of a text's letters (Latin and CJK) that are CJK characters, over its first 2,000 characters; 0 when it has no letters. */
+export function cjkShare(text: string): number {
+  const t = text.slice(0, 2000);
+  const cjk = t.match(CJK_CHAR)?.length ?? 0;
+  const latin = t.match(LATIN_LETTER)?.length ?? 0;
+  return cjk + latin === 0 ? 0 : cjk / (cjk + latin);
+}
 
 /** Most words of a text the word-meaning feature reads (a tool's text or a request). */
 const MEANING_MAX_WORDS = 200;
@@ -120,6 +139,8 @@ export class LexicalHeadReranker {
   private readonly profiles = new Map<string, ToolProfile>();
   /** per profiled tool: the mean vector of its words (null: none of them has a vector) */
   private readonly meanings = new Map<string, Float32Array | null>();
+  /** per profiled tool: cjkShare of its title and description (the scriptMismatch feature) */
+  private readonly scripts = new Map<string, number>();
   private readonly vectors: WordVectors | undefined;
   private readonly names: NameWordStats;
   /** the fitted model's score of a feature vector */
@@ -190,6 +211,7 @@ export class LexicalHeadReranker {
       }
       this.profiles.set(name, p);
       this.meanings.set(name, meaning ?? null);
+      this.scripts.set(name, cjkShare([tool.title, tool.description].filter((x): x is string => typeof x === 'string').join(' ')));
     }
     return p;
   }
@@ -224,6 +246,7 @@ export class LexicalHeadReranker {
     // the request's words weigh by idf (a word no tool has, as rare as one in half a tool)
     const maxIdf = Math.log(1 + 2 * n);
     const meaning = this.vectors ? this.requestMeaning(tokens, (st) => idf.get(st) ?? maxIdf) : undefined;
+    const requestScript = cjkShare(query);
     return head.map((h, rank) => {
       const profile = this.profileOf(h.name);
       if (profile === undefined) return undefined;
@@ -231,6 +254,7 @@ export class LexicalHeadReranker {
       const toolMeaning = this.meanings.get(h.name);
       const out = LEXICAL_INDEX.map((i) => f[i]);
       out.push(meaning && toolMeaning ? dot(meaning, toolMeaning) : 0);
+      out.push(Math.abs(requestScript - (this.scripts.get(h.name) ?? 0)));
       return out;
     });
   }

@@ -90,6 +90,37 @@ describe('ToolIndex on a small catalog', () => {
     expect(index.search('获取所有菜谱', 3)[0].name).toBe('recipes');
   });
 
+  it('puts the English tool a long Chinese request asks for before Chinese descriptions that share only scattered characters with it', () => {
+    const obj = (props: Record<string, string>) => ({ type: 'object', properties: Object.fromEntries(Object.entries(props).map(([k, d]) => [k, { type: 'string', description: d }])) });
+    const tools = [
+      { name: 'get-stations-code-in-city', description: '通过中文城市名查询该城市 **所有** 火车站的名称及其对应的 `station_code`，结果是一个包含多个车站信息的列表。', inputSchema: obj({ city: '中文城市名称' }) },
+      { name: 'get-station-code-of-citys', description: '通过中文城市名查询代表该城市的 `station_code`。此接口主要用于在用户提供**城市名**作为出发地或到达地时，为接口准备 `station_code` 参数。', inputSchema: obj({ citys: '要查询的城市，比如"北京"。若要查询多个城市，请用|分割，比如"北京|上海"。' }) },
+      { name: 'get-bbc-news', description: '获取 BBC 新闻，提供全球新闻、英国新闻、商业、政治、健康、教育、科技、娱乐等资讯' },
+      { name: 'get-zhihu-trending', description: '获取知乎热榜，包含时事热点、社会话题、科技动态、娱乐八卦等多领域的热门问答和讨论的中文资讯' },
+      { name: 'get_current_weather', description: 'Get the current weather in a given location.', inputSchema: obj({ location: 'The city and state, e.g. San Francisco, CA', unit: 'The unit of temperature' }) },
+      { name: 'get_forecast', description: 'Weather forecast for the next days in a city.', inputSchema: obj({ city: 'City name', days: 'Number of days' }) },
+      { name: 'get_ticker_news', description: 'Get the latest news articles and press releases about one company from its stock ticker symbol.', inputSchema: obj({ ticker: 'Stock ticker symbol, e.g. AAPL' }) },
+      { name: 'search_flights', description: 'Search for flights between two airports on a date.', inputSchema: obj({ origin: 'Origin airport code', destination: 'Destination airport code', date: 'Departure date' }) },
+      { name: 'send_email', description: 'Send an e-mail message to a recipient with a subject and a body.', inputSchema: obj({ to: 'Recipient address', subject: 'Subject line', body: 'Message text' }) },
+      { name: 'create_event', description: 'Create a calendar event with a title, a start time and an end time.', inputSchema: obj({ title: 'Event title', start: 'Start time', end: 'End time' }) },
+    ];
+    // (市 of 广州市 and 北京市, 中 of 中国, 查 and 用 had given the station tools more than 天气 → weather gave the weather tool)
+    const index = ToolIndex.build(tools, { semantic: false });
+    expect(index.search('能帮我查一下中国广州市和北京市现在的天气状况吗？请使用公制单位。', 2)[0].name).toBe('get_current_weather');
+    // a request in the words of a Chinese description still finds it first
+    expect(index.search('查询城市的火车站名称', 2)[0].name).toBe('get-stations-code-in-city');
+  });
+
+  it('gives finite scores to a tool whose parameter name is one CJK character (its field one word long)', () => {
+    const tools = [
+      { name: 'lookup', description: 'Look up a person.', inputSchema: { type: 'object', properties: { 名: { type: 'string' } } } },
+      { name: 'other', description: 'Look up a city by 名 name.' },
+    ];
+    const hits = ToolIndex.build(tools).search('名', 5);
+    expect(hits.map((h) => h.name).sort()).toEqual(['lookup', 'other']);
+    for (const h of hits) expect(h.score).toBeGreaterThan(0);
+  });
+
   it('reaches an English tool from a Korean word with a particle after it', () => {
     const tools = [
       { name: 'news_search', description: 'Search recent news articles.', inputSchema: { type: 'object', properties: { keyword: { type: 'string' } } } },

@@ -35,7 +35,11 @@ export interface ToolIndexOptions {
   knownWordExpansionFactor?: number;
   /** Weight of a term the Chinese↔English table CJK_TERMS adds (default 0.8). */
   translationWeight?: number;
-  /** Weight of a lone CJK character of the query; its character bigrams weigh 1 (default 0.3). */
+  /**
+   * Weight of a lone CJK character of the query; its character bigrams weigh 1 (default 0.05: a
+   * long Chinese request matched scattered characters of Chinese descriptions, 市 of 城市 for
+   * 广州市, and put them before the English tool it asked for; README, ranking design 6).
+   */
   cjkUnigramWeight?: number;
   /** Bonus for a tool whose name parts the query mentions: weight × top BM25F score × idf-weighted share of the parts (default 0.3). */
   nameCoverageWeight?: number;
@@ -122,7 +126,7 @@ const DEFAULTS = {
   relatedWeight: 0.7,
   knownWordExpansionFactor: 0.3,
   translationWeight: 0.8,
-  cjkUnigramWeight: 0.3,
+  cjkUnigramWeight: 0.05,
   nameCoverageWeight: 0.3,
   diversity: 0.3,
   diversityThreshold: 0.4,
@@ -158,6 +162,21 @@ const MAX_CLAUSES = 8;
 const CJK_SINGLE_RE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 // Two CJK characters: the analyzer's bigram terms.
 const CJK_PAIR_RE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}$/u;
+
+/**
+ * What one occurrence of an analyzed term adds to its field's length in BM25F's length
+ * normalisation: 1 for a word, 1 for a CJK character pair, 0 for a lone CJK character. The analyzer
+ * cuts a CJK run of n characters into n characters and n − 1 pairs, so counted as terms a Chinese
+ * description was about twice as long as itself in pairs, and three to four times as long as an
+ * English text of the same content (a Chinese word is about 1.7 characters): an English request
+ * that reached it through the translation table ("news" → 新闻) scored it far below an English
+ * description that says the word as often. Counting the pairs alone (2026-12-01, fifteenth session,
+ * with cjkUnigramWeight 0.05 and the head reranker's scriptMismatch feature, refitted): README,
+ * ranking design 6.
+ */
+function termLength(term: string): number {
+  return CJK_SINGLE_RE.test(term) ? 0 : 1;
+}
 
 /**
  * The characters of a request's CJK bigram terms (`terms`, analyzed) that the catalog holds
@@ -255,7 +274,8 @@ function addTier(table: Map<string, number[]>, key: string, doc: number, tier: n
 /**
  * BM25F postings, doc by doc (docs ascending within each term): per field w·tf / (1 − b + b·len/avgLen),
  * summed over the fields in order of occurrence, then saturated and multiplied by the term's idf.
- * `flat`/`bounds` as in ToolIndex (FIELDS.length fields per doc); `offsets` the CSR offsets by df.
+ * `flat`/`bounds` as in ToolIndex (FIELDS.length fields per doc); `offsets` the CSR offsets by df;
+ * `lens` each field's length (termLength summed, at least 1 when the field holds a term).
  * A function of its own, with plain indexed loops, rather than inside the constructor: V8 optimizes
  * a small hot function within the first build of a fresh process instead of running it on slower
  * unoptimized code that allocates a heap number per floating-point step.
@@ -270,6 +290,7 @@ function bm25fPostings(
   weights: readonly number[],
   bs: readonly number[],
   avgLen: readonly number[],
+  lens: Float64Array,
 ): { docs: Int32Array; weights: Float64Array } {
   const nf = FIELDS.length;
   const nTerms = idf.length;
@@ -285,7 +306,7 @@ function bm25fPostings(
     for (let fi = 0; fi < nf; fi++) {
       const from = bounds[doc * nf + fi];
       const to = bounds[doc * nf + fi + 1];
-      const add = weights[fi] / (1 - bs[fi] + (bs[fi] * (to - from)) / avgLen[fi]);
+      const add = weights[fi] / (1 - bs[fi] + (bs[fi] * lens[doc * nf + fi]) / avgLen[fi]);
       for (let i = from; i < to; i++) {
         const t = flat[i];
         if (acc[t] === 0) seen[nSeen++] = t;
@@ -439,13 +460,19 @@ export class ToolIndex {
     const nameOpts = { maxChars: MAX_DOC_CHARS, stop: false };
     const idOf = (t: string): number => {
       let id = this.termIds.get(t);
-      if (id === undefined) this.termIds.set(t, (id = this.termIds.size));
+      if (id === undefined) {
+        this.termIds.set(t, (id = this.termIds.size));
+        lenW[id] = termLength(t);
+      }
       return id;
     };
     let flat = new Int32Array(1 << 16);
     let used = 0;
     const bounds = new Int32Array(n * nf + 1);
     const sumLen = new Float64Array(nf);
+    const lens = new Float64Array(n * nf);
+    /** per term id: what one occurrence adds to its field's length (termLength) */
+    const lenW: number[] = [];
     const df: number[] = [];
     const lastDoc: number[] = [];
     const buf: string[] = [];
@@ -517,7 +544,13 @@ export class ToolIndex {
         else if (fi === 3) for (let i = 0; i < params.names.length; i++) pushText(params.names[i], doc);
         else for (let i = 0; i < params.texts.length; i++) pushText(params.texts[i], doc);
         bounds[doc * nf + fi + 1] = used;
-        sumLen[fi] += bounds[doc * nf + fi + 1] - bounds[doc * nf + fi];
+        let len = 0;
+        for (let i = bounds[doc * nf + fi]; i < used; i++) len += lenW[flat[i]];
+        // a field of lone CJK characters alone (a parameter named 名) is one word long, not 0: at
+        // b = 1 a length of 0 made its terms' weight infinite
+        if (used > bounds[doc * nf + fi] && len < 1) len = 1;
+        lens[doc * nf + fi] = len;
+        sumLen[fi] += len;
       }
       const nameIds: number[] = [];
       const nameWeights: number[] = [];
@@ -558,7 +591,7 @@ export class ToolIndex {
     const weights = FIELDS.map((f) => Math.max(0, this.opts.fieldWeights[f]) || 0);
     const bs = FIELDS.map((f) => Math.min(1, Math.max(0, this.opts.fieldB[f])));
     const avgLen = Array.from(sumLen, (s) => (n > 0 ? Math.max(s / n, 1) : 1));
-    const post = bm25fPostings(this.flat, bounds, n, this.offsets, this.idf, this.opts.k1, weights, bs, avgLen);
+    const post = bm25fPostings(this.flat, bounds, n, this.offsets, this.idf, this.opts.k1, weights, bs, avgLen, lens);
     this.postDocs = post.docs;
     this.postWeights = post.weights;
 
