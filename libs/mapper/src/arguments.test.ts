@@ -2299,11 +2299,14 @@ describe('mapArguments: the fourteenth session', () => {
     const movie = tool({ theater_name: { type: 'string', description: 'The name of the theater.' }, location: { type: 'string', description: "The city, in the format of 'City, State'." } }, ['location']);
     expect(mapArguments(movie, 'Find a movie at Century in Pinole').arguments).toEqual({ theater_name: 'Century', location: 'Pinole, CA' });
   });
-  it('reads a date range in the format its description gives, and a code of digit groups that opens with a zero', () => {
+  it('reads a date range in the format its description gives, a choice of several words whole, and a code of digit groups that opens with a zero', () => {
     const news = tool({ keyword: { type: 'string', description: 'The key term.' }, date_range: { type: 'string', description: "The date range for the news search, formatted as 'YYYY-MM-DD to YYYY-MM-DD'." } }, ['keyword']);
     expect(mapArguments(news, "news about 'AI' from 2023.10.1 to 2023.10.7").arguments).toEqual({ keyword: 'AI', date_range: '2023-10-01 to 2023-10-07' });
     const dashed = tool({ period: { type: 'string', description: 'Period as MM/DD/YYYY - MM/DD/YYYY.' } }, ['period']);
     expect(mapArguments(dashed, 'sales between 2024-03-01 and 2024-03-31').arguments).toEqual({ period: '03/01/2024 - 03/31/2024' });
+    // a choice of several words keeps its first word, however label-like ("Email")
+    const post = tool({ platform: { type: 'string', enum: ['Social Media', 'Email Newsletter'] } }, ['platform']);
+    expect(mapArguments(post, 'Send an email newsletter blast').arguments).toEqual({ platform: 'Email Newsletter' });
     const tokens = tool({ user_id: { type: 'string', description: 'The unique identifier for the user.' } }, ['user_id']);
     expect(mapArguments(tokens, "What's the API token for 098-293?").arguments).toEqual({ user_id: '098-293' });
     // a range of counts or a date is no code

@@ -4089,7 +4089,9 @@ const LABEL_WORDS = new Set(['id', 'ids', 'ip', 'api', 'uuid', 'guid', 'url', 'u
 const OWN_WORDS = new WeakMap<ParamInfo, Set<string>>();
 
 function withoutLabel(c: Cand): Cand[] {
-  if (c.kind.includes('quoted')) return [c];
+  // (nor a choice of several words of the parameter's enum: "Email Newsletter" is that choice, not
+  // "Newsletter" after a label; an adversarial review saw the value leave the enum)
+  if (c.kind.includes('quoted') || (typeof c.value === 'string' && /\s/.test(c.value.trim()) && c.param.enumValues?.includes(c.value))) return [c];
   let own = OWN_WORDS.get(c.param);
   if (own === undefined) OWN_WORDS.set(c.param, (own = new Set(splitIdentifier(c.param.name).map((w) => w.toLowerCase()))));
   const isLabel = (w: string): boolean => LABEL_WORDS.has(w.toLowerCase()) || own.has(w.toLowerCase());
