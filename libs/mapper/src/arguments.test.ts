@@ -2296,6 +2296,10 @@ describe('mapArguments: the fourteenth session', () => {
     // a name many states share gets no state; a world city keeps its country; "at" names a venue
     expect(mapArguments(weather, 'What is the weather in Marion today?').arguments.city).toBe('Marion');
     expect(mapArguments(weather, 'What is the weather in Paris today?').arguments.city).not.toMatch(/, [A-Z]{2}$/);
+    // Frisco is a Texas city of 200,000, not San Francisco's nickname; Ontario alone is the province
+    expect(mapArguments(weather, 'What is the weather in Frisco today?').arguments.city).not.toBe('San Francisco, CA');
+    expect(mapArguments(weather, 'What is the weather in Ontario today?').arguments.city).not.toBe('Ontario, CA');
+    expect(mapArguments(weather, 'What is the weather in Ontario, CA today?').arguments.city).toBe('Ontario, CA');
     const movie = tool({ theater_name: { type: 'string', description: 'The name of the theater.' }, location: { type: 'string', description: "The city, in the format of 'City, State'." } }, ['location']);
     expect(mapArguments(movie, 'Find a movie at Century in Pinole').arguments).toEqual({ theater_name: 'Century', location: 'Pinole, CA' });
   });
