@@ -182,10 +182,11 @@ function dateRangeCandidates(p: ParamInfo, doc: Doc): Cand[] {
   if (!fmt) return [];
   const dates = doc.spans.filter((s) => s.kind === 'date' && s.date !== undefined).sort((a, b) => a.start - b.start);
   const out: Cand[] = [];
+  // (each date formatted as one date of the range's format)
+  const one = { ...p, description: fmt[1] };
   for (let i = 0; i + 1 < dates.length; i++) {
     const [a, b] = [dates[i], dates[i + 1]];
     if (b.start < a.end || !/^\s*(?:to|until|till|through|thru|and|-|–)\s*$/i.test(doc.text.slice(a.end, b.start))) continue;
-    const one = { ...p, description: fmt[1] };
     out.push({ param: p, value: `${formatDate(a.date!, one, doc.today)}${fmt[3]}${formatDate(b.date!, one, doc.today)}`, score: 0.9, ranges: [[a.start, b.end]], kind: 'date-range' });
   }
   return out;
@@ -307,8 +308,8 @@ function formatPlace(s: Span, p: ParamInfo): string {
     else if (s.country && (region.toLowerCase() === s.country[0].toLowerCase() || (COUNTRY_ALIASES[s.country[1]] ?? []).includes(region.toLowerCase())) && codes()) region = countryCode(s.country, p);
     return `${city}, ${region}`;
   }
-  // (a smaller US place of the gazetteer too, unless it is a world city's name: Paris is France's)
-  const st = US_CITIES.get(city.toLowerCase()) ?? (s.country ? undefined : US_PLACES.get(city.toLowerCase()));
+  // (a smaller US place of the gazetteer too, which holds no world city's name: Paris is France's)
+  const st = US_CITIES.get(city.toLowerCase()) ?? US_PLACES.get(city.toLowerCase());
   if (st) return exampleSpelling(`${city}, ${st}`, p);
   if (s.country) return `${city}, ${codes() ? countryCode(s.country, p) : s.country[0]}`;
   return city;
@@ -4089,12 +4090,14 @@ const LABEL_WORDS = new Set(['id', 'ids', 'ip', 'api', 'uuid', 'guid', 'url', 'u
 const OWN_WORDS = new WeakMap<ParamInfo, Set<string>>();
 
 function withoutLabel(c: Cand): Cand[] {
-  // (nor a choice of several words of the parameter's enum: "Email Newsletter" is that choice, not
-  // "Newsletter" after a label; an adversarial review saw the value leave the enum)
-  if (c.kind.includes('quoted') || (typeof c.value === 'string' && /\s/.test(c.value.trim()) && c.param.enumValues?.includes(c.value))) return [c];
+  if (c.kind.includes('quoted')) return [c];
   let own = OWN_WORDS.get(c.param);
   if (own === undefined) OWN_WORDS.set(c.param, (own = new Set(splitIdentifier(c.param.name).map((w) => w.toLowerCase()))));
   const isLabel = (w: string): boolean => LABEL_WORDS.has(w.toLowerCase()) || own.has(w.toLowerCase());
+  // a choice of the parameter's enum is kept whole or dropped, never cut: "Email Newsletter" is
+  // that choice, not "Newsletter" after a label (an adversarial review saw the value leave the
+  // enum); a choice of label words alone is no value ("no")
+  if (c.param.enumValues && typeof c.value === 'string') return c.value.trim().split(/\s+/).every(isLabel) ? [] : [c];
   // a one-item list of a label word ("network ID" -> ["ID"]) is no value either
   if (Array.isArray(c.value) && c.value.length === 1 && typeof c.value[0] === 'string' && c.value[0].trim().split(/\s+/).every(isLabel)) return [];
   // a list item opened by a label word loses it ("the items with IDs ITM456 and ITM789" → ITM456)

@@ -772,12 +772,11 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
     push(spans, { kind: 'place', start: t.start, end: t.end, text: t.text, city: titleCase(near[0]), country });
   }
   // a capitalised name right after "in", "near" or "around" that is a smaller US place of the
-  // gazetteer (us-places.ts: "a therapist in Los Altos", "the weather in Sebastopol"), where no
-  // place is read there already; its state is the gazetteer's ("at" is left out: "at Century
-  // 16" is a cinema)
+  // gazetteer (us-places.ts, which holds no name the tables above read: "a therapist in Los
+  // Altos", "the weather in Sebastopol"), where no place is read there already; its state is the
+  // gazetteer's ("at" is left out: "at Century 16" is a cinema)
   for (const p of propers) {
-    const key = p.text.toLowerCase();
-    if (!US_PLACES.has(key) || US_CITIES.has(key) || WORLD_CITIES.has(key) || US_STATES[key] !== undefined || WORLD_COUNTRY_NAMES.has(key) || MONTHS[key] !== undefined || WEEKDAYS[key] !== undefined) continue;
+    if (!US_PLACES.has(p.text.toLowerCase())) continue;
     if (!/\b(?:in|near|around)\s+$/i.test(text.slice(Math.max(0, p.start - 8), p.start))) continue;
     if (spans.some((o) => o.kind === 'place' && o.start < p.end && p.start < o.end)) continue;
     push(spans, { kind: 'place', start: p.start, end: p.end, text: p.text, city: p.text });

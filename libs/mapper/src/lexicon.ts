@@ -123,12 +123,15 @@ const CITY_LINES: Record<string, string> = lookupTable({
   WV: 'charleston wv',
 });
 
-/** City (lower case) -> state code; the first state listed wins for names used in several states. */
-export const US_CITIES: ReadonlyMap<string, string> = (() => {
+/** Name (lower case) -> state code, from lines of names by state ("CA: 'los angeles|…'"); the first state listed wins for a name several lines hold. */
+export function stateLinesMap(lines: Readonly<Record<string, string>>): ReadonlyMap<string, string> {
   const m = new Map<string, string>();
-  for (const [state, line] of Object.entries(CITY_LINES)) for (const c of line.split('|')) if (!m.has(c)) m.set(c, state);
+  for (const [state, line] of Object.entries(lines)) for (const c of line.split('|')) if (!m.has(c)) m.set(c, state);
   return m;
-})();
+}
+
+/** City (lower case) -> state code; the first state listed wins for names used in several states. */
+export const US_CITIES: ReadonlyMap<string, string> = stateLinesMap(CITY_LINES);
 
 /** Informal city names -> the city's usual name. */
 export const CITY_NICKNAMES: Readonly<Record<string, string>> = lookupTable({
