@@ -2318,3 +2318,117 @@ describe('mapArguments: the fourteenth session', () => {
     expect(mapArguments(tokens, 'tokens made on 01-02-2023').arguments.user_id).not.toBe('01-02-2023');
   });
 });
+
+describe('mapArguments: the sixteenth session', () => {
+  it('fills a URL template whose host is left open with the one host the request names as such', () => {
+    const get = tool({ url: { type: 'string', description: "The API URL, in the format 'https://{ip}/sedgeapi/v1/cisco-nir/api/api/telemetry/flowrules/interfaceInfo'." }, params: { type: 'object', properties: { fabricName: { type: 'string' } } } }, ['url']);
+    expect(mapArguments(get, 'Interface statistics of the Network1 fabric, using the IP 192.120.45.67?').arguments.url).toBe('https://192.120.45.67/sedgeapi/v1/cisco-nir/api/api/telemetry/flowrules/interfaceInfo');
+    const written = tool({ url: { type: 'string', description: 'The URL to send the GET request to.' } }, ['url']);
+    expect(mapArguments(written, "Get the summary using the URL formatted as 'https://{ip}/api/v1/anomalies/summary', where {ip} is the IP address '192.168.1.1'").arguments.url).toBe('https://192.168.1.1/api/v1/anomalies/summary');
+    // not an address named as something else, not two hosts, not where another parameter takes the address
+    expect(mapArguments(get, 'Upgrade the switch firmware to 10.2.1.3').arguments.url).not.toMatch(/^https:\/\/10\.2\.1\.3/);
+    expect(mapArguments(get, 'Compare host 10.0.0.1 and host 10.0.0.2').arguments.url ?? '').not.toMatch(/^https:\/\/10/);
+    const firewall = tool({ url: { type: 'string', description: "The firewall API, 'https://{ip}/api/block'." }, address: { type: 'string', description: 'The address to block.' } }, ['url', 'address']);
+    expect(mapArguments(firewall, 'Block host 203.0.113.7 on the firewall').arguments.url ?? '').not.toMatch(/^https:\/\/203/);
+  });
+
+  it("writes a country in full beside a 'London, UK' example, the United Kingdom as UK, and an ISO code where one is asked for", () => {
+    const weather = tool({ location: { type: 'string', description: "The location, in the format of 'City, State' or 'City, Country', such as 'Berkeley, CA' or 'London, UK'." } }, ['location']);
+    expect(mapArguments(weather, 'Current weather in Shanghai, using the metric system?').arguments.location).toBe('Shanghai, China');
+    const stateOrUk = tool({ location: { type: 'string', description: "The city and state, e.g. 'Berkeley, CA' or 'London, UK'." } }, ['location']);
+    expect(mapArguments(stateOrUk, 'Current weather in Shanghai').arguments.location).toBe('Shanghai, China');
+    // an ISO example still asks for codes
+    const coded = tool({ location: { type: 'string', description: "The city, as 'City, State' or 'City, Country', e.g. 'Denver, CO' or 'Paris, FR'." } }, ['location']);
+    expect(mapArguments(coded, 'the weather in Nairobi, Kenya').arguments.location).toBe('Nairobi, KE');
+    const attractions = tool({ location: { type: 'string', description: "The city, in the format of 'City, State' or 'City, Country'; for example, 'Paris, France' or 'New York, NY'." } }, ['location']);
+    expect(mapArguments(attractions, 'museums in London, England with free entry').arguments.location).toBe('London, UK');
+    expect(mapArguments(attractions, 'museums in Edinburgh, Scotland').arguments.location).toBe('Edinburgh, UK');
+    const iso = tool({ city: { type: 'string', description: "The city, e.g. 'Los Angeles'." }, country: { type: 'string', description: "The country, e.g. 'US'. Use ISO 3166-1 alpha-2 country codes." } }, ['city', 'country']);
+    expect(mapArguments(iso, 'weather for London in the UK?').arguments).toEqual({ city: 'London', country: 'GB' });
+    // not an alpha-3 or numeric code, nor where the description asks for no code; codes in the case the examples write them
+    for (const d of ['Use ISO 3166-1 alpha-3 codes.', 'ISO 3166-1 numeric code.', 'The full country name, not the two-letter country code.']) {
+      expect(mapArguments(tool({ country: { type: 'string', description: d } }, ['country']), 'shipping to Japan').arguments.country).not.toBe('JP');
+    }
+    expect(mapArguments(tool({ country: { type: 'string', description: 'Two-letter country code, e.g. us, gb.' } }, ['country']), 'shipping to Japan').arguments.country).toBe('jp');
+    // (the country as written outranks an acronym once its code is short: "VAT" is no country)
+    expect(mapArguments(tool({ country: { type: 'string', description: 'ISO 3166-1 alpha-2 country code.' } }, ['country']), 'What is the VAT rate in Italy?').arguments.country).toBe('IT');
+    // a country parameter that asks for no code keeps the name as written
+    const named = tool({ city: { type: 'string' }, country: { type: 'string', description: 'The country the city is in.' } }, ['city', 'country']);
+    expect(mapArguments(named, 'weather for London in the UK?').arguments.country).toBe('UK');
+  });
+
+  it("reads a time zone's abbreviation or region for an IANA enum, the word 'id' for an identifier, and writes no Z where the zone is given apart", () => {
+    const reschedule = tool(
+      {
+        identifier: { type: 'string', description: 'A unique identifier for the event.' },
+        dateortime: { type: 'string', description: "The new date and time, in ISO-8601 format (e.g., 'YYYY-MM-DDTHH:MM:SSZ')." },
+        timezone: { type: 'string', enum: ['UTC', 'Asia/Tokyo', 'America/New_York', 'Europe/London', 'America/Los_Angeles'], default: 'UTC' },
+      },
+      ['identifier', 'dateortime'],
+    );
+    expect(mapArguments(reschedule, 'Reschedule my next appointment with id dentist to November 1, 2024 at 4pm EST.', undefined, { now }).arguments).toEqual({ identifier: 'dentist', dateortime: '2024-11-01T16:00:00', timezone: 'America/New_York' });
+    expect(mapArguments(reschedule, "Move event 'standup' to March 5, 2024 at 9:00 PT", undefined, { now }).arguments.timezone).toBe('America/Los_Angeles');
+    expect(mapArguments(reschedule, "Move event 'standup' to March 5, 2024 at 9am Pacific time", undefined, { now }).arguments.timezone).toBe('America/Los_Angeles');
+    // two capitals that are no zone away from a clock time ("2 PT sessions", "CT scans"); an
+    // offset; a zone several places share (CST: Chicago or Shanghai); a city the request names
+    // outranks an abbreviation ("Berlin? CET I think")
+    expect(mapArguments(reschedule, "Move event 'PT session' to March 5, 2024 at 9am", undefined, { now }).arguments.timezone).toBeUndefined();
+    const appointment = tool({ service: { type: 'string', description: 'The service booked.' }, timezone: { type: 'string', enum: ['America/Chicago', 'America/Los_Angeles', 'Asia/Shanghai', 'Europe/Berlin', 'Europe/Paris', 'Europe/London'] } }, ['service']);
+    expect(mapArguments(appointment, 'Book 2 PT sessions').arguments.timezone).toBeUndefined();
+    expect(mapArguments(appointment, 'Schedule 2 CT scans').arguments.timezone).toBeUndefined();
+    expect(mapArguments(appointment, 'a massage at 5pm GMT+5:30').arguments.timezone).toBeUndefined();
+    expect(mapArguments(appointment, 'a massage in Shanghai at 5pm CST').arguments.timezone).toBe('Asia/Shanghai');
+    expect(mapArguments(appointment, 'a massage in Berlin? CET I think').arguments.timezone).toBe('Europe/Berlin');
+    // an abbreviation away from a clock time is no zone ("the PST archive", "SGT Miller"), and
+    // a word that is an object's own property ("constructor") is no abbreviation
+    expect(mapArguments(appointment, 'export my PST archive at 10:00').arguments.timezone).toBeUndefined();
+    expect(mapArguments(appointment, 'Review the constructor code in Berlin at 9am').arguments.timezone).toBe('Europe/Berlin');
+    // "id" as a label only: no state code, no ID card
+    const parcel = tool({ tracking_identifier: { type: 'string', description: 'The parcel to track.' } }, ['tracking_identifier']);
+    expect(mapArguments(parcel, 'Where is my package going to Boise, ID?').arguments.tracking_identifier).not.toBe('Boise');
+    expect(mapArguments(parcel, 'the parcel of the user whose ID card was scanned').arguments.tracking_identifier).not.toBe('card');
+    expect(mapArguments(parcel, 'Track the parcel with ID: PX88, please').arguments.tracking_identifier).toBe('PX88');
+    expect(mapArguments(parcel, 'the parcel for patient id 5521').arguments.tracking_identifier).not.toBe('5521');
+    expect(mapArguments(parcel, 'the parcel for my phone with Face ID enabled').arguments.tracking_identifier).not.toBe('enabled');
+    // the Z stays where no zone is given apart
+    const utc = tool({ at: { type: 'string', description: "When, in ISO-8601 format (e.g., 'YYYY-MM-DDTHH:MM:SSZ')." } }, ['at']);
+    expect(mapArguments(utc, 'Remind me on March 5, 2024 at 4pm', undefined, { now }).arguments.at).toBe('2024-03-05T16:00:00Z');
+    // nor where the description says the time is in UTC, beside a zone to show it in
+    const shown = tool({ start: { type: 'string', description: "Start time in UTC, 'YYYY-MM-DDTHH:MM:SSZ'." }, timezone: { type: 'string', description: 'The zone to display times in.' } }, ['start']);
+    expect(mapArguments(shown, 'Start it on March 5, 2024 at 9:00 UTC', undefined, { now }).arguments.start).toBe('2024-03-05T09:00:00Z');
+  });
+
+  it('reads a date written with no space after the month\'s dot, a street address with its ZIP code, and no house number as a count', () => {
+    const museum = tool({ museum: { type: 'string' }, date: { type: 'string', description: 'The date, in the format of YYYY-MM-DD.' } }, ['museum', 'date']);
+    expect(mapArguments(museum, 'Opening hours of The British Museum on Jun.20,2023.', undefined, { now }).arguments.date).toBe('2023-06-20');
+    // (not in a web address or a file name)
+    const backup = tool({ filename: { type: 'string', description: 'The file to restore.' }, date: { type: 'string', description: 'The backup date, YYYY-MM-DD.' } }, ['filename']);
+    expect(mapArguments(backup, 'restore https://files.example.com/mar.14/db.sql', undefined, { now }).arguments.date).toBeUndefined();
+    expect(mapArguments(backup, 'restore the db.sql file tagged #dec.12', undefined, { now }).arguments.date).toBeUndefined();
+    const order = tool(
+      {
+        items: { type: 'array', items: { type: 'string' }, description: 'Identifiers of the items in the order.' },
+        shipping_address: { type: 'string', description: "Shipping address, in the format 'Street, City, State, Zip Code'." },
+        item_quantities: { type: 'array', items: { type: 'integer' }, description: "Quantities of each item, in the order of 'items'.", default: [] },
+      },
+      ['items', 'shipping_address'],
+    );
+    const m = mapArguments(order, "The order includes the items with IDs ITM456 and ITM789, shipped to '123 Maple Street, Springfield, IL, 62704'. The quantities for each item are 2 and 1 respectively.");
+    expect(m.arguments).toEqual({ items: ['ITM456', 'ITM789'], shipping_address: '123 Maple Street, Springfield, IL, 62704', item_quantities: [2, 1] });
+    expect(mapArguments(order, 'Ship ITM456 to 456 Oak Avenue, Springfield, IL 62705').arguments.shipping_address).toBe('456 Oak Avenue, Springfield, IL 62705');
+  });
+
+  it("gives the address written after a person's name to the receiver, and a lettered code by its letter", () => {
+    const pay = tool({ amount: { type: 'number' }, receiver: { type: 'string', description: 'The identifier for the recipient, such as an account number or a contact name.' } }, ['amount', 'receiver']);
+    expect(mapArguments(pay, "Send $200 from my debit card to Amelia's email amelia@example.com").arguments).toEqual({ amount: 200, receiver: 'amelia@example.com' });
+    expect(mapArguments(pay, 'Send $200 to Amelia').arguments.receiver).toBe('Amelia');
+    // (not for a name parameter, nor where another parameter takes the address)
+    const contact = tool({ name: { type: 'string', description: 'The contact name.' }, email: { type: 'string', description: 'The e-mail address.' } }, ['name', 'email']);
+    expect(mapArguments(contact, "Save Bob Lee's email bob@lee.io to my contacts").arguments).toEqual({ name: 'Bob Lee', email: 'bob@lee.io' });
+    const byName = tool({ amount: { type: 'number' }, recipient: { type: 'string', description: "The recipient's full name." } }, ['amount', 'recipient']);
+    expect(mapArguments(byName, "Send $20 to Lisa's email lisa@x.org").arguments.recipient).not.toBe('lisa@x.org');
+    const providers = tool({ district_name: { type: 'string', default: null }, professional_group_id: { type: 'integer', description: 'ID of the professional group. Example: 1 for Group A, 2 for Group B.', enum: [1, 2, 3] } });
+    expect(mapArguments(providers, 'Find a provider that is in Group B').arguments).toEqual({ professional_group_id: 2 });
+    expect(mapArguments(providers, 'Find a provider that is in Group A').arguments).toEqual({ professional_group_id: 1 });
+  });
+});

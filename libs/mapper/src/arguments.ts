@@ -163,7 +163,11 @@ function formatDate(d: DateValue, p: ParamInfo, today: Date, time?: TimeValue): 
   const tt = withSec ? `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}` : `${p2(t.h)}:${p2(t.mi)}`;
   // a "T" between date and time in the example ("YYYY-MM-DDTHH:MM:SS"); a trailing "Z" for UTC
   const tSep = /DDTHH|\dT\d|ISO.?8601/.test(want) || !/HH/.test(want);
-  const z = /SSZ|:\d\dZ\b|\bZ\b.*UTC|UTC.*\bZ\b/.test(want) ? 'Z' : '';
+  // (not where the zone is given apart: "Timezone is not included and should be specified
+  // separately", or a time-zone parameter beside it; the time is then the zone's local time)
+  // (a description that says the time is in UTC keeps its Z)
+  const zoneApart = !/\bUTC\b/.test(want) && (/\bTIME\s?ZONE\b[^.]{0,40}\b(?:NOT INCLUDED|SEPARATELY)\b/.test(want) || p.siblings.some((n) => /^(?:time_?zone|tz)$/i.test(n)));
+  const z = !zoneApart && /SSZ|:\d\dZ\b|\bZ\b.*UTC|UTC.*\bZ\b/.test(want) ? 'Z' : '';
   return `${base}${tSep ? 'T' : ' '}${tt}${z}`;
 }
 
@@ -301,11 +305,16 @@ function formatPlace(s: Span, p: ParamInfo): string {
   // (the format's own words, 'City, State', are no example)
   const examples = [...p.description.matchAll(/'[A-Z][\w ]+, ([A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)'/g)].map((m) => m[1]).filter((c) => !/^(?:State|Country|Region|Province)$/.test(c));
   // (not where the description names countries, "'City, Country'": those are written out)
-  const codes = (): boolean => /country code/i.test(p.description) || examples.some((c) => /^[A-Z]{2}$/.test(c) && !US_STATE_CODES.has(c)) || (examples.length > 0 && examples.every((c) => /^[A-Z]{2}$/.test(c)) && !/\bcountr(?:y|ies)\b/i.test(p.description));
+  // ('UK' is how the United Kingdom is written among full names too, 'London, UK' beside 'Paris,
+  // France': no sign of ISO codes, which write it GB)
+  const codes = (): boolean => /country code/i.test(p.description) || examples.some((c) => /^[A-Z]{2}$/.test(c) && !US_STATE_CODES.has(c) && c !== 'UK') || (examples.length > 0 && examples.every((c) => /^[A-Z]{2}$/.test(c)) && !examples.includes('UK') && !/\bcountr(?:y|ies)\b/i.test(p.description));
   if (region) {
     if (state && US_STATES[region.toLowerCase()]) region = US_STATES[region.toLowerCase()];
     // the country written out where codes are asked for ("Nairobi, Kenya" -> "Nairobi, KE")
     else if (s.country && (region.toLowerCase() === s.country[0].toLowerCase() || (COUNTRY_ALIASES[s.country[1]] ?? []).includes(region.toLowerCase())) && codes()) region = countryCode(s.country, p);
+    // the United Kingdom or one of its nations written out is 'UK' as a country is written in
+    // 'City, Country' ("London, England" → "London, UK"), unless the description writes a name
+    else if (s.country?.[1] === 'GB' && COUNTRY_ALIASES.GB.concat('uk', 'u.k.').includes(region.toLowerCase()) && !/england|kingdom|britain|scotland|wales/i.test(p.description)) region = 'UK';
     return `${city}, ${region}`;
   }
   // (a smaller US place of the gazetteer too, which holds no world city's name: Paris is France's)
@@ -333,7 +342,8 @@ function exampleSpelling(value: string, p: ParamInfo): string {
 function countryCode(country: readonly [string, string], p: ParamInfo): string {
   const [name, code] = country;
   // ("UK" where the description's example writes it, or where its examples are all US state codes)
-  if (code === 'GB' && (/, UK\b/.test(p.description) || !/, GB\b/.test(p.description))) return 'UK';
+  // (not where ISO alpha-2 codes are asked for: "Use ISO 3166-1 alpha-2 country codes" is GB)
+  if (code === 'GB' && !/\balpha-?2\b/i.test(p.description) && (/, UK\b/.test(p.description) || !/, GB\b/.test(p.description))) return 'UK';
   // (a description that asks for country codes gets codes: "e.g. 'Toronto, CA' or 'Berlin, DE'")
   if (/country\s+codes?\b/i.test(p.description)) return code;
   const examples = [...p.description.matchAll(/'[A-Z][\w ]+, ([A-Z]{2})'/g)].map((m) => m[1]);
@@ -448,6 +458,69 @@ function linkGap(doc: Doc, from: number, to: number): number {
 
 /** Link words that only weakly tie a name to the value after it. */
 const WEAK_LINKS = new Set(['in', 'on', 'at', 'for', 'by', 'with', 'to', 'and', 'about', 'around', 'like', 'higher', 'greater', 'more', 'less', 'lower', 'above', 'below', 'over', 'under', 'not', 'no']);
+
+/** Nouns after "ID" that make it a thing, not a label: an ID card, an id number, the id scanner. */
+const ID_NOUNS = new Set(['card', 'cards', 'number', 'numbers', 'scanner', 'scan', 'badge', 'photo', 'check', 'verification', 'document', 'documents', 'field', 'column', 'format', 'type', 'of', 'is', 'was']);
+
+/**
+ * An identifier written as the one word right after "with id" (or "id:"/"id #" after no other
+ * noun), ending a phrase ("Reschedule my appointment with id dentist to …" → dentist): not a
+ * state's code after a comma ("Boise, ID"), not a noun that makes "ID" a thing ("ID card", "id
+ * number"), not a function word.
+ */
+function wordAfterId(p: ParamInfo, doc: Doc): Cand[] {
+  const out: Cand[] = [];
+  for (const t of doc.tokens) {
+    if (t.lower !== 'id' || /,\s*$/.test(doc.text.slice(Math.max(0, t.start - 3), t.start))) continue;
+    const v = doc.tokens[t.index + 1];
+    if (!v || !/^\s*[:#]?\s*$/.test(doc.text.slice(t.end, v.start)) || STOP_WORDS.has(v.lower) || ID_NOUNS.has(v.lower)) continue;
+    // (written as a label: "with id X", or "id: X" / "id #X" after no other noun; "patient id
+    // 5521", "Face ID enabled", "the ID printer" are another thing's id or no label at all)
+    const before = doc.tokens[t.index - 1]?.lower;
+    if (before !== 'with' && !(/^\s*[:#]/.test(doc.text.slice(t.end, v.start)) && (before === undefined || ID_DETERMINERS.has(before)))) continue;
+    const next = doc.tokens[v.index + 1];
+    // (the word ends its phrase: punctuation, the request's end, or a preposition)
+    const rest = doc.text.slice(v.end, v.end + 2);
+    if (next !== undefined && !/^\s*[.,;:!?)]/.test(rest) && !WEAK_LINKS.has(next.lower) && !['please', 'and', 'so', 'then'].includes(next.lower)) continue;
+    out.push({ param: p, value: v.text, score: 0.55, ranges: [[v.start, v.end]], kind: 'id-word' });
+  }
+  return out;
+}
+
+/** Words right before an address that name it as a host ("the IP 10.0.0.5", "server '…'", "at …"). */
+const HOST_CUE = /\b(?:ip|ip\s+address|ipv4|host|hostname|server|address|domain|at|on|via)\s*(?:is\s+|of\s+|:\s*)?['"`]?$/i;
+
+/** Placeholders of a URL template that name its host. */
+const HOST_PLACEHOLDER = /^(?:ip|ip_?address|host|hostname|server|server_?ip|domain)$/i;
+
+/**
+ * A URL template whose only placeholders name its host ('https://{ip}/sedgeapi/v1/…'), written
+ * in the request or quoted in the parameter's description, filled with the one IP address (or,
+ * for a host name, the one bare domain) the request writes outside the template. Nothing where
+ * the request gives no host, or more than one.
+ */
+function urlTemplates(p: ParamInfo, doc: Doc): Cand[] {
+  const templates: { text: string; range?: [number, number] }[] = [];
+  for (const s of doc.spans) if (s.kind === 'url' && /\{\w+\}/.test(s.text)) templates.push({ text: s.text, range: [s.start, s.end] });
+  for (const m of p.description.matchAll(/['"`]((?:https?|wss?|ftp):\/\/[^'"`\s]*\{\w+\}[^'"`\s]*)['"`]/gi)) templates.push({ text: m[1] });
+  const out: Cand[] = [];
+  // (not where another parameter takes the address: "Block 203.0.113.7 on the firewall")
+  if (templates.length === 0 || p.siblings.some((n) => /(?:^|[_-])(?:ip|ips|host|hostname|address|addr|domain|target|subnet|version|firmware)(?:$|[_-])/i.test(splitIdentifier(n).join('_')))) return out;
+  for (const t of templates) {
+    const holes = [...t.text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    if (!holes.every((h) => HOST_PLACEHOLDER.test(h))) continue;
+    // (a host the request names as one: "the IP 10.0.0.5", "the IP address '…'", "host …",
+    // "server …", "at/on …"; not a range, "10.0.0.0/24")
+    const outside = (s: Span) => (!t.range || s.end <= t.range[0] || s.start >= t.range[1]) && HOST_CUE.test(doc.text.slice(Math.max(0, s.start - 24), s.start)) && !/^\/\d/.test(doc.text.slice(s.end, s.end + 2));
+    const ips = [...new Set(doc.spans.filter((s) => s.kind === 'id' && IPV4.test(s.text) && outside(s)).map((s) => s.text))];
+    const hosts = ips.length > 0 ? ips : holes.every((h) => !/^ip/i.test(h)) ? [...new Set(doc.spans.filter((s) => s.kind === 'url' && !/[/{]/.test(s.text) && outside(s)).map((s) => s.text))] : [];
+    if (hosts.length !== 1) continue;
+    const host = doc.spans.find((s) => s.text === hosts[0] && outside(s))!;
+    // (a template the request writes outranks itself taken as written, placeholder and all)
+    out.push({ param: p, value: t.text.replace(/\{\w+\}/g, hosts[0]), score: t.range ? 1.6 : 0.9, ranges: t.range ? [t.range, [host.start, host.end]] : [[host.start, host.end]], kind: 'url-template' });
+  }
+  return out;
+}
 
 /** Is there sentence punctuation (. ; ? !) between two character offsets? */
 function clauseBreak(doc: Doc, a: number, b: number): boolean {
@@ -871,6 +944,28 @@ function positionsOf(ix: TokenIndex, stemOf: string, lower: string): number[] {
   return [...new Set([...a, ...b])].sort((x, y) => x - y);
 }
 
+/**
+ * IANA zones an abbreviation written in capitals stands for (tz database abbreviations, and the
+ * US zones' two-letter forms). Left out: abbreviations zones in unrelated places share (CST: US
+ * Central and China; IST: India, Israel, Ireland), MST (Denver, or Phoenix all year) and GMT,
+ * which is UTC as often as London.
+ */
+const TIME_ZONE_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
+  EST: ['America/New_York', 'America/Toronto', 'America/Detroit'], EDT: ['America/New_York', 'America/Toronto', 'America/Detroit'], ET: ['America/New_York'],
+  CDT: ['America/Chicago'], CT: ['America/Chicago'],
+  MDT: ['America/Denver'], MT: ['America/Denver'],
+  PST: ['America/Los_Angeles', 'America/Vancouver'], PDT: ['America/Los_Angeles', 'America/Vancouver'], PT: ['America/Los_Angeles'],
+  AKST: ['America/Anchorage'], HST: ['Pacific/Honolulu'],
+  BST: ['Europe/London'], CET: ['Europe/Paris', 'Europe/Berlin', 'Europe/Madrid', 'Europe/Rome', 'Europe/Amsterdam'], CEST: ['Europe/Paris', 'Europe/Berlin', 'Europe/Madrid', 'Europe/Rome', 'Europe/Amsterdam'],
+  JST: ['Asia/Tokyo'], KST: ['Asia/Seoul'], HKT: ['Asia/Hong_Kong'], SGT: ['Asia/Singapore'],
+  AEST: ['Australia/Sydney', 'Australia/Melbourne'], AEDT: ['Australia/Sydney', 'Australia/Melbourne'],
+};
+
+/** IANA zones of a region's name written before "time" ("Eastern time"). */
+const TIME_ZONE_REGIONS: Readonly<Record<string, readonly string[]>> = {
+  eastern: TIME_ZONE_ABBREVIATIONS.EST, central: TIME_ZONE_ABBREVIATIONS.CDT, mountain: TIME_ZONE_ABBREVIATIONS.MDT, pacific: TIME_ZONE_ABBREVIATIONS.PST,
+};
+
 /** enumScore without the memo (scans distinct words and indexed positions, not every token for every value). */
 function enumScoreOnce(value: string, doc: Doc): { score: number; start: number; end: number } {
   const ix = tokenIndex(doc);
@@ -881,9 +976,22 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
   // an IANA time zone ("Europe/London", "America/New_York") named by its city ("London time")
   const tz = /^(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/(?:[A-Za-z_]+\/)?([A-Za-z_]+)$/.exec(value);
   if (tz) {
+    // or by an abbreviation written in capitals ("4pm EST", "9:00 PT": a two-letter one right
+    // after a clock time only) or a region's name before "time" ("Pacific time")
     const city = tz[1].toLowerCase().split('_');
     for (const i of ix.byLower.get(city[0]) ?? []) {
       if (i + city.length <= doc.tokens.length && city.every((w, j) => doc.tokens[i + j].lower === w)) return { score: 0.75, start: doc.tokens[i].start, end: doc.tokens[i + city.length - 1].end };
+    }
+    // or by an abbreviation written in capitals ("4pm EST"; a two-letter one, "9:00 PT", right
+    // after a clock time only; never one with an offset, "GMT+5:30") or a region's name before
+    // "time" ("Pacific time"): weaker than a city the request names ("Berlin? CET I think")
+    for (const t of ix.distinct) {
+      const zone = Object.hasOwn(TIME_ZONE_ABBREVIATIONS, t.text) ? TIME_ZONE_ABBREVIATIONS[t.text] : Object.hasOwn(TIME_ZONE_REGIONS, t.lower) && /^\s+time\b/i.test(doc.text.slice(t.end, t.end + 6)) ? TIME_ZONE_REGIONS[t.lower] : undefined;
+      if (zone === undefined || !zone.includes(value) || /^\s*[+-−]\s*\d/.test(doc.text.slice(t.end, t.end + 3))) continue;
+      // (an abbreviation only right after a clock time, "4pm EST", "9:00 PT": "the PST archive",
+      // "SGT Miller", "the HST return" name no zone)
+      if (/^[A-Z]+$/.test(t.text) && !/(?:\d:\d\d|\d\s*[ap]\.?m\.?)\s*$/i.test(doc.text.slice(Math.max(0, t.start - 12), t.start))) continue;
+      return { score: 0.7, start: t.start, end: t.end };
     }
   }
   const words = splitIdentifier(value);
@@ -1168,10 +1276,10 @@ function stringFor(s: Span, p: ParamInfo, doc: Doc): string | undefined {
   switch (s.kind) {
     case 'date': return s.date ? formatDate(s.date, p, doc.today) : s.text;
     case 'time': return s.time ? formatTime(s.time, p) : s.text;
-    case 'place': return formatPlace(s, p);
+    case 'place': return isoCountry(formatPlace(s, p), p);
     case 'number': return s.text;
     case 'list': return undefined;
-    default: return s.text;
+    default: return isoCountry(s.text, p);
   }
 }
 
@@ -1789,11 +1897,17 @@ function codeCandidates(p: ParamInfo, doc: Doc, besideName = false): Cand[] {
   while ((m = re.exec(p.description)) !== null) {
     // "N to ..." is a range, not a code, after "from"/"between" or before a quantity ("2 to many")
     if (m[2].toLowerCase() === 'to' && (/\b(from|between)\s*['"]?$/i.test(p.description.slice(Math.max(0, m.index - 10), m.index)) || /^(many|more|any|all|unlimited|infinity|infinite|max|maximum|several|few|none)\b/i.test(m[3]))) continue;
-    const words = m[3].toLowerCase().split(/[\s-]+/).filter((w) => w && !CODE_FILLER.has(w) && !STOP_WORDS.has(w));
+    // (a capital letter after a word labels it, "Group A", "Plan B": no article; it must be
+    // written so, right after that word)
+    const written = m[3].split(/[\s-]+/).filter((w, k) => w && ((k > 0 && /^[A-Z]$/.test(w)) || (!CODE_FILLER.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()))));
+    const words = written.map((w) => w.toLowerCase());
     if (words.length === 0 || words.length > 4 || seen.has(m[1])) continue;
     seen.add(m[1]);
     const stems = words.map((w) => stem(w));
-    const at = stems.map((st, j) => doc.tokens.find((t) => t.stem === st || t.lower === words[j]));
+    const at: (Token | undefined)[] = [];
+    for (let j = 0; j < words.length; j++) {
+      at.push(/^[A-Z]$/.test(written[j]) && j > 0 ? (at[j - 1] && doc.tokens[at[j - 1]!.index + 1]?.text === written[j] ? doc.tokens[at[j - 1]!.index + 1] : undefined) : doc.tokens.find((t) => t.stem === stems[j] || t.lower === words[j]));
+    }
     if (at.some((t) => t === undefined)) continue;
     // (a meaning the request rules out names no code: "cleaning, not ironing", "no massage")
     if (NEGATED_BEFORE.test(doc.text.slice(Math.max(0, at[0]!.start - 24), at[0]!.start))) continue;
@@ -1804,8 +1918,10 @@ function codeCandidates(p: ParamInfo, doc: Doc, besideName = false): Cand[] {
     if (raw === undefined) continue;
     const value = numericEnum ? raw : coerce(raw, p);
     if (value === undefined) continue;
-    // a code names what the words name without using them up: "Bangkok" still fills a city parameter
-    out.push({ param: p, value, score: 0.75, ranges: [], kind: 'code' });
+    // a code names what the words name without using them up: "Bangkok" still fills a city
+    // parameter; but a lettered label is the code's own name ("in Group B" is no district)
+    const lettered = written.length > 1 && /^[A-Z]$/.test(written[written.length - 1]);
+    out.push({ param: p, value, score: 0.75, ranges: lettered ? [[at[0]!.start, at[at.length - 1]!.end]] : [], kind: 'code' });
   }
   return out;
 }
@@ -1874,6 +1990,18 @@ function selfAndOthers(p: ParamInfo, doc: Doc): Cand[] {
 /** The words after a number that count what this parameter counts: a children parameter counts children, any other counts people, adults, guests ... (never children). */
 function peopleAfter(p: ParamInfo): RegExp {
   return p.parts.some((x) => /^(child|children|kids?)$/.test(x)) ? /^\s*(?:child|children|kids?)\b/i : PEOPLE_AFTER;
+}
+
+/**
+ * A country written by name for a country parameter that asks for ISO 3166-1 alpha-2 codes ("Use
+ * ISO 3166-1 alpha-2 country codes", "the two-letter country code"): its code ("the UK" → GB).
+ */
+function isoCountry(value: string, p: ParamInfo): string {
+  if (p.semantic !== 'country' || !/\balpha-?2\b|\b(?:two|2)-letter\b/i.test(p.description) || /\b(?:alpha-?3|numeric|three-letter|3-letter)\b|\bnot\b|\bn['o]t\b|\bnever\b|\bfull (?:country )?name\b/i.test(p.description)) return value;
+  const code = COUNTRY_CODE_BY_NAME.get(value.toLowerCase());
+  if (code === undefined) return value;
+  // (in the case the description's examples write codes: "e.g. us, gb")
+  return /['"(]\s?[a-z]{2}\s?['")]|\be\.g\.,?\s+[a-z]{2}\b/.test(p.description) && !/['"(]\s?[A-Z]{2}\s?['")]/.test(p.description) ? code.toLowerCase() : code;
 }
 
 /** Country names and codes the city lexicon knows, lower-case. */
@@ -1983,6 +2111,14 @@ const COUNTRY_ALIASES: Record<string, string[]> = lookupTable({
 
 /** Every name of COUNTRY_ALIASES. */
 const COUNTRY_ALIAS_NAMES: ReadonlySet<string> = new Set(Object.values(COUNTRY_ALIASES).flat());
+
+/** ISO 3166-1 alpha-2 codes of the country names the lexicon knows (and their other names), by lower-case name. */
+const COUNTRY_CODE_BY_NAME: ReadonlyMap<string, string> = new Map([
+  ...[...WORLD_CITIES.values()].map(([name, code]): [string, string] => [name.toLowerCase(), code]),
+  ...Object.entries(COUNTRY_ALIASES).flatMap(([code, names]) => names.map((n): [string, string] => [n, code])),
+  ...['usa', 'us', 'united states', 'america', 'u.s', 'u.s.', 'u.s.a', 'u.s.a.'].map((n): [string, string] => [n, 'US']),
+  ...['uk', 'u.k', 'u.k.'].map((n): [string, string] => [n, 'GB']),
+]);
 
 /**
  * Words that rule out what follows them within three words ("exclude any that are", "except",
@@ -2458,6 +2594,11 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (s.kind === 'place' && s.address && /\b(?:address|street)\b/i.test(p.description)) score += 0.2;
     // (the business's name, written right before its address, is no address)
     if (s.kind === 'proper' && /\b(?:address|street)\b/i.test(p.description) && doc.spans.some((o) => o.kind === 'place' && o.address && /^\s*,\s*$/.test(doc.text.slice(s.end, o.start)))) score -= 0.5;
+    // a name whose contact is written right after it is that contact's owner, not the value
+    // ("to Amelia's email amelia@example.com": the address is whom the money goes to)
+    // (not for a parameter whose name says name, or whose description asks for a name and no
+    // identifier, account or address; nor where another parameter takes the address)
+    if (s.kind === 'proper' && !p.parts.includes('name') && (!/\bnames?\b/i.test(p.description) || /\b(?:identifier|id|e-?mail|account|username|handle)\b/i.test(p.description)) && !p.siblings.some((n) => /e-?mail|url|link|handle|username/i.test(n)) && doc.spans.some((o) => (o.kind === 'email' || o.kind === 'url') && o.start > s.end && /^['’]s\s+(?:e-?mail(?:\s+address)?|address|handle|account|username|profile)\s*(?:is\s+|:\s*)?$/i.test(doc.text.slice(s.end, o.start)))) score -= 0.3;
     // a name that is only part of a quoted value is not the value ("America" of 'America/Los_Angeles')
     if ((s.kind === 'proper' || s.kind === 'place') && doc.spans.some((o) => o.kind === 'quoted' && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)) score -= 0.3;
     // ties go to the reading order: the n-th quoted value to the n-th free string parameter
@@ -2511,7 +2652,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // a country parameter: a country's name (or another name of it) over any other name ("GDP
     // data for United States"); codes of two letters only where written in capitals
     // (names only: a two-letter code may be something else, "IT", "AR", California's "CA")
-    if (p.semantic === 'country' && (s.kind === 'proper' || s.kind === 'id') && value.length > 2 && (KNOWN_COUNTRIES.has(value.toLowerCase()) || COUNTRY_ALIAS_NAMES.has(value.toLowerCase()))) score += 0.25;
+    // (the text as written: an ISO code the value was turned into, "IT", is too short to tell)
+    if (p.semantic === 'country' && (s.kind === 'proper' || s.kind === 'id') && s.text.length > 2 && (KNOWN_COUNTRIES.has(s.text.toLowerCase()) || COUNTRY_ALIAS_NAMES.has(s.text.toLowerCase()))) score += 0.25;
     // a country's name is the country parameter's, not another text parameter's ("the top cases in
     // constitutional law in China": China is the country, not the field of law)
     else if (!['country', 'place', 'origin', 'destination'].includes(p.semantic) && (s.kind === 'proper' || s.kind === 'place') && (KNOWN_COUNTRIES.has(value.toLowerCase()) || COUNTRY_ALIAS_NAMES.has(value.toLowerCase())) && p.siblings.some((x) => /(?:^|[_-])(?:country|nation)(?:_?name)?$/i.test(x))) score -= 0.3;
@@ -2579,6 +2721,11 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   // a function of x written in the request ("the derivative of 2x^2", "y=3x+2") for a function
   // or expression parameter
   out.push(...mathExpressions(p, doc));
+  // the one word written right after "id" for an identifier ("with id dentist")
+  if (p.parts.includes('identifier') && p.type === 'string' && !p.enumValues) out.push(...wordAfterId(p, doc));
+  // a URL template with its host left open ('https://{ip}/api/v1/summary'), in the description or
+  // the request, filled with the one IP address or host name the request gives
+  if (p.semantic === 'url' && p.type === 'string' && !p.enumValues) out.push(...urlTemplates(p, doc));
   // a country named by its adjective ("key events in German history" → Germany) for a country
   if (p.semantic === 'country' && p.type === 'string' && !p.enumValues) {
     for (const t of doc.tokens) {
@@ -3169,7 +3316,7 @@ const QUANTITY_PARTS = new Set(['quantity', 'quantities', 'qty', 'qtys', 'counts
 /** Words that measure or hold an item ("three bottles of olive oil", "a five pound bag of rice"): dropped before "of". */
 const MEASURE_WORDS = new Set(['bottle', 'bottles', 'bag', 'bags', 'box', 'boxes', 'can', 'cans', 'cup', 'cups', 'glass', 'glasses', 'pack', 'packs', 'packet', 'packets', 'piece', 'pieces', 'slice', 'slices', 'jar', 'jars', 'carton', 'cartons', 'loaf', 'loaves', 'bunch', 'bunches', 'pound', 'pounds', 'lb', 'lbs', 'kg', 'kilo', 'kilos', 'gram', 'grams', 'ounce', 'ounces', 'oz', 'liter', 'liters', 'litre', 'litres', 'gallon', 'gallons', 'dozen', 'pair', 'pairs', 'plate', 'plates', 'bowl', 'bowls', 'serving', 'servings', 'portion', 'portions', 'case', 'cases', 'roll', 'rolls', 'bar', 'bars', 'order', 'orders', 'sack', 'sacks', 'tub', 'tubs']);
 /** Words that end an item's name ("five burgers from McDonald's", "two pizzas and ..."). */
-const ITEM_STOP = new Set(['and', 'or', 'from', 'at', 'in', 'on', 'for', 'to', 'with', 'please', 'each', 'per', 'that', 'which', 'by', 'via', 'using', 'delivered', 'plus', 'under', 'over', 'below', 'above', 'between', 'near', 'within', 'than', 'like', 'about', 'into', 'but']);
+const ITEM_STOP = new Set(['and', 'or', 'respectively', 'from', 'at', 'in', 'on', 'for', 'to', 'with', 'please', 'each', 'per', 'that', 'which', 'by', 'via', 'using', 'delivered', 'plus', 'under', 'over', 'below', 'above', 'between', 'near', 'within', 'than', 'like', 'about', 'into', 'but']);
 /** Heads that are not things one orders ("2 people", "3 nights"): such a count is no item. */
 const NOT_ITEMS = /^(people|persons?|guests?|adults?|kids|children|nights?|days?|hours?|minutes?|weeks?|months?|years?|times|stars?|percent|more|of|the|them|it|pm|am|o'clock|things|items|ones|stuff|cheapest|best|top|most|least|largest|smallest)$/i;
 /** A number right after one of these is a size, a rank, a range end or a label, not a count of things ordered ("size 10", "top 3", "3 to 5", "with 2 toppings", "at 7"). */
@@ -3324,7 +3471,8 @@ function countedItems(doc: Doc): CountedItem[] {
       i++;
       continue;
     }
-    if (/[$€£¥.\d-]/.test(before) || (i > 0 && NOT_COUNT_AFTER.has(toks[i - 1].lower))) {
+    // (nor a street address's house number: "'123 Maple Street, …'")
+    if (/[$€£¥.\d-]/.test(before) || (i > 0 && NOT_COUNT_AFTER.has(toks[i - 1].lower)) || doc.spans.some((s) => s.address === true && s.start <= t.start && s.end >= t.end)) {
       // a number that is no count ends the run
       if (run.length > 0) runs.push(run);
       run = [];

@@ -148,13 +148,16 @@ function findDates(text: string, spans: Span[], today: Date, anchored: boolean):
     if (validDate(y, mo, d) && !overlaps(spans, m.index, m.index + m[0].length, ['date'])) push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { y, m: mo, d } });
   }
   // "March 3rd, 2024", "Mar. 3 2024", "April the 5th", "March 3"
-  const md = new RegExp(`\\b${MONTH_RE}\\.?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s*(\\d{4})\\b)?`, 'gi');
+  const md = new RegExp(`\\b${MONTH_RE}(?:\\.\\s*|\\s+)(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s*(\\d{4})\\b)?`, 'gi');
   while ((m = md.exec(text)) !== null) {
     const mo = MONTHS[m[1].toLowerCase()];
     const d = Number(m[2]);
     const y = m[3] ? Number(m[3]) : undefined;
     // "may" is a month only right before a day number ("May 5th"), not the verb
     if (m[1].toLowerCase() === 'may' && !/^may\s+\d{1,2}(st|nd|rd|th)?\b/i.test(m[0])) continue;
+    // a month's dot glued to its day ("Jun.20,2023") only in a run of text that is no web
+    // address, path or file name ("…/mar.14/db.sql", "db-dec.31.sql")
+    if (/\.\d/.test(m[0]) && (/[\w./@\\#-]$/.test(text.slice(0, m.index)) || /[/@\\]/.test(text.slice(text.lastIndexOf(' ', m.index) + 1, m.index)) || /^[./@\\]\w/.test(text.slice(m.index + m[0].length)))) continue;
     if (validDate(y, mo, d) && !overlaps(spans, m.index, m.index + m[0].length, ['date'])) push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { y, m: mo, d } });
   }
   // "3rd of March 2024", "the 4th of July", "15 May, 2022", "12th March"
@@ -808,8 +811,9 @@ const STREET_RE = '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|
 
 /** Extracts street addresses: "2508 University Avenue, Palo Alto, CA", "221B Baker Street, Berkeley". */
 function findAddresses2(text: string, spans: Span[]): void {
-  // house number, capitalised street words, a street-type word, then up to three ", Capitalised" parts
-  const re = new RegExp(`\\b\\d{1,6}[A-Za-z]?\\s+(?:[A-Z][\\w.'-]*\\s+){1,4}${STREET_RE}\\b\\.?(?:,\\s*(?:[A-Z][\\w.'-]*(?:\\s+[A-Z][\\w.'-]*){0,3}|[A-Z]{2,3}))*`, 'g');
+  // house number, capitalised street words, a street-type word, then up to three ", Capitalised"
+  // parts, and a ZIP code after a state's code ("…, IL, 62704", "…, CA 94301")
+  const re = new RegExp(`\\b\\d{1,6}[A-Za-z]?\\s+(?:[A-Z][\\w.'-]*\\s+){1,4}${STREET_RE}\\b\\.?(?:,\\s*(?:[A-Z][\\w.'-]*(?:\\s+[A-Z][\\w.'-]*){0,3}|[A-Z]{2,3}))*(?:(?<=\\b[A-Z]{2})(?:,\\s*|\\s+)\\d{5}(?:-\\d{4})?\\b)?`, 'g');
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
     // trailing periods/commas are punctuation, not part of the address; so is a sentence's end

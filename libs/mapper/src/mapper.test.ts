@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
 import { UnifiedMapper, PreferredToolNotInSnapshotError } from './index.js';
+import { baseName, namespaceStems } from './mapper.js';
+import { FEATURE_NAMES } from './select.js';
 import { arithmeticClash, forbidsDeletion, nameOperation, requestOperation } from './select.js';
 import type { MapperTool, RankedCandidate, Retriever } from './index.js';
 
@@ -167,6 +169,31 @@ describe('UnifiedMapper: destructive actions on one side only', () => {
     expect(r.confidence).toBeLessThan(CONFIDENCE_THRESHOLD);
     expect(r.explanation).toMatch(/asks to delete/);
     expect(m.decide([confident('list_files')]).decision).toBe('execute');
+  });
+
+  it('runs neither of two versions of one call (the same parameters) that read the request differently', () => {
+    const version = (name: string, args: Record<string, unknown>, shape = 'file_type'): RankedCandidate => ({ ...confident(name), shape, mapping: { ...confident(name).mapping, arguments: args } });
+    const r = m.decide([version('files:list_files:v1', { file_type: 'True' }), version('files:list_files:v2', { file_type: true })]);
+    expect(r.decision).toBe('low_confidence');
+    expect(r.confidence).toBeLessThan(CONFIDENCE_THRESHOLD);
+    expect(r.explanation).toMatch(/files:list_files:v1 and files:list_files:v2 take the same parameters but read the request differently/);
+    // the same reading, another shape, or a version that lacks a required value: no doubt which call is made
+    expect(m.decide([version('files:list_files:v1', { file_type: 'txt' }), version('files:list_files:v2', { file_type: 'txt' })]).decision).toBe('execute');
+    expect(m.decide([version('list_files_v1', { file_type: 'txt' }), version('find_files', { file_type: 'md' }, 'file_type,folder')]).decision).toBe('execute');
+    // another call of the same parameters is no version of it ("list" and "delete" files)
+    expect(m.decide([version('list_files', { file_type: 'txt' }), version('delete_files', { file_type: 'md' })]).decision).toBe('execute');
+    expect(m.decide([version('github.list_files', { file_type: 'txt' }), version('gitlab.list_files', { file_type: 'md' })]).decision).toBe('low_confidence');
+    const lacking = version('files:list_files:v2', {});
+    expect(m.decide([version('files:list_files:v1', { file_type: 'txt' }), { ...lacking, mapping: { ...lacking.mapping, missingArguments: ['file_type'] } }]).decision).toBe('execute');
+    expect(['bfcl:Homes_2_FindHomeByArea:481a7ef4', 'github.search_issues', 'gitlab/search_issues', 'srv__search_issues', 'search_issues:v2'].map(baseName)).toEqual(['homes_2_findhomebyarea', 'search_issues', 'search_issues', 'search_issues', 'search_issues']);
+    // the same values in another order are one reading; a preferred tool, or one whose namespace the request names, is meant
+    expect(m.decide([version('google.create_event', { a: 1, b: 2 }), version('outlook.create_event', { b: 2, a: 1 })]).decision).toBe('execute');
+    const preferredFeatures = Array.from({ length: FEATURE_NAMES.length }, (_, i) => (FEATURE_NAMES[i] === 'preferred' ? 1 : 0));
+    expect(m.decide([{ ...version('google.create_event', { date: '2023-10-12' }), features: preferredFeatures }, version('outlook.create_event', { date: '10/12/2023' })]).decision).toBe('execute');
+    expect(m.decide([{ ...version('google.create_event', { date: '2023-10-12' }), namespaceNamed: true }, version('outlook.create_event', { date: '10/12/2023' })]).decision).toBe('execute');
+    expect(namespaceStems('google_calendar.create_event')).toEqual(['googl', 'calendar']);
+    // rank() gives each candidate its tool's shape
+    expect(m.rank({ request: 'list txt files' }, new Set()).map((c) => c.shape)).toEqual(['file_type', 'file_type']);
   });
 
   it('finds the clash from the request and the tool name, and a preferred tool has none', () => {

@@ -4,6 +4,7 @@
  * the top-k; a fitted reranker (linear weights; listwise.ts) re-orders them using how well each tool's name,
  * description and parameters cover the request and how well the request fills its parameters.
  */
+import canonicalize from 'canonicalize';
 import { CONFIDENCE_THRESHOLD, UNIFIED_HELD_BACK_PREFIX } from '@toolsurface/core';
 import { prepare, mapPrepared, type DetailedMapping, type MapArgumentsOptions } from './arguments.js';
 import { buildProfiles, features, FEATURE_NAMES, textStems, contentTokens, bigramsOf, destructiveClash, arithmeticClash, requestOperation, forbidsDeletion, type ToolProfile, type Features } from './select.js';
@@ -49,6 +50,40 @@ export interface RankedCandidate {
   fullConfidence: number;
   /** the request and the tool's name disagree on a destructive action or on the arithmetic (select.ts destructiveClash, arithmeticClash) */
   clash?: { asked: string; does: string };
+  /** the tool's parameter names, sorted and joined (shapeOf): tools of one shape are versions of one call (heldBackReason) */
+  shape?: string;
+  /** the request names a word of the tool's namespace ("Google Calendar" for google.create_event; namespaceStems) */
+  namespaceNamed?: boolean;
+}
+
+/**
+ * A tool's base name: the last segment of its name after a namespace or server prefix, without a
+ * version or content-hash segment, lower-cased ("github.search_issues" and
+ * "gitlab/search_issues" → search_issues; "bfcl:Homes_2_FindHomeByArea:481a7ef4" →
+ * homes_2_findhomebyarea). Two tools of one base name and one shape are versions of one call.
+ */
+export function baseName(name: string): string {
+  const segments = nameSegments(name);
+  return (segments[segments.length - 1] ?? name).toLowerCase();
+}
+
+/** A tool name's segments after namespace separators, without version or content-hash segments. */
+function nameSegments(name: string): string[] {
+  return name.split(/[.:/]|__/).filter((x) => x !== '' && !/^[0-9a-f]{6,}$/i.test(x) && !/^v?\d+(?:[._-]\d+)*$/i.test(x));
+}
+
+/** Stems of the words of a tool name's namespace, the segments before its base name ("google.create_event" → google). */
+export function namespaceStems(name: string): string[] {
+  return nameSegments(name).slice(0, -1).flatMap((seg) => textStems(seg)).filter((w) => w.length >= 3);
+}
+
+/** Index of the "listed in preferred_tools" selection feature. */
+const PREFERRED_FEATURE = FEATURE_NAMES.indexOf('preferred');
+
+/** A tool's shape: its parameter names, sorted and joined ('' for a tool without parameters). */
+export function shapeOf(inputSchema: unknown): string {
+  const props = isObj(inputSchema) && isObj(inputSchema['properties']) ? Object.keys(inputSchema['properties']) : [];
+  return props.sort().join(',');
 }
 
 /** Softmax of scores. */
@@ -89,6 +124,8 @@ export class UnifiedMapper {
   private readonly tools: readonly MapperTool[];
   private readonly byName = new Map<string, number>();
   private readonly profiles: ToolProfile[];
+  /** each tool's shape (shapeOf), by index */
+  private readonly shapes: string[];
   private readonly idf: Map<string, number>;
   private readonly retrieve: Retriever;
   private readonly options: UnifiedMapperOptions;
@@ -101,6 +138,7 @@ export class UnifiedMapper {
     });
     const built = buildProfiles(this.tools);
     this.profiles = built.profiles;
+    this.shapes = this.tools.map((t) => shapeOf(t.inputSchema));
     this.idf = built.idf;
     this.retrieve = retrieve;
     this.options = options;
@@ -154,6 +192,7 @@ export class UnifiedMapper {
     const now = options.now instanceof Date && Number.isFinite(options.now.getTime()) ? options.now : this.options.now;
     const { doc, ctx } = prepare(request, context, { now });
     const queryStems = textStems(query);
+    const queryStemSet = new Set(queryStems);
     const queryBigrams = [...new Set(bigramsOf(queryStems))];
     const queryTokens = contentTokens(doc.tokens);
     const numberCount = doc.spans.filter((s) => s.kind === 'number' && !s.word && !doc.spans.some((o) => o.kind === 'date' && o.start <= s.start && o.end >= s.end)).length;
@@ -165,7 +204,7 @@ export class UnifiedMapper {
       const profile = this.profiles[this.byName.get(c.name) as number];
       const mapping = mapPrepared(profile.tool, doc, ctx);
       const f = features({ profile, idf: this.idf, queryStems, rank: c.rank, score: c.score, topScore, mapping, preferred: preferred.has(c.name), contextKeys, queryTokens, numberCount, queryBigrams, snapshotSize: this.tools.length, shared });
-      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: RERANK_SCORE(f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile, noDeletion) ?? arithmeticClash(askedOperation, profile.operation) };
+      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: RERANK_SCORE(f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile, noDeletion) ?? arithmeticClash(askedOperation, profile.operation), shape: this.shapes[this.byName.get(c.name) as number], namespaceNamed: namespaceStems(c.name).some((w) => queryStemSet.has(w)) };
     });
     ranked.sort((a, b) => b.rerankScore - a.rerankScore || a.retrieval.rank - b.retrieval.rank);
     const probs = softmax(ranked.map((r) => r.rerankScore));
@@ -213,7 +252,7 @@ export class UnifiedMapper {
     }
     // a destructive action on one side only, or a call that does part of the request, is never
     // run, whatever the confidence: reported just under the threshold, with why
-    const held = chosen.confidence >= CONFIDENCE_THRESHOLD ? heldBackReason(best) : undefined;
+    const held = chosen.confidence >= CONFIDENCE_THRESHOLD ? heldBackReason(best, ranked) : undefined;
     if (held !== undefined) {
       const capped = Math.min(conf, round3(CONFIDENCE_THRESHOLD - 0.001));
       return { decision: 'low_confidence', tool: best.name, confidence: capped, arguments: best.mapping.arguments, missingArguments: [], candidates: candidates.map((c) => ({ ...c, confidence: Math.min(c.confidence, capped) })), explanation: `${UNIFIED_HELD_BACK_PREFIX} ${held}` };
@@ -235,12 +274,23 @@ export class UnifiedMapper {
  * Why `decide` never runs this candidate however confident it is, as the rest of a sentence
  * after UNIFIED_HELD_BACK_PREFIX, or undefined when nothing holds it back: a destructive action
  * on one side only (RankedCandidate.clash), request values no argument takes but one could
- * (DetailedMapping.unusedValues), or a value joined by "and" to another that no argument takes
- * (DetailedMapping.coordinated). fit-confidence.ts leaves such calls out of the execution cut.
+ * (DetailedMapping.unusedValues), a value joined by "and" to another that no argument takes
+ * (DetailedMapping.coordinated), or (given the ranking it heads) another version of the same
+ * call among the first CANDIDATES_SHOWN tools (baseName and shape alike, every required
+ * argument filled) that reads the request into other values (one takes "False", the other
+ * false): which one is meant decides whether the call is right, and nothing in the request
+ * says which. fit-confidence.ts leaves such calls out of the execution cut.
  */
-export function heldBackReason(c: RankedCandidate): string | undefined {
+export function heldBackReason(c: RankedCandidate, ranked: readonly RankedCandidate[] = []): string | undefined {
   const m = c.mapping;
   if (c.clash) return `the request asks to ${c.clash.asked}, and ${c.name} is named for ${c.clash.does}; name the tool in preferred_tools if it is the one meant.`;
+  // (not for a tool the caller prefers, nor one whose namespace the request names and the
+  // other's it does not: "a Google Calendar event" is google.create_event's)
+  if (c.shape && !(c.features[PREFERRED_FEATURE] > 0)) {
+    const mine = canonicalize(m.arguments);
+    const twin = ranked.slice(0, CANDIDATES_SHOWN).find((o) => o !== c && o.name !== c.name && o.shape === c.shape && baseName(o.name) === baseName(c.name) && !(c.namespaceNamed && !o.namespaceNamed) && o.mapping.missingArguments.length === 0 && canonicalize(o.mapping.arguments) !== mine);
+    if (twin) return `${c.name} and ${twin.name} take the same parameters but read the request differently; name the one meant in preferred_tools.`;
+  }
   const partial =
     m.unusedValues.length > 0
       ? `would leave out ${m.unusedValues.map((v) => JSON.stringify(v)).join(', ')} of the request`
