@@ -976,8 +976,6 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
   // an IANA time zone ("Europe/London", "America/New_York") named by its city ("London time")
   const tz = /^(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/(?:[A-Za-z_]+\/)?([A-Za-z_]+)$/.exec(value);
   if (tz) {
-    // or by an abbreviation written in capitals ("4pm EST", "9:00 PT": a two-letter one right
-    // after a clock time only) or a region's name before "time" ("Pacific time")
     const city = tz[1].toLowerCase().split('_');
     for (const i of ix.byLower.get(city[0]) ?? []) {
       if (i + city.length <= doc.tokens.length && city.every((w, j) => doc.tokens[i + j].lower === w)) return { score: 0.75, start: doc.tokens[i].start, end: doc.tokens[i + city.length - 1].end };
@@ -1904,9 +1902,13 @@ function codeCandidates(p: ParamInfo, doc: Doc, besideName = false): Cand[] {
     if (words.length === 0 || words.length > 4 || seen.has(m[1])) continue;
     seen.add(m[1]);
     const stems = words.map((w) => stem(w));
+    // each word's first token in the request; a label letter, the token right after its word's
     const at: (Token | undefined)[] = [];
     for (let j = 0; j < words.length; j++) {
-      at.push(/^[A-Z]$/.test(written[j]) && j > 0 ? (at[j - 1] && doc.tokens[at[j - 1]!.index + 1]?.text === written[j] ? doc.tokens[at[j - 1]!.index + 1] : undefined) : doc.tokens.find((t) => t.stem === stems[j] || t.lower === words[j]));
+      if (j > 0 && /^[A-Z]$/.test(written[j])) {
+        const next = at[j - 1] && doc.tokens[at[j - 1]!.index + 1];
+        at.push(next && next.text === written[j] ? next : undefined);
+      } else at.push(doc.tokens.find((t) => t.stem === stems[j] || t.lower === words[j]));
     }
     if (at.some((t) => t === undefined)) continue;
     // (a meaning the request rules out names no code: "cleaning, not ironing", "no massage")
@@ -1997,7 +1999,7 @@ function peopleAfter(p: ParamInfo): RegExp {
  * ISO 3166-1 alpha-2 country codes", "the two-letter country code"): its code ("the UK" → GB).
  */
 function isoCountry(value: string, p: ParamInfo): string {
-  if (p.semantic !== 'country' || !/\balpha-?2\b|\b(?:two|2)-letter\b/i.test(p.description) || /\b(?:alpha-?3|numeric|three-letter|3-letter)\b|\bnot\b|\bn['o]t\b|\bnever\b|\bfull (?:country )?name\b/i.test(p.description)) return value;
+  if (p.semantic !== 'country' || !/\balpha-?2\b|\b(?:two|2)-letter\b/i.test(p.description) || /\b(?:alpha-?3|numeric|three-letter|3-letter)\b|\bnot\b|n['’]t\b|\bnever\b|\bfull (?:country )?name\b/i.test(p.description)) return value;
   const code = COUNTRY_CODE_BY_NAME.get(value.toLowerCase());
   if (code === undefined) return value;
   // (in the case the description's examples write codes: "e.g. us, gb")
