@@ -758,10 +758,16 @@ export class ToolIndex {
       if (!pinned[best] && seen[best] < picked.length) {
         // stale: compare it with the picks made since it was last brought up to date, then look again
         const sig = this.signature(pool[best]);
+        const threshold = this.opts.diversityThreshold;
         for (let p = seen[best]; p < picked.length; p++) {
           if (this.baseNameIds[pool[best]] === this.baseNameIds[picked[p]]) sameName[best] = 1;
-          const sim = jaccard(sig, this.signature(picked[p]));
-          if (sim >= this.opts.diversityThreshold && sim > maxSim[best]) maxSim[best] = sim;
+          const other = this.signature(picked[p]);
+          // (Jaccard is at most the smaller size over the larger: no merge where that is already
+          // under the threshold or under the similarity held)
+          const bound = Math.min(sig.length, other.length) / Math.max(sig.length, other.length, 1);
+          if (bound < threshold || bound <= maxSim[best]) continue;
+          const sim = jaccard(sig, other);
+          if (sim >= threshold && sim > maxSim[best]) maxSim[best] = sim;
         }
         seen[best] = picked.length;
         value[best] = adjusted(best);
