@@ -376,7 +376,7 @@ export function features(x: FeatureInput): Features {
     if (profile.nameStems.has(s)) qInName += w;
     if (profile.paramStems.has(s)) qInParam += w;
   }
-  const nameList = [...profile.nameStems].filter((s) => !GENERIC.has(s));
+  const { nameList, nVerbs } = nameParts(profile);
   let nTotal = 0;
   let nCovered = 0;
   for (const s of nameList) {
@@ -396,7 +396,6 @@ export function features(x: FeatureInput): Features {
     if (!profile.allStems.has(t.stem) && !m.covered.some(([a, b]) => t.start < b && a < t.end)) uMiss += tokenWeights[i];
   }
   // the request's action verbs vs the tool name's verbs
-  const nVerbs = actionGroups(profile.nameStems);
   const verbMatch = [...nVerbs].some((v) => qVerbs.has(v)) ? 1 : 0;
   const verbClash = nVerbs.size > 0 && qVerbs.size > 0 && verbMatch === 0 ? 1 : 0;
   const numbers = x.numberCount;
@@ -432,6 +431,14 @@ export function features(x: FeatureInput): Features {
     Math.min(0, m.datesAsWritten),
   ];
   return [...base, ...PAIRS.map(([a, b]) => base[a] * base[b])];
+}
+
+/** A profile's name stems that are no generic word, and its name's action groups: the same for every request, read once. */
+const NAME_PARTS = new WeakMap<ToolProfile, { nameList: string[]; nVerbs: Set<string> }>();
+function nameParts(profile: ToolProfile): { nameList: string[]; nVerbs: Set<string> } {
+  let out = NAME_PARTS.get(profile);
+  if (out === undefined) NAME_PARTS.set(profile, (out = { nameList: [...profile.nameStems].filter((s) => !GENERIC.has(s)), nVerbs: actionGroups(profile.nameStems) }));
+  return out;
 }
 
 /** How many members two sets share (read through the first, which should be the smaller). */
