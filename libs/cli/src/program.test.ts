@@ -102,7 +102,11 @@ describe('commands', () => {
     expect(line(['call', 'srf_1', 'unified_tool', '--request', 'add', '--context', 'two numbers']).command).toMatchObject({
       arguments: { context: 'two numbers' },
     });
-    expect(usage(['call', 'srf_1', 'echo', '--request', 'x']).err).toBe('error: --request and --context are for unified_tool; put other arguments in json-arguments\n');
+    expect(usage(['call', 'srf_1', 'echo', '--request', 'x']).err).toBe('error: --request, --context and --preferred are for unified_tool; put other arguments in json-arguments\n');
+    expect(line(['call', 'srf_1', 'unified_tool', '--request', 'read notes/welcome.txt', '--preferred', 'read_text_file, read_media_file']).command).toMatchObject({
+      arguments: { request: 'read notes/welcome.txt', preferred_tools: ['read_text_file', 'read_media_file'] },
+    });
+    expect(usage(['call', 'srf_1', 'unified_tool', '--request', 'x', '--preferred', ' , ']).err).toBe('error: --preferred needs at least one tool name\n');
   });
 
   it('mode get|set validate the mode, the autonomy and who may be supervised', () => {

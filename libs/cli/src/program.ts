@@ -150,14 +150,20 @@ export function buildProgram(io: CliOutput, env: NodeJS.ProcessEnv, sink: (c: Cl
     .argument('[json-arguments]', 'the arguments as a JSON object', '{}')
     .option('--request <text>', 'unified_tool: what you want done')
     .option('--context <json-or-text>', 'unified_tool: extra values (JSON object) or text')
+    .option('--preferred <tools>', 'unified_tool: tool names to prefer, comma-separated (preferred_tools)')
     .option('--call-id <id>', 'the tool-call ID for the audit trail')
-    .action((id: string, tool: string, json: string, o: { request?: string; context?: string; callId?: string }) => {
+    .action((id: string, tool: string, json: string, o: { request?: string; context?: string; preferred?: string; callId?: string }) => {
       const args = parseJsonObject(json, 'json-arguments');
-      if ((o.request !== undefined || o.context !== undefined) && tool !== 'unified_tool') {
-        throw new UsageError('--request and --context are for unified_tool; put other arguments in json-arguments');
+      if ((o.request !== undefined || o.context !== undefined || o.preferred !== undefined) && tool !== 'unified_tool') {
+        throw new UsageError('--request, --context and --preferred are for unified_tool; put other arguments in json-arguments');
       }
       if (o.request !== undefined) args.request = o.request;
       if (o.context !== undefined) args.context = isJsonObjectText(o.context) ? JSON.parse(o.context) : o.context;
+      if (o.preferred !== undefined) {
+        const names = o.preferred.split(',').map((n) => n.trim()).filter((n) => n !== '');
+        if (names.length === 0) throw new UsageError('--preferred needs at least one tool name');
+        args.preferred_tools = names;
+      }
       sink({ name: 'call', surfaceId: surfaceIdArg(id), tool, arguments: args, callId: o.callId ?? '' });
     });
 

@@ -2320,6 +2320,17 @@ describe('mapArguments: the fourteenth session', () => {
 });
 
 describe('mapArguments: the sixteenth session', () => {
+  it('takes no count of the values for a value, and no request that only names the tool and its parameter', () => {
+    const sum = tool({ a: { type: 'number', description: 'First number' }, b: { type: 'number', description: 'Second number' } }, ['a', 'b'], 'Returns the sum of two numbers');
+    expect(mapArguments(sum, 'Compute the sum of two numbers a and b; a is 17')).toMatchObject({ arguments: { a: 17 }, missingArguments: ['b'] });
+    expect(mapArguments(sum, 'Sum the 2 numbers 10 and 32').arguments).toEqual({ a: 10, b: 32 });
+    const random = tool({ count: { type: 'integer', description: 'Number of random numbers to generate' } }, ['count']);
+    expect(mapArguments(random, 'Generate two random numbers').arguments).toEqual({ count: 2 });
+    const echo = { name: 'echo', description: 'Echoes back the input', inputSchema: { type: 'object', properties: { message: { type: 'string', description: 'Message to echo' } }, required: ['message'] } };
+    for (const request of ['Echo back a message', 'Please echo a message for me']) expect(mapArguments(echo, request).missingArguments).toEqual(['message']);
+    expect(mapArguments(echo, 'Echo back the message hello world').arguments).toEqual({ message: 'hello world' });
+  });
+
   it('fills a URL template whose host is left open with the one host the request names as such', () => {
     const get = tool({ url: { type: 'string', description: "The API URL, in the format 'https://{ip}/sedgeapi/v1/cisco-nir/api/api/telemetry/flowrules/interfaceInfo'." }, params: { type: 'object', properties: { fabricName: { type: 'string' } } } }, ['url']);
     expect(mapArguments(get, 'Interface statistics of the Network1 fabric, using the IP 192.120.45.67?').arguments.url).toBe('https://192.120.45.67/sedgeapi/v1/cisco-nir/api/api/telemetry/flowrules/interfaceInfo');

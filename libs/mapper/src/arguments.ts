@@ -797,6 +797,18 @@ function renameBonus(p: ParamInfo, doc: Doc, s: Span): number {
   return /\bto\s+["'‘“]?\S/i.test(doc.text.slice(s.end, s.end + 12)) ? -0.2 : 0;
 }
 
+/**
+ * Does a text hold a content word that is neither the tool's (its name and description, given as
+ * stems) nor the parameter's (its name and description)? "Echo back a message" holds none for
+ * echo's message ("Echoes back the input"; "Message to echo").
+ */
+function saysMore(text: string, p: ParamInfo, toolWords: ReadonlySet<string>): boolean {
+  return contentStems(text).some((w) => !toolWords.has(w) && !p.descStems.has(w) && !p.anchors.includes(w));
+}
+
+/** Plural nouns for the values a request gives: a number before one counts them ("two numbers"). */
+const VALUE_NOUNS = /^(?:numbers|values|integers|ints|floats|decimals|operands|inputs|arguments|args|terms|numerals|figures)$/;
+
 /** An IPv4 address, with a port or not. */
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/;
 /** Words of a parameter that holds an IP address. */
@@ -1424,6 +1436,8 @@ function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
     // (one word that says when, how or which, not what: "Cancel my order immediately.", "the
     // repository online.", "the project details.")
     if (i === j && (NOT_A_NAME.has(first) || /^[a-z]+ly$/.test(doc.tokens[i].text) || /^(?:tomorrow|yesterday|tonight|summary)$/.test(first))) continue;
+    // (nor function words alone: "echo a message for me")
+    if (contentStems(text).length === 0 && !/\d/.test(text)) continue;
     out.push({ param: p, value: text, score: (explicit ? 0.45 : 0.3) + 0.15 * h.w, ranges: [[start, end]], kind: 'phrase' });
   }
   return out;
@@ -2266,6 +2280,9 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       // a bound of the other side is no value of a minimum or maximum ("a price over 500" is no
       // max_price; "a rating lower than 3" no min_rating)
       if (boundClash(p, doc, s)) continue;
+      // a count of the values themselves is none of them ("the sum of two numbers a and b", "the
+      // 2 values 10 and 32"), unless the parameter counts them ("generate two random numbers")
+      if (s.unit !== undefined && VALUE_NOUNS.test(s.unit) && countBonus(p, doc, s) <= 0) continue;
       let score = 0.15 + anchorBonus(p, doc, s, hits);
       const us = unitStem(s.unit);
       if (us && units.has(us)) score += 0.45;
@@ -2712,7 +2729,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     // ("Date of the concert, e.g. this weekend, today, tomorrow, or date string": "this weekend")
     out.push(...exampleCandidates(p, doc, hits));
   }
-  // free text asked for the user's own words: the whole request
+  // free text asked for the user's own words: the whole request (mapObject keeps it where it says
+  // more than the tool and the parameter do: saysMore)
   if (p.semantic === 'text' && p.required && /\b(user'?s?|message|statement|utterance|input|question|query|request|sentence|text)\b/i.test(p.description + ' ' + p.parts.join(' '))) {
     const whole = doc.text.split('\n')[0].trim();
     if (whole) out.push({ param: p, value: whole, score: 0.21, ranges: [], kind: 'whole' });
@@ -3862,6 +3880,8 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   const args: Record<string, unknown> = {};
   const evidence: Record<string, ArgEvidence> = {};
   const pairs = explicitPairs(doc);
+  // the tool's own words (its name and description), which a whole request must say more than
+  const toolWords = new Set([...toolStems, ...contentStems(toolDescription)]);
   const pending: ParamInfo[] = [];
   for (const p of params) {
     // 1. the context object names it
@@ -3924,7 +3944,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     // get_tokyo_weather's city) and leaves an optional one out ("California" for
     // california_tax's state, rather than "Texas" from "I moved from Texas"); anything else is no
     // value of it ("Walmart" for walmart.check_price's store_location, "Netflix" for a title)
-    const own = [...candidatesFor(p, doc), ...namedFolders(p, doc, toolStems), ...singleBestCount(p, doc, toolStems)].flatMap((c) => withoutLabel(c)).map((c) => withoutToolVerb(c, toolStems)).filter((c) => !namesSibling(c, doc) && !(echoesToolName(c, toolStems) && !echoFitsKind(c)));
+    const own = [...candidatesFor(p, doc), ...namedFolders(p, doc, toolStems), ...singleBestCount(p, doc, toolStems)].flatMap((c) => withoutLabel(c)).map((c) => withoutToolVerb(c, toolStems)).filter((c) => !namesSibling(c, doc) && !(echoesToolName(c, toolStems) && !echoFitsKind(c)) && !(c.kind === 'whole' && !saysMore(String(c.value), p, toolWords)));
     if (!p.required && own.length > 0 && echoesToolName(own.reduce((a, c) => (c.score > a.score ? c : a)), toolStems)) continue;
     cands.push(...own);
   }
@@ -3986,7 +4006,8 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   // 5. numbers left over go to numeric required parameters in schema order
   const numericLeft = pending.filter((p) => !assigned.has(p.name) && p.required && (p.type === 'integer' || p.type === 'number') && !p.enumValues);
   if (numericLeft.length > 0) {
-    const unclaimed = (s: Span): boolean => s.kind === 'number' && !clashes([[s.start, s.end]], taken) && !doc.spans.some((o) => o !== s && ['date', 'time', 'id', 'path', 'url', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end);
+    // (a count of the values, "the sum of two numbers a and b", is none of them)
+    const unclaimed = (s: Span): boolean => s.kind === 'number' && !(s.unit !== undefined && VALUE_NOUNS.test(s.unit)) && !clashes([[s.start, s.end]], taken) && !doc.spans.some((o) => o !== s && ['date', 'time', 'id', 'path', 'url', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end);
     let free = doc.spans.filter((s) => unclaimed(s) && !s.word);
     // (numbers written as words count too where the digits are too few: "each of my three friends
     // gave me 10 euros" onto a, b; not "one", which is mostly no number: "one quick question", "no

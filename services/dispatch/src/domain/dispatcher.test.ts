@@ -361,6 +361,23 @@ describe('unified mode', () => {
     expect(w.invocations).toHaveLength(0);
   });
 
+  it('says what the best tool still needs, and suggests preferred_tools only where the request named none', async () => {
+    const lacking = (missing: string[]) => ({
+      decision: 'low_confidence',
+      explanation: '',
+      metadata: { tool: 'echo', confidence: 0.45, argumentsJson: '{}', missingArguments: missing, executed: false, candidates: [{ name: 'echo', confidence: 0.45, argumentsJson: '{}', missingArguments: missing }] },
+    });
+    w.mapResult = lacking(['message']);
+    let r = await call(w, 's-uni', 'unified_tool', { request: 'Echo', preferred_tools: ['echo'] });
+    expectModelError(r, ReasonCode.LOW_CONFIDENCE, 'No tool fits this request with confidence 0.7 or more (best: echo 0.45); echo would also need "message", which the request does not give; give that value in the request or context.');
+    r = await call(w, 's-uni', 'unified_tool', { request: 'Echo' });
+    expectModelError(r, ReasonCode.LOW_CONFIDENCE, 'echo would also need "message", which the request does not give; give that value in the request or context, and name the tool in preferred_tools if it is the one meant.');
+    w.mapResult = lacking([]);
+    r = await call(w, 's-uni', 'unified_tool', { request: 'Echo it', preferred_tools: ['echo'] });
+    expectModelError(r, ReasonCode.LOW_CONFIDENCE, '(best: echo 0.45); give the values the tool takes explicitly (name: value), or rephrase the request with more detail.');
+    expect(w.invocations).toHaveLength(0);
+  });
+
   it("passes on why the mapper held back a call it was confident of, and reads 0.699 as 0.69", async () => {
     w.mapResult = {
       decision: 'low_confidence',

@@ -385,7 +385,7 @@ export class Dispatcher {
         // unified-mapper's "Not run: …" explanation says why it held back a call it was confident
         // of (request values left out, a destructive action on one side only): passed on as is
         const heldBack = mapped.explanation.startsWith(UNIFIED_HELD_BACK_PREFIX) ? mapped.explanation.replace(/\.?\s*$/, '') : '';
-        return modelError(ReasonCode.LOW_CONFIDENCE, Messages.lowConfidence(candidates, heldBack), {
+        return modelError(ReasonCode.LOW_CONFIDENCE, Messages.lowConfidence(candidates, heldBack, { tool: meta.tool, missing: meta.missingArguments }, preferredTools.length > 0), {
           toolName: meta.tool,
           via: 'unified_tool',
           unified: { ...meta, candidates },

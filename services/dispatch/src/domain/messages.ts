@@ -66,16 +66,31 @@ export const Messages = {
 
   capabilityUnavailable: (name: string) => `The server behind "${name}" is unavailable right now; try again later or use another tool.`,
 
-  lowConfidence: (candidates: Array<{ name: string; confidence: number }>, heldBack = '') =>
-    heldBack !== ''
-      ? // the mapper held back a confident call (a partial call, a destructive clash): its reason is the message
-        `${heldBack} (confidence ${confidenceText(candidates[0]?.confidence ?? 0)}, below ${CONFIDENCE_THRESHOLD}.)`
-      : candidates.length === 0
-        ? `No tool fits this request with confidence ${CONFIDENCE_THRESHOLD} or more; rephrase the request with more detail.`
-        : `No tool fits this request with confidence ${CONFIDENCE_THRESHOLD} or more (best: ${candidates
-            .slice(0, 3)
-            .map((c) => `${c.name} ${confidenceText(c.confidence)}`)
-            .join(', ')}); rephrase the request with more detail, or name a tool in preferred_tools.`,
+  /**
+   * `needs`: the tool the mapper would pick and the required arguments it would still need (said
+   * first: a request that names its tool but not its values is refused for them); `preferred`:
+   * the request already named tools in preferred_tools (so that is not suggested again).
+   */
+  lowConfidence: (candidates: Array<{ name: string; confidence: number }>, heldBack = '', needs: { tool: string; missing: readonly string[] } = { tool: '', missing: [] }, preferred = false) => {
+    const missing = needs.tool === '' ? [] : needs.missing;
+    if (heldBack !== '') {
+      // the mapper held back a confident call (a partial call, a destructive clash): its reason is the message
+      return `${heldBack} (confidence ${confidenceText(candidates[0]?.confidence ?? 0)}, below ${CONFIDENCE_THRESHOLD}.)`;
+    }
+    if (candidates.length === 0) return `No tool fits this request with confidence ${CONFIDENCE_THRESHOLD} or more; rephrase the request with more detail.`;
+    const best = `best: ${candidates
+      .slice(0, 3)
+      .map((c) => `${c.name} ${confidenceText(c.confidence)}`)
+      .join(', ')}`;
+    const lacking = missing.length > 0 ? ` ${needs.tool} would also need ${missing.map((m) => `"${m}"`).join(', ')}, which the request does not give;` : '';
+    const next =
+      missing.length > 0
+        ? `give ${missing.length === 1 ? 'that value' : 'those values'} in the request or context${preferred ? '' : ', and name the tool in preferred_tools if it is the one meant'}`
+        : preferred
+          ? 'give the values the tool takes explicitly (name: value), or rephrase the request with more detail'
+          : 'rephrase the request with more detail, or name a tool in preferred_tools';
+    return `No tool fits this request with confidence ${CONFIDENCE_THRESHOLD} or more (${best});${lacking} ${next}.`;
+  },
 
   missingArguments: (tool: string, missing: string[]) =>
     `"${tool}" needs ${missing.map((m) => `"${m}"`).join(', ')}; call unified_tool again with those values in the request or context.`,
