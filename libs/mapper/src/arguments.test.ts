@@ -2320,6 +2320,15 @@ describe('mapArguments: the fourteenth session', () => {
 });
 
 describe('mapArguments: the sixteenth session', () => {
+  it('reads a labelled id to the end of its clause, but not past a function word, an adverb or a plain word after a digit', () => {
+    const stock = tool({ product_id: { type: 'string', description: 'The product identifier.' }, color: { type: 'string' } }, ['product_id']);
+    expect(mapArguments(stock, 'Is the maroon one restocked? Please check for prod id: V-neck sweate').arguments.product_id).toBe('V-neck sweate');
+    const user = tool({ user_id: { type: 'string', description: 'The user identifier.' } }, ['user_id']);
+    expect(mapArguments(user, 'Fetch user id u-42 again').arguments.user_id).toBe('u-42');
+    expect(mapArguments(user, 'get user id C-7781 info').arguments.user_id).toBe('C-7781');
+    expect(mapArguments(user, 'the user id is abc-123 I think').arguments.user_id).toBe('abc-123');
+  });
+
   it('takes no count of the values for a value, and no request that only names the tool and its parameter', () => {
     const sum = tool({ a: { type: 'number', description: 'First number' }, b: { type: 'number', description: 'Second number' } }, ['a', 'b'], 'Returns the sum of two numbers');
     expect(mapArguments(sum, 'Compute the sum of two numbers a and b; a is 17')).toMatchObject({ arguments: { a: 17 }, missingArguments: ['b'] });
@@ -2329,6 +2338,15 @@ describe('mapArguments: the sixteenth session', () => {
     const echo = { name: 'echo', description: 'Echoes back the input', inputSchema: { type: 'object', properties: { message: { type: 'string', description: 'Message to echo' } }, required: ['message'] } };
     for (const request of ['Echo back a message', 'Please echo a message for me']) expect(mapArguments(echo, request).missingArguments).toEqual(['message']);
     expect(mapArguments(echo, 'Echo back the message hello world').arguments).toEqual({ message: 'hello world' });
+    // a parameter measured in the noun, or named as a count, still takes it; a question is its own value; a phrase of plain words stays
+    const loan = tool({ principal: { type: 'number' }, rate: { type: 'number', description: 'Annual rate in percent.' }, terms: { type: 'integer', description: 'Loan term in months.' } }, ['principal', 'rate', 'terms']);
+    expect(mapArguments(loan, 'monthly payment for 20000 at 5 percent over 60 terms').arguments).toEqual({ principal: 20000, rate: 5, terms: 60 });
+    const pick = tool({ quantity: { type: 'integer', description: 'Quantity of numbers to pick.' }, low: { type: 'integer' }, high: { type: 'integer' } }, ['quantity']);
+    expect(mapArguments(pick, 'pick 2 numbers').arguments.quantity).toBe(2);
+    const ask = { name: 'ask', description: 'Answers questions like weather, news or sports', inputSchema: { type: 'object', properties: { question: { type: 'string', description: 'The question, e.g. about weather or sports' } }, required: ['question'] } };
+    expect(mapArguments(ask, "What's the weather?").arguments.question).toBe("What's the weather?");
+    const sms = tool({ phone: { type: 'string' }, message: { type: 'string', description: 'The text to send.' } }, ['phone', 'message']);
+    expect(mapArguments(sms, 'Text 555-1234 with message I am here').arguments.message).toBe('I am here');
   });
 
   it('fills a URL template whose host is left open with the one host the request names as such', () => {

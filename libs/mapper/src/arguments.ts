@@ -803,11 +803,38 @@ function renameBonus(p: ParamInfo, doc: Doc, s: Span): number {
  * echo's message ("Echoes back the input"; "Message to echo").
  */
 function saysMore(text: string, p: ParamInfo, toolWords: ReadonlySet<string>): boolean {
-  return contentStems(text).some((w) => !toolWords.has(w) && !p.descStems.has(w) && !p.anchors.includes(w));
+  // (a question always asks something; the parameter's description counts up to its examples:
+  // "The question, e.g. about weather or sports" leaves "What's the weather?" its own)
+  if (/\?\s*$/.test(text)) return true;
+  const own = new Set(contentStems(definitionOf(p.description)));
+  return contentStems(text).some((w) => !toolWords.has(w) && !own.has(w) && !p.anchors.includes(w));
+}
+
+/** A description up to its examples or list ("e.g.", "such as", "like", "including", a parenthesis or a colon). */
+function definitionOf(description: string): string {
+  return description.split(/\be\.g\.|\bsuch as\b|\blike\b|\bincluding\b|[(:]/i)[0] ?? '';
 }
 
 /** Plural nouns for the values a request gives: a number before one counts them ("two numbers"). */
 const VALUE_NOUNS = /^(?:numbers|values|integers|ints|floats|decimals|operands|inputs|arguments|args|terms|numerals|figures)$/;
+
+/** Stems of the nouns for values that any numeric parameter's description may use of itself. */
+const GENERIC_VALUE_STEMS: ReadonlySet<string> = new Set(['numbers', 'values', 'integers', 'ints', 'floats', 'decimals', 'figures'].map((w) => stem(w)));
+
+/**
+ * Does a number count the values a request gives ("the sum of two numbers a and b") rather than
+ * give one, for parameter `p`? Not where `p` counts or is measured in that noun ("60 terms" for a
+ * loan's term in months, "up to 4 arguments" for max_args) or is named as a count (size, n, k,
+ * count, quantity, num…, max…, min…).
+ */
+function countsValues(s: Span, p: ParamInfo | undefined): boolean {
+  if (s.unit === undefined || !VALUE_NOUNS.test(s.unit)) return false;
+  if (p === undefined) return true;
+  // (a description's own "number" or "value" says what the parameter is, not what it counts: "First number")
+  const u = stem(s.unit);
+  const measured = !GENERIC_VALUE_STEMS.has(u) && (p.anchors.includes(u) || p.descStems.has(u));
+  return !measured && !p.parts.some((x) => /^(?:n|k|count|size|quantity|num|number|max|min|limit|total)$/.test(x));
+}
 
 /** An IPv4 address, with a port or not. */
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/;
@@ -1436,8 +1463,8 @@ function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
     // (one word that says when, how or which, not what: "Cancel my order immediately.", "the
     // repository online.", "the project details.")
     if (i === j && (NOT_A_NAME.has(first) || /^[a-z]+ly$/.test(doc.tokens[i].text) || /^(?:tomorrow|yesterday|tonight|summary)$/.test(first))) continue;
-    // (nor function words alone: "echo a message for me")
-    if (contentStems(text).length === 0 && !/\d/.test(text)) continue;
+    // (nor a preposition and a pronoun alone: "echo a message for me")
+    if (/^(?:for|to|with|from|about|at|by|of|on)\s+(?:me|us|him|her|them|it|you)$/i.test(text)) continue;
     out.push({ param: p, value: text, score: (explicit ? 0.45 : 0.3) + 0.15 * h.w, ranges: [[start, end]], kind: 'phrase' });
   }
   return out;
@@ -2282,7 +2309,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       if (boundClash(p, doc, s)) continue;
       // a count of the values themselves is none of them ("the sum of two numbers a and b", "the
       // 2 values 10 and 32"), unless the parameter counts them ("generate two random numbers")
-      if (s.unit !== undefined && VALUE_NOUNS.test(s.unit) && countBonus(p, doc, s) <= 0) continue;
+      if (countsValues(s, p) && countBonus(p, doc, s) <= 0) continue;
       let score = 0.15 + anchorBonus(p, doc, s, hits);
       const us = unitStem(s.unit);
       if (us && units.has(us)) score += 0.45;
@@ -2855,14 +2882,30 @@ function endFromDuration(p: ParamInfo, doc: Doc): Cand[] {
  * prod id iPhone 12" → "iPhone 12". One to three words, at least one with a digit or a capital
  * inside it or a hyphen, so that words ("the id is wrong") are not taken.
  */
+/** Words that end an id written after its label: adverbs and nouns of the request around it ("u-42 again", "C-7781 info"). */
+const ID_TAIL_STOP = new Set(['now', 'again', 'asap', 'please', 'today', 'tomorrow', 'yesterday', 'info', 'information', 'details', 'detail', 'data', 'status', 'thanks', 'i']);
+
 function labelledIdPhrase(p: ParamInfo, doc: Doc): Cand[] {
   const out: Cand[] = [];
   for (const m of doc.text.matchAll(/\b(\p{L}+)\s+(?:id|ID|Id)\s*(?::|=|#|is\s+)?\s*((?:[^\s.,;!?]+)(?:\s+[^\s.,;!?]+){0,2})\s*(?=$|[.,;!?])/gu)) {
     if (!qualifierNames(p, m[1].toLowerCase())) continue;
-    const value = m[2];
-    if (!value.split(/\s+/).some((w) => /\d|\p{Ll}\p{Lu}|-/u.test(w))) continue;
-    const at = m.index + m[0].lastIndexOf(value);
-    out.push({ param: p, value, score: 0.8, ranges: [[at, at + value.length]], kind: 'labelled-id' });
+    // (a quoted value is the quoted span's: "user ID 'user-456'")
+    if (/^['"‘“`]/.test(m[2]) || !m[2].split(/\s+/).some((w) => /\d|\p{Ll}\p{Lu}|-/u.test(w))) continue;
+    // the words after the first: up to a function word or an adverb ("u-42 again", "abc-123 I
+    // think"); after a first word with a digit only words with a digit or a capital ("iPhone 12",
+    // not "C-7781 info"), after one without any word ("V-neck sweate")
+    const words = m[2].split(/\s+/);
+    const kept = [words[0]];
+    for (const w of words.slice(1)) {
+      const lw = w.toLowerCase();
+      if (STOP_WORDS.has(lw) || ID_TAIL_STOP.has(lw) || /ly$/.test(lw) || (/\d/.test(words[0]) && !/\d|\p{Lu}/u.test(w))) break;
+      kept.push(w);
+    }
+    const value = kept.join(' ');
+    const at = m.index + m[0].lastIndexOf(m[2]);
+    // (above the first word of it read alone as an id after the same label: "prod id: V-neck
+    // sweate" is "V-neck sweate", not "V-neck")
+    out.push({ param: p, value, score: 0.9, ranges: [[at, at + value.length]], kind: 'labelled-id' });
   }
   return out;
 }
@@ -3880,8 +3923,9 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   const args: Record<string, unknown> = {};
   const evidence: Record<string, ArgEvidence> = {};
   const pairs = explicitPairs(doc);
-  // the tool's own words (its name and description), which a whole request must say more than
-  const toolWords = new Set([...toolStems, ...contentStems(toolDescription)]);
+  // the tool's own words (its name and description up to its examples), which a whole request
+  // must say more than
+  const toolWords = new Set([...toolStems, ...contentStems(definitionOf(toolDescription))]);
   const pending: ParamInfo[] = [];
   for (const p of params) {
     // 1. the context object names it
@@ -4007,7 +4051,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   const numericLeft = pending.filter((p) => !assigned.has(p.name) && p.required && (p.type === 'integer' || p.type === 'number') && !p.enumValues);
   if (numericLeft.length > 0) {
     // (a count of the values, "the sum of two numbers a and b", is none of them)
-    const unclaimed = (s: Span): boolean => s.kind === 'number' && !(s.unit !== undefined && VALUE_NOUNS.test(s.unit)) && !clashes([[s.start, s.end]], taken) && !doc.spans.some((o) => o !== s && ['date', 'time', 'id', 'path', 'url', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end);
+    const unclaimed = (s: Span): boolean => s.kind === 'number' && !numericLeft.every((q) => countsValues(s, q)) && !clashes([[s.start, s.end]], taken) && !doc.spans.some((o) => o !== s && ['date', 'time', 'id', 'path', 'url', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end);
     let free = doc.spans.filter((s) => unclaimed(s) && !s.word);
     // (numbers written as words count too where the digits are too few: "each of my three friends
     // gave me 10 euros" onto a, b; not "one", which is mostly no number: "one quick question", "no
