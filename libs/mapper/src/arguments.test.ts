@@ -2338,6 +2338,9 @@ describe('mapArguments: the sixteenth session', () => {
     const echo = { name: 'echo', description: 'Echoes back the input', inputSchema: { type: 'object', properties: { message: { type: 'string', description: 'Message to echo' } }, required: ['message'] } };
     for (const request of ['Echo back a message', 'Please echo a message for me']) expect(mapArguments(echo, request).missingArguments).toEqual(['message']);
     expect(mapArguments(echo, 'Echo back the message hello world').arguments).toEqual({ message: 'hello world' });
+    // a one-word tool's name before a short value is its verb; not where a verb follows it ("Echo chambers are …")
+    expect(mapArguments(echo, 'echo hi').arguments).toEqual({ message: 'hi' });
+    expect(mapArguments(echo, 'Echo chambers are dangerous').arguments).toEqual({ message: 'Echo chambers are dangerous' });
     // a parameter measured in the noun, or named as a count, still takes it; a question is its own value; a phrase of plain words stays
     const loan = tool({ principal: { type: 'number' }, rate: { type: 'number', description: 'Annual rate in percent.' }, terms: { type: 'integer', description: 'Loan term in months.' } }, ['principal', 'rate', 'terms']);
     expect(mapArguments(loan, 'monthly payment for 20000 at 5 percent over 60 terms').arguments).toEqual({ principal: 20000, rate: 5, terms: 60 });

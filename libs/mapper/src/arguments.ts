@@ -4346,9 +4346,12 @@ const WEAK_KINDS = new Set(['slot', 'per-unit', 'enum-partial', 'proper', 'phras
 function withoutToolVerb(c: Cand, toolStems: ReadonlySet<string>): Cand {
   if (c.kind !== 'whole' || typeof c.value !== 'string') return c;
   const m = /^(\p{L}+)[\s:,]+(\S[\s\S]*)$/u.exec(c.value);
-  // (a tool named by two words or more: "Echo chambers are dangerous" for a tool named echo keeps its words)
+  // (a tool named by two words or more; one named by one word where a short value follows, "echo
+  // hi", and no verb in it says the word was its subject: "Echo chambers are dangerous" for a
+  // tool named echo keeps its words)
   // (and a "that" after it: "Post that the launch went great" posts "the launch went great")
-  return m && toolStems.size >= 2 && toolStems.has(stem(m[1].toLowerCase())) && !STOP_WORDS.has(m[1].toLowerCase()) ? { ...c, value: m[2].replace(/^that\s+(?=\S)/i, '') } : c;
+  const short = m !== null && toolStems.size === 1 && m[2].trim().split(/\s+/).length <= 4 && !/^\S+\s+(?:is|are|was|were|has|have|had|can|could|will|would|should|do|does|did)\b/i.test(m[2]);
+  return m && (toolStems.size >= 2 || short) && toolStems.has(stem(m[1].toLowerCase())) && !STOP_WORDS.has(m[1].toLowerCase()) ? { ...c, value: m[2].replace(/^that\s+(?=\S)/i, '') } : c;
 }
 
 /** Stems of the words of a tool's name ("bfcl:musical_scale:56771ee8" → music, scale, …), cached. */
