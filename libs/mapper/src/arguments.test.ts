@@ -2384,6 +2384,12 @@ describe('mapArguments: the sixteenth session', () => {
     expect(mapArguments(tool({ country: { type: 'string', description: 'Two-letter country code, e.g. us, gb.' } }, ['country']), 'shipping to Japan').arguments.country).toBe('jp');
     // (the country as written outranks an acronym once its code is short: "VAT" is no country)
     expect(mapArguments(tool({ country: { type: 'string', description: 'ISO 3166-1 alpha-2 country code.' } }, ['country']), 'What is the VAT rate in Italy?').arguments.country).toBe('IT');
+    // a city written in Chinese is that city; a temperature scale too; a city is no country
+    const cn = tool({ location: { type: 'string', description: "The location, in the format of 'City, State (abbr)' if State exists, 'City, Country' if not." }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'], default: 'fahrenheit' } }, ['location']);
+    expect(mapArguments(cn, '我想知道上海目前的天气状况，可以帮我查询吗？顺便使用摄氏度来显示温度。').arguments).toEqual({ location: 'Shanghai, China', unit: 'celsius' });
+    const cityCountry = tool({ city: { type: 'string', description: 'The city' }, country: { type: 'string', description: 'The country' } }, ['city', 'country']);
+    expect(mapArguments(cityCountry, 'What is the weather in Beijing and Guangzhou?').arguments.country).toBeUndefined();
+    expect(mapArguments(cityCountry, 'What is the weather in Beijing, China?').arguments).toEqual({ city: 'Beijing', country: 'China' });
     // a country parameter that asks for no code keeps the name as written
     const named = tool({ city: { type: 'string' }, country: { type: 'string', description: 'The country the city is in.' } }, ['city', 'country']);
     expect(mapArguments(named, 'weather for London in the UK?').arguments.country).toBe('UK');

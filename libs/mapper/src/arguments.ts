@@ -983,6 +983,9 @@ function positionsOf(ix: TokenIndex, stemOf: string, lower: string): number[] {
   return [...new Set([...a, ...b])].sort((x, y) => x - y);
 }
 
+/** Temperature scales by their Chinese names (simplified and traditional). */
+const CJK_SCALES: Readonly<Record<string, readonly string[]>> = { celsius: ['摄氏', '攝氏'], fahrenheit: ['华氏', '華氏'] };
+
 /**
  * IANA zones an abbreviation written in capitals stands for (tz database abbreviations, and the
  * US zones' two-letter forms). Left out: abbreviations zones in unrelated places share (CST: US
@@ -1012,6 +1015,12 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
   const code = LANGUAGE_CODE.exec(value);
   const names = code ? LANGUAGE_NAMES[code[1].toLowerCase()] : undefined;
   if (names) for (const t of ix.distinct) if (names.includes(t.lower)) return { score: 0.8, start: t.start, end: t.end };
+  // a temperature scale written in Chinese ("摄氏度", "華氏")
+  const scale = CJK_SCALES[value.toLowerCase()];
+  if (scale) for (const w of scale) {
+    const at = doc.text.indexOf(w);
+    if (at >= 0) return { score: 0.8, start: at, end: at + w.length };
+  }
   // an IANA time zone ("Europe/London", "America/New_York") named by its city ("London time")
   const tz = /^(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/(?:[A-Za-z_]+\/)?([A-Za-z_]+)$/.exec(value);
   if (tz) {
@@ -2608,6 +2617,9 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     const powered = value !== undefined && /^(?:type|kind|category|class)$/.test(p.parts[p.parts.length - 1] ?? '') ? /^(\p{L}{2,})-(?:powered|fueled|fuelled)$/u.exec(value) : null;
     if (powered) value = powered[1];
     if (value === undefined || value.trim() === '') continue;
+    // a city is no country ("the weather in Beijing and Guangzhou" for city and country: the
+    // second city is no country); a place written with its country gives that by its region
+    if (p.semantic === 'country' && (s.kind === 'place' || s.kind === 'proper') && (s.city !== undefined || US_CITIES.has(value.toLowerCase()) || WORLD_CITIES.has(value.toLowerCase())) && !KNOWN_COUNTRIES.has(value.toLowerCase()) && !COUNTRY_ALIAS_NAMES.has(value.toLowerCase())) continue;
     let ab = anchorBonus(p, doc, s, hits);
     // an identifier labelled as one ("My user ID is 123456789", "id is 1234") for an id parameter
     // (a label that names the parameter, "Web ID is 1234" for websiteId, outweighs a name written

@@ -752,6 +752,16 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
       push(spans, { kind: 'place', start: at, end, text: text.slice(at, end), city: written, region, country });
     }
   }
+  // a city written in Chinese, Japanese or Korean ("上海目前的天气", "서울 날씨"): those scripts
+  // run words together, so the name is found anywhere in the text; it stands for the city the
+  // lexicon knows (its English name and country)
+  for (const [name, key] of CJK_CITIES) {
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
+      const country = WORLD_CITIES.get(key);
+      if (country === undefined || spans.some((o) => o.kind === 'place' && o.start < at + name.length && at < o.end)) continue;
+      push(spans, { kind: 'place', start: at, end: at + name.length, text: name, city: titleCase(key), country });
+    }
+  }
   // a major airport's code written for its city ("I am travelling to LAX")
   for (const m of text.matchAll(/\b([A-Z]{3})\b/g)) {
     const city = AIRPORT_CITIES[m[1]];
@@ -808,6 +818,13 @@ const CITY_WORDS: ReadonlySet<string> = new Set(['nice', 'reading', 'mobile', 'b
 
 /** Street-type words that end a street name. */
 const STREET_RE = '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Terrace|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Apartments|Plaza|Alley|Row)';
+
+/** Cities written in Chinese, Japanese or Korean, by the WORLD_CITIES key of their English name. */
+const CJK_CITIES: readonly [string, string][] = [
+  ['北京', 'beijing'], ['上海', 'shanghai'], ['深圳', 'shenzhen'], ['广州', 'guangzhou'], ['廣州', 'guangzhou'], ['成都', 'chengdu'], ['杭州', 'hangzhou'],
+  ['香港', 'hong kong'], ['东京', 'tokyo'], ['東京', 'tokyo'], ['大阪', 'osaka'], ['首尔', 'seoul'], ['서울', 'seoul'], ['부산', 'busan'], ['新加坡', 'singapore'],
+  ['巴黎', 'paris'], ['伦敦', 'london'], ['倫敦', 'london'], ['柏林', 'berlin'], ['莫斯科', 'moscow'],
+];
 
 /** Extracts street addresses: "2508 University Avenue, Palo Alto, CA", "221B Baker Street, Berkeley". */
 function findAddresses2(text: string, spans: Span[]): void {
