@@ -2387,6 +2387,15 @@ describe('mapArguments: the sixteenth session', () => {
     // a city written in Chinese is that city; a temperature scale too; a city is no country
     const cn = tool({ location: { type: 'string', description: "The location, in the format of 'City, State (abbr)' if State exists, 'City, Country' if not." }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'], default: 'fahrenheit' } }, ['location']);
     expect(mapArguments(cn, '我想知道上海目前的天气状况，可以帮我查询吗？顺便使用摄氏度来显示温度。').arguments).toEqual({ location: 'Shanghai, China', unit: 'celsius' });
+    // (not inside a longer word, "上海路", "巴黎世家", "深圳北京路"; in the order written; both scales written is neither)
+    expect(mapArguments(cn, '上海路的天气').arguments.location).toBeUndefined();
+    expect(mapArguments(cn, '巴黎世家的天气').arguments.location).toBeUndefined();
+    expect(mapArguments(cn, '深圳市南山区北京路的天气').arguments.location).toBe('Shenzhen, China');
+    expect(mapArguments(cn, '上海和北京的天气').arguments.location).toBe('Shanghai, China');
+    expect(mapArguments(cn, '用华氏而不是摄氏，北京的天气').arguments.unit).toBeUndefined();
+    const train = tool({ origin: { type: 'string', description: 'Departure city' }, destination: { type: 'string', description: 'Arrival city' } }, ['destination']);
+    expect(mapArguments(train, '帮我订一张到广州的票').arguments).toEqual({ destination: 'Guangzhou' });
+    expect(mapArguments(train, '从北京到上海的火车').arguments).toEqual({ origin: 'Beijing', destination: 'Shanghai' });
     const cityCountry = tool({ city: { type: 'string', description: 'The city' }, country: { type: 'string', description: 'The country' } }, ['city', 'country']);
     expect(mapArguments(cityCountry, 'What is the weather in Beijing and Guangzhou?').arguments.country).toBeUndefined();
     expect(mapArguments(cityCountry, 'What is the weather in Beijing, China?').arguments).toEqual({ city: 'Beijing', country: 'China' });

@@ -1015,11 +1015,14 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
   const code = LANGUAGE_CODE.exec(value);
   const names = code ? LANGUAGE_NAMES[code[1].toLowerCase()] : undefined;
   if (names) for (const t of ix.distinct) if (names.includes(t.lower)) return { score: 0.8, start: t.start, end: t.end };
-  // a temperature scale written in Chinese ("摄氏度", "華氏")
+  // a temperature scale written in Chinese ("摄氏度", "華氏"), where the other is not written too
+  // ("用华氏而不是摄氏", "把100华氏度转换成摄氏度" say both)
   const scale = CJK_SCALES[value.toLowerCase()];
-  if (scale) for (const w of scale) {
-    const at = doc.text.indexOf(w);
-    if (at >= 0) return { score: 0.8, start: at, end: at + w.length };
+  if (scale && !Object.entries(CJK_SCALES).some(([other, words]) => other !== value.toLowerCase() && words.some((w) => doc.text.includes(w)))) {
+    for (const w of scale) {
+      const at = doc.text.indexOf(w);
+      if (at >= 0) return { score: 0.8, start: at, end: at + w.length };
+    }
   }
   // an IANA time zone ("Europe/London", "America/New_York") named by its city ("London time")
   const tz = /^(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/(?:[A-Za-z_]+\/)?([A-Za-z_]+)$/.exec(value);
@@ -2643,6 +2646,9 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (p.semantic === 'origin' && ['from', 'leaving', 'departing'].includes(prevWord)) score += 0.35;
     if (p.semantic === 'destination' && ['to', 'into', 'reach', 'towards'].includes(prevWord)) score += 0.35;
     if ((p.semantic === 'origin' && prevWord === 'to') || (p.semantic === 'destination' && prevWord === 'from')) score -= 0.3;
+    // (the same in Chinese, written right before the place: 从/從 from; 到 去 往 飞 to)
+    const cjkCue = /[从從]$/u.test(doc.text.slice(0, s.start)) ? 'origin' : /[到去往飞飛]$/u.test(doc.text.slice(0, s.start)) ? 'destination' : undefined;
+    if (cjkCue !== undefined && (p.semantic === 'origin' || p.semantic === 'destination')) score += cjkCue === p.semantic ? 0.35 : -0.3;
     if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s) + renameBonus(p, doc, s);
     // a city is no name of a hotel, restaurant or venue ("Book me a room in Berkeley" for place_name
     // described as "the name of the hotel")

@@ -755,12 +755,21 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
   // a city written in Chinese, Japanese or Korean ("上海目前的天气", "서울 날씨"): those scripts
   // run words together, so the name is found anywhere in the text; it stands for the city the
   // lexicon knows (its English name and country)
+  // (only as a word of its own, told by what follows it: the end, a mark, other text, 市 的 and
+  // words of weather, time, travel or joining; not 上海路, 巴黎世家, 香港脚, 上海银行, 深圳北京路)
+  const cjk: { at: number; name: string; key: string }[] = [];
   for (const [name, key] of CJK_CITIES) {
     for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
-      const country = WORLD_CITIES.get(key);
-      if (country === undefined || spans.some((o) => o.kind === 'place' && o.start < at + name.length && at < o.end)) continue;
-      push(spans, { kind: 'place', start: at, end: at + name.length, text: name, city: titleCase(key), country });
+      const after = text.slice(at + name.length);
+      if (!(after === '' || !CJK_CHAR.test(after[0]) || /^(?:市|的|天气|天氣|今|明|后|後|昨|现在|現在|目前|最近|和|与|與|、|到|出发|出發|飞|飛|去|有|是|怎|什么|什麼|附近)/u.test(after))) continue;
+      cjk.push({ at, name, key });
     }
+  }
+  // (in the order written: "上海和北京的天气" is Shanghai first)
+  for (const { at, name, key } of cjk.sort((x, y) => x.at - y.at)) {
+    const country = WORLD_CITIES.get(key);
+    if (country === undefined || spans.some((o) => o.kind === 'place' && o.start < at + name.length && at < o.end)) continue;
+    push(spans, { kind: 'place', start: at, end: at + name.length, text: name, city: titleCase(key), country });
   }
   // a major airport's code written for its city ("I am travelling to LAX")
   for (const m of text.matchAll(/\b([A-Z]{3})\b/g)) {
@@ -818,6 +827,9 @@ const CITY_WORDS: ReadonlySet<string> = new Set(['nice', 'reading', 'mobile', 'b
 
 /** Street-type words that end a street name. */
 const STREET_RE = '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Terrace|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Apartments|Plaza|Alley|Row)';
+
+/** A character of the scripts that write words together (Han, Hangul, kana). */
+const CJK_CHAR = /[\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]/u;
 
 /** Cities written in Chinese, Japanese or Korean, by the WORLD_CITIES key of their English name. */
 const CJK_CITIES: readonly [string, string][] = [
