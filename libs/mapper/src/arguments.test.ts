@@ -2430,6 +2430,9 @@ describe('mapArguments: the sixteenth session', () => {
     // a word that is an object's own property ("constructor") is no abbreviation
     expect(mapArguments(appointment, 'export my PST archive at 10:00').arguments.timezone).toBeUndefined();
     expect(mapArguments(appointment, 'Review the constructor code in Berlin at 9am').arguments.timezone).toBe('Europe/Berlin');
+    // (nor an enum value that is a property of every object: it had crashed the whole mapping)
+    const kinds = tool({ kind: { type: 'string', enum: ['constructor', 'toString', '__proto__'] } }, ['kind']);
+    expect(mapArguments(kinds, 'use the constructor kind').arguments).toEqual({ kind: 'constructor' });
     // "id" as a label only: no state code, no ID card
     const parcel = tool({ tracking_identifier: { type: 'string', description: 'The parcel to track.' } }, ['tracking_identifier']);
     expect(mapArguments(parcel, 'Where is my package going to Boise, ID?').arguments.tracking_identifier).not.toBe('Boise');

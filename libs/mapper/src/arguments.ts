@@ -984,7 +984,7 @@ function positionsOf(ix: TokenIndex, stemOf: string, lower: string): number[] {
 }
 
 /** Temperature scales by their Chinese names (simplified and traditional). */
-const CJK_SCALES: Readonly<Record<string, readonly string[]>> = { celsius: ['摄氏', '攝氏'], fahrenheit: ['华氏', '華氏'] };
+const CJK_SCALES: Readonly<Record<string, readonly string[]>> = lookupTable({ celsius: ['摄氏', '攝氏'], fahrenheit: ['华氏', '華氏'] });
 
 /**
  * IANA zones an abbreviation written in capitals stands for (tz database abbreviations, and the
@@ -992,7 +992,7 @@ const CJK_SCALES: Readonly<Record<string, readonly string[]>> = { celsius: ['摄
  * Central and China; IST: India, Israel, Ireland), MST (Denver, or Phoenix all year) and GMT,
  * which is UTC as often as London.
  */
-const TIME_ZONE_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
+const TIME_ZONE_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = lookupTable({
   EST: ['America/New_York', 'America/Toronto', 'America/Detroit'], EDT: ['America/New_York', 'America/Toronto', 'America/Detroit'], ET: ['America/New_York'],
   CDT: ['America/Chicago'], CT: ['America/Chicago'],
   MDT: ['America/Denver'], MT: ['America/Denver'],
@@ -1001,12 +1001,12 @@ const TIME_ZONE_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   BST: ['Europe/London'], CET: ['Europe/Paris', 'Europe/Berlin', 'Europe/Madrid', 'Europe/Rome', 'Europe/Amsterdam'], CEST: ['Europe/Paris', 'Europe/Berlin', 'Europe/Madrid', 'Europe/Rome', 'Europe/Amsterdam'],
   JST: ['Asia/Tokyo'], KST: ['Asia/Seoul'], HKT: ['Asia/Hong_Kong'], SGT: ['Asia/Singapore'],
   AEST: ['Australia/Sydney', 'Australia/Melbourne'], AEDT: ['Australia/Sydney', 'Australia/Melbourne'],
-};
+});
 
 /** IANA zones of a region's name written before "time" ("Eastern time"). */
-const TIME_ZONE_REGIONS: Readonly<Record<string, readonly string[]>> = {
+const TIME_ZONE_REGIONS: Readonly<Record<string, readonly string[]>> = lookupTable({
   eastern: TIME_ZONE_ABBREVIATIONS.EST, central: TIME_ZONE_ABBREVIATIONS.CDT, mountain: TIME_ZONE_ABBREVIATIONS.MDT, pacific: TIME_ZONE_ABBREVIATIONS.PST,
-};
+});
 
 /** enumScore without the memo (scans distinct words and indexed positions, not every token for every value). */
 function enumScoreOnce(value: string, doc: Doc): { score: number; start: number; end: number } {
@@ -1017,6 +1017,7 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
   if (names) for (const t of ix.distinct) if (names.includes(t.lower)) return { score: 0.8, start: t.start, end: t.end };
   // a temperature scale written in Chinese ("摄氏度", "華氏"), where the other is not written too
   // ("用华氏而不是摄氏", "把100华氏度转换成摄氏度" say both)
+  // (a table of no prototype: an enum value "constructor" finds nothing)
   const scale = CJK_SCALES[value.toLowerCase()];
   if (scale && !Object.entries(CJK_SCALES).some(([other, words]) => other !== value.toLowerCase() && words.some((w) => doc.text.includes(w)))) {
     for (const w of scale) {
@@ -1035,7 +1036,7 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
     // after a clock time only; never one with an offset, "GMT+5:30") or a region's name before
     // "time" ("Pacific time"): weaker than a city the request names ("Berlin? CET I think")
     for (const t of ix.distinct) {
-      const zone = Object.hasOwn(TIME_ZONE_ABBREVIATIONS, t.text) ? TIME_ZONE_ABBREVIATIONS[t.text] : Object.hasOwn(TIME_ZONE_REGIONS, t.lower) && /^\s+time\b/i.test(doc.text.slice(t.end, t.end + 6)) ? TIME_ZONE_REGIONS[t.lower] : undefined;
+      const zone = TIME_ZONE_ABBREVIATIONS[t.text] ?? (/^\s+time\b/i.test(doc.text.slice(t.end, t.end + 6)) ? TIME_ZONE_REGIONS[t.lower] : undefined);
       if (zone === undefined || !zone.includes(value) || /^\s*[+-−]\s*\d/.test(doc.text.slice(t.end, t.end + 3))) continue;
       // (an abbreviation only right after a clock time, "4pm EST", "9:00 PT": "the PST archive",
       // "SGT Miller", "the HST return" name no zone)

@@ -231,7 +231,7 @@ export function destructiveClash(requestStems: Iterable<string>, profile: ToolPr
 }
 
 /** The arithmetic a tool's name names, by its name's words (get-sum, add → add; sub, subtract → subtract; CalcProduct, multiply → multiply; divide → divide). */
-const NAME_OPERATIONS: Readonly<Record<string, string>> = { add: 'add', adder: 'add', sum: 'add', plus: 'add', addition: 'add', sub: 'subtract', subtractor: 'subtract', multiplier: 'multiply', divider: 'divide', subtract: 'subtract', minus: 'subtract', difference: 'subtract', subtraction: 'subtract', mul: 'multiply', mult: 'multiply', multiply: 'multiply', product: 'multiply', times: 'multiply', multiplication: 'multiply', div: 'divide', divide: 'divide', quotient: 'divide', division: 'divide' };
+const NAME_OPERATIONS: Readonly<Record<string, string>> = lookupTable({ add: 'add', adder: 'add', sum: 'add', plus: 'add', addition: 'add', sub: 'subtract', subtractor: 'subtract', multiplier: 'multiply', divider: 'divide', subtract: 'subtract', minus: 'subtract', difference: 'subtract', subtraction: 'subtract', mul: 'multiply', mult: 'multiply', multiply: 'multiply', product: 'multiply', times: 'multiply', multiplication: 'multiply', div: 'divide', divide: 'divide', quotient: 'divide', division: 'divide' });
 
 /** Words an arithmetic tool's name holds besides its operation ("get-sum", "calc_product", "math.add_numbers"). */
 const CALCULATOR_WORDS: ReadonlySet<string> = new Set(['get', 'calc', 'calculate', 'calculator', 'compute', 'math', 'arith', 'arithmetic', 'number', 'numbers', 'num', 'nums', 'two', 'of', 'the', 'and', 'int', 'ints', 'integer', 'integers', 'float', 'floats', 'value', 'values', 'do', 'perform', 'op', 'operation', 'total', 'list', 'array']);
