@@ -126,11 +126,12 @@ function headOf(q: LabeledQuery, reranker: Reranker, k: number): Scored[] {
   const scored = q.ranked.map((r) => ({ r, s: score(r.c.features) }));
   scored.sort((a, b) => b.s - a.s || a.r.c.retrieval.rank - b.r.c.retrieval.rank);
   const probs = softmax(scored.map((x) => x.s));
+  const ranking = scored.map((y) => y.r.c);
   return scored.slice(0, k).map((x, i) => {
     const other = i === 0 ? scored[1] : scored[0];
     const margin = other ? x.s - other.s : 3;
     const g = confidenceFeatures(x.r.c.features, x.r.c.mapping, probs[i], margin, { snapshotSize: q.snapshotSize, ranked: q.ranked.length });
-    return { name: x.r.c.name, g, toolRight: x.r.toolRight, argsRight: x.r.argsRight, missing: x.r.c.mapping.missingArguments.length > 0, vetoed: heldBackReason(x.r.c, scored.map((y) => y.r.c)) !== undefined };
+    return { name: x.r.c.name, g, toolRight: x.r.toolRight, argsRight: x.r.argsRight, missing: x.r.c.mapping.missingArguments.length > 0, vetoed: heldBackReason(x.r.c, ranking) !== undefined };
   });
 }
 

@@ -314,7 +314,7 @@ function formatPlace(s: Span, p: ParamInfo): string {
     else if (s.country && (region.toLowerCase() === s.country[0].toLowerCase() || (COUNTRY_ALIASES[s.country[1]] ?? []).includes(region.toLowerCase())) && codes()) region = countryCode(s.country, p);
     // the United Kingdom or one of its nations written out is 'UK' as a country is written in
     // 'City, Country' ("London, England" → "London, UK"), unless the description writes a name
-    else if (s.country?.[1] === 'GB' && COUNTRY_ALIASES.GB.concat('uk', 'u.k.').includes(region.toLowerCase()) && !/england|kingdom|britain|scotland|wales/i.test(p.description)) region = 'UK';
+    else if (s.country?.[1] === 'GB' && COUNTRY_ALIASES.GB.concat(UK_ABBREVIATIONS).includes(region.toLowerCase()) && !/england|kingdom|britain|scotland|wales/i.test(p.description)) region = 'UK';
     return `${city}, ${region}`;
   }
   // (a smaller US place of the gazetteer too, which holds no world city's name: Paris is France's)
@@ -827,9 +827,8 @@ const GENERIC_VALUE_STEMS: ReadonlySet<string> = new Set(['numbers', 'values', '
  * loan's term in months, "up to 4 arguments" for max_args) or is named as a count (size, n, k,
  * count, quantity, num…, max…, min…).
  */
-function countsValues(s: Span, p: ParamInfo | undefined): boolean {
+function countsValues(s: Span, p: ParamInfo): boolean {
   if (s.unit === undefined || !VALUE_NOUNS.test(s.unit)) return false;
-  if (p === undefined) return true;
   // (a description's own "number" or "value" says what the parameter is, not what it counts: "First number")
   const u = stem(s.unit);
   const measured = !GENERIC_VALUE_STEMS.has(u) && (p.anchors.includes(u) || p.descStems.has(u));
@@ -2048,6 +2047,11 @@ function peopleAfter(p: ParamInfo): RegExp {
   return p.parts.some((x) => /^(child|children|kids?)$/.test(x)) ? /^\s*(?:child|children|kids?)\b/i : PEOPLE_AFTER;
 }
 
+/** Names and abbreviations of the United States, lower-case. */
+const US_NAMES: readonly string[] = ['usa', 'us', 'united states', 'america', 'u.s', 'u.s.', 'u.s.a', 'u.s.a.'];
+/** Abbreviations of the United Kingdom, lower-case. */
+const UK_ABBREVIATIONS: readonly string[] = ['uk', 'u.k', 'u.k.'];
+
 /**
  * A country written by name for a country parameter that asks for ISO 3166-1 alpha-2 codes ("Use
  * ISO 3166-1 alpha-2 country codes", "the two-letter country code"): its code ("the UK" → GB).
@@ -2061,7 +2065,7 @@ function isoCountry(value: string, p: ParamInfo): string {
 }
 
 /** Country names and codes the city lexicon knows, lower-case. */
-const KNOWN_COUNTRIES: ReadonlySet<string> = new Set([...WORLD_CITIES.values()].flatMap(([name, code]) => [name.toLowerCase(), code.toLowerCase()]).concat(['usa', 'us', 'united states', 'america', 'england', 'scotland', 'wales', 'u.s', 'u.s.', 'u.s.a', 'u.s.a.', 'u.k', 'u.k.']));
+const KNOWN_COUNTRIES: ReadonlySet<string> = new Set([...WORLD_CITIES.values()].flatMap(([name, code]) => [name.toLowerCase(), code.toLowerCase()]).concat(US_NAMES, UK_ABBREVIATIONS, ['england', 'scotland', 'wales']));
 
 /**
  * Can the region written after a city fill this country/state parameter? A country parameter takes
@@ -2172,8 +2176,8 @@ const COUNTRY_ALIAS_NAMES: ReadonlySet<string> = new Set(Object.values(COUNTRY_A
 const COUNTRY_CODE_BY_NAME: ReadonlyMap<string, string> = new Map([
   ...[...WORLD_CITIES.values()].map(([name, code]): [string, string] => [name.toLowerCase(), code]),
   ...Object.entries(COUNTRY_ALIASES).flatMap(([code, names]) => names.map((n): [string, string] => [n, code])),
-  ...['usa', 'us', 'united states', 'america', 'u.s', 'u.s.', 'u.s.a', 'u.s.a.'].map((n): [string, string] => [n, 'US']),
-  ...['uk', 'u.k', 'u.k.'].map((n): [string, string] => [n, 'GB']),
+  ...US_NAMES.map((n): [string, string] => [n, 'US']),
+  ...UK_ABBREVIATIONS.map((n): [string, string] => [n, 'GB']),
 ]);
 
 /**
@@ -2648,7 +2652,8 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
     if (p.semantic === 'destination' && ['to', 'into', 'reach', 'towards'].includes(prevWord)) score += 0.35;
     if ((p.semantic === 'origin' && prevWord === 'to') || (p.semantic === 'destination' && prevWord === 'from')) score -= 0.3;
     // (the same in Chinese, written right before the place: 从/從 from; 到 去 往 飞 to)
-    const cjkCue = /[从從]$/u.test(doc.text.slice(0, s.start)) ? 'origin' : /[到去往飞飛]$/u.test(doc.text.slice(0, s.start)) ? 'destination' : undefined;
+    const cue = s.start > 0 ? doc.text[s.start - 1] : '';
+    const cjkCue = cue !== '' && '从從'.includes(cue) ? 'origin' : cue !== '' && '到去往飞飛'.includes(cue) ? 'destination' : undefined;
     if (cjkCue !== undefined && (p.semantic === 'origin' || p.semantic === 'destination')) score += cjkCue === p.semantic ? 0.35 : -0.3;
     if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s) + renameBonus(p, doc, s);
     // a city is no name of a hotel, restaurant or venue ("Book me a room in Berkeley" for place_name
@@ -3943,8 +3948,9 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   const evidence: Record<string, ArgEvidence> = {};
   const pairs = explicitPairs(doc);
   // the tool's own words (its name and description up to its examples), which a whole request
-  // must say more than
-  const toolWords = new Set([...toolStems, ...contentStems(definitionOf(toolDescription))]);
+  // must say more than: read only where a whole request is a candidate
+  let toolWords: ReadonlySet<string> | undefined;
+  const toolWordsOf = (): ReadonlySet<string> => (toolWords ??= new Set([...toolStems, ...contentStems(definitionOf(toolDescription))]));
   const pending: ParamInfo[] = [];
   for (const p of params) {
     // 1. the context object names it
@@ -4007,7 +4013,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     // get_tokyo_weather's city) and leaves an optional one out ("California" for
     // california_tax's state, rather than "Texas" from "I moved from Texas"); anything else is no
     // value of it ("Walmart" for walmart.check_price's store_location, "Netflix" for a title)
-    const own = [...candidatesFor(p, doc), ...namedFolders(p, doc, toolStems), ...singleBestCount(p, doc, toolStems)].flatMap((c) => withoutLabel(c)).map((c) => withoutToolVerb(c, toolStems)).filter((c) => !namesSibling(c, doc) && !(echoesToolName(c, toolStems) && !echoFitsKind(c)) && !(c.kind === 'whole' && !saysMore(String(c.value), p, toolWords)));
+    const own = [...candidatesFor(p, doc), ...namedFolders(p, doc, toolStems), ...singleBestCount(p, doc, toolStems)].flatMap((c) => withoutLabel(c)).map((c) => withoutToolVerb(c, toolStems)).filter((c) => !namesSibling(c, doc) && !(echoesToolName(c, toolStems) && !echoFitsKind(c)) && !(c.kind === 'whole' && !saysMore(String(c.value), p, toolWordsOf())));
     if (!p.required && own.length > 0 && echoesToolName(own.reduce((a, c) => (c.score > a.score ? c : a)), toolStems)) continue;
     cands.push(...own);
   }

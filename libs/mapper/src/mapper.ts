@@ -126,6 +126,8 @@ export class UnifiedMapper {
   private readonly profiles: ToolProfile[];
   /** each tool's shape (shapeOf), by index */
   private readonly shapes: string[];
+  /** each tool's namespace stems (namespaceStems), by index */
+  private readonly namespaces: string[][];
   private readonly idf: Map<string, number>;
   private readonly retrieve: Retriever;
   private readonly options: UnifiedMapperOptions;
@@ -139,6 +141,7 @@ export class UnifiedMapper {
     const built = buildProfiles(this.tools);
     this.profiles = built.profiles;
     this.shapes = this.tools.map((t) => shapeOf(t.inputSchema));
+    this.namespaces = this.tools.map((t) => namespaceStems(t.name));
     this.idf = built.idf;
     this.retrieve = retrieve;
     this.options = options;
@@ -204,7 +207,7 @@ export class UnifiedMapper {
       const profile = this.profiles[this.byName.get(c.name) as number];
       const mapping = mapPrepared(profile.tool, doc, ctx);
       const f = features({ profile, idf: this.idf, queryStems, rank: c.rank, score: c.score, topScore, mapping, preferred: preferred.has(c.name), contextKeys, queryTokens, numberCount, queryBigrams, snapshotSize: this.tools.length, shared });
-      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: RERANK_SCORE(f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile, noDeletion) ?? arithmeticClash(askedOperation, profile.operation), shape: this.shapes[this.byName.get(c.name) as number], namespaceNamed: namespaceStems(c.name).some((w) => queryStemSet.has(w)) };
+      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: RERANK_SCORE(f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile, noDeletion) ?? arithmeticClash(askedOperation, profile.operation), shape: this.shapes[this.byName.get(c.name) as number], namespaceNamed: this.namespaces[this.byName.get(c.name) as number].some((w) => queryStemSet.has(w)) };
     });
     ranked.sort((a, b) => b.rerankScore - a.rerankScore || a.retrieval.rank - b.retrieval.rank);
     const probs = softmax(ranked.map((r) => r.rerankScore));
