@@ -66,14 +66,19 @@ export interface EvalService {
   stop(): Promise<void>;
 }
 
-/** Starts a nats-server (own data dir) and one service process; snapshots are written straight to the object store. */
+/**
+ * Starts a nats-server (own data dir) and one service process; snapshots are written straight to
+ * the object store. EVAL_NODE_ARGS (space-separated) are passed to the service's node before its
+ * entry, e.g. `EVAL_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` to profile the service under
+ * an eval (node refuses --cpu-prof in NODE_OPTIONS).
+ */
 export async function startEvalService(name: 'discovery' | 'unified-mapper'): Promise<EvalService> {
   const dir = mkdtempSync(join(tmpdir(), `toolsurface-eval-${name}-`));
   const nats = await ensureNats({ url: `nats://127.0.0.1:${await findFreePort()}`, dataDir: join(dir, 'nats'), logPath: join(dir, 'nats.log') });
   const port = await findFreePort();
   let proc: ManagedProcess | undefined;
   try {
-    proc = spawnManaged(name, process.execPath, ['--import', 'tsx', serviceEntry(name)], {
+    proc = spawnManaged(name, process.execPath, [...(process.env.EVAL_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', serviceEntry(name)], {
       cwd: REPO_ROOT,
       env: { ...process.env, NATS_URL: nats.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), LOG_LEVEL: 'warn', MAX_SNAPSHOTS: '8', MAX_INDEXED_SNAPSHOTS: '8' },
       logPath: join(dir, `${name}.log`),

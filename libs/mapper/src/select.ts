@@ -396,7 +396,13 @@ export function features(x: FeatureInput): Features {
     if (!profile.allStems.has(t.stem) && !m.covered.some(([a, b]) => t.start < b && a < t.end)) uMiss += tokenWeights[i];
   }
   // the request's action verbs vs the tool name's verbs
-  const verbMatch = [...nVerbs].some((v) => qVerbs.has(v)) ? 1 : 0;
+  let verbMatch = 0;
+  for (const v of nVerbs) {
+    if (qVerbs.has(v)) {
+      verbMatch = 1;
+      break;
+    }
+  }
   const verbClash = nVerbs.size > 0 && qVerbs.size > 0 && verbMatch === 0 ? 1 : 0;
   const numbers = x.numberCount;
   const numericParams = profile.numericParams;
@@ -423,14 +429,24 @@ export function features(x: FeatureInput): Features {
     verbClash,
     m.paramCount > 0 ? Object.keys(m.arguments).length / m.paramCount : 0,
     numberFit,
-    x.queryBigrams.length > 0 ? x.queryBigrams.filter((b) => profile.bigrams.has(b)).length / x.queryBigrams.length : 0,
+    x.queryBigrams.length > 0 ? countIn(x.queryBigrams, profile.bigrams) / x.queryBigrams.length : 0,
     profile.descStems.size > 0 ? sharedCount(qset, profile.descStems) / profile.descStems.size : 0,
     Math.log1p(profile.descStems.size) / Math.log(200),
     Math.log1p(profile.paramCount) / Math.log(20),
     m.requiredCount > 0 && m.missingArguments.length === 0 ? 1 : 0,
     Math.min(0, m.datesAsWritten),
   ];
-  return [...base, ...PAIRS.map(([a, b]) => base[a] * base[b])];
+  // the pairwise products after the base features, written into one array (no copies a candidate)
+  const nBase = base.length;
+  for (let i = 0; i < PAIRS.length; i++) base[nBase + i] = base[PAIRS[i][0]] * base[PAIRS[i][1]];
+  return base;
+}
+
+/** How many of `items` the set holds. */
+function countIn(items: readonly string[], set: ReadonlySet<string>): number {
+  let n = 0;
+  for (let i = 0; i < items.length; i++) if (set.has(items[i])) n++;
+  return n;
 }
 
 /** A profile's name stems that are no generic word, and its name's action groups: the same for every request, read once. */

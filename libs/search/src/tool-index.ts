@@ -57,7 +57,8 @@ export interface ToolIndexOptions {
    * Weight of the words of the tools a request implies without naming them (value-types.ts
    * impliedToolWords: "…/apple.pptx" → presentation, slide; "save it to /root/markdown/x.md" →
    * write, file; "list c drive" → execute, command; two currencies; a unit question; an order
-   * between two ends); the head reranker reads them too. 0 turns it off (default 1: a word the
+   * between two ends; places to find on a map → geocode, address, coordinates, location); the
+   * head reranker reads them too. 0 turns it off (default 1: a word the
    * request implies counts as one it says).
    */
   impliedWordWeight?: number;
@@ -399,6 +400,9 @@ export class ToolIndex {
   /** per name part (a place j as nameStart): its share of the name-coverage prior in the current search; per doc: whether it has one */
   private scratchPartHit: Float64Array | undefined;
   private scratchNameHit: Uint8Array | undefined;
+  /** per term id: the stamp of the last signature marked in it (markTerms, near-duplicate demotion); 0 = never */
+  private scratchStamps: Int32Array | undefined;
+  private stamp = 0;
 
   private constructor(tools: readonly SearchableTool[], options: ToolIndexOptions) {
     this.opts = {
@@ -759,14 +763,22 @@ export class ToolIndex {
         // stale: compare it with the picks made since it was last brought up to date, then look again
         const sig = this.signature(pool[best]);
         const threshold = this.opts.diversityThreshold;
+        // the candidate's terms are marked once (on the first pick it must be compared with), and
+        // each pick's terms are counted against the marks: the same shared count as merging the
+        // two sorted signatures, in one pass over the pick's alone
+        let mark = 0;
         for (let p = seen[best]; p < picked.length; p++) {
           if (this.baseNameIds[pool[best]] === this.baseNameIds[picked[p]]) sameName[best] = 1;
           const other = this.signature(picked[p]);
-          // (Jaccard is at most the smaller size over the larger: no merge where that is already
+          // (Jaccard is at most the smaller size over the larger: no count where that is already
           // under the threshold or under the similarity held)
           const bound = Math.min(sig.length, other.length) / Math.max(sig.length, other.length, 1);
-          if (bound < threshold || bound <= maxSim[best]) continue;
-          const sim = jaccard(sig, other);
+          if (bound < threshold || bound <= maxSim[best] || sig.length === 0) continue;
+          if (mark === 0) mark = this.markTerms(sig);
+          const stamps = this.scratchStamps!;
+          let common = 0;
+          for (let i = 0; i < other.length; i++) if (stamps[other[i]] === mark) common++;
+          const sim = common / (sig.length + other.length - common);
           if (sim >= threshold && sim > maxSim[best]) maxSim[best] = sim;
         }
         seen[best] = picked.length;
@@ -793,6 +805,22 @@ export class ToolIndex {
       if (scores[picked[i]] > scores[picked[i - 1]]) scores[picked[i]] = scores[picked[i - 1]];
     }
     return picked;
+  }
+
+  /**
+   * Marks the term ids of `sig` in the shared stamp array (scratchStamps) with a fresh stamp and
+   * returns it: a term of the index is in `sig` when its entry equals the stamp. Stamps grow by
+   * one a call; the array is cleared when they would pass 2^31 − 1.
+   */
+  private markTerms(sig: Int32Array): number {
+    const stamps = (this.scratchStamps ??= new Int32Array(this.idf.length));
+    if (this.stamp === 0x7fffffff) {
+      stamps.fill(0);
+      this.stamp = 0;
+    }
+    const mark = ++this.stamp;
+    for (let i = 0; i < sig.length; i++) stamps[sig[i]] = mark;
+    return mark;
   }
 
   /** The head reranker's order of the first headDepth hits (exact-name matches stay first); the search's order when it fails. */
@@ -1033,35 +1061,25 @@ function finiteOr(x: number | undefined, fallback: number): number {
   return typeof x === 'number' && Number.isFinite(x) ? x : fallback;
 }
 
-/** Jaccard similarity of two sorted, distinct id arrays. */
-function jaccard(a: Int32Array, b: Int32Array): number {
-  if (a.length === 0 || b.length === 0) return 0;
-  let i = 0;
-  let j = 0;
-  let common = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      common++;
-      i++;
-      j++;
-    } else if (a[i] < b[j]) i++;
-    else j++;
-  }
-  return common / (a.length + b.length - common);
-}
-
 /** Indices of the `k` highest scores among `docs` (ties: lower index first). */
 function topK(docs: number[], scores: Float64Array, k: number): number[] {
   const byScore = (a: number, b: number): number => scores[b] - scores[a] || a - b;
   if (docs.length <= k * 4) return docs.sort(byScore).slice(0, k);
-  // partial selection: keep a sorted buffer of the best k
+  // partial selection: keep a sorted buffer of the best k; a doc scoring under the buffer's last
+  // (most docs, once the buffer holds good ones) is passed over on one comparison of two numbers
   const best: number[] = [];
+  let floor = -Infinity;
   for (const d of docs) {
     if (best.length < k) {
       best.push(d);
-      if (best.length === k) best.sort(byScore);
+      if (best.length === k) {
+        best.sort(byScore);
+        floor = scores[best[k - 1]];
+      }
       continue;
     }
+    const s = scores[d];
+    if (s < floor) continue;
     if (byScore(d, best[k - 1]) < 0) {
       let i = k - 1;
       while (i > 0 && byScore(d, best[i - 1]) < 0) {
@@ -1069,6 +1087,7 @@ function topK(docs: number[], scores: Float64Array, k: number): number[] {
         i--;
       }
       best[i] = d;
+      floor = scores[best[k - 1]];
     }
   }
   return best.length < k ? best.sort(byScore) : best;

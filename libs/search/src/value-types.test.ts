@@ -151,6 +151,41 @@ describe('impliedToolWords', () => {
     for (const q of ['the largest city', 'drive from the first to the last street of town in order to park', 'Show my orders from newest to oldest']) expect(impliedToolWords(q), q).toEqual([]);
   });
 
+  it('reads places to find on a map (a distance around a place, a route between places, a trip to plan) as geocoding', () => {
+    for (const q of [
+      "I'm planning a trip to the Forbidden City in Beijing, show me where to park and what's interesting to do within 1km distance?",
+      'Find the nearest parking lot within 2 miles of Central Park',
+      'Focus on a 1000-meter radius to assess the quality of life',
+      'Plan a bike route from UCAS Zhongguancun Campus to UCAS Yanqihu Campus',
+      'find a restaurant nearby for lunch and tell me how to get there',
+      'Get directions from Sydney to Melbourne',
+      'run a detailed commute analysis for me',
+      'Help me arrange a three-day trip from Beijing to Tianjin tomorrow',
+      'Give me a two-day tour of Beijing based on the recent weather',
+      'Can you help me plan my upcoming trip?',
+    ])
+      expect(impliedToolWords(q), q).toEqual(['geocode', 'address', 'coordinates', 'location']);
+    for (const q of [
+      'Calculate the area of a circle with a radius of 5 meters',
+      'the magnetic field at the center of a circular loop with a 4 m radius',
+      'Calculate the final velocity of an object falling from a 150 meter building',
+      'Finish the report within 30 days',
+      'What is the route of the parade?',
+      'Set the sort direction to ascending',
+      'Book a trip to Paris',
+      'Find a nearby restaurant that serves vegan food',
+      'Ship it to 123 Main Street, Springfield',
+      // steps, graphs, games and photos are no places (an adversarial read of the first version)
+      'Give me directions to install the package',
+      'the shortest route from node A to node B in the graph',
+      'how to get to level 5 in the game',
+      'Organize my trip photos into albums',
+      'Plan the tour schedule for the band',
+      'Is the sphere within 2 m of the wall?',
+    ])
+      expect(impliedToolWords(q), q).toEqual([]);
+  });
+
   it('lets "list c drive" reach the tool that executes a command', () => {
     const tools = [
       { name: 'cmd_controller.execute', description: 'Executes a command in the Windows operating system using os.system().', inputSchema: { type: 'object', properties: { command: { type: 'string' } } } },
