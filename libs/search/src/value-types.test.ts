@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ToolIndex } from './tool-index.js';
-import { impliedToolWords, readOperations, valueTypeTerms } from './value-types.js';
+import { asksForPlaces, impliedToolWords, readOperations, valueTypeTerms } from './value-types.js';
 
 /** The words of the operations a request writes between numbers. */
 const operationWords = (query: string): string[] => readOperations(query).words;
@@ -151,20 +151,24 @@ describe('impliedToolWords', () => {
     for (const q of ['the largest city', 'drive from the first to the last street of town in order to park', 'Show my orders from newest to oldest']) expect(impliedToolWords(q), q).toEqual([]);
   });
 
-  it('reads places to find on a map (a distance around a place, a route between places, a trip to plan) as geocoding', () => {
+  it('reads places to find on a map (a distance around a place, a route between places, a trip to plan)', () => {
     for (const q of [
       "I'm planning a trip to the Forbidden City in Beijing, show me where to park and what's interesting to do within 1km distance?",
       'Find the nearest parking lot within 2 miles of Central Park',
+      'Find coffee shops within 500 m of Alexanderplatz',
       'Focus on a 1000-meter radius to assess the quality of life',
       'Plan a bike route from UCAS Zhongguancun Campus to UCAS Yanqihu Campus',
       'find a restaurant nearby for lunch and tell me how to get there',
       'Get directions from Sydney to Melbourne',
+      'directions to the Golden Gate Bridge from Union Square',
+      'How to get to Union Square?',
       'run a detailed commute analysis for me',
+      'Estimate my commute time from Brooklyn to Midtown',
       'Help me arrange a three-day trip from Beijing to Tianjin tomorrow',
       'Give me a two-day tour of Beijing based on the recent weather',
       'Can you help me plan my upcoming trip?',
     ])
-      expect(impliedToolWords(q), q).toEqual(['geocode', 'address', 'coordinates', 'location']);
+      expect(asksForPlaces(q), q).toBe(true);
     for (const q of [
       'Calculate the area of a circle with a radius of 5 meters',
       'the magnetic field at the center of a circular loop with a 4 m radius',
@@ -175,15 +179,56 @@ describe('impliedToolWords', () => {
       'Book a trip to Paris',
       'Find a nearby restaurant that serves vegan food',
       'Ship it to 123 Main Street, Springfield',
-      // steps, graphs, games and photos are no places (an adversarial read of the first version)
+      // found by adversarial reviews: steps, graphs, networks, games, bodies, minutes, photos, a band
       'Give me directions to install the package',
+      'Give me directions to bake a chocolate cake',
       'the shortest route from node A to node B in the graph',
+      'Trace the route from my laptop to google.com',
+      'Add a static route from 10.0.0.0/24 to the gateway 192.168.1.1',
       'how to get to level 5 in the game',
-      'Organize my trip photos into albums',
-      'Plan the tour schedule for the band',
+      'how to get to inbox zero',
+      'Calculate the electric field within 2 m of a point charge',
+      'Find the gravitational force on a satellite within 100 km of the surface',
       'Is the sphere within 2 m of the wall?',
+      'Retry the job within 10 m',
+      'Find all commits within 2 m of the release tag',
+      'Organize my trip photos into albums',
+      'Summarize the PDF of our two-day trip report',
+      'Find luggage for a two-day trip',
+      'Plan the tour schedule for the band',
+      'Plan a tour for my band across Europe next summer',
+      'Play a podcast for my commute',
+      'Does matrix multiplication commute?',
+      'within 1' + ' '.repeat(20_000) + 'x',
     ])
-      expect(impliedToolWords(q), q).toEqual([]);
+      expect(asksForPlaces(q), q.slice(0, 80)).toBe(false);
+    // the place words are read apart, at their own weight (ToolIndexOptions.placeWordWeight)
+    expect(impliedToolWords('Plan a bike route from UCAS Zhongguancun Campus to UCAS Yanqihu Campus')).toEqual([]);
+  });
+
+  it('lifts geocoding into the first hits of a map task without taking the first place from the tool a request names', () => {
+    const tool = (name: string, description: string, properties: Record<string, unknown>) => ({ name, description, inputSchema: { type: 'object', properties } });
+    const tools = [
+      tool('maps:geocode_address', 'Convert an address or place name into geographic coordinates (latitude and longitude).', { address: { type: 'string', description: 'The address or place to geocode' } }),
+      tool('maps:reverse_geocode', 'Convert geographic coordinates into a human-readable address.', { latitude: { type: 'number' }, longitude: { type: 'number' } }),
+      tool('maps:find_nearby_places', 'Find places of a type near a location given by its coordinates.', { latitude: { type: 'number' }, longitude: { type: 'number' }, type: { type: 'string', description: 'Place type, e.g. cafe' }, radius: { type: 'number' } }),
+      tool('maps:get_route_directions', 'Get turn-by-turn directions and travel time between an origin and a destination.', { origin: { type: 'string' }, destination: { type: 'string' }, mode: { type: 'string', enum: ['driving', 'walking', 'bicycling', 'transit'] } }),
+      tool('weather:get_forecast', 'Get the weather forecast for a city for the coming days.', { city: { type: 'string' }, days: { type: 'integer' } }),
+      tool('travel:search_hotels', 'Search hotels in a city for given dates.', { city: { type: 'string' }, check_in: { type: 'string' }, nights: { type: 'integer' } }),
+      tool('travel:search_trains', 'Search train tickets between two stations on a date.', { from_station: { type: 'string' }, to_station: { type: 'string' }, date: { type: 'string' } }),
+      tool('calendar:create_event', 'Create a calendar event with a title, start and end time.', { title: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' } }),
+      tool('fs:write_file', 'Write text to a file at a path.', { path: { type: 'string' }, content: { type: 'string' } }),
+      tool('search:web_search', 'Search the web and return result titles, links and snippets.', { query: { type: 'string' } }),
+    ];
+    const names = (index: ToolIndex, q: string): string[] => index.search(q, 10).map((h) => h.name);
+    const on = ToolIndex.build(tools);
+    const off = ToolIndex.build(tools, { placeWordWeight: 0 });
+    const task = "I'm planning a trip to the Forbidden City in Beijing, show me where to park and what's interesting to do within 1km distance?";
+    expect(names(off, task).slice(0, 3)).not.toContain('maps:geocode_address');
+    expect(names(on, task).slice(0, 3)).toContain('maps:geocode_address');
+    const route = 'Get walking directions from Union Square to the Golden Gate Bridge';
+    expect(names(on, route)[0]).toBe('maps:get_route_directions');
+    expect(names(on, route).slice(0, 3)).toContain('maps:geocode_address');
   });
 
   it('lets "list c drive" reach the tool that executes a command', () => {
