@@ -429,7 +429,7 @@ export function features(x: FeatureInput): Features {
     verbClash,
     m.paramCount > 0 ? Object.keys(m.arguments).length / m.paramCount : 0,
     numberFit,
-    x.queryBigrams.length > 0 ? countIn(x.queryBigrams, profile.bigrams) / x.queryBigrams.length : 0,
+    x.queryBigrams.length > 0 ? sharedCount(x.queryBigrams, profile.bigrams) / x.queryBigrams.length : 0,
     profile.descStems.size > 0 ? sharedCount(qset, profile.descStems) / profile.descStems.size : 0,
     Math.log1p(profile.descStems.size) / Math.log(200),
     Math.log1p(profile.paramCount) / Math.log(20),
@@ -442,13 +442,6 @@ export function features(x: FeatureInput): Features {
   return base;
 }
 
-/** How many of `items` the set holds. */
-function countIn(items: readonly string[], set: ReadonlySet<string>): number {
-  let n = 0;
-  for (let i = 0; i < items.length; i++) if (set.has(items[i])) n++;
-  return n;
-}
-
 /** A profile's name stems that are no generic word, and its name's action groups: the same for every request, read once. */
 const NAME_PARTS = new WeakMap<ToolProfile, { nameList: string[]; nVerbs: Set<string> }>();
 function nameParts(profile: ToolProfile): { nameList: string[]; nVerbs: Set<string> } {
@@ -457,8 +450,8 @@ function nameParts(profile: ToolProfile): { nameList: string[]; nVerbs: Set<stri
   return out;
 }
 
-/** How many members two sets share (read through the first, which should be the smaller). */
-function sharedCount(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+/** How many members of `a` (a set, or a list of distinct words) the set `b` holds (read through `a`, which should be the smaller). */
+function sharedCount(a: Iterable<string>, b: ReadonlySet<string>): number {
   let n = 0;
   for (const x of a) if (b.has(x)) n++;
   return n;

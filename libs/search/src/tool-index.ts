@@ -129,10 +129,13 @@ export interface HeadReranker {
  * libs/search/README.md, ranking design 8). At 1, and read by the head reranker too, a geocoding
  * tool took the first place on catalogs with a map server for most requests that fire, the right
  * route or nearby tool among them (an adversarial review: MRR@10 of the clearly right tool 0.747 →
- * 0.621 on 60 requests of a 49-tool catalog); at 0.7 in the first stage alone, 0.747 → 0.744, and
+ * 0.465 on 60 requests of a 49-tool catalog with the first, wider cues, 0.621 with these; npx tsx
+ * libs/mapper/scripts/place-words-probe.ts); at 0.7 in the first stage alone, 0.747 → 0.744, and
  * LiveMCPBench's map tasks still gain on both halves of the dev requests.
  */
 const PLACE_WORD_WEIGHT = 0.7;
+/** PLACE_WORDS as the analyzer reads them, once. */
+const PLACE_TERMS: readonly string[] = PLACE_WORDS.flatMap((w) => analyze(w));
 
 /** Defaults of ToolIndexOptions (fitted on the eval dev split; README "Ranking design"). */
 const DEFAULTS = {
@@ -681,7 +684,7 @@ export class ToolIndex {
     }
     // the tools the request implies ("…/apple.pptx" → presentation, slide; "list c drive" → execute, command)
     for (const w of implied) for (const t of analyze(w)) if ((terms.get(t) ?? 0) < this.opts.impliedWordWeight) terms.set(t, this.opts.impliedWordWeight);
-    if (places) for (const w of PLACE_WORDS) for (const t of analyze(w)) if ((terms.get(t) ?? 0) < this.opts.placeWordWeight) terms.set(t, this.opts.placeWordWeight);
+    if (places) for (const t of PLACE_TERMS) if ((terms.get(t) ?? 0) < this.opts.placeWordWeight) terms.set(t, this.opts.placeWordWeight);
     for (const w of ops.words) for (const t of analyze(w)) terms.set(t, 1);
     const words = own.filter((t) => !t.startsWith(WHOLE_PREFIX));
     const tables = [
@@ -792,7 +795,7 @@ export class ToolIndex {
           // (Jaccard is at most the smaller size over the larger: no count where that is already
           // under the threshold or under the similarity held)
           const bound = Math.min(sig.length, other.length) / Math.max(sig.length, other.length, 1);
-          if (bound < threshold || bound <= maxSim[best] || sig.length === 0) continue;
+          if (bound < threshold || bound <= maxSim[best]) continue;
           if (mark === 0) mark = this.markTerms(sig);
           const stamps = this.scratchStamps!;
           let common = 0;

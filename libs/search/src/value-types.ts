@@ -198,8 +198,8 @@ const NOT_A_TRIP_RE = /\b(?:band|concert|setlist|product|hackathon|conference|se
  * gives them.
  */
 export function asksForPlaces(query: string): boolean {
-  if ((WITHIN_DISTANCE_RE.test(query) || AREA_RADIUS_RE.test(query)) && !SHAPE_RE.test(query) && !NOT_A_PLACE_RE.test(query)) return true;
-  if ((ROUTE_RE.test(query) || ROUTE_TO_PLACE_RE.test(query)) && !NOT_A_PLACE_RE.test(query)) return true;
+  const distance = (WITHIN_DISTANCE_RE.test(query) || AREA_RADIUS_RE.test(query)) && !SHAPE_RE.test(query);
+  if ((distance || ROUTE_RE.test(query) || ROUTE_TO_PLACE_RE.test(query)) && !NOT_A_PLACE_RE.test(query)) return true;
   return TRIP_RE.test(query) && !NOT_A_TRIP_RE.test(query);
 }
 
