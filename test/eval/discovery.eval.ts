@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import { DiscoveryServiceClient, type DiscoverToolsResponse } from '@toolsurface/proto';
+import { startBareServer, type DiscoverCall } from './bare-grpc';
 import { Bm25Baseline, mrrAtK, ndcgAtK, recallAtK } from '@toolsurface/search';
 import { corpusDefinitions, DEFAULT_EVAL_DIR, flags, percentile, readJsonl, sliceOf, startEvalService, type CorpusRecord, type QueryRecord } from './support';
 
@@ -17,6 +18,19 @@ interface Figures {
   mrr10: number;
 }
 type Report = Record<string, { ours: Figures; bm25: Figures }>;
+/**
+ * Latency of the timed calls, ms. `bareP50` is the p50 of a bare grpc-js server's calls
+ * (bare-grpc.ts: the same proto, ten canned hits, no domain code), each made right after one of
+ * ours with the same query: the machine's own floor for a call in this run, which moves with its
+ * load (0.4 to 1.0 ms seen on one machine within an hour), where the service's figures move with it.
+ */
+interface Latency {
+  p50: number;
+  p99: number;
+  bareP50: number;
+  firstSearchMs: number;
+  warmUpCalls: number;
+}
 
 /** Untimed discover_tools calls after the first search and before the timed ones (default of `--warm-up N`). */
 const WARM_UP_CALLS = 300;
@@ -47,7 +61,8 @@ async function evaluate(
   client: DiscoveryServiceClient,
   save: (defs: ReturnType<typeof corpusDefinitions>) => Promise<string>,
   warmUpCalls: number,
-): Promise<{ report: Report; latency: { p50: number; p99: number; firstSearchMs: number; warmUpCalls: number } }> {
+  bare: DiscoverCall,
+): Promise<{ report: Report; latency: Latency }> {
   const defs = corpusDefinitions(corpus);
   const nameOf = new Map(corpus.map((r) => [r.id, r.name]));
   const snapshotId = await save(defs);
@@ -61,9 +76,12 @@ async function evaluate(
   // the corpus (a tool description's first words), never from the query set being measured.
   for (let i = 0; i < warmUpCalls; i++) {
     const d = defs[(i * 7919) % defs.length];
-    await discover(client, snapshotId, (d.description ?? d.name).split(/\s+/).slice(0, 10).join(' ') || d.name); // whitespace-separated words
+    const words = (d.description ?? d.name).split(/\s+/).slice(0, 10).join(' ') || d.name; // whitespace-separated words
+    await discover(client, snapshotId, words);
+    await bare(words);
   }
   const times: number[] = [];
+  const bareTimes: number[] = [];
   const toName = (ids: string[]) => ids.map((id) => nameOf.get(id) ?? id);
   // Every query through the service first, timed; the peer runs after, so its work (and its
   // garbage) in this process never lands inside a timed call.
@@ -73,6 +91,9 @@ async function evaluate(
     const res = await discover(client, snapshotId, q.query);
     times.push(performance.now() - started);
     ours.push(toName(res.hits.map((h) => h.name)));
+    const bareStarted = performance.now();
+    await bare(q.query);
+    bareTimes.push(performance.now() - bareStarted);
   }
   const rows = queries.map((q, i) => ({
     slice: sliceOf(q.source),
@@ -87,10 +108,10 @@ async function evaluate(
     if (s !== label && sel.length === rows.length) continue;
     report[s] = { ours: score(sel.map((r) => ({ ranked: r.ours, relevant: r.relevant }))), bm25: score(sel.map((r) => ({ ranked: r.bm25, relevant: r.relevant }))) };
   }
-  return { report, latency: { p50: percentile(times, 50), p99: percentile(times, 99), firstSearchMs, warmUpCalls } };
+  return { report, latency: { p50: percentile(times, 50), p99: percentile(times, 99), bareP50: percentile(bareTimes, 50), firstSearchMs, warmUpCalls } };
 }
 
-function print(report: Report, latency: { p50: number; p99: number; firstSearchMs: number; warmUpCalls: number }): void {
+function print(report: Report, latency: Latency): void {
   const f = (x: number) => x.toFixed(3);
   console.log(`| slice | n | R@1 ours / bm25 | R@5 ours / bm25 | R@10 ours / bm25 | NDCG@10 ours / bm25 | MRR@10 ours / bm25 |`);
   console.log(`|---|---|---|---|---|---|---|`);
@@ -102,6 +123,9 @@ function print(report: Report, latency: { p50: number; p99: number; firstSearchM
   console.log(
     `discover_tools through gRPC: p50 ${latency.p50.toFixed(3)} ms, p99 ${latency.p99.toFixed(3)} ms (after ${latency.warmUpCalls} warm-up calls); first search (indexing on demand) ${latency.firstSearchMs.toFixed(1)} ms`,
   );
+  console.log(
+    `a bare grpc-js server's call in the same run (bare-grpc.ts, ten canned hits, no domain code): p50 ${latency.bareP50.toFixed(3)} ms; the service's own share of the p50 about ${(latency.p50 - latency.bareP50).toFixed(3)} ms`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -112,22 +136,27 @@ async function main(): Promise<void> {
   const queriesPath = opts.get('queries') ?? join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl');
   const metatoolDir = opts.get('metatool-dir') ?? join(DEFAULT_EVAL_DIR, 'metatool');
   const svc = await startEvalService('discovery');
+  const bare = await startBareServer().catch(async (e) => {
+    await svc.stop();
+    throw e;
+  });
   const client = new DiscoveryServiceClient(svc.address, credentials.createInsecure());
   const save = async (defs: ReturnType<typeof corpusDefinitions>) => (await svc.snapshots.save(defs)).snapshot.snapshotId;
   const out: Record<string, unknown> = { corpus: corpusPath, queries: queriesPath };
   try {
     console.log(`\n## ${queriesPath} over ${corpusPath}`);
-    const main = await evaluate('all', readJsonl<CorpusRecord>(corpusPath), readJsonl<QueryRecord>(queriesPath), client, save, warmUp);
+    const main = await evaluate('all', readJsonl<CorpusRecord>(corpusPath), readJsonl<QueryRecord>(queriesPath), client, save, warmUp, bare.call);
     print(main.report, main.latency);
     out.main = main;
     if (opts.get('skip-metatool') !== 'true') {
       console.log(`\n## metatool (its own corpus) ${metatoolDir}`);
-      const mt = await evaluate('metatool', readJsonl<CorpusRecord>(join(metatoolDir, 'corpus.jsonl')), readJsonl<QueryRecord>(join(metatoolDir, 'queries.dev.jsonl')), client, save, warmUp);
+      const mt = await evaluate('metatool', readJsonl<CorpusRecord>(join(metatoolDir, 'corpus.jsonl')), readJsonl<QueryRecord>(join(metatoolDir, 'queries.dev.jsonl')), client, save, warmUp, bare.call);
       print(mt.report, mt.latency);
       out.metatool = mt;
     }
   } finally {
     client.close();
+    bare.stop();
     await svc.stop();
   }
   const jsonPath = opts.get('json');

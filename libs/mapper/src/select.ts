@@ -366,15 +366,17 @@ export function features(x: FeatureInput): Features {
   // a word no tool of the snapshot has weighs like one that half a tool has: rare, on the scale of this snapshot
   const maxIdf = Math.log(1 + 2 * Math.max(1, x.snapshotSize));
   const { uniq, uniqWeights, qTotal, qset, qVerbs, tokenWeights, uTotal } = x.shared ? (x.shared.request ??= requestPart(x, maxIdf)) : requestPart(x, maxIdf);
+  const flags = stemFlags(profile);
   let qCovered = 0;
   let qInName = 0;
   let qInParam = 0;
   for (let i = 0; i < uniq.length; i++) {
-    const s = uniq[i];
+    const f = flags.get(uniq[i]);
+    if (f === undefined) continue;
     const w = uniqWeights[i];
-    if (profile.allStems.has(s)) qCovered += w;
-    if (profile.nameStems.has(s)) qInName += w;
-    if (profile.paramStems.has(s)) qInParam += w;
+    if (f & IN_ALL) qCovered += w;
+    if (f & IN_NAME) qInName += w;
+    if (f & IN_PARAMS) qInParam += w;
   }
   const { nameList, nVerbs } = nameParts(profile);
   let nTotal = 0;
@@ -393,7 +395,7 @@ export function features(x: FeatureInput): Features {
   let uMiss = 0;
   for (let i = 0; i < x.queryTokens.length; i++) {
     const t = x.queryTokens[i];
-    if (!profile.allStems.has(t.stem) && !m.covered.some(([a, b]) => t.start < b && a < t.end)) uMiss += tokenWeights[i];
+    if (!((flags.get(t.stem) ?? 0) & IN_ALL) && !m.covered.some(([a, b]) => t.start < b && a < t.end)) uMiss += tokenWeights[i];
   }
   // the request's action verbs vs the tool name's verbs
   let verbMatch = 0;
@@ -430,7 +432,7 @@ export function features(x: FeatureInput): Features {
     m.paramCount > 0 ? Object.keys(m.arguments).length / m.paramCount : 0,
     numberFit,
     x.queryBigrams.length > 0 ? sharedCount(x.queryBigrams, profile.bigrams) / x.queryBigrams.length : 0,
-    profile.descStems.size > 0 ? sharedCount(qset, profile.descStems) / profile.descStems.size : 0,
+    profile.descStems.size > 0 ? countFlagged(qset, flags, IN_DESC) / profile.descStems.size : 0,
     Math.log1p(profile.descStems.size) / Math.log(200),
     Math.log1p(profile.paramCount) / Math.log(20),
     m.requiredCount > 0 && m.missingArguments.length === 0 ? 1 : 0,
@@ -440,6 +442,40 @@ export function features(x: FeatureInput): Features {
   const nBase = base.length;
   for (let i = 0; i < PAIRS.length; i++) base[nBase + i] = base[PAIRS[i][0]] * base[PAIRS[i][1]];
   return base;
+}
+
+/** Bits of stemFlags: the profile's sets that hold a stem. */
+const IN_ALL = 1;
+const IN_NAME = 2;
+const IN_PARAMS = 4;
+const IN_DESC = 8;
+/**
+ * Each stem of a profile's allStems, nameStems, paramStems and descStems, with the sets that hold it
+ * as bits (IN_ALL, IN_NAME, IN_PARAMS, IN_DESC): one look-up a request stem instead of one a set.
+ * Read once a profile (profiles are not changed after buildProfile).
+ */
+const STEM_FLAGS = new WeakMap<ToolProfile, Map<string, number>>();
+function stemFlags(profile: ToolProfile): Map<string, number> {
+  let flags = STEM_FLAGS.get(profile);
+  if (flags === undefined) {
+    const m = new Map<string, number>();
+    const mark = (set: ReadonlySet<string>, bit: number): void => {
+      for (const s of set) m.set(s, (m.get(s) ?? 0) | bit);
+    };
+    mark(profile.allStems, IN_ALL);
+    mark(profile.nameStems, IN_NAME);
+    mark(profile.paramStems, IN_PARAMS);
+    mark(profile.descStems, IN_DESC);
+    STEM_FLAGS.set(profile, (flags = m));
+  }
+  return flags;
+}
+
+/** How many members of `a` carry `bit` in `flags` (sharedCount through stemFlags). */
+function countFlagged(a: Iterable<string>, flags: ReadonlyMap<string, number>, bit: number): number {
+  let n = 0;
+  for (const x of a) if ((flags.get(x) ?? 0) & bit) n++;
+  return n;
 }
 
 /** A profile's name stems that are no generic word, and its name's action groups: the same for every request, read once. */

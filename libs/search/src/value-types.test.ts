@@ -91,6 +91,47 @@ describe('impliedToolWords', () => {
     }
   });
 
+  it('reads a document made at a plain-text path as "write file"', () => {
+    for (const q of [
+      'Run a full reconnaissance on www.baidu.com. Give me a markdown report on /root/markdown/baidu_report.md with whois information.',
+      'Read the paper webarena, then create a Comparison Report in /root/markdown/compare_webagent.md',
+      'and then generate a report at /root/markdown/daily_fin.md.',
+      'Give me a comparison table and a final recommendation in a markdown report in /root/markdown/package_compare.md.',
+      'build a script to /root/code/x.py',
+      'Create the report at /root/out/report.md',
+      'Generate an HTML page in /root/site/about.html describing our team',
+      'Check the weather in Tokyo for the next 3 days and give me a brief in /root/markdown/tokyo.md',
+    ]) {
+      expect(impliedToolWords(q), q).toEqual(['write', 'file']);
+    }
+  });
+
+  it('reads no write from a document the request reads', () => {
+    for (const q of [
+      'create a summary of the report in /root/r.md',
+      'Create a summary of my notes in ~/notes/a.txt',
+      'give me a summary of the report in /root/x.md',
+      'make notes from the report in notes.md',
+      'Create a report about the file in /root/x.txt',
+      'Summarize the report in /root/x.md',
+      'give me the lines in /root/log.txt',
+      'Make a report. The data is in /root/data.csv',
+      // (an adversarial review's near misses: the first version read each as a write)
+      'Make a chart using the table in /root/data.csv',
+      'Give me a code review for the script at /root/app.py',
+      'Make the table in /root/index.html responsive',
+      'Make sure the config file at /root/config.yaml is valid',
+      'The build script in /root/build.sh fails, why?',
+      "Don't generate a new report in /root/r.md, just show me the old one",
+      'Give me directions to the address in the file at /root/address.txt',
+      'Prepare an email to the team with the notes in /root/notes.md',
+      'Generate a table of contents for the guide at /root/guide.md',
+      'Give me a comparison between the report in /root/a.md and the one in /root/b.md',
+    ]) {
+      expect(impliedToolWords(q), q).toEqual([]);
+    }
+  });
+
   it('reads nothing from a path alone, a read verb, a write verb in another sentence, or a word alone', () => {
     for (const q of [
       'What are the changes in /root/txt/log_today.txt and /root/txt/log_yesterday.txt?',
@@ -167,6 +208,14 @@ describe('impliedToolWords', () => {
       'Help me arrange a three-day trip from Beijing to Tianjin tomorrow',
       'Give me a two-day tour of Beijing based on the recent weather',
       'Can you help me plan my upcoming trip?',
+      // missed before a second adversarial review's fixes (2026-12-02)
+      'how do I get to the Louvre from my hotel?',
+      'How can I get to Shibuya station?',
+      "What's the best way to get to the airport from downtown?",
+      'Find 5-star hotels within 1 km of the Eiffel Tower',
+      'Find coffee within 500 m of Columbus Circle',
+      'Find the nearest bank branch within 2 km of Union Square',
+      'Find hotels near Times Square within 2 miles',
     ])
       expect(asksForPlaces(q), q).toBe(true);
     for (const q of [
@@ -199,6 +248,13 @@ describe('impliedToolWords', () => {
       'Plan a tour for my band across Europe next summer',
       'Play a podcast for my commute',
       'Does matrix multiplication commute?',
+      'translate the directions to French',
+      'Add a Rails route from /users to the UsersController',
+      'Plan a 3-day itinerary for learning Rust',
+      'How do I get to the point faster in meetings?',
+      'the route from the main branch to the release branch',
+      'Calculate the area of a circle within 2 m of a wall',
+      'Is the star within 5 km of the probe?',
       'within 1' + ' '.repeat(20_000) + 'x',
     ])
       expect(asksForPlaces(q), q.slice(0, 80)).toBe(false);
