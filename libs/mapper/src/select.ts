@@ -10,23 +10,23 @@ import { propertiesOf, isObj } from './schema.js';
 import type { DetailedMapping } from './arguments.js';
 import type { MapperTool } from './types.js';
 
-/** Pre-computed lexical profile of one tool. */
+/** Pre-computed lexical profile of one tool (buildProfile); its sets are read-only: stemFlags caches what they hold. */
 export interface ToolProfile {
   tool: MapperTool;
   /** stems of the tool's name (namespace prefixes and hash-like parts dropped) */
-  nameStems: Set<string>;
+  nameStems: ReadonlySet<string>;
   /** stems of name + title + description + parameter names/descriptions/enums */
-  allStems: Set<string>;
+  allStems: ReadonlySet<string>;
   /** stems of parameter names */
-  paramStems: Set<string>;
+  paramStems: ReadonlySet<string>;
   /** number of top-level parameters */
   paramCount: number;
   /** number of top-level numeric parameters */
   numericParams: number;
   /** adjacent stem pairs of the tool's name and description */
-  bigrams: Set<string>;
+  bigrams: ReadonlySet<string>;
   /** stems of the tool's description (for how much of it the request echoes) */
-  descStems: Set<string>;
+  descStems: ReadonlySet<string>;
   /**
    * the tool's action: the group of the first action word of its name as written ("get_drop_rate"
    * gets, "file_delete" deletes; the name stems leave out words such as "get"), if any

@@ -216,6 +216,13 @@ describe('impliedToolWords', () => {
       'Find coffee within 500 m of Columbus Circle',
       'Find the nearest bank branch within 2 km of Union Square',
       'Find hotels near Times Square within 2 miles',
+      // found by a third review, of those fixes
+      'how can i get to the train station from here',
+      'What is the easiest way to get to the Acropolis?',
+      'Find sushi restaurants within 2 km.',
+      'Find the nearest TD Bank branch within 2 miles',
+      'Plan a 5-day trip to learn surfing in Portugal',
+      'Plan an express route from Heathrow to Paddington',
     ])
       expect(asksForPlaces(q), q).toBe(true);
     for (const q of [
@@ -255,6 +262,12 @@ describe('impliedToolWords', () => {
       'the route from the main branch to the release branch',
       'Calculate the area of a circle within 2 m of a wall',
       'Is the star within 5 km of the probe?',
+      'How do I get to the next step in the tutorial?',
+      'What is the best way to get to a senior engineer role?',
+      'The probe must land within 5 km.',
+      'Compute the Magnetic Field within 0.5 m of the Current Loop',
+      'Show the route from the local branch to upstream',
+      'Add an Express route from /users to the users controller',
       'within 1' + ' '.repeat(20_000) + 'x',
     ])
       expect(asksForPlaces(q), q.slice(0, 80)).toBe(false);

@@ -207,8 +207,10 @@ const NUMBER_UNIT = String.raw`(?:\d+(?:[.,]\d+)?|one|two|three|five|ten|twenty|
 // (minutes) is none.
 const WITHIN_DISTANCE_RE = new RegExp(
   String.raw`\bwithin\s+(?:a\s+)?${NUMBER_UNIT}\s+(?:of|from|around|distance|radius|range|walk|drive)\b` +
-    // or one that ends the request or its sentence, in a unit that is no minute ("hotels within 1 km.")
-    String.raw`|\bwithin\s+(?:a\s+)?(?:\d+(?:[.,]\d+)?|one|two|three|five|ten|twenty|half\s+a|a)\s*(?:-\s*)?(?:km|kilometers?|kilometres?|miles?|meters?|metres?)\s*(?:$|[.?!,;])`,
+    // or one that ends the request or its sentence, in a request that looks for something ("find
+    // hotels within 1 km.", "any pharmacy within 500m please"): "the probe must land within 5 km."
+    // and "keep the cable within 50 meters." look for nothing
+    String.raw`|\b(?:find|show|list|search|locate|look\s+for|any|nearest|closest|near|where)\b[^.?!\n]{0,80}?\bwithin\s+(?:a\s+)?(?:\d+(?:[.,]\d+)?|one|two|three|five|ten|twenty|half\s+a|a)\s*(?:-\s*)?(?:km|kilometers?|kilometres?|miles?|mi|m|meters?|metres?)\s*(?:$|[.?!,;]|please\b)`,
   'i',
 );
 // An area given by its radius ("Focus on a 1000-meter radius", "a 5 km radius around Denver").
@@ -218,24 +220,36 @@ const AREA_RADIUS_RE = new RegExp(String.raw`\b\d+(?:[.,]\d+)?\s*(?:-\s*)?${DIST
 // within 2 m of a point charge", "a satellite within 100 km of the surface".
 // A rated star ("5-star hotels within 1 km of …") is no star.
 const SHAPE_RE = /\b(?:circles?|circular|circumference|(?:hemi)?spheres?|spherical|cylinders?|cones?|arcs?|discs?|disks?|loops?|coils?|orbits?|wheels?|rings?|pipes?|balls?|rods?|tanks?|planets?|(?<!\b(?:\d|one|two|three|four|five|seven)[- ]?)stars?|satellites?|charges?|fields?|particles?|magnets?|waves?)\b/i;
-// A shape word written with a capital after a capitalised word is a place's name ("within 500 m of
-// Columbus Circle", "Ring Road" is no ring): left out before SHAPE_RE reads the request.
-const NAMED_SHAPE_RE = /(?<=\b[A-Z][a-z]+ )(?:Circle|Ring|Loop|Field|Fields|Wheel|Star|Arc)\b/g;
+// A shape word written with a capital after a capitalised word or "the" is a place's name ("within
+// 500 m of Columbus Circle", "the Ring Road", "the Loop"): left out of the text after "within"
+// before SHAPE_RE reads the request (before it, title-case physics stays physics: "Compute the
+// Magnetic Field within 0.5 m of the Current Loop").
+const NAMED_SHAPE_RE = /(?<=\b(?:[A-Z][a-z]+|the) )(?:Circle|Ring|Loop|Field|Fields|Wheel|Star|Arc)\b/g;
 // A route between places: "a bike route from … to …", "how to get there", "directions from …",
 // "directions to the Golden Gate Bridge", a commute's time or route ("run a detailed commute
 // analysis", "my commute from Brooklyn"). Directions to do something are steps ("directions to
-// bake a cake"), so "directions to", "how to / how do I / how can I get to" and "the best way to get
-// to" count only before a place: a capitalised name or a determiner ("the", "my").
+// bake a cake"), so "directions to" and "how to get to" count only before a place: a capitalised
+// name or a determiner ("the", "my"). "How do I / can I / could we … get to" and "the best /
+// fastest / easiest way to get to" ask as often for a step or a career ("how do I get to the next
+// step in the tutorial", "the best way to get to a senior engineer role"): they count before a
+// capitalised name, a place noun (PLACE_NOUN: "the airport", "the train station") or "downtown".
 const ROUTE_RE = /\broute\s+(?:from|between)\b|\bhow\s+to\s+get\s+there\b|\bdirections\s+from\b|\bcommute\s+(?:time|times|route|routes|distance|analysis|from|between|to)\b|\bcommute\b(?=[^.?!\n]{0,40}\bfrom\b[^.?!\n]{0,60}\bto\b)/i;
-const ROUTE_TO_PLACE_RE = /\b(?:[Dd]irections|[Hh]ow (?:to|do I|do we|can I|can we|could I|would I|should I) get|[Bb]est way to get) to (?:(?:the|my|our|your|a|an) [\w-]|[A-Z])/;
+const PLACE_NOUN = String.raw`(?:airport|station|hotel|hostel|museum|beach|stadium|arena|park|mall|hospital|terminal|pier|port|harbou?r|venue|centre|center|downtown|city|town|village|campus|office|embassy|consulate|restaurant|cafe|market|zoo|aquarium|cathedral|church|temple|castle|palace|bridge|square|lake|mountain|trailhead|border|ferry|bus|train|subway|metro)s?`;
+const ROUTE_TO_PLACE_RE = new RegExp(String.raw`\b(?:[Dd]irections|[Hh]ow to get) to (?:(?:the|my|our|your|a|an) [\w-]|[A-Z])` +
+  String.raw`|\b(?:[Hh]ow (?:do|can|could|would|should) (?:[Ii]|we) get|(?:[Bb]est|[Ff]astest|[Qq]uickest|[Ee]asiest|[Cc]heapest) way to get) to (?:(?:the|my|our|your|a|an) )?(?:[A-Z]|(?:[\w-]+ )?${PLACE_NOUN}\b|downtown)`);
 // The way through a graph, a network, a game or a file system is no route on a map ("the route
 // from node A to node B", "trace the route from my laptop to google.com", "the route between VLAN
 // 10 and 20", "how to get to the root directory", "how to get to the next level"), nor a web
 // framework's route ("a Rails route from /users to the UsersController"), a translation ("translate
 // the directions to French") or an idiom ("how do I get to the point"). A bank's, a library's or a
-// store's branch is a place, a git branch none.
+// store's branch is a place ("the nearest Chase branch" too: NAMED_BRANCH_RE), a git branch none
+// ("the local branch", "upstream", "origin/main").
 const NOT_A_PLACE_RE =
-  /\b(?:graphs?|nodes?|vert(?:ex|ices)|dijkstra|networks?|packets?|routers?|subnets?|vlans?|bgp|traceroute|ip|gateway|hops?|levels?|games?|stages?|endpoints?|api|urls?|pages?|websites?|menus?|screens?|tabs?|settings|director(?:y|ies)|folders?|commits?|(?<!\b(?:bank|library|post office|store|nearest|closest|local)\s)branch(?:es)?|inbox|controllers?|rails|express|flask|django|translat(?:e|es|ed|ing|ion))\b|\bget to the (?:point|bottom|truth|heart)\b|(?:^|\s)\/[\w:{]|\b\d{1,3}(?:\.\d{1,3}){3}\b|\.(?:com|org|net|io)\b/i;
+  /\b(?:graphs?|nodes?|vert(?:ex|ices)|dijkstra|networks?|packets?|routers?|subnets?|vlans?|bgp|traceroute|ip|gateway|hops?|levels?|games?|stages?|endpoints?|api|urls?|pages?|websites?|menus?|screens?|tabs?|settings|director(?:y|ies)|folders?|commits?|(?<!\b(?:bank|library|post office|store|nearest|closest)\s)branch(?:es)?|inbox|controllers?|handlers?|rails|express\.?js|flask|django|fastapi|laravel|next\.js|spring\s+boot|upstream|origin\/|translat(?:e|es|ed|ing|ion))\b|\bget to the (?:point|bottom|truth|heart)\b|(?:^|\s)\/[\w:{]|\b\d{1,3}(?:\.\d{1,3}){3}\b|\.(?:com|org|net|io)\b/i;
+/** A bank's name before "branch" ("the nearest Chase branch", "Wells Fargo branch"): read as a place before NOT_A_PLACE_RE, whose "branch" is git's. */
+const NAMED_BRANCH_RE = /\b[A-Z][\w&'-]*\s+branch(?:es)?\b/g;
+/** Express the web framework, with its capital before what it serves ("an Express route from /users …"); "an express route from Heathrow to Paddington" is a fast one. */
+const EXPRESS_FRAMEWORK_RE = /\bExpress\s+(?:route|router|app|server|handler|middleware)s?\b/;
 // A trip or tour to plan, the trip word ending its phrase ("planning a trip to …", "arrange a
 // three-day trip from …", "plan my upcoming trip?", "a two-day tour of Beijing"; not "organize my
 // trip photos", "plan the tour schedule", "luggage for a two-day trip"), and not a band's tour.
@@ -247,8 +261,9 @@ const TRIP_RE = new RegExp(
   ].join('|'),
   'i',
 );
-// (nor an itinerary for a skill: "a 3-day itinerary for learning Rust")
-const NOT_A_TRIP_RE = /\b(?:band|concert|setlist|product|hackathon|conference|sessions?|games?)\b|\b(?:trip|tour|itinerary)\s+(?:for|to)\s+(?:learn|study|studying|master|practi[cs])\w*/i;
+// (nor an itinerary or schedule for a skill, "a 3-day itinerary for learning Rust", while "a 5-day
+// trip to learn surfing in Portugal" is a trip; nor a tour of a codebase, a curriculum or an exam)
+const NOT_A_TRIP_RE = /\b(?:band|concert|setlist|product|hackathon|conference|sessions?|games?|codebase|repo(?:sitory)?|curriculum|syllabus|exam|onboarding)\b|\b(?:itinerary|schedule)\s+(?:for|to)\s+(?:learn|study|studying|master|practi[cs]|improv|prepar|review|revis|train)\w*/i;
 
 /**
  * Does the request ask for places found on a map: a distance around a place, a route between
@@ -258,8 +273,11 @@ const NOT_A_TRIP_RE = /\b(?:band|concert|setlist|product|hackathon|conference|se
  * gives them.
  */
 export function asksForPlaces(query: string): boolean {
-  const distance = (WITHIN_DISTANCE_RE.test(query) || AREA_RADIUS_RE.test(query)) && !SHAPE_RE.test(query.replace(NAMED_SHAPE_RE, ''));
-  if ((distance || ROUTE_RE.test(query) || ROUTE_TO_PLACE_RE.test(query)) && !NOT_A_PLACE_RE.test(query)) return true;
+  const within = query.search(/\bwithin\b/i);
+  const shapes = within < 0 ? query : query.slice(0, within) + query.slice(within).replace(NAMED_SHAPE_RE, '');
+  const distance = (WITHIN_DISTANCE_RE.test(query) || AREA_RADIUS_RE.test(query)) && !SHAPE_RE.test(shapes);
+  const places = query.replace(NAMED_BRANCH_RE, 'place');
+  if ((distance || ROUTE_RE.test(places) || ROUTE_TO_PLACE_RE.test(places)) && !NOT_A_PLACE_RE.test(places) && !EXPRESS_FRAMEWORK_RE.test(places)) return true;
   return TRIP_RE.test(query) && !NOT_A_TRIP_RE.test(query);
 }
 
