@@ -5,8 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import { DiscoveryServiceClient, type DiscoverToolsResponse } from '@toolsurface/proto';
-import { startBareServer, type DiscoverCall } from './bare-grpc';
 import { Bm25Baseline, mrrAtK, ndcgAtK, recallAtK } from '@toolsurface/search';
+import { startBareServer, type DiscoverCall } from './bare-grpc';
 import { corpusDefinitions, DEFAULT_EVAL_DIR, flags, percentile, readJsonl, sliceOf, startEvalService, type CorpusRecord, type QueryRecord } from './support';
 
 interface Figures {

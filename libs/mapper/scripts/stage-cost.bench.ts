@@ -10,17 +10,17 @@
  *
  *   npx tsx libs/mapper/scripts/stage-cost.bench.ts [--passes N]
  */
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { corpusAsTools, readJsonl, ToolIndex, type CorpusRecord, type RetrievalQueryRecord, type SearchHit, type ToolIndexOptions } from '@toolsurface/search';
 import { LexicalHeadReranker } from '../src/head-rerank.js';
+import { evalDir } from './data.js';
 
 const argv = process.argv.slice(2);
 const at = argv.indexOf('--passes');
 const passes = at >= 0 ? Number(argv[at + 1]) : 6;
 if (!(Number.isInteger(passes) && passes > 0)) throw new Error('--passes takes a whole number above 0');
 
-const EVAL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/eval');
+const EVAL_DIR = evalDir();
 const { tools } = corpusAsTools(readJsonl<CorpusRecord>(resolve(EVAL_DIR, 'corpus.jsonl')));
 const queries = readJsonl<RetrievalQueryRecord>(resolve(EVAL_DIR, 'queries.dev.jsonl')).map((q) => q.query);
 
