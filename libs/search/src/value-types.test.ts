@@ -71,10 +71,49 @@ describe('impliedToolWords', () => {
   });
 
   it('reads an office file name as the document kind tools name', () => {
-    expect(impliedToolWords('summarize it in a PPT in /root/ppt/apple.pptx.')).toEqual(['presentation', 'slide']);
-    expect(impliedToolWords('Read the file /root/docs/exchange.docx, tell me who')).toEqual(['document', 'paragraph']);
+    expect(impliedToolWords('Open the deck /root/ppt/apple.pptx and tell me its slide count')).toEqual(['presentation', 'slide']);
+    // a Word document read stands for its text, one written for its paragraphs
+    expect(impliedToolWords('Read the file /root/docs/exchange.docx, tell me who')).toEqual(['document', 'text']);
+    expect(impliedToolWords('Add a short intro to /root/word/intro.docx')).toEqual(['document', 'paragraph']);
     expect(impliedToolWords('Read the data under /root/excel/people_data.xlsx and tell me')).toEqual(['excel', 'sheet', 'workbook']);
     expect(impliedToolWords('open budget.xls')).toEqual(['excel', 'sheet', 'workbook']);
+  });
+
+  it('reads an office document the request makes at its path as "create new" (a PDF as a new document)', () => {
+    const cases: [string, string[]][] = [
+      ["Analyze Apple's stock for the past year and summarize it in a PPT in /root/ppt/apple.pptx.", ['presentation', 'slide', 'create', 'new']],
+      ['Help me make a STEINS;GATE introduction PPT and help me save it to /root/ppt/STEINS_GATE.pptx.', ['presentation', 'slide', 'create', 'new']],
+      ["I need a Word document summarizing NIO. Please title it 'NIO Company Overview'. Finally, save it in /root/word/nio.docx", ['document', 'paragraph', 'create', 'new']],
+      ['Convert the reference list in /root/txt/paper_list.bib into a Word document. Please use APA formatting and save the final file at /root/word/paper_list.docx.', ['document', 'paragraph', 'create', 'new']],
+      ['Generate a well-formatted PDF report titled wechat_reading_report.pdf in /root/pdf, summarizing current WeChat Reading trends.', ['create', 'new', 'document']],
+      ['Generate a well-formatted PDF report  in /root/pdf/douban_report.pdf, summarizing current douban trends.', ['create', 'new', 'document']],
+      ['save the combined document as /root/pdf/full_cv.pdf', ['create', 'new', 'document']],
+      ["I'd like a new presentation at C:\\decks\\q3.pptx about our sales", ['create', 'new']],
+    ];
+    for (const [q, words] of cases) expect(impliedToolWords(q), q).toEqual(words);
+  });
+
+  it('reads no new office document where the request reads, converts or edits files it has, or makes one elsewhere', () => {
+    for (const q of [
+      // two office files: a conversion and a merge of the user's own files
+      'Convert /root/word/CV.docx and /root/word/Report_Card.docx to PDF, merge the two resulting files, and save the final combined document as /root/pdf/full_cv.pdf.',
+      // (an adversarial review's near misses: a first form read each as a new document)
+      'Make a note of the phone numbers in /root/pdf/contacts.pdf',
+      'Create a chart from the spreadsheet /root/excel/sales.xlsx',
+      'Generate a summary of the PDF document /root/pdf/paper.pdf',
+      'Build a timeline from the Word document at /root/word/history.docx',
+      'Write down the key dates mentioned in /root/pdf/schedule.pdf',
+      'Export every table in /root/word/report.docx to CSV',
+      'Make the font in the presentation /root/ppt/deck.pptx larger',
+      'Generate a presentation outline from /root/pdf/whitepaper.pdf',
+      'Open the file I saved to /root/ppt/budget.pptx yesterday',
+      'Update the existing report at /root/pdf/q2.pdf',
+      'Email the deck saved at /root/ppt/q3.pptx to the board',
+      // no workbook: the words lifted table and sheet-copy tools above the tool that writes a sheet
+      'Save the totals to a new workbook at /root/excel/totals.xlsx',
+    ]) {
+      expect(impliedToolWords(q), q).not.toContain('create');
+    }
   });
 
   it('reads a write verb followed by a plain-text file as "write file"', () => {
@@ -137,7 +176,6 @@ describe('impliedToolWords', () => {
       'What are the changes in /root/txt/log_today.txt and /root/txt/log_yesterday.txt?',
       'Read the paper in /root/pdf/WebArena.pdf',
       'save it. Then read /root/notes/a.md',
-      'save the combined document as /root/pdf/full_cv.pdf',
       'write a PPT about Apple',
       'the docx format and node.js',
       'visit www.example.com/index.html',
@@ -325,6 +363,33 @@ describe('impliedToolWords', () => {
     const place = (impliedWordWeight: number): number => ToolIndex.build(tools, { impliedWordWeight, synonyms: false }).search(ppt, 4).findIndex((h) => h.name === 'create_presentation');
     expect(place(1)).toBeGreaterThanOrEqual(0);
     expect(place(0)).toBe(-1);
+  });
+
+  it('lets an office document made at a path reach the tool that creates one, and one read the tool that extracts its text', () => {
+    const t = (name: string, description: string, properties: Record<string, unknown> = {}) => ({ name, description, inputSchema: { type: 'object', properties } });
+    // the PowerPoint and Word servers of the eval corpus (two of them), descriptions as they ship (one translated)
+    const tools = [
+      t('ppt:create_presentation', 'Create a new PowerPoint presentation.', { id: {} }),
+      t('ppt:save_presentation', 'Save a presentation to a file.', { file_path: { type: 'string' } }),
+      t('ppt:add_slide', 'Add a new slide to the presentation with optional background styling.', { layout_index: { type: 'integer' }, title: {} }),
+      t('okppt:delete_slide', 'Delete the slide with the given number from a PPTX file.', { pptx_path: { type: 'string' }, slide_number: { type: 'integer' } }),
+      t('okppt:get_pptx_info', 'Get basic information about a PPTX file, including its slide count.', { pptx_path: { type: 'string' } }),
+      t('okppt:analyze_presentation_layouts', 'Analyzes the layout details of a PowerPoint presentation and returns a JSON string of the analysis.', { prs_path: { type: 'string' } }),
+      t('word:create_document', 'Create a new Word document with optional metadata.', { filename: { type: 'string' }, title: { type: 'string' } }),
+      t('word:add_paragraph', 'Add a paragraph to a Word document.', { filename: { type: 'string' }, text: { type: 'string' } }),
+      t('word:get_document_text', 'Extract all text from a Word document.', { filename: { type: 'string' } }),
+      t('word:get_paragraph_text_from_document', 'Get text from a specific paragraph in a Word document.', { filename: { type: 'string' }, paragraph_index: { type: 'integer' } }),
+      t('finance:get_historical_stock_prices', 'Get historical stock prices for a given ticker symbol.', { ticker: { type: 'string' }, period: { type: 'string' } }),
+    ];
+    const index = ToolIndex.build(tools);
+    const names = (q: string): string[] => index.search(q, 5).map((h) => h.name);
+    // (without the words analyze_presentation_layouts came first and get_paragraph_text_from_document)
+    expect(names("Analyze Apple's stock for the past year and summarize it in a PPT in /root/ppt/apple.pptx.")[0]).toBe('ppt:create_presentation');
+    expect(names('I need a Word document summarizing NIO. Finally, save it in /root/word/nio.docx')[0]).toBe('word:create_document');
+    const read = names('Read the file /root/docs/exchange.docx, tell me who did not give a gift');
+    const place = (name: string): number => (read.includes(name) ? read.indexOf(name) : Infinity);
+    expect(place('word:get_document_text')).toBeLessThan(place('word:get_paragraph_text_from_document'));
+    expect(place('word:get_document_text')).toBeLessThan(place('word:add_paragraph'));
   });
 
   it('passes the implied words to the head reranker, first', () => {
