@@ -88,7 +88,16 @@ describe('impliedToolWords', () => {
       ['Generate a well-formatted PDF report titled wechat_reading_report.pdf in /root/pdf, summarizing current WeChat Reading trends.', ['create', 'new', 'document']],
       ['Generate a well-formatted PDF report  in /root/pdf/douban_report.pdf, summarizing current douban trends.', ['create', 'new', 'document']],
       ['save the combined document as /root/pdf/full_cv.pdf', ['create', 'new', 'document']],
-      ["I'd like a new presentation at C:\\decks\\q3.pptx about our sales", ['create', 'new']],
+      ["I'd like a new presentation at C:\\decks\\q3.pptx about our sales", ['presentation', 'slide', 'create', 'new']],
+      ['Make my notes into a slide deck called q3 at /root/ppt/q3.pptx', ['presentation', 'slide', 'create', 'new']],
+      ['Create /root/word/minutes.docx with the agenda', ['document', 'paragraph', 'create', 'new']],
+      // the kind's words come with the make, with no content verb of their own
+      ['Give me a PPT in /root/ppt/x.pptx', ['presentation', 'slide', 'create', 'new']],
+      ['Produce /root/word/minutes.docx', ['document', 'paragraph', 'create', 'new']],
+      // one file named twice is one file; "market share" is no file shared, "the existing literature" no existing file
+      ['Create /root/ppt/a.pptx, then add a title slide to /root/ppt/a.pptx', ['presentation', 'slide', 'create', 'new']],
+      ['Summarize the market share of Apple in a PPT in /root/ppt/apple.pptx', ['presentation', 'slide', 'create', 'new']],
+      ['Create a presentation at /root/ppt/lit.pptx summarizing the existing literature', ['presentation', 'slide', 'create', 'new']],
     ];
     for (const [q, words] of cases) expect(impliedToolWords(q), q).toEqual(words);
   });
@@ -99,7 +108,7 @@ describe('impliedToolWords', () => {
       'Convert /root/word/CV.docx and /root/word/Report_Card.docx to PDF, merge the two resulting files, and save the final combined document as /root/pdf/full_cv.pdf.',
       // (an adversarial review's near misses: a first form read each as a new document)
       'Make a note of the phone numbers in /root/pdf/contacts.pdf',
-      'Create a chart from the spreadsheet /root/excel/sales.xlsx',
+      'Create a chart from the PDF report /root/pdf/sales.pdf',
       'Generate a summary of the PDF document /root/pdf/paper.pdf',
       'Build a timeline from the Word document at /root/word/history.docx',
       'Write down the key dates mentioned in /root/pdf/schedule.pdf',
@@ -107,8 +116,14 @@ describe('impliedToolWords', () => {
       'Make the font in the presentation /root/ppt/deck.pptx larger',
       'Generate a presentation outline from /root/pdf/whitepaper.pdf',
       'Open the file I saved to /root/ppt/budget.pptx yesterday',
-      'Update the existing report at /root/pdf/q2.pdf',
-      'Email the deck saved at /root/ppt/q3.pptx to the board',
+      // (each matches a shape; the existence check and the file verb stop them)
+      'Update the existing report and save it to /root/pdf/q2.pdf',
+      'Email me the deck after you save it to /root/ppt/q3.pptx',
+      // (a read-through's near misses of the last shape and of a negated making verb)
+      'Show me a report in /root/pdf/q2.pdf',
+      'Pull up a presentation at /root/ppt/x.pptx',
+      'List the slides in a presentation at /root/ppt/x.pptx',
+      "Don't make it into a PDF report at /root/pdf/x.pdf",
       // no workbook: the words lifted table and sheet-copy tools above the tool that writes a sheet
       'Save the totals to a new workbook at /root/excel/totals.xlsx',
     ]) {
