@@ -109,12 +109,15 @@ const CONTENT_VERB_RE = new RegExp(String.raw`\b(?:${WRITING_VERBS}|read|open|vi
 /** Verbs that handle a document as a file ("share" not in "market share"). */
 const FILE_VERB_RE = /\b(?:zip|unzip|compress|archive|rename|move|moved|delete|remove|copy|commit|push|e-?mail|send|upload|download|attach|(?<!\bmarket\s+)share|modified|permissions?)\b/i;
 
-/** A path or a bare file name ending in one of `ext`'s extensions (a regex source): /root/x.md, ~/notes/a.txt, C:\out\b.py, report.md. */
-const PATH_TO = (ext: string): string => String.raw`(?:[a-z]:\\|~|\.{1,2})?[\/\\]?(?:[\w-]+[\/\\])*[\w-]+\.(?:${ext})(?!\w)`;
+/**
+ * A path or a bare file name ending in one of `ext`'s extensions (a regex source): /root/x.md,
+ * ~/notes/a.txt, C:\out\b.py, report.md; with `rooted`, a path only (a slash before its last part).
+ */
+const PATH_TO = (ext: string, rooted = false): string =>
+  String.raw`(?:[a-z]:\\|~|\.{1,2})?[\/\\]${rooted ? '' : '?'}(?:[\w-]+[\/\\])*[\w-]+\.(?:${ext})(?!\w)`;
 /** A path or a bare file name of a plain-text kind: /root/x.md, ~/notes/a.txt, C:\out\b.py, report.md (.js and .ts only in a path). */
 const TEXT_PATH =
-  String.raw`(?:${PATH_TO('md|markdown|txt|py|html?|json|csv|ya?ml|xml|css|sh')}` +
-  String.raw`|(?:[a-z]:\\|~|\.{1,2})?[\/\\](?:[\w-]+[\/\\])*[\w-]+\.(?:js|ts)(?!\w))`;
+  String.raw`(?:${PATH_TO('md|markdown|txt|py|html?|json|csv|ya?ml|xml|css|sh')}|${PATH_TO('js|ts', true)})`;
 const WRITE_TO_TEXT_FILE_RE = new RegExp(
   String.raw`\b(?:save|saved|saving|write|writes|writing|wrote|store|stored|draft|export|output)\b` +
     // the rest of the sentence, then "to/in/into/as/at/under" and a path or a bare file name:
@@ -253,16 +256,19 @@ const OFFICE_OUTPUTS: ReadonlyMap<string, { re: RegExp; words: readonly string[]
 );
 /** A request that says its office file exists already edits or reads it. */
 const OFFICE_EXISTS_RE = /\b(?:existing\s+(?:[\w-]+\s+){0,2}?(?:file|document|docx?|report|presentation|deck|pptx?|pdf|slides)|already\s+(?:exists?|there))\b/i;
-/** The office files a request names, each by its file name (the extension is group 1; not "x.pptx.bak"). */
-const OFFICE_FILE_RE = /[\w-]+\.(pptx?|docx?|xlsx?|xlsm|pdf)(?!\w|\.\w)/gi;
+/**
+ * The office files a request names, each by its file name (the extension is group 1; not
+ * "x.pptx.bak"). A name starts only where a word does, so a long run of letters is read once, not
+ * once from each of its letters.
+ */
+const OFFICE_FILE_RE = /(?<![\w-])[\w-]+\.(pptx?|docx?|xlsx?|xlsm|pdf)(?!\w|\.\w)/gi;
 
 /** The office document the request makes (see OFFICE_OUTPUTS): the words it implies, or undefined. */
 function madeOfficeDocument(query: string): readonly string[] | undefined {
-  if (OFFICE_EXISTS_RE.test(query)) return undefined;
   const files = new Map<string, string>();
   for (const m of query.matchAll(OFFICE_FILE_RE)) files.set(m[0].toLowerCase(), m[1].toLowerCase());
-  if (files.size !== 1) return undefined;
-  const kind = OFFICE_OUTPUTS.get([...files.values()][0]);
+  if (files.size !== 1 || OFFICE_EXISTS_RE.test(query)) return undefined;
+  const kind = OFFICE_OUTPUTS.get(files.values().next().value!);
   return kind !== undefined && kind.re.test(query) ? kind.words : undefined;
 }
 
