@@ -233,6 +233,23 @@ describe('ToolIndex options out of range', () => {
       for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
     }
   });
+  it('finds the matching tool with finite, non-negative, ordered scores whatever a weight, threshold or term cap is set to', () => {
+    const knobs = ['synonymWeight', 'relatedWeight', 'knownWordExpansionFactor', 'nameCoverageWeight', 'cjkUnigramWeight', 'diversityThreshold', 'translationWeight', 'maxQueryTerms', 'valueTypeWeight', 'namespaceWeight'] as const;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...knobs),
+        fc.oneof(fc.double(), fc.constantFrom(-1, 0, -Infinity, Infinity, NaN, 1e12)),
+        fc.constantFrom('factorial of 5', 'weather in Paris tomorrow at 5 pm', 'send an email', '必应搜索', 'math factorial'),
+        (knob, value, q) => {
+          const hits = ToolIndex.build(SMALL, { [knob]: value, semantic: false }).search(q, 10);
+          expect(hits.length, `${knob}=${value} ${q}`).toBeGreaterThan(0);
+          for (const h of hits) expect(Number.isFinite(h.score) && h.score >= 0, `${knob}=${value} ${h.name} ${h.score}`).toBe(true);
+          for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe('ToolIndex.warm', () => {

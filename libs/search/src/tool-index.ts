@@ -45,9 +45,9 @@ export interface ToolIndexOptions {
   nameCoverageWeight?: number;
   /** Near-duplicate demotion in [0, 1]; 0 turns it off (default 0.3). */
   diversity?: number;
-  /** Content similarity (Jaccard of description + parameter-name terms) from which a lower-ranked tool counts as a near-duplicate (default 0.4). */
+  /** Content similarity (Jaccard of description + parameter-name terms) in [0, 1] from which a lower-ranked tool counts as a near-duplicate (default 0.4; outside the range clamped, NaN the default). */
   diversityThreshold?: number;
-  /** Most distinct query terms scored, the highest idf × weight kept (default 64). */
+  /** Most distinct query terms scored, the highest idf × weight kept (default 64; at least 1, a fraction rounded down). */
   maxQueryTerms?: number;
   /** Weight of a namespace part of a dotted name ("geometry" in "geometry.area_triangle") in the name-coverage prior, relative to the tool's own parts (default 0.25): requests name what a tool does, rarely its namespace. */
   namespaceWeight?: number;
@@ -427,22 +427,24 @@ export class ToolIndex {
   private constructor(tools: readonly SearchableTool[], options: ToolIndexOptions) {
     this.opts = {
       // scores stay non-negative (near-duplicate demotion's lazy greedy relies on it): no negative k1; NaN → default
-      k1: Math.max(0, finiteOr(options.k1, DEFAULTS.k1)),
+      k1: weightOr(options.k1, DEFAULTS.k1),
       fieldWeights: { ...DEFAULTS.fieldWeights, ...options.fieldWeights },
       fieldB: { ...DEFAULTS.fieldB, ...options.fieldB },
-      synonymWeight: options.synonymWeight ?? DEFAULTS.synonymWeight,
-      relatedWeight: options.relatedWeight ?? DEFAULTS.relatedWeight,
-      knownWordExpansionFactor: options.knownWordExpansionFactor ?? DEFAULTS.knownWordExpansionFactor,
-      nameCoverageWeight: options.nameCoverageWeight ?? DEFAULTS.nameCoverageWeight,
-      cjkUnigramWeight: options.cjkUnigramWeight ?? DEFAULTS.cjkUnigramWeight,
+      // weights below 0, NaN or infinite would make scores negative or NaN: clamped, NaN → default
+      synonymWeight: weightOr(options.synonymWeight, DEFAULTS.synonymWeight),
+      relatedWeight: weightOr(options.relatedWeight, DEFAULTS.relatedWeight),
+      knownWordExpansionFactor: weightOr(options.knownWordExpansionFactor, DEFAULTS.knownWordExpansionFactor),
+      nameCoverageWeight: weightOr(options.nameCoverageWeight, DEFAULTS.nameCoverageWeight),
+      cjkUnigramWeight: weightOr(options.cjkUnigramWeight, DEFAULTS.cjkUnigramWeight),
       diversity: Math.min(1, Math.max(0, finiteOr(options.diversity, DEFAULTS.diversity))),
-      diversityThreshold: options.diversityThreshold ?? DEFAULTS.diversityThreshold,
-      translationWeight: options.translationWeight ?? DEFAULTS.translationWeight,
-      maxQueryTerms: options.maxQueryTerms ?? DEFAULTS.maxQueryTerms,
-      namespaceWeight: Math.max(0, options.namespaceWeight ?? DEFAULTS.namespaceWeight),
-      valueTypeWeight: options.valueTypeWeight ?? DEFAULTS.valueTypeWeight,
-      impliedWordWeight: Math.max(0, finiteOr(options.impliedWordWeight, DEFAULTS.impliedWordWeight)),
-      placeWordWeight: Math.max(0, finiteOr(options.placeWordWeight, DEFAULTS.placeWordWeight)),
+      diversityThreshold: Math.min(1, Math.max(0, finiteOr(options.diversityThreshold, DEFAULTS.diversityThreshold))),
+      translationWeight: weightOr(options.translationWeight, DEFAULTS.translationWeight),
+      // at least one term is scored, or no query could match anything
+      maxQueryTerms: Math.max(1, Math.floor(finiteOr(options.maxQueryTerms, DEFAULTS.maxQueryTerms))),
+      namespaceWeight: weightOr(options.namespaceWeight, DEFAULTS.namespaceWeight),
+      valueTypeWeight: weightOr(options.valueTypeWeight, DEFAULTS.valueTypeWeight),
+      impliedWordWeight: weightOr(options.impliedWordWeight, DEFAULTS.impliedWordWeight),
+      placeWordWeight: weightOr(options.placeWordWeight, DEFAULTS.placeWordWeight),
       sameNameDemotion: Math.min(1, Math.max(0, finiteOr(options.sameNameDemotion, DEFAULTS.sameNameDemotion))),
       // bounded so the stage can never lift a tool past an exact-name tier (TIER_SCORE); NaN → off
       semanticWeight: Math.min(MAX_SEMANTIC_WEIGHT, Math.max(0, options.semanticWeight ?? DEFAULTS.semanticWeight) || 0),
@@ -1084,6 +1086,11 @@ function saysDeprecated(text: unknown): boolean {
 /** `x` when it is a finite number, else `fallback` (an option left out, NaN or ±Infinity). */
 function finiteOr(x: number | undefined, fallback: number): number {
   return typeof x === 'number' && Number.isFinite(x) ? x : fallback;
+}
+
+/** A weight option: finite and at least 0 (a negative one is 0, NaN or an infinity the default). */
+function weightOr(x: number | undefined, fallback: number): number {
+  return Math.max(0, finiteOr(x, fallback));
 }
 
 /** Indices of the `k` highest scores among `docs` (ties: lower index first). */
