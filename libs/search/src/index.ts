@@ -1,6 +1,6 @@
 // Public API of @toolsurface/search: tool retrieval for discover_tools.
 export type { SearchableTool, SearchHit } from './types.js';
-export { ToolIndex, SELECTION_RETRIEVAL_OPTIONS } from './tool-index.js';
+export { ToolIndex, SELECTION_RETRIEVAL_OPTIONS, MAX_OPTION_WEIGHT, MAX_STAGE_DEPTH } from './tool-index.js';
 export type { ToolIndexOptions, ToolField, HeadReranker, IndexTermStats } from './tool-index.js';
 export { Bm25Baseline } from './bm25-baseline.js';
 export { tokenize } from './tokenize.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { identifierParts, nameKey, tokenize } from './tokenize.js';
+import fc from 'fast-check';
+import { chunksOf, identifierParts, nameKey, tokenize } from './tokenize.js';
 
 describe('identifierParts', () => {
   it('splits on dots, underscores, hyphens and slashes', () => {
@@ -58,6 +59,28 @@ describe('tokenize', () => {
     expect(tokenize(undefined as unknown as string)).toEqual([]);
     expect(tokenize('🔥🚀 (.*+?^${}()|[]\\)')).toEqual([]);
     expect(tokenize('x'.repeat(100_000)).length).toBe(1);
+  });
+});
+
+describe('chunksOf', () => {
+  // the rule as one pattern (what the analyzer used until it proved quadratic on long runs of
+  // marks or joiners): a maximal run of letters, marks, digits and _ . - / holding a letter or digit
+  const ONE_PATTERN = /[\p{L}\p{M}\p{N}_.\-/]*[\p{L}\p{N}][\p{L}\p{M}\p{N}_.\-/]*/gu;
+  const alphabet = ['a', 'Z', '7', 'é', '\u0301', '\ufe0f', '_', '.', '-', '/', ' ', '’', '天', '😀', ',', '\u200d', '٣', 'ß'];
+  it('finds the chunks the one-pattern rule finds, in order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }), (chars) => {
+        const text = chars.join('');
+        expect(chunksOf(text)).toEqual(text.match(ONE_PATTERN) ?? []);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it('reads a run of joiners or marks without a letter as punctuation, however long', () => {
+    expect(chunksOf('’' + '-'.repeat(32_000))).toEqual([]);
+    expect(chunksOf('\u0301'.repeat(4_000) + 'é')).toEqual(['\u0301'.repeat(4_000) + 'é']);
+    const log = (rule: string) => `Summarize this log — it’s from the deploy\n${rule}\nerror: timeout`;
+    expect(tokenize(log('-'.repeat(3_900)))).toEqual(tokenize(log('')));
   });
 });
 

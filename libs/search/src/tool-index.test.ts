@@ -233,21 +233,30 @@ describe('ToolIndex options out of range', () => {
       for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
     }
   });
-  it('finds the matching tool with finite, non-negative, ordered scores whatever a weight, threshold or term cap is set to', () => {
-    const knobs = ['synonymWeight', 'relatedWeight', 'knownWordExpansionFactor', 'nameCoverageWeight', 'cjkUnigramWeight', 'diversityThreshold', 'translationWeight', 'maxQueryTerms', 'valueTypeWeight', 'namespaceWeight'] as const;
+  it('finds the matching tool with finite, non-negative, ordered scores whatever a weight, threshold, depth or term cap is set to', () => {
+    const knobs = [
+      'k1', 'synonymWeight', 'relatedWeight', 'knownWordExpansionFactor', 'nameCoverageWeight', 'cjkUnigramWeight', 'diversityThreshold', 'translationWeight',
+      'maxQueryTerms', 'valueTypeWeight', 'namespaceWeight', 'impliedWordWeight', 'placeWordWeight', 'semanticDepth', 'headDepth',
+      'fieldWeights.name', 'fieldWeights.description', 'fieldWeights.params', 'fieldB.name', 'fieldB.description',
+    ] as const;
+    // a head stage that keeps the order, so every depth runs it
+    const stage: HeadReranker = { rerank: (_q, head) => head.map((h) => h.score) };
     fc.assert(
       fc.property(
         fc.constantFrom(...knobs),
-        fc.oneof(fc.double(), fc.constantFrom(-1, 0, -Infinity, Infinity, NaN, 1e12)),
-        fc.constantFrom('factorial of 5', 'weather in Paris tomorrow at 5 pm', 'send an email', '必应搜索', 'math factorial'),
+        fc.oneof(fc.double(), fc.constantFrom(-1, 0, -Infinity, Infinity, NaN, 1e12, 1e308, Number.MAX_VALUE)),
+        fc.constantFrom('factorial of 5', 'weather in Paris tomorrow at 5 pm', 'send an email', '必应搜索', 'math factorial', 'math.factorial'),
         (knob, value, q) => {
-          const hits = ToolIndex.build(SMALL, { [knob]: value, semantic: false }).search(q, 10);
+          const [key, field] = knob.split('.');
+          const opts = field === undefined ? { [key]: value } : { [key]: { [field]: value } };
+          const hits = ToolIndex.build(SMALL, { ...opts, headReranker: stage }).search(q, 10);
           expect(hits.length, `${knob}=${value} ${q}`).toBeGreaterThan(0);
           for (const h of hits) expect(Number.isFinite(h.score) && h.score >= 0, `${knob}=${value} ${h.name} ${h.score}`).toBe(true);
-          for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
+          for (let i = 1; i < hits.length; i++) expect(hits[i].score, `${knob}=${value} ${q}`).toBeLessThanOrEqual(hits[i - 1].score);
+          if (q === 'math.factorial') expect(hits[0].name).toBe('math.factorial');
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 600 },
     );
   });
 });

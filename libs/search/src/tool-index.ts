@@ -17,11 +17,11 @@ const FIELDS: readonly ToolField[] = ['name', 'title', 'description', 'params', 
 
 /** Tuning knobs of ToolIndex; all optional. Defaults (DEFAULTS below) were fitted on the eval dev split (README). */
 export interface ToolIndexOptions {
-  /** BM25 term-frequency saturation k1 (default 1.0). */
+  /** BM25 term-frequency saturation k1, in [0, MAX_OPTION_WEIGHT] like every weight below (default 1.0). */
   k1?: number;
-  /** Per-field weight on term frequency, BM25F style (defaults: name 1.1, title 1.1, description 1, params 0.9, paramDescriptions 0.45). */
+  /** Per-field weight on term frequency, BM25F style, in [0, MAX_OPTION_WEIGHT] (defaults: name 1.1, title 1.1, description 1, params 0.9, paramDescriptions 0.45; NaN or an infinity the default). */
   fieldWeights?: Partial<Record<ToolField, number>>;
-  /** Per-field length normalisation b in [0, 1] (defaults: name 0.1, title 0.1, description 0.7, params 1, paramDescriptions 0.45). */
+  /** Per-field length normalisation b in [0, 1] (defaults: name 0.1, title 0.1, description 0.7, params 1, paramDescriptions 0.45; outside the range clamped, NaN the default). */
   fieldB?: Partial<Record<ToolField, number>>;
   /** Synonym groups (plain words); `false` turns them off. Default: DEFAULT_SYNONYMS. */
   synonyms?: readonly (readonly string[])[] | false;
@@ -77,7 +77,7 @@ export interface ToolIndexOptions {
   semantic?: StaticEncoder | false;
   /** Weight of the semantic stage, in [0, 4]: each of the ranking's best `semanticDepth` tools gains weight × the best one's score × cos(request, tool); 0 turns it off (default 1). See semantic-rerank.ts. */
   semanticWeight?: number;
-  /** How many of the final ranking's best tools (after near-duplicate demotion) the semantic stage re-orders, at least the search's limit (default 20; 10 with the first table: libs/search/README.md has both). */
+  /** How many of the final ranking's best tools (after near-duplicate demotion) the semantic stage re-orders, at least the search's limit, at most MAX_STAGE_DEPTH (default 20, NaN the default; 10 with the first table: libs/search/README.md has both). */
   semanticDepth?: number;
   /**
    * A learned second stage over the first `headDepth` places of the final ranking (after the
@@ -85,7 +85,7 @@ export interface ToolIndexOptions {
    * @toolsurface/mapper's LexicalHeadReranker. Default: none.
    */
   headReranker?: HeadReranker;
-  /** How many of the final ranking's best tools the head reranker re-orders (default 15). */
+  /** How many of the final ranking's best tools the head reranker re-orders, at most MAX_STAGE_DEPTH (default 15; NaN the default). */
   headDepth?: number;
   /**
    * The clause guarantee: a request of two or more clauses (splitClauses; each with at least
@@ -428,8 +428,8 @@ export class ToolIndex {
     this.opts = {
       // scores stay non-negative (near-duplicate demotion's lazy greedy relies on it): no negative k1; NaN → default
       k1: weightOr(options.k1, DEFAULTS.k1),
-      fieldWeights: { ...DEFAULTS.fieldWeights, ...options.fieldWeights },
-      fieldB: { ...DEFAULTS.fieldB, ...options.fieldB },
+      fieldWeights: Object.fromEntries(FIELDS.map((f) => [f, weightOr(options.fieldWeights?.[f], DEFAULTS.fieldWeights[f])])) as Record<ToolField, number>,
+      fieldB: Object.fromEntries(FIELDS.map((f) => [f, Math.min(1, Math.max(0, finiteOr(options.fieldB?.[f], DEFAULTS.fieldB[f])))])) as Record<ToolField, number>,
       // weights below 0, NaN or infinite would make scores negative or NaN: clamped, NaN → default
       synonymWeight: weightOr(options.synonymWeight, DEFAULTS.synonymWeight),
       relatedWeight: weightOr(options.relatedWeight, DEFAULTS.relatedWeight),
@@ -448,8 +448,8 @@ export class ToolIndex {
       sameNameDemotion: Math.min(1, Math.max(0, finiteOr(options.sameNameDemotion, DEFAULTS.sameNameDemotion))),
       // bounded so the stage can never lift a tool past an exact-name tier (TIER_SCORE); NaN → off
       semanticWeight: Math.min(MAX_SEMANTIC_WEIGHT, Math.max(0, options.semanticWeight ?? DEFAULTS.semanticWeight) || 0),
-      semanticDepth: Math.max(0, Math.floor(options.semanticDepth ?? DEFAULTS.semanticDepth)),
-      headDepth: Math.max(0, Math.floor(options.headDepth ?? DEFAULTS.headDepth) || 0),
+      semanticDepth: depthOr(options.semanticDepth, DEFAULTS.semanticDepth),
+      headDepth: depthOr(options.headDepth, DEFAULTS.headDepth),
       clauseSlots: Math.max(0, Math.floor(finiteOr(options.clauseSlots, DEFAULTS.clauseSlots))),
       deprecatedDemotion: Math.min(1, Math.max(0, finiteOr(options.deprecatedDemotion, DEFAULTS.deprecatedDemotion))),
     };
@@ -615,8 +615,9 @@ export class ToolIndex {
       this.idf[t] = Math.log(1 + (n - d + 0.5) / (d + 0.5));
       this.offsets[t + 1] = this.offsets[t] + d;
     }
-    const weights = FIELDS.map((f) => Math.max(0, this.opts.fieldWeights[f]) || 0);
-    const bs = FIELDS.map((f) => Math.min(1, Math.max(0, this.opts.fieldB[f])));
+    // (both clamped when the options were read)
+    const weights = FIELDS.map((f) => this.opts.fieldWeights[f]);
+    const bs = FIELDS.map((f) => this.opts.fieldB[f]);
     const avgLen = Array.from(sumLen, (s) => (n > 0 ? Math.max(s / n, 1) : 1));
     const post = bm25fPostings(this.flat, bounds, n, this.offsets, this.idf, this.opts.k1, weights, bs, avgLen, lens);
     this.postDocs = post.docs;
@@ -1088,9 +1089,24 @@ function finiteOr(x: number | undefined, fallback: number): number {
   return typeof x === 'number' && Number.isFinite(x) ? x : fallback;
 }
 
-/** A weight option: finite and at least 0 (a negative one is 0, NaN or an infinity the default). */
+/**
+ * Largest weight option accepted (k1 and every weight; larger ones are clamped to it). Every
+ * default is at most 1.1; at 10 a request's scores stay finite and below the exact-name tiers
+ * (TIER_SCORE), where 1e308 overflowed them to Infinity and NaN (an adversarial review, 2026-12-03).
+ */
+export const MAX_OPTION_WEIGHT = 10;
+/** Most places a re-ordering stage (semanticDepth, headDepth) may cover; larger values are clamped to it. */
+export const MAX_STAGE_DEPTH = 100;
+
+/** A weight option: finite and in [0, MAX_OPTION_WEIGHT] (a negative one is 0, a larger one the cap, NaN or an infinity the default). */
 function weightOr(x: number | undefined, fallback: number): number {
-  return Math.max(0, finiteOr(x, fallback));
+  return Math.min(MAX_OPTION_WEIGHT, Math.max(0, finiteOr(x, fallback)));
+}
+
+/** A depth option: a whole number in [0, MAX_STAGE_DEPTH] (NaN the default, Infinity the cap). */
+function depthOr(x: number | undefined, fallback: number): number {
+  const v = typeof x === 'number' && !Number.isNaN(x) ? x : fallback;
+  return Math.min(MAX_STAGE_DEPTH, Math.max(0, Math.floor(v)));
 }
 
 /** Indices of the `k` highest scores among `docs` (ties: lower index first). */

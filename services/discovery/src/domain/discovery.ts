@@ -41,11 +41,16 @@ export interface SearchBackend {
 /** Longest description in a hit, characters (DESIGN.md: hits are short, without schemas). */
 export const HIT_DESCRIPTION_MAX = 300;
 
-/** Cuts a description to HIT_DESCRIPTION_MAX characters at a word boundary, with an ellipsis. */
+/**
+ * Cuts a description to HIT_DESCRIPTION_MAX UTF-16 code units at a word boundary, with an
+ * ellipsis; a cut never splits a surrogate pair (half an emoji would reach the client as U+FFFD).
+ */
 export function cutDescription(text: string | undefined): string {
   const t = (text ?? '').replace(/\s+/g, ' ').trim(); // collapse runs of whitespace
   if (t.length <= HIT_DESCRIPTION_MAX) return t;
-  const cut = t.slice(0, HIT_DESCRIPTION_MAX - 1);
+  let cut = t.slice(0, HIT_DESCRIPTION_MAX - 1);
+  const last = cut.charCodeAt(cut.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1); // a high surrogate whose pair was cut off
   const space = cut.lastIndexOf(' ');
   return `${space > HIT_DESCRIPTION_MAX * 0.6 ? cut.slice(0, space) : cut}…`;
 }
@@ -80,7 +85,8 @@ export function toResult(
   const hits: DiscoveryHit[] = [];
   for (const r of ranked) {
     const t = byName.get(r.name);
-    if (t) hits.push({ name: t.name, description: cutDescription(t.description ?? t.title), score: Math.round(r.score * 1000) / 1000 });
+    // (an empty description says nothing: the title stands in for it, as for a missing one)
+    if (t) hits.push({ name: t.name, description: cutDescription(t.description || t.title), score: Math.round(r.score * 1000) / 1000 });
   }
   if (hits.length > 0) return { hits, totalTools, emptyReason: '', hint: '' };
   if (totalTools === 0) {

@@ -1,0 +1,62 @@
+/**
+ * Cost of discover_tools' search on hostile text, as ratios (not a test: speed lives in
+ * benchmarks). For each pattern, a request of 500, 1,000, 2,000 and 4,000 characters (the
+ * analyzer's cut) is searched on the eval corpus (3,091 tools, head reranker on, as the discovery
+ * service builds it) and the best of 3 times is printed with its growth per doubling: about 2
+ * is linear, 4 quadratic. Then one tool whose description is the pattern at 32,000 characters
+ * (the most of a tool's text that is read) is indexed beside a plain one, against two plain ones.
+ * Run from the repo root:
+ *
+ *   npx tsx libs/search/scripts/hostile-search.bench.ts
+ *
+ * Patterns from an adversarial review (2026-12-03): runs of combining marks, variation selectors
+ * or identifier joiners with no letter, after a non-ASCII character (the ASCII path never saw
+ * them), and a pasted log with a long rule line.
+ */
+import { resolve } from 'node:path';
+import { LexicalHeadReranker } from '../../mapper/src/head-rerank.js';
+import { corpusAsTools, DEFAULT_EVAL_DIR, readJsonl, type CorpusRecord } from '../src/eval-data.js';
+import { ToolIndex } from '../src/tool-index.js';
+import type { SearchableTool } from '../src/types.js';
+
+const patterns: Record<string, (n: number) => string> = {
+  'combining marks U+0301': (n) => '\u0301'.repeat(n),
+  'variation selectors U+FE0F': (n) => '\ufe0f'.repeat(n),
+  '’ then dashes': (n) => '’' + '-'.repeat(n - 1),
+  '’ then underscores': (n) => '’' + '_'.repeat(n - 1),
+  'emoji then dots': (n) => '😀 ' + '.'.repeat(n - 3),
+  'log with a rule line': (n) => `Summarize this log — it’s from the deploy\n${'-'.repeat(n - 60)}\nerror: timeout`,
+  'plain English (baseline)': (n) => 'find the weather forecast for paris tomorrow and book a table '.repeat(Math.ceil(n / 62)).slice(0, n),
+};
+
+const best = (f: () => void, reps = 3): number => {
+  let ms = Infinity;
+  for (let i = 0; i < reps; i++) {
+    const t = performance.now();
+    f();
+    ms = Math.min(ms, performance.now() - t);
+  }
+  return ms;
+};
+
+const { tools } = corpusAsTools(readJsonl<CorpusRecord>(resolve(DEFAULT_EVAL_DIR, 'corpus.jsonl')));
+const index = ToolIndex.build(tools, { headReranker: new LexicalHeadReranker(tools) });
+while (!index.warm(1000)) {
+  // build every lazy table before timing
+}
+for (const t of tools.slice(0, 300)) index.search(t.name, 10);
+
+console.log('search, best of 3 (ms) at 500 / 1,000 / 2,000 / 4,000 characters, and growth per doubling');
+for (const [label, make] of Object.entries(patterns)) {
+  const ms = [500, 1000, 2000, 4000].map((n) => best(() => index.search(make(n), 10)));
+  const growth = ms.slice(1).map((m, i) => (m / Math.max(ms[i], 1e-3)).toFixed(1));
+  console.log(`  ${label.padEnd(28)} ${ms.map((m) => m.toFixed(2)).join(' / ')}   ×${growth.join(' ×')}`);
+}
+
+console.log('indexing one tool of 32,000 characters beside a plain one, against two plain tools (ms, best of 3)');
+const plain: SearchableTool = { name: 'get_weather', description: 'Weather for a city.' };
+const twoPlain = best(() => ToolIndex.build([plain, { name: 'get_time', description: 'Time in a city.' }], { semantic: false }));
+for (const [label, make] of Object.entries(patterns)) {
+  const ms = best(() => ToolIndex.build([plain, { name: 'hostile_tool', description: make(32_000) }], { semantic: false }));
+  console.log(`  ${label.padEnd(28)} ${ms.toFixed(2)} (two plain tools ${twoPlain.toFixed(2)})`);
+}
