@@ -426,18 +426,18 @@ export class ToolIndex {
 
   private constructor(tools: readonly SearchableTool[], options: ToolIndexOptions) {
     this.opts = {
-      // scores stay non-negative (near-duplicate demotion's lazy greedy relies on it): no negative k1; NaN → default
+      // every weight in [0, MAX_OPTION_WEIGHT], NaN → default: scores stay finite and non-negative
+      // (near-duplicate demotion's lazy greedy relies on it) and below the exact-name tiers
       k1: weightOr(options.k1, DEFAULTS.k1),
       fieldWeights: Object.fromEntries(FIELDS.map((f) => [f, weightOr(options.fieldWeights?.[f], DEFAULTS.fieldWeights[f])])) as Record<ToolField, number>,
-      fieldB: Object.fromEntries(FIELDS.map((f) => [f, Math.min(1, Math.max(0, finiteOr(options.fieldB?.[f], DEFAULTS.fieldB[f])))])) as Record<ToolField, number>,
-      // weights below 0, NaN or infinite would make scores negative or NaN: clamped, NaN → default
+      fieldB: Object.fromEntries(FIELDS.map((f) => [f, shareOr(options.fieldB?.[f], DEFAULTS.fieldB[f])])) as Record<ToolField, number>,
       synonymWeight: weightOr(options.synonymWeight, DEFAULTS.synonymWeight),
       relatedWeight: weightOr(options.relatedWeight, DEFAULTS.relatedWeight),
       knownWordExpansionFactor: weightOr(options.knownWordExpansionFactor, DEFAULTS.knownWordExpansionFactor),
       nameCoverageWeight: weightOr(options.nameCoverageWeight, DEFAULTS.nameCoverageWeight),
       cjkUnigramWeight: weightOr(options.cjkUnigramWeight, DEFAULTS.cjkUnigramWeight),
-      diversity: Math.min(1, Math.max(0, finiteOr(options.diversity, DEFAULTS.diversity))),
-      diversityThreshold: Math.min(1, Math.max(0, finiteOr(options.diversityThreshold, DEFAULTS.diversityThreshold))),
+      diversity: shareOr(options.diversity, DEFAULTS.diversity),
+      diversityThreshold: shareOr(options.diversityThreshold, DEFAULTS.diversityThreshold),
       translationWeight: weightOr(options.translationWeight, DEFAULTS.translationWeight),
       // at least one term is scored, or no query could match anything
       maxQueryTerms: Math.max(1, Math.floor(finiteOr(options.maxQueryTerms, DEFAULTS.maxQueryTerms))),
@@ -445,13 +445,13 @@ export class ToolIndex {
       valueTypeWeight: weightOr(options.valueTypeWeight, DEFAULTS.valueTypeWeight),
       impliedWordWeight: weightOr(options.impliedWordWeight, DEFAULTS.impliedWordWeight),
       placeWordWeight: weightOr(options.placeWordWeight, DEFAULTS.placeWordWeight),
-      sameNameDemotion: Math.min(1, Math.max(0, finiteOr(options.sameNameDemotion, DEFAULTS.sameNameDemotion))),
+      sameNameDemotion: shareOr(options.sameNameDemotion, DEFAULTS.sameNameDemotion),
       // bounded so the stage can never lift a tool past an exact-name tier (TIER_SCORE); NaN → off
       semanticWeight: Math.min(MAX_SEMANTIC_WEIGHT, Math.max(0, options.semanticWeight ?? DEFAULTS.semanticWeight) || 0),
       semanticDepth: depthOr(options.semanticDepth, DEFAULTS.semanticDepth),
       headDepth: depthOr(options.headDepth, DEFAULTS.headDepth),
       clauseSlots: Math.max(0, Math.floor(finiteOr(options.clauseSlots, DEFAULTS.clauseSlots))),
-      deprecatedDemotion: Math.min(1, Math.max(0, finiteOr(options.deprecatedDemotion, DEFAULTS.deprecatedDemotion))),
+      deprecatedDemotion: shareOr(options.deprecatedDemotion, DEFAULTS.deprecatedDemotion),
     };
     this.headReranker = options.headReranker;
     this.synonyms = options.synonyms === false ? new Map() : buildSynonymMap(options.synonyms ?? DEFAULT_SYNONYMS);
@@ -1101,6 +1101,11 @@ export const MAX_STAGE_DEPTH = 100;
 /** A weight option: finite and in [0, MAX_OPTION_WEIGHT] (a negative one is 0, a larger one the cap, NaN or an infinity the default). */
 function weightOr(x: number | undefined, fallback: number): number {
   return Math.min(MAX_OPTION_WEIGHT, Math.max(0, finiteOr(x, fallback)));
+}
+
+/** A share option (a demotion, a threshold, a field's b): in [0, 1], NaN or an infinity the default. */
+function shareOr(x: number | undefined, fallback: number): number {
+  return Math.min(1, Math.max(0, finiteOr(x, fallback)));
 }
 
 /** A depth option: a whole number in [0, MAX_STAGE_DEPTH] (NaN the default, Infinity the cap). */

@@ -1,23 +1,24 @@
 /**
- * Cost of discover_tools' search on hostile text, as ratios (not a test: speed lives in
- * benchmarks). For each pattern, a request of 500, 1,000, 2,000 and 4,000 characters (the
+ * Cost of discover_tools' search (@toolsurface/search's ToolIndex with this package's head
+ * reranker) on hostile text, as ratios (not a test: speed lives in benchmarks). For each pattern, a request of 500, 1,000, 2,000 and 4,000 characters (the
  * analyzer's cut) is searched on the eval corpus (3,091 tools, head reranker on, as the discovery
  * service builds it) and the best of 3 times is printed with its growth per doubling: about 2
  * is linear, 4 quadratic. Then one tool whose description is the pattern at 32,000 characters
  * (the most of a tool's text that is read) is indexed beside a plain one, against two plain ones.
  * Run from the repo root:
  *
- *   npx tsx libs/search/scripts/hostile-search.bench.ts
+ *   npx tsx libs/mapper/scripts/hostile-search.bench.ts
  *
  * Patterns from an adversarial review (2026-12-03): runs of combining marks, variation selectors
  * or identifier joiners with no letter, after a non-ASCII character (the ASCII path never saw
  * them), and a pasted log with a long rule line.
  */
-import { resolve } from 'node:path';
-import { LexicalHeadReranker } from '../../mapper/src/head-rerank.js';
-import { corpusAsTools, DEFAULT_EVAL_DIR, readJsonl, type CorpusRecord } from '../src/eval-data.js';
-import { ToolIndex } from '../src/tool-index.js';
-import type { SearchableTool } from '../src/types.js';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { corpusAsTools, readJsonl, ToolIndex, type CorpusRecord, type SearchableTool } from '@toolsurface/search';
+import { LexicalHeadReranker } from '../src/head-rerank.js';
+
+const EVAL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/eval');
 
 const patterns: Record<string, (n: number) => string> = {
   'combining marks U+0301': (n) => '\u0301'.repeat(n),
@@ -39,7 +40,7 @@ const best = (f: () => void, reps = 3): number => {
   return ms;
 };
 
-const { tools } = corpusAsTools(readJsonl<CorpusRecord>(resolve(DEFAULT_EVAL_DIR, 'corpus.jsonl')));
+const { tools } = corpusAsTools(readJsonl<CorpusRecord>(resolve(EVAL_DIR, 'corpus.jsonl')));
 const index = ToolIndex.build(tools, { headReranker: new LexicalHeadReranker(tools) });
 while (!index.warm(1000)) {
   // build every lazy table before timing
