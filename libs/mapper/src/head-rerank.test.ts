@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ToolIndex, readJsonl, ndcgAtK, type CorpusRecord, type RetrievalQueryRecord } from '@toolsurface/search';
-import { LexicalHeadReranker, HEAD_FEATURE_NAMES, HEAD_QUERY_MAX_CHARS, cjkShare, headScorer, type HeadRerankWeights } from './head-rerank.js';
+import { LexicalHeadReranker, HEAD_FEATURE_NAMES, HEAD_QUERY_MAX_CHARS, cjkShare, headScorer, requestValues, type HeadRerankWeights } from './head-rerank.js';
 import { HEAD_RERANK } from './head-rerank-weights.js';
 import { buildProfile, nameWordStats } from './select.js';
 
@@ -104,7 +104,7 @@ describe('LexicalHeadReranker', () => {
 
   it('gives the word-meaning feature from the mean word vectors: higher for a tool that means what the request asks, 0 without a table', () => {
     const meaning = HEAD_FEATURE_NAMES.indexOf('wordMeaning');
-    expect(meaning).toBe(HEAD_FEATURE_NAMES.length - 2);
+    expect(meaning).toBe(HEAD_FEATURE_NAMES.indexOf('scriptMismatch') - 1);
     const head = [{ name: 'convert_currency', score: 1 }, { name: 'get_weather', score: 1 }];
     // no word of the request is a word of either tool: only their meaning tells them apart
     const f = new LexicalHeadReranker(TOOLS).features('Is it going to rain in Oslo tomorrow?', head, STATS);
@@ -122,7 +122,7 @@ describe('LexicalHeadReranker', () => {
     expect(cjkShare('BBC 新闻')).toBeCloseTo(2 / 5, 12);
     expect(cjkShare('2024-01-01 !!')).toBe(0);
     const mismatch = HEAD_FEATURE_NAMES.indexOf('scriptMismatch');
-    expect(mismatch).toBe(HEAD_FEATURE_NAMES.length - 1);
+    expect(mismatch).toBeGreaterThan(0);
     const tools = [...TOOLS, { name: 'get-bbc-news', description: '获取 BBC 新闻，提供全球新闻、英国新闻、商业、政治等资讯' }];
     const head = [{ name: 'get-bbc-news', score: 1 }, { name: 'get_weather', score: 1 }];
     const stage = new LexicalHeadReranker(tools);
@@ -135,7 +135,9 @@ describe('LexicalHeadReranker', () => {
     // get-bbc-news as covering nothing of the request and put get_ticker_news first
     const tools = [
       { name: 'get-bbc-news', description: '获取 BBC 新闻，提供全球新闻、英国新闻、商业、政治、健康、教育、科技、娱乐等资讯' },
-      { name: 'get_ticker_news', description: 'Get the latest news articles about one company from its stock ticker symbol.', inputSchema: { type: 'object', properties: { ticker: { type: 'string' } } } },
+      // (as LiveMCPBench's get_ticker_news, the symbol required; since the requiredUnmet refit an
+      // English tool asking for nothing it lacks, the symbol optional, goes first for these requests)
+      { name: 'get_ticker_news', description: 'Get the latest news articles about one company from its stock ticker symbol.', inputSchema: { type: 'object', properties: { symbol: { type: 'string', description: 'The stock symbol' } }, required: ['symbol'] } },
     ];
     const stats = { size: 3000, docFreq: (t: string): number => (t === 'news' ? 40 : 10) };
     for (const q of ["Find today's top LLM-related news.", 'latest business news']) {
@@ -161,6 +163,40 @@ describe('LexicalHeadReranker', () => {
     const schema = { type: 'object', get properties() { if (++reads > 4) throw new Error('boom'); return { city: { type: 'string' } }; } };
     const odd = new LexicalHeadReranker([{ name: 'odd', description: 'Weather.', inputSchema: schema }, ...TOOLS]);
     expect(() => odd.warm(1000)).not.toThrow();
+  });
+
+  it('counts the required parameters a request holds no value for (requiredUnmet, at most 3) and marks a tool with none (noRequired)', () => {
+    const unmet = HEAD_FEATURE_NAMES.indexOf('requiredUnmet');
+    const none = HEAD_FEATURE_NAMES.indexOf('noRequired');
+    const obj = (properties: Record<string, unknown>, required: string[]) => ({ type: 'object', properties, required });
+    const tools = [
+      { name: 'history', description: 'Past weather of a city on a date.', inputSchema: obj({ city: { type: 'string' }, date: { type: 'string', format: 'date' } }, ['city', 'date']) },
+      { name: 'fetch', description: 'Fetch a web page.', inputSchema: obj({ url: { type: 'string', format: 'uri' } }, ['url']) },
+      { name: 'units', description: 'Convert a length.', inputSchema: obj({ value: { type: 'number' }, unit: { type: 'string', enum: ['meters', 'feet'] } }, ['value', 'unit']) },
+      { name: 'paged', description: 'List pages.', inputSchema: obj({ page: { type: 'integer', default: 1 }, note: { type: 'string', description: 'Free text.' } }, ['page', 'note']) },
+      { name: 'many', description: 'Four dates.', inputSchema: obj(Object.fromEntries(['a', 'b', 'c', 'd'].map((k) => [`${k}_date`, { type: 'string', format: 'date' }])), ['a_date', 'b_date', 'c_date', 'd_date']) },
+      { name: 'free', description: 'No required parameter.', inputSchema: obj({ q: { type: 'string' } }, []) },
+    ];
+    const stage = new LexicalHeadReranker(tools);
+    const head = tools.map((t) => ({ name: t.name, score: 1 }));
+    const read = (q: string) => stage.features(q, head, STATS).map((x) => [x![unmet], x![none]]);
+    // history: the city is any words, the date needs a date; fetch: a URL; units: a number and one of its enum words;
+    // paged: the page has a default, the note is free text; many: four dates, counted up to 3
+    expect(read('weather in Paris')).toEqual([[1, 0], [1, 0], [2, 0], [0, 0], [3, 0], [0, 1]]);
+    expect(read('weather in Paris on 2024-05-01, see https://example.org, 12 feet')).toEqual([[0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 1]]);
+    // a quoted value can be any of them
+    expect(read('fetch "the front page"')[1]).toEqual([0, 0]);
+    expect([...requestValues('mail bob@example.org by 5 pm').kinds].sort()).toEqual(expect.arrayContaining(['email', 'time']));
+  });
+
+  it('puts the tool whose required parameters the request fills before one that asks for a date it does not give (the shipped weights)', () => {
+    const tools = [
+      { name: 'weather_history', description: 'Get the weather of a city on a past date.', inputSchema: { type: 'object', properties: { city: { type: 'string' }, date: { type: 'string', format: 'date' } }, required: ['city', 'date'] } },
+      { name: 'current_weather', description: 'Get the weather of a city now.', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+    ];
+    const stats = { size: 3000, docFreq: (t: string): number => (t === 'weather' ? 30 : 10) };
+    const s = new LexicalHeadReranker(tools).rerank('What is the weather in Paris?', [{ name: 'weather_history', score: 5 }, { name: 'current_weather', score: 5 }], stats)!;
+    expect(s[1]).toBeGreaterThan(s[0]);
   });
 
   it('prefers the tool whose name and description cover the request when the search scores are close', () => {

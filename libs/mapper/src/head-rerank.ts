@@ -4,9 +4,10 @@
  * lexical selection features (select.ts), a word-meaning cosine and a script mismatch: how much of
  * the request the tool's name, description and parameters cover, how much of the tool the request
  * covers, echoed word pairs, action verbs, numbers against numeric parameters, and the search's
- * own score and rank. The features that need mapped arguments are left out: mapping 30
- * candidates takes about 8 ms, against discover_tools' 2 ms budget (DESIGN.md, "Performance
- * budget").
+ * own score and rank, and a quick reading of the tool's required parameters the request gives no
+ * value for (requiredUnmet, noRequired). The features that need mapped arguments are left out:
+ * mapping the 15 head tools takes about 2.2 ms, against discover_tools' 2 ms budget (DESIGN.md,
+ * "Performance budget").
  *
  * Per-tool profiles are built lazily (about 0.15 ms each) and kept, so a snapshot's first search
  * pays only for the tools in its head; `warm` builds the rest in slices, off the request path.
@@ -19,8 +20,9 @@
 import { buildProfile, bigramsOf, contentTokens, features, FEATURE_NAMES, hashLike, nameWordStats, textStems, type NameWordStats, type ToolProfile } from './select.js';
 import { tokenize, STOP_WORDS, splitIdentifier } from './text.js';
 import { sharedWordVectors, dot, type WordVectors } from '@toolsurface/search';
-import { isObj } from './schema.js';
-import type { DetailedMapping } from './arguments.js';
+import { isObj, paramsOf, type Semantic } from './schema.js';
+import { prepare, type DetailedMapping } from './arguments.js';
+import type { SpanKind } from './extract.js';
 import type { MapperTool } from './types.js';
 import { HEAD_RERANK } from './head-rerank-weights.js';
 import { listwiseProblem, listwiseScorer, type HiddenLayer } from './listwise.js';
@@ -44,8 +46,77 @@ const LEXICAL_INDEX: readonly number[] = FEATURE_NAMES.map((n, i) => [n, i] as c
  * "Find today's top LLM-related news". Added in the fifteenth session with the search's CJK
  * length change; refitted, out of fold all-dev NDCG@10 0.8194 → 0.8219, Recall@5 0.8897 →
  * 0.8918, LiveMCPBench 0.273 → 0.301 (libs/search/README.md, ranking design 6 and 10).
+ * Then `requiredUnmet`, min(3, the tool's required parameters the request holds no value for, by
+ * unmetRequired), and `noRequired`, 1 for a tool with no required parameter: a tool that asks
+ * for a date, a URL or a number the request does not give is seldom the one meant. Added in the
+ * twenty-second session; out of fold all-dev NDCG@10 0.8255 → 0.8356, Recall@5 0.8948 → 0.8963,
+ * LiveMCPBench 0.376 → 0.387 (libs/search/README.md, "Tried 2026-12-03"). The mapper's own
+ * missing arguments measured higher on NDCG@10 and Recall@5 (0.8396, 0.9018) but lower on
+ * LiveMCPBench (0.361), and cost about 2.2 ms a request for 15 head tools (mapPrepared on each).
  */
-export const HEAD_FEATURE_NAMES: readonly string[] = [...LEXICAL_INDEX.map((i) => FEATURE_NAMES[i]), 'wordMeaning', 'scriptMismatch'];
+export const HEAD_FEATURE_NAMES: readonly string[] = [...LEXICAL_INDEX.map((i) => FEATURE_NAMES[i]), 'wordMeaning', 'scriptMismatch', 'requiredUnmet', 'noRequired'];
+
+/**
+ * Span kinds (extract.ts) that can hold the value of a string parameter of each semantic
+ * (schema.ts); a quoted span holds any. A semantic not listed (a name, free text, a generic
+ * string) takes the request's own words, so it is never counted as unmet.
+ */
+const VALUE_KINDS: Partial<Record<Semantic, readonly SpanKind[]>> = {
+  date: ['date'], datetime: ['date', 'time'], time: ['time', 'date'], email: ['email'], url: ['url'], path: ['path', 'url'],
+  place: ['place'], origin: ['place'], destination: ['place'], id: ['id', 'number', 'email', 'url'],
+};
+
+/** What a request offers as values: the kinds of its spans and its lower-case text. */
+export interface RequestValues { kinds: ReadonlySet<SpanKind>; lower: string }
+
+/** A required parameter's test of a request: does it hold a value the parameter can take? */
+type RequiredNeed = (request: RequestValues) => boolean;
+
+/**
+ * The tests of a tool's required top-level parameters that have no default (one each; a
+ * parameter any words can fill has none): an enum needs one of its string values written in the
+ * request (a number among its values, any number); a number or integer, a number; a string of a
+ * semantic in VALUE_KINDS, a span of one of its kinds or a quoted one.
+ * @throws whatever paramsOf throws on a schema it cannot read
+ */
+function requiredNeeds(inputSchema: unknown): RequiredNeed[] {
+  const out: RequiredNeed[] = [];
+  for (const p of paramsOf(inputSchema)) {
+    if (!p.required || p.hasDefault) continue;
+    if (p.enumValues !== undefined && p.enumValues.length > 0) {
+      const words = p.enumValues.filter((v): v is string => typeof v === 'string').map((v) => v.toLowerCase());
+      const numeric = words.length < p.enumValues.length;
+      out.push((r) => (numeric && r.kinds.has('number')) || words.some((w) => r.lower.includes(w)));
+    } else if (p.type === 'number' || p.type === 'integer') {
+      out.push((r) => r.kinds.has('number'));
+    } else if (p.type === 'string') {
+      const kinds = VALUE_KINDS[p.semantic];
+      if (kinds !== undefined) out.push((r) => r.kinds.has('quoted') || kinds.some((k) => r.kinds.has(k)));
+    }
+  }
+  return out;
+}
+
+/**
+ * How many of a tool's required parameters a request holds no value for, at most 3: a quick
+ * reading (the kinds of the request's spans and its words, no argument mapping) that agrees with
+ * the mapper's missing arguments on 67% of the dev split's head tools (min 3 both).
+ */
+export function unmetRequired(needs: readonly RequiredNeed[], request: RequestValues): number {
+  let unmet = 0;
+  for (const need of needs) if (!need(request)) unmet++;
+  return Math.min(3, unmet);
+}
+
+/** The values a request offers (RequestValues), read by the mapper's analysis; none when it cannot be read. */
+export function requestValues(request: string): RequestValues {
+  try {
+    const { doc } = prepare(request);
+    return { kinds: new Set(doc.spans.map((s) => s.kind)), lower: doc.text.toLowerCase() };
+  } catch {
+    return { kinds: new Set(), lower: String(request).toLowerCase() };
+  }
+}
 
 /** One CJK character (Han, kana, Hangul), as the search's analyzer reads them. */
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
@@ -141,6 +212,8 @@ export class LexicalHeadReranker {
   private readonly meanings = new Map<string, Float32Array | null>();
   /** per profiled tool: cjkShare of its title and description (the scriptMismatch feature) */
   private readonly scripts = new Map<string, number>();
+  /** per profiled tool: its required parameters' tests and how many required parameters it has */
+  private readonly required = new Map<string, { needs: RequiredNeed[]; count: number }>();
   private readonly vectors: WordVectors | undefined;
   private readonly names: NameWordStats;
   /** the fitted model's score of a feature vector */
@@ -194,8 +267,10 @@ export class LexicalHeadReranker {
       const tool = this.byName.get(name);
       if (tool === undefined || this.repeated.has(name)) return undefined;
       let meaning: Float32Array | undefined;
+      let required: { needs: RequiredNeed[]; count: number };
       try {
         p = buildProfile(tool, this.names);
+        required = { needs: requiredNeeds(tool.inputSchema), count: paramsOf(tool.inputSchema).filter((x) => x.required).length };
         if (this.vectors) {
           // (the name, the description and the top-level parameter names; the title when there is one)
           const schema: unknown = tool.inputSchema;
@@ -211,6 +286,7 @@ export class LexicalHeadReranker {
       }
       this.profiles.set(name, p);
       this.meanings.set(name, meaning ?? null);
+      this.required.set(name, required);
       this.scripts.set(name, cjkShare([tool.title, tool.description].filter((x): x is string => typeof x === 'string').join(' ')));
     }
     return p;
@@ -247,6 +323,8 @@ export class LexicalHeadReranker {
     const maxIdf = Math.log(1 + 2 * n);
     const meaning = this.vectors ? this.requestMeaning(tokens, (st) => idf.get(st) ?? maxIdf) : undefined;
     const requestScript = cjkShare(query);
+    // (read once, and only when a head tool has a required parameter to test)
+    let values: RequestValues | undefined;
     return head.map((h, rank) => {
       const profile = this.profileOf(h.name);
       if (profile === undefined) return undefined;
@@ -255,6 +333,9 @@ export class LexicalHeadReranker {
       const out = LEXICAL_INDEX.map((i) => f[i]);
       out.push(meaning && toolMeaning ? dot(meaning, toolMeaning) : 0);
       out.push(Math.abs(requestScript - (this.scripts.get(h.name) ?? 0)));
+      const required = this.required.get(h.name)!;
+      if (required.needs.length > 0) values ??= requestValues(query);
+      out.push(required.needs.length > 0 ? unmetRequired(required.needs, values!) : 0, required.count === 0 ? 1 : 0);
       return out;
     });
   }
