@@ -11,7 +11,11 @@
  *
  * Patterns from an adversarial review (2026-12-03): runs of combining marks, variation selectors
  * or identifier joiners with no letter, after a non-ASCII character (the ASCII path never saw
- * them), and a pasted log with a long rule line.
+ * them), and a pasted log with a long rule line. From a second review (twenty-second session,
+ * the requiredUnmet feature): requests full of values (numbers, times, dates), which the mapper's
+ * analysis reads; and tools whose schemas are large (5,000 properties, 5,000 required dates, a
+ * required enum of 100,000 values): the time to profile one (`warm`) and a search with it in the
+ * head, against a plain twin.
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +31,9 @@ const patterns: Record<string, (n: number) => string> = {
   '’ then underscores': (n) => '’' + '_'.repeat(n - 1),
   'emoji then dots': (n) => '😀 ' + '.'.repeat(n - 3),
   'log with a rule line': (n) => `Summarize this log — it’s from the deploy\n${'-'.repeat(n - 60)}\nerror: timeout`,
+  'numbers': (n) => Array.from({ length: n }, (_, i) => String(i % 100)).join(' ').slice(0, n),
+  'times': (n) => '5 pm 6:30 '.repeat(Math.ceil(n / 10)).slice(0, n),
+  'dates': (n) => 'on 2024-05-01 and 3/4/2023 '.repeat(Math.ceil(n / 27)).slice(0, n),
   'plain English (baseline)': (n) => 'find the weather forecast for paris tomorrow and book a table '.repeat(Math.ceil(n / 62)).slice(0, n),
 };
 
@@ -60,4 +67,22 @@ const twoPlain = best(() => ToolIndex.build([plain, { name: 'get_time', descript
 for (const [label, make] of Object.entries(patterns)) {
   const ms = best(() => ToolIndex.build([plain, { name: 'hostile_tool', description: make(32_000) }], { semantic: false }));
   console.log(`  ${label.padEnd(28)} ${ms.toFixed(2)} (two plain tools ${twoPlain.toFixed(2)})`);
+}
+
+console.log('one tool with a large schema in the head: profiling it (warm) and a search with it second, against a plain twin (ms, best of 3)');
+const obj = (properties: Record<string, unknown>, required: string[]): Record<string, unknown> => ({ type: 'object', properties, required });
+const schemas: Record<string, () => Record<string, unknown>> = {
+  'plain twin (baseline)': () => obj({ city: { type: 'string' }, date: { type: 'string', format: 'date' } }, ['city', 'date']),
+  '5,000 optional properties': () => obj(Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`field_${i}`, { type: 'string' }])), []),
+  '5,000 required dates': () => { const names = Array.from({ length: 5000 }, (_, i) => `date_${i}`); return obj(Object.fromEntries(names.map((k) => [k, { type: 'string', format: 'date' }])), names); },
+  'required enum of 100,000 values': () => obj({ mode: { type: 'string', enum: Array.from({ length: 100_000 }, (_, i) => `mode${i}`) } }, ['mode']),
+};
+for (const [label, make] of Object.entries(schemas)) {
+  const tool = { name: 'weather_history', description: 'Past weather of a city on a date.', inputSchema: make() };
+  const others = [{ name: 'get_weather', description: 'Current weather of a city.' }];
+  const warmMs = best(() => new LexicalHeadReranker([tool, ...others]).warm(60_000));
+  const small = ToolIndex.build([tool, ...others], { headReranker: new LexicalHeadReranker([tool, ...others]) });
+  small.search('weather in Paris', 10);
+  const searchMs = best(() => small.search('past weather in Paris on 2024-05-01', 10), 5);
+  console.log(`  ${label.padEnd(32)} warm ${warmMs.toFixed(2)}   search ${searchMs.toFixed(3)}`);
 }

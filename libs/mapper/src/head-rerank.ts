@@ -20,7 +20,7 @@
 import { buildProfile, bigramsOf, contentTokens, features, FEATURE_NAMES, hashLike, nameWordStats, textStems, type NameWordStats, type ToolProfile } from './select.js';
 import { tokenize, STOP_WORDS, splitIdentifier } from './text.js';
 import { sharedWordVectors, dot, type WordVectors } from '@toolsurface/search';
-import { isObj, paramsOf, type Semantic } from './schema.js';
+import { isObj, requiredParams, type Semantic } from './schema.js';
 import { prepare, type DetailedMapping } from './arguments.js';
 import type { SpanKind } from './extract.js';
 import type { MapperTool } from './types.js';
@@ -49,8 +49,8 @@ const LEXICAL_INDEX: readonly number[] = FEATURE_NAMES.map((n, i) => [n, i] as c
  * Then `requiredUnmet`, min(3, the tool's required parameters the request holds no value for, by
  * unmetRequired), and `noRequired`, 1 for a tool with no required parameter: a tool that asks
  * for a date, a URL or a number the request does not give is seldom the one meant. Added in the
- * twenty-second session; out of fold all-dev NDCG@10 0.8255 → 0.8356, Recall@5 0.8948 → 0.8963,
- * LiveMCPBench 0.376 → 0.387 (libs/search/README.md, "Tried 2026-12-03"). The mapper's own
+ * twenty-second session; out of fold all-dev NDCG@10 0.8255 → 0.8347, Recall@5 0.8948 → 0.8969,
+ * LiveMCPBench 0.376 → 0.370 (libs/search/README.md, ranking design 10). The mapper's own
  * missing arguments measured higher on NDCG@10 and Recall@5 (0.8396, 0.9018) but lower on
  * LiveMCPBench (0.361), and cost about 2.2 ms a request for 15 head tools (mapPrepared on each).
  */
@@ -66,55 +66,98 @@ const VALUE_KINDS: Partial<Record<Semantic, readonly SpanKind[]>> = {
   place: ['place'], origin: ['place'], destination: ['place'], id: ['id', 'number', 'email', 'url'],
 };
 
-/** What a request offers as values: the kinds of its spans and its lower-case text. */
-export interface RequestValues { kinds: ReadonlySet<SpanKind>; lower: string }
+/**
+ * What a request offers as values: the kinds of its spans (extract.ts), and its lower-case words
+ * (runs of letters and digits) as a set and as one space-separated text with a space at each end.
+ */
+export interface RequestValues { kinds: ReadonlySet<SpanKind>; words: ReadonlySet<string>; wordText: string }
 
 /** A required parameter's test of a request: does it hold a value the parameter can take? */
 type RequiredNeed = (request: RequestValues) => boolean;
 
+/** Most required parameters of a tool that requiredUnmet reads (a tool's first ones in its `required` list). */
+const MAX_REQUIRED_READ = 32;
+/** Most values of an enum requiredUnmet reads, and the longest value it reads (in characters). */
+const MAX_ENUM_READ = 256;
+const MAX_ENUM_VALUE_CHARS = 100;
+/** Most characters of a request requestValues reads: the mapper's analysis grows faster than the text with the values it holds. */
+export const REQUEST_VALUES_MAX_CHARS = 300;
+
+/** The lower-case words of a text: its runs of letters and digits. */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 /**
- * The tests of a tool's required top-level parameters that have no default (one each; a
- * parameter any words can fill has none): an enum needs one of its string values written in the
- * request (a number among its values, any number); a number or integer, a number; a string of a
- * semantic in VALUE_KINDS, a span of one of its kinds or a quoted one.
- * @throws whatever paramsOf throws on a schema it cannot read
+ * The test of an enum: one of its string values written in the request as whole words (a value of
+ * one letter or none is left out), or, when a value is a number, any number. Undefined when no
+ * value can be tested for (booleans, nulls, objects): the parameter is never counted as unmet.
  */
-function requiredNeeds(inputSchema: unknown): RequiredNeed[] {
-  const out: RequiredNeed[] = [];
-  for (const p of paramsOf(inputSchema)) {
-    if (!p.required || p.hasDefault) continue;
+function enumNeed(values: readonly unknown[]): RequiredNeed | undefined {
+  const single = new Set<string>();
+  const phrases: string[] = [];
+  let numeric = false;
+  for (const v of values.slice(0, MAX_ENUM_READ)) {
+    if (typeof v === 'number') numeric = true;
+    if (typeof v !== 'string' || v.length > MAX_ENUM_VALUE_CHARS) continue;
+    const words = wordsOf(v);
+    if (words.join('').length < 2) continue;
+    if (words.length === 1) single.add(words[0]);
+    else phrases.push(` ${words.join(' ')} `);
+  }
+  if (!numeric && single.size === 0 && phrases.length === 0) return undefined;
+  const singles = [...single];
+  return (r) => (numeric && r.kinds.has('number')) || singles.some((w) => r.words.has(w)) || phrases.some((p) => r.wordText.includes(p));
+}
+
+/**
+ * The tests of a tool's required top-level parameters that have no default (schema.ts
+ * requiredParams, the first MAX_REQUIRED_READ; a parameter any words can fill has none): an enum,
+ * enumNeed; a number or integer, a number; a string of a semantic in VALUE_KINDS, a span of one of
+ * its kinds or a quoted one. `count` is how many required parameters were read, defaults included.
+ */
+function requiredNeeds(inputSchema: unknown): { needs: RequiredNeed[]; count: number } {
+  const params = requiredParams(inputSchema, MAX_REQUIRED_READ);
+  const needs: RequiredNeed[] = [];
+  for (const p of params) {
+    if (p.hasDefault) continue;
     if (p.enumValues !== undefined && p.enumValues.length > 0) {
-      const words = p.enumValues.filter((v): v is string => typeof v === 'string').map((v) => v.toLowerCase());
-      const numeric = words.length < p.enumValues.length;
-      out.push((r) => (numeric && r.kinds.has('number')) || words.some((w) => r.lower.includes(w)));
+      const need = enumNeed(p.enumValues);
+      if (need !== undefined) needs.push(need);
     } else if (p.type === 'number' || p.type === 'integer') {
-      out.push((r) => r.kinds.has('number'));
+      needs.push((r) => r.kinds.has('number'));
     } else if (p.type === 'string') {
       const kinds = VALUE_KINDS[p.semantic];
-      if (kinds !== undefined) out.push((r) => r.kinds.has('quoted') || kinds.some((k) => r.kinds.has(k)));
+      if (kinds !== undefined) needs.push((r) => r.kinds.has('quoted') || kinds.some((k) => r.kinds.has(k)));
     }
   }
-  return out;
+  return { needs, count: params.length };
 }
 
 /**
  * How many of a tool's required parameters a request holds no value for, at most 3: a quick
  * reading (the kinds of the request's spans and its words, no argument mapping) that agrees with
- * the mapper's missing arguments on 67% of the dev split's head tools (min 3 both).
+ * the mapper's missing arguments on about two thirds of the dev split's head tools (67% for its
+ * first form, which read enums as substrings; both counted up to 3).
  */
 export function unmetRequired(needs: readonly RequiredNeed[], request: RequestValues): number {
   let unmet = 0;
-  for (const need of needs) if (!need(request)) unmet++;
-  return Math.min(3, unmet);
+  for (let i = 0; i < needs.length && unmet < 3; i++) if (!needs[i](request)) unmet++;
+  return unmet;
 }
 
-/** The values a request offers (RequestValues), read by the mapper's analysis; none when it cannot be read. */
+/**
+ * The values a request offers (RequestValues) in its first REQUEST_VALUES_MAX_CHARS characters,
+ * read by the mapper's analysis; only its words when that cannot read it.
+ */
 export function requestValues(request: string): RequestValues {
+  const text = String(request).slice(0, REQUEST_VALUES_MAX_CHARS);
+  const words = wordsOf(text);
+  const base = { words: new Set(words), wordText: ` ${words.join(' ')} ` };
   try {
-    const { doc } = prepare(request);
-    return { kinds: new Set(doc.spans.map((s) => s.kind)), lower: doc.text.toLowerCase() };
+    return { ...base, kinds: new Set(prepare(text).doc.spans.map((s) => s.kind)) };
   } catch {
-    return { kinds: new Set(), lower: String(request).toLowerCase() };
+    return { ...base, kinds: new Set() };
   }
 }
 
@@ -270,7 +313,7 @@ export class LexicalHeadReranker {
       let required: { needs: RequiredNeed[]; count: number };
       try {
         p = buildProfile(tool, this.names);
-        required = { needs: requiredNeeds(tool.inputSchema), count: paramsOf(tool.inputSchema).filter((x) => x.required).length };
+        required = requiredNeeds(tool.inputSchema);
         if (this.vectors) {
           // (the name, the description and the top-level parameter names; the title when there is one)
           const schema: unknown = tool.inputSchema;

@@ -201,18 +201,53 @@ export function paramsOf(schema: unknown): readonly ParamInfo[] {
 /** paramsOf's cache, by schema object. */
 const PARAMS = new WeakMap<object, readonly ParamInfo[]>();
 
+/** What readParams and requiredParams read of one property: its type, the branch of that type, its description, name parts and enum. */
+function paramCore(name: string, raw: Record<string, unknown>): { type: ParamType; sch: Record<string, unknown>; description: string; parts: string[]; enumValues?: unknown[] } {
+  const type = resolveType(raw);
+  const sch = type === 'any' ? raw : branchOf(raw, type);
+  const description = typeof sch['description'] === 'string' ? (sch['description'] as string) : typeof sch['title'] === 'string' ? (sch['title'] as string) : '';
+  return { type, sch, description, parts: nameParts(name), enumValues: Array.isArray(sch['enum']) ? (sch['enum'] as unknown[]) : undefined };
+}
+
+/** Most entries of a `required` list requiredParams looks at. */
+const MAX_REQUIRED_SCANNED = 1000;
+
+/** One required parameter as requiredParams reads it (the ParamInfo fields of the same names). */
+export type RequiredParam = Pick<ParamInfo, 'name' | 'type' | 'enumValues' | 'hasDefault' | 'semantic'>;
+
+/**
+ * The first `max` names of a schema's top-level `required` list that name one of its own
+ * properties, each read as paramsOf reads it (type, enum, default, semantic), without reading the
+ * other properties: a cost bounded by `max` whatever the schema's size (paramsOf's grows with the
+ * square of its property count). [] for a schema that is not an object or has no such list.
+ */
+export function requiredParams(schema: unknown, max: number): RequiredParam[] {
+  if (!isObj(schema)) return [];
+  const props = schema['properties'];
+  const required = schema['required'];
+  if (!isObj(props) || !Array.isArray(required)) return [];
+  const out: RequiredParam[] = [];
+  const seen = new Set<string>();
+  // (a list of names no property has is read only so far)
+  for (let i = 0; i < Math.min(required.length, MAX_REQUIRED_SCANNED) && out.length < max; i++) {
+    const name: unknown = required[i];
+    if (typeof name !== 'string' || seen.has(name) || !Object.hasOwn(props, name)) continue;
+    seen.add(name);
+    const raw: unknown = props[name];
+    const { type, sch, description, parts, enumValues } = paramCore(name, isObj(raw) ? raw : {});
+    out.push({ name, type, enumValues, hasDefault: 'default' in sch, semantic: semanticOf(parts, description, sch) });
+  }
+  return out;
+}
+
 function readParams(schema: unknown): readonly ParamInfo[] {
   const props = propertiesOf(schema);
   const required = new Set(requiredOf(schema));
   const out: ParamInfo[] = [];
   const descriptions: string[] = [];
   for (const [name, raw] of Object.entries(props)) {
-    const type = resolveType(raw);
-    const sch = type === 'any' ? raw : branchOf(raw, type);
-    const description = typeof sch['description'] === 'string' ? (sch['description'] as string) : typeof sch['title'] === 'string' ? (sch['title'] as string) : '';
+    const { type, sch, description, parts, enumValues: en } = paramCore(name, raw);
     descriptions.push(description.toLowerCase());
-    const parts = nameParts(name);
-    const en = Array.isArray(sch['enum']) ? (sch['enum'] as unknown[]) : undefined;
     const items = isObj(sch['items']) ? (sch['items'] as Record<string, unknown>) : Array.isArray(sch['items']) && isObj((sch['items'] as unknown[])[0]) ? ((sch['items'] as unknown[])[0] as Record<string, unknown>) : undefined;
     out.push({
       name,
