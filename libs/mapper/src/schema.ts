@@ -240,11 +240,28 @@ export function requiredParams(schema: unknown, max: number): RequiredParam[] {
   return out;
 }
 
+/**
+ * Most names ParamInfo.siblings and requiredSiblings list (the first ones in property order): each
+ * parameter lists the others, so a schema of n properties held n² names (one of 5,000 took 5.6 s
+ * and 272 MB to read; an adversarial review, 2026-12-03); the mapper reads the first 100
+ * properties of a level for words too (select.ts).
+ */
+const MAX_SIBLINGS = 100;
+
+/** The first MAX_SIBLINGS names of a list other than `self`. */
+function othersOf(names: readonly string[], self: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < names.length && out.length < MAX_SIBLINGS; i++) if (names[i] !== self) out.push(names[i]);
+  return out;
+}
+
 function readParams(schema: unknown): readonly ParamInfo[] {
   const props = propertiesOf(schema);
   const required = new Set(requiredOf(schema));
   const out: ParamInfo[] = [];
   const descriptions: string[] = [];
+  const names = Object.keys(props);
+  const requiredNames = names.filter((k) => required.has(k));
   for (const [name, raw] of Object.entries(props)) {
     const { type, sch, description, parts, enumValues: en } = paramCore(name, raw);
     descriptions.push(description.toLowerCase());
@@ -265,8 +282,8 @@ function readParams(schema: unknown): readonly ParamInfo[] {
       semantic: semanticOf(parts, description, sch),
       items,
       itemType: items ? resolveType(items) : undefined,
-      siblings: Object.keys(props).filter((k) => k !== name),
-      requiredSiblings: Object.keys(props).filter((k) => k !== name && required.has(k)),
+      siblings: othersOf(names, name),
+      requiredSiblings: othersOf(requiredNames, name),
       objectDescriptions: descriptions,
       order: out.length,
       eitherOr: !required.has(name) && EITHER_OR.test(description),
