@@ -6,7 +6,7 @@
  */
 import { analyze, tokenAt, parseListLiteral, type Doc, type Span, type DateValue, type TimeValue } from './extract.js';
 import { paramsOf, isObj, resolveType, propertiesOf, requiredOf, type ParamInfo } from './schema.js';
-import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems, tokenize, type Token } from './text.js';
+import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems, tokenize, letterDigitRuns, type Token } from './text.js';
 import { CURRENCIES, LEADING_WORDS, lookupTable, MONTHS, NUMBER_WORDS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from './lexicon.js';
 import { US_PLACES } from './us-places.js';
 import type { MapperTool } from './types.js';
@@ -4306,8 +4306,8 @@ function namedFolders(p: ParamInfo, doc: Doc, toolStems: ReadonlySet<string>): C
 function echoesToolName(c: Cand, toolStems: ReadonlySet<string>): boolean {
   if (typeof c.value !== 'string' || toolStems.size === 0 || c.kind.includes('quoted') || c.param.enumValues) return false;
   if (c.kind === 'modifier') return toolStems.has(stem(c.value.toLowerCase()));
-  const words = c.value.toLowerCase().match(/[\p{L}\p{N}]+/gu);
-  return words !== null && words.length <= 3 && words.every((w) => toolStems.has(stem(w)));
+  const words = letterDigitRuns(c.value.toLowerCase());
+  return words.length > 0 && words.length <= 3 && words.every((w) => toolStems.has(stem(w)));
 }
 
 /** Is a value that repeats the tool's name still of its parameter's kind: a known place for a place parameter, or a language, country, currency or unit parameter's value? (The musical-scale modifier is not.) */

@@ -3,7 +3,7 @@
  * times, numbers (with units, currency, percent, number words), list literals, proper names,
  * places and identifiers. The argument mapper then assigns spans to schema parameters.
  */
-import { tokenize, editDistance, type Token } from './text.js';
+import { tokenize, editDistance, letterDigitRuns, type Token } from './text.js';
 import { MONTHS, WEEKDAYS, NUMBER_WORDS, MULTIPLIERS, LEADING_WORDS, US_CITIES, CITY_NICKNAMES, US_STATE_CODES, US_STATES, WORLD_CITIES, WORLD_COUNTRY_NAMES, lookupTable } from './lexicon.js';
 import { US_PLACES } from './us-places.js';
 
@@ -690,9 +690,6 @@ function titleCase(s: string): string {
   return s.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 }
 
-/** A maximal run of letters and digits: a word, as findPlaces' whole-word test reads words. */
-const LETTERS_OR_DIGITS_RUN = /[\p{L}\p{N}]+/gu;
-
 let KNOWN_CITIES: [key: string, city: string, first: string][] | undefined;
 /**
  * The city names findPlaces looks for, in its order (US cities, nicknames, the other world
@@ -735,7 +732,7 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
   // others are skipped without a scan of the text, in the same order, so the same places are read)
   // (text with a surrogate pair is scanned for every key: the whole-word test below reads one UTF-16
   // unit, so an astral letter right before a name counts as no letter there, and as one in a run)
-  const words = /[\ud800-\udfff]/.test(lower) ? undefined : new Set(lower.match(LETTERS_OR_DIGITS_RUN));
+  const words = /[\ud800-\udfff]/.test(lower) ? undefined : new Set(letterDigitRuns(lower));
   for (const [key, city, first] of knownCities()) {
     if (words !== undefined && first !== '' && !words.has(first)) continue;
     let from = 0;

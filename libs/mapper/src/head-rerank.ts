@@ -18,7 +18,7 @@
  * file and in libs/search/README.md).
  */
 import { buildProfile, bigramsOf, contentTokens, features, FEATURE_NAMES, hashLike, nameWordStats, textStems, type NameWordStats, type ToolProfile } from './select.js';
-import { tokenize, STOP_WORDS, splitIdentifier } from './text.js';
+import { tokenize, STOP_WORDS, splitIdentifier, letterDigitRuns } from './text.js';
 import { sharedWordVectors, dot, type WordVectors } from '@toolsurface/search';
 import { isObj, requiredParams, type Semantic } from './schema.js';
 import { prepare, type DetailedMapping } from './arguments.js';
@@ -75,6 +75,9 @@ export interface RequestValues { kinds: ReadonlySet<SpanKind>; words: ReadonlySe
 /** A required parameter's test of a request: does it hold a value the parameter can take? */
 type RequiredNeed = (request: RequestValues) => boolean;
 
+/** A tool's required parameters as requiredUnmet reads them: the tests, and how many were read (defaults included). */
+interface RequiredReading { needs: RequiredNeed[]; count: number }
+
 /** Most required parameters of a tool that requiredUnmet reads (a tool's first ones in its `required` list). */
 const MAX_REQUIRED_READ = 32;
 /** Most values of an enum requiredUnmet reads, and the longest value it reads (in characters). */
@@ -82,11 +85,6 @@ const MAX_ENUM_READ = 256;
 const MAX_ENUM_VALUE_CHARS = 100;
 /** Most characters of a request requestValues reads: the mapper's analysis grows faster than the text with the values it holds. */
 export const REQUEST_VALUES_MAX_CHARS = 300;
-
-/** The lower-case words of a text: its runs of letters and digits. */
-function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-}
 
 /**
  * The test of an enum: one of its string values written in the request as whole words (a value of
@@ -100,7 +98,7 @@ function enumNeed(values: readonly unknown[]): RequiredNeed | undefined {
   for (const v of values.slice(0, MAX_ENUM_READ)) {
     if (typeof v === 'number') numeric = true;
     if (typeof v !== 'string' || v.length > MAX_ENUM_VALUE_CHARS) continue;
-    const words = wordsOf(v);
+    const words = letterDigitRuns(v.toLowerCase());
     if (words.join('').length < 2) continue;
     if (words.length === 1) single.add(words[0]);
     else phrases.push(` ${words.join(' ')} `);
@@ -114,9 +112,9 @@ function enumNeed(values: readonly unknown[]): RequiredNeed | undefined {
  * The tests of a tool's required top-level parameters that have no default (schema.ts
  * requiredParams, the first MAX_REQUIRED_READ; a parameter any words can fill has none): an enum,
  * enumNeed; a number or integer, a number; a string of a semantic in VALUE_KINDS, a span of one of
- * its kinds or a quoted one. `count` is how many required parameters were read, defaults included.
+ * its kinds or a quoted one.
  */
-function requiredNeeds(inputSchema: unknown): { needs: RequiredNeed[]; count: number } {
+function requiredNeeds(inputSchema: unknown): RequiredReading {
   const params = requiredParams(inputSchema, MAX_REQUIRED_READ);
   const needs: RequiredNeed[] = [];
   for (const p of params) {
@@ -152,7 +150,7 @@ export function unmetRequired(needs: readonly RequiredNeed[], request: RequestVa
  */
 export function requestValues(request: string): RequestValues {
   const text = String(request).slice(0, REQUEST_VALUES_MAX_CHARS);
-  const words = wordsOf(text);
+  const words = letterDigitRuns(text.toLowerCase());
   const base = { words: new Set(words), wordText: ` ${words.join(' ')} ` };
   try {
     return { ...base, kinds: new Set(prepare(text).doc.spans.map((s) => s.kind)) };
@@ -256,7 +254,7 @@ export class LexicalHeadReranker {
   /** per profiled tool: cjkShare of its title and description (the scriptMismatch feature) */
   private readonly scripts = new Map<string, number>();
   /** per profiled tool: its required parameters' tests and how many required parameters it has */
-  private readonly required = new Map<string, { needs: RequiredNeed[]; count: number }>();
+  private readonly required = new Map<string, RequiredReading>();
   private readonly vectors: WordVectors | undefined;
   private readonly names: NameWordStats;
   /** the fitted model's score of a feature vector */
@@ -310,7 +308,7 @@ export class LexicalHeadReranker {
       const tool = this.byName.get(name);
       if (tool === undefined || this.repeated.has(name)) return undefined;
       let meaning: Float32Array | undefined;
-      let required: { needs: RequiredNeed[]; count: number };
+      let required: RequiredReading;
       try {
         p = buildProfile(tool, this.names);
         required = requiredNeeds(tool.inputSchema);
@@ -378,7 +376,7 @@ export class LexicalHeadReranker {
       out.push(Math.abs(requestScript - (this.scripts.get(h.name) ?? 0)));
       const required = this.required.get(h.name)!;
       if (required.needs.length > 0) values ??= requestValues(query);
-      out.push(required.needs.length > 0 ? unmetRequired(required.needs, values!) : 0, required.count === 0 ? 1 : 0);
+      out.push(values === undefined ? 0 : unmetRequired(required.needs, values), required.count === 0 ? 1 : 0);
       return out;
     });
   }

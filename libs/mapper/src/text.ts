@@ -74,6 +74,14 @@ export function wordsOf(text: string): string[] {
   return text.match(WORD_RE) ?? [];
 }
 
+/** A maximal run of letters and digits (no marks, no apostrophes: "paris's" is "paris" and "s"). */
+const LETTER_DIGIT_RUN = /[\p{L}\p{N}]+/gu;
+
+/** The maximal runs of letters and digits of a text, as written: the words of a whole-word test. */
+export function letterDigitRuns(text: string): string[] {
+  return text.match(LETTER_DIGIT_RUN) ?? [];
+}
+
 /** Tokenises text into words/numbers with offsets (identifiers are not split here). */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
