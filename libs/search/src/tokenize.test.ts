@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chunksOf, identifierParts, nameKey, tokenize } from './tokenize.js';
+import { analyze, chunksOf, identifierParts, nameKey, tokenize } from './tokenize.js';
 
 describe('identifierParts', () => {
   it('splits on dots, underscores, hyphens and slashes', () => {
@@ -27,7 +27,23 @@ describe('tokenize', () => {
   it('emits stemmed parts and the whole identifier', () => {
     expect(tokenize('get_current_weather')).toEqual(['get', 'current', 'weather', '#get_current_weather']);
     expect(tokenize('math.factorial')).toEqual(['math', 'factori', '#math_factorial']);
-    expect(tokenize('getWeather')).toEqual(['get', 'weather', '#get_weather']);
+    expect(tokenize('getWeather')).toEqual(['get', 'weather', '#get_weather', 'getweath']);
+  });
+
+  it('adds the joined word of a camelCase word, so a name written GitHub or arXiv meets github and arxiv', () => {
+    expect(tokenize('Search GitHub')).toEqual(['search', 'git', 'hub', '#git_hub', 'github']);
+    expect(tokenize('arXiv paper ID')).toEqual(['ar', 'xiv', '#ar_xiv', 'arxiv', 'paper', 'id']);
+    // "you" is a stop word: YouTube was read as "tube" alone
+    expect(tokenize('a YouTube video')).toContain(tokenize('youtube')[0]);
+    expect(tokenize('the iPhone 16')).toContain(tokenize('iphone')[0]);
+    // each joiner-free piece of an identifier on its own; a piece of fewer than 4 characters or
+    // without a case change adds nothing
+    expect(tokenize('get_currentWeather')).toEqual(['get', 'current', 'weather', '#get_current_weather', 'currentweath']);
+    expect(tokenize('get_current_weather')).not.toContain('getcurrentweath');
+    expect(tokenize('xY')).toEqual(['x', 'y', '#x_y']);
+    // off for identifiers read as such (the index's names and parameter names: fromStation is no word)
+    expect(analyze('fromStation', { joined: false })).toEqual(['from', 'station', '#from_station']);
+    expect(analyze('GitHub', { whole: false })).toEqual(['git', 'hub']);
   });
 
   it('lower-cases, stems and drops stop words', () => {

@@ -1,6 +1,6 @@
 // The analyzer of ToolIndex: identifiers split on . _ - / and camelCase (the whole identifier kept
-// as one more token), English words lower-cased, stop-filtered and Porter-stemmed, CJK runs cut
-// into character unigrams and bigrams.
+// as one more token, and a camelCase word joined again: GitHub → github), English words
+// lower-cased, stop-filtered and Porter-stemmed, CJK runs cut into character unigrams and bigrams.
 import { stemmer } from 'stemmer';
 import { STOP_WORDS } from './stopwords.js';
 
@@ -33,6 +33,8 @@ const ASCII_RE = /^[\x00-\x7f]*$/;
 const PLAIN_WORD_RE = /^[A-Za-z]?[a-z0-9]*$/;
 // Apostrophes (ASCII and typographic) inside words ("don't", "Apple's"): word separators.
 const APOSTROPHE_RE = /['’]/g;
+// Letters and digits only (a camelCase piece joinedCaseWords joins again).
+const LETTERS_DIGITS_RE = /^[\p{L}\p{N}]+$/u;
 // A word the English stemmer may touch: ASCII lower-case letters only.
 const STEMMABLE_RE = /^[a-z]+$/;
 
@@ -94,11 +96,21 @@ function identifierPartsUnicode(chunk: string): string[] {
   return out;
 }
 
-/** Analyzer options (internal): whether to emit the whole-identifier token, to drop stop words, and the most characters read. */
+/** Analyzer options (internal). */
 export interface AnalyzeOptions {
+  /** emit the whole-identifier token of a multi-part chunk (default true) */
   whole?: boolean;
+  /** drop stop words (default true) */
   stop?: boolean;
+  /** most characters read (default MAX_ANALYZED_CHARS) */
   maxChars?: number;
+  /**
+   * with `whole`, also emit the joined stem of each camelCase piece (joinedCaseWords; default
+   * true). ToolIndex turns it off for tool and parameter names, which are identifiers: a
+   * parameter list of fromStation, toStation, trainFilterFlags grew by a word a parameter, and the
+   * longer field lowered get-tickets from 6th to past 20th for a train-ticket request.
+   */
+  joined?: boolean;
 }
 
 /**
@@ -123,9 +135,10 @@ export function analyzeInto(text: unknown, out: string[], options: AnalyzeOption
   const whole = options.whole ?? true;
   const stop = options.stop ?? true;
   const maxChars = options.maxChars ?? MAX_ANALYZED_CHARS;
+  const joined = options.joined ?? true;
   const cut = text.length > maxChars ? text.slice(0, maxChars) : text;
   if (ASCII_RE.test(cut)) {
-    asciiChunks(cut, whole, stop, out);
+    asciiChunks(cut, whole, stop, out, joined);
     return;
   }
   const src = cut.normalize('NFKC').replace(APOSTROPHE_RE, ' ');
@@ -134,10 +147,10 @@ export function analyzeInto(text: unknown, out: string[], options: AnalyzeOption
       for (const run of chunk.split(CJK_RUN_RE)) {
         if (run === '') continue;
         if (CJK_CHAR_RE.test(run)) cjkGrams(run, out);
-        else wordTokens(run, whole, stop, out);
+        else wordTokens(run, whole, stop, out, joined);
       }
     } else {
-      wordTokens(chunk, whole, stop, out);
+      wordTokens(chunk, whole, stop, out, joined);
     }
   }
 }
@@ -150,7 +163,7 @@ export function chunksOf(src: string): string[] {
 }
 
 /** ASCII fast path of analyzeInto: scan maximal runs of [A-Za-z0-9_.-/] holding a letter or digit (chunksOf's rule). */
-function asciiChunks(text: string, whole: boolean, stop: boolean, out: string[]): void {
+function asciiChunks(text: string, whole: boolean, stop: boolean, out: string[], joined: boolean): void {
   const len = text.length;
   let start = -1;
   let alnum = false;
@@ -162,7 +175,7 @@ function asciiChunks(text: string, whole: boolean, stop: boolean, out: string[])
       if (start < 0) start = i;
       if (isAlnum) alnum = true;
     } else if (start >= 0) {
-      if (alnum) wordTokens(trimJoiners(text.slice(start, i)), whole, stop, out);
+      if (alnum) wordTokens(trimJoiners(text.slice(start, i)), whole, stop, out, joined);
       start = -1;
       alnum = false;
     }
@@ -184,31 +197,53 @@ function isJoiner(c: number): boolean {
 }
 
 /** Memo of wordTokens, one map per (whole, stop) combination: a catalog's vocabulary is small and repeats. */
-const chunkCaches: Map<string, readonly string[]>[] = [new Map(), new Map(), new Map(), new Map()];
+const chunkCaches: Map<string, readonly string[]>[] = [new Map(), new Map(), new Map(), new Map(), new Map(), new Map(), new Map(), new Map()];
 const CHUNK_CACHE_MAX = 100_000;
 
 /** Terms of a non-CJK chunk: stemmed parts plus, for a multi-part identifier, the whole token. */
-function wordTokens(chunk: string, whole: boolean, stop: boolean, out: string[]): void {
-  const cache = chunkCaches[(whole ? 2 : 0) + (stop ? 1 : 0)];
+function wordTokens(chunk: string, whole: boolean, stop: boolean, out: string[], joined = true): void {
+  const cache = chunkCaches[(joined ? 4 : 0) + (whole ? 2 : 0) + (stop ? 1 : 0)];
   let terms = cache.get(chunk);
   if (terms === undefined) {
-    terms = chunkTerms(chunk, whole, stop);
+    terms = chunkTerms(chunk, whole, stop, joined);
     if (cache.size >= CHUNK_CACHE_MAX) cache.clear();
     cache.set(chunk, terms);
   }
   for (let i = 0; i < terms.length; i++) out.push(terms[i]);
 }
 
-/** wordTokens without the memo. */
-function chunkTerms(chunk: string, whole: boolean, stop: boolean): string[] {
+/** wordTokens without the memo: stemmed parts; for a multi-part chunk, the whole token and (with `joined`) joinedCaseWords. */
+function chunkTerms(chunk: string, whole: boolean, stop: boolean, joined: boolean): string[] {
   const parts = identifierParts(chunk);
   const out: string[] = [];
   for (let i = 0; i < parts.length; i++) {
     if (stop && STOP_WORDS.has(parts[i])) continue;
     out.push(stem(parts[i]));
   }
-  if (whole && parts.length > 1) out.push(WHOLE_PREFIX + parts.join('_'));
+  if (whole && parts.length > 1) {
+    out.push(WHOLE_PREFIX + parts.join('_'));
+    if (joined) joinedCaseWords(chunk, out);
+  }
   return out;
+}
+
+/**
+ * The stem of each joiner-free piece of a chunk that camelCase splits, lower-cased and joined
+ * again: "GitHub" → github, "arXiv" → arxiv, "YouTube" → youtub, "PostgreSQL" → postgresql.
+ * Catalogs write product names in camelCase and requests write them as one word ("search github"),
+ * or the other way round (a tool named github_search, a request saying "GitHub"): the parts alone
+ * ("git", "hub"; "tube", "you" being a stop word) never meet the word. Of the 82 camelCase words
+ * in the eval corpus's descriptions that at most 20 tools write, a lower-case search for the
+ * word found a tool that writes it among the first five for 15% before, 99% after (2026-12-03,
+ * twenty-third session; libs/search/README.md, ranking design 1). Pieces of fewer than 4
+ * characters, or holding anything but letters and digits, add nothing.
+ */
+function joinedCaseWords(chunk: string, out: string[]): void {
+  for (const piece of chunk.split(JOINER_RE)) {
+    if (piece.length < 4 || !LETTERS_DIGITS_RE.test(piece)) continue;
+    if (identifierParts(piece).length < 2) continue;
+    out.push(stem(piece.toLowerCase()));
+  }
 }
 
 /** CJK run → each character and each adjacent pair ("天气预报" → 天 气 预 报 天气 气预 预报). */

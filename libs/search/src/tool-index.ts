@@ -484,7 +484,8 @@ export class ToolIndex {
     //    other build changes, 47 → 39 MB allocated and 8-9 → 6-7 scavenges for the 3,091-tool corpus)
     const docOpts = { maxChars: MAX_DOC_CHARS };
     // a name keeps its stop words ("do", "can", "me" are tool names too), found by a query made only of stop words
-    const nameOpts = { maxChars: MAX_DOC_CHARS, stop: false };
+    const nameOpts = { maxChars: MAX_DOC_CHARS, stop: false, joined: false };
+    const paramNameOpts = { maxChars: MAX_DOC_CHARS, joined: false };
     const idOf = (t: string): number => {
       let id = this.termIds.get(t);
       if (id === undefined) {
@@ -523,12 +524,13 @@ export class ToolIndex {
     let memoIds = new Int32Array(1 << 16);
     let memoUsed = 0;
     const memoStart: number[] = [0];
-    const pushText = (text: unknown, doc: number): void => {
+    const pushText = (text: unknown, doc: number, opts: { maxChars: number; joined?: boolean } = docOpts): void => {
       if (typeof text !== 'string' || text === '') return;
-      let m = memo.get(text);
+      const key = opts === docOpts ? text : '\u0000' + text;
+      let m = memo.get(key);
       if (m === undefined) {
         buf.length = 0;
-        analyzeInto(text, buf, docOpts);
+        analyzeInto(text, buf, opts);
         if (memoUsed + buf.length > memoIds.length) {
           const grown = new Int32Array(Math.max(memoIds.length * 2, memoUsed + buf.length));
           grown.set(memoIds);
@@ -537,7 +539,7 @@ export class ToolIndex {
         for (let i = 0; i < buf.length; i++) memoIds[memoUsed++] = idOf(buf[i]);
         m = memoStart.length - 1;
         memoStart.push(memoUsed);
-        memo.set(text, m);
+        memo.set(key, m);
       }
       for (let i = memoStart[m], end = memoStart[m + 1]; i < end; i++) push(memoIds[i], doc);
     };
@@ -568,7 +570,7 @@ export class ToolIndex {
           for (let i = 0; i < buf.length; i++) push(idOf(buf[i]), doc);
         } else if (fi === 1) pushText(tool.title, doc);
         else if (fi === 2) pushText(tool.description, doc);
-        else if (fi === 3) for (let i = 0; i < params.names.length; i++) pushText(params.names[i], doc);
+        else if (fi === 3) for (let i = 0; i < params.names.length; i++) pushText(params.names[i], doc, paramNameOpts);
         else for (let i = 0; i < params.texts.length; i++) pushText(params.texts[i], doc);
         bounds[doc * nf + fi + 1] = used;
         let len = 0;
@@ -923,7 +925,7 @@ export class ToolIndex {
     const max = typeof limit === 'number' && Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
     if (max === 0 || typeof query !== 'string') return [];
     const clauses = splitClauses(query.slice(0, MAX_ANALYZED_CHARS))
-      .filter((c) => new Set(analyze(c).filter((t) => !t.startsWith(WHOLE_PREFIX) && this.termIds.has(t))).size >= CLAUSE_MIN_TERMS)
+      .filter((c) => new Set(analyze(c, { joined: false }).filter((t) => !t.startsWith(WHOLE_PREFIX) && this.termIds.has(t))).size >= CLAUSE_MIN_TERMS)
       .slice(0, MAX_CLAUSES);
     // a one-step request is the plain search
     if (clauses.length < 2) return this.searchUnsafe(query, max);
