@@ -38,6 +38,13 @@ const LETTERS_DIGITS_RE = /^[\p{L}\p{N}]+$/u;
 // A word the English stemmer may touch: ASCII lower-case letters only.
 const STEMMABLE_RE = /^[a-z]+$/;
 
+/**
+ * Longest word or chunk the memos keep (characters): a catalog's words are short, and a stream of
+ * requests each holding one long chunk (4,000 characters of camelCase) filled them with text no
+ * later search repeats, about 14 KB a request for each memo (an adversarial review, 2026-12-03).
+ */
+const MAX_CACHED_CHARS = 64;
+
 /** Memo of stem(); bounded so a stream of odd words cannot grow it without end. */
 const stemCache = new Map<string, string>();
 
@@ -47,7 +54,7 @@ export function stem(word: string): string {
   if (s === undefined) {
     // stemmer is for English: leave short words, digits and non-ASCII words alone
     s = word.length <= 2 || !STEMMABLE_RE.test(word) ? word : stemmer(word);
-    if (stemCache.size < 200_000) stemCache.set(word, s);
+    if (stemCache.size < 200_000 && word.length <= MAX_CACHED_CHARS) stemCache.set(word, s);
   }
   return s;
 }
@@ -206,8 +213,10 @@ function wordTokens(chunk: string, whole: boolean, stop: boolean, out: string[],
   let terms = cache.get(chunk);
   if (terms === undefined) {
     terms = chunkTerms(chunk, whole, stop, joined);
-    if (cache.size >= CHUNK_CACHE_MAX) cache.clear();
-    cache.set(chunk, terms);
+    if (chunk.length <= MAX_CACHED_CHARS) {
+      if (cache.size >= CHUNK_CACHE_MAX) cache.clear();
+      cache.set(chunk, terms);
+    }
   }
   for (let i = 0; i < terms.length; i++) out.push(terms[i]);
 }

@@ -372,6 +372,18 @@ describe.skipIf(!hasCorpus)('exact-name property over the whole eval corpus', ()
     expect(failures).toEqual([]);
   });
 
+  it('a query equal to a tool name written as one word (getcurrentweather) returns a tool of that name first (every tool)', () => {
+    const failures: string[] = [];
+    const compact = (n: string): string => nameKey(n).replace(/ /g, '');
+    for (const name of new Set(records.map((r) => r.name))) {
+      const query = compact(name);
+      if (query === nameKey(name) || query === '') continue;
+      const top = byId.search(query, 1)[0];
+      if (!top || compact(nameOf.get(top.name)!) !== query) failures.push(`${query} → ${top ? nameOf.get(top.name) : 'nothing'}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('a query equal to the last dotted segment returns a tool with that name, else that last segment, first', () => {
     const names = [...new Set(records.map((r) => r.name))];
     const keys = new Set(names.map((n) => nameKey(n)));
@@ -430,6 +442,9 @@ describe('failure kinds of tool search', () => {
     expect(first('getWeather')).toBe('get_weather');
     expect(first('GET_WEATHER')).toBe('get_weather');
     expect(first('get_weather_history')).toBe('getWeatherHistory');
+    // written as one word: the analyzer joins a request's camelCase words, not a tool's name
+    expect(first('getweatherhistory')).toBe('getWeatherHistory');
+    expect(first('getweather')).toBe('get_weather');
     // the last segment of a dotted name
     expect(index.search('ls', 5).map((h) => h.name).slice(0, 2)).toEqual(['ls', 'fs.ls']);
   });

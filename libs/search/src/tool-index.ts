@@ -395,7 +395,7 @@ export class ToolIndex {
   private readonly baseNameIds: Int32Array;
   /** verbatim name (and base of a qualified name) → docs · 8 + tier 4 */
   private readonly verbatim = new Map<string, number[]>();
-  /** nameKey of base name (tier 3), title (2), last dotted segment (1) → docs · 8 + tier */
+  /** nameKey of base name (tier 3, and the same without its spaces: "getweather"), title (2), last dotted segment (1) → docs · 8 + tier */
   private readonly normalized = new Map<string, number[]>();
   private readonly synonyms: Map<string, string[]>;
   private readonly related: Map<string, string[]>;
@@ -520,14 +520,16 @@ export class ToolIndex {
     // texts repeat across a catalog (parameter names and descriptions): analyze each once per build.
     // The term ids of the i-th distinct text are memoIds[memoStart[i] .. memoStart[i + 1]): one flat
     // typed array rather than an array per text (less for the young-generation GC to copy).
-    const memo = new Map<string, number>();
+    const textMemo = new Map<string, number>();
     let memoIds = new Int32Array(1 << 16);
     let memoUsed = 0;
     const memoStart: number[] = [0];
+    // (one memo per analysis: a parameter name is read without joined camelCase words)
+    const nameMemo = new Map<string, number>();
     const pushText = (text: unknown, doc: number, opts: { maxChars: number; joined?: boolean } = docOpts): void => {
       if (typeof text !== 'string' || text === '') return;
-      const key = opts === docOpts ? text : '\u0000' + text;
-      let m = memo.get(key);
+      const memo = opts === docOpts ? textMemo : nameMemo;
+      let m = memo.get(text);
       if (m === undefined) {
         buf.length = 0;
         analyzeInto(text, buf, opts);
@@ -539,7 +541,7 @@ export class ToolIndex {
         for (let i = 0; i < buf.length; i++) memoIds[memoUsed++] = idOf(buf[i]);
         m = memoStart.length - 1;
         memoStart.push(memoUsed);
-        memo.set(key, m);
+        memo.set(text, m);
       }
       for (let i = memoStart[m], end = memoStart[m + 1]; i < end; i++) push(memoIds[i], doc);
     };
@@ -601,6 +603,8 @@ export class ToolIndex {
       addTier(this.verbatim, this.names[doc], doc, 4);
       if (base !== this.names[doc]) addTier(this.verbatim, base, doc, 4);
       addTier(this.normalized, key, doc, 3);
+      // the name written as one word ("getweather", "createpullrequest" for createPullRequest)
+      if (key.includes(' ')) addTier(this.normalized, key.replace(/ /g, ''), doc, 3);
       if (typeof tool.title === 'string') addTier(this.normalized, nameKey(tool.title), doc, 2);
       if (last !== undefined) addTier(this.normalized, nameKey(last), doc, 1);
     }
