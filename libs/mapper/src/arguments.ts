@@ -3941,6 +3941,24 @@ function describedValue(raw: string, p: ParamInfo): unknown {
  * ("budget": {min, max}), so its properties take values at the either-or threshold, not the
  * optional one: a required range is not left empty for want of a strong cue.
  */
+/**
+ * Most parameters of one object level whose values mapObject looks for in the request: each costs
+ * about 1 ms with a long request on a 2-core machine, so a tool of 5,000 properties took 4.6 s a
+ * request (unified_tool's MapRequest holds the service's one thread meanwhile). Parameters named in
+ * the context or written as name=value are read whatever their number; required ones past the
+ * limit are reported missing (or take their default). The eval corpus's largest schema has 28.
+ */
+export const MAX_SEARCHED_PARAMS = 128;
+
+/** The first MAX_SEARCHED_PARAMS of a level's pending parameters, the required ones first; in schema order. */
+function searchedParams(pending: ParamInfo[]): ParamInfo[] {
+  if (pending.length <= MAX_SEARCHED_PARAMS) return pending;
+  const keep = new Set<ParamInfo>();
+  for (const p of pending) if (p.required && keep.size < MAX_SEARCHED_PARAMS) keep.add(p);
+  for (const p of pending) if (!p.required && keep.size < MAX_SEARCHED_PARAMS) keep.add(p);
+  return pending.filter((p) => keep.has(p));
+}
+
 function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number, toolStems: ReadonlySet<string> = new Set(), lenient = false, toolDescription = ''): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence>; mentionedUnfilled: number; valueSpans: Map<string, [number, number]> } {
   // where in the text each string value taken from it lies (coordinatedValues reads around it)
   const valueSpans = new Map<string, [number, number]>();
@@ -4005,9 +4023,12 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   let textRank = 0;
   for (const p of params) if (p.type === 'string' && !p.enumValues) TEXT_RANK.set(p, textRank++);
   const cands: Cand[] = [];
+  // the parameters whose values are looked for in the text (searchedParams: at most
+  // MAX_SEARCHED_PARAMS of a level, the required ones first)
+  const searched = searchedParams(pending);
   // (a word before a parameter's head noun that only repeats the tool's own name is no value of
   // it: "the musical scale" for musical_scale's scale_type, "a hotel room" for hotel_booking's room_type)
-  for (const p of pending) {
+  for (const p of searched) {
     if (p.type === 'object') continue;
     // a value that only repeats the tool's own name names the tool's subject: a place or language
     // of the parameter's own kind stays a value when the parameter is required ("Tokyo" for
@@ -4018,8 +4039,8 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     if (!p.required && own.length > 0 && echoesToolName(own.reduce((a, c) => (c.score > a.score ? c : a)), toolStems)) continue;
     cands.push(...own);
   }
-  cands.push(...respectively(pending, doc));
-  cands.push(...ordinalSeries(pending, doc));
+  cands.push(...respectively(searched, doc));
+  cands.push(...ordinalSeries(searched, doc));
   // a free text's phrase outranks the name it opens with ("body See you at noon": the body is
   // "See you at noon", not "See")
   for (const c of cands) {
@@ -4046,7 +4067,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
   // where the tool's description puts it, between the same words ("ratings of an instrument from
   // a particular manufacturer": "ratings of piano from Yamaha"); a weak kind, so it rarely
   // carries a call on its own
-  for (const p of pending) {
+  for (const p of searched) {
     if (assigned.has(p.name) || !p.required || p.type !== 'string' || p.enumValues || depth > 0 || !SLOT_SEMANTICS.has(p.semantic) || p.hasDefault || p.describedDefault !== undefined) continue;
     const slot = descriptionSlot(toolDescription, p, doc) ?? descriptionSlot(p.description, p, doc);
     if (!slot || clashes([slot], taken)) continue;
@@ -4058,7 +4079,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     taken.push(slot);
   }
   // 3. nested objects: map their own properties from the text the parameters above left
-  for (const p of pending.filter((x) => x.type === 'object' && depth < 3)) {
+  for (const p of searched.filter((x) => x.type === 'object' && depth < 3)) {
     const subReq = requiredOf(p.schema);
     const sub = mapObject(p.schema, doc, undefined, taken, depth + 1, toolStems, p.required && subReq.length === 0);
     // (a lenient object needs two values, or one found by a clear cue: "2 to 4 bathrooms" leaves a
@@ -4074,7 +4095,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     }
   }
   // 5. numbers left over go to numeric required parameters in schema order
-  const numericLeft = pending.filter((p) => !assigned.has(p.name) && p.required && (p.type === 'integer' || p.type === 'number') && !p.enumValues);
+  const numericLeft = searched.filter((p) => !assigned.has(p.name) && p.required && (p.type === 'integer' || p.type === 'number') && !p.enumValues);
   if (numericLeft.length > 0) {
     // (a count of the values, "the sum of two numbers a and b", is none of them)
     const unclaimed = (s: Span): boolean => s.kind === 'number' && !numericLeft.every((q) => countsValues(s, q)) && !clashes([[s.start, s.end]], taken) && !doc.spans.some((o) => o !== s && ['date', 'time', 'id', 'path', 'url', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end);
@@ -4133,7 +4154,7 @@ function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | und
     }
   }
   const missing = params.filter((p) => p.required && !assigned.has(p.name)).map((p) => p.name);
-  const mentionedUnfilled = depth === 0 ? params.filter((p) => !p.required && !assigned.has(p.name) && anchorHits(p, doc).some((h) => h.w >= 1)).length : 0;
+  const mentionedUnfilled = depth === 0 ? searched.filter((p) => !p.required && !assigned.has(p.name) && anchorHits(p, doc).some((h) => h.w >= 1)).length : 0;
   // keep schema order
   const ordered: Record<string, unknown> = {};
   for (const p of params) if (Object.hasOwn(args, p.name)) setArg(ordered, p.name, args[p.name]);
