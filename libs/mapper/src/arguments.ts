@@ -3936,12 +3936,6 @@ function describedValue(raw: string, p: ParamInfo): unknown {
 }
 
 /**
- * Maps the text/context onto an object schema's parameters (recursive for nested objects).
- * `lenient`: the object is required by its parent and marks none of its own properties required
- * ("budget": {min, max}), so its properties take values at the either-or threshold, not the
- * optional one: a required range is not left empty for want of a strong cue.
- */
-/**
  * Most parameters of one object level whose values mapObject looks for in the request: each costs
  * about 1 ms with a long request on a 2-core machine, so a tool of 5,000 properties took 4.6 s a
  * request (unified_tool's MapRequest holds the service's one thread meanwhile). Parameters named in
@@ -3959,6 +3953,12 @@ function searchedParams(pending: ParamInfo[]): ParamInfo[] {
   return pending.filter((p) => keep.has(p));
 }
 
+/**
+ * Maps the text/context onto an object schema's parameters (recursive for nested objects).
+ * `lenient`: the object is required by its parent and marks none of its own properties required
+ * ("budget": {min, max}), so its properties take values at the either-or threshold, not the
+ * optional one: a required range is not left empty for want of a strong cue.
+ */
 function mapObject(schema: unknown, doc: Doc, ctx: Record<string, unknown> | undefined, taken: [number, number][], depth: number, toolStems: ReadonlySet<string> = new Set(), lenient = false, toolDescription = ''): { args: Record<string, unknown>; missing: string[]; evidence: Record<string, ArgEvidence>; mentionedUnfilled: number; valueSpans: Map<string, [number, number]> } {
   // where in the text each string value taken from it lies (coordinatedValues reads around it)
   const valueSpans = new Map<string, [number, number]>();

@@ -203,12 +203,12 @@ function isJoiner(c: number): boolean {
   return c === 95 || c === 46 || c === 45 || c === 47;
 }
 
-/** Memo of wordTokens, one map per (whole, stop) combination: a catalog's vocabulary is small and repeats. */
+/** Memo of wordTokens, one map per (joined, whole, stop) combination: a catalog's vocabulary is small and repeats. */
 const chunkCaches: Map<string, readonly string[]>[] = [new Map(), new Map(), new Map(), new Map(), new Map(), new Map(), new Map(), new Map()];
 const CHUNK_CACHE_MAX = 100_000;
 
 /** Terms of a non-CJK chunk: stemmed parts plus, for a multi-part identifier, the whole token. */
-function wordTokens(chunk: string, whole: boolean, stop: boolean, out: string[], joined = true): void {
+function wordTokens(chunk: string, whole: boolean, stop: boolean, out: string[], joined: boolean): void {
   const cache = chunkCaches[(joined ? 4 : 0) + (whole ? 2 : 0) + (stop ? 1 : 0)];
   let terms = cache.get(chunk);
   if (terms === undefined) {

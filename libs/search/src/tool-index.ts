@@ -1,6 +1,6 @@
 // ToolIndex: BM25F over a tool's fields, plus a name-coverage prior and exact-name tiers.
 // Design and measured effect of each part: libs/search/README.md.
-import { analyze, analyzeInto, identifierParts, MAX_ANALYZED_CHARS, nameKey, stem, WHOLE_PREFIX } from './tokenize.js';
+import { analyze, analyzeInto, identifierParts, MAX_ANALYZED_CHARS, nameKey, stem, WHOLE_PREFIX, type AnalyzeOptions } from './tokenize.js';
 import { CJK_STOP_CHARS, STOP_WORDS } from './stopwords.js';
 import { buildSynonymMap, CJK_TERMS, DEFAULT_RELATED, DEFAULT_SYNONYMS } from './synonyms.js';
 import { lastSegment, splitQualifiedName } from './names.js';
@@ -526,7 +526,7 @@ export class ToolIndex {
     const memoStart: number[] = [0];
     // (one memo per analysis: a parameter name is read without joined camelCase words)
     const nameMemo = new Map<string, number>();
-    const pushText = (text: unknown, doc: number, opts: { maxChars: number; joined?: boolean } = docOpts): void => {
+    const pushText = (text: unknown, doc: number, opts: AnalyzeOptions = docOpts): void => {
       if (typeof text !== 'string' || text === '') return;
       const memo = opts === docOpts ? textMemo : nameMemo;
       let m = memo.get(text);
