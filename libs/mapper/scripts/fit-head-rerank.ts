@@ -47,6 +47,9 @@
  * (GitHub → github; 961 s): out of fold 0.8336 / 0.8963 / 0.3784 / 0.6587 against 0.8075 /
  * 0.8864 / 0.3419 / 0.6363 without the stage; in sample 0.8617 / 0.9098 / 0.4151 / 0.6659;
  * MetaTool queries no fit saw 0.6404 → 0.6640.
+ * Refitted 2026-12-04 (twenty-fourth session) with requiredUnmet reading required enums as the
+ * mapper does (enumValueOffered; 847 s): out of fold 0.8345 / 0.9014 / 0.3828 / 0.6575; in sample
+ * 0.8621 / 0.9099 / 0.4098 / 0.6653; MetaTool queries no fit saw 0.6404 → 0.6645.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -15,7 +15,9 @@
  * the requiredUnmet feature): requests full of values (numbers, times, dates), which the mapper's
  * analysis reads; and tools whose schemas are large (5,000 properties, 5,000 required dates, a
  * required enum of 100,000 values): the time to profile one (`warm`) and a search with it in the
- * head, against a plain twin.
+ * head, against a plain twin. From the twenty-fourth session (required enums read as the mapper
+ * reads them): a required enum of 256 values of 100 characters, 32 required enums of 2 values (the
+ * most that reading takes, 64 values a tool) and 32 of 256.
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +78,10 @@ const schemas: Record<string, () => Record<string, unknown>> = {
   '5,000 optional properties': () => obj(Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`field_${i}`, { type: 'string' }])), []),
   '5,000 required dates': () => { const names = Array.from({ length: 5000 }, (_, i) => `date_${i}`); return obj(Object.fromEntries(names.map((k) => [k, { type: 'string', format: 'date' }])), names); },
   'required enum of 100,000 values': () => obj({ mode: { type: 'string', enum: Array.from({ length: 100_000 }, (_, i) => `mode${i}`) } }, ['mode']),
+  // (requiredUnmet reads up to 256 enum values a tool the mapper's way, twenty-fourth session)
+  'required enum of 256 long values': () => obj({ mode: { type: 'string', enum: Array.from({ length: 256 }, (_, i) => `${'weather report '.repeat(6)}variant ${i}`) } }, ['mode']),
+  '32 required enums of 2 values': () => { const names = Array.from({ length: 32 }, (_, i) => `mode_${i}`); return obj(Object.fromEntries(names.map((k, j) => [k, { type: 'string', enum: [`option${j} weather`, `choice${j} weather`] }])), names); },
+  '32 required enums of 256 values': () => { const names = Array.from({ length: 32 }, (_, i) => `mode_${i}`); return obj(Object.fromEntries(names.map((k, j) => [k, { type: 'string', enum: Array.from({ length: 256 }, (_, i) => `option${j}x${i} weather`) }])), names); },
 };
 for (const [label, make] of Object.entries(schemas)) {
   const tool = { name: 'weather_history', description: 'Past weather of a city on a date.', inputSchema: make() };

@@ -2235,6 +2235,16 @@ function rangeEndCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: numb
   return out;
 }
 
+/**
+ * Whether a prepared request offers a value of an enum parameter as the mapper reads it: a
+ * candidate it could fill the parameter with when required (score at least REQUIRED_MIN_SCORE: a
+ * value or its synonym written, a numeral as a number, a distinctive word of one value). The head
+ * reranker's requiredUnmet reads it (head-rerank.ts).
+ */
+export function enumValueOffered(p: ParamInfo, doc: Doc): boolean {
+  return candidatesFor(p, doc).some((c) => c.score >= REQUIRED_MIN_SCORE);
+}
+
 /** Candidate values for one parameter. */
 function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
   const out: Cand[] = codeCandidates(p, doc);

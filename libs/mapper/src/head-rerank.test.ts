@@ -185,6 +185,27 @@ describe('LexicalHeadReranker', () => {
     expect(read('ship to the UK, power it ON, sort asc by High-Speed trains')).toEqual([0, 0, 0, 0, 0, 1, 0]);
   });
 
+  it('reads an enum as the mapper does: a value in another form, a synonym or a zone named by its city counts as written', () => {
+    const unmet = HEAD_FEATURE_NAMES.indexOf('requiredUnmet');
+    const enumTool = (name: string, values: unknown[]) => ({ name, description: 'A tool.', inputSchema: { type: 'object', properties: { v: { type: 'string', enum: values } }, required: ['v'] } });
+    // (the last: an enum past the 64 values a tool the mapper's reading takes, read as whole words)
+    const many = ['add', 'delete', ...Array.from({ length: 98 }, (_, i) => `extra${i}`)];
+    const tools = [enumTool('todo', ['add', 'delete']), enumTool('zone', ['Europe/London', 'Asia/Tokyo']), enumTool('therapist', ['Family Counselor', 'Psychiatrist']), enumTool('big_todo', many)];
+    const stage = new LexicalHeadReranker(tools);
+    const head = tools.map((t) => ({ name: t.name, score: 1 }));
+    const read = (q: string) => stage.features(q, head, STATS).map((x) => x![unmet]);
+    // none of the values written as whole words (the quick word test alone read 1, 1, 1)
+    expect(read('remove the milk item, at 4pm London time, some family counseling')).toEqual([0, 0, 0, 1]);
+    expect(read('show me the weather')).toEqual([1, 1, 1, 1]);
+    expect(read('delete the milk item')).toEqual([0, 1, 1, 0]);
+    // a tool's first 8 required enums are read the mapper's way, the 9th as whole words
+    const nine = Array.from({ length: 9 }, (_, i) => `op${i}`);
+    const wide = { name: 'wide', description: 'A tool.', inputSchema: { type: 'object', properties: Object.fromEntries(nine.map((k) => [k, { type: 'string', enum: ['add', 'delete'] }])), required: nine } };
+    expect(new LexicalHeadReranker([wide]).features('remove it', [{ name: 'wide', score: 1 }], STATS)[0]![unmet]).toBe(1);
+    // (where the request cannot be analysed, the words alone: requestValues keeps no doc)
+    expect(requestValues('remove it').doc).toBeDefined();
+  });
+
   it('reads only the required parameters of a schema, whatever its size (requiredParams), and at most 3 of them as unmet', () => {
     let reads = 0;
     const properties: Record<string, unknown> = {};

@@ -20,9 +20,9 @@
 import { buildProfile, bigramsOf, contentTokens, features, FEATURE_NAMES, hashLike, nameWordStats, textStems, type NameWordStats, type ToolProfile } from './select.js';
 import { tokenize, STOP_WORDS, splitIdentifier, letterDigitRuns } from './text.js';
 import { sharedWordVectors, dot, type WordVectors } from '@toolsurface/search';
-import { isObj, requiredParams, type Semantic } from './schema.js';
-import { prepare, type DetailedMapping } from './arguments.js';
-import type { SpanKind } from './extract.js';
+import { isObj, paramsOf, requiredParams, type ParamInfo, type Semantic } from './schema.js';
+import { enumValueOffered, prepare, type DetailedMapping } from './arguments.js';
+import type { Doc, SpanKind } from './extract.js';
 import type { MapperTool } from './types.js';
 import { HEAD_RERANK } from './head-rerank-weights.js';
 import { listwiseProblem, listwiseScorer, type HiddenLayer } from './listwise.js';
@@ -67,10 +67,12 @@ const VALUE_KINDS: Partial<Record<Semantic, readonly SpanKind[]>> = {
 };
 
 /**
- * What a request offers as values: the kinds of its spans (extract.ts), and its lower-case words
- * (runs of letters and digits) as a set and as one space-separated text with a space at each end.
+ * What a request offers as values: the kinds of its spans (extract.ts), its lower-case words
+ * (runs of letters and digits) as a set and as one space-separated text with a space at each end,
+ * and the mapper's analysis it was read from (`prepare`'s doc; undefined where that failed), which
+ * the enums' tests read.
  */
-export interface RequestValues { kinds: ReadonlySet<SpanKind>; words: ReadonlySet<string>; wordText: string }
+export interface RequestValues { kinds: ReadonlySet<SpanKind>; words: ReadonlySet<string>; wordText: string; doc?: Doc }
 
 /** A required parameter's test of a request: does it hold a value the parameter can take? */
 type RequiredNeed = (request: RequestValues) => boolean;
@@ -83,6 +85,34 @@ const MAX_REQUIRED_READ = 32;
 /** Most values of an enum requiredUnmet reads, and the longest value it reads (in characters). */
 const MAX_ENUM_READ = 256;
 const MAX_ENUM_VALUE_CHARS = 100;
+/**
+ * Most enum values of one tool requiredUnmet reads as the mapper does (its first required enums
+ * that fit; the rest by enumNeed). The mapper scores each value against the request, about 11 µs
+ * a value where its words are partly written: 32 required enums of 256 such values made a search
+ * with the tool in the head 3.1 ms at a budget of 256, against 0.27 ms before the mapper's reading
+ * (hostile-search.bench.ts). 4 tools of the eval corpus have more (166-207, League of Legends
+ * champions and items).
+ */
+const MAX_MAPPER_ENUM_VALUES = 64;
+/**
+ * Most required enums of one tool read as the mapper does (each is one pass of the mapper's
+ * candidates, a few µs before its values). With this cap, a tool of 32 required enums of 2 values
+ * makes a search with it in the head 0.9 ms, against 0.3 ms before this reading
+ * (hostile-search.bench.ts); without it, a scratch loop read 1.6 times the capped cost. No tool
+ * of the eval corpus has more than 4.
+ */
+const MAX_MAPPER_ENUMS = 8;
+/**
+ * Most top-level properties of a schema whose required enums requiredUnmet reads as the mapper
+ * does (enumValueOffered needs the parameter as paramsOf reads it, and paramsOf reads every
+ * property); a larger schema's enums are read by enumNeed alone.
+ */
+const MAX_MAPPER_SCHEMA_PROPS = 200;
+/** How many top-level properties a schema has (0 for one that is not an object schema). */
+function propertyCount(schema: unknown): number {
+  const props = isObj(schema) ? schema['properties'] : undefined;
+  return isObj(props) ? Object.keys(props).length : 0;
+}
 /** Most characters of a request requestValues reads: the mapper's analysis grows faster than the text with the values it holds. */
 export const REQUEST_VALUES_MAX_CHARS = 300;
 
@@ -111,17 +141,45 @@ function enumNeed(values: readonly unknown[]): RequiredNeed | undefined {
 /**
  * The tests of a tool's required top-level parameters that have no default (schema.ts
  * requiredParams, the first MAX_REQUIRED_READ; a parameter any words can fill has none): an enum,
- * enumNeed; a number or integer, a number; a string of a semantic in VALUE_KINDS, a span of one of
- * its kinds or a quoted one.
+ * the mapper's reading of it (arguments.ts enumValueOffered: a value, a synonym or another form of
+ * one written, "remove" for "delete", "London time" for "Europe/London") where the enum's values
+ * are at most MAX_ENUM_VALUE_CHARS characters long, the tool's required enums read so far together
+ * with it have at most MAX_MAPPER_ENUM_VALUES values and number at most MAX_MAPPER_ENUMS, and the schema at most
+ * MAX_MAPPER_SCHEMA_PROPS properties, else enumNeed's whole words (an enum enumNeed cannot test,
+ * booleans or values of one letter, has no test); a number or integer, a number; a string of a
+ * semantic in VALUE_KINDS, a span of one of its kinds or a quoted one.
  */
 function requiredNeeds(inputSchema: unknown): RequiredReading {
   const params = requiredParams(inputSchema, MAX_REQUIRED_READ);
   const needs: RequiredNeed[] = [];
+  let info: Map<string, ParamInfo> | undefined;
+  let budget = MAX_MAPPER_ENUM_VALUES;
+  let enumsRead = 0;
   for (const p of params) {
     if (p.hasDefault) continue;
     if (p.enumValues !== undefined && p.enumValues.length > 0) {
       const need = enumNeed(p.enumValues);
-      if (need !== undefined) needs.push(need);
+      if (need === undefined) continue;
+      // (the mapper's own reading where the schema and the enum are small enough: it scores every
+      // value against the request, so a tool's first required enums take MAX_MAPPER_ENUM_VALUES in all)
+      const small = p.enumValues.length <= budget && enumsRead < MAX_MAPPER_ENUMS && p.enumValues.every((v) => typeof v !== 'string' || v.length <= MAX_ENUM_VALUE_CHARS);
+      let full: ParamInfo | undefined;
+      if (small) {
+        budget -= p.enumValues.length;
+        enumsRead++;
+        info ??= propertyCount(inputSchema) <= MAX_MAPPER_SCHEMA_PROPS ? new Map(paramsOf(inputSchema).map((q) => [q.name, q])) : new Map();
+        full = info.get(p.name);
+      }
+      const param = full;
+      // (without a doc, or where the mapper's reading fails, the words alone)
+      needs.push(param === undefined ? need : (r) => {
+        if (r.doc === undefined) return need(r);
+        try {
+          return enumValueOffered(param, r.doc);
+        } catch {
+          return need(r);
+        }
+      });
     } else if (p.type === 'number' || p.type === 'integer') {
       needs.push((r) => r.kinds.has('number'));
     } else if (p.type === 'string') {
@@ -134,9 +192,11 @@ function requiredNeeds(inputSchema: unknown): RequiredReading {
 
 /**
  * How many of a tool's required parameters a request holds no value for, at most 3: a quick
- * reading (the kinds of the request's spans and its words, no argument mapping) that agrees with
- * the mapper's missing arguments on about two thirds of the dev split's head tools (67% for its
- * first form, which read enums as substrings; both counted up to 3).
+ * reading (the kinds of the request's spans and its words; of the mapper, only its enum reading)
+ * that agrees with the mapper's missing arguments on 68% of the dev split's head tools and 89% of
+ * the relevant ones among them (both counted up to 3; 67% and 86% with enums read as whole words
+ * alone, when 184 relevant head tools were counted unmet where the mapper filled a required enum,
+ * against 80 now).
  */
 export function unmetRequired(needs: readonly RequiredNeed[], request: RequestValues): number {
   let unmet = 0;
@@ -153,7 +213,8 @@ export function requestValues(request: string): RequestValues {
   const words = letterDigitRuns(text.toLowerCase());
   const base = { words: new Set(words), wordText: ` ${words.join(' ')} ` };
   try {
-    return { ...base, kinds: new Set(prepare(text).doc.spans.map((s) => s.kind)) };
+    const { doc } = prepare(text);
+    return { ...base, kinds: new Set(doc.spans.map((s) => s.kind)), doc };
   } catch {
     return { ...base, kinds: new Set() };
   }
