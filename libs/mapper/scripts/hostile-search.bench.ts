@@ -17,7 +17,10 @@
  * required enum of 100,000 values): the time to profile one (`warm`) and a search with it in the
  * head, against a plain twin. From the twenty-fourth session (required enums read as the mapper
  * reads them): a required enum of 256 values of 100 characters, 32 required enums of 2 values (the
- * most that reading takes, 64 values a tool) and 32 of 256.
+ * most that reading takes, 64 values a tool) and 32 of 256; then, from that reading's review, an enum of
+ * 64 values of 20 words and 8 numeric enums with 10,000-character descriptions (both beyond its
+ * bounds now), and the costliest found within them (64 values of four short words, 8 numeric
+ * enums with 500-character descriptions).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +84,11 @@ const schemas: Record<string, () => Record<string, unknown>> = {
   // (requiredUnmet reads up to 256 enum values a tool the mapper's way, twenty-fourth session)
   'required enum of 256 long values': () => obj({ mode: { type: 'string', enum: Array.from({ length: 256 }, (_, i) => `${'weather report '.repeat(6)}variant ${i}`) } }, ['mode']),
   '32 required enums of 2 values': () => { const names = Array.from({ length: 32 }, (_, i) => `mode_${i}`); return obj(Object.fromEntries(names.map((k, j) => [k, { type: 'string', enum: [`option${j} weather`, `choice${j} weather`] }])), names); },
+  // (from the review of that reading: beyond its bounds, read as whole words; and the costliest within them)
+  'enum of 64 values of 20 words': () => obj({ mode: { type: 'string', description: 'the weather mode', enum: Array.from({ length: 64 }, (_, v) => Array.from({ length: 20 }, (_, w) => `w${v * 20 + w}`).join(' ')) } }, ['mode']),
+  '8 numeric enums, 10,000-char notes': () => { const names = Array.from({ length: 8 }, (_, i) => `code_${i}`); return obj(Object.fromEntries(names.map((k) => [k, { type: 'string', enum: ['10', '20'], description: Array.from({ length: 3000 }, (_, i) => `'${i}' for weather`).join(', ').slice(0, 10_000) }])), names); },
+  'enum of 64 values of 4 short words': () => obj({ mode: { type: 'string', description: 'the weather mode', enum: Array.from({ length: 64 }, (_, v) => Array.from({ length: 4 }, (_, w) => `${'bcdfghjklm'[(v * 4 + w) % 10]}a${'npqrstvwxz'[Math.floor((v * 4 + w) / 10) % 10]}`).join(' ')) } }, ['mode']),
+  '8 numeric enums, 500-char notes': () => { const names = Array.from({ length: 8 }, (_, i) => `code_${i}`); return obj(Object.fromEntries(names.map((k) => [k, { type: 'string', enum: ['10', '20'], description: Array.from({ length: 3000 }, (_, i) => `'${i}' for weather`).join(', ').slice(0, 500) }])), names); },
   '32 required enums of 256 values': () => { const names = Array.from({ length: 32 }, (_, i) => `mode_${i}`); return obj(Object.fromEntries(names.map((k, j) => [k, { type: 'string', enum: Array.from({ length: 256 }, (_, i) => `option${j}x${i} weather`) }])), names); },
 };
 for (const [label, make] of Object.entries(schemas)) {

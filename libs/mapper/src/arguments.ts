@@ -2236,10 +2236,15 @@ function rangeEndCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: numb
 }
 
 /**
- * Whether a prepared request offers a value of an enum parameter as the mapper reads it: a
- * candidate it could fill the parameter with when required (score at least REQUIRED_MIN_SCORE: a
- * value or its synonym written, a numeral as a number, a distinctive word of one value). The head
- * reranker's requiredUnmet reads it (head-rerank.ts).
+ * Whether a prepared request offers a value of an enum parameter as candidatesFor reads it: a
+ * candidate it could fill the parameter with when required (score at least REQUIRED_MIN_SCORE).
+ * That is enumScore's rules (the value's words or stems, a squashed form, one edit away, the
+ * first six letters, an abbreviation, a language or time-zone name, part of a multi-word value),
+ * a synonym, a numeral as a number, or a distinctive word of one value, so it can count a value
+ * the request does not write ("table" in "cable"). Values meaning no preference ("all", "none",
+ * "auto", DONTCARE) and boolean-like string enums ("true"/"false") are not counted when written,
+ * though the mapper fills some of them elsewhere. The head reranker's requiredUnmet reads it
+ * (head-rerank.ts).
  */
 export function enumValueOffered(p: ParamInfo, doc: Doc): boolean {
   return candidatesFor(p, doc).some((c) => c.score >= REQUIRED_MIN_SCORE);

@@ -202,6 +202,12 @@ describe('LexicalHeadReranker', () => {
     const nine = Array.from({ length: 9 }, (_, i) => `op${i}`);
     const wide = { name: 'wide', description: 'A tool.', inputSchema: { type: 'object', properties: Object.fromEntries(nine.map((k) => [k, { type: 'string', enum: ['add', 'delete'] }])), required: nine } };
     expect(new LexicalHeadReranker([wide]).features('remove it', [{ name: 'wide', score: 1 }], STATS)[0]![unmet]).toBe(1);
+    // past the other bounds (a description over 500 characters, a value of more than 8 words), whole words again
+    const bounded = (name: string, v: Record<string, unknown>) => ({ name, description: 'A tool.', inputSchema: { type: 'object', properties: { v }, required: ['v'] } });
+    const past = [bounded('long_note', { type: 'string', enum: ['add', 'delete'], description: 'What to do. '.repeat(50) }), bounded('long_value', { type: 'string', enum: ['add', 'delete', 'one two three four five six seven eight nine'] })];
+    expect(new LexicalHeadReranker(past).features('remove it', past.map((t) => ({ name: t.name, score: 1 })), STATS).map((x) => x![unmet])).toEqual([1, 1]);
+    const within = [bounded('short_note', { type: 'string', enum: ['add', 'delete'], description: 'What to do.' })];
+    expect(new LexicalHeadReranker(within).features('remove it', [{ name: 'short_note', score: 1 }], STATS)[0]![unmet]).toBe(0);
     // (where the request cannot be analysed, the words alone: requestValues keeps no doc)
     expect(requestValues('remove it').doc).toBeDefined();
   });

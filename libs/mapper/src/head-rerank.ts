@@ -88,10 +88,12 @@ const MAX_ENUM_VALUE_CHARS = 100;
 /**
  * Most enum values of one tool requiredUnmet reads as the mapper does (its first required enums
  * that fit; the rest by enumNeed). The mapper scores each value against the request, about 11 µs
- * a value where its words are partly written: 32 required enums of 256 such values made a search
- * with the tool in the head 3.1 ms at a budget of 256, against 0.27 ms before the mapper's reading
- * (hostile-search.bench.ts). 4 tools of the eval corpus have more (166-207, League of Legends
- * champions and items).
+ * a value where its words are partly written, more where nothing matches: 32 required enums of
+ * 256 such values made a search with the tool in the head 3.1 ms at a budget of 256, against
+ * 0.27 ms before the mapper's reading (hostile-search.bench.ts). 4 tools of the eval corpus have
+ * more (166-207, League of Legends champions and items). Within every bound here, a tool still
+ * costs up to about 0.6 ms more a search with it in the head (64 values of four 3-letter words; 8
+ * numeric enums with 500-character descriptions; hostile-search.bench.ts).
  */
 const MAX_MAPPER_ENUM_VALUES = 64;
 /**
@@ -102,6 +104,19 @@ const MAX_MAPPER_ENUM_VALUES = 64;
  * of the eval corpus has more than 4.
  */
 const MAX_MAPPER_ENUMS = 8;
+/**
+ * More bounds on what the mapper's enum reading takes, each above the eval corpus's largest (in
+ * brackets) so that no corpus tool is read otherwise: the characters of a tool's enum values read
+ * that way (756), the words of one value (6), a parameter's description (449 characters) and name
+ * (28). An adversarial review (twenty-fourth session) made a search 40 times slower within the
+ * first limits alone: 64 values of 20 words each (distinctiveEnumWord compares every value's words
+ * with every other's, for each request no value matches), and numeric enums with descriptions of
+ * 10,000 characters (the mapper's code-list reading scans the description for each request).
+ */
+const MAX_MAPPER_ENUM_CHARS = 1_024;
+const MAX_MAPPER_VALUE_WORDS = 8;
+const MAX_MAPPER_PARAM_DESCRIPTION_CHARS = 500;
+const MAX_MAPPER_PARAM_NAME_CHARS = 64;
 /**
  * Most top-level properties of a schema whose required enums requiredUnmet reads as the mapper
  * does (enumValueOffered needs the parameter as paramsOf reads it, and paramsOf reads every
@@ -144,16 +159,20 @@ function enumNeed(values: readonly unknown[]): RequiredNeed | undefined {
  * the mapper's reading of it (arguments.ts enumValueOffered: a value, a synonym or another form of
  * one written, "remove" for "delete", "London time" for "Europe/London") where the enum's values
  * are at most MAX_ENUM_VALUE_CHARS characters long, the tool's required enums read so far together
- * with it have at most MAX_MAPPER_ENUM_VALUES values and number at most MAX_MAPPER_ENUMS, and the schema at most
+ * with it have at most MAX_MAPPER_ENUM_VALUES values and number at most MAX_MAPPER_ENUMS (and the
+ * other MAX_MAPPER_* bounds hold), and the schema at most
  * MAX_MAPPER_SCHEMA_PROPS properties, else enumNeed's whole words (an enum enumNeed cannot test,
- * booleans or values of one letter, has no test); a number or integer, a number; a string of a
- * semantic in VALUE_KINDS, a span of one of its kinds or a quoted one.
+ * booleans or values of one letter, has no test; under the mapper's reading a value meaning no
+ * preference, "all", "none", or a "true"/"false" string, does not count when written); a number or
+ * integer, a number; a string of a semantic in VALUE_KINDS, a span of one of its kinds or a quoted
+ * one.
  */
 function requiredNeeds(inputSchema: unknown): RequiredReading {
   const params = requiredParams(inputSchema, MAX_REQUIRED_READ);
   const needs: RequiredNeed[] = [];
   let info: Map<string, ParamInfo> | undefined;
   let budget = MAX_MAPPER_ENUM_VALUES;
+  let charBudget = MAX_MAPPER_ENUM_CHARS;
   let enumsRead = 0;
   for (const p of params) {
     if (p.hasDefault) continue;
@@ -162,13 +181,21 @@ function requiredNeeds(inputSchema: unknown): RequiredReading {
       if (need === undefined) continue;
       // (the mapper's own reading where the schema and the enum are small enough: it scores every
       // value against the request, so a tool's first required enums take MAX_MAPPER_ENUM_VALUES in all)
-      const small = p.enumValues.length <= budget && enumsRead < MAX_MAPPER_ENUMS && p.enumValues.every((v) => typeof v !== 'string' || v.length <= MAX_ENUM_VALUE_CHARS);
+      // (the values are looked at only when there are few enough of them)
+      const strings = p.enumValues.length <= budget ? p.enumValues.filter((v): v is string => typeof v === 'string') : [];
+      const chars = strings.reduce((n, v) => n + v.length, 0);
+      const small = p.enumValues.length <= budget && chars <= charBudget && enumsRead < MAX_MAPPER_ENUMS && p.name.length <= MAX_MAPPER_PARAM_NAME_CHARS
+        && strings.every((v) => v.length <= MAX_ENUM_VALUE_CHARS && letterDigitRuns(v).length <= MAX_MAPPER_VALUE_WORDS);
       let full: ParamInfo | undefined;
       if (small) {
-        budget -= p.enumValues.length;
-        enumsRead++;
         info ??= propertyCount(inputSchema) <= MAX_MAPPER_SCHEMA_PROPS ? new Map(paramsOf(inputSchema).map((q) => [q.name, q])) : new Map();
         full = info.get(p.name);
+        if (full !== undefined && full.description.length > MAX_MAPPER_PARAM_DESCRIPTION_CHARS) full = undefined;
+      }
+      if (full !== undefined) {
+        budget -= p.enumValues.length;
+        charBudget -= chars;
+        enumsRead++;
       }
       const param = full;
       // (without a doc, or where the mapper's reading fails, the words alone)
