@@ -20,7 +20,7 @@
 import { buildProfile, bigramsOf, contentTokens, features, FEATURE_NAMES, hashLike, nameWordStats, textStems, type NameWordStats, type ToolProfile } from './select.js';
 import { tokenize, STOP_WORDS, splitIdentifier, letterDigitRuns } from './text.js';
 import { sharedWordVectors, dot, type WordVectors } from '@toolsurface/search';
-import { isObj, paramsOf, requiredParams, type ParamInfo, type Semantic } from './schema.js';
+import { isObj, paramsOf, requiredParams, type ParamInfo, type RequiredParam, type Semantic } from './schema.js';
 import { enumValueOffered, prepare, type DetailedMapping } from './arguments.js';
 import type { Doc, SpanKind } from './extract.js';
 import type { MapperTool } from './types.js';
@@ -174,35 +174,33 @@ function requiredNeeds(inputSchema: unknown): RequiredReading {
   let budget = MAX_MAPPER_ENUM_VALUES;
   let charBudget = MAX_MAPPER_ENUM_CHARS;
   let enumsRead = 0;
+  // The parameter as the mapper reads it, where its enum fits what is left of the tool's
+  // MAX_MAPPER_* bounds (it then takes its share of them); undefined otherwise. The mapper scores
+  // every value against each request, so the values are looked at only when few enough.
+  const mapperReadable = (p: RequiredParam, values: readonly unknown[]): ParamInfo | undefined => {
+    if (values.length > budget || enumsRead >= MAX_MAPPER_ENUMS || p.name.length > MAX_MAPPER_PARAM_NAME_CHARS) return undefined;
+    const strings = values.filter((v): v is string => typeof v === 'string');
+    const chars = strings.reduce((n, v) => n + v.length, 0);
+    if (chars > charBudget || !strings.every((v) => v.length <= MAX_ENUM_VALUE_CHARS && letterDigitRuns(v).length <= MAX_MAPPER_VALUE_WORDS)) return undefined;
+    info ??= propertyCount(inputSchema) <= MAX_MAPPER_SCHEMA_PROPS ? new Map(paramsOf(inputSchema).map((q) => [q.name, q])) : new Map();
+    const full = info.get(p.name);
+    if (full === undefined || full.description.length > MAX_MAPPER_PARAM_DESCRIPTION_CHARS) return undefined;
+    budget -= values.length;
+    charBudget -= chars;
+    enumsRead++;
+    return full;
+  };
   for (const p of params) {
     if (p.hasDefault) continue;
     if (p.enumValues !== undefined && p.enumValues.length > 0) {
       const need = enumNeed(p.enumValues);
       if (need === undefined) continue;
-      // (the mapper's own reading where the schema and the enum are small enough: it scores every
-      // value against the request, so a tool's first required enums take MAX_MAPPER_ENUM_VALUES in all)
-      // (the values are looked at only when there are few enough of them)
-      const strings = p.enumValues.length <= budget ? p.enumValues.filter((v): v is string => typeof v === 'string') : [];
-      const chars = strings.reduce((n, v) => n + v.length, 0);
-      const small = p.enumValues.length <= budget && chars <= charBudget && enumsRead < MAX_MAPPER_ENUMS && p.name.length <= MAX_MAPPER_PARAM_NAME_CHARS
-        && strings.every((v) => v.length <= MAX_ENUM_VALUE_CHARS && letterDigitRuns(v).length <= MAX_MAPPER_VALUE_WORDS);
-      let full: ParamInfo | undefined;
-      if (small) {
-        info ??= propertyCount(inputSchema) <= MAX_MAPPER_SCHEMA_PROPS ? new Map(paramsOf(inputSchema).map((q) => [q.name, q])) : new Map();
-        full = info.get(p.name);
-        if (full !== undefined && full.description.length > MAX_MAPPER_PARAM_DESCRIPTION_CHARS) full = undefined;
-      }
-      if (full !== undefined) {
-        budget -= p.enumValues.length;
-        charBudget -= chars;
-        enumsRead++;
-      }
-      const param = full;
+      const full = mapperReadable(p, p.enumValues);
       // (without a doc, or where the mapper's reading fails, the words alone)
-      needs.push(param === undefined ? need : (r) => {
+      needs.push(full === undefined ? need : (r) => {
         if (r.doc === undefined) return need(r);
         try {
-          return enumValueOffered(param, r.doc);
+          return enumValueOffered(full, r.doc);
         } catch {
           return need(r);
         }
