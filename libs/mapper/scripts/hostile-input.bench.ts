@@ -2,7 +2,10 @@
  * Time of `mapArguments` on long hostile requests (not a test: speed lives in benchmarks). Each
  * pattern is repeated to N characters (default 20,000, the mapper's own cut) and mapped onto
  * tools whose parameters invite the rules that compare spans, commands, lists and numbers.
- * Prints every (pattern, tool) over 50 ms and the slowest of all. Run from the repo root:
+ * Prints every (pattern, tool) over 50 ms and the slowest of all. Then the other way round: short
+ * plain requests onto tools whose schemas are large, the mean time a call against a plain tool
+ * (a required enum of 500 values of 20 words; 8 numeric enums whose descriptions explain 2,000
+ * codes, 54,000 characters each; an integer whose description does). Run from the repo root:
  *
  *   npx tsx libs/mapper/scripts/hostile-input.bench.ts [N]
  */
@@ -46,3 +49,23 @@ for (const [label, text] of texts) {
   }
 }
 console.log(`slowest: ${worst.ms.toFixed(0)} ms (${worst.what}), ${N} characters`);
+
+// short requests onto large schemas: the work that reads the schema alone must not be redone per
+// request (twenty-fifth session; these took 12-34 ms a call before it was made once a parameter)
+const NATO = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima', 'mike', 'november', 'oscar', 'papa', 'quebec', 'romeo', 'sierra', 'tango', 'uniform', 'victor', 'whiskey', 'xray', 'yankee', 'zulu'];
+const longValues = Array.from({ length: 500 }, (_, i) => Array.from({ length: 20 }, (_, j) => NATO[(i * 7 + j * 3 + (i >> 3)) % 26] + ((i + j) % 5)).join(' '));
+const codeNotes = Array.from({ length: 2000 }, (_, i) => `'${i}' for ${NATO[i % 26]} ${NATO[(i * 5) % 26]}`).join(', ');
+const large: Record<string, MapperTool> = {
+  'plain (baseline)': t({ city: { type: 'string', description: 'The city.' }, kind: { type: 'string', enum: ['small', 'large'] } }, ['city', 'kind']),
+  'enum of 500 values of 20 words': t({ kind: { type: 'string', enum: longValues, description: 'The kind of thing' } }, ['kind']),
+  '8 numeric enums, 2,000 codes': t(Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`c${i}`, { type: 'integer', enum: [1, 2, 3], description: codeNotes }])), ['c0', 'c1']),
+  'integer, 2,000 codes': t({ code: { type: 'integer', description: codeNotes } }, ['code']),
+};
+const short = ['Please pick the kind of thing for my family trip to Paris next week', 'I want code alpha bravo for the hotel in golf country', 'Book a table for 3 at 7pm'];
+console.log('short requests onto large schemas (mean ms a call, 10 passes of 3 requests):');
+for (const [label, tool] of Object.entries(large)) {
+  mapArguments(tool, short[0]);
+  const started = performance.now();
+  for (let pass = 0; pass < 10; pass++) for (const r of short) mapArguments(tool, `${r} ${pass}`);
+  console.log(`  ${label.padEnd(32)} ${((performance.now() - started) / 30).toFixed(2)}`);
+}

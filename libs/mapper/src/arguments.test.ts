@@ -1876,6 +1876,14 @@ describe('mapArguments: codes in a list, names that write another parameter\'s n
     expect(mapArguments(t, 'Find a service provider that provides ironing services in Bangkok', undefined, { now }).arguments).toEqual({ province_id: 1, service_ids: [2] });
   });
 
+  it('reads a schema once for every request: the same tool gives each request its own codes and enum value', () => {
+    // (codeMeanings and enumWords keep what the schema alone says, per parameter; nothing of a request)
+    const t = tool({ province_id: { type: 'integer', description: 'ID of the province. Example: 1 for Bangkok, 2 for Chiang Mai.' }, service_ids: { type: 'array', items: { type: 'integer' }, description: 'Services: 1 for cleaning service, 2 for ironing service, 3 for massage.' }, type: { type: 'string', description: 'The type of therapist.', enum: ['Psychologist', 'Family Counselor', 'Psychiatrist'] } }, ['type']);
+    expect(mapArguments(t, 'A Family Therapist in Bangkok who offers ironing services', undefined, { now }).arguments).toEqual({ province_id: 1, service_ids: [2], type: 'Family Counselor' });
+    expect(mapArguments(t, 'A Psychiatrist in Chiang Mai who offers cleaning services', undefined, { now }).arguments).toEqual({ province_id: 2, service_ids: [1], type: 'Psychiatrist' });
+    expect(mapArguments(t, 'Someone in Chiang Mai, no massage', undefined, { now }).missingArguments).toEqual(['type']);
+  });
+
   it('gives a value labelled with a two-word name to that parameter, not to the one named by its last word', () => {
     const t = tool({ Title: { type: 'string', description: 'The title of the content item.' }, MetaTitle: { type: 'string', description: 'The HTML meta title for SEO.' } }, ['Title', 'MetaTitle']);
     const m = mapArguments(t, "Set the meta title as 'AI Breakthrough' and the title should be 'Breakthrough in AI'.", undefined, { now });

@@ -1007,6 +1007,23 @@ const TIME_ZONE_REGIONS: Readonly<Record<string, readonly string[]>> = lookupTab
   eastern: TIME_ZONE_ABBREVIATIONS.EST, central: TIME_ZONE_ABBREVIATIONS.CDT, mountain: TIME_ZONE_ABBREVIATIONS.MDT, pacific: TIME_ZONE_ABBREVIATIONS.PST,
 });
 
+/** An enum value's words, their stems and its squashed form (valueWords). */
+interface ValueWords { words: readonly string[]; stems: readonly string[]; squashed: string }
+/** Enum values' words, by value (bounded like ENUM_SCORES: values repeat across requests and tools). */
+const VALUE_WORDS = new Map<string, ValueWords>();
+
+/** A value's words (splitIdentifier), their stems and its squashed form: made once per value, not per request. */
+function valueWords(value: string): ValueWords {
+  let r = VALUE_WORDS.get(value);
+  if (r === undefined) {
+    const words = splitIdentifier(value);
+    r = { words, stems: words.map((w) => stem(w)), squashed: squash(value) };
+    if (VALUE_WORDS.size >= ENUM_SCORES_LIMIT) VALUE_WORDS.clear();
+    VALUE_WORDS.set(value, r);
+  }
+  return r;
+}
+
 /** enumScore without the memo (scans distinct words and indexed positions, not every token for every value). */
 function enumScoreOnce(value: string, doc: Doc): { score: number; start: number; end: number } {
   const ix = tokenIndex(doc);
@@ -1043,9 +1060,8 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
       return { score: 0.7, start: t.start, end: t.end };
     }
   }
-  const words = splitIdentifier(value);
+  const { words, stems, squashed: sq } = valueWords(value);
   if (words.length === 0) return { score: 0, start: -1, end: -1 };
-  const stems = words.map((w) => stem(w));
   const toks = doc.tokens;
   // contiguous phrase match on stems
   for (const i of positionsOf(ix, stems[0], words[0])) {
@@ -1068,7 +1084,6 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
     for (const i of positionsOf(ix, stems[0], words[0])) if (stems.every((_, j) => like(toks[i + j], j))) return { score: 0.85, start: toks[i].start, end: toks[i + stems.length - 1].end };
   }
   // squashed match ("e-mail" vs "email", "Sci-fi" vs "scifi")
-  const sq = squash(value);
   if (sq.length >= 4) {
     ix.squashed ??= squash(doc.text);
     const at = ix.squashed.indexOf(sq);
@@ -1124,29 +1139,60 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
  * alone says too little ("the first available flight" is no "First Class", "my family trip" no
  * "Family Suite"). Weak evidence (kind 'enum-partial'): it fills a required parameter only.
  */
-function distinctiveEnumWord(values: readonly string[], doc: Doc, p: ParamInfo): { value: string; start: number; end: number } | undefined {
-  const wordsOf = values.map((v) => splitIdentifier(v).filter((w) => w.length >= 3 && !STOP_WORDS.has(w)).map((w) => stem(w)));
-  const allWords = new Set(wordsOf.flat());
+function distinctiveEnumWord(p: ParamInfo, doc: Doc): { value: string; start: number; end: number } | undefined {
+  const { allWords, distinct } = enumWords(p.enumValues!);
   // words that say what the parameter is: its name's and its description's content words
   const own = (st: string, lower: string): boolean => !STOP_WORDS.has(lower) && !allWords.has(st) && (p.anchors.includes(st) || p.descStems.has(st));
   // (beside it: only spaces or a hyphen between, "family therapist", "turing project")
   const beside = (tk: Token, nb: Token | undefined): boolean => nb !== undefined && own(nb.stem, nb.lower) && /^[\s-]*$/.test(nb.index < tk.index ? doc.text.slice(nb.end, tk.start) : doc.text.slice(tk.end, nb.start));
+  // (or standing alone for the value after a determiner, at the end of its clause: "using my
+  // debit." for "debit card"; not "my family trip", where it only qualifies the next word)
+  // (after a word of using it: "using my debit." — not "to grow my business.", "visiting my family.")
+  const alone = (tk: Token): boolean => ['my', 'the', 'a', 'an', 'your', 'our', 'his', 'her', 'their'].includes(doc.tokens[tk.index - 1]?.lower ?? '') && ['using', 'use', 'with', 'via', 'through', 'by', 'from', 'on'].includes(doc.tokens[tk.index - 2]?.lower ?? '') && /^\s*(?:$|[.,;!?])/.test(doc.text.slice(tk.end));
   let found: { value: string; start: number; end: number } | undefined;
-  for (let i = 0; i < values.length; i++) {
-    if (wordsOf[i].length < 2 || DONTCARE.has(values[i].toLowerCase())) continue;
-    for (const w of wordsOf[i]) {
-      if (wordsOf.some((other, j) => j !== i && other.includes(w))) continue;
-      // (or standing alone for the value after a determiner, at the end of its clause: "using my
-      // debit." for "debit card"; not "my family trip", where it only qualifies the next word)
-      // (after a word of using it: "using my debit." — not "to grow my business.", "visiting my family.")
-      const alone = (tk: Token): boolean => ['my', 'the', 'a', 'an', 'your', 'our', 'his', 'her', 'their'].includes(doc.tokens[tk.index - 1]?.lower ?? '') && ['using', 'use', 'with', 'via', 'through', 'by', 'from', 'on'].includes(doc.tokens[tk.index - 2]?.lower ?? '') && /^\s*(?:$|[.,;!?])/.test(doc.text.slice(tk.end));
+  for (const { value, words } of distinct) {
+    for (const w of words) {
       const t = doc.tokens.find((tk) => tk.stem === w && !STOP_WORDS.has(tk.lower) && (beside(tk, doc.tokens[tk.index - 1]) || beside(tk, doc.tokens[tk.index + 1]) || alone(tk)));
       if (!t) continue;
-      if (found && found.value !== values[i]) return undefined;
-      found = { value: values[i], start: t.start, end: t.end };
+      if (found && found.value !== value) return undefined;
+      found = { value, start: t.start, end: t.end };
     }
   }
   return found;
+}
+
+/** An enum's words as distinctiveEnumWord reads them (enumWords). */
+interface EnumWords {
+  /** the stems of every content word of every string value */
+  allWords: ReadonlySet<string>;
+  /** each string value of two content words or more (no DONTCARE), in order, with its stems no other value has */
+  distinct: readonly { value: string; words: readonly string[] }[];
+}
+/** Per enum (its values' array, the schema's own): its words (enumWords), read once. */
+const ENUM_WORDS = new WeakMap<readonly unknown[], EnumWords>();
+
+/**
+ * The part of distinctiveEnumWord that reads the enum alone, made once per enum: each string
+ * value's content words (three letters or more, no stop word) as stems, and those no other value
+ * has. Finding them is quadratic in the enum's words, so it was the cost of a large enum on
+ * every request (an adversarial review, twenty-fourth session).
+ */
+function enumWords(values: readonly unknown[]): EnumWords {
+  const cached = ENUM_WORDS.get(values);
+  if (cached) return cached;
+  const strs = values.filter((v): v is string => typeof v === 'string');
+  const wordsOf = strs.map((v) => splitIdentifier(v).filter((w) => w.length >= 3 && !STOP_WORDS.has(w)).map((w) => stem(w)));
+  const count = new Map<string, number>();
+  for (const ws of wordsOf) for (const w of new Set(ws)) count.set(w, (count.get(w) ?? 0) + 1);
+  const distinct: { value: string; words: string[] }[] = [];
+  strs.forEach((value, i) => {
+    if (wordsOf[i].length < 2 || DONTCARE.has(value.toLowerCase())) return;
+    const words = wordsOf[i].filter((w) => count.get(w) === 1);
+    if (words.length > 0) distinct.push({ value, words });
+  });
+  const out: EnumWords = { allWords: new Set(count.keys()), distinct };
+  ENUM_WORDS.set(values, out);
+  return out;
 }
 
 /** An ISO 639-1 language code, optionally with a region ("fr", "es-ES", "zh_CN"). */
@@ -1935,15 +1981,31 @@ const NEGATED_BEFORE = /\b(?:not|no|without|except|excluding|exclude)\s+(?:[\p{L
 /** Words of a code's meaning that do not tell codes apart ("1 for cleaning service"). */
 const CODE_FILLER = new Set(['service', 'services', 'type', 'the', 'a', 'an', 'option', 'mode', 'category', 'province', 'city', 'only']);
 
+/** One code a parameter's description explains ("'1' for cleaning"), as codeMeanings reads it. */
+interface CodeMeaning {
+  /** the code as written ("1") */
+  code: string;
+  /** the meaning's words as written, fillers left out ("cleaning"; "Group", "A") */
+  written: string[];
+  /** those words in lower case, and their stems */
+  words: string[];
+  stems: string[];
+}
+/** Per parameter schema: the codes its description explains (codeMeanings), read once. */
+const CODE_MEANINGS = new WeakMap<object, readonly CodeMeaning[]>();
+
 /**
- * Numeric codes a parameter's description explains ("'1' for cleaning, '2' for ironing",
- * "1 represents Bangkok"): the code whose meaning is written in the request, as a candidate.
+ * The numeric codes a parameter's description explains, in order, each code once: the part of
+ * codeCandidates that reads the parameter alone, made once per parameter (a description is
+ * bounded only by the schema's size, and every request of every candidate tool read it again).
  */
-function codeCandidates(p: ParamInfo, doc: Doc, besideName = false): Cand[] {
-  const numericEnum = p.enumValues && p.enumValues.length > 0 && p.enumValues.every((v) => typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)));
-  if (!(p.type === 'integer' || p.type === 'number' || numericEnum) || !p.description) return [];
+function codeMeanings(p: ParamInfo): readonly CodeMeaning[] {
+  // (keyed by the property's schema, which the copies of p made for array items and untyped
+  // parameters share; its description is p's)
+  const cached = CODE_MEANINGS.get(p.schema);
+  if (cached) return cached;
   const re = /['"]?(\d{1,4})['"]?\s*(for|represents|means|stands for|corresponds to|refers to|to|is|=|:)\s+([\p{L}][\p{L} '-]{1,40}?)(?=\s*(?:[,.;)]|\band\b|\bor\b|$))/giu;
-  const out: Cand[] = [];
+  const out: CodeMeaning[] = [];
   const seen = new Set<string>();
   let m: RegExpExecArray | null;
   while ((m = re.exec(p.description)) !== null) {
@@ -1955,14 +2017,37 @@ function codeCandidates(p: ParamInfo, doc: Doc, besideName = false): Cand[] {
     const words = written.map((w) => w.toLowerCase());
     if (words.length === 0 || words.length > 4 || seen.has(m[1])) continue;
     seen.add(m[1]);
-    const stems = words.map((w) => stem(w));
-    // each word's first token in the request; a label letter, the token right after its word's
+    out.push({ code: m[1], written, words, stems: words.map((w) => stem(w)) });
+  }
+  CODE_MEANINGS.set(p.schema, out);
+  return out;
+}
+
+/**
+ * Numeric codes a parameter's description explains ("'1' for cleaning, '2' for ironing",
+ * "1 represents Bangkok"): the code whose meaning is written in the request, as a candidate.
+ */
+function codeCandidates(p: ParamInfo, doc: Doc, besideName = false): Cand[] {
+  const numericEnum = p.enumValues && p.enumValues.length > 0 && p.enumValues.every((v) => typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)));
+  if (!(p.type === 'integer' || p.type === 'number' || numericEnum) || !p.description) return [];
+  const out: Cand[] = [];
+  const ix = tokenIndex(doc);
+  for (const { code, written, words, stems } of codeMeanings(p)) {
+    const raw = numericEnum ? p.enumValues!.find((v) => String(v) === code) : Number(code);
+    if (raw === undefined) continue;
+    const value = numericEnum ? raw : coerce(raw, p);
+    if (value === undefined) continue;
+    // each word's first token in the request (by stem or as written); a label letter, the token
+    // right after its word's
     const at: (Token | undefined)[] = [];
     for (let j = 0; j < words.length; j++) {
       if (j > 0 && /^[A-Z]$/.test(written[j])) {
         const next = at[j - 1] && doc.tokens[at[j - 1]!.index + 1];
         at.push(next && next.text === written[j] ? next : undefined);
-      } else at.push(doc.tokens.find((t) => t.stem === stems[j] || t.lower === words[j]));
+      } else {
+        const first = Math.min(ix.byStem.get(stems[j])?.[0] ?? Infinity, ix.byLower.get(words[j])?.[0] ?? Infinity);
+        at.push(doc.tokens[first]);
+      }
     }
     if (at.some((t) => t === undefined)) continue;
     // (a meaning the request rules out names no code: "cleaning, not ironing", "no massage")
@@ -1970,10 +2055,6 @@ function codeCandidates(p: ParamInfo, doc: Doc, besideName = false): Cand[] {
     // (besideName: the meaning written before a word of the parameter's name, "ironing services"
     // for service_ids, "a double room" for room_ids; not "a single night")
     if (besideName && !p.anchors.includes(doc.tokens[at[at.length - 1]!.index + 1]?.stem ?? '')) continue;
-    const raw = numericEnum ? p.enumValues!.find((v) => String(v) === m![1]) : Number(m[1]);
-    if (raw === undefined) continue;
-    const value = numericEnum ? raw : coerce(raw, p);
-    if (value === undefined) continue;
     // a code names what the words name without using them up: "Bangkok" still fills a city
     // parameter; but a lettered label is the code's own name ("in Group B" is no district)
     const lettered = written.length > 1 && /^[A-Z]$/.test(written[written.length - 1]);
@@ -2319,7 +2400,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
       }
     }
     if (p.required && !out.some((c) => c.score >= REQUIRED_MIN_SCORE)) {
-      const partial = distinctiveEnumWord(strs, doc, p);
+      const partial = distinctiveEnumWord(p, doc);
       if (partial) out.push({ param: p, value: partial.value, score: REQUIRED_MIN_SCORE + 0.05, ranges: [[partial.start, partial.end]], kind: 'enum-partial' });
     }
     return out;

@@ -109,9 +109,12 @@ const MAX_MAPPER_ENUMS = 8;
  * brackets) so that no corpus tool is read otherwise: the characters of a tool's enum values read
  * that way (756), the words of one value (6), a parameter's description (449 characters) and name
  * (28). An adversarial review (twenty-fourth session) made a search 40 times slower within the
- * first limits alone: 64 values of 20 words each (distinctiveEnumWord compares every value's words
+ * first limits alone: 64 values of 20 words each (distinctiveEnumWord compared every value's words
  * with every other's, for each request no value matches), and numeric enums with descriptions of
- * 10,000 characters (the mapper's code-list reading scans the description for each request).
+ * 10,000 characters (the mapper's code-list reading scanned the description for each request).
+ * Since the twenty-fifth session the mapper does both once per parameter (enumWords and
+ * codeMeanings in arguments.ts), which unified_tool's MapRequest needed too; these bounds stay as
+ * a second guard on what a search reads.
  */
 const MAX_MAPPER_ENUM_CHARS = 1_024;
 const MAX_MAPPER_VALUE_WORDS = 8;
