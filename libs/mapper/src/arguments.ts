@@ -1011,15 +1011,19 @@ const TIME_ZONE_REGIONS: Readonly<Record<string, readonly string[]>> = lookupTab
 interface ValueWords { words: readonly string[]; stems: readonly string[]; squashed: string }
 /** Enum values' words, by value (bounded like ENUM_SCORES: values repeat across requests and tools). */
 const VALUE_WORDS = new Map<string, ValueWords>();
+/** Longest value VALUE_WORDS keeps (so it holds at most ENUM_SCORES_LIMIT × this many characters of values). */
+const VALUE_WORDS_MAX_CHARS = 200;
 
-/** A value's words (splitIdentifier), their stems and its squashed form: made once per value, not per request. */
+/** A value's words (splitIdentifier), their stems and its squashed form: made once per value (up to VALUE_WORDS_MAX_CHARS), not per request. */
 function valueWords(value: string): ValueWords {
   let r = VALUE_WORDS.get(value);
   if (r === undefined) {
     const words = splitIdentifier(value);
     r = { words, stems: words.map((w) => stem(w)), squashed: squash(value) };
-    if (VALUE_WORDS.size >= ENUM_SCORES_LIMIT) VALUE_WORDS.clear();
-    VALUE_WORDS.set(value, r);
+    if (value.length <= VALUE_WORDS_MAX_CHARS) {
+      if (VALUE_WORDS.size >= ENUM_SCORES_LIMIT) VALUE_WORDS.clear();
+      VALUE_WORDS.set(value, r);
+    }
   }
   return r;
 }
@@ -1991,8 +1995,8 @@ interface CodeMeaning {
   words: string[];
   stems: string[];
 }
-/** Per parameter schema: the codes its description explains (codeMeanings), read once. */
-const CODE_MEANINGS = new WeakMap<object, readonly CodeMeaning[]>();
+/** Per property schema: the codes its parameter's description explains (codeMeanings), with that description. */
+const CODE_MEANINGS = new WeakMap<object, { description: string; meanings: readonly CodeMeaning[] }>();
 
 /**
  * The numeric codes a parameter's description explains, in order, each code once: the part of
@@ -2000,10 +2004,10 @@ const CODE_MEANINGS = new WeakMap<object, readonly CodeMeaning[]>();
  * bounded only by the schema's size, and every request of every candidate tool read it again).
  */
 function codeMeanings(p: ParamInfo): readonly CodeMeaning[] {
-  // (keyed by the property's schema, which the copies of p made for array items and untyped
-  // parameters share; its description is p's)
+  // (kept with the property's schema, so it lives as long as the snapshot that holds it; a copy
+  // of p made with another description reads its own)
   const cached = CODE_MEANINGS.get(p.schema);
-  if (cached) return cached;
+  if (cached?.description === p.description) return cached.meanings;
   const re = /['"]?(\d{1,4})['"]?\s*(for|represents|means|stands for|corresponds to|refers to|to|is|=|:)\s+([\p{L}][\p{L} '-]{1,40}?)(?=\s*(?:[,.;)]|\band\b|\bor\b|$))/giu;
   const out: CodeMeaning[] = [];
   const seen = new Set<string>();
@@ -2019,7 +2023,7 @@ function codeMeanings(p: ParamInfo): readonly CodeMeaning[] {
     seen.add(m[1]);
     out.push({ code: m[1], written, words, stems: words.map((w) => stem(w)) });
   }
-  CODE_MEANINGS.set(p.schema, out);
+  if (cached === undefined) CODE_MEANINGS.set(p.schema, { description: p.description, meanings: out });
   return out;
 }
 
