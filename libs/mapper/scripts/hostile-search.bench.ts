@@ -39,6 +39,9 @@ const patterns: Record<string, (n: number) => string> = {
   'numbers': (n) => Array.from({ length: n }, (_, i) => String(i % 100)).join(' ').slice(0, n),
   'times': (n) => '5 pm 6:30 '.repeat(Math.ceil(n / 10)).slice(0, n),
   'dates': (n) => 'on 2024-05-01 and 3/4/2023 '.repeat(Math.ceil(n / 27)).slice(0, n),
+  // (twenty-fifth session: Thai runs are cut into words by ICU's segmenter, no longer one term)
+  'Thai text': (n) => 'ช่วยหาคุณแม่บ้านที่ให้บริการรีดผ้าและทำความสะอาด '.repeat(Math.ceil(n / 46)).slice(0, n),
+  'Thai tone marks U+0E48': (n) => 'ก' + '\u0e48'.repeat(n - 1),
   'plain English (baseline)': (n) => 'find the weather forecast for paris tomorrow and book a table '.repeat(Math.ceil(n / 62)).slice(0, n),
 };
 

@@ -69,6 +69,16 @@ describe('tokenize', () => {
     expect(tokenize('검색')).toEqual(['검', '검색', '색']);
   });
 
+  it('cuts Thai, Lao, Khmer and Myanmar runs into their words', () => {
+    // (written without spaces between words: one run was one term, met only by the same run)
+    expect(tokenize('บริการรีดผ้า')).toEqual(['บริการ', 'รีด', 'ผ้า']);
+    expect(tokenize('ຊອກຫາ ສະບາຍດີ')).toEqual(['ຊອກຫາ', 'ສະບາຍດີ']);
+    expect(tokenize('ស្វែងរកអាកាសធាតុ')).toEqual(['ស្វែងរក', 'អាកាសធាតុ']);
+    expect(tokenize('မိုးလေဝသရှာပါ').length).toBeGreaterThan(1);
+    // beside Latin words and CJK in the same chunk
+    expect(tokenize('get_บริการรีดผ้า天气')).toEqual(['get', 'บริการ', 'รีด', 'ผ้า', '天', '天气', '气']);
+  });
+
   it('never throws and returns [] for empty or non-text input', () => {
     expect(tokenize('')).toEqual([]);
     expect(tokenize('   ...---___   ')).toEqual([]);

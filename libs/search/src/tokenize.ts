@@ -1,6 +1,7 @@
 // The analyzer of ToolIndex: identifiers split on . _ - / and camelCase (the whole identifier kept
 // as one more token, and a camelCase word joined again: GitHub → github), English words
-// lower-cased, stop-filtered and Porter-stemmed, CJK runs cut into character unigrams and bigrams.
+// lower-cased, stop-filtered and Porter-stemmed, CJK runs cut into character unigrams and bigrams,
+// Thai, Lao, Khmer and Myanmar runs cut into words by ICU's word break rules.
 import { stemmer } from 'stemmer';
 import { STOP_WORDS } from './stopwords.js';
 
@@ -21,6 +22,11 @@ const LETTER_OR_DIGIT_RE = /[\p{L}\p{N}]/u;
 const CJK_CHAR_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 // Splits a chunk into alternating CJK runs and other runs (the capture keeps the CJK runs).
 const CJK_RUN_RE = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)/u;
+// Thai, Lao, Khmer and Myanmar characters (their vowel signs and tone marks included): scripts
+// written without spaces between words, cut into words by a dictionary (segmentedWords).
+const SEGMENTED_CHAR_RE = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+// Splits a chunk into alternating runs of those scripts and other runs (the capture keeps the former).
+const SEGMENTED_RUN_RE = /([\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+)/u;
 // Identifier joiners: dot, underscore, hyphen, slash (paths, "math.factorial", "get-weread-rank").
 const JOINER_RE = /[_.\-/]+/;
 // camelCase boundary: lower or digit followed by upper ("getWeather" → get|Weather).
@@ -149,17 +155,54 @@ export function analyzeInto(text: unknown, out: string[], options: AnalyzeOption
     return;
   }
   const src = cut.normalize('NFKC').replace(APOSTROPHE_RE, ' ');
-  for (const chunk of chunksOf(src)) {
-    if (CJK_CHAR_RE.test(chunk)) {
-      for (const run of chunk.split(CJK_RUN_RE)) {
-        if (run === '') continue;
-        if (CJK_CHAR_RE.test(run)) cjkGrams(run, out);
-        else wordTokens(run, whole, stop, out, joined);
-      }
-    } else {
-      wordTokens(chunk, whole, stop, out, joined);
+  const words = (run: string): void => wordTokens(run, whole, stop, out, joined);
+  // (Thai, Lao, Khmer and Myanmar runs by their words; in the rest, CJK runs by grams, the rest by words)
+  const rest = (run: string): void => byScript(run, CJK_CHAR_RE, CJK_RUN_RE, (r) => cjkGrams(r, out), words);
+  for (const chunk of chunksOf(src)) byScript(chunk, SEGMENTED_CHAR_RE, SEGMENTED_RUN_RE, (r) => segmentedWords(r, out), rest);
+}
+
+/** A chunk's runs of one script family (`inRun`, found by `charRe`/the capturing `runRe`) and the text between them (`other`), in order. */
+function byScript(chunk: string, charRe: RegExp, runRe: RegExp, inRun: (run: string) => void, other: (run: string) => void): void {
+  if (!charRe.test(chunk)) {
+    other(chunk);
+    return;
+  }
+  for (const run of chunk.split(runRe)) {
+    if (run === '') continue;
+    if (charRe.test(run)) inRun(run);
+    else other(run);
+  }
+}
+
+/**
+ * ICU's word segmenter (Intl.Segmenter, word granularity), which finds the words of Thai, Lao,
+ * Khmer and Myanmar text by dictionary ("บริการรีดผ้า" → บริการ รีด ผ้า); undefined where the
+ * runtime has none (a Node built without ICU's break data).
+ */
+const WORD_SEGMENTER: Intl.Segmenter | undefined = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('und', { granularity: 'word' }) : undefined;
+/** Memo of segmentedWords, by run; bounded like the word memos. */
+const segmentedCache = new Map<string, readonly string[]>();
+
+/**
+ * A run of Thai, Lao, Khmer or Myanmar → its words, lower-cased (these scripts have no case; a
+ * run may hold a Latin letter after NFKC). Before, such a run was one term: "ช่วยหาแม่บ้านที่ให้บริการรีดผ้า"
+ * (help me find a maid who offers ironing) met no tool that writes "บริการรีดผ้า" (ironing service).
+ * Without a segmenter, each character and each pair of neighbours stand in, as for CJK.
+ */
+function segmentedWords(run: string, out: string[]): void {
+  let words = segmentedCache.get(run);
+  if (words === undefined) {
+    const found: string[] = [];
+    if (WORD_SEGMENTER !== undefined) {
+      for (const s of WORD_SEGMENTER.segment(run)) if (s.isWordLike) found.push(s.segment.toLowerCase());
+    } else cjkGrams(run, found);
+    words = found;
+    if (run.length <= MAX_CACHED_CHARS) {
+      if (segmentedCache.size >= CHUNK_CACHE_MAX) segmentedCache.clear();
+      segmentedCache.set(run, words);
     }
   }
+  for (let i = 0; i < words.length; i++) out.push(words[i]);
 }
 
 /** The chunks of (NFKC-normalized) text, in order: RUN_RE's runs that hold a letter or digit. Linear in the text's length. */

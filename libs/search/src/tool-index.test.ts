@@ -54,6 +54,19 @@ describe('ToolIndex on a small catalog', () => {
     expect(index.search('请问北京的天气', 3)[0].name).toMatch(/weather/);
   });
 
+  it('finds a Thai-described tool from a Thai request that shares its words', () => {
+    const tools = [
+      { name: 'get_service_id', description: 'ค้นหาแม่บ้านที่ให้บริการรีดผ้าและทำความสะอาด', inputSchema: { type: 'object', properties: { service: { type: 'integer' } } } },
+      { name: 'book_massage', description: 'จองบริการนวดแผนไทย', inputSchema: { type: 'object', properties: { time: { type: 'string' } } } },
+      { name: 'send_email', description: 'Send an email.', inputSchema: { type: 'object', properties: { to: { type: 'string' } } } },
+    ];
+    const index = ToolIndex.build(tools);
+    // "help me find a maid who offers ironing"
+    expect(index.search('ช่วยหาคุณแม่บ้านที่ให้บริการรีดผ้า', 3)[0].name).toBe('get_service_id');
+    // "book a Thai massage"
+    expect(index.search('ช่วยจองนวดแผนไทยให้หน่อย', 3)[0].name).toBe('book_massage');
+  });
+
   it('reads no words out of an encoded blob in the request', () => {
     const tools = [
       { name: 'extract_image_from_base64', description: 'Decode a base64 image and describe it.', inputSchema: { type: 'object', properties: { data: { type: 'string' } } } },
