@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -69,6 +69,18 @@ describe.skipIf(missing.length > 0)('startStack (real nats-server, the four serv
     expect(stack.configPath).toBe(join(dir, 'logs', 'toolsurface.yaml'));
     expect(readFileSync(stack.configPath, 'utf8')).toContain(`http://127.0.0.1:${stack.ports.everythingHttp}/mcp`);
     expect(new Set(Object.values(stack.ports)).size).toBe(5);
+  });
+
+  it('serves the MCP server on 127.0.0.1 only, as the services are, not on the network', async (ctx) => {
+    // (server-everything listens on its port alone, every interface; listen-host.mjs holds it to 127.0.0.1)
+    const external = Object.values(networkInterfaces()).flat().find((a) => a !== undefined && !a.internal && a.family === 'IPv4');
+    if (external === undefined) {
+      console.log('skipped: this machine has no non-loopback IPv4 address to probe');
+      ctx.skip();
+      return;
+    }
+    expect(await isPortOpen('127.0.0.1', stack.ports.everythingHttp)).toBe(true);
+    expect(await isPortOpen(external.address, stack.ports.everythingHttp), `${external.address}:${stack.ports.everythingHttp}`).toBe(false);
   });
 
   it("starts the MCP server without this process's environment: its get-env tool shows no secret", async () => {

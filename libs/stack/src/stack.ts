@@ -1,6 +1,7 @@
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { httpCapabilityPort, rewriteConfig } from './config-copy';
 import { channelCredentials, servesTls, tlsEnv, type TlsFiles } from '@toolsurface/platform';
 import { checkHealth, waitForServing } from './health';
@@ -178,6 +179,9 @@ export function serviceEntry(name: StackService['name']): string {
 /** The Streamable HTTP MCP server the default config reaches as `everything`. */
 export const EVERYTHING_ENTRY = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 
+/** Preload that makes server-everything listen on the stack's host, not on every interface (see the file). */
+export const LISTEN_HOST_PRELOAD = join(REPO_ROOT, 'libs', 'stack', 'src', 'listen-host.mjs');
+
 /** Options of `startStack`. */
 export interface StartStackOptions {
   natsUrl: string;
@@ -321,12 +325,13 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
     if (configuredHttpPort !== undefined) {
       if (!existsSync(EVERYTHING_ENTRY)) throw new StackError(`server-everything is not installed: ${EVERYTHING_ENTRY} does not exist`);
       const everything = track(
-        spawnManaged('everything', process.execPath, [EVERYTHING_ENTRY, 'streamableHttp'], {
+        spawnManaged('everything', process.execPath, ['--import', pathToFileURL(LISTEN_HOST_PRELOAD).href, EVERYTHING_ENTRY, 'streamableHttp'], {
           cwd: REPO_ROOT,
           // (the MCP SDK's safe default environment, not this process's: the server's get-env tool
           // hands its environment to any agent bound to it, and a token or password exported
           // before `npm start` must not be in it)
-          env: { ...getDefaultEnvironment(), ...opts.env, PORT: String(ports.everythingHttp) },
+          // (it listens on the port alone, on every interface; LISTEN_HOST_PRELOAD holds it to ours)
+          env: { ...getDefaultEnvironment(), ...opts.env, PORT: String(ports.everythingHttp), LISTEN_HOST: host },
           logPath: join(logDir, 'everything.log'),
         }),
       );
