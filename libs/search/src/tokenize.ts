@@ -266,7 +266,7 @@ function wordTokens(chunk: string, whole: boolean, stop: boolean, out: string[],
 
 /** wordTokens without the memo: stemmed parts; for a multi-part chunk, the whole token and (with `joined`) joinedCaseWords. */
 function chunkTerms(chunk: string, whole: boolean, stop: boolean, joined: boolean): string[] {
-  const parts = ASCII_RE.test(chunk) ? identifierParts(chunk) : identifierParts(chunk).map(unaccentedLatin);
+  const parts = identifierParts(chunk);
   const out: string[] = [];
   for (let i = 0; i < parts.length; i++) {
     if (stop && STOP_WORDS.has(parts[i])) continue;
@@ -277,31 +277,6 @@ function chunkTerms(chunk: string, whole: boolean, stop: boolean, joined: boolea
     if (joined) joinedCaseWords(chunk, out);
   }
   return out;
-}
-
-// A word of Latin letters (with their accents and other marks) and digits only.
-const LATIN_WORD_RE = /^[\p{Script=Latin}\p{M}\p{N}]+$/u;
-// Combining marks, as NFD splits them off a letter.
-const MARKS_RE = /\p{M}/gu;
-// Shortest word unaccentedLatin reads: "é", "à", "às", "là" bare would be new one- and two-letter
-// terms, and a request's stray letters (a base64 blob's "e", "b") met them.
-const UNACCENTED_MIN_CHARS = 4;
-// A word in Vietnamese (after NFD): đ, or a horn, hook above, dot below or breve. Its marks tell
-// words apart ("chỉ" is no "chi", "có" no "co"), and bare they meet English words.
-const VIETNAMESE_RE = /[đĐ\u031b\u0309\u0323\u0306]/u;
-
-/**
- * A word of Latin letters without its accents ("résumé" → "resume", "brûlée" → "brulee",
- * "i̇stanbul" → "istanbul"), so a request typed without them meets a description written with
- * them, and the other way round (the English stemmer then reads it: "résumés" → "resum"). Other
- * scripts keep their marks (й is no и in Russian); so do Vietnamese words (VIETNAMESE_RE) and
- * words under UNACCENTED_MIN_CHARS; a letter NFD does not split (ß, ø, æ) stays.
- */
-function unaccentedLatin(word: string): string {
-  if (word.length < UNACCENTED_MIN_CHARS || !LATIN_WORD_RE.test(word)) return word;
-  const split = word.normalize('NFD');
-  if (VIETNAMESE_RE.test(split)) return word;
-  return split.replace(MARKS_RE, '');
 }
 
 /**

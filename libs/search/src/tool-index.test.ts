@@ -54,18 +54,14 @@ describe('ToolIndex on a small catalog', () => {
     expect(index.search('请问北京的天气', 3)[0].name).toMatch(/weather/);
   });
 
-  it('finds a tool whatever accents a Latin request drops or adds, and Thai by its words', () => {
-    const one = (name: string, description: string): SearchableTool => ({ name, description, inputSchema: { type: 'object', properties: { value: { type: 'string' } } } });
-    const index = ToolIndex.build([
-      one('obtener_clima', 'Obtiene la información del clima de una ciudad.'),
-      one('upload_resume', 'Upload a resume to the job portal.'),
-      one('get_service_id', 'ค้นหาแม่บ้านที่ให้บริการรีดผ้าและทำความสะอาด'),
-      one('book_massage', 'จองบริการนวดแผนไทย'),
-      one('send_email', 'Send an email.'),
-    ]);
-    expect(index.search('informacion del clima en Madrid', 3)[0].name).toBe('obtener_clima');
-    expect(index.search('télécharger mon résumé', 3)[0].name).toBe('upload_resume');
-    // (Thai is written without spaces between words) "help me find a maid who offers ironing"
+  it('finds a Thai-described tool from a Thai request that shares its words', () => {
+    const tools = [
+      { name: 'get_service_id', description: 'ค้นหาแม่บ้านที่ให้บริการรีดผ้าและทำความสะอาด', inputSchema: { type: 'object', properties: { service: { type: 'integer' } } } },
+      { name: 'book_massage', description: 'จองบริการนวดแผนไทย', inputSchema: { type: 'object', properties: { time: { type: 'string' } } } },
+      { name: 'send_email', description: 'Send an email.', inputSchema: { type: 'object', properties: { to: { type: 'string' } } } },
+    ];
+    const index = ToolIndex.build(tools);
+    // "help me find a maid who offers ironing"
     expect(index.search('ช่วยหาคุณแม่บ้านที่ให้บริการรีดผ้า', 3)[0].name).toBe('get_service_id');
     // "book a Thai massage"
     expect(index.search('ช่วยจองนวดแผนไทยให้หน่อย', 3)[0].name).toBe('book_massage');
