@@ -42,6 +42,9 @@ const patterns: Record<string, (n: number) => string> = {
   // (twenty-fifth session: Thai runs are cut into words by ICU's segmenter, no longer one term)
   'Thai text': (n) => 'ช่วยหาคุณแม่บ้านที่ให้บริการรีดผ้าและทำความสะอาด '.repeat(Math.ceil(n / 46)).slice(0, n),
   'Thai tone marks U+0E48': (n) => 'ก' + '\u0e48'.repeat(n - 1),
+  // (ICU's segmenter is superlinear in a run's length: 8 s for one pass over 32,000 random Myanmar
+  // letters; segmentRun hands it 512 characters at a time)
+  'random Myanmar letters': (n) => Array.from({ length: n }, (_, i) => String.fromCharCode(0x1000 + ((i * 7919) % 33))).join(''),
   'plain English (baseline)': (n) => 'find the weather forecast for paris tomorrow and book a table '.repeat(Math.ceil(n / 62)).slice(0, n),
 };
 

@@ -77,6 +77,19 @@ describe('tokenize', () => {
     expect(tokenize('မိုးလေဝသရှာပါ').length).toBeGreaterThan(1);
     // beside Latin words and CJK in the same chunk
     expect(tokenize('get_บริการรีดผ้า天气')).toEqual(['get', 'บริการ', 'รีด', 'ผ้า', '天', '天气', '气']);
+    // SARA AM spelled whole, as the segmenter's dictionary has it (NFKC splits it: ทํา ความ)
+    expect(tokenize('ทำความสะอาด')).toEqual(['ทำความ', 'สะอาด']);
+    // combining marks of another script stay in the run: no term of marks alone
+    expect(tokenize('ก\u0301\u0301\u0301\u0301ข').every((t) => /[\u0e00-\u0e7f]/.test(t))).toBe(true);
+  });
+
+  it('segments a long run a window at a time into the words of one pass', () => {
+    // (one pass is superlinear in the run's length; segmentRun reads 256 characters at a time)
+    const run = 'ช่วยหาคุณแม่บ้านที่ให้บริการรีดผ้าและทำความสะอาดในกรุงเทพมหานคร'.repeat(60).slice(0, 3900);
+    const seg = new Intl.Segmenter('und', { granularity: 'word' });
+    const onePass = [...seg.segment(run)].filter((w) => w.isWordLike).map((w) => w.segment);
+    expect(onePass.length).toBeGreaterThan(500);
+    expect(tokenize(run)).toEqual(onePass);
   });
 
   it('never throws and returns [] for empty or non-text input', () => {

@@ -25,8 +25,10 @@ const CJK_RUN_RE = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scr
 // Thai, Lao, Khmer and Myanmar characters (their vowel signs and tone marks included): scripts
 // written without spaces between words, cut into words by a dictionary (segmentedWords).
 const SEGMENTED_CHAR_RE = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-// Splits a chunk into alternating runs of those scripts and other runs (the capture keeps the former).
-const SEGMENTED_RUN_RE = /([\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+)/u;
+// Splits a chunk into alternating runs of those scripts and other runs (the capture keeps the
+// former). A run takes the combining marks inside it whatever their script (U+0301 is
+// "Inherited"): split off, a run of marks alone was a term of its own.
+const SEGMENTED_RUN_RE = /([\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}][\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{M}]*)/u;
 // Identifier joiners: dot, underscore, hyphen, slash (paths, "math.factorial", "get-weread-rank").
 const JOINER_RE = /[_.\-/]+/;
 // camelCase boundary: lower or digit followed by upper ("getWeather" → get|Weather).
@@ -60,7 +62,7 @@ export function stem(word: string): string {
   if (s === undefined) {
     // stemmer is for English: leave short words, digits and non-ASCII words alone
     s = word.length <= 2 || !STEMMABLE_RE.test(word) ? word : stemmer(word);
-    if (stemCache.size < 200_000 && word.length <= MAX_CACHED_CHARS) stemCache.set(word, s);
+    if (stemCache.size < 200_000 && word.length <= MAX_CACHED_CHARS) stemCache.set(detached(word), (s = detached(s)));
   }
   return s;
 }
@@ -182,6 +184,16 @@ function byScript(chunk: string, charRe: RegExp, runRe: RegExp, inRun: (run: str
 const WORD_SEGMENTER: Intl.Segmenter | undefined = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('und', { granularity: 'word' }) : undefined;
 /** Memo of segmentedWords, by run; bounded like the word memos. */
 const segmentedCache = new Map<string, readonly string[]>();
+/**
+ * Thai SARA AM (U+0E33) and Lao AM (U+0EB3) as NFKC writes them (NIKHAHIT + SARA AA, U+0E4D
+ * U+0E32; U+0ECD U+0EB2): the segmenter's dictionary spells them whole, and split it read
+ * "ทำความ" as ทํา ความ.
+ */
+const SARA_AM_NFKC_RE = /\u0e4d\u0e32|\u0ecd\u0eb2/g;
+/** Characters of a run handed to the segmenter at a time (segmentRun). */
+const SEGMENT_WINDOW = 256;
+/** A window's words kept only where they end at least this many characters before its end (segmentRun). */
+const SEGMENT_MARGIN = 48;
 
 /**
  * A run of Thai, Lao, Khmer or Myanmar → its words, lower-cased (these scripts have no case; a
@@ -193,16 +205,69 @@ function segmentedWords(run: string, out: string[]): void {
   let words = segmentedCache.get(run);
   if (words === undefined) {
     const found: string[] = [];
-    if (WORD_SEGMENTER !== undefined) {
-      for (const s of WORD_SEGMENTER.segment(run)) if (s.isWordLike) found.push(s.segment.toLowerCase());
-    } else cjkGrams(run, found);
+    if (WORD_SEGMENTER !== undefined) segmentRun(WORD_SEGMENTER, run.replace(SARA_AM_NFKC_RE, (am) => (am === '\u0e4d\u0e32' ? '\u0e33' : '\u0eb3')), found);
+    else cjkGrams(run, found);
     words = found;
     if (run.length <= MAX_CACHED_CHARS) {
       if (segmentedCache.size >= CHUNK_CACHE_MAX) segmentedCache.clear();
-      segmentedCache.set(run, words);
+      segmentedCache.set(detached(run), words.map(detached));
     }
   }
   for (let i = 0; i < words.length; i++) out.push(words[i]);
+}
+
+/**
+ * The words of a run, SEGMENT_WINDOW characters at a time: ICU's dictionary segmenter takes time
+ * that grows about threefold when a run doubles (an adversarial review timed one 32,000-character
+ * description at 92 ms in Thai and 378 ms in random Myanmar letters, against 1.5 ms in English;
+ * one pass over 32,000 random Myanmar letters took 4-8 s here). Each window keeps the words that
+ * end SEGMENT_MARGIN characters or more before its end (where the text after them no longer
+ * moves them) and the next starts at the first word it dropped. On 32,000 characters of Thai,
+ * Lao, Khmer, Myanmar and random Myanmar letters this gave the same words as one pass, in 7-40 ms
+ * against 0.4-4 s (a scratch check; tokenize.test.ts pins one).
+ */
+function segmentRun(segmenter: Intl.Segmenter, run: string, out: string[]): void {
+  let start = 0;
+  while (start < run.length) {
+    const end = Math.min(run.length, start + SEGMENT_WINDOW);
+    const last = end === run.length;
+    let next = end;
+    for (const s of segmenter.segment(run.slice(start, end))) {
+      if (!last && s.index + s.segment.length > end - start - SEGMENT_MARGIN) {
+        // (a first word that runs into the margin is kept, and the next window starts after it)
+        if (s.index > 0) next = start + s.index;
+        else {
+          if (s.isWordLike) out.push(s.segment.toLowerCase());
+          next = start + s.segment.length;
+        }
+        break;
+      }
+      if (s.isWordLike) out.push(s.segment.toLowerCase());
+    }
+    start = next;
+  }
+}
+
+/**
+ * A copy of a string that shares no storage with a longer one. V8 makes a slice, a split or a
+ * match of 13 characters or more a view into the whole string, so a memo keyed by a word of a
+ * 32,000-character request kept all of it: an adversarial review measured 63 KB held per distinct
+ * request (194 MB after 3,000 such requests), which the memos' entry caps did not bound.
+ */
+export function detached(text: string): string {
+  return text.length < 13 ? text : (' ' + text).slice(1);
+}
+
+/**
+ * The parts of a tool name as the analyzer reads its words: a part in Thai, Lao, Khmer or Myanmar
+ * cut into its words, any other as it is (a request's words meet a name's, ToolIndex's
+ * nameTerms).
+ */
+export function namePartWords(part: string): string[] {
+  if (!SEGMENTED_CHAR_RE.test(part)) return [part];
+  const out: string[] = [];
+  byScript(part, SEGMENTED_CHAR_RE, SEGMENTED_RUN_RE, (r) => segmentedWords(r, out), (r) => out.push(r));
+  return out;
 }
 
 /** The chunks of (NFKC-normalized) text, in order: RUN_RE's runs that hold a letter or digit. Linear in the text's length. */
@@ -258,7 +323,7 @@ function wordTokens(chunk: string, whole: boolean, stop: boolean, out: string[],
     terms = chunkTerms(chunk, whole, stop, joined);
     if (chunk.length <= MAX_CACHED_CHARS) {
       if (cache.size >= CHUNK_CACHE_MAX) cache.clear();
-      cache.set(chunk, terms);
+      cache.set(detached(chunk), (terms = terms.map(detached)));
     }
   }
   for (let i = 0; i < terms.length; i++) out.push(terms[i]);

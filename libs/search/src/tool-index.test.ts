@@ -67,6 +67,16 @@ describe('ToolIndex on a small catalog', () => {
     expect(index.search('ช่วยจองนวดแผนไทยให้หน่อย', 3)[0].name).toBe('book_massage');
   });
 
+  it("gives a Thai-named tool the name prior when a request holds its name's words", () => {
+    // (the name's words are read as the request's are; a name read as one run met none of them)
+    const one = (name: string, description: string): SearchableTool => ({ name, description, inputSchema: { type: 'object', properties: { value: { type: 'string' } } } });
+    // (the other tool's description repeats the name's words; the named tool's says them in English)
+    const tools = [one('จองนวดแผนไทย', 'Book a massage.'), one('massage_booking', 'จองนวดแผนไทย บริการนวดแผนไทย จองนวด นวดแผนไทย แผนไทย'), one('send_email', 'Send an email.')];
+    // "book a Thai massage, urgent" (lexical stages alone: the static table's cosine favours the
+    // Thai description over the English one whatever the name says)
+    expect(ToolIndex.build(tools, { semanticWeight: 0 }).search('จองนวดแผนไทย ด่วน', 2)[0].name).toBe('จองนวดแผนไทย');
+  });
+
   it('reads no words out of an encoded blob in the request', () => {
     const tools = [
       { name: 'extract_image_from_base64', description: 'Decode a base64 image and describe it.', inputSchema: { type: 'object', properties: { data: { type: 'string' } } } },

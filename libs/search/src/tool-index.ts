@@ -1,6 +1,6 @@
 // ToolIndex: BM25F over a tool's fields, plus a name-coverage prior and exact-name tiers.
 // Design and measured effect of each part: libs/search/README.md.
-import { analyze, analyzeInto, identifierParts, MAX_ANALYZED_CHARS, nameKey, stem, WHOLE_PREFIX, type AnalyzeOptions } from './tokenize.js';
+import { analyze, analyzeInto, identifierParts, MAX_ANALYZED_CHARS, namePartWords, nameKey, stem, WHOLE_PREFIX, type AnalyzeOptions } from './tokenize.js';
 import { CJK_STOP_CHARS, STOP_WORDS } from './stopwords.js';
 import { buildSynonymMap, CJK_TERMS, DEFAULT_RELATED, DEFAULT_SYNONYMS } from './synonyms.js';
 import { lastSegment, splitQualifiedName } from './names.js';
@@ -279,7 +279,8 @@ function collectParams(schema: unknown, out: { names: string[]; texts: string[] 
 /** Stemmed, stop-filtered name parts of an identifier, in order. */
 function nameTerms(name: string): string[] {
   const out: string[] = [];
-  const parts = identifierParts(name);
+  // (a Thai, Lao, Khmer or Myanmar part by its words, as the analyzer reads a request's)
+  const parts = identifierParts(name).flatMap(namePartWords);
   for (let i = 0; i < parts.length; i++) if (!STOP_WORDS.has(parts[i])) out.push(stem(parts[i]));
   return out;
 }
