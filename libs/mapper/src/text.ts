@@ -3,6 +3,7 @@
  * splitting, stemming, stop words and a few abbreviation expansions.
  */
 import { stemmer } from 'stemmer';
+import { detached } from '@toolsurface/search';
 import { lookupTable } from './lexicon.js';
 
 /** A word or number token with its character offsets in the source text. */
@@ -54,14 +55,21 @@ export function splitIdentifier(name: string): string[] {
 
 /** Cache of stems (the stemmer is the hot path of tokenisation). */
 const stemCache = new Map<string, string>();
+/** Longest word stemCache keeps (as the search analyzer's memos: a catalog's words are short). */
+const STEM_CACHE_MAX_CHARS = 64;
 
-/** Porter stem of a lower-case word (cached); numbers and short words pass through. */
+/**
+ * Porter stem of a lower-case word (cached); numbers and short words pass through. The cache
+ * keeps copies (`detached`) of words of at most STEM_CACHE_MAX_CHARS: a word cut from a request
+ * is a view into the whole request, and up to 200,000 kept words of any length could each have
+ * held a 20,000-character request alive.
+ */
 export function stem(word: string): string {
   let s = stemCache.get(word);
   if (s === undefined) {
     // only plain ASCII words are stemmed
     s = word.length > 2 && /^[a-z]+$/.test(word) ? stemmer(word) : word;
-    if (stemCache.size < 200_000) stemCache.set(word, s);
+    if (stemCache.size < 200_000 && word.length <= STEM_CACHE_MAX_CHARS) stemCache.set(detached(word), (s = detached(s)));
   }
   return s;
 }

@@ -19,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeInt8Table, encodeInt8Table, type Int8TableHeader } from './int8-table.js';
+import { detached } from './tokenize.js';
 
 /** The data file shipped with the package. */
 export const DEFAULT_SEMANTIC_DATA = resolve(dirname(fileURLToPath(import.meta.url)), '../data/semantic-static.bin');
@@ -207,7 +208,7 @@ export class StaticEncoder {
     const result = Int32Array.from(ids.reverse());
     // full: start again, so the memo keeps serving the words of recent requests and tools
     if (this.wordCache.size >= WORD_CACHE_LIMIT) this.wordCache.clear();
-    this.wordCache.set(word, result);
+    this.wordCache.set(detached(word), result);
     return result;
   }
 }
