@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { analyze, chunksOf, identifierParts, nameKey, tokenize } from './tokenize.js';
 
+/** Whether this runtime's ICU segments Thai by dictionary (a Node built with small ICU does not: the analyzer then falls back to character grams). */
+const THAI_SEGMENTED = typeof Intl.Segmenter === 'function' && [...new Intl.Segmenter('und', { granularity: 'word' }).segment('บริการรีดผ้า')].filter((s) => s.isWordLike).length > 1;
+if (!THAI_SEGMENTED) console.log('skipped: the Thai segmentation tests need Node with full ICU (Intl.Segmenter with dictionary word breaks)');
+
 describe('identifierParts', () => {
   it('splits on dots, underscores, hyphens and slashes', () => {
     expect(identifierParts('math.factorial')).toEqual(['math', 'factorial']);
@@ -69,7 +73,7 @@ describe('tokenize', () => {
     expect(tokenize('검색')).toEqual(['검', '검색', '색']);
   });
 
-  it('cuts Thai, Lao, Khmer and Myanmar runs into their words', () => {
+  it.runIf(THAI_SEGMENTED)('cuts Thai, Lao, Khmer and Myanmar runs into their words', () => {
     // (written without spaces between words: one run was one term, met only by the same run)
     expect(tokenize('บริการรีดผ้า')).toEqual(['บริการ', 'รีด', 'ผ้า']);
     expect(tokenize('ຊອກຫາ ສະບາຍດີ')).toEqual(['ຊອກຫາ', 'ສະບາຍດີ']);
@@ -83,7 +87,7 @@ describe('tokenize', () => {
     expect(tokenize('ก\u0301\u0301\u0301\u0301ข').every((t) => /[\u0e00-\u0e7f]/.test(t))).toBe(true);
   });
 
-  it('segments a long run a window at a time into the words of one pass', () => {
+  it.runIf(THAI_SEGMENTED)('segments a long run a window at a time into the words of one pass', () => {
     // (one pass is superlinear in the run's length; segmentRun reads 256 characters at a time)
     const run = 'ช่วยหาคุณแม่บ้านที่ให้บริการรีดผ้าและทำความสะอาดในกรุงเทพมหานคร'.repeat(60).slice(0, 3900);
     const seg = new Intl.Segmenter('und', { granularity: 'word' });

@@ -179,9 +179,13 @@ function byScript(chunk: string, charRe: RegExp, runRe: RegExp, inRun: (run: str
 /**
  * ICU's word segmenter (Intl.Segmenter, word granularity), which finds the words of Thai, Lao,
  * Khmer and Myanmar text by dictionary ("บริการรีดผ้า" → บริการ รีด ผ้า); undefined where the
- * runtime has none (a Node built without ICU's break data).
+ * runtime has none or it has no dictionary (a Node built with small ICU returns the run whole).
  */
-const WORD_SEGMENTER: Intl.Segmenter | undefined = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('und', { granularity: 'word' }) : undefined;
+const WORD_SEGMENTER: Intl.Segmenter | undefined = (() => {
+  if (typeof Intl.Segmenter !== 'function') return undefined;
+  const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
+  return [...segmenter.segment('บริการรีดผ้า')].filter((s) => s.isWordLike).length > 1 ? segmenter : undefined;
+})();
 /** Memo of segmentedWords, by run; bounded like the word memos. */
 const segmentedCache = new Map<string, readonly string[]>();
 /**
