@@ -2048,9 +2048,10 @@ const ENUM_CODES = new WeakMap<readonly unknown[], ReadonlyMap<string, unknown> 
 function enumCodes(values: readonly unknown[]): ReadonlyMap<string, unknown> | undefined {
   let m = ENUM_CODES.get(values);
   if (m === undefined) {
-    m = values.every((v) => typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))) ? new Map() : null;
-    if (m !== null) for (const v of values) if (!m.has(String(v))) (m as Map<string, unknown>).set(String(v), v);
-    ENUM_CODES.set(values, m);
+    const numeric = values.every((v) => typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)));
+    const table = new Map<string, unknown>();
+    if (numeric) for (const v of values) if (!table.has(String(v))) table.set(String(v), v);
+    ENUM_CODES.set(values, (m = numeric ? table : null));
   }
   return m ?? undefined;
 }
@@ -2061,14 +2062,13 @@ function enumCodes(values: readonly unknown[]): ReadonlyMap<string, unknown> | u
  */
 function codeCandidates(p: ParamInfo, doc: Doc, besideName = false): Cand[] {
   const codes = p.enumValues && p.enumValues.length > 0 ? enumCodes(p.enumValues) : undefined;
-  const numericEnum = codes !== undefined;
-  if (!(p.type === 'integer' || p.type === 'number' || numericEnum) || !p.description) return [];
+  if (!(p.type === 'integer' || p.type === 'number' || codes !== undefined) || !p.description) return [];
   const out: Cand[] = [];
   const ix = tokenIndex(doc);
   for (const { code, written, words, stems } of codeMeanings(p)) {
     const raw = codes !== undefined ? codes.get(code) : Number(code);
     if (raw === undefined) continue;
-    const value = numericEnum ? raw : coerce(raw, p);
+    const value = codes !== undefined ? raw : coerce(raw, p);
     if (value === undefined) continue;
     // each word's first token in the request (by stem or as written); a label letter, the token
     // right after its word's
@@ -2077,10 +2077,7 @@ function codeCandidates(p: ParamInfo, doc: Doc, besideName = false): Cand[] {
       if (j > 0 && /^[A-Z]$/.test(written[j])) {
         const next = at[j - 1] && doc.tokens[at[j - 1]!.index + 1];
         at.push(next && next.text === written[j] ? next : undefined);
-      } else {
-        const first = Math.min(ix.byStem.get(stems[j])?.[0] ?? Infinity, ix.byLower.get(words[j])?.[0] ?? Infinity);
-        at.push(doc.tokens[first]);
-      }
+      } else at.push(doc.tokens[positionsOf(ix, stems[j], words[j])[0]]);
     }
     if (at.some((t) => t === undefined)) continue;
     // (a meaning the request rules out names no code: "cleaning, not ironing", "no massage")

@@ -2,8 +2,7 @@
  * Text helpers shared by selection and argument mapping: tokenisation with offsets, identifier
  * splitting, stemming, stop words and a few abbreviation expansions.
  */
-import { stemmer } from 'stemmer';
-import { detached } from '@toolsurface/search';
+import { stem } from '@toolsurface/search';
 import { lookupTable } from './lexicon.js';
 
 /** A word or number token with its character offsets in the source text. */
@@ -53,26 +52,11 @@ export function splitIdentifier(name: string): string[] {
   return spaced.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
 }
 
-/** Cache of stems (the stemmer is the hot path of tokenisation). */
-const stemCache = new Map<string, string>();
-/** Longest word stemCache keeps (as the search analyzer's memos: a catalog's words are short). */
-const STEM_CACHE_MAX_CHARS = 64;
-
 /**
- * Porter stem of a lower-case word (cached); numbers and short words pass through. The cache
- * keeps copies (`detached`) of words of at most STEM_CACHE_MAX_CHARS: a word cut from a request
- * is a view into the whole request, and up to 200,000 kept words of any length could each have
- * held a 20,000-character request alive.
+ * Porter stem of a lower-case word; numbers, short words and non-ASCII words pass through. The
+ * search analyzer's (@toolsurface/search), so both read a word alike and share one bounded memo.
  */
-export function stem(word: string): string {
-  let s = stemCache.get(word);
-  if (s === undefined) {
-    // only plain ASCII words are stemmed
-    s = word.length > 2 && /^[a-z]+$/.test(word) ? stemmer(word) : word;
-    if (stemCache.size < 200_000 && word.length <= STEM_CACHE_MAX_CHARS) stemCache.set(detached(word), (s = detached(s)));
-  }
-  return s;
-}
+export { stem };
 
 /** Words (letters/digits, inner apostrophes): one token each. */
 const WORD_RE = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}]+)?/gu;

@@ -3,7 +3,7 @@ export type { SearchableTool, SearchHit } from './types.js';
 export { ToolIndex, SELECTION_RETRIEVAL_OPTIONS, MAX_OPTION_WEIGHT, MAX_STAGE_DEPTH } from './tool-index.js';
 export type { ToolIndexOptions, ToolField, HeadReranker, IndexTermStats } from './tool-index.js';
 export { Bm25Baseline } from './bm25-baseline.js';
-export { tokenize, detached } from './tokenize.js';
+export { tokenize, stem, detached } from './tokenize.js';
 export { DEFAULT_SYNONYMS } from './synonyms.js';
 // The static semantic encoder of ToolIndex's semantic stage (ToolIndexOptions.semantic).
 export { StaticEncoder, SemanticDataError, sharedEncoder, DEFAULT_SEMANTIC_DATA } from './semantic.js';
