@@ -24,14 +24,17 @@ export interface HiddenLayer {
  * is better; features past the weights' length are ignored, and a shorter vector reads its
  * missing features as 0 in both parts; NaN in, NaN out, as with a dot product). The standardisation is folded into
  * the hidden layer once (input / scale, bias − Σ mean × input / scale) and each unit's weights
- * are contiguous, so a call does one pass per unit: about 5 µs for 48 units of 45 features here,
- * half of it Math.tanh.
+ * are laid out feature by feature, so a call adds each non-zero feature's column to all the units
+ * at once (units × features multiply-adds with no chain of dependent additions, each unit's sum
+ * in feature order as a pass per unit makes it: the same bits). About 3.3 µs a call for 48 units
+ * of 48 features here, against 4.8 µs with one pass per unit (a scratch loop over 1,000 random
+ * vectors, 30% zeros as in the head reranker's), about a third of it Math.tanh.
  */
 export function listwiseScorer(weights: readonly number[], layer?: HiddenLayer): (x: readonly number[]) => number {
   const dim = weights.length;
   const w = Float64Array.from(weights);
   const units = layer?.units ?? 0;
-  // unit k's weights at k × dim … (k + 1) × dim − 1
+  // feature f's weights into the units at f × units … (f + 1) × units − 1 (input's own layout)
   const u = new Float64Array(units * dim);
   const b = new Float64Array(units);
   const out = Float64Array.from(layer?.output ?? []);
@@ -39,21 +42,28 @@ export function listwiseScorer(weights: readonly number[], layer?: HiddenLayer):
     let bias = layer!.bias[k];
     for (let f = 0; f < dim; f++) {
       const v = layer!.input[f * units + k] / layer!.scale[f];
-      u[k * dim + f] = v;
+      u[f * units + k] = v;
       bias -= layer!.mean[f] * v;
     }
     b[k] = bias;
   }
+  // (a zero feature adds u × 0 = ±0 to a sum, which leaves its value as it was, unless a weight
+  // is not finite, when that product is NaN: then every feature is added)
+  const skipZeros = u.every(Number.isFinite);
+  const h = new Float64Array(units);
   return (x) => {
     let s = 0;
     const n = Math.min(dim, x.length);
     for (let f = 0; f < n; f++) s += w[f] * x[f];
-    for (let k = 0; k < units; k++) {
-      let h = b[k];
-      const row = k * dim;
-      for (let f = 0; f < n; f++) h += u[row + f] * x[f];
-      s += out[k] * Math.tanh(h);
+    if (units === 0) return s;
+    h.set(b);
+    for (let f = 0; f < n; f++) {
+      const xf = x[f];
+      if (xf === 0 && skipZeros) continue;
+      const row = f * units;
+      for (let k = 0; k < units; k++) h[k] += u[row + k] * xf;
     }
+    for (let k = 0; k < units; k++) s += out[k] * Math.tanh(h[k]);
     return s;
   };
 }

@@ -590,6 +590,16 @@ describe('deprecated tools', () => {
     expect(ToolIndex.build(fs, { deprecatedDemotion: 0 }).search('read a file', 1)[0].name).toBe('read_file');
   });
 
+  it('lists a tool once for its exact name when a full demotion takes its score to 0', () => {
+    // (the exact-name tier used to list it a second time: its score read as that of a tool no term had reached)
+    const index = ToolIndex.build(fs, { deprecatedDemotion: 1 });
+    for (const q of ['read_file', 'Read File (Deprecated)']) {
+      const names = index.search(q, 10).map((h) => h.name);
+      expect(names[0], q).toBe('read_file');
+      expect(new Set(names).size, q).toBe(names.length);
+    }
+  });
+
   it('lets a deprecated tool gain no place over a tool that is not deprecated, whatever the head stage does', () => {
     const words = ['read', 'write', 'file', 'text', 'issue', 'create', 'delete', 'list', 'search', 'note'];
     fc.assert(

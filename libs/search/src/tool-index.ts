@@ -416,6 +416,8 @@ export class ToolIndex {
   };
   /** per doc, reused by every search (searches are synchronous): scores; only touched entries are reset */
   private scratchScores: Float64Array | undefined;
+  /** per search, reused: the docs whose score left 0, in the order they did (each at most once) */
+  private scratchTouched: Int32Array | undefined;
   /** per term id, reused by every search: the query's weight of the term (0 = not in the query) */
   private scratchQw: Float64Array | undefined;
   /** per name part (a place j as nameStart): its share of the name-coverage prior in the current search; per doc: whether it has one */
@@ -744,7 +746,7 @@ export class ToolIndex {
    * Exact-name matches keep their place. Returned scores stay the original ones, made
    * non-increasing down the list.
    */
-  private diversify(touched: number[], scores: Float64Array, k: number, tiers: Map<number, number>): number[] {
+  private diversify(touched: Int32Array, scores: Float64Array, k: number, tiers: Map<number, number>): number[] {
     // only the head of the list is re-ordered (bounded work for any limit); the tail follows by score
     const head = Math.min(Math.max(k, DIVERSIFY_MIN_HEAD), DIVERSIFY_HEAD);
     const pool = topK(touched, scores, Math.min(touched.length, Math.max(head * 3, 30)));
@@ -771,18 +773,7 @@ export class ToolIndex {
     const heap = new Int32Array(pool.length);
     let size = 0;
     const above = (a: number, b: number): boolean => value[a] > value[b] || (value[a] === value[b] && a < b);
-    const siftDown = (at: number): void => {
-      const x = heap[at];
-      for (;;) {
-        let c = 2 * at + 1;
-        if (c >= size) break;
-        if (c + 1 < size && above(heap[c + 1], heap[c])) c++;
-        if (!above(heap[c], x)) break;
-        heap[at] = heap[c];
-        at = c;
-      }
-      heap[at] = x;
-    };
+    const siftDown = (at: number): void => siftHeapDown(heap, size, at, above);
     // (the pool comes in score order, with every similarity 0, so this heapify moves nothing)
     for (let i = 0; i < pool.length; i++) {
       value[i] = adjusted(i);
@@ -978,7 +969,8 @@ export class ToolIndex {
     // scratch arrays shared by all searches of this index (no allocation per search); reset in `finally`
     const scores = (this.scratchScores ??= new Float64Array(this.size));
     const qw = (this.scratchQw ??= new Float64Array(this.idf.length));
-    const touched: number[] = [];
+    const touchedAll = (this.scratchTouched ??= new Int32Array(this.size));
+    let nTouched = 0;
     const qIds: number[] = [];
     try {
       // the words the request implies, read once for the first stage and the head stage
@@ -991,14 +983,14 @@ export class ToolIndex {
         qIds.push(id);
         for (let i = this.offsets[id]; i < this.offsets[id + 1]; i++) {
           const d = this.postDocs[i];
-          if (scores[d] === 0) touched.push(d);
+          if (scores[d] === 0) touchedAll[nTouched++] = d;
           scores[d] += w * this.postWeights[i];
         }
       }
       // name-coverage prior: share of the tool's name parts (idf-weighted, namespace parts less) that the query mentions
-      if (this.opts.nameCoverageWeight > 0 && touched.length > 0) {
+      if (this.opts.nameCoverageWeight > 0 && nTouched > 0) {
         let top = 0;
-        for (const d of touched) if (scores[d] > top) top = scores[d];
+        for (let i = 0; i < nTouched; i++) if (scores[touchedAll[i]] > top) top = scores[touchedAll[i]];
         const bonus = this.opts.nameCoverageWeight * top;
         // only docs whose name holds a query term gain: found through the parts by term, and each
         // summed over its own parts in their order (the same sum as reading every part of every
@@ -1035,7 +1027,11 @@ export class ToolIndex {
       }
       // a tool that says it is deprecated comes after the ones that replace it
       const deprecated = this.deprecated;
-      if (deprecated !== undefined && this.opts.deprecatedDemotion > 0) for (const d of touched) if (deprecated[d] === 1) scores[d] *= 1 - this.opts.deprecatedDemotion;
+      if (deprecated !== undefined && this.opts.deprecatedDemotion > 0) {
+        for (let i = 0; i < nTouched; i++) if (deprecated[touchedAll[i]] === 1) scores[touchedAll[i]] *= 1 - this.opts.deprecatedDemotion;
+      }
+      // (a full demotion takes a listed tool's score back to 0: such a tool is not listed twice)
+      const demotedToZero = deprecated !== undefined && this.opts.deprecatedDemotion >= 1;
       // exact-name tiers: a query that is a tool's name, title or last dotted segment puts it first
       const tiers = new Map<number, number>();
       if (query.length <= 512) {
@@ -1047,9 +1043,10 @@ export class ToolIndex {
         }
       }
       for (const [doc, tier] of tiers) {
-        if (scores[doc] === 0) touched.push(doc);
+        if (scores[doc] === 0 && !(demotedToZero && deprecated[doc] === 1 && touchedAll.subarray(0, nTouched).includes(doc))) touchedAll[nTouched++] = doc;
         scores[doc] += tier * TIER_SCORE;
       }
+      const touched = touchedAll.subarray(0, nTouched);
       // the semantic stage re-orders the first semanticDepth places of the final ranking, whatever the limit
       const depth = this.opts.semanticDepth;
       const want = Math.max(max, this.semantic !== undefined ? depth : 0, this.headReranker !== undefined ? this.opts.headDepth : 0);
@@ -1074,7 +1071,7 @@ export class ToolIndex {
       if (hits.length > max) hits = hits.slice(0, max);
       return hits.map((d) => ({ name: this.names[d], score: Number.isFinite(scores[d]) ? Math.max(0, scores[d]) : 0 }));
     } finally {
-      for (const d of touched) scores[d] = 0;
+      for (let i = 0; i < nTouched; i++) scores[touchedAll[i]] = 0;
       for (const id of qIds) qw[id] = 0;
     }
   }
@@ -1121,34 +1118,55 @@ function depthOr(x: number | undefined, fallback: number): number {
   return Math.min(MAX_STAGE_DEPTH, Math.max(0, Math.floor(v)));
 }
 
-/** Indices of the `k` highest scores among `docs` (ties: lower index first). */
-function topK(docs: number[], scores: Float64Array, k: number): number[] {
+/**
+ * Moves `heap[at]` down a binary heap of `size` entries until neither child comes `first` before
+ * it (`first(a, b)`: a belongs nearer the root than b).
+ */
+function siftHeapDown(heap: Int32Array, size: number, at: number, first: (a: number, b: number) => boolean): void {
+  const x = heap[at];
+  for (;;) {
+    let c = 2 * at + 1;
+    if (c >= size) break;
+    if (c + 1 < size && first(heap[c + 1], heap[c])) c++;
+    if (!first(heap[c], x)) break;
+    heap[at] = heap[c];
+    at = c;
+  }
+  heap[at] = x;
+}
+
+/** Indices of the `k` highest scores among `docs` (ties: lower index first); a short `docs` is sorted in place. */
+function topK(docs: Int32Array, scores: Float64Array, k: number): number[] {
   const byScore = (a: number, b: number): number => scores[b] - scores[a] || a - b;
-  if (docs.length <= k * 4) return docs.sort(byScore).slice(0, k);
-  // partial selection: keep a sorted buffer of the best k; a doc scoring under the buffer's last
-  // (most docs, once the buffer holds good ones) is passed over on one comparison of two numbers
-  const best: number[] = [];
+  if (k <= 0) return [];
+  if (docs.length <= k * 4) return Array.from(docs.sort(byScore).subarray(0, k));
+  // partial selection: a binary heap of the best k so far with the one ranked last at its root; a
+  // doc scoring under the root's score (most docs, once the heap holds good ones) is passed over
+  // on one comparison of two numbers, and one that ranks above it takes its place in log k steps
+  const heap = new Int32Array(k);
+  // does doc a rank after doc b (lower score, or the same score and a higher index)?
+  const after = (a: number, b: number): boolean => scores[a] < scores[b] || (scores[a] === scores[b] && a > b);
+  let size = 0;
   let floor = -Infinity;
-  for (const d of docs) {
-    if (best.length < k) {
-      best.push(d);
-      if (best.length === k) {
-        best.sort(byScore);
-        floor = scores[best[k - 1]];
+  for (let n = 0; n < docs.length; n++) {
+    const d = docs[n];
+    if (size < k) {
+      let i = size++;
+      heap[i] = d;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!after(heap[i], heap[p])) break;
+        heap[i] = heap[p];
+        heap[p] = d;
+        i = p;
       }
+      if (size === k) floor = scores[heap[0]];
       continue;
     }
-    const s = scores[d];
-    if (s < floor) continue;
-    if (byScore(d, best[k - 1]) < 0) {
-      let i = k - 1;
-      while (i > 0 && byScore(d, best[i - 1]) < 0) {
-        best[i] = best[i - 1];
-        i--;
-      }
-      best[i] = d;
-      floor = scores[best[k - 1]];
-    }
+    if (scores[d] < floor || !after(heap[0], d)) continue;
+    heap[0] = d;
+    siftHeapDown(heap, k, 0, after);
+    floor = scores[heap[0]];
   }
-  return best.length < k ? best.sort(byScore) : best;
+  return Array.from(heap.subarray(0, size)).sort(byScore);
 }
