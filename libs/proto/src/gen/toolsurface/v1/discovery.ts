@@ -35,6 +35,12 @@ export interface ToolHit {
   name: string;
   /** Cut to at most 300 characters. */
   description: string;
+  /**
+   * Relevance to the query, higher is better, rounded to 3 decimals. Only the order within one
+   * response is meaningful: the scale is the search backend's (embedded: a BM25F score, with an
+   * exact or near-exact name match at 1,000,000 and above; Meilisearch: its ranking score in
+   * [0, 1], an exact name match 1).
+   */
   score: number;
 }
 
