@@ -69,7 +69,9 @@ function push(spans: Span[], s: Omit<Span, 'id'>): Span {
   if (spans.length >= EXTRACT_MAX) return { ...s, id: -1, start: -1, end: -1 } as Span;
   const dup = spans.find((x) => x.kind === s.kind && x.start === s.start && x.end === s.end);
   if (dup) return dup;
-  const span = { ...s, id: spans.length } as Span;
+  // (every caller passes a literal of its own: it becomes the span, with no copy)
+  const span = s as Span;
+  span.id = spans.length;
   spans.push(span);
   return span;
 }
@@ -103,13 +105,16 @@ const MONTH_RE = '(january|february|march|april|may|june|july|august|september|o
 /** The "today is <date>" anchor a request may give: the date and where it is written. */
 interface TodayAnchor { date: Date; start: number; end: number }
 
+/** "today is March 3rd, 2023" / "today is Tuesday, March 3, 2023" (findTodayAnchor; case-insensitive). */
+const TODAY_MONTH_DAY_YEAR = new RegExp(`today(?:'s date)?\\s*(?:is|:)?\\s*(?:\\w+day,?\\s*)?${MONTH_RE}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'i');
+
 /** Finds the "today is <date>" anchor a request may give. */
 function findTodayAnchor(text: string): TodayAnchor | undefined {
   // "today is 2023.10.10", "today's date is 2023-10-10", "current date: 2023/10/10" (year first; weekday allowed around it)
   const m = /(?:today(?:'s date)?|current date|the date)\s*(?:is|:|=)?\s*(?:\w+day,?\s*)?(\d{4})[-./](\d{1,2})[-./](\d{1,2})(?:\s*,?\s*\w+day\b)?/i.exec(text);
   if (m && validDate(Number(m[1]), Number(m[2]), Number(m[3]))) return { date: new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))), start: m.index, end: m.index + m[0].length };
   // "today is March 3rd, 2023" / "today is Tuesday, March 3, 2023"
-  const n = new RegExp(`today(?:'s date)?\\s*(?:is|:)?\\s*(?:\\w+day,?\\s*)?${MONTH_RE}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'i').exec(text);
+  const n = TODAY_MONTH_DAY_YEAR.exec(text);
   if (n) {
     const mo = MONTHS[n[1].toLowerCase()];
     if (mo && validDate(Number(n[3]), mo, Number(n[2]))) return { date: new Date(Date.UTC(Number(n[3]), mo - 1, Number(n[2]))), start: n.index, end: n.index + n[0].length };
@@ -130,6 +135,17 @@ function toDateValue(d: Date, relative = true): DateValue {
   return { y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate(), relative };
 }
 
+// findDates' month-name patterns, built once rather than a call (the template and its compile
+// cache lookup were about a tenth of a request's analysis): "March 3rd, 2024", "3rd of March
+// 2024", "2023 April 15th".
+const MONTH_DAY_SOURCE = `\\b${MONTH_RE}(?:\\.\\s*|\\s+)(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s*(\\d{4})\\b)?`;
+const DAY_MONTH_SOURCE = `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}\\b\\.?(?:,?\\s*(\\d{4})\\b)?`;
+const YEAR_MONTH_DAY_SOURCE = `\\b(\\d{4})\\s+${MONTH_RE}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`;
+// (global: each findDates call sets their lastIndex to 0 and reads them to the end; no call nests)
+const MONTH_DAY_RE = new RegExp(MONTH_DAY_SOURCE, 'gi');
+const DAY_MONTH_RE = new RegExp(DAY_MONTH_SOURCE, 'gi');
+const YEAR_MONTH_DAY_RE = new RegExp(YEAR_MONTH_DAY_SOURCE, 'gi');
+
 /** Extracts dates (absolute and relative) into spans. */
 function findDates(text: string, spans: Span[], today: Date, anchored: boolean): void {
   let m: RegExpExecArray | null;
@@ -148,7 +164,8 @@ function findDates(text: string, spans: Span[], today: Date, anchored: boolean):
     if (validDate(y, mo, d) && !overlaps(spans, m.index, m.index + m[0].length, ['date'])) push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { y, m: mo, d } });
   }
   // "March 3rd, 2024", "Mar. 3 2024", "April the 5th", "March 3"
-  const md = new RegExp(`\\b${MONTH_RE}(?:\\.\\s*|\\s+)(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s*(\\d{4})\\b)?`, 'gi');
+  const md = MONTH_DAY_RE;
+  md.lastIndex = 0;
   while ((m = md.exec(text)) !== null) {
     const mo = MONTHS[m[1].toLowerCase()];
     const d = Number(m[2]);
@@ -161,7 +178,8 @@ function findDates(text: string, spans: Span[], today: Date, anchored: boolean):
     if (validDate(y, mo, d) && !overlaps(spans, m.index, m.index + m[0].length, ['date'])) push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { y, m: mo, d } });
   }
   // "3rd of March 2024", "the 4th of July", "15 May, 2022", "12th March"
-  const dm = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}\\b\\.?(?:,?\\s*(\\d{4})\\b)?`, 'gi');
+  const dm = DAY_MONTH_RE;
+  dm.lastIndex = 0;
   while ((m = dm.exec(text)) !== null) {
     const mo = MONTHS[m[2].toLowerCase()];
     const d = Number(m[1]);
@@ -169,7 +187,8 @@ function findDates(text: string, spans: Span[], today: Date, anchored: boolean):
     if (validDate(y, mo, d) && !overlaps(spans, m.index, m.index + m[0].length, ['date'])) push(spans, { kind: 'date', start: m.index, end: m.index + m[0].length, text: m[0], date: { y, m: mo, d } });
   }
   // "2023 April 15th" (year, month name, day)
-  const ymd = new RegExp(`\\b(\\d{4})\\s+${MONTH_RE}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`, 'gi');
+  const ymd = YEAR_MONTH_DAY_RE;
+  ymd.lastIndex = 0;
   while ((m = ymd.exec(text)) !== null) {
     const mo = MONTHS[m[2].toLowerCase()];
     const y = Number(m[1]), d = Number(m[3]);
@@ -333,6 +352,16 @@ function findTimes(text: string, spans: Span[]): void {
   }
 }
 
+/**
+ * The source of findNumbers' number-word pattern ("three", "twenty five", "twenty-five", "two
+ * hundred"): NUMBER_WORDS but for the words read apart or not as a count. Built once (global:
+ * each findNumbers call sets its lastIndex to 0 and reads it to the end).
+ */
+const NUMBER_WORDS_SOURCE = `\\b(${Object.keys(NUMBER_WORDS)
+  .filter((w) => !['once', 'twice', 'thrice', 'single', 'alone', 'solo', 'couple', 'pair', 'dozen', 'hundred'].includes(w))
+  .join('|')})(?:[-\\s](one|two|three|four|five|six|seven|eight|nine))?\\b(?:\\s+(hundred|thousand|million))?`;
+const NUMBER_WORDS_RE = new RegExp(NUMBER_WORDS_SOURCE, 'gi');
+
 /** Extracts numbers (digits with sign, separators, currency, multipliers, units; number words). */
 function findNumbers(text: string, spans: Span[]): void {
   let m: RegExpExecArray | null;
@@ -404,8 +433,8 @@ function findNumbers(text: string, spans: Span[]): void {
     });
   }
   // number words: "three", "twenty five", "twenty-five"
-  const words = Object.keys(NUMBER_WORDS).filter((w) => !['once', 'twice', 'thrice', 'single', 'alone', 'solo', 'couple', 'pair', 'dozen', 'hundred'].includes(w));
-  const wre = new RegExp(`\\b(${words.join('|')})(?:[-\\s](one|two|three|four|five|six|seven|eight|nine))?\\b(?:\\s+(hundred|thousand|million))?`, 'gi');
+  const wre = NUMBER_WORDS_RE;
+  wre.lastIndex = 0;
   while ((m = wre.exec(text)) !== null) {
     let v = NUMBER_WORDS[m[1].toLowerCase()];
     if (m[2] && v >= 20 && v % 10 === 0) v += NUMBER_WORDS[m[2].toLowerCase()];
@@ -705,6 +734,49 @@ function knownCities(): [key: string, city: string, first: string][] {
   return KNOWN_CITIES;
 }
 
+let CITIES_BY_FIRST: { byFirst: Map<string, number[]>; noFirst: number[] } | undefined;
+/**
+ * Places in knownCities() of the names by first word, and of those with none: the names a text
+ * can hold as whole words are those whose first word is one of its words.
+ */
+function citiesByFirst(): { byFirst: Map<string, number[]>; noFirst: number[] } {
+  if (CITIES_BY_FIRST === undefined) {
+    const byFirst = new Map<string, number[]>();
+    const noFirst: number[] = [];
+    knownCities().forEach(([, , first], i) => {
+      if (first === '') noFirst.push(i);
+      else {
+        const at = byFirst.get(first);
+        if (at === undefined) byFirst.set(first, [i]);
+        else at.push(i);
+      }
+    });
+    CITIES_BY_FIRST = { byFirst, noFirst };
+  }
+  return CITIES_BY_FIRST;
+}
+
+/**
+ * The known cities findPlaces tries for a text, each once, in knownCities() order: every one
+ * where `words` (the text's words, repeats allowed) is undefined, else those whose first word is
+ * among `words` and those with no first word.
+ */
+function citiesToTry(words: readonly string[] | undefined): [key: string, city: string, first: string][] {
+  const all = knownCities();
+  if (words === undefined) return all;
+  const { byFirst, noFirst } = citiesByFirst();
+  const places = [...noFirst];
+  // (a first word's cities are taken once, however often the text repeats it)
+  const taken = new Set<string>();
+  for (const w of words) {
+    const at = byFirst.get(w);
+    if (at === undefined || taken.has(w)) continue;
+    taken.add(w);
+    places.push(...at);
+  }
+  return places.sort((x, y) => x - y).map((i) => all[i]);
+}
+
 /** Extracts places: "Boston, MA", "Paris, France", known city names (any case), nicknames (LA, NYC). */
 /** A word that makes a name a venue's, not a place's: "Hotel Paradise", "Louvre Museum", "Grand Hyatt Resort". */
 const VENUE_WORD = /\b(?:Hotel|Motel|Inn|Resort|Hostel|Museum|Gallery|Restaurant|Cafe|Café|Bistro|Bar|Pub|Theater|Theatre|Cinema|Cinemas|Stadium|Arena|Mall|Hospital|Clinic|University|College|School|Church|Cathedral|Temple|Library|Zoo|Aquarium|Casino)\b/;
@@ -729,12 +801,11 @@ function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
   }
   // known US cities and nicknames, any case, as whole words
   // (a key can be found as a whole word only where its first word is one of the text's words: the
-  // others are skipped without a scan of the text, in the same order, so the same places are read)
+  // others are not tried, and those tried are in the same order, so the same places are read)
   // (text with a surrogate pair is scanned for every key: the whole-word test below reads one UTF-16
   // unit, so an astral letter right before a name counts as no letter there, and as one in a run)
-  const words = /[\ud800-\udfff]/.test(lower) ? undefined : new Set(letterDigitRuns(lower));
-  for (const [key, city, first] of knownCities()) {
-    if (words !== undefined && first !== '' && !words.has(first)) continue;
+  const words = /[\ud800-\udfff]/.test(lower) ? undefined : letterDigitRuns(lower);
+  for (const [key, city] of citiesToTry(words)) {
     let from = 0;
     for (;;) {
       const at = lower.indexOf(key, from);
@@ -858,11 +929,16 @@ const CJK_CITIES: readonly [string, string][] = [
   ['巴黎', 'paris'], ['伦敦', 'london'], ['倫敦', 'london'], ['柏林', 'berlin'], ['莫斯科', 'moscow'],
 ];
 
+/** findAddresses2's pattern, built once (global: each call sets its lastIndex to 0 and reads it to the end). */
+const STREET_ADDRESS_SOURCE = `\\b\\d{1,6}[A-Za-z]?\\s+(?:[A-Z][\\w.'-]*\\s+){1,4}${STREET_RE}\\b\\.?(?:,\\s*(?:[A-Z][\\w.'-]*(?:\\s+[A-Z][\\w.'-]*){0,3}|[A-Z]{2,3}))*(?:(?<=\\b[A-Z]{2})(?:,\\s*|\\s+)\\d{5}(?:-\\d{4})?\\b)?`;
+const STREET_ADDRESS_RE = new RegExp(STREET_ADDRESS_SOURCE, 'g');
+
 /** Extracts street addresses: "2508 University Avenue, Palo Alto, CA", "221B Baker Street, Berkeley". */
 function findAddresses2(text: string, spans: Span[]): void {
   // house number, capitalised street words, a street-type word, then up to three ", Capitalised"
   // parts, and a ZIP code after a state's code ("…, IL, 62704", "…, CA 94301")
-  const re = new RegExp(`\\b\\d{1,6}[A-Za-z]?\\s+(?:[A-Z][\\w.'-]*\\s+){1,4}${STREET_RE}\\b\\.?(?:,\\s*(?:[A-Z][\\w.'-]*(?:\\s+[A-Z][\\w.'-]*){0,3}|[A-Z]{2,3}))*(?:(?<=\\b[A-Z]{2})(?:,\\s*|\\s+)\\d{5}(?:-\\d{4})?\\b)?`, 'g');
+  const re = STREET_ADDRESS_RE;
+  re.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
     // trailing periods/commas are punctuation, not part of the address; so is a sentence's end
