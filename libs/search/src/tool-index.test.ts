@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { corpusAsTools, DEFAULT_EVAL_DIR, readJsonl, type CorpusRecord } from './eval-data.js';
 import { nameKey } from './tokenize.js';
 import { splitQualifiedName } from './names.js';
-import { ToolIndex, type HeadReranker } from './tool-index.js';
+import { ToolIndex, type HeadReranker, type ToolIndexOptions } from './tool-index.js';
 import type { SearchableTool } from './types.js';
 
 /** Whether this runtime's ICU segments Thai by dictionary (a Node built with small ICU does not: the analyzer then falls back to character grams). */
@@ -285,6 +285,32 @@ describe('ToolIndex options out of range', () => {
       ),
       { numRuns: 600 },
     );
+  });
+});
+
+describe('a search started from within a search', () => {
+  it('gives the inner search and every later one the results of a fresh index (a head reranker that searches the same index)', () => {
+    const tools: SearchableTool[] = [
+      { name: 'get_weather', description: 'Get the weather forecast for a city' },
+      { name: 'average_temperature', description: 'Average temperature of a city over days' },
+      { name: 'read_file', description: 'Read a file from disk' },
+      { name: 'write_file', description: 'Write text to a file on disk' },
+      { name: 'list_files', description: 'List the files in a directory' },
+    ];
+    const keep: HeadReranker = { rerank: (_q, head) => head.map((_, i) => -i) };
+    const fresh = (q: string) => ToolIndex.build(tools, { semantic: false, headReranker: keep }).search(q, 5);
+    let index: ToolIndex | undefined;
+    let inner: unknown;
+    const searching: HeadReranker = {
+      rerank: (_q, head) => {
+        inner ??= index!.search('weather', 5);
+        return head.map((_, i) => -i);
+      },
+    };
+    index = ToolIndex.build(tools, { semantic: false, headReranker: searching });
+    expect(index.search('read a file from disk', 5)).toEqual(fresh('read a file from disk'));
+    expect(inner).toEqual(fresh('weather'));
+    expect(index.search('read file', 5)).toEqual(fresh('read file'));
   });
 });
 
@@ -588,6 +614,20 @@ describe('deprecated tools', () => {
     expect(index.search('is this npm package deprecated', 1)[0].name).toBe('npmDeprecated');
     // deprecatedDemotion 0 turns it off
     expect(ToolIndex.build(fs, { deprecatedDemotion: 0 }).search('read a file', 1)[0].name).toBe('read_file');
+  });
+
+  it('lists a tool once and keeps it for later searches when its postings add 0 (field weights of 5e-324)', () => {
+    // (an adversarial review: a doc listed again on each posting that added 0 overflowed the reused
+    // list, and the one left out kept its score past the search, so no later search found it)
+    const tools: SearchableTool[] = [...Array.from({ length: 9 }, (_, i) => ({ name: `t${i}`, description: 'red blue' })), { name: 'target', description: 'green' }];
+    const tiny = 5e-324;
+    const opts: ToolIndexOptions = { semantic: false, fieldWeights: { name: tiny, title: tiny, description: tiny, params: tiny, paramDescriptions: tiny } };
+    const index = ToolIndex.build(tools, opts);
+    const names = index.search('red blue green', 20).map((h) => h.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain('target');
+    expect(index.search('green', 20).map((h) => h.name)).toEqual(['target']);
+    expect(index.search('target', 20)[0]?.name).toBe('target');
   });
 
   it('lists a tool once for its exact name when a full demotion takes its score to 0', () => {

@@ -416,8 +416,10 @@ export class ToolIndex {
   };
   /** per doc, reused by every search (searches are synchronous): scores; only touched entries are reset */
   private scratchScores: Float64Array | undefined;
-  /** per search, reused: the docs whose score left 0, in the order they did (each at most once) */
+  /** per search, reused: the docs the search reached, in the order it did (each once: scratchListed) */
   private scratchTouched: Int32Array | undefined;
+  /** per doc, reused: 1 while the doc is in scratchTouched (a posting can add 0, and a full demotion take a score back to 0) */
+  private scratchListed: Uint8Array | undefined;
   /** per term id, reused by every search: the query's weight of the term (0 = not in the query) */
   private scratchQw: Float64Array | undefined;
   /** per name part (a place j as nameStart): its share of the name-coverage prior in the current search; per doc: whether it has one */
@@ -426,6 +428,8 @@ export class ToolIndex {
   /** per term id: the stamp of the last signature marked in it (markTerms, near-duplicate demotion); 0 = never */
   private scratchStamps: Int32Array | undefined;
   private stamp = 0;
+  /** whether a search runs (a search it calls, through a head reranker, takes scratch arrays of its own) */
+  private searching = false;
 
   private constructor(tools: readonly SearchableTool[], options: ToolIndexOptions) {
     this.opts = {
@@ -904,10 +908,36 @@ export class ToolIndex {
 
   /** Ranked hits, best first, at most `limit` (floored; non-finite or < 1 → []); never throws (blank or non-string query → []). */
   search(query: string, limit: number): SearchHit[] {
+    if (this.searching) return this.withOwnScratch(() => this.searchOnce(query, limit));
+    this.searching = true;
+    try {
+      return this.searchOnce(query, limit);
+    } finally {
+      this.searching = false;
+    }
+  }
+
+  private searchOnce(query: string, limit: number): SearchHit[] {
     try {
       return this.opts.clauseSlots > 0 ? this.searchByClause(query, limit) : this.searchUnsafe(query, limit);
     } catch {
       return [];
+    }
+  }
+
+  /**
+   * Runs a search started from within another (a head reranker that searches this index) on
+   * scratch arrays of its own, and gives the outer search its arrays back as it left them.
+   */
+  private withOwnScratch<T>(run: () => T): T {
+    const { scratchScores, scratchTouched, scratchListed, scratchQw, scratchPartHit, scratchNameHit, scratchStamps } = this;
+    this.scratchScores = this.scratchQw = this.scratchPartHit = undefined;
+    this.scratchTouched = this.scratchStamps = undefined;
+    this.scratchListed = this.scratchNameHit = undefined;
+    try {
+      return run();
+    } finally {
+      Object.assign(this, { scratchScores, scratchTouched, scratchListed, scratchQw, scratchPartHit, scratchNameHit, scratchStamps });
     }
   }
 
@@ -970,6 +1000,7 @@ export class ToolIndex {
     const scores = (this.scratchScores ??= new Float64Array(this.size));
     const qw = (this.scratchQw ??= new Float64Array(this.idf.length));
     const touchedAll = (this.scratchTouched ??= new Int32Array(this.size));
+    const listed = (this.scratchListed ??= new Uint8Array(this.size));
     let nTouched = 0;
     const qIds: number[] = [];
     try {
@@ -983,7 +1014,10 @@ export class ToolIndex {
         qIds.push(id);
         for (let i = this.offsets[id]; i < this.offsets[id + 1]; i++) {
           const d = this.postDocs[i];
-          if (scores[d] === 0) touchedAll[nTouched++] = d;
+          if (scores[d] === 0 && listed[d] === 0) {
+            listed[d] = 1;
+            touchedAll[nTouched++] = d;
+          }
           scores[d] += w * this.postWeights[i];
         }
       }
@@ -1030,8 +1064,6 @@ export class ToolIndex {
       if (deprecated !== undefined && this.opts.deprecatedDemotion > 0) {
         for (let i = 0; i < nTouched; i++) if (deprecated[touchedAll[i]] === 1) scores[touchedAll[i]] *= 1 - this.opts.deprecatedDemotion;
       }
-      // (a full demotion takes a listed tool's score back to 0: such a tool is not listed twice)
-      const demotedToZero = deprecated !== undefined && this.opts.deprecatedDemotion >= 1;
       // exact-name tiers: a query that is a tool's name, title or last dotted segment puts it first
       const tiers = new Map<number, number>();
       if (query.length <= 512) {
@@ -1043,7 +1075,10 @@ export class ToolIndex {
         }
       }
       for (const [doc, tier] of tiers) {
-        if (scores[doc] === 0 && !(demotedToZero && deprecated[doc] === 1 && touchedAll.subarray(0, nTouched).includes(doc))) touchedAll[nTouched++] = doc;
+        if (listed[doc] === 0) {
+          listed[doc] = 1;
+          touchedAll[nTouched++] = doc;
+        }
         scores[doc] += tier * TIER_SCORE;
       }
       const touched = touchedAll.subarray(0, nTouched);
@@ -1071,7 +1106,10 @@ export class ToolIndex {
       if (hits.length > max) hits = hits.slice(0, max);
       return hits.map((d) => ({ name: this.names[d], score: Number.isFinite(scores[d]) ? Math.max(0, scores[d]) : 0 }));
     } finally {
-      for (let i = 0; i < nTouched; i++) scores[touchedAll[i]] = 0;
+      for (let i = 0; i < nTouched; i++) {
+        scores[touchedAll[i]] = 0;
+        listed[touchedAll[i]] = 0;
+      }
       for (const id of qIds) qw[id] = 0;
     }
   }
