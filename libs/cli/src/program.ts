@@ -260,7 +260,7 @@ export function parseCommandLine(argv: string[], io: CliOutput, env: NodeJS.Proc
       json: o.json === true,
       timeoutMs: parseIntegerOption(String(o.timeout), '--timeout', 1, 3_600_000),
       ...(o.token ? { token: o.token } : {}),
-      ...(o.tlsCa || o.tlsCert || o.tlsKey ? { tls: tlsOptions(o.tlsCa, o.tlsCert, o.tlsKey) } : {}),
+      ...(o.tlsCa || o.tlsCert || o.tlsKey ? { tls: clientTls(o.tlsCa, o.tlsCert, o.tlsKey) } : {}),
     };
     return { ok: true, line: { globals, command } };
   } catch (e) {
@@ -272,7 +272,13 @@ export function parseCommandLine(argv: string[], io: CliOutput, env: NodeJS.Proc
   }
 }
 
-function tlsOptions(caFile?: string, certFile?: string, keyFile?: string): NonNullable<GlobalOptions['tls']> {
+/**
+ * The client side of TLS towards the gateway from the CLI's flags or its TOOLSURFACE_TLS_CA /
+ * _CERT / _KEY variables (the demo reads the same ones): a CA to verify the gateway, and a
+ * client certificate and key for mutual TLS.
+ * @throws UsageError when a certificate or key comes without the CA, or one without the other
+ */
+export function clientTls(caFile?: string, certFile?: string, keyFile?: string): NonNullable<GlobalOptions['tls']> {
   if (!caFile) throw new UsageError('--tls-cert and --tls-key need --tls-ca (the CA that signed the gateway\'s certificate)');
   if (Boolean(certFile) !== Boolean(keyFile)) throw new UsageError('--tls-cert and --tls-key go together');
   return { caFile, ...(certFile ? { certFile, keyFile } : {}) };

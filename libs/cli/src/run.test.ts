@@ -233,6 +233,26 @@ describe('toolsurface without a gateway', () => {
     expect(err).toMatch(/^error: UNAVAILABLE: service unavailable: .*\(is the stack running\? resolver 127\.0\.0\.1:1, dispatch 127\.0\.0\.1:50053; start it with `npm start`; if the gateway speaks TLS, pass --tls-ca\)\n$/);
   });
 
+  it('says a call that got no answer in time went past --timeout, not that the stack is down; exit 1', async () => {
+    // a real server whose OpenSurface answers after the CLI's deadline
+    const slow = await startGrpcServer('127.0.0.1', 0, [
+      {
+        name: 'toolsurface.v1.SurfaceService',
+        definition: SurfaceServiceService,
+        implementation: { openSurface: (_c: unknown, cb: sendUnaryData<unknown>) => void setTimeout(() => cb(null, { surface: baseSurface('s_late', ResolvedMode.RESOLVED_MODE_DIRECT) }), 400) } as never,
+      },
+    ]);
+    try {
+      let err = '';
+      const code = await runCli(['--resolver', `127.0.0.1:${slow.port}`, '--timeout', '100', 'open', 'agent:a'], { out: () => undefined, err: (s) => (err += s) }, { env: {} });
+      expect(code).toBe(1);
+      expect(err).toMatch(/^error: UNAVAILABLE: .*\(no answer within --timeout 100 ms: raise --timeout, or check that the stack at resolver 127\.0\.0\.1:\d+, dispatch 127\.0\.0\.1:50053 is up\)\n$/);
+      expect(err).not.toMatch(/is the stack running/);
+    } finally {
+      await slow.stop(100);
+    }
+  });
+
   it('usage errors exit 2 before any connection', async () => {
     let err = '';
     const code = await runCli(['open', 'bob'], { out: () => undefined, err: (s) => (err += s) }, {

@@ -1,4 +1,5 @@
-import { isAppError, ReasonCode } from '@toolsurface/core';
+import { status } from '@grpc/grpc-js';
+import { isAppError, ReasonCode, type AppError } from '@toolsurface/core';
 import type { CallToolResponse } from '@toolsurface/proto';
 import { GatewayClient } from './client';
 import { resolvedModeName } from './enums';
@@ -68,7 +69,7 @@ function defaultConnect(line: ParsedCommandLine): GatewayApi {
 /** The one line printed for a failure: `error: REASON: message`, with a hint when the gateway is not reachable. */
 export function errorLine(e: unknown, line?: ParsedCommandLine): string {
   if (isAppError(e)) {
-    const hint = e.code === ReasonCode.UNAVAILABLE && line ? unavailableHint(e.message, line) : '';
+    const hint = e.code === ReasonCode.UNAVAILABLE && line ? unavailableHint(e, line) : '';
     // grpc-js ends connection errors with an empty "Resolution note:"; it says nothing.
     const message = e.message.replace(/\.?\s*Resolution note:\s*$/, '');
     return `error: ${e.code}: ${message}${hint}`;
@@ -76,8 +77,15 @@ export function errorLine(e: unknown, line?: ParsedCommandLine): string {
   return `error: ${e instanceof Error ? e.message : String(e)}`;
 }
 
-/** Why the gateway may be unreachable: a TLS mismatch when the error says so, else a stack that is not running. */
-function unavailableHint(message: string, line: ParsedCommandLine): string {
+/**
+ * Why the gateway may be unreachable: a deadline that passed (gRPC DEADLINE_EXCEEDED), a TLS
+ * mismatch when the error says so, else a stack that is not running.
+ */
+function unavailableHint(e: AppError, line: ParsedCommandLine): string {
+  const message = e.message;
+  if ((e.cause as { code?: unknown } | undefined)?.code === status.DEADLINE_EXCEEDED) {
+    return ` (no answer within --timeout ${line.globals.timeoutMs} ms: raise --timeout, or check that the stack at resolver ${line.globals.resolver}, dispatch ${line.globals.dispatch} is up)`;
+  }
   if (/certificate required|alert number 116/i.test(message)) return ' (the gateway wants a client certificate: pass --tls-cert and --tls-key)';
   if (/certificate|SSL|TLS|handshake/i.test(message)) return ' (a TLS problem: check --tls-ca, --tls-cert and --tls-key against the gateway\'s certificates)';
   const tlsHint = line.globals.tls ? '' : '; if the gateway speaks TLS, pass --tls-ca';

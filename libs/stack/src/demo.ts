@@ -1,6 +1,7 @@
 // `npm run demo`: a scripted agent session against a running stack, or one started for the demo.
 import { join, relative } from 'node:path';
-import { GatewayClient } from '@toolsurface/cli';
+import { clientTls, GatewayClient } from '@toolsurface/cli';
+import { channelCredentials, type TlsFiles } from '@toolsurface/platform';
 import { runScenario } from './demo/scenario';
 import { Report } from './demo/report';
 import { formatMs } from './demo/stats';
@@ -36,15 +37,35 @@ const defaults = {
 const given = process.env.TOOLSURFACE_RESOLVER && process.env.TOOLSURFACE_DISPATCH ? { resolver: process.env.TOOLSURFACE_RESOLVER, dispatch: process.env.TOOLSURFACE_DISPATCH } : undefined;
 let addresses = given ?? { resolver: defaults.resolver, dispatch: defaults.dispatch };
 let startMs = 0;
+// TOOLSURFACE_TLS_CA (and TOOLSURFACE_TLS_CERT / _KEY for mutual TLS), as for the CLI: the demo
+// then talks TLS to a running stack (one `npm start` ran with GRPC_TLS_*), and starts none itself
+let tls: TlsFiles | undefined;
 try {
-  const health = await Promise.all(Object.values(given ?? defaults).map((a) => checkHealth(a, '', 1000)));
+  const { TOOLSURFACE_TLS_CA: ca, TOOLSURFACE_TLS_CERT: cert, TOOLSURFACE_TLS_KEY: key } = process.env;
+  tls = ca || cert || key ? clientTls(ca || undefined, cert || undefined, key || undefined) : undefined;
+} catch (e) {
+  write(`error: ${(e as Error).message.replace(/--tls-(ca|cert|key)/g, (_, k: string) => `TOOLSURFACE_TLS_${k.toUpperCase()}`)}\n`);
+  process.exit(2);
+}
+const over = tls ? 'over TLS' : 'over plaintext';
+try {
+  const targets = Object.entries(given ?? defaults);
+  const health = await Promise.all(targets.map(([, a]) => checkHealth(a, '', 1000, channelCredentials(tls))));
+  const statuses = targets.map(([name, a], i) => `${name} ${a} ${health[i]}`).join(', ');
   if (health.every((h) => h === 'SERVING')) {
-    report.line(`stack     running ${given ? 'at TOOLSURFACE_RESOLVER / TOOLSURFACE_DISPATCH' : 'on the default ports'} (resolver ${addresses.resolver}, dispatch ${addresses.dispatch})`);
+    report.line(`stack     running ${given ? 'at TOOLSURFACE_RESOLVER / TOOLSURFACE_DISPATCH' : 'on the default ports'} (resolver ${addresses.resolver}, dispatch ${addresses.dispatch}, ${over})`);
   } else if (given) {
-    throw new Error(`TOOLSURFACE_RESOLVER ${given.resolver} / TOOLSURFACE_DISPATCH ${given.dispatch}: no stack answers there (health: ${health.join(', ')})`);
+    throw new Error(`TOOLSURFACE_RESOLVER ${given.resolver} / TOOLSURFACE_DISPATCH ${given.dispatch}: no stack answers there ${over} (${statuses})`);
+  } else if (tls) {
+    throw new Error(`no stack answers ${over} on the default ports (${statuses}); the demo starts a stack of its own only without TOOLSURFACE_TLS_*`);
   } else {
     const logDir = join(DEFAULT_LOG_DIR, 'demo');
-    report.line('stack     none answers on the default ports: starting one on free ports for this demo…');
+    const some = health.some((h) => h === 'SERVING');
+    report.line(
+      some
+        ? `stack     only part of a stack answers on the default ports (${statuses}): starting one on free ports for this demo…`
+        : 'stack     none answers on the default ports over plaintext (for a stack that speaks TLS, set TOOLSURFACE_TLS_CA): starting one on free ports for this demo…',
+    );
     const t = performance.now();
     nats = await ensureNats({ url: process.env.NATS_URL ?? DEFAULT_NATS_URL });
     stack = await startStack({ natsUrl: nats.url, freePorts: true, logDir });
@@ -63,7 +84,7 @@ try {
 }
 
 // Where the gateway requires caller authentication, the demo acts as the orchestrator whose token is in TOOLSURFACE_TOKEN.
-const gw = new GatewayClient(addresses, {}, process.env.TOOLSURFACE_TOKEN || undefined);
+const gw = new GatewayClient(addresses, {}, process.env.TOOLSURFACE_TOKEN || undefined, tls);
 const sessionStart = performance.now();
 try {
   await runScenario(gw, report, { sampleDir: SAMPLE_DIR, width });

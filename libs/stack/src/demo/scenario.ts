@@ -111,7 +111,7 @@ export async function runScenario(gw: GatewayClient, report: Report, opts: Scena
 
   try {
     // a. Discovery: 30 or more bound tools behind three meta-tools.
-    report.section('a. researcher: mode adaptive, bound to everything, filesystem and memory');
+    report.section('a. researcher: adaptive in deploy/local/toolsurface.yaml, bound to everything, filesystem and memory');
     const researcher = await report.step('a1', 'open a surface', async (s) => {
       const surface = await open(s, RESEARCHER);
       const resolved = resolvedModeName(surface.resolvedMode);
@@ -158,7 +158,7 @@ export async function runScenario(gw: GatewayClient, report: Report, opts: Scena
     }
 
     // b. Direct: fewer than 30 bound tools, each as itself.
-    report.section('b. notetaker: mode adaptive, bound to memory');
+    report.section('b. notetaker: adaptive in deploy/local/toolsurface.yaml, bound to memory');
     const notetaker = await report.step('b1', 'open a surface', async (s) => {
       const surface = await open(s, NOTETAKER);
       const resolved = resolvedModeName(surface.resolvedMode);
