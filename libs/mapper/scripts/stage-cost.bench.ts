@@ -6,9 +6,12 @@
  * turns request by request so the machine's drift falls on all of them alike. Prints p50, p90 and
  * mean a search, and the head reranker's own split: its features (the request's part and a tool's)
  * and its model. Ratios between the rows hold from run to run; absolute figures move with the
- * machine. Run from the repo root:
+ * machine. With `--cold MB`, every timed search follows a pass over a buffer of that many
+ * megabytes (one write a 64-byte line), as the discovery service's follows the work of the other
+ * processes between two requests: what a search costs with the caches it found warm in a tight
+ * loop taken from it. Run from the repo root:
  *
- *   npx tsx libs/mapper/scripts/stage-cost.bench.ts [--passes N]
+ *   npx tsx libs/mapper/scripts/stage-cost.bench.ts [--passes N] [--cold MB]
  */
 import { resolve } from 'node:path';
 import { corpusAsTools, readJsonl, ToolIndex, type CorpusRecord, type RetrievalQueryRecord, type SearchHit, type ToolIndexOptions } from '@toolsurface/search';
@@ -19,6 +22,15 @@ const argv = process.argv.slice(2);
 const at = argv.indexOf('--passes');
 const passes = at >= 0 ? Number(argv[at + 1]) : 6;
 if (!(Number.isInteger(passes) && passes > 0)) throw new Error('--passes takes a whole number above 0');
+const coldAt = argv.indexOf('--cold');
+const coldMb = coldAt >= 0 ? Number(argv[coldAt + 1]) : 0;
+if (!(Number.isInteger(coldMb) && coldMb >= 0 && coldMb <= 1024)) throw new Error('--cold takes a whole number of megabytes, 0 to 1,024');
+// (read and written once a cache line before each timed search; the sum keeps the loop from being dropped)
+const evictor = new Float64Array((coldMb << 20) / 8);
+let evicted = 0;
+const evict = (): void => {
+  for (let i = 0; i < evictor.length; i += 8) evicted += evictor[i]++;
+};
 
 const EVAL_DIR = evalDir();
 const { tools } = corpusAsTools(readJsonl<CorpusRecord>(resolve(EVAL_DIR, 'corpus.jsonl')));
@@ -43,6 +55,7 @@ for (const b of built) for (const q of queries) b.index.search(q, 10);
 for (let p = 0; p < passes; p++) {
   for (const q of queries) {
     for (const b of built) {
+      if (coldMb > 0) evict();
       const started = performance.now();
       b.index.search(q, 10);
       b.times.push(performance.now() - started);
@@ -50,6 +63,7 @@ for (let p = 0; p < passes; p++) {
   }
 }
 const pct = (xs: number[], f: number): string => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * f))].toFixed(3);
+if (coldMb > 0) console.log(`each search after ${coldMb} MB of other work (${evicted > 0 ? 'done' : 'skipped'})`);
 for (const b of built) {
   const mean = b.times.reduce((a, x) => a + x, 0) / b.times.length;
   console.log(`${b.label.padEnd(20)} p50 ${pct(b.times, 0.5)} ms  p90 ${pct(b.times, 0.9)} ms  mean ${mean.toFixed(3)} ms`);
