@@ -35,7 +35,7 @@ export {
   formatBindings,
 } from './format';
 export type { ToolHitView, ToolDefinitionView } from './format';
-export { parseCommandLine, buildProgram, parseJsonObject, parseIntegerOption, parseAddress, clientTls, DEFAULT_RESOLVER, DEFAULT_DISPATCH } from './program';
+export { parseCommandLine, buildProgram, parseJsonObject, parseIntegerOption, parseAddress, clientTls, checkClientTls, DEFAULT_RESOLVER, DEFAULT_DISPATCH } from './program';
 export type { CliCommand, CliOutput, GlobalOptions, ParsedCommandLine, ParseOutcome } from './program';
 export { runCli, runCommand, errorLine } from './run';
 export type { GatewayApi, RunOptions } from './run';

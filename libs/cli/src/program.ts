@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import type { Autonomy, PresentationMode, PrincipalRef } from '@toolsurface/core';
+import { channelCredentials, TLS_ENV } from '@toolsurface/platform';
 import { AUTONOMY_NAMES, MODE_NAMES } from './enums';
 import { parsePrincipal, UsageError } from './principal';
 
@@ -282,4 +283,19 @@ export function clientTls(caFile?: string, certFile?: string, keyFile?: string):
   if (!caFile) throw new UsageError('--tls-cert and --tls-key need --tls-ca (the CA that signed the gateway\'s certificate)');
   if (Boolean(certFile) !== Boolean(keyFile)) throw new UsageError('--tls-cert and --tls-key go together');
   return { caFile, ...(certFile ? { certFile, keyFile } : {}) };
+}
+
+/**
+ * Reads the TLS files of `clientTls` as the client will, so that one that cannot be read (or holds
+ * no certificate) is a usage error naming where it was given (`names`: the CLI's flags by default;
+ * the demo passes its TOOLSURFACE_TLS_* variables) rather than a crash at connection time.
+ * @throws UsageError with the file's problem
+ */
+export function checkClientTls(tls: NonNullable<GlobalOptions['tls']>, names = { caFile: '--tls-ca', certFile: '--tls-cert', keyFile: '--tls-key' }): void {
+  try {
+    channelCredentials(tls);
+  } catch (e) {
+    const given: Record<string, string> = { [TLS_ENV.caFile]: names.caFile, [TLS_ENV.certFile]: names.certFile, [TLS_ENV.keyFile]: names.keyFile };
+    throw new UsageError((e as Error).message.replace(/GRPC_TLS_[A-Z_]+/g, (v) => given[v] ?? v));
+  }
 }

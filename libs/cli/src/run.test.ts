@@ -253,6 +253,43 @@ describe('toolsurface without a gateway', () => {
     }
   });
 
+  it('says a server that answers DEADLINE_EXCEEDED itself is no --timeout of the CLI', async () => {
+    const upstream = await startGrpcServer('127.0.0.1', 0, [
+      {
+        name: 'toolsurface.v1.SurfaceService',
+        definition: SurfaceServiceService,
+        implementation: { openSurface: (_c: unknown, cb: sendUnaryData<unknown>) => cb({ code: 4, details: 'upstream request timeout' } as never, null) } as never,
+      },
+    ]);
+    try {
+      let err = '';
+      const code = await runCli(['--resolver', `127.0.0.1:${upstream.port}`, 'open', 'agent:a'], { out: () => undefined, err: (s) => (err += s) }, { env: {} });
+      expect(code).toBe(1);
+      expect(err).toMatch(/^error: UNAVAILABLE: service unavailable: upstream request timeout/);
+      expect(err).not.toMatch(/--timeout/);
+    } finally {
+      await upstream.stop(100);
+    }
+  });
+
+  it('names the TLS flag whose file cannot be read, as a usage error (exit 2), before any connection', async () => {
+    for (const [argv, flag, file] of [[['--tls-ca', '/nonexistent/ca.pem'], '--tls-ca', 'ca.pem'], [['--tls-ca', '/nonexistent/ca.pem', '--tls-cert', '/nonexistent/c.pem', '--tls-key', '/nonexistent/c.key'], '--tls-cert', 'c.pem']] as const) {
+      let err = '';
+      const code = await runCli([...argv, 'open', 'agent:a'], { out: () => undefined, err: (s) => (err += s) }, {
+        env: {},
+        connect: () => {
+          throw new Error('must not connect');
+        },
+      });
+      expect(code).toBe(2);
+      expect(err).toMatch(new RegExp(`^error: ${flag}: cannot read /nonexistent/${file.replace('.', '\\.')}: ENOENT`));
+    }
+    let err = '';
+    const code = await runCli(['open', 'agent:a'], { out: () => undefined, err: (s) => (err += s) }, { env: { TOOLSURFACE_TLS_CA: '/nonexistent/ca.pem' } });
+    expect(code).toBe(2);
+    expect(err).toMatch(/^error: --tls-ca: cannot read \/nonexistent\/ca\.pem/);
+  });
+
   it('usage errors exit 2 before any connection', async () => {
     let err = '';
     const code = await runCli(['open', 'bob'], { out: () => undefined, err: (s) => (err += s) }, {

@@ -18,7 +18,7 @@ import {
   toolToJson,
 } from './format';
 import { formatPrincipal, UsageError } from './principal';
-import { parseCommandLine, type CliOutput, type ParsedCommandLine } from './program';
+import { checkClientTls, parseCommandLine, type CliOutput, type ParsedCommandLine } from './program';
 
 /** The gateway calls the CLI makes (GatewayClient, or a stand-in in tests). */
 export type GatewayApi = Pick<
@@ -45,6 +45,14 @@ export async function runCli(argv: string[], io: CliOutput, opts: RunOptions = {
   const parsed = parseCommandLine(argv, io, opts.env ?? process.env);
   if (!parsed.ok) return parsed.exitCode;
   const line = parsed.line;
+  if (line.globals.tls) {
+    try {
+      checkClientTls(line.globals.tls);
+    } catch (e) {
+      io.err(`error: ${(e as Error).message}\n`);
+      return 2;
+    }
+  }
   const client = (opts.connect ?? defaultConnect)(line);
   try {
     return await runCommand(line, client, io, opts.width ?? 100);
@@ -83,7 +91,9 @@ export function errorLine(e: unknown, line?: ParsedCommandLine): string {
  */
 function unavailableHint(e: AppError, line: ParsedCommandLine): string {
   const message = e.message;
-  if ((e.cause as { code?: unknown } | undefined)?.code === status.DEADLINE_EXCEEDED) {
+  // (the client's own deadline: grpc-js says "Deadline exceeded after …"; a server's DEADLINE_EXCEEDED gets the other hints)
+  const cause = e.cause as { code?: unknown; details?: unknown } | undefined;
+  if (cause?.code === status.DEADLINE_EXCEEDED && typeof cause.details === 'string' && cause.details.startsWith('Deadline exceeded after')) {
     return ` (no answer within --timeout ${line.globals.timeoutMs} ms: raise --timeout, or check that the stack at resolver ${line.globals.resolver}, dispatch ${line.globals.dispatch} is up)`;
   }
   if (/certificate required|alert number 116/i.test(message)) return ' (the gateway wants a client certificate: pass --tls-cert and --tls-key)';

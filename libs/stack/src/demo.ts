@@ -1,6 +1,6 @@
 // `npm run demo`: a scripted agent session against a running stack, or one started for the demo.
 import { join, relative } from 'node:path';
-import { clientTls, GatewayClient } from '@toolsurface/cli';
+import { checkClientTls, clientTls, GatewayClient } from '@toolsurface/cli';
 import { channelCredentials, type TlsFiles } from '@toolsurface/platform';
 import { runScenario } from './demo/scenario';
 import { Report } from './demo/report';
@@ -43,6 +43,7 @@ let tls: TlsFiles | undefined;
 try {
   const { TOOLSURFACE_TLS_CA: ca, TOOLSURFACE_TLS_CERT: cert, TOOLSURFACE_TLS_KEY: key } = process.env;
   tls = ca || cert || key ? clientTls(ca || undefined, cert || undefined, key || undefined) : undefined;
+  if (tls) checkClientTls(tls, { caFile: 'TOOLSURFACE_TLS_CA', certFile: 'TOOLSURFACE_TLS_CERT', keyFile: 'TOOLSURFACE_TLS_KEY' });
 } catch (e) {
   write(`error: ${(e as Error).message.replace(/--tls-(ca|cert|key)/g, (_, k: string) => `TOOLSURFACE_TLS_${k.toUpperCase()}`)}\n`);
   process.exit(2);
