@@ -296,6 +296,8 @@ export function checkClientTls(tls: NonNullable<GlobalOptions['tls']>, names = {
     channelCredentials(tls);
   } catch (e) {
     const given: Record<string, string> = { [TLS_ENV.caFile]: names.caFile, [TLS_ENV.certFile]: names.certFile, [TLS_ENV.keyFile]: names.keyFile };
-    throw new UsageError((e as Error).message.replace(/GRPC_TLS_[A-Z_]+/g, (v) => given[v] ?? v));
+    // (a file read but refused is named by the set it came in: "TLS files {…}: the CA bundle file holds no PEM certificate")
+    const files = (['caFile', 'certFile', 'keyFile'] as const).filter((k) => tls[k]).map((k) => `${names[k]} ${tls[k]}`).join(', ');
+    throw new UsageError((e as Error).message.replace(/^TLS files \{.*?\}: /, `TLS files (${files}): `).replace(/GRPC_TLS_[A-Z_]+/g, (v) => given[v] ?? v));
   }
 }

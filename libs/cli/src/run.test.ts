@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { sendUnaryData, ServerUnaryCall } from '@grpc/grpc-js';
 import { AppError, ReasonCode } from '@toolsurface/core';
 import { startGrpcServer, toServiceError, type GrpcServerHandle } from '@toolsurface/platform';
@@ -288,6 +291,17 @@ describe('toolsurface without a gateway', () => {
     const code = await runCli(['open', 'agent:a'], { out: () => undefined, err: (s) => (err += s) }, { env: { TOOLSURFACE_TLS_CA: '/nonexistent/ca.pem' } });
     expect(code).toBe(2);
     expect(err).toMatch(/^error: --tls-ca: cannot read \/nonexistent\/ca\.pem/);
+    // a file that is read but holds no certificate
+    const dir = mkdtempSync(join(tmpdir(), 'cli-tls-'));
+    try {
+      const notPem = join(dir, 'ca.pem');
+      writeFileSync(notPem, 'not a certificate\n');
+      let err2 = '';
+      expect(await runCli(['--tls-ca', notPem, 'open', 'agent:a'], { out: () => undefined, err: (s) => (err2 += s) }, { env: {} })).toBe(2);
+      expect(err2).toBe(`error: TLS files (--tls-ca ${notPem}): the CA bundle file holds no PEM certificate\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('usage errors exit 2 before any connection', async () => {
