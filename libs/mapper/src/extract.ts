@@ -138,13 +138,10 @@ function toDateValue(d: Date, relative = true): DateValue {
 // findDates' month-name patterns, built once rather than a call (the template and its compile
 // cache lookup were about a tenth of a request's analysis): "March 3rd, 2024", "3rd of March
 // 2024", "2023 April 15th".
-const MONTH_DAY_SOURCE = `\\b${MONTH_RE}(?:\\.\\s*|\\s+)(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s*(\\d{4})\\b)?`;
-const DAY_MONTH_SOURCE = `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}\\b\\.?(?:,?\\s*(\\d{4})\\b)?`;
-const YEAR_MONTH_DAY_SOURCE = `\\b(\\d{4})\\s+${MONTH_RE}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`;
 // (global: each findDates call sets their lastIndex to 0 and reads them to the end; no call nests)
-const MONTH_DAY_RE = new RegExp(MONTH_DAY_SOURCE, 'gi');
-const DAY_MONTH_RE = new RegExp(DAY_MONTH_SOURCE, 'gi');
-const YEAR_MONTH_DAY_RE = new RegExp(YEAR_MONTH_DAY_SOURCE, 'gi');
+const MONTH_DAY_RE = new RegExp(`\\b${MONTH_RE}(?:\\.\\s*|\\s+)(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s*(\\d{4})\\b)?`, 'gi');
+const DAY_MONTH_RE = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}\\b\\.?(?:,?\\s*(\\d{4})\\b)?`, 'gi');
+const YEAR_MONTH_DAY_RE = new RegExp(`\\b(\\d{4})\\s+${MONTH_RE}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`, 'gi');
 
 /** Extracts dates (absolute and relative) into spans. */
 function findDates(text: string, spans: Span[], today: Date, anchored: boolean): void {
@@ -353,14 +350,16 @@ function findTimes(text: string, spans: Span[]): void {
 }
 
 /**
- * The source of findNumbers' number-word pattern ("three", "twenty five", "twenty-five", "two
- * hundred"): NUMBER_WORDS but for the words read apart or not as a count. Built once (global:
- * each findNumbers call sets its lastIndex to 0 and reads it to the end).
+ * findNumbers' number-word pattern ("three", "twenty five", "twenty-five", "two hundred"):
+ * NUMBER_WORDS but for the words read apart or not as a count. Built once (global: each
+ * findNumbers call sets its lastIndex to 0 and reads it to the end).
  */
-const NUMBER_WORDS_SOURCE = `\\b(${Object.keys(NUMBER_WORDS)
-  .filter((w) => !['once', 'twice', 'thrice', 'single', 'alone', 'solo', 'couple', 'pair', 'dozen', 'hundred'].includes(w))
-  .join('|')})(?:[-\\s](one|two|three|four|five|six|seven|eight|nine))?\\b(?:\\s+(hundred|thousand|million))?`;
-const NUMBER_WORDS_RE = new RegExp(NUMBER_WORDS_SOURCE, 'gi');
+const NUMBER_WORDS_RE = new RegExp(
+  `\\b(${Object.keys(NUMBER_WORDS)
+    .filter((w) => !['once', 'twice', 'thrice', 'single', 'alone', 'solo', 'couple', 'pair', 'dozen', 'hundred'].includes(w))
+    .join('|')})(?:[-\\s](one|two|three|four|five|six|seven|eight|nine))?\\b(?:\\s+(hundred|thousand|million))?`,
+  'gi',
+);
 
 /** Extracts numbers (digits with sign, separators, currency, multipliers, units; number words). */
 function findNumbers(text: string, spans: Span[]): void {
@@ -930,8 +929,7 @@ const CJK_CITIES: readonly [string, string][] = [
 ];
 
 /** findAddresses2's pattern, built once (global: each call sets its lastIndex to 0 and reads it to the end). */
-const STREET_ADDRESS_SOURCE = `\\b\\d{1,6}[A-Za-z]?\\s+(?:[A-Z][\\w.'-]*\\s+){1,4}${STREET_RE}\\b\\.?(?:,\\s*(?:[A-Z][\\w.'-]*(?:\\s+[A-Z][\\w.'-]*){0,3}|[A-Z]{2,3}))*(?:(?<=\\b[A-Z]{2})(?:,\\s*|\\s+)\\d{5}(?:-\\d{4})?\\b)?`;
-const STREET_ADDRESS_RE = new RegExp(STREET_ADDRESS_SOURCE, 'g');
+const STREET_ADDRESS_RE = new RegExp(`\\b\\d{1,6}[A-Za-z]?\\s+(?:[A-Z][\\w.'-]*\\s+){1,4}${STREET_RE}\\b\\.?(?:,\\s*(?:[A-Z][\\w.'-]*(?:\\s+[A-Z][\\w.'-]*){0,3}|[A-Z]{2,3}))*(?:(?<=\\b[A-Z]{2})(?:,\\s*|\\s+)\\d{5}(?:-\\d{4})?\\b)?`, 'g');
 
 /** Extracts street addresses: "2508 University Avenue, Palo Alto, CA", "221B Baker Street, Berkeley". */
 function findAddresses2(text: string, spans: Span[]): void {

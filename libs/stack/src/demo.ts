@@ -51,7 +51,8 @@ try {
 const over = tls ? 'over TLS' : 'over plaintext';
 try {
   const targets = Object.entries(given ?? defaults);
-  const health = await Promise.all(targets.map(([, a]) => checkHealth(a, '', 1000, channelCredentials(tls))));
+  const creds = channelCredentials(tls);
+  const health = await Promise.all(targets.map(([, a]) => checkHealth(a, '', 1000, creds)));
   const statuses = targets.map(([name, a], i) => `${name} ${a} ${health[i]}`).join(', ');
   if (health.every((h) => h === 'SERVING')) {
     report.line(`stack     running ${given ? 'at TOOLSURFACE_RESOLVER / TOOLSURFACE_DISPATCH' : 'on the default ports'} (resolver ${addresses.resolver}, dispatch ${addresses.dispatch}, ${over})`);
