@@ -1,4 +1,5 @@
-// npm run eval:discovery -- [--corpus P] [--queries P] [--metatool-dir P] [--json FILE] [--skip-metatool] [--warm-up N]
+// npm run eval:discovery -- [--corpus P] [--queries P] [--metatool-dir P] [--metatool-queries P] [--json FILE] [--skip-metatool] [--warm-up N]
+// (`--help` lists them; an unknown flag or an input that cannot be read is a usage error, exit 2)
 // Retrieval quality of discover_tools through the discovery service's gRPC API, beside a plain BM25
 // peer run on the same data in the same run. Scoring per shared/eval/README.md ("How to score").
 import { writeFileSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { credentials } from '@grpc/grpc-js';
 import { DiscoveryServiceClient, type DiscoverToolsResponse } from '@toolsurface/proto';
 import { Bm25Baseline, mrrAtK, ndcgAtK, recallAtK } from '@toolsurface/search';
 import { startBareServer, type DiscoverCall } from './bare-grpc';
-import { corpusDefinitions, DEFAULT_EVAL_DIR, flags, percentile, readJsonl, sliceOf, startEvalService, type CorpusRecord, type QueryRecord } from './support';
+import { corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, percentile, readEvalFile, sliceOf, startEvalService, unreadable, usageError, type CorpusRecord, type QueryRecord } from './support';
 
 interface Figures {
   n: number;
@@ -129,12 +130,40 @@ function print(report: Report, latency: Latency): void {
 }
 
 async function main(): Promise<void> {
-  const opts = flags(process.argv.slice(2));
+  const opts = evalFlags('eval:discovery', 'discover_tools retrieval through the discovery service\'s gRPC API, beside a plain BM25 peer on the same data', process.argv.slice(2), [
+    { name: 'corpus', value: 'P', description: `corpus JSONL, put in one snapshot (default ${join(DEFAULT_EVAL_DIR, 'corpus.jsonl')})`, input: 'file' },
+    { name: 'queries', value: 'P', description: `queries JSONL (default ${join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl')})`, input: 'file' },
+    { name: 'metatool-dir', value: 'P', description: `MetaTool directory: its corpus.jsonl, and its queries.dev.jsonl unless --metatool-queries is given (default ${join(DEFAULT_EVAL_DIR, 'metatool')})`, input: 'dir' },
+    { name: 'metatool-queries', value: 'P', description: 'MetaTool queries JSONL, searched over the MetaTool corpus (default: queries.dev.jsonl of --metatool-dir)', input: 'file' },
+    { name: 'skip-metatool', description: 'leave the MetaTool pass out' },
+    { name: 'json', value: 'FILE', description: 'also write the figures to FILE as JSON', output: true },
+    { name: 'warm-up', value: 'N', description: `untimed calls before the timed ones (default ${WARM_UP_CALLS})` },
+  ]);
   const warmUp = Number(opts.get('warm-up') ?? WARM_UP_CALLS);
-  if (!Number.isInteger(warmUp) || warmUp < 0) throw new Error('--warm-up takes a whole number of calls');
+  if (!Number.isInteger(warmUp) || warmUp < 0) usageError('eval:discovery', '--warm-up takes a whole number of calls');
   const corpusPath = opts.get('corpus') ?? join(DEFAULT_EVAL_DIR, 'corpus.jsonl');
   const queriesPath = opts.get('queries') ?? join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl');
   const metatoolDir = opts.get('metatool-dir') ?? join(DEFAULT_EVAL_DIR, 'metatool');
+  const metatoolCorpus = join(metatoolDir, 'corpus.jsonl');
+  const metatoolQueries = opts.get('metatool-queries') ?? join(metatoolDir, 'queries.dev.jsonl');
+  const withMetatool = opts.get('skip-metatool') !== 'true';
+  // (the defaults too are read before anything starts)
+  const inputs: Array<[string, string]> = [['--corpus', corpusPath], ['--queries', queriesPath], ...(withMetatool ? ([['--metatool-dir', metatoolCorpus], ['--metatool-queries', metatoolQueries]] as Array<[string, string]>) : [])];
+  for (const [flag, path] of inputs) {
+    const problem = unreadable(path, 'file');
+    if (problem !== undefined) usageError('eval:discovery', `${flag}: ${path}: ${problem}`);
+  }
+  // every input read and checked before anything starts (a bad record is named by file and line)
+  let data: { corpus: CorpusRecord[]; queries: QueryRecord[]; metatool?: { corpus: CorpusRecord[]; queries: QueryRecord[] } };
+  try {
+    data = {
+      corpus: readEvalFile(corpusPath, 'corpus'),
+      queries: readEvalFile(queriesPath, 'queries'),
+      metatool: withMetatool ? { corpus: readEvalFile(metatoolCorpus, 'corpus'), queries: readEvalFile(metatoolQueries, 'queries') } : undefined,
+    };
+  } catch (e) {
+    usageError('eval:discovery', (e as Error).message);
+  }
   const svc = await startEvalService('discovery');
   const bare = await startBareServer().catch(async (e) => {
     await svc.stop();
@@ -142,15 +171,15 @@ async function main(): Promise<void> {
   });
   const client = new DiscoveryServiceClient(svc.address, credentials.createInsecure());
   const save = async (defs: ReturnType<typeof corpusDefinitions>) => (await svc.snapshots.save(defs)).snapshot.snapshotId;
-  const out: Record<string, unknown> = { corpus: corpusPath, queries: queriesPath };
+  const out: Record<string, unknown> = { corpus: corpusPath, queries: queriesPath, ...(withMetatool ? { metatoolCorpus, metatoolQueries } : {}) };
   try {
     console.log(`\n## ${queriesPath} over ${corpusPath}`);
-    const main = await evaluate('all', readJsonl<CorpusRecord>(corpusPath), readJsonl<QueryRecord>(queriesPath), client, save, warmUp, bare.call);
+    const main = await evaluate('all', data.corpus, data.queries, client, save, warmUp, bare.call);
     print(main.report, main.latency);
     out.main = main;
-    if (opts.get('skip-metatool') !== 'true') {
-      console.log(`\n## metatool (its own corpus) ${metatoolDir}`);
-      const mt = await evaluate('metatool', readJsonl<CorpusRecord>(join(metatoolDir, 'corpus.jsonl')), readJsonl<QueryRecord>(join(metatoolDir, 'queries.dev.jsonl')), client, save, warmUp, bare.call);
+    if (data.metatool !== undefined) {
+      console.log(`\n## metatool (its own corpus) ${metatoolQueries} over ${metatoolCorpus}`);
+      const mt = await evaluate('metatool', data.metatool.corpus, data.metatool.queries, client, save, warmUp, bare.call);
       print(mt.report, mt.latency);
       out.metatool = mt;
     }

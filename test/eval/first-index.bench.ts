@@ -25,7 +25,7 @@ import { ToolIndex } from '@toolsurface/search';
 import { SnapshotStore } from '@toolsurface/state';
 import { EmbeddedBackend } from '../../services/discovery/src/domain/embedded-backend';
 import { loadConfig } from '../../services/discovery/src/config';
-import { corpusDefinitions, DEFAULT_EVAL_DIR, flags, readJsonl, startEvalService, type CorpusRecord } from './support';
+import { corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, readJsonl, startEvalService, usageError, type CorpusRecord } from './support';
 
 /** Runs of each measurement when `--runs` is not given. */
 const DEFAULT_RUNS = 7;
@@ -122,7 +122,13 @@ function summarize(runs: Figures[]): Record<string, { median: number; runs: numb
 }
 
 async function main(): Promise<void> {
-  const opts = flags(process.argv.slice(2));
+  const opts = evalFlags('first-index.bench', 'how long a new snapshot takes to become searchable', process.argv.slice(2), [
+    { name: 'runs', value: 'N', description: `runs of each measurement (default ${DEFAULT_RUNS})` },
+    { name: 'only', value: 'WHAT', description: 'one measurement only: build, service or search' },
+    { name: 'corpus', value: 'P', description: `corpus JSONL (default ${join(DEFAULT_EVAL_DIR, 'corpus.jsonl')})`, input: 'file' },
+    { name: 'json', value: 'FILE', description: 'also write the figures to FILE as JSON', output: true },
+    { name: 'child', value: 'KIND', description: '(internal) run one measurement in this process: build or service' },
+  ]);
   const corpusPath = opts.get('corpus') ?? join(DEFAULT_EVAL_DIR, 'corpus.jsonl');
   const child = opts.get('child');
   if (child === 'build' || child === 'service') {
@@ -130,9 +136,9 @@ async function main(): Promise<void> {
     return;
   }
   const runs = Number(opts.get('runs') ?? DEFAULT_RUNS);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of runs, at least 1');
+  if (!Number.isInteger(runs) || runs < 1) usageError('first-index.bench', '--runs takes a whole number of runs, at least 1');
   const only = opts.get('only');
-  if (only !== undefined && only !== 'build' && only !== 'service' && only !== 'search') throw new Error('--only takes build, service or search');
+  if (only !== undefined && only !== 'build' && only !== 'service' && only !== 'search') usageError('first-index.bench', '--only takes build, service or search');
   const tools = readFileSync(corpusPath, 'utf8').split('\n').filter((l) => l.trim() !== '').length;
   console.log(`## first index of a new snapshot: ${tools} tools from ${corpusPath}, ${runs} runs, medians in ms`);
   const report: Record<string, unknown> = { corpus: corpusPath, tools, runs };

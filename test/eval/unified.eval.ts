@@ -1,4 +1,5 @@
 // npm run eval:unified -- [--corpus P] [--queries P] [--irrelevance P] [--json FILE] [--png FILE (default .data/unified-reliability.png)]
+// (`--help` lists them; an unknown flag or an input that cannot be read is a usage error, exit 2)
 // unified_tool quality through the unified-mapper's gRPC API (whole corpus as one snapshot), beside
 // a baseline that takes the top BM25 hit and maps nothing. Scoring per shared/eval/README.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { CALIBRATION, scoreArguments } from '@toolsurface/mapper';
 import { UnifiedServiceClient, type MapRequestResponse } from '@toolsurface/proto';
 import { Bm25Baseline } from '@toolsurface/search';
 import { bins, writeReliabilityPng } from './reliability-png';
-import { corpusDefinitions, DEFAULT_EVAL_DIR, flags, percentile, readJsonl, startEvalService, type CorpusRecord, type QueryRecord } from './support';
+import { corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, percentile, readEvalFile, startEvalService, usageError, type CorpusRecord, type QueryRecord } from './support';
 
 /**
  * "Now" for relative dates: the eval data was written in 2023 and its ground truth resolves dates
@@ -39,11 +40,27 @@ interface Row {
 const share = (rows: Row[], f: (r: Row) => boolean) => (rows.length === 0 ? NaN : rows.filter(f).length / rows.length);
 
 async function main(): Promise<void> {
-  const opts = flags(process.argv.slice(2));
+  const opts = evalFlags('eval:unified', 'unified_tool selection, argument mapping and confidence through the unified-mapper\'s gRPC API, beside a baseline that takes the top BM25 hit and maps nothing', process.argv.slice(2), [
+    { name: 'corpus', value: 'P', description: `corpus JSONL, put in one snapshot (default ${join(DEFAULT_EVAL_DIR, 'corpus.jsonl')})`, input: 'file' },
+    { name: 'queries', value: 'P', description: `queries JSONL (default ${join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl')})`, input: 'file' },
+    { name: 'irrelevance', value: 'P', description: `requests no tool serves, JSONL (default ${join(DEFAULT_EVAL_DIR, 'queries.irrelevance.dev.jsonl')})`, input: 'file' },
+    { name: 'json', value: 'FILE', description: 'also write the figures to FILE as JSON', output: true },
+    { name: 'png', value: 'FILE', description: 'where the reliability diagram goes (default .data/unified-reliability.png)' },
+  ]);
   const corpusPath = opts.get('corpus') ?? join(DEFAULT_EVAL_DIR, 'corpus.jsonl');
   const queriesPath = opts.get('queries') ?? join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl');
   const irrelevancePath = opts.get('irrelevance') ?? join(DEFAULT_EVAL_DIR, 'queries.irrelevance.dev.jsonl');
-  const corpus = readJsonl<CorpusRecord>(corpusPath);
+  // every input read and checked before anything starts (a bad record is named by file and line)
+  let corpus: CorpusRecord[];
+  let relevantQueries: QueryRecord[];
+  let irrelevantQueries: QueryRecord[];
+  try {
+    corpus = readEvalFile(corpusPath, 'corpus');
+    relevantQueries = readEvalFile(queriesPath, 'queries');
+    irrelevantQueries = readEvalFile(irrelevancePath, 'queries');
+  } catch (e) {
+    usageError('eval:unified', (e as Error).message);
+  }
   const byId = new Map(corpus.map((r) => [r.id, r]));
   const defs = corpusDefinitions(corpus);
   const bm25 = Bm25Baseline.build(defs.map((d) => ({ name: d.name, description: d.description, inputSchema: d.inputSchema })));
@@ -61,8 +78,8 @@ async function main(): Promise<void> {
   try {
     const { snapshot } = await svc.snapshots.save(defs);
     const all: Array<[QueryRecord, boolean]> = [
-      ...readJsonl<QueryRecord>(queriesPath).map((q): [QueryRecord, boolean] => [q, false]),
-      ...readJsonl<QueryRecord>(irrelevancePath).map((q): [QueryRecord, boolean] => [q, true]),
+      ...relevantQueries.map((q): [QueryRecord, boolean] => [q, false]),
+      ...irrelevantQueries.map((q): [QueryRecord, boolean] => [q, true]),
     ];
     await mapRequest(client, snapshot.snapshotId, 'warm up');
     for (const [q, irrelevant] of all) {

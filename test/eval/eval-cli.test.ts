@@ -1,0 +1,112 @@
+// The eval scripts' command lines (npm run eval:discovery / eval:unified): whoever checks the
+// figures on a held-out split passes its files by flag, so a mistyped flag, a missing file or a bad
+// record must stop the run with a usage error (exit 2) before anything starts, never quietly
+// measure the default data; and the files given must be the ones measured.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '@toolsurface/stack';
+
+const dir = mkdtempSync(join(tmpdir(), 'toolsurface-eval-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(script: 'discovery' | 'unified', args: string[], timeout = 20_000): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test', 'eval', `${script}.eval.ts`), ...args], { cwd: REPO_ROOT, encoding: 'utf8', timeout });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const jsonl = (rows: unknown[]): string => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+const tool = (id: string, name: string, description: string) => ({ id, name, description, parameters: { type: 'object', properties: { city: { type: 'string', description: 'a city' } } }, source: 'fixture' });
+const corpus = join(dir, 'corpus.jsonl');
+writeFileSync(corpus, jsonl([tool('t:weather', 'get_weather', 'Current weather of a city'), tool('t:hotel', 'book_hotel', 'Book a hotel room in a city'), tool('t:flight', 'find_flights', 'Find flights between two airports')]));
+const queries = join(dir, 'queries.jsonl');
+writeFileSync(queries, jsonl([
+  { id: 'q1', query: 'what is the weather in Paris', relevant: ['get_weather'], source: 'fixture:a' },
+  { id: 'q2', query: 'book me a hotel room in Rome', relevant: ['book_hotel'], source: 'fixture:b' },
+]));
+const mtDir = join(dir, 'mt');
+const mtQueries = join(dir, 'mt-heldout.jsonl');
+
+describe('npm run eval:discovery', () => {
+  it('lists its flags on --help and starts nothing', () => {
+    const r = run('discovery', ['--help']);
+    expect(r.status).toBe(0);
+    for (const flag of ['--corpus', '--queries', '--metatool-dir', '--metatool-queries', '--skip-metatool', '--json', '--warm-up']) expect(r.stdout).toContain(flag);
+    expect(r.stdout).not.toContain('##');
+  });
+
+  it('refuses a mistyped flag, a stray argument and a flag without its value (exit 2, nothing measured)', () => {
+    for (const [args, message] of [
+      [['--query', queries], "unknown option '--query'"],
+      [['queries.jsonl'], 'too many arguments'],
+      [['--json'], "'--json <FILE>' argument missing"],
+      [['--warm-up', 'many'], '--warm-up takes a whole number'],
+    ] as const) {
+      const r = run('discovery', [...args]);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(r.stdout).not.toContain('##');
+    }
+  });
+
+  it('refuses an input it cannot read, a bad record and an output it could not write, naming each', () => {
+    const bad = join(dir, 'bad.jsonl');
+    writeFileSync(bad, jsonl([{ id: 'q1', query: 'x', relevant: ['a'], source: 's' }]) + '{"id": "q2", "query": "y", "source": "s"}\n');
+    const notJson = join(dir, 'not-json.jsonl');
+    writeFileSync(notJson, '{"id": "t1", "name": "a"}\n{oops\n');
+    const twice = join(dir, 'twice.jsonl');
+    writeFileSync(twice, jsonl([tool('t:a', 'a', 'x'), tool('t:a', 'b', 'y')]));
+    for (const [args, message] of [
+      [['--queries', join(dir, 'missing.jsonl')], `--queries ${join(dir, 'missing.jsonl')}: no such file or directory`],
+      [['--corpus', dir], 'not a file'],
+      [['--queries', bad, '--corpus', corpus], `${bad}:2: a query record needs an array of strings \`relevant\``],
+      [['--corpus', notJson, '--queries', queries, '--skip-metatool'], `${notJson}:2: not JSON`],
+      [['--corpus', twice, '--queries', queries, '--skip-metatool'], `${twice}:2: id "t:a" is on an earlier line too`],
+      [['--metatool-dir', join(dir, 'nowhere')], 'no such file or directory'],
+      [['--json', join(dir, 'no-such-dir', 'out.json')], `no directory ${join(dir, 'no-such-dir')}`],
+    ] as const) {
+      const r = run('discovery', [...args]);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(message);
+    }
+  });
+
+  it('measures the files it is given, a MetaTool queries file by --metatool-queries included', () => {
+    // (a real nats-server and discovery process, as every eval run)
+    mkdirSync(mtDir, { recursive: true });
+    writeFileSync(join(mtDir, 'corpus.jsonl'), jsonl([tool('m:news', 'NewsFinder', 'Latest news headlines'), tool('m:recipe', 'RecipeBook', 'Cooking recipes and meal ideas')]));
+    // a queries.dev.jsonl that must not be read when --metatool-queries is given
+    writeFileSync(join(mtDir, 'queries.dev.jsonl'), '{not json\n');
+    writeFileSync(mtQueries, jsonl([
+      { id: 'm1', query: 'show me the latest news headlines', relevant: ['NewsFinder'], source: 'metatool:single_tool' },
+      { id: 'm2', query: 'a recipe for dinner', relevant: ['RecipeBook'], source: 'metatool:single_tool' },
+      { id: 'm3', query: 'cooking ideas and news', relevant: ['RecipeBook', 'NewsFinder'], source: 'metatool:multi_tool' },
+    ]));
+    const out = join(dir, 'figures.json');
+    const r = run('discovery', ['--corpus', corpus, '--queries', queries, '--metatool-dir', mtDir, '--metatool-queries', mtQueries, '--warm-up', '0', '--json', out], 120_000);
+    expect(r.status, r.stderr).toBe(0);
+    const figures = JSON.parse(readFileSync(out, 'utf8')) as { queries: string; metatoolQueries: string; main: { report: Record<string, { ours: { n: number; recall1: number } }> }; metatool: { report: Record<string, { ours: { n: number } }> } };
+    expect(figures.queries).toBe(queries);
+    expect(figures.metatoolQueries).toBe(mtQueries);
+    expect(figures.main.report['all'].ours.n).toBe(2);
+    expect(figures.main.report['all'].ours.recall1).toBe(1);
+    expect(figures.metatool.report['metatool'].ours.n).toBe(3);
+    expect(figures.metatool.report['metatool:multi_tool'].ours.n).toBe(1);
+  }, 150_000);
+});
+
+describe('npm run eval:unified', () => {
+  it('refuses a mistyped flag and an input it cannot read before starting anything (exit 2)', () => {
+    let r = run('unified', ['--irrelevant', queries]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("unknown option '--irrelevant'");
+    r = run('unified', ['--irrelevance', join(dir, 'missing.jsonl')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--irrelevance');
+    r = run('unified', ['--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('--png');
+  });
+});
