@@ -56,6 +56,9 @@ describe('npm run eval:discovery', () => {
     writeFileSync(bad, jsonl([{ id: 'q1', query: 'x', relevant: ['a'], source: 's' }]) + '{"id": "q2", "query": "y", "source": "s"}\n');
     const notJson = join(dir, 'not-json.jsonl');
     writeFileSync(notJson, '{"id": "t1", "name": "a"}\n{oops\n');
+    // (a byte-order mark and CRLF line ends are read as any JSONL reader reads them)
+    const bom = join(dir, 'bom.jsonl');
+    writeFileSync(bom, '\uFEFF' + jsonl([{ id: 'q1', query: 'x', relevant: ['a'], source: 's' }]).replace('\n', '\r\n') + '{"id": "q2"}\r\n');
     const twice = join(dir, 'twice.jsonl');
     writeFileSync(twice, jsonl([tool('t:a', 'a', 'x'), tool('t:a', 'b', 'y')]));
     for (const [args, message] of [
@@ -64,6 +67,7 @@ describe('npm run eval:discovery', () => {
       [['--queries', bad, '--corpus', corpus], `${bad}:2: a query record needs an array of strings \`relevant\``],
       [['--corpus', notJson, '--queries', queries, '--skip-metatool'], `${notJson}:2: not JSON`],
       [['--corpus', twice, '--queries', queries, '--skip-metatool'], `${twice}:2: id "t:a" is on an earlier line too`],
+      [['--queries', bom, '--corpus', corpus], `${bom}:2: a query record needs a string \`query\``],
       [['--metatool-dir', join(dir, 'nowhere')], 'no such file or directory'],
       [['--json', join(dir, 'no-such-dir', 'out.json')], `no directory ${join(dir, 'no-such-dir')}`],
     ] as const) {

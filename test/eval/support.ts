@@ -119,6 +119,7 @@ export function readEvalFile(path: string, kind: 'corpus' | 'queries'): Array<Co
   const out: Array<CorpusRecord | QueryRecord> = [];
   const ids = new Set<string>();
   readFileSync(path, 'utf8')
+    .replace(/^\uFEFF/, '')
     .split('\n')
     .forEach((line, i) => {
       if (line.trim() === '') return;
