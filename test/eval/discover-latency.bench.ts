@@ -16,7 +16,7 @@
 // machine's load.
 import { join } from 'node:path';
 import { NO_MATCH_QUERY, discoverCaller, startBareServer, type DiscoverCall } from './bare-grpc';
-import { corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, percentile, readJsonl, startEvalService, usageError, type CorpusRecord, type QueryRecord } from './support';
+import { corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, percentile, readJsonl, startEvalService, type CorpusRecord, type QueryRecord } from './support';
 
 /** p50 and p90 (ms) of `n` calls, the i-th asking `query(i)`. */
 async function time(call: DiscoverCall, n: number, query: (i: number) => string): Promise<string> {
@@ -31,12 +31,11 @@ async function time(call: DiscoverCall, n: number, query: (i: number) => string)
 
 async function main(): Promise<void> {
   const opts = evalFlags('discover-latency.bench', 'where discover_tools\' latency through gRPC goes', process.argv.slice(2), [
-    { name: 'calls', value: 'N', description: 'timed calls a figure (default 1500)' },
-    { name: 'rounds', value: 'N', description: 'rounds of every figure (default 2)' },
+    { name: 'calls', value: 'N', description: 'timed calls a figure (default 1500)', atLeast: 1 },
+    { name: 'rounds', value: 'N', description: 'rounds of every figure (default 2)', atLeast: 1 },
   ]);
   const calls = Number(opts.get('calls') ?? 1500);
   const rounds = Number(opts.get('rounds') ?? 2);
-  if (!(Number.isInteger(calls) && calls > 0 && Number.isInteger(rounds) && rounds > 0)) usageError('discover-latency.bench', '--calls and --rounds take whole numbers above 0');
   const queries = readJsonl<QueryRecord>(join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl')).map((q) => q.query);
   const defs = corpusDefinitions(readJsonl<CorpusRecord>(join(DEFAULT_EVAL_DIR, 'corpus.jsonl')));
   const warmUp = 1000;

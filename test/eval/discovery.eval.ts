@@ -2,13 +2,12 @@
 // (`--help` lists them; an unknown flag or an input that cannot be read is a usage error, exit 2)
 // Retrieval quality of discover_tools through the discovery service's gRPC API, beside a plain BM25
 // peer run on the same data in the same run. Scoring per shared/eval/README.md ("How to score").
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import { DiscoveryServiceClient, type DiscoverToolsResponse } from '@toolsurface/proto';
 import { Bm25Baseline, mrrAtK, ndcgAtK, recallAtK } from '@toolsurface/search';
 import { startBareServer, type DiscoverCall } from './bare-grpc';
-import { corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, percentile, readEvalFile, sliceOf, startEvalService, unreadable, usageError, type CorpusRecord, type QueryRecord } from './support';
+import { corpusDefinitions, DEFAULT_EVAL_DIR, checkRelevantInCorpus, evalFlags, percentile, readEvalFile, sliceOf, startEvalService, unreadable, usageError, writeFigures, type CorpusRecord, type QueryRecord } from './support';
 
 interface Figures {
   n: number;
@@ -130,37 +129,47 @@ function print(report: Report, latency: Latency): void {
 }
 
 async function main(): Promise<void> {
-  const opts = evalFlags('eval:discovery', 'discover_tools retrieval through the discovery service\'s gRPC API, beside a plain BM25 peer on the same data', process.argv.slice(2), [
-    { name: 'corpus', value: 'P', description: `corpus JSONL, put in one snapshot (default ${join(DEFAULT_EVAL_DIR, 'corpus.jsonl')})`, input: 'file' },
-    { name: 'queries', value: 'P', description: `queries JSONL (default ${join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl')})`, input: 'file' },
-    { name: 'metatool-dir', value: 'P', description: `MetaTool directory: its corpus.jsonl, and its queries.dev.jsonl unless --metatool-queries is given (default ${join(DEFAULT_EVAL_DIR, 'metatool')})`, input: 'dir' },
-    { name: 'metatool-queries', value: 'P', description: 'MetaTool queries JSONL, searched over the MetaTool corpus (default: queries.dev.jsonl of --metatool-dir)', input: 'file' },
-    { name: 'skip-metatool', description: 'leave the MetaTool pass out' },
-    { name: 'json', value: 'FILE', description: 'also write the figures to FILE as JSON', output: true },
-    { name: 'warm-up', value: 'N', description: `untimed calls before the timed ones (default ${WARM_UP_CALLS})` },
-  ]);
+  const defaults = { corpus: join(DEFAULT_EVAL_DIR, 'corpus.jsonl'), queries: join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl'), metatoolDir: join(DEFAULT_EVAL_DIR, 'metatool') };
+  const metatoolPaths = (given: ReadonlyMap<string, string>) => {
+    const dir = given.get('metatool-dir') ?? defaults.metatoolDir;
+    return { corpus: join(dir, 'corpus.jsonl'), queries: given.get('metatool-queries') ?? join(dir, 'queries.dev.jsonl') };
+  };
+  const opts = evalFlags(
+    'eval:discovery',
+    "discover_tools retrieval through the discovery service's gRPC API, beside a plain BM25 peer on the same data",
+    process.argv.slice(2),
+    [
+      { name: 'corpus', value: 'P', description: `corpus JSONL, put in one snapshot (default ${defaults.corpus})`, input: 'file' },
+      { name: 'queries', value: 'P', description: `queries JSONL (default ${defaults.queries})`, input: 'file' },
+      { name: 'metatool-dir', value: 'P', description: `MetaTool directory: its corpus.jsonl, and its queries.dev.jsonl unless --metatool-queries is given (default ${defaults.metatoolDir})`, input: 'dir' },
+      { name: 'metatool-queries', value: 'P', description: 'MetaTool queries JSONL, searched over the MetaTool corpus (default: queries.dev.jsonl of --metatool-dir)', input: 'file' },
+      { name: 'skip-metatool', description: 'leave the MetaTool pass out' },
+      { name: 'json', value: 'FILE', description: 'also write the figures to FILE as JSON', output: true },
+      { name: 'warm-up', value: 'N', description: `untimed calls before the timed ones (default ${WARM_UP_CALLS})`, atLeast: 0 },
+    ],
+    (given) => [given.get('corpus') ?? defaults.corpus, given.get('queries') ?? defaults.queries, ...Object.values(metatoolPaths(given))],
+  );
   const warmUp = Number(opts.get('warm-up') ?? WARM_UP_CALLS);
-  if (!Number.isInteger(warmUp) || warmUp < 0) usageError('eval:discovery', '--warm-up takes a whole number of calls');
-  const corpusPath = opts.get('corpus') ?? join(DEFAULT_EVAL_DIR, 'corpus.jsonl');
-  const queriesPath = opts.get('queries') ?? join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl');
-  const metatoolDir = opts.get('metatool-dir') ?? join(DEFAULT_EVAL_DIR, 'metatool');
-  const metatoolCorpus = join(metatoolDir, 'corpus.jsonl');
-  const metatoolQueries = opts.get('metatool-queries') ?? join(metatoolDir, 'queries.dev.jsonl');
+  const corpusPath = opts.get('corpus') ?? defaults.corpus;
+  const queriesPath = opts.get('queries') ?? defaults.queries;
+  const { corpus: metatoolCorpus, queries: metatoolQueries } = metatoolPaths(opts);
   const withMetatool = opts.get('skip-metatool') !== 'true';
-  // (the defaults too are read before anything starts)
-  const inputs: Array<[string, string]> = [['--corpus', corpusPath], ['--queries', queriesPath], ...(withMetatool ? ([['--metatool-dir', metatoolCorpus], ['--metatool-queries', metatoolQueries]] as Array<[string, string]>) : [])];
-  for (const [flag, path] of inputs) {
-    const problem = unreadable(path, 'file');
-    if (problem !== undefined) usageError('eval:discovery', `${flag}: ${path}: ${problem}`);
-  }
   // every input read and checked before anything starts (a bad record is named by file and line)
   let data: { corpus: CorpusRecord[]; queries: QueryRecord[]; metatool?: { corpus: CorpusRecord[]; queries: QueryRecord[] } };
   try {
-    data = {
-      corpus: readEvalFile(corpusPath, 'corpus'),
-      queries: readEvalFile(queriesPath, 'queries'),
-      metatool: withMetatool ? { corpus: readEvalFile(metatoolCorpus, 'corpus'), queries: readEvalFile(metatoolQueries, 'queries') } : undefined,
-    };
+    const inputs: Array<[string, string]> = [
+      ['--corpus', corpusPath],
+      ['--queries', queriesPath],
+      ...(withMetatool ? ([['--metatool-dir', metatoolCorpus], [opts.has('metatool-queries') ? '--metatool-queries' : '--metatool-dir', metatoolQueries]] as Array<[string, string]>) : []),
+    ];
+    for (const [flag, path] of inputs) {
+      const problem = unreadable(path, 'file');
+      if (problem !== undefined) throw new Error(`${flag}: ${resolve(path)}: ${problem}`);
+    }
+    data = { corpus: readEvalFile(corpusPath, 'corpus'), queries: readEvalFile(queriesPath, 'queries') };
+    if (withMetatool) data.metatool = { corpus: readEvalFile(metatoolCorpus, 'corpus'), queries: readEvalFile(metatoolQueries, 'queries') };
+    const warnings = [checkRelevantInCorpus(data.queries, queriesPath, data.corpus, corpusPath), data.metatool && checkRelevantInCorpus(data.metatool.queries, metatoolQueries, data.metatool.corpus, metatoolCorpus)];
+    for (const w of warnings) if (w) console.error(`eval:discovery: warning: ${w}`);
   } catch (e) {
     usageError('eval:discovery', (e as Error).message);
   }
@@ -190,8 +199,8 @@ async function main(): Promise<void> {
   }
   const jsonPath = opts.get('json');
   if (jsonPath) {
-    writeFileSync(jsonPath, `${JSON.stringify(out, null, 2)}\n`);
-    console.log(`\nfigures written to ${jsonPath}`);
+    console.log('');
+    writeFigures(jsonPath, out);
   }
 }
 

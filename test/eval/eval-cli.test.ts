@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '@toolsurface/stack';
+import { DEFAULT_EVAL_DIR } from './support';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolsurface-eval-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,7 +43,11 @@ describe('npm run eval:discovery', () => {
       [['--query', queries], "unknown option '--query'"],
       [['queries.jsonl'], 'too many arguments'],
       [['--json'], "'--json <FILE>' argument missing"],
-      [['--warm-up', 'many'], '--warm-up takes a whole number'],
+      [['--warm-up', 'many'], 'takes a whole number, at least 0, in digits'],
+      [['--warm-up', ''], 'empty'],
+      [['--warm-up', '1e1'], 'in digits'],
+      [['--queries', queries, '--queries', queries], 'given twice'],
+      [['--json', ''], 'empty'],
     ] as const) {
       const r = run('discovery', [...args]);
       expect(r.status, args.join(' ')).toBe(2);
@@ -59,6 +64,14 @@ describe('npm run eval:discovery', () => {
     // (a byte-order mark and CRLF line ends are read as any JSONL reader reads them)
     const bom = join(dir, 'bom.jsonl');
     writeFileSync(bom, '\uFEFF' + jsonl([{ id: 'q1', query: 'x', relevant: ['a'], source: 's' }]).replace('\n', '\r\n') + '{"id": "q2"}\r\n');
+    const empty = join(dir, 'empty.jsonl');
+    writeFileSync(empty, '\n  \n');
+    const blankQuery = join(dir, 'blank-query.jsonl');
+    writeFileSync(blankQuery, jsonl([{ id: 'q1', query: ' ', relevant: ['get_weather'], source: 's' }]));
+    const irrelevanceAsQueries = join(dir, 'irrelevance-as-queries.jsonl');
+    writeFileSync(irrelevanceAsQueries, jsonl([{ id: 'i1', query: 'tell me a joke', relevant: [], source: 's' }]));
+    const otherCorpus = join(dir, 'other-corpus-queries.jsonl');
+    writeFileSync(otherCorpus, jsonl([{ id: 'm1', query: 'news', relevant: ['NewsFinder'], source: 's' }, { id: 'm2', query: 'recipes', relevant: ['RecipeBook'], source: 's' }]));
     const twice = join(dir, 'twice.jsonl');
     writeFileSync(twice, jsonl([tool('t:a', 'a', 'x'), tool('t:a', 'b', 'y')]));
     for (const [args, message] of [
@@ -67,9 +80,17 @@ describe('npm run eval:discovery', () => {
       [['--queries', bad, '--corpus', corpus], `${bad}:2: a query record needs an array of strings \`relevant\``],
       [['--corpus', notJson, '--queries', queries, '--skip-metatool'], `${notJson}:2: not JSON`],
       [['--corpus', twice, '--queries', queries, '--skip-metatool'], `${twice}:2: id "t:a" is on an earlier line too`],
-      [['--queries', bom, '--corpus', corpus], `${bom}:2: a query record needs a string \`query\``],
+      [['--queries', bom, '--corpus', corpus], `${bom}:2: a query record needs a non-empty string`],
       [['--metatool-dir', join(dir, 'nowhere')], 'no such file or directory'],
       [['--json', join(dir, 'no-such-dir', 'out.json')], `no directory ${join(dir, 'no-such-dir')}`],
+      // the output must never overwrite an input, a default one included
+      [['--corpus', corpus, '--queries', queries, '--skip-metatool', '--json', queries], 'is one of the run\'s inputs'],
+      [['--skip-metatool', '--json', join(DEFAULT_EVAL_DIR, 'corpus.jsonl')], 'is one of the run\'s inputs'],
+      [['--queries', empty, '--corpus', corpus], `${empty}: no records`],
+      [['--queries', blankQuery, '--corpus', corpus], `${blankQuery}:1: a query record needs a non-empty string`],
+      [['--queries', irrelevanceAsQueries, '--corpus', corpus], `${irrelevanceAsQueries}:1: a query record needs at least one tool name in \`relevant\``],
+      [['--queries', otherCorpus, '--corpus', corpus, '--skip-metatool'], `${otherCorpus}:1: relevant tool "NewsFinder" is in no record of ${corpus} (2 of 2 queries`],
+      [['--metatool-dir', dir], `--metatool-dir: ${join(dir, 'queries.dev.jsonl')}: no such file`],
     ] as const) {
       const r = run('discovery', [...args]);
       expect(r.status, args.join(' ')).toBe(2);
@@ -88,14 +109,18 @@ describe('npm run eval:discovery', () => {
       { id: 'm2', query: 'a recipe for dinner', relevant: ['RecipeBook'], source: 'metatool:single_tool' },
       { id: 'm3', query: 'cooking ideas and news', relevant: ['RecipeBook', 'NewsFinder'], source: 'metatool:multi_tool' },
     ]));
+    // one query of three names a tool the corpus lacks: measured (it scores 0), with a warning
+    const withStray = join(dir, 'with-stray.jsonl');
+    writeFileSync(withStray, readFileSync(queries, 'utf8') + jsonl([{ id: 'q3', query: 'translate hello', relevant: ['translate'], source: 'fixture:a' }]));
     const out = join(dir, 'figures.json');
-    const r = run('discovery', ['--corpus', corpus, '--queries', queries, '--metatool-dir', mtDir, '--metatool-queries', mtQueries, '--warm-up', '0', '--json', out], 120_000);
+    const r = run('discovery', ['--corpus', corpus, '--queries', withStray, '--metatool-dir', mtDir, '--metatool-queries', mtQueries, '--warm-up', '0', '--json', out], 120_000);
     expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`warning: ${withStray}:3: relevant tool "translate" is in no record of ${corpus} (1 of 3 queries`);
     const figures = JSON.parse(readFileSync(out, 'utf8')) as { queries: string; metatoolQueries: string; main: { report: Record<string, { ours: { n: number; recall1: number } }> }; metatool: { report: Record<string, { ours: { n: number } }> } };
-    expect(figures.queries).toBe(queries);
+    expect(figures.queries).toBe(withStray);
     expect(figures.metatoolQueries).toBe(mtQueries);
-    expect(figures.main.report['all'].ours.n).toBe(2);
-    expect(figures.main.report['all'].ours.recall1).toBe(1);
+    expect(figures.main.report['all'].ours.n).toBe(3);
+    expect(figures.main.report['all'].ours.recall1).toBeCloseTo(2 / 3, 10);
     expect(figures.metatool.report['metatool'].ours.n).toBe(3);
     expect(figures.metatool.report['metatool:multi_tool'].ours.n).toBe(1);
   }, 150_000);
@@ -112,5 +137,22 @@ describe('npm run eval:unified', () => {
     r = run('unified', ['--help']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('--png');
+    // the files swapped: requests no tool serves given as the ones that name their tools
+    const irrelevance = join(dir, 'irrelevance.jsonl');
+    writeFileSync(irrelevance, jsonl([{ id: 'i1', query: 'tell me a joke', relevant: [], source: 's', calls: [] }]));
+    r = run('unified', ['--corpus', corpus, '--queries', irrelevance, '--irrelevance', queries]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`${irrelevance}:1: a query record needs at least one tool name in \`relevant\``);
+    const badCalls = join(dir, 'bad-calls.jsonl');
+    writeFileSync(badCalls, jsonl([{ id: 'q1', query: 'weather in Paris', relevant: ['get_weather'], source: 's', calls: 'oops' }]));
+    r = run('unified', ['--corpus', corpus, '--queries', badCalls, '--irrelevance', irrelevance]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`${badCalls}:1: a query record needs null or an array of {name, arguments} as \`calls\``);
+    // a diagram path under a file, or a directory, is refused before the run (the run makes a missing directory)
+    for (const png of [join(corpus, 'x.png'), dir]) {
+      r = run('unified', ['--corpus', corpus, '--queries', queries, '--irrelevance', irrelevance, '--png', png]);
+      expect(r.status, png).toBe(2);
+      expect(r.stderr).toContain('--png');
+    }
   });
 });

@@ -14,8 +14,7 @@
 //            on a new client, timed from the call to its answer. Includes the object-store read.
 // The machine's other jobs shift absolute figures; compare runs made one after the other.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { credentials } from '@grpc/grpc-js';
 import type { ObjectStore } from '@nats-io/obj';
@@ -25,7 +24,7 @@ import { ToolIndex } from '@toolsurface/search';
 import { SnapshotStore } from '@toolsurface/state';
 import { EmbeddedBackend } from '../../services/discovery/src/domain/embedded-backend';
 import { loadConfig } from '../../services/discovery/src/config';
-import { corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, readJsonl, startEvalService, usageError, type CorpusRecord } from './support';
+import { corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, readEvalFile, readJsonl, startEvalService, unreadable, usageError, writeFigures, type CorpusRecord } from './support';
 
 /** Runs of each measurement when `--runs` is not given. */
 const DEFAULT_RUNS = 7;
@@ -123,7 +122,7 @@ function summarize(runs: Figures[]): Record<string, { median: number; runs: numb
 
 async function main(): Promise<void> {
   const opts = evalFlags('first-index.bench', 'how long a new snapshot takes to become searchable', process.argv.slice(2), [
-    { name: 'runs', value: 'N', description: `runs of each measurement (default ${DEFAULT_RUNS})` },
+    { name: 'runs', value: 'N', description: `runs of each measurement (default ${DEFAULT_RUNS})`, atLeast: 1 },
     { name: 'only', value: 'WHAT', description: 'one measurement only: build, service or search' },
     { name: 'corpus', value: 'P', description: `corpus JSONL (default ${join(DEFAULT_EVAL_DIR, 'corpus.jsonl')})`, input: 'file' },
     { name: 'json', value: 'FILE', description: 'also write the figures to FILE as JSON', output: true },
@@ -136,10 +135,16 @@ async function main(): Promise<void> {
     return;
   }
   const runs = Number(opts.get('runs') ?? DEFAULT_RUNS);
-  if (!Number.isInteger(runs) || runs < 1) usageError('first-index.bench', '--runs takes a whole number of runs, at least 1');
   const only = opts.get('only');
   if (only !== undefined && only !== 'build' && only !== 'service' && only !== 'search') usageError('first-index.bench', '--only takes build, service or search');
-  const tools = readFileSync(corpusPath, 'utf8').split('\n').filter((l) => l.trim() !== '').length;
+  let tools: number;
+  try {
+    const problem = unreadable(corpusPath, 'file');
+    if (problem !== undefined) throw new Error(`--corpus: ${resolve(corpusPath)}: ${problem}`);
+    tools = readEvalFile(corpusPath, 'corpus').length;
+  } catch (e) {
+    usageError('first-index.bench', (e as Error).message);
+  }
   console.log(`## first index of a new snapshot: ${tools} tools from ${corpusPath}, ${runs} runs, medians in ms`);
   const report: Record<string, unknown> = { corpus: corpusPath, tools, runs };
   // Runs interleave the measurements (build, service, search, build, …) so a change in the machine's load spreads over all three.
@@ -156,7 +161,7 @@ async function main(): Promise<void> {
     console.log(`${name.padEnd(8)} ${Object.entries(s).map(([k, v]) => `${k} ${v.median.toFixed(1)} [${v.runs.map((x) => x.toFixed(0)).join(' ')}]`).join(', ')}`);
   }
   const jsonPath = opts.get('json');
-  if (jsonPath) writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+  if (jsonPath) writeFigures(jsonPath, report);
 }
 
 main().catch((e) => {

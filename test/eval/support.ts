@@ -1,8 +1,8 @@
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { type BoundToolDefinition } from '@toolsurface/core';
+import { QUERY_MAX_CHARS, type BoundToolDefinition } from '@toolsurface/core';
 import { connectNats, openSnapshotStore } from '@toolsurface/platform';
 import { ensureNats, findFreePort, REPO_ROOT, serviceEntry, spawnManaged, waitForServing, type ManagedProcess } from '@toolsurface/stack';
 import { readJsonl, type CorpusRecord, type RetrievalQueryRecord } from '@toolsurface/search';
@@ -57,25 +57,42 @@ export interface EvalFlag {
   description: string;
   /** an input the run reads: checked before any service starts (a file, or a directory) */
   input?: 'file' | 'dir';
-  /** a file the run writes at its end: its directory is checked before anything starts, so no run's figures are lost to a mistyped path */
-  output?: boolean;
+  /** a file the run writes at its end: checked before anything starts, so no run's figures are lost to a mistyped path ('make-dirs': the run makes its directory) */
+  output?: boolean | 'make-dirs';
+  /** the least whole number the flag takes (its value is then written in digits only) */
+  atLeast?: number;
 }
 
 /**
  * Reads an eval or bench script's command line with `commander`: `--help` prints the flags and
- * exits 0; an unknown flag, a stray argument, a flag without its value, or an input (EvalFlag.input)
- * that cannot be read is a usage error: its message on stderr and exit code 2, before anything is
- * started (a mistyped `--queries` must not quietly measure the default data instead).
+ * exits 0. These are usage errors, with the message on stderr and exit code 2 before anything
+ * starts: an unknown flag, a stray argument, a flag given twice or without its value (or with an
+ * empty one), a number that is not written in digits or is under its least value (EvalFlag.atLeast),
+ * an input that cannot be read (EvalFlag.input), an output that cannot be written or names an
+ * input (EvalFlag.output; `inputs` are the run's input paths, its defaults included). A mistyped
+ * `--queries` must not quietly measure the default data instead, nor `--json` overwrite the data.
+ * Paths are read from the working directory (the repository root under `npm run`).
  * @returns each given flag's value by name (`'true'` for a flag that takes no value)
  */
-export function evalFlags(command: string, summary: string, argv: readonly string[], spec: readonly EvalFlag[]): Map<string, string> {
+export function evalFlags(command: string, summary: string, argv: readonly string[], spec: readonly EvalFlag[], inputs: (given: ReadonlyMap<string, string>) => string[] = () => []): Map<string, string> {
   const program = new Command(command)
     .description(summary)
     .helpOption('-h, --help', 'print these flags and exit')
     .allowExcessArguments(false)
     .showHelpAfterError('(add --help for the flags)')
     .exitOverride();
-  for (const f of spec) program.option(f.value === undefined ? `--${f.name}` : `--${f.name} <${f.value}>`, f.description);
+  for (const f of spec) {
+    if (f.value === undefined) {
+      program.option(`--${f.name}`, f.description);
+      continue;
+    }
+    program.option(`--${f.name} <${f.value}>`, f.description, (v: string, previous: string | undefined) => {
+      if (previous !== undefined) throw new InvalidArgumentError('given twice (each flag takes one value)');
+      if (v.trim() === '') throw new InvalidArgumentError('empty');
+      if (f.atLeast !== undefined && !(/^\d+$/.test(v) && Number(v) >= f.atLeast)) throw new InvalidArgumentError(`takes a whole number, at least ${f.atLeast}, in digits`);
+      return v;
+    });
+  }
   try {
     program.parse([...argv], { from: 'user' });
   } catch (e) {
@@ -86,10 +103,15 @@ export function evalFlags(command: string, summary: string, argv: readonly strin
   const out = new Map<string, string>();
   for (const f of spec) {
     const v = given[f.name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())];
+    if (v !== undefined) out.set(f.name, String(v));
+  }
+  const read = inputs(out).map((p) => resolve(p));
+  for (const f of spec) {
+    const v = out.get(f.name);
     if (v === undefined) continue;
-    out.set(f.name, String(v));
-    const problem = f.input !== undefined ? unreadable(String(v), f.input) : f.output ? unwritable(String(v)) : undefined;
-    if (problem !== undefined) usageError(command, `--${f.name} ${String(v)}: ${problem}`);
+    let problem = f.input !== undefined ? unreadable(v, f.input) : f.output ? unwritable(v, f.output === 'make-dirs') : undefined;
+    if (problem === undefined && f.output && read.includes(resolve(v))) problem = 'is one of the run\'s inputs';
+    if (problem !== undefined) usageError(command, `--${f.name} ${v}${v === resolve(v) ? '' : ` (${resolve(v)})`}: ${problem}`);
   }
   return out;
 }
@@ -108,14 +130,47 @@ export function unreadable(path: string, kind: 'file' | 'dir'): string | undefin
 }
 
 /**
- * Reads an eval data file (JSONL, shared/eval/README.md "Record formats") and checks each record
- * has the fields the scoring reads: a corpus record a string `id` and `name` (ids unique), a query
- * record a string `query` and `source` and an array `relevant` of strings.
+ * Why a file cannot be written where a path says (the path a directory or a file that cannot be
+ * written, its directory missing or not writable), or undefined when it can. With `makeDirs`, a
+ * missing directory is one the run makes: its nearest existing ancestor must be a writable directory.
+ */
+export function unwritable(path: string, makeDirs = false): string | undefined {
+  try {
+    const st = statSync(path, { throwIfNoEntry: false });
+    if (st?.isDirectory()) return 'is a directory';
+    if (st !== undefined && !st.isFile()) return 'not a regular file';
+    if (st !== undefined) {
+      accessSync(path, constants.W_OK);
+      return undefined;
+    }
+    let dir = dirname(resolve(path));
+    if (makeDirs) while (statSync(dir, { throwIfNoEntry: false }) === undefined && dirname(dir) !== dir) dir = dirname(dir);
+    if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return statSync(dir, { throwIfNoEntry: false }) === undefined ? `no directory ${dir}` : `${dir} is not a directory`;
+    accessSync(dir, constants.W_OK);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/** The kinds of eval data file readEvalFile reads. */
+export type EvalFileKind = 'corpus' | 'queries' | 'irrelevance';
+
+/** The line of its file each record readEvalFile read came from (1-based). */
+const LINE_OF = new WeakMap<object, number>();
+
+/**
+ * Reads an eval data file (JSONL, shared/eval/README.md "Record formats"; a byte-order mark is
+ * skipped) and checks each record has the fields the scoring reads. A corpus record: a non-empty
+ * string `id` (unique) and `name`. A query record (`queries`, or `irrelevance`: requests no tool
+ * serves): a `query` the services take (a non-empty string of at most QUERY_MAX_CHARS), a string
+ * `source`, an array `relevant` of strings (empty for `irrelevance`, not for `queries`), and, where
+ * present, `calls` an array of `{name, arguments}` and `schema_override` an object.
  * @throws Error naming the file and the line of the first bad record, before anything runs on it
  */
 export function readEvalFile(path: string, kind: 'corpus'): CorpusRecord[];
-export function readEvalFile(path: string, kind: 'queries'): QueryRecord[];
-export function readEvalFile(path: string, kind: 'corpus' | 'queries'): Array<CorpusRecord | QueryRecord> {
+export function readEvalFile(path: string, kind: 'queries' | 'irrelevance'): QueryRecord[];
+export function readEvalFile(path: string, kind: EvalFileKind): Array<CorpusRecord | QueryRecord> {
   const out: Array<CorpusRecord | QueryRecord> = [];
   const ids = new Set<string>();
   readFileSync(path, 'utf8')
@@ -130,9 +185,9 @@ export function readEvalFile(path: string, kind: 'corpus' | 'queries'): Array<Co
       } catch (e) {
         throw new Error(`${at}: not JSON (${(e as Error).message})`);
       }
-      const rec = (r !== null && typeof r === 'object' && !Array.isArray(r) ? r : {}) as Record<string, unknown>;
+      const rec = (isObject(r) ? r : {}) as Record<string, unknown>;
       const need = (field: string, ok: boolean, what: string): void => {
-        if (!ok) throw new Error(`${at}: a ${kind === 'corpus' ? 'corpus' : 'query'} record needs ${what} \`${field}\``);
+        if (!ok) throw new Error(`${at}: ${kind === 'corpus' ? 'a corpus' : kind === 'queries' ? 'a query' : 'an irrelevance'} record needs ${what} \`${field}\``);
       };
       if (kind === 'corpus') {
         need('id', typeof rec['id'] === 'string' && rec['id'] !== '', 'a non-empty string');
@@ -140,24 +195,59 @@ export function readEvalFile(path: string, kind: 'corpus' | 'queries'): Array<Co
         if (ids.has(rec['id'] as string)) throw new Error(`${at}: id ${JSON.stringify(rec['id'])} is on an earlier line too (ids are the snapshot's tool names)`);
         ids.add(rec['id'] as string);
       } else {
-        need('query', typeof rec['query'] === 'string', 'a string');
+        const q = rec['query'];
+        need('query', typeof q === 'string' && q.trim() !== '' && q.length <= QUERY_MAX_CHARS, `a non-empty string of at most ${QUERY_MAX_CHARS} characters as`);
         need('source', typeof rec['source'] === 'string', 'a string');
-        need('relevant', Array.isArray(rec['relevant']) && rec['relevant'].every((x) => typeof x === 'string'), 'an array of strings');
+        const relevant = rec['relevant'];
+        need('relevant', Array.isArray(relevant) && relevant.every((x) => typeof x === 'string'), 'an array of strings');
+        if (kind === 'queries') need('relevant', (relevant as string[]).length > 0, 'at least one tool name in');
+        else need('relevant', (relevant as string[]).length === 0, 'no tool name (no tool serves it) in');
+        const calls = rec['calls'];
+        need('calls', calls === undefined || calls === null || (Array.isArray(calls) && calls.every((c) => isObject(c) && typeof c['name'] === 'string' && isObject(c['arguments']))), 'null or an array of {name, arguments} as');
+        need('schema_override', rec['schema_override'] === undefined || isObject(rec['schema_override']), 'an object as');
       }
+      LINE_OF.set(rec, i + 1);
       out.push(rec as unknown as CorpusRecord | QueryRecord);
     });
   if (out.length === 0) throw new Error(`${path}: no records`);
   return out;
 }
 
-/** Why a file cannot be written where a path says (its directory missing or not writable, or the path a directory), or undefined when it can. */
-export function unwritable(path: string): string | undefined {
+/**
+ * Checks that a queries file's tools are in its corpus: a query whose `relevant` names a tool no
+ * corpus record has can only score 0 for that tool. Where more than half of the queries do, the
+ * files do not belong together (a held-out file measured over another corpus, or MetaTool's
+ * queries over the main corpus): an error. Fewer are measured as they are, with a warning.
+ * @returns a warning naming the first such query's file and line and how many there are, or undefined when every tool is in the corpus
+ * @throws Error with that message when more than half of the queries name such a tool
+ */
+export function checkRelevantInCorpus(queries: readonly QueryRecord[], queriesPath: string, corpus: readonly CorpusRecord[], corpusPath: string): string | undefined {
+  const names = new Set(corpus.map((r) => r.name));
+  const lacking = queries.filter((q) => q.relevant.some((n) => !names.has(n)));
+  if (lacking.length === 0) return undefined;
+  const first = lacking[0];
+  const missing = first.relevant.find((n) => !names.has(n));
+  const message = `${queriesPath}:${LINE_OF.get(first) ?? '?'}: relevant tool ${JSON.stringify(missing)} is in no record of ${corpusPath} (${lacking.length} of ${queries.length} queries name such a tool`;
+  if (lacking.length * 2 > queries.length) throw new Error(`${message}; is this the corpus they were written for?)`);
+  return `${message}; they are measured, and score 0 for it)`;
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+
+/**
+ * Writes a run's figures as JSON to `path`. Where that fails after all (the path was checked
+ * before the run: evalFlags), the figures go to stdout after the error, so a finished run loses
+ * nothing; the process then exits 1.
+ */
+export function writeFigures(path: string, figures: unknown): void {
+  const text = `${JSON.stringify(figures, null, 2)}\n`;
   try {
-    if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) return 'is a directory';
-    accessSync(dirname(resolve(path)), constants.W_OK);
-    return undefined;
+    writeFileSync(path, text);
+    console.log(`figures written to ${path}`);
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? `no directory ${dirname(resolve(path))}` : (e as Error).message;
+    console.error(`could not write the figures to ${path} (${(e as Error).message}); here they are:`);
+    process.stdout.write(text);
+    process.exitCode = 1;
   }
 }
 

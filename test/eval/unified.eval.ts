@@ -2,15 +2,18 @@
 // (`--help` lists them; an unknown flag or an input that cannot be read is a usage error, exit 2)
 // unified_tool quality through the unified-mapper's gRPC API (whole corpus as one snapshot), beside
 // a baseline that takes the top BM25 hit and maps nothing. Scoring per shared/eval/README.md.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
 import { CALIBRATION, scoreArguments } from '@toolsurface/mapper';
 import { UnifiedServiceClient, type MapRequestResponse } from '@toolsurface/proto';
 import { Bm25Baseline } from '@toolsurface/search';
 import { bins, writeReliabilityPng } from './reliability-png';
-import { corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, percentile, readEvalFile, startEvalService, usageError, type CorpusRecord, type QueryRecord } from './support';
+import { checkRelevantInCorpus, corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, percentile, readEvalFile, startEvalService, unreadable, usageError, writeFigures, type CorpusRecord, type QueryRecord } from './support';
+
+/** Where the reliability diagram goes when `--png` is not given (beside the local stack's data). */
+const DEFAULT_PNG = join('.data', 'unified-reliability.png');
 
 /**
  * "Now" for relative dates: the eval data was written in 2023 and its ground truth resolves dates
@@ -40,24 +43,39 @@ interface Row {
 const share = (rows: Row[], f: (r: Row) => boolean) => (rows.length === 0 ? NaN : rows.filter(f).length / rows.length);
 
 async function main(): Promise<void> {
-  const opts = evalFlags('eval:unified', 'unified_tool selection, argument mapping and confidence through the unified-mapper\'s gRPC API, beside a baseline that takes the top BM25 hit and maps nothing', process.argv.slice(2), [
-    { name: 'corpus', value: 'P', description: `corpus JSONL, put in one snapshot (default ${join(DEFAULT_EVAL_DIR, 'corpus.jsonl')})`, input: 'file' },
-    { name: 'queries', value: 'P', description: `queries JSONL (default ${join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl')})`, input: 'file' },
-    { name: 'irrelevance', value: 'P', description: `requests no tool serves, JSONL (default ${join(DEFAULT_EVAL_DIR, 'queries.irrelevance.dev.jsonl')})`, input: 'file' },
-    { name: 'json', value: 'FILE', description: 'also write the figures to FILE as JSON', output: true },
-    { name: 'png', value: 'FILE', description: 'where the reliability diagram goes (default .data/unified-reliability.png)' },
-  ]);
-  const corpusPath = opts.get('corpus') ?? join(DEFAULT_EVAL_DIR, 'corpus.jsonl');
-  const queriesPath = opts.get('queries') ?? join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl');
-  const irrelevancePath = opts.get('irrelevance') ?? join(DEFAULT_EVAL_DIR, 'queries.irrelevance.dev.jsonl');
+  const defaults = { corpus: join(DEFAULT_EVAL_DIR, 'corpus.jsonl'), queries: join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl'), irrelevance: join(DEFAULT_EVAL_DIR, 'queries.irrelevance.dev.jsonl') };
+  const opts = evalFlags(
+    'eval:unified',
+    "unified_tool selection, argument mapping and confidence through the unified-mapper's gRPC API, beside a baseline that takes the top BM25 hit and maps nothing",
+    process.argv.slice(2),
+    [
+      { name: 'corpus', value: 'P', description: `corpus JSONL, put in one snapshot (default ${defaults.corpus})`, input: 'file' },
+      { name: 'queries', value: 'P', description: `queries JSONL (default ${defaults.queries})`, input: 'file' },
+      { name: 'irrelevance', value: 'P', description: `requests no tool serves, JSONL (default ${defaults.irrelevance})`, input: 'file' },
+      { name: 'json', value: 'FILE', description: 'also write the figures to FILE as JSON', output: true },
+      { name: 'png', value: 'FILE', description: `where the reliability diagram goes (default ${DEFAULT_PNG}; its directory is made)`, output: 'make-dirs' },
+    ],
+    (given) => [given.get('corpus') ?? defaults.corpus, given.get('queries') ?? defaults.queries, given.get('irrelevance') ?? defaults.irrelevance],
+  );
+  const corpusPath = opts.get('corpus') ?? defaults.corpus;
+  const queriesPath = opts.get('queries') ?? defaults.queries;
+  const irrelevancePath = opts.get('irrelevance') ?? defaults.irrelevance;
+  // (by default beside the local stack's data, not in the checkout's root)
+  const png = opts.get('png') ?? DEFAULT_PNG;
   // every input read and checked before anything starts (a bad record is named by file and line)
   let corpus: CorpusRecord[];
   let relevantQueries: QueryRecord[];
   let irrelevantQueries: QueryRecord[];
   try {
+    for (const [flag, path] of [['--corpus', corpusPath], ['--queries', queriesPath], ['--irrelevance', irrelevancePath]]) {
+      const problem = unreadable(path, 'file');
+      if (problem !== undefined) throw new Error(`${flag}: ${resolve(path)}: ${problem}`);
+    }
     corpus = readEvalFile(corpusPath, 'corpus');
     relevantQueries = readEvalFile(queriesPath, 'queries');
-    irrelevantQueries = readEvalFile(irrelevancePath, 'queries');
+    irrelevantQueries = readEvalFile(irrelevancePath, 'irrelevance');
+    const warning = checkRelevantInCorpus(relevantQueries, queriesPath, corpus, corpusPath);
+    if (warning) console.error(`eval:unified: warning: ${warning}`);
   } catch (e) {
     usageError('eval:unified', (e as Error).message);
   }
@@ -156,14 +174,16 @@ async function main(): Promise<void> {
   console.log('reliability (confidence bin: n, share right: tool and arguments, or the tool alone where arguments are missing):');
   for (const b of figures.reliability) if (b.n > 0) console.log(`  [${b.lo.toFixed(1)}, ${b.hi.toFixed(1)}): n=${b.n}, right ${f(b.accuracy)}, mean confidence ${f(b.meanConfidence)}`);
   // (by default beside the local stack's data, not in the checkout's root)
-  const png = opts.get('png') ?? join('.data', 'unified-reliability.png');
-  mkdirSync(dirname(png), { recursive: true });
-  writeReliabilityPng(png, figures.reliability, CONFIDENCE_THRESHOLD);
-  console.log(`reliability diagram written to ${png}`);
+  // (the figures first: a diagram that cannot be written loses nothing else)
   const jsonPath = opts.get('json');
-  if (jsonPath) {
-    writeFileSync(jsonPath, `${JSON.stringify(figures, null, 2)}\n`);
-    console.log(`figures written to ${jsonPath}`);
+  if (jsonPath) writeFigures(jsonPath, figures);
+  try {
+    mkdirSync(dirname(png), { recursive: true });
+    writeReliabilityPng(png, figures.reliability, CONFIDENCE_THRESHOLD);
+    console.log(`reliability diagram written to ${png}`);
+  } catch (e) {
+    console.error(`could not write the reliability diagram to ${png}: ${(e as Error).message}`);
+    process.exitCode = 1;
   }
 }
 
