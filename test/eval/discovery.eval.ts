@@ -155,6 +155,7 @@ async function main(): Promise<void> {
   const { corpus: metatoolCorpus, queries: metatoolQueries } = metatoolPaths(opts);
   const withMetatool = opts.get('skip-metatool') !== 'true';
   // every input read and checked before anything starts (a bad record is named by file and line)
+  const warn = (message: string): void => console.error(`eval:discovery: warning: ${message}`);
   let data: { corpus: CorpusRecord[]; queries: QueryRecord[]; metatool?: { corpus: CorpusRecord[]; queries: QueryRecord[] } };
   try {
     const inputs: Array<[string, string]> = [
@@ -166,10 +167,10 @@ async function main(): Promise<void> {
       const problem = unreadable(path, 'file');
       if (problem !== undefined) throw new Error(`${flag}: ${resolve(path)}: ${problem}`);
     }
-    data = { corpus: readEvalFile(corpusPath, 'corpus'), queries: readEvalFile(queriesPath, 'queries') };
-    if (withMetatool) data.metatool = { corpus: readEvalFile(metatoolCorpus, 'corpus'), queries: readEvalFile(metatoolQueries, 'queries') };
+    data = { corpus: readEvalFile(corpusPath, 'corpus', warn), queries: readEvalFile(queriesPath, 'queries', warn) };
+    if (withMetatool) data.metatool = { corpus: readEvalFile(metatoolCorpus, 'corpus', warn), queries: readEvalFile(metatoolQueries, 'queries', warn) };
     const warnings = [checkRelevantInCorpus(data.queries, queriesPath, data.corpus, corpusPath), data.metatool && checkRelevantInCorpus(data.metatool.queries, metatoolQueries, data.metatool.corpus, metatoolCorpus)];
-    for (const w of warnings) if (w) console.error(`eval:discovery: warning: ${w}`);
+    for (const w of warnings) if (w) warn(w);
   } catch (e) {
     usageError('eval:discovery', (e as Error).message);
   }

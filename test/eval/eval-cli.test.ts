@@ -88,7 +88,7 @@ describe('npm run eval:discovery', () => {
       [['--skip-metatool', '--json', join(DEFAULT_EVAL_DIR, 'corpus.jsonl')], 'is one of the run\'s inputs'],
       [['--queries', empty, '--corpus', corpus], `${empty}: no records`],
       [['--queries', blankQuery, '--corpus', corpus], `${blankQuery}:1: a query record needs a non-empty string`],
-      [['--queries', irrelevanceAsQueries, '--corpus', corpus], `${irrelevanceAsQueries}:1: a query record needs at least one tool name in \`relevant\``],
+      [['--queries', irrelevanceAsQueries, '--corpus', corpus], `${irrelevanceAsQueries}: 1 of 1 records name no relevant tool (a file of requests no tool serves is given by --irrelevance), line 1`],
       [['--queries', otherCorpus, '--corpus', corpus, '--skip-metatool'], `${otherCorpus}:1: relevant tool "NewsFinder" is in no record of ${corpus} (2 of 2 queries`],
       [['--metatool-dir', dir], `--metatool-dir: ${join(dir, 'queries.dev.jsonl')}: no such file`],
     ] as const) {
@@ -111,16 +111,18 @@ describe('npm run eval:discovery', () => {
     ]));
     // one query of three names a tool the corpus lacks: measured (it scores 0), with a warning
     const withStray = join(dir, 'with-stray.jsonl');
-    writeFileSync(withStray, readFileSync(queries, 'utf8') + jsonl([{ id: 'q3', query: 'translate hello', relevant: ['translate'], source: 'fixture:a' }]));
+    // and one is longer than the services take: cut to QUERY_MAX_CHARS, with a warning
+    writeFileSync(withStray, readFileSync(queries, 'utf8') + jsonl([{ id: 'q3', query: 'translate hello', relevant: ['translate'], source: 'fixture:a' }, { id: 'q4', query: 'the weather in Paris '.repeat(2_000), relevant: ['get_weather'], source: 'fixture:a' }]));
     const out = join(dir, 'figures.json');
     const r = run('discovery', ['--corpus', corpus, '--queries', withStray, '--metatool-dir', mtDir, '--metatool-queries', mtQueries, '--warm-up', '0', '--json', out], 120_000);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`warning: ${withStray}:3: relevant tool "translate" is in no record of ${corpus} (1 of 3 queries`);
+    expect(r.stderr).toContain(`warning: ${withStray}:3: relevant tool "translate" is in no record of ${corpus} (1 of 4 queries`);
+    expect(r.stderr).toContain(`warning: ${withStray}: 1 query is longer than the services take (32000 characters), line 4: cut to the first 32000`);
     const figures = JSON.parse(readFileSync(out, 'utf8')) as { queries: string; metatoolQueries: string; main: { report: Record<string, { ours: { n: number; recall1: number } }> }; metatool: { report: Record<string, { ours: { n: number } }> } };
     expect(figures.queries).toBe(withStray);
     expect(figures.metatoolQueries).toBe(mtQueries);
-    expect(figures.main.report['all'].ours.n).toBe(3);
-    expect(figures.main.report['all'].ours.recall1).toBeCloseTo(2 / 3, 10);
+    expect(figures.main.report['all'].ours.n).toBe(4);
+    expect(figures.main.report['all'].ours.recall1).toBeCloseTo(3 / 4, 10);
     expect(figures.metatool.report['metatool'].ours.n).toBe(3);
     expect(figures.metatool.report['metatool:multi_tool'].ours.n).toBe(1);
   }, 150_000);
@@ -142,7 +144,7 @@ describe('npm run eval:unified', () => {
     writeFileSync(irrelevance, jsonl([{ id: 'i1', query: 'tell me a joke', relevant: [], source: 's', calls: [] }]));
     r = run('unified', ['--corpus', corpus, '--queries', irrelevance, '--irrelevance', queries]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain(`${irrelevance}:1: a query record needs at least one tool name in \`relevant\``);
+    expect(r.stderr).toContain(`${irrelevance}: 1 of 1 records name no relevant tool`);
     const badCalls = join(dir, 'bad-calls.jsonl');
     writeFileSync(badCalls, jsonl([{ id: 'q1', query: 'weather in Paris', relevant: ['get_weather'], source: 's', calls: 'oops' }]));
     r = run('unified', ['--corpus', corpus, '--queries', badCalls, '--irrelevance', irrelevance]);

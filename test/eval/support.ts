@@ -163,16 +163,22 @@ const LINE_OF = new WeakMap<object, number>();
  * Reads an eval data file (JSONL, shared/eval/README.md "Record formats"; a byte-order mark is
  * skipped) and checks each record has the fields the scoring reads. A corpus record: a non-empty
  * string `id` (unique) and `name`. A query record (`queries`, or `irrelevance`: requests no tool
- * serves): a `query` the services take (a non-empty string of at most QUERY_MAX_CHARS), a string
- * `source`, an array `relevant` of strings (empty for `irrelevance`, not for `queries`), and, where
+ * serves): a non-empty string `query`, a string `source`, an array `relevant` of strings and, where
  * present, `calls` an array of `{name, arguments}` and `schema_override` an object.
+ * Records the scoring can still read are measured with a warning (`warn`): a query longer than the
+ * services take is cut to its first QUERY_MAX_CHARS characters, as a client must cut it; a query
+ * record without a relevant tool (it scores 0) or an irrelevance record with one (it is measured as
+ * a request no tool serves). Where most records are such, the file is not of its kind (the two
+ * files swapped, say): an error.
  * @throws Error naming the file and the line of the first bad record, before anything runs on it
  */
-export function readEvalFile(path: string, kind: 'corpus'): CorpusRecord[];
-export function readEvalFile(path: string, kind: 'queries' | 'irrelevance'): QueryRecord[];
-export function readEvalFile(path: string, kind: EvalFileKind): Array<CorpusRecord | QueryRecord> {
+export function readEvalFile(path: string, kind: 'corpus', warn?: (message: string) => void): CorpusRecord[];
+export function readEvalFile(path: string, kind: 'queries' | 'irrelevance', warn?: (message: string) => void): QueryRecord[];
+export function readEvalFile(path: string, kind: EvalFileKind, warn: (message: string) => void = (m) => console.error(`warning: ${m}`)): Array<CorpusRecord | QueryRecord> {
   const out: Array<CorpusRecord | QueryRecord> = [];
   const ids = new Set<string>();
+  const cut: number[] = [];
+  const offKind: number[] = [];
   readFileSync(path, 'utf8')
     .replace(/^\uFEFF/, '')
     .split('\n')
@@ -196,20 +202,31 @@ export function readEvalFile(path: string, kind: EvalFileKind): Array<CorpusReco
         ids.add(rec['id'] as string);
       } else {
         const q = rec['query'];
-        need('query', typeof q === 'string' && q.trim() !== '' && q.length <= QUERY_MAX_CHARS, `a non-empty string of at most ${QUERY_MAX_CHARS} characters as`);
+        need('query', typeof q === 'string' && q.trim() !== '', 'a non-empty string');
         need('source', typeof rec['source'] === 'string', 'a string');
         const relevant = rec['relevant'];
         need('relevant', Array.isArray(relevant) && relevant.every((x) => typeof x === 'string'), 'an array of strings');
-        if (kind === 'queries') need('relevant', (relevant as string[]).length > 0, 'at least one tool name in');
-        else need('relevant', (relevant as string[]).length === 0, 'no tool name (no tool serves it) in');
         const calls = rec['calls'];
         need('calls', calls === undefined || calls === null || (Array.isArray(calls) && calls.every((c) => isObject(c) && typeof c['name'] === 'string' && isObject(c['arguments']))), 'null or an array of {name, arguments} as');
         need('schema_override', rec['schema_override'] === undefined || isObject(rec['schema_override']), 'an object as');
+        if ((q as string).length > QUERY_MAX_CHARS) {
+          rec['query'] = (q as string).slice(0, QUERY_MAX_CHARS);
+          cut.push(i + 1);
+        }
+        if ((kind === 'queries') === ((relevant as string[]).length === 0)) offKind.push(i + 1);
       }
       LINE_OF.set(rec, i + 1);
       out.push(rec as unknown as CorpusRecord | QueryRecord);
     });
   if (out.length === 0) throw new Error(`${path}: no records`);
+  const lines = (xs: number[]): string => `line${xs.length > 1 ? 's' : ''} ${xs.slice(0, 5).join(', ')}${xs.length > 5 ? ', …' : ''}`;
+  if (offKind.length > 0) {
+    const what = kind === 'queries' ? 'name no relevant tool (a file of requests no tool serves is given by --irrelevance)' : 'name a relevant tool (a file of requests with their tools is given by --queries)';
+    const message = `${path}: ${offKind.length} of ${out.length} records ${what}, ${lines(offKind)}`;
+    if (offKind.length * 2 > out.length) throw new Error(message);
+    warn(`${message}; measured as they are`);
+  }
+  if (cut.length > 0) warn(`${path}: ${cut.length} quer${cut.length > 1 ? 'ies are' : 'y is'} longer than the services take (${QUERY_MAX_CHARS} characters), ${lines(cut)}: cut to the first ${QUERY_MAX_CHARS}`);
   return out;
 }
 

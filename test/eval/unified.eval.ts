@@ -63,6 +63,7 @@ async function main(): Promise<void> {
   // (by default beside the local stack's data, not in the checkout's root)
   const png = opts.get('png') ?? DEFAULT_PNG;
   // every input read and checked before anything starts (a bad record is named by file and line)
+  const warn = (message: string): void => console.error(`eval:unified: warning: ${message}`);
   let corpus: CorpusRecord[];
   let relevantQueries: QueryRecord[];
   let irrelevantQueries: QueryRecord[];
@@ -71,11 +72,11 @@ async function main(): Promise<void> {
       const problem = unreadable(path, 'file');
       if (problem !== undefined) throw new Error(`${flag}: ${resolve(path)}: ${problem}`);
     }
-    corpus = readEvalFile(corpusPath, 'corpus');
-    relevantQueries = readEvalFile(queriesPath, 'queries');
-    irrelevantQueries = readEvalFile(irrelevancePath, 'irrelevance');
+    corpus = readEvalFile(corpusPath, 'corpus', warn);
+    relevantQueries = readEvalFile(queriesPath, 'queries', warn);
+    irrelevantQueries = readEvalFile(irrelevancePath, 'irrelevance', warn);
     const warning = checkRelevantInCorpus(relevantQueries, queriesPath, corpus, corpusPath);
-    if (warning) console.error(`eval:unified: warning: ${warning}`);
+    if (warning) warn(warning);
   } catch (e) {
     usageError('eval:unified', (e as Error).message);
   }
