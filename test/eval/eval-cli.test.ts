@@ -3,7 +3,7 @@
 // record must stop the run with a usage error (exit 2) before anything starts, never quietly
 // measure the default data; and the files given must be the ones measured.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -72,6 +72,12 @@ describe('npm run eval:discovery', () => {
     writeFileSync(irrelevanceAsQueries, jsonl([{ id: 'i1', query: 'tell me a joke', relevant: [], source: 's' }]));
     const otherCorpus = join(dir, 'other-corpus-queries.jsonl');
     writeFileSync(otherCorpus, jsonl([{ id: 'm1', query: 'news', relevant: ['NewsFinder'], source: 's' }, { id: 'm2', query: 'recipes', relevant: ['RecipeBook'], source: 's' }]));
+    const queriesLink = join(dir, 'queries-link.jsonl');
+    symlinkSync(queries, queriesLink);
+    const queriesHard = join(dir, 'queries-hard.jsonl');
+    linkSync(queries, queriesHard);
+    const oddDescription = join(dir, 'odd-description.jsonl');
+    writeFileSync(oddDescription, jsonl([{ ...tool('t:a', 'a', 'x'), description: 42 }]));
     const twice = join(dir, 'twice.jsonl');
     writeFileSync(twice, jsonl([tool('t:a', 'a', 'x'), tool('t:a', 'b', 'y')]));
     for (const [args, message] of [
@@ -84,8 +90,13 @@ describe('npm run eval:discovery', () => {
       [['--metatool-dir', join(dir, 'nowhere')], 'no such file or directory'],
       [['--json', join(dir, 'no-such-dir', 'out.json')], `no directory ${join(dir, 'no-such-dir')}`],
       // the output must never overwrite an input, a default one included
-      [['--corpus', corpus, '--queries', queries, '--skip-metatool', '--json', queries], 'is one of the run\'s inputs'],
-      [['--skip-metatool', '--json', join(DEFAULT_EVAL_DIR, 'corpus.jsonl')], 'is one of the run\'s inputs'],
+      [['--corpus', corpus, '--queries', queries, '--skip-metatool', '--json', queries], 'names a file the run also reads or writes'],
+      [['--skip-metatool', '--json', join(DEFAULT_EVAL_DIR, 'corpus.jsonl')], 'names a file the run also reads or writes'],
+      // the same file by another path: a symbolic link, a hard link
+      [['--corpus', corpus, '--queries', queries, '--skip-metatool', '--json', queriesLink], 'names a file the run also reads or writes'],
+      [['--corpus', corpus, '--queries', queriesLink, '--skip-metatool', '--json', queries], 'names a file the run also reads or writes'],
+      [['--corpus', corpus, '--queries', queriesHard, '--skip-metatool', '--json', queries], 'names a file the run also reads or writes'],
+      [['--corpus', oddDescription, '--queries', queries, '--skip-metatool'], `${oddDescription}:1: a corpus record needs a string (or null) as \`description\``],
       [['--queries', empty, '--corpus', corpus], `${empty}: no records`],
       [['--queries', blankQuery, '--corpus', corpus], `${blankQuery}:1: a query record needs a non-empty string`],
       [['--queries', irrelevanceAsQueries, '--corpus', corpus], `${irrelevanceAsQueries}: 1 of 1 records name no relevant tool (a file of requests no tool serves is given by --irrelevance), line 1`],
@@ -128,6 +139,15 @@ describe('npm run eval:discovery', () => {
   }, 150_000);
 });
 
+describe('first-index.bench', () => {
+  it('refuses a --json that names its corpus', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test', 'eval', 'first-index.bench.ts'), '--corpus', corpus, '--json', corpus], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 20_000 });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('names a file the run also reads or writes');
+    expect(readFileSync(corpus, 'utf8')).toContain('get_weather');
+  });
+});
+
 describe('npm run eval:unified', () => {
   it('refuses a mistyped flag and an input it cannot read before starting anything (exit 2)', () => {
     let r = run('unified', ['--irrelevant', queries]);
@@ -150,6 +170,12 @@ describe('npm run eval:unified', () => {
     r = run('unified', ['--corpus', corpus, '--queries', badCalls, '--irrelevance', irrelevance]);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(`${badCalls}:1: a query record needs null or an array of {name, arguments} as \`calls\``);
+    // the figures and the diagram to one file, the default diagram's included
+    for (const args of [['--json', join(dir, 'same.out'), '--png', join(dir, 'same.out')], ['--json', join(REPO_ROOT, '.data', 'unified-reliability.png')]]) {
+      r = run('unified', ['--corpus', corpus, '--queries', queries, '--irrelevance', irrelevance, ...args]);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/is where --json goes too|names a file the run also reads or writes/);
+    }
     // a diagram path under a file, or a directory, is refused before the run (the run makes a missing directory)
     for (const png of [join(corpus, 'x.png'), dir]) {
       r = run('unified', ['--corpus', corpus, '--queries', queries, '--irrelevance', irrelevance, '--png', png]);

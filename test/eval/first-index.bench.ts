@@ -127,7 +127,7 @@ async function main(): Promise<void> {
     { name: 'corpus', value: 'P', description: `corpus JSONL (default ${join(DEFAULT_EVAL_DIR, 'corpus.jsonl')})`, input: 'file' },
     { name: 'json', value: 'FILE', description: 'also write the figures to FILE as JSON', output: true },
     { name: 'child', value: 'KIND', description: '(internal) run one measurement in this process: build or service' },
-  ]);
+  ], (given) => [given.get('corpus') ?? join(DEFAULT_EVAL_DIR, 'corpus.jsonl')]);
   const corpusPath = opts.get('corpus') ?? join(DEFAULT_EVAL_DIR, 'corpus.jsonl');
   const child = opts.get('child');
   if (child === 'build' || child === 'service') {

@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -105,15 +105,39 @@ export function evalFlags(command: string, summary: string, argv: readonly strin
     const v = given[f.name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())];
     if (v !== undefined) out.set(f.name, String(v));
   }
-  const read = inputs(out).map((p) => resolve(p));
+  const read = new Set(inputs(out).map(fileKey));
+  const written = new Map<string, string>();
   for (const f of spec) {
     const v = out.get(f.name);
     if (v === undefined) continue;
     let problem = f.input !== undefined ? unreadable(v, f.input) : f.output ? unwritable(v, f.output === 'make-dirs') : undefined;
-    if (problem === undefined && f.output && read.includes(resolve(v))) problem = 'is one of the run\'s inputs';
+    if (problem === undefined && f.output) {
+      const key = fileKey(v);
+      if (read.has(key)) problem = 'names a file the run also reads or writes (an input, or a default output)';
+      else if (written.has(key)) problem = `is where --${written.get(key)} goes too`;
+      written.set(key, f.name);
+    }
     if (problem !== undefined) usageError(command, `--${f.name} ${v}${v === resolve(v) ? '' : ` (${resolve(v)})`}: ${problem}`);
   }
   return out;
+}
+
+/**
+ * What a path names, the same for every path to one file: its device and inode where it exists
+ * (symbolic and hard links, `./`, `..`), else the real path of its nearest existing directory
+ * joined with the rest.
+ */
+function fileKey(path: string): string {
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (st !== undefined) return `${st.dev}:${st.ino}`;
+  const abs = resolve(path);
+  let dir = dirname(abs);
+  while (statSync(dir, { throwIfNoEntry: false }) === undefined && dirname(dir) !== dir) dir = dirname(dir);
+  try {
+    return join(realpathSync(dir), abs.slice(dir.length));
+  } catch {
+    return abs;
+  }
 }
 
 /** Why an input path cannot be read as a file or directory, or undefined when it can. */
@@ -198,6 +222,8 @@ export function readEvalFile(path: string, kind: EvalFileKind, warn: (message: s
       if (kind === 'corpus') {
         need('id', typeof rec['id'] === 'string' && rec['id'] !== '', 'a non-empty string');
         need('name', typeof rec['name'] === 'string' && rec['name'] !== '', 'a non-empty string');
+        need('description', rec['description'] === undefined || rec['description'] === null || typeof rec['description'] === 'string', 'a string (or null) as');
+        need('parameters', rec['parameters'] === undefined || rec['parameters'] === null || isObject(rec['parameters']), 'a JSON Schema object (or null) as');
         if (ids.has(rec['id'] as string)) throw new Error(`${at}: id ${JSON.stringify(rec['id'])} is on an earlier line too (ids are the snapshot's tool names)`);
         ids.add(rec['id'] as string);
       } else {
@@ -209,8 +235,10 @@ export function readEvalFile(path: string, kind: EvalFileKind, warn: (message: s
         const calls = rec['calls'];
         need('calls', calls === undefined || calls === null || (Array.isArray(calls) && calls.every((c) => isObject(c) && typeof c['name'] === 'string' && isObject(c['arguments']))), 'null or an array of {name, arguments} as');
         need('schema_override', rec['schema_override'] === undefined || isObject(rec['schema_override']), 'an object as');
-        if ((q as string).length > QUERY_MAX_CHARS) {
-          rec['query'] = (q as string).slice(0, QUERY_MAX_CHARS);
+        // (characters counted as the services count them: code points)
+        const chars = [...(q as string)];
+        if (chars.length > QUERY_MAX_CHARS) {
+          rec['query'] = chars.slice(0, QUERY_MAX_CHARS).join('');
           cut.push(i + 1);
         }
         if ((kind === 'queries') === ((relevant as string[]).length === 0)) offKind.push(i + 1);

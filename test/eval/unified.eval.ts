@@ -55,7 +55,8 @@ async function main(): Promise<void> {
       { name: 'json', value: 'FILE', description: 'also write the figures to FILE as JSON', output: true },
       { name: 'png', value: 'FILE', description: `where the reliability diagram goes (default ${DEFAULT_PNG}; its directory is made)`, output: 'make-dirs' },
     ],
-    (given) => [given.get('corpus') ?? defaults.corpus, given.get('queries') ?? defaults.queries, given.get('irrelevance') ?? defaults.irrelevance],
+    // (the default diagram path too, so --json cannot name it)
+    (given) => [given.get('corpus') ?? defaults.corpus, given.get('queries') ?? defaults.queries, given.get('irrelevance') ?? defaults.irrelevance, ...(given.has('png') ? [] : [DEFAULT_PNG])],
   );
   const corpusPath = opts.get('corpus') ?? defaults.corpus;
   const queriesPath = opts.get('queries') ?? defaults.queries;
