@@ -154,6 +154,7 @@ async function main(): Promise<void> {
   const queriesPath = opts.get('queries') ?? defaults.queries;
   const { corpus: metatoolCorpus, queries: metatoolQueries } = metatoolPaths(opts);
   const withMetatool = opts.get('skip-metatool') !== 'true';
+  for (const flag of ['metatool-dir', 'metatool-queries']) if (!withMetatool && opts.has(flag)) usageError('eval:discovery', `--${flag} names what the MetaTool pass reads, and --skip-metatool leaves that pass out: give one or the other`);
   // every input read and checked before anything starts (a bad record is named by file and line)
   const warn = (message: string): void => console.error(`eval:discovery: warning: ${message}`);
   let data: { corpus: CorpusRecord[]; queries: QueryRecord[]; metatool?: { corpus: CorpusRecord[]; queries: QueryRecord[] } };

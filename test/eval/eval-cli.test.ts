@@ -48,6 +48,7 @@ describe('npm run eval:discovery', () => {
       [['--warm-up', '1e1'], 'in digits'],
       [['--queries', queries, '--queries', queries], 'given twice'],
       [['--json', ''], 'empty'],
+      [['--skip-metatool', '--metatool-queries', queries], '--skip-metatool leaves that pass out'],
     ] as const) {
       const r = run('discovery', [...args]);
       expect(r.status, args.join(' ')).toBe(2);
@@ -99,7 +100,7 @@ describe('npm run eval:discovery', () => {
       [['--corpus', oddDescription, '--queries', queries, '--skip-metatool'], `${oddDescription}:1: a corpus record needs a string (or null) as \`description\``],
       [['--queries', empty, '--corpus', corpus], `${empty}: no records`],
       [['--queries', blankQuery, '--corpus', corpus], `${blankQuery}:1: a query record needs a non-empty string`],
-      [['--queries', irrelevanceAsQueries, '--corpus', corpus], `${irrelevanceAsQueries}: 1 of 1 records name no relevant tool (a file of requests no tool serves is given by --irrelevance), line 1`],
+      [['--queries', irrelevanceAsQueries, '--corpus', corpus], `${irrelevanceAsQueries}: 1 of 1 records name no relevant tool (a file of requests no tool serves is for eval:unified --irrelevance), line 1`],
       [['--queries', otherCorpus, '--corpus', corpus, '--skip-metatool'], `${otherCorpus}:1: relevant tool "NewsFinder" is in no record of ${corpus} (2 of 2 queries`],
       [['--metatool-dir', dir], `--metatool-dir: ${join(dir, 'queries.dev.jsonl')}: no such file`],
     ] as const) {

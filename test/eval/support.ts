@@ -249,7 +249,7 @@ export function readEvalFile(path: string, kind: EvalFileKind, warn: (message: s
   if (out.length === 0) throw new Error(`${path}: no records`);
   const lines = (xs: number[]): string => `line${xs.length > 1 ? 's' : ''} ${xs.slice(0, 5).join(', ')}${xs.length > 5 ? ', …' : ''}`;
   if (offKind.length > 0) {
-    const what = kind === 'queries' ? 'name no relevant tool (a file of requests no tool serves is given by --irrelevance)' : 'name a relevant tool (a file of requests with their tools is given by --queries)';
+    const what = kind === 'queries' ? 'name no relevant tool (a file of requests no tool serves is for eval:unified --irrelevance)' : 'name a relevant tool (a file of requests with their tools is for --queries)';
     const message = `${path}: ${offKind.length} of ${out.length} records ${what}, ${lines(offKind)}`;
     if (offKind.length * 2 > out.length) throw new Error(message);
     warn(`${message}; measured as they are`);

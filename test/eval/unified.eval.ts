@@ -161,7 +161,7 @@ async function main(): Promise<void> {
     // (libs/mapper/scripts/fit-confidence.ts, 5 folds, pooled out-of-fold predictions)
     crossValidated: CALIBRATION.crossValidated,
   };
-  const f = (x: number) => x.toFixed(3);
+  const f = (x: number | null) => (x === null || Number.isNaN(x) ? 'n/a' : x.toFixed(3));
   console.log(`\n## unified_tool on ${queriesPath} (${dev.length} requests, ${single.length} single-call) and ${irrelevancePath} (${irrelevant.length})`);
   console.log('| measure | ours | top BM25 hit, no mapping | target |');
   console.log('|---|---|---|---|');
@@ -170,7 +170,7 @@ async function main(): Promise<void> {
   console.log(`| requests executed (confidence >= ${CONFIDENCE_THRESHOLD}) | ${f(figures.ours.executedShare)} | 1.000 | |`);
   console.log(`| executed calls fully right (in sample) | ${f(figures.ours.executedFullyRight)} | ${f(figures.baseline.executedFullyRight)} | >= 0.90 |`);
   const cv = figures.crossValidated.wholeCorpus;
-  console.log(`| executed calls fully right, 5-fold CV out of fold (fit-confidence.ts) | ${cv.executedFullyRight === null ? 'n/a' : f(cv.executedFullyRight)} (${cv.executedCalls} calls, ${f(cv.executed)} executed) | | >= 0.90 |`);
+  console.log(`| executed calls fully right, 5-fold CV out of fold (fit-confidence.ts on the dev split, fixed when the calibration was fitted: not this run's files) | ${cv.executedFullyRight === null ? 'n/a' : f(cv.executedFullyRight)} (${cv.executedCalls} calls, ${f(cv.executed)} executed) | | >= 0.90 |`);
   console.log(`| irrelevant requests executed | ${f(figures.ours.irrelevantExecuted)} | 1.000 | <= 0.05 |`);
   console.log(`MapRequest through gRPC: p50 ${figures.latencyMs.p50.toFixed(2)} ms, p99 ${figures.latencyMs.p99.toFixed(2)} ms`);
   console.log('reliability (confidence bin: n, share right: tool and arguments, or the tool alone where arguments are missing):');
