@@ -7,7 +7,7 @@ import { credentials } from '@grpc/grpc-js';
 import { DiscoveryServiceClient, type DiscoverToolsResponse } from '@toolsurface/proto';
 import { Bm25Baseline, mrrAtK, ndcgAtK, recallAtK } from '@toolsurface/search';
 import { startBareServer, type DiscoverCall } from './bare-grpc';
-import { corpusDefinitions, DEFAULT_EVAL_DIR, checkRelevantInCorpus, evalFlags, percentile, readEvalFile, sliceOf, startEvalService, unreadable, usageError, writeFigures, type CorpusRecord, type QueryRecord } from './support';
+import { corpusDefinitions, DEFAULT_EVAL_DIR, checkRelevantInCorpus, evalFlags, percentile, readEvalFile, sliceOf, startEvalService, inputProblem, usageError, writeFigures, type CorpusRecord, type QueryRecord } from './support';
 
 interface Figures {
   n: number;
@@ -159,14 +159,15 @@ async function main(): Promise<void> {
   const warn = (message: string): void => console.error(`eval:discovery: warning: ${message}`);
   let data: { corpus: CorpusRecord[]; queries: QueryRecord[]; metatool?: { corpus: CorpusRecord[]; queries: QueryRecord[] } };
   try {
+    const mtQueriesFlag = opts.has('metatool-queries') ? 'metatool-queries' : 'metatool-dir';
     const inputs: Array<[string, string]> = [
-      ['--corpus', corpusPath],
-      ['--queries', queriesPath],
-      ...(withMetatool ? ([['--metatool-dir', metatoolCorpus], [opts.has('metatool-queries') ? '--metatool-queries' : '--metatool-dir', metatoolQueries]] as Array<[string, string]>) : []),
+      ['corpus', corpusPath],
+      ['queries', queriesPath],
+      ...(withMetatool ? ([['metatool-dir', metatoolCorpus], [mtQueriesFlag, metatoolQueries]] as Array<[string, string]>) : []),
     ];
     for (const [flag, path] of inputs) {
-      const problem = unreadable(path, 'file');
-      if (problem !== undefined) throw new Error(`${flag}: ${resolve(path)}: ${problem}`);
+      const problem = inputProblem(`--${flag}`, path, opts.has(flag));
+      if (problem !== undefined) throw new Error(problem);
     }
     data = { corpus: readEvalFile(corpusPath, 'corpus', warn), queries: readEvalFile(queriesPath, 'queries', warn) };
     if (withMetatool) data.metatool = { corpus: readEvalFile(metatoolCorpus, 'corpus', warn), queries: readEvalFile(metatoolQueries, 'queries', warn) };

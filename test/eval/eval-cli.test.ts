@@ -8,13 +8,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '@toolsurface/stack';
-import { DEFAULT_EVAL_DIR } from './support';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolsurface-eval-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** The default eval folder of the runs (TOOLSURFACE_EVAL_DIR): fixture files, so no case depends on the shared data beside the checkout. */
+const evalDir = join(dir, 'eval');
 
-function run(script: 'discovery' | 'unified', args: string[], timeout = 20_000): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test', 'eval', `${script}.eval.ts`), ...args], { cwd: REPO_ROOT, encoding: 'utf8', timeout });
+function run(script: 'discovery' | 'unified', args: string[], timeout = 20_000, defaults = evalDir): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test', 'eval', `${script}.eval.ts`), ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout,
+    env: { ...process.env, TOOLSURFACE_EVAL_DIR: defaults },
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -27,6 +33,12 @@ writeFileSync(queries, jsonl([
   { id: 'q1', query: 'what is the weather in Paris', relevant: ['get_weather'], source: 'fixture:a' },
   { id: 'q2', query: 'book me a hotel room in Rome', relevant: ['book_hotel'], source: 'fixture:b' },
 ]));
+mkdirSync(join(evalDir, 'metatool'), { recursive: true });
+writeFileSync(join(evalDir, 'corpus.jsonl'), readFileSync(corpus));
+writeFileSync(join(evalDir, 'queries.dev.jsonl'), readFileSync(queries));
+writeFileSync(join(evalDir, 'queries.irrelevance.dev.jsonl'), jsonl([{ id: 'i0', query: 'tell me a joke', relevant: [], source: 'fixture', calls: [] }]));
+writeFileSync(join(evalDir, 'metatool', 'corpus.jsonl'), jsonl([tool('m:news', 'NewsFinder', 'Latest news headlines')]));
+writeFileSync(join(evalDir, 'metatool', 'queries.dev.jsonl'), jsonl([{ id: 'm0', query: 'the latest news', relevant: ['NewsFinder'], source: 'metatool:single_tool' }]));
 const mtDir = join(dir, 'mt');
 const mtQueries = join(dir, 'mt-heldout.jsonl');
 
@@ -92,7 +104,7 @@ describe('npm run eval:discovery', () => {
       [['--json', join(dir, 'no-such-dir', 'out.json')], `no directory ${join(dir, 'no-such-dir')}`],
       // the output must never overwrite an input, a default one included
       [['--corpus', corpus, '--queries', queries, '--skip-metatool', '--json', queries], 'names a file the run also reads or writes'],
-      [['--skip-metatool', '--json', join(DEFAULT_EVAL_DIR, 'corpus.jsonl')], 'names a file the run also reads or writes'],
+      [['--skip-metatool', '--json', join(evalDir, 'corpus.jsonl')], 'names a file the run also reads or writes'],
       // the same file by another path: a symbolic link, a hard link
       [['--corpus', corpus, '--queries', queries, '--skip-metatool', '--json', queriesLink], 'names a file the run also reads or writes'],
       [['--corpus', corpus, '--queries', queriesLink, '--skip-metatool', '--json', queries], 'names a file the run also reads or writes'],
@@ -108,6 +120,20 @@ describe('npm run eval:discovery', () => {
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toContain(message);
     }
+    // (twenty runs of the script, each a new node process: about a second each, more on a loaded machine)
+  }, 120_000);
+
+  it('says where a default input comes from when it is missing (a clone away from ../shared/eval)', () => {
+    const nowhere = join(dir, 'no-eval-data');
+    for (const script of ['discovery', 'unified'] as const) {
+      const r = run(script, [], 20_000, nowhere);
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr).toContain(`${join(nowhere, 'corpus.jsonl')}: no such file or directory: the default of --corpus is in the eval data folder ${nowhere}`);
+      expect(r.stderr).toContain('set TOOLSURFACE_EVAL_DIR or give --corpus');
+    }
+    // a path given by flag is named by its flag alone
+    const r = run('discovery', ['--corpus', join(nowhere, 'corpus.jsonl')], 20_000, nowhere);
+    expect(r.stderr).toContain(`--corpus ${join(nowhere, 'corpus.jsonl')}: no such file or directory`);
   });
 
   it('measures the files it is given, a MetaTool queries file by --metatool-queries included', () => {

@@ -5,11 +5,11 @@ import { dirname, join, resolve } from 'node:path';
 import { QUERY_MAX_CHARS, type BoundToolDefinition } from '@toolsurface/core';
 import { connectNats, openSnapshotStore } from '@toolsurface/platform';
 import { ensureNats, findFreePort, REPO_ROOT, serviceEntry, spawnManaged, waitForServing, type ManagedProcess } from '@toolsurface/stack';
-import { readJsonl, type CorpusRecord, type RetrievalQueryRecord } from '@toolsurface/search';
+import { DEFAULT_EVAL_DIR, readJsonl, type CorpusRecord, type RetrievalQueryRecord } from '@toolsurface/search';
 import { SnapshotStore } from '@toolsurface/state';
 
-/** The public eval data beside the repository (../shared/eval). */
-export const DEFAULT_EVAL_DIR = resolve(REPO_ROOT, '..', 'shared', 'eval');
+/** The public eval data: $TOOLSURFACE_EVAL_DIR where set, else ../shared/eval beside the repository (@toolsurface/search's DEFAULT_EVAL_DIR). */
+export { DEFAULT_EVAL_DIR };
 
 /** One query record of the eval data, with the tool-call fields (shared/eval/README.md). */
 export interface QueryRecord extends RetrievalQueryRecord {
@@ -138,6 +138,18 @@ function fileKey(path: string): string {
   } catch {
     return abs;
   }
+}
+
+/**
+ * The usage error of an eval run's input file that cannot be read, or undefined when it can: the
+ * flag that named it, or for a default path (`given` false), that it is the flag's default and
+ * where the default comes from (a clone away from ../shared/eval has none).
+ */
+export function inputProblem(flag: string, path: string, given: boolean): string | undefined {
+  const problem = unreadable(path, 'file');
+  if (problem === undefined) return undefined;
+  if (given) return `${flag}: ${resolve(path)}: ${problem}`;
+  return `${resolve(path)}: ${problem}: the default of ${flag} is in the eval data folder ${DEFAULT_EVAL_DIR} (TOOLSURFACE_EVAL_DIR where set, else ../shared/eval beside the repository); set TOOLSURFACE_EVAL_DIR or give ${flag}`;
 }
 
 /** Why an input path cannot be read as a file or directory, or undefined when it can. */

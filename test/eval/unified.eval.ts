@@ -10,7 +10,7 @@ import { CALIBRATION, scoreArguments } from '@toolsurface/mapper';
 import { UnifiedServiceClient, type MapRequestResponse } from '@toolsurface/proto';
 import { Bm25Baseline } from '@toolsurface/search';
 import { bins, writeReliabilityPng } from './reliability-png';
-import { checkRelevantInCorpus, corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, percentile, readEvalFile, startEvalService, unreadable, usageError, writeFigures, type CorpusRecord, type QueryRecord } from './support';
+import { checkRelevantInCorpus, corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, percentile, readEvalFile, startEvalService, inputProblem, usageError, writeFigures, type CorpusRecord, type QueryRecord } from './support';
 
 /** Where the reliability diagram goes when `--png` is not given (beside the local stack's data). */
 const DEFAULT_PNG = join('.data', 'unified-reliability.png');
@@ -69,9 +69,9 @@ async function main(): Promise<void> {
   let relevantQueries: QueryRecord[];
   let irrelevantQueries: QueryRecord[];
   try {
-    for (const [flag, path] of [['--corpus', corpusPath], ['--queries', queriesPath], ['--irrelevance', irrelevancePath]]) {
-      const problem = unreadable(path, 'file');
-      if (problem !== undefined) throw new Error(`${flag}: ${resolve(path)}: ${problem}`);
+    for (const [flag, path] of [['corpus', corpusPath], ['queries', queriesPath], ['irrelevance', irrelevancePath]]) {
+      const problem = inputProblem(`--${flag}`, path, opts.has(flag));
+      if (problem !== undefined) throw new Error(problem);
     }
     corpus = readEvalFile(corpusPath, 'corpus', warn);
     relevantQueries = readEvalFile(queriesPath, 'queries', warn);

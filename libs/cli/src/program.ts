@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import type { Autonomy, PresentationMode, PrincipalRef } from '@toolsurface/core';
+import { DISCOVER_LIMIT_DEFAULT, DISCOVER_LIMIT_MAX, type Autonomy, type PresentationMode, type PrincipalRef } from '@toolsurface/core';
 import { channelCredentials, TLS_ENV } from '@toolsurface/platform';
 import { AUTONOMY_NAMES, MODE_NAMES } from './enums';
 import { parsePrincipal, UsageError } from './principal';
@@ -126,13 +126,13 @@ export function buildProgram(io: CliOutput, env: NodeJS.ProcessEnv, sink: (c: Cl
     .description('search the surface\'s tools (discover_tools)')
     .argument('<surface-id>')
     .argument('<query...>', 'what you want to do')
-    .option('--limit <n>', 'how many hits (1-50)')
+    .option('--limit <n>', `how many hits (1-${DISCOVER_LIMIT_MAX}; the service's default ${DISCOVER_LIMIT_DEFAULT})`)
     .action((id: string, query: string[], o: { limit?: string }) =>
       sink({
         name: 'discover',
         surfaceId: surfaceIdArg(id),
         query: query.join(' '),
-        ...(o.limit ? { limit: parseIntegerOption(o.limit, '--limit', 1, 50) } : {}),
+        ...(o.limit ? { limit: parseIntegerOption(o.limit, '--limit', 1, DISCOVER_LIMIT_MAX) } : {}),
       }),
     );
 

@@ -54,12 +54,12 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
-import { ToolIndex, readJsonl, fnv1a, corpusAsTools, sliceName, ndcgAtK, recallAtK, type CorpusRecord, type RetrievalQueryRecord, type SearchHit, type IndexTermStats } from '@toolsurface/search';
+import { DEFAULT_EVAL_DIR, ToolIndex, readJsonl, fnv1a, corpusAsTools, sliceName, ndcgAtK, recallAtK, type CorpusRecord, type RetrievalQueryRecord, type SearchHit, type IndexTermStats } from '@toolsurface/search';
 import { LexicalHeadReranker, HEAD_FEATURE_NAMES, headScorer, type HeadRerankWeights } from '../src/head-rerank.js';
 import { averageMlps, fitListwise, fitListwiseMlpParallel, hiddenLayerSource, type ListExample } from './fit-lib.js';
 import { listwiseProblem } from '../src/listwise.js';
 
-const EVAL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/eval');
+const EVAL_DIR = DEFAULT_EVAL_DIR;
 /** Every n-th MetaTool query is used (12,594 in all; 3,149 at 4). */
 const METATOOL_STRIDE = Number(process.env.FIT_MT_STRIDE ?? 4);
 /**

@@ -22,12 +22,11 @@
  * bounds now), and the costliest found within them (64 values of four short words, 8 numeric
  * enums with 500-character descriptions).
  */
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { corpusAsTools, readJsonl, ToolIndex, type CorpusRecord, type SearchableTool } from '@toolsurface/search';
+import { resolve } from 'node:path';
+import { DEFAULT_EVAL_DIR, corpusAsTools, readJsonl, ToolIndex, type CorpusRecord, type SearchableTool } from '@toolsurface/search';
 import { LexicalHeadReranker } from '../src/head-rerank.js';
 
-const EVAL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/eval');
+const EVAL_DIR = DEFAULT_EVAL_DIR;
 
 const patterns: Record<string, (n: number) => string> = {
   'combining marks U+0301': (n) => '\u0301'.repeat(n),

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ToolIndex, readJsonl, ndcgAtK, type CorpusRecord, type RetrievalQueryRecord } from '@toolsurface/search';
+import { DEFAULT_EVAL_DIR, ToolIndex, readJsonl, ndcgAtK, type CorpusRecord, type RetrievalQueryRecord } from '@toolsurface/search';
 import { LexicalHeadReranker, HEAD_FEATURE_NAMES, HEAD_QUERY_MAX_CHARS, REQUEST_VALUES_MAX_CHARS, cjkShare, headScorer, requestValues, type HeadRerankWeights } from './head-rerank.js';
 import { HEAD_RERANK } from './head-rerank-weights.js';
 import { buildProfile, nameWordStats } from './select.js';
@@ -246,7 +246,7 @@ describe('LexicalHeadReranker', () => {
   });
 });
 
-const EVAL_DIR = resolve(import.meta.dirname, '../../../../shared/eval');
+const EVAL_DIR = DEFAULT_EVAL_DIR;
 const hasEval = existsSync(resolve(EVAL_DIR, 'corpus.jsonl'));
 if (!hasEval) console.warn(`[head-rerank.test] skipping the eval-data check: ${EVAL_DIR}/corpus.jsonl not found`);
 

@@ -6,8 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { mrrAtK, ndcgAtK, recallAtK } from './metrics.js';
 import type { SearchableTool, SearchHit } from './types.js';
 
-/** Default eval folder: ../shared/eval beside the repo root (libs/search/src → ../../../../shared/eval). */
-export const DEFAULT_EVAL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/eval');
+/**
+ * Default eval folder: $TOOLSURFACE_EVAL_DIR where set, else ../shared/eval beside the repository
+ * (libs/search/src → ../../../../shared/eval), where the workspace keeps it.
+ */
+export const DEFAULT_EVAL_DIR = process.env.TOOLSURFACE_EVAL_DIR
+  ? resolve(process.env.TOOLSURFACE_EVAL_DIR)
+  : resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/eval');
 
 /** One corpus record (eval README "Record formats"). */
 export interface CorpusRecord {

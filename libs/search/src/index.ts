@@ -16,5 +16,5 @@ export { encodeInt8Table, decodeInt8Table, readInt8Table } from './int8-table.js
 export type { Int8TableHeader } from './int8-table.js';
 export { recallAtK, ndcgAtK, mrrAtK } from './metrics.js';
 // Reading the public eval data (shared/eval), for the eval commands.
-export { readJsonl, fnv1a, corpusAsTools, sliceName } from './eval-data.js';
+export { readJsonl, fnv1a, corpusAsTools, sliceName, DEFAULT_EVAL_DIR } from './eval-data.js';
 export type { CorpusRecord, QueryRecord as RetrievalQueryRecord } from './eval-data.js';

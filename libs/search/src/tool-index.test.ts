@@ -14,6 +14,7 @@ if (!THAI_SEGMENTED) console.log('skipped: the Thai segmentation tests need Node
 
 const CORPUS = resolve(DEFAULT_EVAL_DIR, 'corpus.jsonl');
 const hasCorpus = existsSync(CORPUS);
+if (!hasCorpus) console.log(`skipped: the cases over the whole eval corpus need ${CORPUS} (set TOOLSURFACE_EVAL_DIR)`);
 
 const SMALL: SearchableTool[] = [
   {

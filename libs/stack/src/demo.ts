@@ -8,7 +8,7 @@ import { formatMs } from './demo/stats';
 import { checkHealth } from './health';
 import { onStopSignal } from './signals';
 import { DEFAULT_LOG_DIR, REPO_ROOT, SAMPLE_DIR } from './paths';
-import { DEFAULT_NATS_URL, DEFAULT_PORTS, ensureNats, startStack, type NatsHandle, type RunningStack } from './stack';
+import { DEFAULT_NATS_URL, DEFAULT_PORTS, ensureNats, privateNats, startStack, type NatsHandle, type RunningStack } from './stack';
 
 const t0 = performance.now();
 const write = (s: string) => void process.stdout.write(s);
@@ -69,7 +69,16 @@ try {
         : 'stack     none answers on the default ports over plaintext (for a stack that speaks TLS, set TOOLSURFACE_TLS_CA): starting one on free ports for this demo…',
     );
     const t = performance.now();
-    nats = await ensureNats({ url: process.env.NATS_URL ?? DEFAULT_NATS_URL });
+    // A nats-server of its own (privateNats): a stack writes its config, its server-everything's
+    // URL among it, to the NATS it uses, so on a shared server this throwaway stack left another
+    // stack there calling the server-everything it stopped at the end.
+    nats = await privateNats({ logPath: join(logDir, 'nats.log') });
+    if (!nats) {
+      nats = await ensureNats({ url: process.env.NATS_URL ?? DEFAULT_NATS_URL });
+      if (!nats.startedByUs) {
+        report.line(`          no nats-server binary for a server of the demo's own: using the one at ${nats.url}, whose other stacks read this demo's capability URLs until they restart`);
+      }
+    }
     stack = await startStack({ natsUrl: nats.url, freePorts: true, logDir });
     startMs = performance.now() - t;
     addresses = { resolver: stack.addresses.resolver, dispatch: stack.addresses.dispatch };
@@ -77,7 +86,7 @@ try {
       `          started in ${formatMs(startMs)}: resolver ${stack.addresses.resolver}, dispatch ${stack.addresses.dispatch}, ` +
         `everything ${stack.addresses.everythingUrl}`,
     );
-    report.line(`          NATS ${nats.url} (${nats.startedByUs ? 'started for the demo' : 'already running'}), logs ${relative(REPO_ROOT, logDir)}/`);
+    report.line(`          NATS ${nats.url} (${nats.startedByUs ? 'started for the demo, its data removed at the end' : 'already running'}), logs ${relative(REPO_ROOT, logDir)}/`);
   }
 } catch (e) {
   write(`error: could not get a stack to run the demo against: ${(e as Error).message}\n`);

@@ -1,5 +1,6 @@
 export {
   ensureNats,
+  privateNats,
   startStack,
   parseNatsUrl,
   parseNatsInfo,

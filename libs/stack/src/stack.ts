@@ -1,11 +1,12 @@
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { httpCapabilityPort, rewriteConfig } from './config-copy';
 import { channelCredentials, servesTls, tlsEnv, type TlsFiles } from '@toolsurface/platform';
 import { checkHealth, waitForServing } from './health';
-import { findFreePorts, isPortOpen, probeTcp, waitForPort } from './net';
+import { findFreePort, findFreePorts, isPortOpen, probeTcp, waitForPort } from './net';
 import { describeExit, spawnManaged, tailFile, type ManagedProcess, type ProcessExit } from './process';
 import { DATA_DIR, DEFAULT_CONFIG_PATH, DEFAULT_LOG_DIR, DEFAULT_NATS_DATA_DIR, REPO_ROOT } from './paths';
 
@@ -94,6 +95,36 @@ export async function ensureNats(opts: EnsureNatsOptions = {}): Promise<NatsHand
     throw new StackError(`nats-server did not start on ${host}:${port}: ${(e as Error).message}`, { cause: e, logTail: proc.tail(30) });
   }
   return { url, startedByUs: true, pid: proc.pid, stop: () => proc.stop(5000) };
+}
+
+/**
+ * Starts a nats-server of its own for a throwaway stack: JetStream on 127.0.0.1 at a free port,
+ * its store in a new temporary folder that `stop` removes. A stack on it changes nothing that
+ * another stack reads: a stack writes its config (its MCP servers' URLs among it) to the config
+ * bucket of the NATS it uses, so a throwaway stack on a shared server left the others pointing at
+ * MCP servers it had stopped. Resolves to undefined when the nats-server binary is not found
+ * (`binary`, default env NATS_SERVER_BIN, else `nats-server` on PATH); throws StackError when it
+ * does not start.
+ */
+export async function privateNats(opts: { logPath?: string; binary?: string } = {}): Promise<NatsHandle | undefined> {
+  const binary = opts.binary ?? process.env.NATS_SERVER_BIN ?? 'nats-server';
+  if (!findExecutable(binary)) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'toolsurface-nats-'));
+  try {
+    const handle = await ensureNats({ url: `nats://127.0.0.1:${await findFreePort()}`, dataDir: join(dir, 'jetstream'), logPath: opts.logPath ?? join(dir, 'nats.log'), binary });
+    // (a server that answered at the free port in the meantime is not ours: refuse it rather than share it)
+    if (!handle.startedByUs) throw new StackError(`another server took ${handle.url} before ours could`);
+    return {
+      ...handle,
+      async stop() {
+        await handle.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
 }
 
 /** Host and port of a nats:// URL (port 4222 when absent); throws StackError for another scheme. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js';
@@ -508,14 +508,19 @@ describe('dispatch service against nats-server and real MCP servers', () => {
   });
 
   it('runs no stdio command outside CAPABILITY_COMMANDS, whatever the config bucket says', async () => {
-    const marker = join(mkdtempSync(join(tmpdir(), 'toolsurface-rogue-')), 'ran');
-    await configKv.put(capabilityKey('rogue'), JSON.stringify({ transport: 'stdio', command: 'sh', args: ['-c', `touch ${marker}`], env: {}, cwd: ROOT, timeoutMs: 1000 }));
-    const rec = await until('rogue catalog', async () => catalogOf('rogue'));
-    expect(rec).toMatchObject({ status: 'unavailable', error: expect.stringContaining('not in CAPABILITY_COMMANDS') });
-    expect(app.capabilities()!.session('rogue')).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(existsSync(marker)).toBe(false);
-    await configKv.delete(capabilityKey('rogue'));
+    const markerDir = mkdtempSync(join(tmpdir(), 'toolsurface-rogue-'));
+    const marker = join(markerDir, 'ran');
+    try {
+      await configKv.put(capabilityKey('rogue'), JSON.stringify({ transport: 'stdio', command: 'sh', args: ['-c', `touch ${marker}`], env: {}, cwd: ROOT, timeoutMs: 1000 }));
+      const rec = await until('rogue catalog', async () => catalogOf('rogue'));
+      expect(rec).toMatchObject({ status: 'unavailable', error: expect.stringContaining('not in CAPABILITY_COMMANDS') });
+      expect(app.capabilities()!.session('rogue')).toBeUndefined();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(existsSync(marker)).toBe(false);
+      await configKv.delete(capabilityKey('rogue'));
+    } finally {
+      rmSync(markerDir, { recursive: true, force: true });
+    }
   });
 
   it('closes a capability removed from config', async () => {

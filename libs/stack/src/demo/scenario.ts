@@ -280,7 +280,8 @@ export async function runScenario(gw: GatewayClient, report: Report, opts: Scena
         ...[direct, discovery, unified].map((x) => [resolvedModeName(x.resolvedMode), count(x), x.presentedTokens.toLocaleString('en-US')]),
       ];
       s.block(table(rows, { indent: 2 }));
-      if (discovery.presentedTokens > 0) {
+      // (only where the researcher's surface is a discovery one: after a mode change it is not, and the check below says so)
+      if (resolvedModeName(discovery.resolvedMode) === 'discovery' && discovery.presentedTokens > 0) {
         s.kv('saving', `discovery shows ${(direct.presentedTokens / discovery.presentedTokens).toFixed(1)}× fewer tokens than direct`);
       }
       check(resolvedModeName(direct.resolvedMode) === 'direct', 'the direct surface did not resolve to direct');
