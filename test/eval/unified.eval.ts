@@ -173,7 +173,7 @@ async function main(): Promise<void> {
   console.log(`| executed calls fully right, 5-fold CV out of fold (fit-confidence.ts on the dev split, fixed when the calibration was fitted: not this run's files) | ${cv.executedFullyRight === null ? 'n/a' : f(cv.executedFullyRight)} (${cv.executedCalls} calls, ${f(cv.executed)} executed) | | >= 0.90 |`);
   console.log(`| irrelevant requests executed | ${f(figures.ours.irrelevantExecuted)} | 1.000 | <= 0.05 |`);
   console.log(`MapRequest through gRPC: p50 ${figures.latencyMs.p50.toFixed(2)} ms, p99 ${figures.latencyMs.p99.toFixed(2)} ms`);
-  console.log('reliability (confidence bin: n, share right: tool and arguments, or the tool alone where arguments are missing):');
+  console.log(`reliability over all ${rows.length} requests, the ${irrelevant.length} no tool serves among them (never right: any call is wrong there) (confidence bin: n, share right: tool and arguments, or the tool alone where arguments are missing):`);
   for (const b of figures.reliability) if (b.n > 0) console.log(`  [${b.lo.toFixed(1)}, ${b.hi.toFixed(1)}): n=${b.n}, right ${f(b.accuracy)}, mean confidence ${f(b.meanConfidence)}`);
   // (by default beside the local stack's data, not in the checkout's root)
   // (the figures first: a diagram that cannot be written loses nothing else)
