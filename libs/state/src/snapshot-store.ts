@@ -17,7 +17,7 @@ export interface Snapshot {
   byName: ReadonlyMap<string, BoundToolDefinition>;
 }
 
-/** Snapshots kept in memory (bounded, most recent first out last) over the JetStream object store. */
+/** Snapshots kept in memory (bounded, least recently used dropped first) over the JetStream object store. */
 export class SnapshotStore {
   private readonly cache = new Map<string, Snapshot>();
   private readonly loading = new Map<string, Promise<Snapshot>>();
@@ -44,14 +44,27 @@ export class SnapshotStore {
     return { snapshot, created };
   }
 
-  /** The snapshot with this ID; throws AppError SNAPSHOT_NOT_FOUND. Concurrent loads share one read. */
+  /**
+   * The snapshot with this ID. Concurrent loads share one read; a cached snapshot counts as used
+   * (the cache drops the least recently used). Throws AppError SNAPSHOT_NOT_FOUND when the store
+   * has no such object, and UNAVAILABLE when the store cannot be read (NATS down, a timeout): a
+   * snapshot that exists must not be reported gone, nor its snapshot.created event dropped for it.
+   */
   async get(snapshotId: string): Promise<Snapshot> {
     const cached = this.cache.get(snapshotId);
-    if (cached) return cached;
+    if (cached) {
+      this.remember(cached);
+      return cached;
+    }
     let p = this.loading.get(snapshotId);
     if (!p) {
       p = (async () => {
-        const blob = await this.store.getBlob(snapshotId).catch(() => null);
+        let blob: Uint8Array | null;
+        try {
+          blob = await this.store.getBlob(snapshotId);
+        } catch (e) {
+          throw new AppError(ReasonCode.UNAVAILABLE, `the snapshot store could not be read for ${snapshotId}: ${(e as Error).message}`, { cause: e });
+        }
         if (!blob) throw new AppError(ReasonCode.SNAPSHOT_NOT_FOUND, `snapshot ${snapshotId} does not exist`);
         const snapshot = toSnapshot(snapshotId, JSON.parse(new TextDecoder().decode(blob)) as BoundToolDefinition[]);
         this.remember(snapshot);

@@ -3,6 +3,9 @@ import type { Logger } from '@toolsurface/platform';
 import type { Snapshot, SnapshotStore } from '@toolsurface/state';
 import { boundLimit, checkQuery, checkSnapshotId, toResult, type DiscoveryResult, type SearchBackend } from './domain/discovery';
 
+/** How many times one discover_tools call indexes its snapshot when other snapshots' indexing keeps dropping it (then UNAVAILABLE). */
+export const DISCOVER_INDEX_ATTEMPTS = 3;
+
 /** Search and schema lookup over snapshots; a snapshot is indexed once, on its event or on first use. */
 export class DiscoveryService {
   private readonly inflight = new Map<string, Promise<Snapshot>>();
@@ -34,9 +37,23 @@ export class DiscoveryService {
     const snapshotId = checkSnapshotId(snapshotIdRaw);
     const query = checkQuery(queryRaw);
     const limit = boundLimit(limitRaw);
-    const snapshot = await this.ensureIndexed(snapshotId);
-    const ranked = snapshot.tools.length === 0 ? [] : await this.backend.search(snapshotId, query, limit);
-    return toResult(ranked, snapshot.byName, snapshot.tools.length);
+    // An empty answer from a snapshot no longer indexed is no answer: other snapshots' indexing can
+    // drop its index (past MAX_INDEXED_SNAPSHOTS) between ensureIndexed and the search, and the
+    // search then found nothing, so a tool asked for by its exact name came back as NO_MATCH (an
+    // adversarial review, 2026-12-05). Such a search indexes the snapshot again and runs again.
+    for (let attempt = 1; ; attempt++) {
+      const snapshot = await this.ensureIndexed(snapshotId);
+      if (snapshot.tools.length === 0) return toResult([], snapshot.byName, 0);
+      const ranked = await this.backend.search(snapshotId, query, limit);
+      if (ranked.length > 0 || (await this.backend.isIndexed(snapshotId))) return toResult(ranked, snapshot.byName, snapshot.tools.length);
+      this.logger.warn({ snapshot_id: snapshotId, attempt }, 'snapshot index dropped before its search could run; indexing it again');
+      if (attempt >= DISCOVER_INDEX_ATTEMPTS) {
+        throw new AppError(
+          ReasonCode.UNAVAILABLE,
+          `snapshot ${snapshotId} lost its index to other snapshots ${attempt} times before a search could run: this replica holds fewer indexes (MAX_INDEXED_SNAPSHOTS) than the snapshots in use; retry, or raise MAX_INDEXED_SNAPSHOTS`,
+        );
+      }
+    }
   }
 
   /** get_tool_schema: one tool's full definition; a name outside the snapshot is TOOL_NOT_IN_SNAPSHOT. */

@@ -9,11 +9,14 @@ import { credentials } from '@grpc/grpc-js';
 import { trace } from '@opentelemetry/api';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { BoundToolDefinition } from '@toolsurface/core';
-import { connectNats, EventPublisher, openSnapshotStore, Subjects } from '@toolsurface/platform';
+import { connectNats, createLogger, EventPublisher, openSnapshotStore, Subjects } from '@toolsurface/platform';
 import { DiscoveryServiceClient, SnapshotCreated, type DiscoverToolsResponse } from '@toolsurface/proto';
 import { ensureNats, findFreePort, type NatsHandle } from '@toolsurface/stack';
 import { SnapshotStore } from '@toolsurface/state';
 import { createApp, type App } from './app';
+import { DISCOVER_INDEX_ATTEMPTS, DiscoveryService } from './discovery-service';
+import type { SearchBackend } from './domain/discovery';
+import { EmbeddedBackend } from './domain/embedded-backend';
 import { loadConfig } from './config';
 
 const tracer = trace.getTracer('discovery-int-test');
@@ -155,5 +158,42 @@ describe('discover_tools failure kinds, against the running discovery service', 
 
     // A result with hits carries neither.
     expect(await discover(snapshotId, 'weather')).toMatchObject({ emptyReason: '', hint: '' });
+  });
+});
+
+describe('a snapshot whose index other snapshots drop between its indexing and its search', () => {
+  /** The embedded backend of one index (MAX_INDEXED_SNAPSHOTS 1) whose first `drops` searches of `victim` are preceded by indexing `other`: the interleaving of concurrent requests, made certain. */
+  function racingBackend(victim: string, other: { id: string; tools: readonly BoundToolDefinition[] }, drops: number): SearchBackend {
+    const inner = new EmbeddedBackend(1, { headRerank: false });
+    let left = drops;
+    return {
+      index: (id, tools) => inner.index(id, tools),
+      isIndexed: (id) => inner.isIndexed(id),
+      async search(id, query, limit) {
+        if (id === victim && left > 0) {
+          left--;
+          await inner.index(other.id, other.tools);
+        }
+        return inner.search(id, query, limit);
+      },
+    };
+  }
+
+  it('indexes it again and answers, rather than an empty NO_MATCH for a tool asked for by its exact name', async () => {
+    const a = [tool('get_weather', 'Current conditions for one city.'), tool('send_email', 'Send an email message.')];
+    const b = [tool('create_invoice', 'Create an invoice.')];
+    const [aId, bId] = [await save(a), await save(b)];
+    const service = new DiscoveryService(store, racingBackend(aId, { id: bId, tools: b }, 1), createLogger('discovery-int-test', 'silent'));
+    const res = await service.discover(aId, 'get_weather', 10);
+    expect(res.hits[0]?.name).toBe('get_weather');
+    expect(res.emptyReason).toBe('');
+  });
+
+  it('says UNAVAILABLE, naming MAX_INDEXED_SNAPSHOTS, when it keeps losing the index', async () => {
+    const a = [tool('get_weather', 'Current conditions for one city.')];
+    const b = [tool('create_invoice', 'Create an invoice.')];
+    const [aId, bId] = [await save(a), await save(b)];
+    const service = new DiscoveryService(store, racingBackend(aId, { id: bId, tools: b }, DISCOVER_INDEX_ATTEMPTS), createLogger('discovery-int-test', 'silent'));
+    await expect(service.discover(aId, 'get_weather', 10)).rejects.toMatchObject({ code: 'UNAVAILABLE', message: expect.stringContaining('MAX_INDEXED_SNAPSHOTS') });
   });
 });

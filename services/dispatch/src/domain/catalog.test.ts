@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogRecord } from '@toolsurface/state';
+import { snapshotIdOf } from '@toolsurface/core';
 import { isBoundToolName, parseAdmissionPolicy, sameCatalog, toCatalogTools } from './catalog';
 
 const rec = (capability: string, names: string[]): CatalogRecord => ({
@@ -22,6 +23,24 @@ describe('catalog helpers', () => {
       { name: 'a', title: 'A', description: 'd', inputSchema: { type: 'object' } },
       { name: 'b', inputSchema: { type: 'object' } },
     ]);
+  });
+
+  it('makes a tool\'s strings well-formed and drops a tool whose name is not, so every snapshot of them canonicalises', () => {
+    const broken = 'weather \uD83D report'; // a lone high surrogate: half an emoji
+    const tools = toCatalogTools([
+      { name: 'ok', description: broken, inputSchema: { type: 'object', properties: { ['city\uDC00']: { type: 'string', description: broken, enum: [broken, 'x'] } } }, annotations: { title: broken } },
+      { name: 'bad\uD800name', description: 'fine' },
+      { name: 'plain', description: 'all well-formed 🌦', inputSchema: { type: 'object' } },
+    ]);
+    expect(tools.map((t) => t.name)).toEqual(['ok', 'plain']);
+    expect(tools[0].description).toBe('weather \uFFFD report');
+    expect(tools[0].inputSchema).toEqual({ type: 'object', properties: { ['city\uFFFD']: { type: 'string', description: 'weather \uFFFD report', enum: ['weather \uFFFD report', 'x'] } } });
+    expect(tools[0].annotations).toEqual({ title: 'weather \uFFFD report' });
+    expect(tools[1].description).toBe('all well-formed 🌦');
+    // what OpenSurface does with them: RFC 8785 refuses lone surrogates
+    const defs = tools.map((t) => ({ ...t, capability: 'careless', originalName: t.name }));
+    expect(() => snapshotIdOf(defs)).not.toThrow();
+    expect(() => snapshotIdOf([{ ...defs[0], description: broken }])).toThrow(/surrogate/i);
   });
 
   it('compares status and tools only', () => {

@@ -4,11 +4,20 @@ import type { CatalogRecord } from '@toolsurface/state';
 /** The policy when the config bucket has no `admission` key: allow (the config file's default). */
 export const DEFAULT_ADMISSION_POLICY: AdmissionPolicy = Object.freeze({ default: 'allow', rules: [] }) as AdmissionPolicy;
 
-/** Keeps the fields of MCP's `Tool` the catalog carries; a tool without a string name is dropped. */
+/**
+ * Keeps the fields of MCP's `Tool` the catalog carries; a tool without a string name is dropped,
+ * and so is one whose name is not well-formed UTF-16 (a lone surrogate: no model could call it by
+ * that name). Every other string of the tool, keys included, is made well-formed (each lone
+ * surrogate becomes U+FFFD): a server's broken emoji in a description made the RFC 8785
+ * canonicalisation of every snapshot holding the tool throw, so OpenSurface answered INTERNAL to
+ * every principal bound to that server.
+ */
 export function toCatalogTools(listed: readonly unknown[]): McpTool[] {
   const out: McpTool[] = [];
-  for (const raw of listed) {
-    if (!raw || typeof raw !== 'object') continue;
+  for (const listedTool of listed) {
+    if (!listedTool || typeof listedTool !== 'object') continue;
+    if (typeof (listedTool as { name?: unknown }).name === 'string' && !(listedTool as { name: string }).name.isWellFormed()) continue;
+    const raw = wellFormed(listedTool);
     const t = raw as Record<string, unknown>;
     if (typeof t.name !== 'string' || t.name === '') continue;
     const tool: McpTool = {
@@ -41,6 +50,28 @@ export function isBoundToolName(name: string, boundCapabilities: readonly string
     if (tools.some((t) => t.name === name || t.name === unprefixed)) return true;
   }
   return false;
+}
+
+/** A copy of a JSON value whose strings and keys are well-formed UTF-16 (lone surrogates → U+FFFD); the value itself where it already is. */
+function wellFormed(v: unknown): unknown {
+  if (typeof v === 'string') return v.isWellFormed() ? v : v.toWellFormed();
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    let copy: unknown[] | undefined;
+    v.forEach((x, i) => {
+      const y = wellFormed(x);
+      if (y !== x) (copy ??= [...v])[i] = y;
+    });
+    return copy ?? v;
+  }
+  let changed = false;
+  const entries = Object.entries(v as Record<string, unknown>).map(([k, x]): [string, unknown] => {
+    const key = k.isWellFormed() ? k : k.toWellFormed();
+    const y = wellFormed(x);
+    if (key !== k || y !== x) changed = true;
+    return [key, y];
+  });
+  return changed ? Object.fromEntries(entries) : v;
 }
 
 function stringMap(v: unknown): v is Record<string, string> {

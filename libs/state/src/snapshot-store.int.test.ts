@@ -1,0 +1,63 @@
+// SnapshotStore over a real nats-server's object store: what a reader of snapshots is told when a
+// snapshot is absent and when the store cannot be read (an adversarial review, 2026-12-05: with
+// NATS down, discovery said "snapshot … does not exist" and dropped the snapshot.created event).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { BoundToolDefinition } from '@toolsurface/core';
+import { connectNats, openSnapshotStore } from '@toolsurface/platform';
+import { ensureNats, findFreePort, type NatsHandle } from '@toolsurface/stack';
+import { SnapshotStore } from './snapshot-store';
+
+const tool = (name: string): BoundToolDefinition => ({ name, description: `${name} does one thing.`, inputSchema: { type: 'object' }, capability: 'test', originalName: name });
+
+let dir: string;
+let nats: NatsHandle | undefined;
+let nc: NatsConnection | undefined;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'snapshot-store-'));
+  nats = await ensureNats({ url: `nats://127.0.0.1:${await findFreePort()}`, dataDir: join(dir, 'nats'), logPath: join(dir, 'nats.log') });
+  nc = await connectNats(nats.url, 'snapshot-store-test');
+});
+
+afterAll(async () => {
+  await nc?.close().catch(() => undefined);
+  await nats?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('SnapshotStore', () => {
+  it('reads a saved snapshot back in another store, and says SNAPSHOT_NOT_FOUND for one never saved', async () => {
+    const objects = await openSnapshotStore(nc!);
+    const { snapshot } = await new SnapshotStore(objects).save([tool('b'), tool('a')]);
+    const read = await new SnapshotStore(objects).get(snapshot.snapshotId);
+    expect(read.tools.map((t) => t.name)).toEqual(['a', 'b']);
+    await expect(new SnapshotStore(objects).get(`snap_${'0'.repeat(64)}`)).rejects.toMatchObject({ code: 'SNAPSHOT_NOT_FOUND' });
+  });
+
+  it('keeps the snapshots in use when the store cannot be read, and says UNAVAILABLE for the others', async () => {
+    const objects = await openSnapshotStore(nc!);
+    const writer = new SnapshotStore(objects);
+    const ids = [];
+    for (const n of ['x', 'y', 'z']) ids.push((await writer.save([tool(n)])).snapshot.snapshotId);
+    const [x, y, z] = ids;
+    // two in memory: x read, then y, then x used again, then z: y is the least recently used
+    const reader = new SnapshotStore(objects, 2);
+    await reader.get(x);
+    await reader.get(y);
+    await reader.get(x);
+    await reader.get(z);
+    await nats!.stop();
+    // x was in use: still served from memory (an insertion-ordered cache dropped it here)
+    expect((await reader.get(x)).tools[0].name).toBe('x');
+    const err = await reader.get(y).then(
+      () => undefined,
+      (e: unknown) => e as { code: string; message: string },
+    );
+    expect(err?.code).toBe('UNAVAILABLE');
+    expect(err?.message).toContain(y);
+  }, 60_000);
+});
