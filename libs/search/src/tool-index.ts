@@ -665,6 +665,11 @@ export class ToolIndex {
     for (let j = 0; j < parts; j++) this.nameSlots[fill[partTerm[j]]++] = j;
   }
 
+  /** Term occurrences indexed over every field of every tool (the length of the flat run the postings were made from): what the index's memory grows with, beside its tool count. */
+  get termOccurrences(): number {
+    return this.flat.length;
+  }
+
   /** Index a snapshot of tools; names should be unique (a repeated name is indexed as separate tools). */
   static build(tools: readonly SearchableTool[], options: ToolIndexOptions = {}): ToolIndex {
     return new ToolIndex(Array.isArray(tools) ? tools : [], options ?? {});

@@ -38,6 +38,22 @@ describe('SnapshotStore', () => {
     await expect(new SnapshotStore(objects).get(`snap_${'0'.repeat(64)}`)).rejects.toMatchObject({ code: 'SNAPSHOT_NOT_FOUND' });
   });
 
+  it('keeps parsed snapshots within maxBytes, dropping the least recently used, and always the newest', async () => {
+    const objects = await openSnapshotStore(nc!);
+    const writer = new SnapshotStore(objects);
+    const p = (await writer.save([tool('p')])).snapshot.snapshotId;
+    const q = (await writer.save([tool('q')])).snapshot.snapshotId;
+    const one = 3 * JSON.stringify([tool('p')]).length;
+    const reader = new SnapshotStore(objects, 100, Math.floor(1.5 * one));
+    await reader.get(p);
+    expect(reader.heldBytes).toBe(one);
+    await reader.get(q);
+    expect(reader.heldBytes).toBe(one); // p dropped: two do not fit
+    const tiny = new SnapshotStore(objects, 100, 1);
+    expect((await tiny.get(q)).tools[0].name).toBe('q');
+    expect(tiny.heldBytes).toBe(one); // over the bound alone, and kept
+  });
+
   it('keeps the snapshots in use when the store cannot be read, and says UNAVAILABLE for the others', async () => {
     const objects = await openSnapshotStore(nc!);
     const writer = new SnapshotStore(objects);

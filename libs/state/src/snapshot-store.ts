@@ -17,14 +17,31 @@ export interface Snapshot {
   byName: ReadonlyMap<string, BoundToolDefinition>;
 }
 
-/** Snapshots kept in memory (bounded, least recently used dropped first) over the JetStream object store. */
+/**
+ * Estimated heap bytes of a parsed snapshot: three times its JSON's length. Measured 2026-12-05
+ * (heap after GC): the 3,091-tool eval corpus, 2.1 MB of JSON, 6.3 MB parsed; 10,000 synthetic
+ * tools of 30 parameters, 30.6 MB of JSON, 37 MB parsed.
+ */
+export function parsedSnapshotBytes(jsonLength: number): number {
+  return 3 * jsonLength;
+}
+
+/**
+ * Snapshots kept in memory over the JetStream object store: at most `maxCached` of them, and at
+ * most `maxBytes` by parsedSnapshotBytes' estimate; the least recently used go first, and the
+ * newest always stays.
+ */
 export class SnapshotStore {
   private readonly cache = new Map<string, Snapshot>();
   private readonly loading = new Map<string, Promise<Snapshot>>();
+  /** per cached snapshot: parsedSnapshotBytes of it */
+  private readonly sizes = new Map<string, number>();
+  private bytes = 0;
 
   constructor(
     private readonly store: ObjectStore,
     private readonly maxCached = 256,
+    private readonly maxBytes = Infinity,
   ) {}
 
   /** Stores a snapshot if new; returns it and whether it was created by this call. */
@@ -40,7 +57,7 @@ export class SnapshotStore {
       await this.store.putBlob({ name: snapshotId, description: `${definitions.length} tools` }, new TextEncoder().encode(json));
       created = true;
     }
-    this.remember(snapshot);
+    this.remember(snapshot, parsedSnapshotBytes(json.length));
     return { snapshot, created };
   }
 
@@ -53,7 +70,7 @@ export class SnapshotStore {
   async get(snapshotId: string): Promise<Snapshot> {
     const cached = this.cache.get(snapshotId);
     if (cached) {
-      this.remember(cached);
+      this.remember(cached, this.sizes.get(snapshotId) ?? 0);
       return cached;
     }
     let p = this.loading.get(snapshotId);
@@ -67,7 +84,7 @@ export class SnapshotStore {
         }
         if (!blob) throw new AppError(ReasonCode.SNAPSHOT_NOT_FOUND, `snapshot ${snapshotId} does not exist`);
         const snapshot = toSnapshot(snapshotId, JSON.parse(new TextDecoder().decode(blob)) as BoundToolDefinition[]);
-        this.remember(snapshot);
+        this.remember(snapshot, parsedSnapshotBytes(blob.length));
         return snapshot;
       })().finally(() => this.loading.delete(snapshotId));
       this.loading.set(snapshotId, p);
@@ -75,10 +92,24 @@ export class SnapshotStore {
     return p;
   }
 
-  private remember(s: Snapshot): void {
+  /** Keeps `s` as the most recently used, then drops the least recently used past either bound. */
+  private remember(s: Snapshot, bytes: number): void {
+    this.bytes -= this.sizes.get(s.snapshotId) ?? 0;
     this.cache.delete(s.snapshotId);
     this.cache.set(s.snapshotId, s);
-    while (this.cache.size > this.maxCached) this.cache.delete(this.cache.keys().next().value!);
+    this.sizes.set(s.snapshotId, bytes);
+    this.bytes += bytes;
+    while (this.cache.size > 1 && (this.cache.size > this.maxCached || this.bytes > this.maxBytes)) {
+      const oldest = this.cache.keys().next().value!;
+      this.cache.delete(oldest);
+      this.bytes -= this.sizes.get(oldest) ?? 0;
+      this.sizes.delete(oldest);
+    }
+  }
+
+  /** parsedSnapshotBytes of the snapshots held, together. */
+  get heldBytes(): number {
+    return this.bytes;
   }
 }
 

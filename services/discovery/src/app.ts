@@ -32,7 +32,7 @@ export interface App {
 function createBackend(config: DiscoveryConfig): SearchBackend {
   switch (config.searchBackend) {
     case 'embedded':
-      return new EmbeddedBackend(config.maxIndexedSnapshots, { semanticWeight: config.semanticWeight, headRerank: config.headRerank });
+      return new EmbeddedBackend(config.maxIndexedSnapshots, { semanticWeight: config.semanticWeight, headRerank: config.headRerank, maxBytes: config.maxIndexBytes });
     case 'meilisearch':
       return new MeilisearchBackend({
         url: config.meiliUrl,
@@ -65,7 +65,7 @@ export function createApp(config: DiscoveryConfig, tracer: Tracer): App {
       }
       nc = await connectNats(config.natsUrl, 'discovery', config.nats);
       await ensureStream(nc, logger);
-      const discovery = new DiscoveryService(new SnapshotStore(await openSnapshotStore(nc), config.maxIndexedSnapshots), backend, logger);
+      const discovery = new DiscoveryService(new SnapshotStore(await openSnapshotStore(nc), config.maxIndexedSnapshots, config.maxSnapshotCacheBytes), backend, logger);
       consumer = await startSnapshotIndexer(nc, discovery, { tracer, logger });
       stopTlsLog = logTlsReloads(logger);
       grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [

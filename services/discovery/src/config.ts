@@ -23,6 +23,13 @@ export interface DiscoveryConfig {
   headRerank: boolean;
   /** Snapshots whose index stays in memory. */
   maxIndexedSnapshots: number;
+  /**
+   * Bytes the embedded indexes may take together (MAX_INDEX_MB, default 448 MiB; EmbeddedBackend's
+   * estimate, indexBytes), and the parsed snapshots kept beside them (MAX_SNAPSHOT_CACHE_MB, default
+   * 192 MiB; SnapshotStore's). With the process's own ~170 MB they fit deploy/k8s's 1 GiB limit.
+   */
+  maxIndexBytes: number;
+  maxSnapshotCacheBytes: number;
   /** TLS or mutual TLS of the gRPC server (GRPC_TLS_* variables). */
   tls: TlsFiles;
   /** Authentication and TLS towards NATS (NATS_* variables). */
@@ -72,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DiscoveryConfi
     // on unless set to "false"
     headRerank: env.SEARCH_HEAD_RERANK === undefined || env.SEARCH_HEAD_RERANK === '' ? true : envBool(env, 'SEARCH_HEAD_RERANK'),
     maxIndexedSnapshots: envInt(env, 'MAX_INDEXED_SNAPSHOTS', 64, 1, 100_000),
+    maxIndexBytes: envInt(env, 'MAX_INDEX_MB', 448, 1, 1_048_576) * 1024 * 1024,
+    maxSnapshotCacheBytes: envInt(env, 'MAX_SNAPSHOT_CACHE_MB', 192, 1, 1_048_576) * 1024 * 1024,
     tls: envTls(env),
     nats: envNats(env),
   };

@@ -50,3 +50,26 @@ describe('EmbeddedBackend background work', () => {
     expect((await backend.search('b', 'stock report', 3)).length).toBe(3);
   });
 });
+
+describe('EmbeddedBackend memory bound', () => {
+  it('drops the least recently used indexes past maxBytes, keeps the newest however large, and counts what it holds', async () => {
+    const probe = new EmbeddedBackend(64, { headRerank: false });
+    await probe.index('one', catalog(200, 'weather'));
+    const one = probe.heldBytes;
+    expect(one).toBeGreaterThan(200 * 4096);
+    // room for two such indexes, not three
+    const backend = new EmbeddedBackend(64, { headRerank: false, maxBytes: Math.floor(2.5 * one) });
+    await backend.index('a', catalog(200, 'weather'));
+    await backend.index('b', catalog(200, 'flight'));
+    await backend.search('a', 'weather report', 3); // 'a' used: 'b' is now the least recently used
+    await backend.index('c', catalog(200, 'stock'));
+    expect([await backend.isIndexed('a'), await backend.isIndexed('b'), await backend.isIndexed('c')]).toEqual([true, false, true]);
+    expect(backend.heldBytes).toBeLessThanOrEqual(Math.floor(2.5 * one));
+    // one index over the bound on its own is still kept: a snapshot in use must stay searchable
+    const tiny = new EmbeddedBackend(64, { headRerank: false, maxBytes: 1 });
+    await tiny.index('x', catalog(50, 'news'));
+    await tiny.index('y', catalog(50, 'music'));
+    expect([await tiny.isIndexed('x'), await tiny.isIndexed('y')]).toEqual([false, true]);
+    expect((await tiny.search('y', 'music report', 3)).length).toBe(3);
+  });
+});
