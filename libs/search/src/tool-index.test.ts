@@ -315,6 +315,48 @@ describe('a search started from within a search', () => {
   });
 });
 
+describe('ToolIndex.buildAsync', () => {
+  /** A catalog of distinct tools with parameters, many of whose texts repeat (as real catalogs' do). */
+  const catalog = (n: number): SearchableTool[] =>
+    Array.from({ length: n }, (_, i) => ({
+      name: i % 7 === 0 ? `ns${i % 5}.tool_${i}` : `tool${i}_getReport`,
+      title: i % 3 === 0 ? `Report tool ${i}` : undefined,
+      description: `Gets report ${i} of team ${i % 31}: fetches records, updates rows${i % 11 === 0 ? ' (deprecated)' : ''}.`,
+      inputSchema: { type: 'object', properties: { [`param_${i % 40}`]: { type: 'string', description: `Setting ${i % 13} of the report.` }, city: { type: 'string' } } },
+    }));
+
+  it('makes the index build makes: the same hits and scores for any request', async () => {
+    const tools = catalog(600);
+    const sync = ToolIndex.build(tools, { semantic: false });
+    const sliced = await ToolIndex.buildAsync(tools, { semantic: false }, 1);
+    expect(sliced.size).toBe(sync.size);
+    expect(sliced.termOccurrences).toBe(sync.termOccurrences);
+    const requests = ['get report 42', 'tool_7', 'ns0.tool_0', 'Report tool 3', 'update rows of team 5', 'setting 12 city', 'getReport', 'zzz'];
+    for (const q of requests) expect(sliced.search(q, 20), q).toEqual(sync.search(q, 20));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (q) => {
+        expect(sliced.search(q, 10)).toEqual(sync.search(q, 10));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it.skipIf(!hasCorpus)('makes the same index of the whole eval corpus', async () => {
+    const { tools } = corpusAsTools(readJsonl<CorpusRecord>(CORPUS));
+    const sync = ToolIndex.build(tools, { semantic: false });
+    const sliced = await ToolIndex.buildAsync(tools, { semantic: false }, 2);
+    for (const t of tools.slice(0, 200)) expect(sliced.search(t.description ?? t.name, 10)).toEqual(sync.search(t.description ?? t.name, 10));
+  });
+
+  it('gives the event loop back while it builds: work queued after it starts runs before it ends', async () => {
+    const ran: string[] = [];
+    const building = ToolIndex.buildAsync(catalog(3000), { semantic: false }, 1).then(() => ran.push('built'));
+    setImmediate(() => ran.push('other request'));
+    await building;
+    expect(ran).toEqual(['other request', 'built']);
+  });
+});
+
 describe('ToolIndex.warm', () => {
   it('does the per-tool work ahead of searches, in slices, and changes no result', () => {
     // near-duplicates (signatures), names and descriptions (semantic encodings) all in play

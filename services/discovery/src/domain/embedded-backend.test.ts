@@ -73,3 +73,16 @@ describe('EmbeddedBackend memory bound', () => {
     expect((await tiny.search('y', 'music report', 3)).length).toBe(3);
   });
 });
+
+describe('EmbeddedBackend indexing a large snapshot', () => {
+  it('answers searches of other snapshots while it builds (the build gives the event loop back in slices)', async () => {
+    const backend = new EmbeddedBackend(8, { headRerank: false });
+    await backend.index('small', catalog(20, 'weather'));
+    const answered: string[] = [];
+    const building = backend.index('large', catalog(4000, 'invoice')).then(() => answered.push('large indexed'));
+    setImmediate(() => void backend.search('small', 'weather report', 3).then((hits) => answered.push(`small: ${hits.length} hits`)));
+    await building;
+    expect(answered).toEqual(['small: 3 hits', 'large indexed']);
+    expect((await backend.search('large', 'invoice report 17', 3)).length).toBe(3);
+  });
+});

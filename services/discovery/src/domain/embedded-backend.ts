@@ -32,6 +32,11 @@ export function indexBytes(index: ToolIndex): number {
 
 /** Milliseconds of profile building per turn of the event loop when a new snapshot's head-reranker profiles are built in the background. */
 const WARM_SLICE_MS = 8;
+/** Resolves after a turn of the event loop (the requests waiting in it are answered first). */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Milliseconds of a new snapshot's index build per turn of the event loop (ToolIndex.buildAsync). */
+const BUILD_SLICE_MS = 8;
 
 /** The in-process search backend: one ToolIndex per snapshot, least recently used dropped past `maxSnapshots` or `options.maxBytes`. */
 export class EmbeddedBackend implements SearchBackend {
@@ -61,9 +66,17 @@ export class EmbeddedBackend implements SearchBackend {
 
   async index(snapshotId: string, tools: readonly BoundToolDefinition[]): Promise<void> {
     if (this.indexes.has(snapshotId)) return;
+    // (a turn of the event loop between the pieces that cannot be sliced: reading the snapshot,
+    // the head reranker's tables, the build)
+    await nextTurn();
     const defs = tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema }));
     const headReranker = this.options.headRerank === false ? undefined : new LexicalHeadReranker(defs);
-    const index = ToolIndex.build(defs, { semanticWeight: this.options.semanticWeight, headReranker });
+    await nextTurn();
+    // built in slices (ToolIndex.buildAsync): other snapshots' searches and the health service are
+    // answered meanwhile, where a 10,000-tool snapshot held the event loop for most of a second
+    const index = await ToolIndex.buildAsync(defs, { semanticWeight: this.options.semanticWeight, headReranker }, BUILD_SLICE_MS);
+    // (another call indexed it while this one was building)
+    if (this.indexes.has(snapshotId)) return;
     this.indexes.set(snapshotId, index);
     this.bytes += indexBytes(index);
     // a search does a tool's own work (head-reranker profile, semantic encoding, signature) when
