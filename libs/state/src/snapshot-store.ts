@@ -1,5 +1,6 @@
 import { setSha256Backend, type ObjectStore } from '@nats-io/obj';
 import { AppError, ReasonCode, snapshotIdOf, type BoundToolDefinition } from '@toolsurface/core';
+import { parseJsonArraySliced } from './sliced-json';
 
 // The object store checks every object it reads or writes against its SHA-256 digest, by default
 // with a pure-JS SHA-256 (the library also runs in browsers). Reading the 2.4 MB snapshot of the
@@ -83,7 +84,8 @@ export class SnapshotStore {
           throw new AppError(ReasonCode.UNAVAILABLE, `the snapshot store could not be read for ${snapshotId}: ${(e as Error).message}`, { cause: e });
         }
         if (!blob) throw new AppError(ReasonCode.SNAPSHOT_NOT_FOUND, `snapshot ${snapshotId} does not exist`);
-        const snapshot = toSnapshot(snapshotId, JSON.parse(new TextDecoder().decode(blob)) as BoundToolDefinition[]);
+        // (parsed in slices: a large snapshot's one JSON.parse held the event loop for hundreds of milliseconds)
+        const snapshot = toSnapshot(snapshotId, (await parseJsonArraySliced(new TextDecoder().decode(blob))) as BoundToolDefinition[]);
         this.remember(snapshot, parsedSnapshotBytes(blob.length));
         return snapshot;
       })().finally(() => this.loading.delete(snapshotId));
