@@ -62,6 +62,21 @@ describe.skipIf(defaultPortsTaken)('npm run demo with no stack running', () => {
     }
   });
 
+  it('refuses, and leaves NATS_URL alone, where no nats-server binary can start a server of its own', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NATS_URL: shared.url, NO_COLOR: '1', NATS_SERVER_BIN: join(dir, 'no-such-nats-server') };
+    for (const k of ['TOOLSURFACE_RESOLVER', 'TOOLSURFACE_DISPATCH', 'TOOLSURFACE_TLS_CA', 'TOOLSURFACE_TLS_CERT', 'TOOLSURFACE_TLS_KEY', 'TOOLSURFACE_TOKEN']) delete env[k];
+    const refused = await runDemo(env);
+    expect(refused.code, refused.out).toBe(1);
+    expect(refused.out).toContain('no nats-server binary');
+    expect(refused.out).toContain('npm start');
+    const nc = await connect({ servers: shared.url });
+    try {
+      expect(await (await jetstreamManager(nc)).streams.names().next()).toEqual([]);
+    } finally {
+      await nc.close();
+    }
+  }, 60_000);
+
   it('stops the nats-server it started', async () => {
     const m = /NATS nats:\/\/127\.0\.0\.1:(\d+) \(started for the demo/.exec(run.out);
     expect(m, run.out).not.toBeNull();

@@ -348,6 +348,24 @@ describe('ToolIndex.buildAsync', () => {
     for (const t of tools.slice(0, 200)) expect(sliced.search(t.description ?? t.name, 10)).toEqual(sync.search(t.description ?? t.name, 10));
   });
 
+  it('gives the event loop back between wide tools too, and reads at most 1,000 parameters of a tool', async () => {
+    const wide = (i: number): SearchableTool => ({
+      name: `wide_${i}`,
+      description: `A tool of many settings, number ${i}.`,
+      inputSchema: { type: 'object', properties: Object.fromEntries(Array.from({ length: 5_000 }, (_, j) => [`setting${j}x${i}`, { type: 'string', description: `Setting ${j}.` }])) },
+    });
+    const ran: string[] = [];
+    const building = ToolIndex.buildAsync([wide(0), wide(1), wide(2), wide(3)], { semantic: false }, 1).then((index) => {
+      ran.push('built');
+      return index;
+    });
+    setImmediate(() => ran.push('other request'));
+    const index = await building;
+    expect(ran).toEqual(['other request', 'built']);
+    expect(index.search('setting10x2', 3)[0]?.name).toBe('wide_2');
+    expect(index.search('setting4000x2', 3)).toEqual([]);
+  });
+
   it('gives the event loop back while it builds: work queued after it starts runs before it ends', async () => {
     const ran: string[] = [];
     const building = ToolIndex.buildAsync(catalog(3000), { semantic: false }, 1).then(() => ran.push('built'));

@@ -247,8 +247,16 @@ const TIER_SCORE = 1e6;
 const COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
 
 /** Parameter names, their descriptions and string enum values in a JSON Schema, following `properties`, `items` and anyOf/oneOf/allOf (6 levels deep). */
+/**
+ * Most parameter names, and most parameter texts (descriptions, enum values), indexed of one tool,
+ * as the Meilisearch backend's MAX_PARAMS: a tool of 20,000 parameters took 5 s to analyse, in one
+ * piece even for buildAsync, and no request reads that far into a schema.
+ */
+const MAX_INDEXED_PARAMS = 1_000;
+
 function collectParams(schema: unknown, out: { names: string[]; texts: string[] }, depth = 0): void {
   if (depth > 6 || schema === null || typeof schema !== 'object') return;
+  if (out.names.length >= MAX_INDEXED_PARAMS && out.texts.length >= MAX_INDEXED_PARAMS) return;
   const s = schema as Record<string, unknown>;
   const props = s['properties'];
   if (props !== null && typeof props === 'object' && !Array.isArray(props)) {
@@ -259,12 +267,12 @@ function collectParams(schema: unknown, out: { names: string[]; texts: string[] 
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
       const sub = subs[i];
-      out.names.push(key);
+      if (out.names.length < MAX_INDEXED_PARAMS) out.names.push(key);
       if (sub !== null && typeof sub === 'object') {
         const d = (sub as Record<string, unknown>)['description'];
-        if (typeof d === 'string') out.texts.push(d);
+        if (typeof d === 'string' && out.texts.length < MAX_INDEXED_PARAMS) out.texts.push(d);
         const e = (sub as Record<string, unknown>)['enum'];
-        if (Array.isArray(e)) for (let j = 0; j < e.length; j++) if (typeof e[j] === 'string') out.texts.push(e[j] as string);
+        if (Array.isArray(e)) for (let j = 0; j < e.length && out.texts.length < MAX_INDEXED_PARAMS; j++) if (typeof e[j] === 'string') out.texts.push(e[j] as string);
       }
       collectParams(sub, out, depth + 1);
     }
@@ -522,8 +530,8 @@ class DocAnalysis {
         if (key.includes(' ')) addTier(this.normalized, key.replace(/ /g, ''), doc, 3);
         if (typeof tool.title === 'string') addTier(this.normalized, nameKey(tool.title), doc, 2);
         if (last !== undefined) addTier(this.normalized, nameKey(last), doc, 1);
-        // (the clock read every 16 tools: a tool takes microseconds, a slice milliseconds)
-        if ((doc & 15) === 15 && performance.now() > deadline) return this.next >= n;
+        // (the clock read after every tool: a wide tool, up to MAX_INDEXED_PARAMS parameters, takes milliseconds)
+        if (performance.now() > deadline) return this.next >= n;
       }
       return true;
     } finally {

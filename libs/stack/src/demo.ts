@@ -8,17 +8,19 @@ import { formatMs } from './demo/stats';
 import { checkHealth } from './health';
 import { onStopSignal } from './signals';
 import { DEFAULT_LOG_DIR, REPO_ROOT, SAMPLE_DIR } from './paths';
-import { DEFAULT_NATS_URL, DEFAULT_PORTS, ensureNats, privateNats, startStack, type NatsHandle, type RunningStack } from './stack';
+import { DEFAULT_PORTS, NATS_INSTALL_HINT, privateNats, startStack, type NatsHandle, type RunningStack } from './stack';
 
 const t0 = performance.now();
 const write = (s: string) => void process.stdout.write(s);
 const width = Math.min(process.stdout.columns || 100, 110);
 const report = new Report(write, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR, width);
 let nats: NatsHandle | undefined;
+/** the demo's own NATS server while it starts (a stop signal then waits for it, to stop it and remove its data) */
+let natsStarting: Promise<NatsHandle | undefined> | undefined;
 let stack: RunningStack | undefined;
 const release = async () => {
   await stack?.stop();
-  await nats?.stop();
+  await (nats ?? (await natsStarting?.catch(() => undefined)))?.stop();
 };
 onStopSignal((signal) => {
   write(`\n${signal}: stopping what the demo started…\n`);
@@ -72,12 +74,14 @@ try {
     // A nats-server of its own (privateNats): a stack writes its config, its server-everything's
     // URL among it, to the NATS it uses, so on a shared server this throwaway stack left another
     // stack there calling the server-everything it stopped at the end.
-    nats = await privateNats({ logPath: join(logDir, 'nats.log') });
+    natsStarting = privateNats({ logPath: join(logDir, 'nats.log') });
+    nats = await natsStarting;
     if (!nats) {
-      nats = await ensureNats({ url: process.env.NATS_URL ?? DEFAULT_NATS_URL });
-      if (!nats.startedByUs) {
-        report.line(`          no nats-server binary for a server of the demo's own: using the one at ${nats.url}, whose other stacks read this demo's capability URLs until they restart`);
-      }
+      // (on a NATS server it does not own, its config would stay behind for the stacks there)
+      throw new Error(
+        `no nats-server binary (${process.env.NATS_SERVER_BIN ?? 'nats-server'}) to start a NATS server of the demo's own. ${NATS_INSTALL_HINT.split('. Or ')[0]}. ` +
+          'Or start a stack with `npm start` (it uses NATS_URL) and run the demo against it.',
+      );
     }
     stack = await startStack({ natsUrl: nats.url, freePorts: true, logDir });
     startMs = performance.now() - t;

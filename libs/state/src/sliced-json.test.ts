@@ -35,7 +35,8 @@ describe('parseJsonArraySliced', () => {
   });
 
   it('refuses, with a SyntaxError, every text JSON.parse refuses: cut, spliced, or not JSON at all', async () => {
-    for (const text of ['', ' ', '[', '[1,]', '[,1]', '[1,,2]', '[1 2]', '[{]}', '[[1},2]', '[1]x', '[1]]', '["unterminated]', '[}', '[{"a":1,}]']) {
+    // (JavaScript's whitespace that JSON's is not: no-break space, BOM, line separator, vertical tab, form feed)
+    for (const text of ['', ' ', '[', '[1,]', '[,1]', '[1,,2]', '[1 2]', '[{]}', '[[1},2]', '[1]x', '[1]]', '["unterminated]', '[}', '[{"a":1,}]', '[\u00a0]', '[\ufeff]', '[\u2028]', '[\v]', '[\f]', '[1,\u00a0]']) {
       expect(await sliced(text), text).toEqual({ error: 'SyntaxError' });
       expect(parsed(text), text).toEqual({ error: 'SyntaxError' });
     }

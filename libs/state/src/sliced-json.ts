@@ -9,9 +9,15 @@ const COMMA = 0x2c;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
-/** JSON's whitespace: space, tab, line feed, carriage return. */
+/** JSON's whitespace: space, tab, line feed, carriage return (not JavaScript's wider set: no-break space, BOM, U+2028…). */
 function isJsonSpace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+/** Whether a text is empty or JSON whitespace alone. */
+function onlyJsonSpace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isJsonSpace(text.charCodeAt(i))) return false;
+  return true;
 }
 
 /**
@@ -60,7 +66,7 @@ export async function parseJsonArraySliced(text: string, sliceMs = 8, minLength 
     else if (c === CLOSE_BRACKET) {
       const piece = text.slice(start, i);
       // "[]" holds no element; "[1,]" is not JSON (JSON.parse of the empty piece says so)
-      if (out.length > 0 || piece.trim() !== '') out.push(JSON.parse(piece));
+      if (out.length > 0 || !onlyJsonSpace(piece)) out.push(JSON.parse(piece));
       closed = true;
       break;
     } else if (c === CLOSE_BRACE) {

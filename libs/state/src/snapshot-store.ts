@@ -19,12 +19,12 @@ export interface Snapshot {
 }
 
 /**
- * Estimated heap bytes of a parsed snapshot: three times its JSON's length. Measured 2026-12-05
+ * Estimated heap bytes of a parsed snapshot: three times its JSON's length in UTF-8 bytes. Measured 2026-12-05
  * (heap after GC): the 3,091-tool eval corpus, 2.1 MB of JSON, 6.3 MB parsed; 10,000 synthetic
  * tools of 30 parameters, 30.6 MB of JSON, 37 MB parsed.
  */
-export function parsedSnapshotBytes(jsonLength: number): number {
-  return 3 * jsonLength;
+export function parsedSnapshotBytes(jsonBytes: number): number {
+  return 3 * jsonBytes;
 }
 
 /**
@@ -58,7 +58,8 @@ export class SnapshotStore {
       await this.store.putBlob({ name: snapshotId, description: `${definitions.length} tools` }, new TextEncoder().encode(json));
       created = true;
     }
-    this.remember(snapshot, parsedSnapshotBytes(json.length));
+    // (bytes of UTF-8, as a blob read back is measured)
+    this.remember(snapshot, parsedSnapshotBytes(Buffer.byteLength(json, 'utf8')));
     return { snapshot, created };
   }
 

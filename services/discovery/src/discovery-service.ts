@@ -50,7 +50,7 @@ export class DiscoveryService {
       if (attempt >= DISCOVER_INDEX_ATTEMPTS) {
         throw new AppError(
           ReasonCode.UNAVAILABLE,
-          `snapshot ${snapshotId} lost its index to other snapshots ${attempt} times before a search could run: this replica holds fewer indexes (MAX_INDEXED_SNAPSHOTS) than the snapshots in use; retry, or raise MAX_INDEXED_SNAPSHOTS`,
+          `snapshot ${snapshotId} lost its index to other snapshots ${attempt} times before a search could run: this replica holds fewer indexes (MAX_INDEXED_SNAPSHOTS, MAX_INDEX_MB) than the snapshots in use; retry, or raise them`,
         );
       }
     }

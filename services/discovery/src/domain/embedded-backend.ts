@@ -89,6 +89,8 @@ export class EmbeddedBackend implements SearchBackend {
       const [oldest, dropped] = this.indexes.entries().next().value!;
       this.indexes.delete(oldest);
       this.bytes -= indexBytes(dropped);
+      // its background work goes with it: a queued job held the dropped index in memory until its turn
+      for (let j = this.warmQueue.length - 1; j >= 0; j--) if (this.warmQueue[j].index === dropped) this.warmQueue.splice(j, 1);
     }
   }
 

@@ -43,6 +43,18 @@ describe('catalog helpers', () => {
     expect(() => snapshotIdOf([{ ...defs[0], description: broken }])).toThrow(/surrogate/i);
   });
 
+  it('repairs a schema nested 1,500 deep, and leaves a written-out backslash-u alone', () => {
+    let deep: Record<string, unknown> = { type: 'string', description: 'bottom \uDC00' };
+    for (let i = 0; i < 1500; i++) deep = { type: 'object', properties: { x: deep } };
+    const [tool] = toCatalogTools([{ name: 'deep', inputSchema: deep }]);
+    let at: Record<string, unknown> = tool.inputSchema;
+    for (let i = 0; i < 1500; i++) at = (at.properties as Record<string, Record<string, unknown>>).x;
+    expect(at.description).toBe('bottom \uFFFD');
+    // a backslash followed by "ud800" is text, not a surrogate: kept as it is, and so is the tool
+    const text = { name: 'path', description: 'C:\\ud800\\file', inputSchema: { type: 'object' } };
+    expect(toCatalogTools([text])[0].description).toBe('C:\\ud800\\file');
+  });
+
   it('compares status and tools only', () => {
     const r = rec('m', ['a']);
     expect(sameCatalog(r, 'ok', [{ name: 'a', inputSchema: { type: 'object' } }])).toBe(true);

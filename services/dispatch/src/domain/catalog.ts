@@ -52,27 +52,31 @@ export function isBoundToolName(name: string, boundCapabilities: readonly string
   return false;
 }
 
-/** A copy of a JSON value whose strings and keys are well-formed UTF-16 (lone surrogates → U+FFFD); the value itself where it already is. */
+/**
+ * A JSON value whose strings and keys are well-formed UTF-16: the value itself where they already
+ * are, else a copy with each lone surrogate replaced by U+FFFD. JSON.stringify writes a lone
+ * surrogate, and nothing else, as a \uD800-\uDFFF escape (a pair is written as it is), so the
+ * escapes are found in its text and the text parsed again: no recursion of ours, where a recursive
+ * walk overflowed the stack on a schema nested 1,000 deep and the server lost every tool. Keys that
+ * differed only by their lone surrogates become one (the last one's value), as any JSON reader of
+ * the repaired text would read them. A value JSON cannot write (a cycle, nesting past what
+ * JSON.stringify takes) is returned as it is.
+ */
 function wellFormed(v: unknown): unknown {
-  if (typeof v === 'string') return v.isWellFormed() ? v : v.toWellFormed();
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) {
-    let copy: unknown[] | undefined;
-    v.forEach((x, i) => {
-      const y = wellFormed(x);
-      if (y !== x) (copy ??= [...v])[i] = y;
-    });
-    return copy ?? v;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(v);
+  } catch {
+    return v;
   }
-  let changed = false;
-  const entries = Object.entries(v as Record<string, unknown>).map(([k, x]): [string, unknown] => {
-    const key = k.isWellFormed() ? k : k.toWellFormed();
-    const y = wellFormed(x);
-    if (key !== k || y !== x) changed = true;
-    return [key, y];
-  });
-  return changed ? Object.fromEntries(entries) : v;
+  if (text === undefined || !LONE_SURROGATE_ESCAPE.test(text)) return v;
+  // escapes read left to right: an escaped backslash is kept whole, so "\\ud800" (a backslash, then "ud800") is no surrogate
+  return JSON.parse(text.replace(ESCAPE, (m) => (m === '\\\\' ? m : '\\ufffd')));
 }
+/** A lone surrogate as JSON.stringify escapes it (only where the backslash itself is not escaped). */
+const LONE_SURROGATE_ESCAPE = /(?<!\\)(?:\\\\)*\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+/** An escaped backslash, or a surrogate's escape. */
+const ESCAPE = /\\(?:\\|u[dD][89a-fA-F][0-9a-fA-F]{2})/g;
 
 function stringMap(v: unknown): v is Record<string, string> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
