@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { DEFAULT_PORTS, ensureNats, findFreePort, isPortOpen, privateNats, REPO_ROOT, type NatsHandle } from '@toolsurface/stack';
+import { DEFAULT_PORTS, isPortOpen, privateNats, REPO_ROOT, type NatsHandle } from '@toolsurface/stack';
 
 // `npm run demo` with no stack running starts a throwaway one. It must run on a nats-server of its
 // own: a stack writes its config (server-everything's URL on a free port among it) to the config
@@ -23,26 +22,30 @@ async function runDemo(env: NodeJS.ProcessEnv): Promise<{ code: number | null; o
   return { code, out };
 }
 
+/** The demo's environment: this process's, NATS_URL at `natsUrl`, no stack address, TLS or token of the caller's. */
+function demoEnv(natsUrl: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NATS_URL: natsUrl, NO_COLOR: '1', ...extra };
+  for (const k of ['TOOLSURFACE_RESOLVER', 'TOOLSURFACE_DISPATCH', 'TOOLSURFACE_TLS_CA', 'TOOLSURFACE_TLS_CERT', 'TOOLSURFACE_TLS_KEY', 'TOOLSURFACE_TOKEN']) delete env[k];
+  return env;
+}
+
 const defaultPortsTaken = (await Promise.all(Object.values(DEFAULT_PORTS).map((p) => isPortOpen('127.0.0.1', p)))).some(Boolean);
 if (defaultPortsTaken) console.log('demo.e2e skipped: something answers on a default port of the stack (50051-50054, 3001), so the demo would use it instead of starting its own');
 
 describe.skipIf(defaultPortsTaken)('npm run demo with no stack running', () => {
-  let dir: string;
   let shared: NatsHandle;
   let run: { code: number | null; out: string };
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'toolsurface-demo-e2e-'));
     // stands for the NATS server other stacks share (NATS_URL)
-    shared = await ensureNats({ url: `nats://127.0.0.1:${await findFreePort()}`, dataDir: join(dir, 'nats'), logPath: join(dir, 'nats.log') });
-    const env: NodeJS.ProcessEnv = { ...process.env, NATS_URL: shared.url, NO_COLOR: '1' };
-    for (const k of ['TOOLSURFACE_RESOLVER', 'TOOLSURFACE_DISPATCH', 'TOOLSURFACE_TLS_CA', 'TOOLSURFACE_TLS_CERT', 'TOOLSURFACE_TLS_KEY', 'TOOLSURFACE_TOKEN']) delete env[k];
-    run = await runDemo(env);
+    const started = await privateNats();
+    if (started === undefined) throw new Error('nats-server is needed for this test (README: npm test also needs nats-server)');
+    shared = started;
+    run = await runDemo(demoEnv(shared.url));
   }, 180_000);
 
   afterAll(async () => {
     await shared?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('plays every step against a stack of its own and exits 0', () => {
@@ -63,9 +66,7 @@ describe.skipIf(defaultPortsTaken)('npm run demo with no stack running', () => {
   });
 
   it('refuses, and leaves NATS_URL alone, where no nats-server binary can start a server of its own', async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, NATS_URL: shared.url, NO_COLOR: '1', NATS_SERVER_BIN: join(dir, 'no-such-nats-server') };
-    for (const k of ['TOOLSURFACE_RESOLVER', 'TOOLSURFACE_DISPATCH', 'TOOLSURFACE_TLS_CA', 'TOOLSURFACE_TLS_CERT', 'TOOLSURFACE_TLS_KEY', 'TOOLSURFACE_TOKEN']) delete env[k];
-    const refused = await runDemo(env);
+    const refused = await runDemo(demoEnv(shared.url, { NATS_SERVER_BIN: join(tmpdir(), `no-such-nats-server-${process.pid}`) }));
     expect(refused.code, refused.out).toBe(1);
     expect(refused.out).toContain('no nats-server binary');
     expect(refused.out).toContain('npm start');

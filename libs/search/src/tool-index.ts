@@ -246,7 +246,6 @@ const TIER_SCORE = 1e6;
 /** Schema keywords whose subschemas collectParams follows besides `properties` and `items`. */
 const COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
 
-/** Parameter names, their descriptions and string enum values in a JSON Schema, following `properties`, `items` and anyOf/oneOf/allOf (6 levels deep). */
 /**
  * Most parameter names, and most parameter texts (descriptions, enum values), indexed of one tool,
  * as the Meilisearch backend's MAX_PARAMS: a tool of 20,000 parameters took 5 s to analyse, in one
@@ -254,6 +253,7 @@ const COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
  */
 const MAX_INDEXED_PARAMS = 1_000;
 
+/** Parameter names, their descriptions and string enum values in a JSON Schema, following `properties`, `items` and anyOf/oneOf/allOf (6 levels deep; at most MAX_INDEXED_PARAMS of each). */
 function collectParams(schema: unknown, out: { names: string[]; texts: string[] }, depth = 0): void {
   if (depth > 6 || schema === null || typeof schema !== 'object') return;
   if (out.names.length >= MAX_INDEXED_PARAMS && out.texts.length >= MAX_INDEXED_PARAMS) return;
@@ -407,11 +407,17 @@ class DocAnalysis {
   /** the next tool to analyse */
   private next = 0;
 
+  /** the names the index keeps of its tools (a missing one is '') */
+  readonly names: string[];
+  /** weight of a name's namespace parts in the name prior (ToolIndexOptions.namespaceWeight, read as the index reads its options) */
+  private readonly namespaceWeight: number;
+
   constructor(
     private readonly tools: readonly SearchableTool[],
-    private readonly names: readonly string[],
-    private readonly namespaceWeight: number,
+    options: ToolIndexOptions,
   ) {
+    this.names = tools.map((t) => String(t?.name ?? ''));
+    this.namespaceWeight = weightOr(options.namespaceWeight, DEFAULTS.namespaceWeight);
     const n = tools.length;
     const nf = FIELDS.length;
     this.baseNameIds = new Int32Array(n);
@@ -653,7 +659,11 @@ export class ToolIndex {
     this.related = options.related === false ? new Map() : buildSynonymMap(options.related ?? DEFAULT_RELATED);
     this.size = tools.length;
     this.termStats.size = tools.length;
-    this.names = toolNames(tools);
+    // 1. every field of every tool analysed into one flat run of term ids (DocAnalysis; done
+    //    already, in slices, when buildAsync made the index)
+    const a = analysis ?? new DocAnalysis(tools, options);
+    a.run();
+    this.names = a.names;
     const deprecated = Uint8Array.from(tools, (t) => (saysDeprecated(t?.title) || saysDeprecated(t?.description) ? 1 : 0));
     this.deprecated = deprecated.includes(1) ? deprecated : undefined;
     const encoder = options.semantic === false ? undefined : (options.semantic ?? sharedEncoder());
@@ -669,11 +679,6 @@ export class ToolIndex {
           )
         : undefined;
     const n = this.size;
-
-    // 1. every field of every tool analysed into one flat run of term ids (DocAnalysis; done
-    //    already, in slices, when buildAsync made the index)
-    const a = analysis ?? new DocAnalysis(tools, this.names, this.opts.namespaceWeight);
-    a.run();
     this.termIds = a.termIds;
     this.verbatim = a.verbatim;
     this.normalized = a.normalized;
@@ -748,8 +753,7 @@ export class ToolIndex {
   static async buildAsync(tools: readonly SearchableTool[], options: ToolIndexOptions = {}, sliceMs = 8): Promise<ToolIndex> {
     const list = Array.isArray(tools) ? tools : [];
     const opts = options ?? {};
-    // (the names and the namespace weight as the constructor reads them)
-    const analysis = new DocAnalysis(list, toolNames(list), weightOr(opts.namespaceWeight, DEFAULTS.namespaceWeight));
+    const analysis = new DocAnalysis(list, opts);
     const slice = Math.max(1, finiteOr(sliceMs, 8));
     while (!analysis.run(performance.now() + slice)) await new Promise<void>((resolve) => setImmediate(resolve));
     return new ToolIndex(list, opts, analysis);
@@ -1209,11 +1213,6 @@ function saysDeprecated(text: unknown): boolean {
   if (typeof text !== 'string' || text === '') return false;
   const t = text.slice(0, 2000);
   return /\bDEPRECATED\b/.test(t) || /\(deprecated\)|\[deprecated\]|\bdeprecated\s*:|^\W*deprecated\b|\b(?:this (?:tool|function|endpoint|method|command|api) is|is now|has been)\s+deprecated\b/i.test(t);
-}
-
-/** The names the index keeps of its tools: a missing one is ''. */
-function toolNames(tools: readonly SearchableTool[]): string[] {
-  return tools.map((t) => String(t?.name ?? ''));
 }
 
 /** `x` when it is a finite number, else `fallback` (an option left out, NaN or ±Infinity). */

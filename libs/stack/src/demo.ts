@@ -8,19 +8,18 @@ import { formatMs } from './demo/stats';
 import { checkHealth } from './health';
 import { onStopSignal } from './signals';
 import { DEFAULT_LOG_DIR, REPO_ROOT, SAMPLE_DIR } from './paths';
-import { DEFAULT_PORTS, NATS_INSTALL_HINT, privateNats, startStack, type NatsHandle, type RunningStack } from './stack';
+import { DEFAULT_PORTS, NATS_BINARY_HINT, privateNats, startStack, type NatsHandle, type RunningStack } from './stack';
 
 const t0 = performance.now();
 const write = (s: string) => void process.stdout.write(s);
 const width = Math.min(process.stdout.columns || 100, 110);
 const report = new Report(write, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR, width);
-let nats: NatsHandle | undefined;
-/** the demo's own NATS server while it starts (a stop signal then waits for it, to stop it and remove its data) */
+/** the demo's own NATS server, from the moment it starts (a stop signal meanwhile waits for it, to stop it and remove its data) */
 let natsStarting: Promise<NatsHandle | undefined> | undefined;
 let stack: RunningStack | undefined;
 const release = async () => {
   await stack?.stop();
-  await (nats ?? (await natsStarting?.catch(() => undefined)))?.stop();
+  await (await natsStarting?.catch(() => undefined))?.stop();
 };
 onStopSignal((signal) => {
   write(`\n${signal}: stopping what the demo started…\n`);
@@ -75,11 +74,11 @@ try {
     // URL among it, to the NATS it uses, so on a shared server this throwaway stack left another
     // stack there calling the server-everything it stopped at the end.
     natsStarting = privateNats({ logPath: join(logDir, 'nats.log') });
-    nats = await natsStarting;
+    const nats = await natsStarting;
     if (!nats) {
       // (on a NATS server it does not own, its config would stay behind for the stacks there)
       throw new Error(
-        `no nats-server binary (${process.env.NATS_SERVER_BIN ?? 'nats-server'}) to start a NATS server of the demo's own. ${NATS_INSTALL_HINT.split('. Or ')[0]}. ` +
+        `no nats-server binary (${process.env.NATS_SERVER_BIN ?? 'nats-server'}) to start a NATS server of the demo's own. ${NATS_BINARY_HINT} ` +
           'Or start a stack with `npm start` (it uses NATS_URL) and run the demo against it.',
       );
     }
@@ -90,7 +89,7 @@ try {
       `          started in ${formatMs(startMs)}: resolver ${stack.addresses.resolver}, dispatch ${stack.addresses.dispatch}, ` +
         `everything ${stack.addresses.everythingUrl}`,
     );
-    report.line(`          NATS ${nats.url} (${nats.startedByUs ? 'started for the demo, its data removed at the end' : 'already running'}), logs ${relative(REPO_ROOT, logDir)}/`);
+    report.line(`          NATS ${nats.url} (started for the demo, its data removed at the end), logs ${relative(REPO_ROOT, logDir)}/`);
   }
 } catch (e) {
   write(`error: could not get a stack to run the demo against: ${(e as Error).message}\n`);

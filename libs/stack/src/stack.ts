@@ -24,10 +24,12 @@ export class StackError extends Error {
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 
 /** How to get a nats-server, for the error shown when the binary is missing. */
-export const NATS_INSTALL_HINT =
+export const NATS_BINARY_HINT =
   'Install nats-server 2.9 or later: `sudo apt-get install nats-server` on Debian/Ubuntu, or the official release from ' +
-  'https://github.com/nats-io/nats-server/releases (put `nats-server` on PATH or set NATS_SERVER_BIN). ' +
-  'Or point NATS_URL at a running server started with JetStream (`nats-server -js`).';
+  'https://github.com/nats-io/nats-server/releases (put `nats-server` on PATH or set NATS_SERVER_BIN).';
+
+/** How to get a NATS server where none answers: install one (NATS_BINARY_HINT), or point NATS_URL at one. */
+export const NATS_INSTALL_HINT = `${NATS_BINARY_HINT} Or point NATS_URL at a running server started with JetStream (\`nats-server -js\`).`;
 
 /** A NATS server the stack can use. */
 export interface NatsHandle {

@@ -1,32 +1,27 @@
 // SnapshotStore over a real nats-server's object store: what a reader of snapshots is told when a
 // snapshot is absent and when the store cannot be read (an adversarial review, 2026-12-05: with
 // NATS down, discovery said "snapshot … does not exist" and dropped the snapshot.created event).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { BoundToolDefinition } from '@toolsurface/core';
 import { connectNats, openSnapshotStore } from '@toolsurface/platform';
-import { ensureNats, findFreePort, type NatsHandle } from '@toolsurface/stack';
+import { privateNats, type NatsHandle } from '@toolsurface/stack';
 import { SnapshotStore } from './snapshot-store';
 
 const tool = (name: string): BoundToolDefinition => ({ name, description: `${name} does one thing.`, inputSchema: { type: 'object' }, capability: 'test', originalName: name });
 
-let dir: string;
 let nats: NatsHandle | undefined;
 let nc: NatsConnection | undefined;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'snapshot-store-'));
-  nats = await ensureNats({ url: `nats://127.0.0.1:${await findFreePort()}`, dataDir: join(dir, 'nats'), logPath: join(dir, 'nats.log') });
+  nats = await privateNats();
+  if (nats === undefined) throw new Error('nats-server is needed for this test (README: npm test also needs nats-server)');
   nc = await connectNats(nats.url, 'snapshot-store-test');
 });
 
 afterAll(async () => {
   await nc?.close().catch(() => undefined);
   await nats?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('SnapshotStore', () => {

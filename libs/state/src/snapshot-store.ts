@@ -33,10 +33,9 @@ export function parsedSnapshotBytes(jsonBytes: number): number {
  * newest always stays.
  */
 export class SnapshotStore {
-  private readonly cache = new Map<string, Snapshot>();
+  /** snapshots held, least recently used first, each with its parsedSnapshotBytes */
+  private readonly cache = new Map<string, { snapshot: Snapshot; bytes: number }>();
   private readonly loading = new Map<string, Promise<Snapshot>>();
-  /** per cached snapshot: parsedSnapshotBytes of it */
-  private readonly sizes = new Map<string, number>();
   private bytes = 0;
 
   constructor(
@@ -50,7 +49,7 @@ export class SnapshotStore {
     // the ID hashes the canonical JSON; the blob keeps the definitions' own key order (snapshotIdOf)
     const { snapshotId, json } = snapshotIdOf(definitions);
     const cached = this.cache.get(snapshotId);
-    if (cached) return { snapshot: cached, created: false };
+    if (cached) return { snapshot: cached.snapshot, created: false };
     const info = await this.store.info(snapshotId);
     const snapshot = toSnapshot(snapshotId, JSON.parse(json) as BoundToolDefinition[]);
     let created = false;
@@ -72,8 +71,8 @@ export class SnapshotStore {
   async get(snapshotId: string): Promise<Snapshot> {
     const cached = this.cache.get(snapshotId);
     if (cached) {
-      this.remember(cached, this.sizes.get(snapshotId) ?? 0);
-      return cached;
+      this.remember(cached.snapshot, cached.bytes);
+      return cached.snapshot;
     }
     let p = this.loading.get(snapshotId);
     if (!p) {
@@ -97,16 +96,14 @@ export class SnapshotStore {
 
   /** Keeps `s` as the most recently used, then drops the least recently used past either bound. */
   private remember(s: Snapshot, bytes: number): void {
-    this.bytes -= this.sizes.get(s.snapshotId) ?? 0;
+    this.bytes -= this.cache.get(s.snapshotId)?.bytes ?? 0;
     this.cache.delete(s.snapshotId);
-    this.cache.set(s.snapshotId, s);
-    this.sizes.set(s.snapshotId, bytes);
+    this.cache.set(s.snapshotId, { snapshot: s, bytes });
     this.bytes += bytes;
     while (this.cache.size > 1 && (this.cache.size > this.maxCached || this.bytes > this.maxBytes)) {
-      const oldest = this.cache.keys().next().value!;
+      const [oldest, entry] = this.cache.entries().next().value!;
       this.cache.delete(oldest);
-      this.bytes -= this.sizes.get(oldest) ?? 0;
-      this.sizes.delete(oldest);
+      this.bytes -= entry.bytes;
     }
   }
 
