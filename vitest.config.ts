@@ -1,10 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests in tiers, each a vitest project: `vitest run --project unit` and so on; `vitest run` runs
+// them all. Unit tests run in-process only; int tests start real processes (nats-server, gRPC
+// servers, MCP servers, openssl); e2e tests run the whole gateway; eval tests run the eval commands.
+const PRODUCT = ['libs', 'services', 'apps', 'tools'].map((d) => `${d}/**/*`);
+
 export default defineConfig({
   test: {
-    include: ['libs/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [...PRODUCT.map((g) => `${g}.test.ts`), 'test/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts', '**/*.e2e.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'int', include: [...PRODUCT.map((g) => `${g}.int.test.ts`), 'test/*.int.test.ts'], exclude: ['**/node_modules/**'] },
+      },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.e2e.test.ts'] } },
+      { extends: true, test: { name: 'eval', include: ['test/eval/**/*.test.ts'] } },
+    ],
   },
 });

@@ -3,7 +3,7 @@ import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kvm } from '@nats-io/kv';
 import { PresentationMode } from '@toolsurface/proto';
-import { checkHealth } from '@toolsurface/stack';
+import { checkHealth } from '@toolsurface/devkit';
 import { CONFIG_DOCUMENT_KEY } from '@toolsurface/state';
 import { Clients, callError, principalOf, startGateway, textOf, unaryCall, type GatewayFixture } from '../support';
 

@@ -49,7 +49,12 @@ function received(): Array<{ capability: string; tool: string; args: unknown }> 
 
 let seq = 0;
 /** CallTool with a call_id of our own, so its audit event can be found. */
-async function call(clients: Clients, surfaceId: string, name: string, args: unknown = {}): Promise<{ callId: string; res?: CallToolResponse; err?: ServiceError & { reason: string } }> {
+async function call(
+  clients: Clients,
+  surfaceId: string,
+  name: string,
+  args: unknown = {},
+): Promise<{ callId: string; res?: CallToolResponse; err?: ServiceError & { reason: string } }> {
   const callId = `bypass-${++seq}`;
   const argumentsJson = typeof args === 'string' ? args : JSON.stringify(args);
   try {
@@ -65,11 +70,17 @@ async function call(clients: Clients, surfaceId: string, name: string, args: unk
 async function auditOf(callId: string): Promise<ToolCalled[]> {
   const deadline = Date.now() + 5000;
   for (;;) {
-    const found = g.events.filter((e) => e.subject === 'toolsurface.tool.called.v1').map((e) => ToolCalled.decode(e.data)).filter((e) => e.callId === callId);
+    const found = g.events
+      .filter((e) => e.subject === 'toolsurface.tool.called.v1')
+      .map((e) => ToolCalled.decode(e.data))
+      .filter((e) => e.callId === callId);
     if (found.length > 0 || Date.now() > deadline) {
       // Late duplicates would show up here too.
       await new Promise((r) => setTimeout(r, 50));
-      return g.events.filter((e) => e.subject === 'toolsurface.tool.called.v1').map((e) => ToolCalled.decode(e.data)).filter((e) => e.callId === callId);
+      return g.events
+        .filter((e) => e.subject === 'toolsurface.tool.called.v1')
+        .map((e) => ToolCalled.decode(e.data))
+        .filter((e) => e.callId === callId);
     }
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -178,9 +189,12 @@ describe('the gateway under test', () => {
 
 describe('bypass attempts: each refused with its reason, audited, and nothing runs', () => {
   // A bound tool called by its own name where the surface does not list it.
-  it('1. a bound tool called directly by name in discovery mode', () => expectRefused(() => call(main, s.disc.surfaceId, 'write_note', { text: 'hi' }), 'TOOL_NOT_DIRECTLY_CALLABLE'));
-  it('2. a bound tool called directly by name in unified mode', () => expectRefused(() => call(main, s.uni.surfaceId, 'write_note', { text: 'hi' }), 'TOOL_NOT_DIRECTLY_CALLABLE'));
-  it('3. a collision-prefixed tool called directly in discovery mode', () => expectRefused(() => call(main, s.disc.surfaceId, 'canary.echo', { message: 'hi' }), 'TOOL_NOT_DIRECTLY_CALLABLE'));
+  it('1. a bound tool called directly by name in discovery mode', () =>
+    expectRefused(() => call(main, s.disc.surfaceId, 'write_note', { text: 'hi' }), 'TOOL_NOT_DIRECTLY_CALLABLE'));
+  it('2. a bound tool called directly by name in unified mode', () =>
+    expectRefused(() => call(main, s.uni.surfaceId, 'write_note', { text: 'hi' }), 'TOOL_NOT_DIRECTLY_CALLABLE'));
+  it('3. a collision-prefixed tool called directly in discovery mode', () =>
+    expectRefused(() => call(main, s.disc.surfaceId, 'canary.echo', { message: 'hi' }), 'TOOL_NOT_DIRECTLY_CALLABLE'));
 
   // execute_tool of what the surface does not offer.
   it('4. execute_tool of a denied tool (hidden from the list)', () =>
@@ -190,17 +204,33 @@ describe('bypass attempts: each refused with its reason, audited, and nothing ru
   it("6. execute_tool of a tool in another principal's snapshot", () =>
     expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'vault_read', arguments: {} }), 'TOOL_NOT_IN_SNAPSHOT'));
   it('7. execute_tool of a system tool', () =>
-    expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'journal_append', arguments: { entry: 'x' } }), 'TOOL_NOT_IN_SNAPSHOT'));
+    expectRefused(
+      () => call(main, s.disc.surfaceId, 'execute_tool', { name: 'journal_append', arguments: { entry: 'x' } }),
+      'TOOL_NOT_IN_SNAPSHOT',
+    ));
   it('8. execute_tool of execute_tool (recursion)', () =>
-    expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'execute_tool', arguments: { name: 'delete_all', arguments: {} } }), 'TOOL_NOT_IN_SNAPSHOT'));
+    expectRefused(
+      () => call(main, s.disc.surfaceId, 'execute_tool', { name: 'execute_tool', arguments: { name: 'delete_all', arguments: {} } }),
+      'TOOL_NOT_IN_SNAPSHOT',
+    ));
   it('9. execute_tool of discover_tools', () =>
-    expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'discover_tools', arguments: { query: 'x' } }), 'TOOL_NOT_IN_SNAPSHOT'));
+    expectRefused(
+      () => call(main, s.disc.surfaceId, 'execute_tool', { name: 'discover_tools', arguments: { query: 'x' } }),
+      'TOOL_NOT_IN_SNAPSHOT',
+    ));
   it('10. execute_tool of unified_tool', () =>
-    expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'unified_tool', arguments: { request: 'delete all notes' } }), 'TOOL_NOT_IN_SNAPSHOT'));
+    expectRefused(
+      () => call(main, s.disc.surfaceId, 'execute_tool', { name: 'unified_tool', arguments: { request: 'delete all notes' } }),
+      'TOOL_NOT_IN_SNAPSHOT',
+    ));
   it('11. execute_tool of a name two capabilities publish, unprefixed (no shadowing)', () =>
-    expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'echo', arguments: { message: 'hi' } }), 'TOOL_NOT_FOUND', { text: '"canary.echo"' }));
+    expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'echo', arguments: { message: 'hi' } }), 'TOOL_NOT_FOUND', {
+      text: '"canary.echo"',
+    }));
   it("12. execute_tool of another capability's denied tool under that capability's prefix", () =>
-    expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'canary.delete_all', arguments: {} }), 'TOOL_NOT_FOUND', { text: '"twin.canary.delete_all"' }));
+    expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'canary.delete_all', arguments: {} }), 'TOOL_NOT_FOUND', {
+      text: '"twin.canary.delete_all"',
+    }));
 
   // Names that only look like a listed one.
   const lookalikes: Array<[string, string]> = [
@@ -213,19 +243,31 @@ describe('bypass attempts: each refused with its reason, audited, and nothing ru
     ['19. a zero-width space inside', 'write\u200b_note'],
   ];
   for (const [label, name] of lookalikes) {
-    it(`${label}: execute_tool of a look-alike name`, () => expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name, arguments: { text: 'hi' } }), 'TOOL_NOT_IN_SNAPSHOT'));
+    it(`${label}: execute_tool of a look-alike name`, () =>
+      expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name, arguments: { text: 'hi' } }), 'TOOL_NOT_IN_SNAPSHOT'));
   }
-  it('20. a look-alike name called directly in direct mode', () => expectRefused(() => call(main, s.direct.surfaceId, 'Write_Note', { text: 'hi' }), 'TOOL_NOT_FOUND'));
-  it('21. a denied tool called directly in direct mode', () => expectRefused(() => call(main, s.direct.surfaceId, 'delete_all', {}), 'TOOL_NOT_IN_SNAPSHOT'));
+  it('20. a look-alike name called directly in direct mode', () =>
+    expectRefused(() => call(main, s.direct.surfaceId, 'Write_Note', { text: 'hi' }), 'TOOL_NOT_FOUND'));
+  it('21. a denied tool called directly in direct mode', () =>
+    expectRefused(() => call(main, s.direct.surfaceId, 'delete_all', {}), 'TOOL_NOT_IN_SNAPSHOT'));
 
   // unified_tool steered at what it may not run.
   it('22. unified_tool with preferred_tools naming a denied tool', () =>
-    expectRefused(() => call(main, s.uni.surfaceId, 'unified_tool', { request: 'delete all the notes', preferred_tools: ['delete_all'] }), 'TOOL_NOT_IN_SNAPSHOT'));
+    expectRefused(
+      () => call(main, s.uni.surfaceId, 'unified_tool', { request: 'delete all the notes', preferred_tools: ['delete_all'] }),
+      'TOOL_NOT_IN_SNAPSHOT',
+    ));
   it('23. unified_tool with preferred_tools naming an unbound tool', () =>
-    expectRefused(() => call(main, s.uni.surfaceId, 'unified_tool', { request: 'read the vault', preferred_tools: ['vault_read'] }), 'TOOL_NOT_IN_SNAPSHOT'));
+    expectRefused(
+      () => call(main, s.uni.surfaceId, 'unified_tool', { request: 'read the vault', preferred_tools: ['vault_read'] }),
+      'TOOL_NOT_IN_SNAPSHOT',
+    ));
   it('24. unified_tool of a supervised gateway proposes and runs nothing', async () => {
     const before = received().length;
-    const { callId, res } = await call(main, s.partner.surfaceId, 'unified_tool', { request: 'Echo the message "hello there"', preferred_tools: ['echo'] });
+    const { callId, res } = await call(main, s.partner.surfaceId, 'unified_tool', {
+      request: 'Echo the message "hello there"',
+      preferred_tools: ['echo'],
+    });
     expect(res?.isError, res?.message).toBe(false);
     expect(res?.unified?.executed).toBe(false);
     const [audit] = await auditOf(callId);
@@ -234,65 +276,122 @@ describe('bypass attempts: each refused with its reason, audited, and nothing ru
   });
 
   // Surface and snapshot IDs that are not the caller's own.
-  it('25. a forged surface ID', () => expectRefused(() => call(main, 'srf_0123456789abcdef0123456789abcdef', 'write_note', { text: 'x' }), 'SURFACE_NOT_FOUND', { code: status.NOT_FOUND }));
-  it('26. a snapshot ID passed as a surface ID', () => expectRefused(() => call(main, s.disc.snapshotId, 'execute_tool', { name: 'write_note', arguments: { text: 'x' } }), 'SURFACE_NOT_FOUND', { code: status.NOT_FOUND }));
+  it('25. a forged surface ID', () =>
+    expectRefused(() => call(main, 'srf_0123456789abcdef0123456789abcdef', 'write_note', { text: 'x' }), 'SURFACE_NOT_FOUND', {
+      code: status.NOT_FOUND,
+    }));
+  it('26. a snapshot ID passed as a surface ID', () =>
+    expectRefused(
+      () => call(main, s.disc.snapshotId, 'execute_tool', { name: 'write_note', arguments: { text: 'x' } }),
+      'SURFACE_NOT_FOUND',
+      { code: status.NOT_FOUND },
+    ));
   it("27. another orchestrator's surface ID", () =>
-    expectRefused(() => call(tenant, s.disc.surfaceId, 'execute_tool', { name: 'write_note', arguments: { text: 'x' } }), 'SURFACE_NOT_FOUND', { code: status.NOT_FOUND, orchestrator: 'tenant' }));
+    expectRefused(
+      () => call(tenant, s.disc.surfaceId, 'execute_tool', { name: 'write_note', arguments: { text: 'x' } }),
+      'SURFACE_NOT_FOUND',
+      { code: status.NOT_FOUND, orchestrator: 'tenant' },
+    ));
   it("28. a call injected with another principal's surface ID, for a tool only the first principal has", () =>
-    expectRefused(() => call(main, s.other.surfaceId, 'execute_tool', { name: 'write_note', arguments: { text: 'x' } }), 'TOOL_NOT_IN_SNAPSHOT'));
+    expectRefused(
+      () => call(main, s.other.surfaceId, 'execute_tool', { name: 'write_note', arguments: { text: 'x' } }),
+      'TOOL_NOT_IN_SNAPSHOT',
+    ));
   it('29. a call replayed on a closed surface', () =>
-    expectRefused(() => call(main, s.closed.surfaceId, 'execute_tool', { name: 'write_note', arguments: { text: 'x' } }), 'SURFACE_NOT_FOUND', { code: status.NOT_FOUND }));
-  it('30. a meta-tool of another mode', () => expectRefused(() => call(main, s.uni.surfaceId, 'execute_tool', { name: 'write_note', arguments: { text: 'x' } }), 'TOOL_NOT_FOUND'));
+    expectRefused(
+      () => call(main, s.closed.surfaceId, 'execute_tool', { name: 'write_note', arguments: { text: 'x' } }),
+      'SURFACE_NOT_FOUND',
+      { code: status.NOT_FOUND },
+    ));
+  it('30. a meta-tool of another mode', () =>
+    expectRefused(() => call(main, s.uni.surfaceId, 'execute_tool', { name: 'write_note', arguments: { text: 'x' } }), 'TOOL_NOT_FOUND'));
 
   // Argument constraints, on every path.
   it('31. denied arguments through execute_tool', () =>
-    expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'write_note', arguments: { text: 'my password is hunter2' } }), 'PERMISSION_DENIED'));
-  it('32. denied arguments called directly', () => expectRefused(() => call(main, s.direct.surfaceId, 'write_note', { text: 'the password' }), 'PERMISSION_DENIED'));
+    expectRefused(
+      () => call(main, s.disc.surfaceId, 'execute_tool', { name: 'write_note', arguments: { text: 'my password is hunter2' } }),
+      'PERMISSION_DENIED',
+    ));
+  it('32. denied arguments called directly', () =>
+    expectRefused(() => call(main, s.direct.surfaceId, 'write_note', { text: 'the password' }), 'PERMISSION_DENIED'));
   it('33. one denied element in an array argument', () =>
-    expectRefused(() => call(main, s.direct.surfaceId, 'write_notes', { texts: ['fine', 'a password here', 'fine too'] }), 'PERMISSION_DENIED'));
+    expectRefused(
+      () => call(main, s.direct.surfaceId, 'write_notes', { texts: ['fine', 'a password here', 'fine too'] }),
+      'PERMISSION_DENIED',
+    ));
   it('34. denied arguments chosen by unified_tool', () =>
     expectRefused(
-      () => call(main, s.uni.surfaceId, 'unified_tool', { request: 'Write a note', context: { text: 'the password is hunter2' }, preferred_tools: ['write_note'] }),
+      () =>
+        call(main, s.uni.surfaceId, 'unified_tool', {
+          request: 'Write a note',
+          context: { text: 'the password is hunter2' },
+          preferred_tools: ['write_note'],
+        }),
       'PERMISSION_DENIED',
     ));
 
   it('34b. denied arguments a supervised gateway would be proposed: refused, not proposed', () =>
     expectRefused(
-      () => call(main, s.partner.surfaceId, 'unified_tool', { request: 'Write a note', context: { text: 'the password is hunter2' }, preferred_tools: ['write_note'] }),
+      () =>
+        call(main, s.partner.surfaceId, 'unified_tool', {
+          request: 'Write a note',
+          context: { text: 'the password is hunter2' },
+          preferred_tools: ['write_note'],
+        }),
       'PERMISSION_DENIED',
     ));
 
   // Limits.
-  it('35. arguments over the size limit', () => expectRefused(() => call(main, s.direct.surfaceId, 'write_note', { text: 'n'.repeat(300) }), 'ARGUMENTS_TOO_LARGE'));
+  it('35. arguments over the size limit', () =>
+    expectRefused(() => call(main, s.direct.surfaceId, 'write_note', { text: 'n'.repeat(300) }), 'ARGUMENTS_TOO_LARGE'));
   it('36. a call over the rate limit (after the two it allows ran)', async () => {
-    for (let i = 0; i < 2; i++) expect((await call(main, s.disc.surfaceId, 'execute_tool', { name: 'ping', arguments: {} })).res?.isError).toBe(false);
+    for (let i = 0; i < 2; i++)
+      expect((await call(main, s.disc.surfaceId, 'execute_tool', { name: 'ping', arguments: {} })).res?.isError).toBe(false);
     const audit = await expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'ping', arguments: {} }), 'RATE_LIMITED');
     expect(audit.admission).toEqual({ decision: 'deny', rule: 'ping-2-per-minute' });
   });
 
   // Callers that are not who they say.
   it('37. no bearer token', async () => {
-    const audit = await expectRefused(() => call(anonymous, s.disc.surfaceId, 'execute_tool', { name: 'write_note', arguments: { text: 'x' } }), 'UNAUTHENTICATED', {
-      code: status.UNAUTHENTICATED,
-      orchestrator: '',
-    });
+    const audit = await expectRefused(
+      () => call(anonymous, s.disc.surfaceId, 'execute_tool', { name: 'write_note', arguments: { text: 'x' } }),
+      'UNAUTHENTICATED',
+      {
+        code: status.UNAUTHENTICATED,
+        orchestrator: '',
+      },
+    );
     expect(audit.principal).toBeUndefined();
   });
   it('38. a forged bearer token', () =>
-    expectRefused(() => call(forged, s.disc.surfaceId, 'write_note', { text: 'x' }), 'UNAUTHENTICATED', { code: status.UNAUTHENTICATED, orchestrator: '' }));
+    expectRefused(() => call(forged, s.disc.surfaceId, 'write_note', { text: 'x' }), 'UNAUTHENTICATED', {
+      code: status.UNAUTHENTICATED,
+      orchestrator: '',
+    }));
   it('40. a CallTool request that does not decode as protobuf', async () => {
-    const RawClient = makeGenericClientConstructor({ callTool: rawUnaryMethod('/toolsurface.v1.DispatchService/CallTool') }, 'DispatchService');
+    const RawClient = makeGenericClientConstructor(
+      { callTool: rawUnaryMethod('/toolsurface.v1.DispatchService/CallTool') },
+      'DispatchService',
+    );
     const creds = channelCredentials({ caFile: certs.caFile, certFile: certs.otherCertFile, keyFile: certs.otherKeyFile });
     const raw = new RawClient(g.stack.addresses.dispatch, creds, { interceptors: [bearerInterceptor(MAIN_TOKEN)] }) as unknown as Client & {
       callTool: (req: Buffer, opts: object, cb: (err: ServiceError | null) => void) => void;
     };
     const undecodable = () =>
-      g.events.filter((e) => e.subject === 'toolsurface.tool.called.v1').map((e) => ToolCalled.decode(e.data)).filter((e) => e.reason === 'INVALID_REQUEST' && e.calledName === '' && e.orchestrator === 'main');
+      g.events
+        .filter((e) => e.subject === 'toolsurface.tool.called.v1')
+        .map((e) => ToolCalled.decode(e.data))
+        .filter((e) => e.reason === 'INVALID_REQUEST' && e.calledName === '' && e.orchestrator === 'main');
     const before = undecodable().length;
     const received0 = received().length;
     try {
-      const err = await new Promise<ServiceError | null>((resolve) => raw.callTool(Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]), { deadline: Date.now() + 5000 }, resolve));
-      expect({ code: err?.code, reason: err?.metadata?.get('toolsurface-reason')?.[0] }).toEqual({ code: status.INVALID_ARGUMENT, reason: 'INVALID_REQUEST' });
+      const err = await new Promise<ServiceError | null>((resolve) =>
+        raw.callTool(Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]), { deadline: Date.now() + 5000 }, resolve),
+      );
+      expect({ code: err?.code, reason: err?.metadata?.get('toolsurface-reason')?.[0] }).toEqual({
+        code: status.INVALID_ARGUMENT,
+        reason: 'INVALID_REQUEST',
+      });
     } finally {
       raw.close();
     }
@@ -303,7 +402,8 @@ describe('bypass attempts: each refused with its reason, audited, and nothing ru
     expect(received().slice(received0)).toEqual([]);
   });
 
-  it('39. malformed execute_tool arguments', () => expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'write_note', arguments: 'text=hi' }), 'INVALID_ARGUMENTS'));
+  it('39. malformed execute_tool arguments', () =>
+    expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'write_note', arguments: 'text=hi' }), 'INVALID_ARGUMENTS'));
 });
 
 describe('bypass attempts that need the bindings or the catalog to change', () => {
@@ -316,7 +416,8 @@ describe('bypass attempts that need the bindings or the catalog to change', () =
     const results = await Promise.all(calls);
     try {
       expect(results.map((r) => r.res?.reason)).toEqual(results.map(() => 'TOOL_NOT_IN_SNAPSHOT'));
-      for (const r of results) expect(await auditOf(r.callId)).toEqual([expect.objectContaining({ outcome: 'refused', reason: 'TOOL_NOT_IN_SNAPSHOT' })]);
+      for (const r of results)
+        expect(await auditOf(r.callId)).toEqual([expect.objectContaining({ outcome: 'refused', reason: 'TOOL_NOT_IN_SNAPSHOT' })]);
       expect(received().slice(before)).toEqual([]);
       // A surface opened now has it, and runs it: the refusals above came from the snapshot, not a broken tool.
       const fresh = await main.open('agent:disc');
@@ -333,7 +434,10 @@ describe('bypass attempts that need the bindings or the catalog to change', () =
 
   it('43. a deny rule racing calls: each call is decided whole, and once refused, refused from then on', async () => {
     const original = readFileSync(CONFIG, 'utf8');
-    const denied = original.replace('  rules:\n', '  rules:\n    - { id: no-echo-now, effect: deny, capabilities: [canary], tools: [echo] }\n');
+    const denied = original.replace(
+      '  rules:\n',
+      '  rules:\n    - { id: no-echo-now, effect: deny, capabilities: [canary], tools: [echo] }\n',
+    );
     const ids: string[] = [];
     let stop = false;
     const loop = (async () => {
@@ -359,7 +463,9 @@ describe('bypass attempts that need the bindings or the catalog to change', () =
       const firstRefused = audits.findIndex((a) => a.outcome === 'refused');
       expect(firstRefused, 'the deny rule never took effect').toBeGreaterThan(0);
       expect(audits.slice(0, firstRefused).every((a) => a.outcome === 'ok' && a.admission?.rule === 'default')).toBe(true);
-      expect(audits.slice(firstRefused).map((a) => [a.outcome, a.reason, a.admission?.rule])).toEqual(audits.slice(firstRefused).map(() => ['refused', 'PERMISSION_DENIED', 'no-echo-now']));
+      expect(audits.slice(firstRefused).map((a) => [a.outcome, a.reason, a.admission?.rule])).toEqual(
+        audits.slice(firstRefused).map(() => ['refused', 'PERMISSION_DENIED', 'no-echo-now']),
+      );
       const echoes = received().filter((r) => r.tool === 'echo' && (r.args as { message?: string }).message === 'race');
       expect(echoes).toHaveLength(firstRefused);
       // 44. The listing agrees at once for a new surface.
@@ -374,11 +480,13 @@ describe('bypass attempts that need the bindings or the catalog to change', () =
 
   it('46. a principal left out of a new config keeps nothing of what the old one gave it', async () => {
     const original = readFileSync(CONFIG, 'utf8');
-    const without = original.replace(/^  - \{ kind: agent, id: other,.*\n/m, '');
+    const without = original.replace(/^ {2}- \{ kind: agent, id: other,.*\n/m, '');
     expect(without).not.toBe(original);
     await unaryCall(main.presentation, 'applyConfig', { configYaml: without });
     try {
-      const bindings = await unaryCall<{ capabilities: string[] }>(main.presentation, 'getBindings', { principal: principalOf('agent:other') });
+      const bindings = await unaryCall<{ capabilities: string[] }>(main.presentation, 'getBindings', {
+        principal: principalOf('agent:other'),
+      });
       expect(bindings.capabilities).toEqual([]);
       const after = await main.open('agent:other');
       expect(JSON.stringify(after)).not.toContain('vault_read');
@@ -407,17 +515,25 @@ describe('bypass attempts that need the bindings or the catalog to change', () =
         ),
       );
       // Each one is applied whole or refused as a conflict (ABORTED: read again and retry).
-      expect(outcomes.every((o) => o === 'ok' || o === `${status.ABORTED}`), outcomes.join(',')).toBe(true);
+      expect(
+        outcomes.every((o) => o === 'ok' || o === `${status.ABORTED}`),
+        outcomes.join(','),
+      ).toBe(true);
       expect(outcomes).toContain('ok');
       const kv = await new Kvm(g.nc).open('toolsurface_config');
-      const doc = JSON.parse((await kv.get(CONFIG_DOCUMENT_KEY))!.string()) as { admission: { rules: Array<{ id: string }> }; principals: Array<{ id: string }> };
+      const doc = JSON.parse((await kv.get(CONFIG_DOCUMENT_KEY))!.string()) as {
+        admission: { rules: Array<{ id: string }> };
+        principals: Array<{ id: string }>;
+      };
       const rules = doc.admission.rules.map((r) => r.id).filter((id) => id.startsWith('race-'));
       const principals = doc.principals.map((p) => p.id).filter((id) => id.startsWith('race-'));
       expect(rules).toHaveLength(1);
       expect(principals).toEqual(rules);
       // What the API reports agrees with the stored config: only the winner's principal has bindings.
       for (const k of [1, 2, 3, 4, 5, 6]) {
-        const b = await unaryCall<{ capabilities: string[] }>(main.presentation, 'getBindings', { principal: principalOf(`agent:race-${k}`) });
+        const b = await unaryCall<{ capabilities: string[] }>(main.presentation, 'getBindings', {
+          principal: principalOf(`agent:race-${k}`),
+        });
         expect(b.capabilities, `race-${k}`).toEqual(`race-${k}` === rules[0] ? ['canary'] : []);
       }
     } finally {

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { DEFAULT_PORTS, isPortOpen, privateNats, REPO_ROOT, type NatsHandle } from '@toolsurface/stack';
+import { loadConfigFile } from '@toolsurface/core';
+import { DEFAULT_PORTS } from '@toolsurface/stack';
+import { DEFAULT_CONFIG_PATH, isPortOpen, privateNats, REPO_ROOT, type NatsHandle } from '@toolsurface/devkit';
 
 // `npm run demo` with no stack running starts a throwaway one. It must run on a nats-server of its
 // own: a stack writes its config (server-everything's URL on a free port among it) to the config
@@ -14,7 +16,11 @@ import { DEFAULT_PORTS, isPortOpen, privateNats, REPO_ROOT, type NatsHandle } fr
 
 /** What a run of the demo printed, and its exit code. */
 async function runDemo(env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'libs/stack/src/demo.ts')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/stack/src/demo.ts')], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr.on('data', (b: Buffer) => (out += b.toString()));
@@ -25,12 +31,23 @@ async function runDemo(env: NodeJS.ProcessEnv): Promise<{ code: number | null; o
 /** The demo's environment: this process's, NATS_URL at `natsUrl`, no stack address, TLS or token of the caller's. */
 function demoEnv(natsUrl: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NATS_URL: natsUrl, NO_COLOR: '1', ...extra };
-  for (const k of ['TOOLSURFACE_RESOLVER', 'TOOLSURFACE_DISPATCH', 'TOOLSURFACE_TLS_CA', 'TOOLSURFACE_TLS_CERT', 'TOOLSURFACE_TLS_KEY', 'TOOLSURFACE_TOKEN']) delete env[k];
+  for (const k of [
+    'TOOLSURFACE_RESOLVER',
+    'TOOLSURFACE_DISPATCH',
+    'TOOLSURFACE_TLS_CA',
+    'TOOLSURFACE_TLS_CERT',
+    'TOOLSURFACE_TLS_KEY',
+    'TOOLSURFACE_TOKEN',
+  ])
+    delete env[k];
   return env;
 }
 
 const defaultPortsTaken = (await Promise.all(Object.values(DEFAULT_PORTS).map((p) => isPortOpen('127.0.0.1', p)))).some(Boolean);
-if (defaultPortsTaken) console.log('demo.e2e skipped: something answers on a default port of the stack (50051-50054, 3001), so the demo would use it instead of starting its own');
+if (defaultPortsTaken)
+  console.log(
+    'demo.e2e skipped: something answers on a default port of the stack (50051-50054, 3001), so the demo would use it instead of starting its own',
+  );
 
 describe.skipIf(defaultPortsTaken)('npm run demo with no stack running', () => {
   let shared: NatsHandle;
@@ -52,6 +69,37 @@ describe.skipIf(defaultPortsTaken)('npm run demo with no stack running', () => {
     expect(run.out).toMatch(/starting one on free ports for this demo/);
     expect(run.out, run.out).toMatch(/\b(\d+) steps: \1 passed, 0 failed/);
     expect(run.code).toBe(0);
+  });
+
+  // A first reader could not tell what counted the tokens, what a score means, or why memory shows
+  // 9 tools to one agent and 6 to the notetaker (a fresh-reader walkthrough of the output).
+  it('explains its figures: the tokenizer, what a discover_tools score is, and the rule that hides memory tools', () => {
+    const out = run.out;
+    expect(out).toMatch(/tokens +\d[\d,]* for the whole tool list.*\n +counted with gpt-tokenizer's o200k_base encoding \(GPT-4o family\)/);
+    expect(out).toMatch(/counted with gpt-tokenizer's o200k_base encoding \(GPT-4o family\), as in a1/);
+    // the explanation follows the first hits shown
+    const hits = out.indexOf('read_text_file         ');
+    const score = out.indexOf('score      BM25F relevance to this query');
+    expect(hits, out).toBeGreaterThan(0);
+    expect(score).toBeGreaterThan(hits);
+    expect(out).toMatch(/higher is better; comparable only within one search; not a probability/);
+    // the rule as deploy/local/toolsurface.yaml names it, and as many tools hidden as the counts differ by
+    const rule = loadConfigFile(DEFAULT_CONFIG_PATH).admission.rules.find(
+      (r) => r.effect === 'deny' && r.principals.includes('agent:notetaker'),
+    );
+    expect(rule).toBeDefined();
+    const bound = /bound +(\d+) tools for agent:demo-direct, (\d+) for agent:notetaker/.exec(out);
+    expect(bound, out).not.toBeNull();
+    const hidden =
+      /hidden +(.+)\n +admission refuses them to agent:notetaker whatever the arguments, so its surface does not list them\n +rule +(\S+) in deploy\/local\/toolsurface\.yaml: deny for agent:notetaker, capability memory, tools delete_\*\n/.exec(
+        out,
+      );
+    expect(hidden, out).not.toBeNull();
+    expect(hidden![2]).toBe(rule!.id);
+    expect(hidden![1].split(', ')).toHaveLength(Number(bound![1]) - Number(bound![2]));
+    expect(hidden![1].split(', ').every((t) => t.startsWith('delete_'))).toBe(true);
+    // the refusal of d1 names its rule too
+    expect(out).toMatch(/rule +no-secrets in deploy\/local\/toolsurface\.yaml: deny capability filesystem, when path matches \*secret\*/);
   });
 
   it('leaves the NATS server at NATS_URL as it found it: no stream, bucket or config of the demo', async () => {

@@ -12,11 +12,16 @@ import { principalOf, startGateway, textOf, unaryCall, type GatewayFixture } fro
 
 // The NATS users and subject permissions shipped in deploy/k8s/components/nats-auth/nats.conf,
 // run for real: the whole gateway works with each service logged in as its own user, and each
-// user is refused what the file says it may not do (README, Security: NATS is the trust root).
+// user is refused what the file says it may not do (docs/security.md, "NATS is the trust root").
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SHIPPED = join(ROOT, 'deploy', 'k8s', 'components', 'nats-auth', 'nats.conf');
-const PASSWORDS = { 'surface-resolver': 'resolver-pw-1', dispatch: 'dispatch-pw-2', discovery: 'discovery-pw-3', 'unified-mapper': 'unified-pw-4' } as const;
+const PASSWORDS = {
+  'surface-resolver': 'resolver-pw-1',
+  dispatch: 'dispatch-pw-2',
+  discovery: 'discovery-pw-3',
+  'unified-mapper': 'unified-pw-4',
+} as const;
 type Service = keyof typeof PASSWORDS;
 const SERVICES = Object.keys(PASSWORDS) as Service[];
 // The suite's own connection (events, the catalog wait) is a user of the test's, added to a copy.
@@ -38,7 +43,9 @@ async function attempt(p: () => Promise<unknown>): Promise<string> {
 
 /** The permission violations nats-server logged ("Publish Violation - User ..., Subject ..."). */
 function violations(): string[] {
-  return readFileSync(g.natsLog, 'utf8').split('\n').filter((l) => /(Publish|Subscription) Violation/.test(l));
+  return readFileSync(g.natsLog, 'utf8')
+    .split('\n')
+    .filter((l) => /(Publish|Subscription) Violation/.test(l));
 }
 
 beforeAll(async () => {
@@ -79,11 +86,16 @@ describe('the gateway under the shipped NATS permissions', () => {
     expect(found.isError, found.message).toBe(false);
     expect(textOf(found.contentJson)).toContain('read_text_file');
     // dispatch: snapshot validation, a real call, the audit event
-    const ran = await g.clients.call(seeker.surfaceId, 'execute_tool', { name: 'list_directory', arguments: { path: join(ROOT, 'test', 'fixtures', 'sample') } });
+    const ran = await g.clients.call(seeker.surfaceId, 'execute_tool', {
+      name: 'list_directory',
+      arguments: { path: join(ROOT, 'test', 'fixtures', 'sample') },
+    });
     expect(ran.isError, ran.message).toBe(false);
     // unified-mapper: its own read of the snapshot
     const asker = await g.clients.open('agent:asker');
-    const mapped = await g.clients.call(asker.surfaceId, 'unified_tool', { request: `list the directory ${join(ROOT, 'test', 'fixtures', 'sample')}` });
+    const mapped = await g.clients.call(asker.surfaceId, 'unified_tool', {
+      request: `list the directory ${join(ROOT, 'test', 'fixtures', 'sample')}`,
+    });
     // (ranked from the snapshot it read; whether it runs depends on its confidence, not on NATS)
     expect(mapped.reason === '' || mapped.reason === 'LOW_CONFIDENCE', mapped.message).toBe(true);
     expect(mapped.unified?.candidates[0]?.name).toBe('list_directory');
@@ -91,14 +103,25 @@ describe('the gateway under the shipped NATS permissions', () => {
     const journal = await g.clients.call(seeker.surfaceId, 'journal_append', { entry: 'permissions suite' });
     expect(journal.isError, journal.message).toBe(false);
     // surface-resolver: a presentation change and a closed surface (config and surfaces buckets, events)
-    await unaryCall(g.clients.presentation, 'setPresentation', { principal: principalOf('agent:asker'), mode: PresentationMode.PRESENTATION_MODE_DIRECT, autonomy: 0 });
+    await unaryCall(g.clients.presentation, 'setPresentation', {
+      principal: principalOf('agent:asker'),
+      mode: PresentationMode.PRESENTATION_MODE_DIRECT,
+      autonomy: 0,
+    });
     const direct = await g.clients.open('agent:asker');
     expect(direct.tools.map((t) => t.name)).toContain('list_directory');
     await unaryCall(g.clients.surface, 'closeSurface', { surfaceId: seeker.surfaceId });
     await new Promise((r) => setTimeout(r, 300));
     // every event of every service reached the stream (catalog.changed went out at dispatch's start)
     const jsm = await jetstreamManager(g.nc);
-    for (const subject of [Subjects.snapshotCreated, Subjects.surfaceOpened, Subjects.surfaceClosed, Subjects.presentationChanged, Subjects.toolCalled, Subjects.catalogChanged]) {
+    for (const subject of [
+      Subjects.snapshotCreated,
+      Subjects.surfaceOpened,
+      Subjects.surfaceClosed,
+      Subjects.presentationChanged,
+      Subjects.toolCalled,
+      Subjects.catalogChanged,
+    ]) {
       expect(await jsm.streams.getMessage(STREAM, { last_by_subj: subject }).catch(() => null), subject).not.toBeNull();
     }
     expect(violations()).toEqual([]);
@@ -113,7 +136,9 @@ describe('what each service user may not do', () => {
     expect(before).toBeDefined();
     for (const s of SERVICES.filter((x) => x !== 'surface-resolver')) {
       const kv = await new Kvm(conns.get(s)!).open(Buckets.config);
-      const put = await attempt(() => kv.put(CONFIG_DOCUMENT_KEY, JSON.stringify({ ...(JSON.parse(before!) as object), admission: { default: 'allow', rules: [] } })));
+      const put = await attempt(() =>
+        kv.put(CONFIG_DOCUMENT_KEY, JSON.stringify({ ...(JSON.parse(before!) as object), admission: { default: 'allow', rules: [] } })),
+      );
       expect(put, s).toMatch(/permission/i);
       const del = await attempt(() => kv.delete(CONFIG_DOCUMENT_KEY));
       expect(del, s).toMatch(/permission/i);
@@ -136,9 +161,12 @@ describe('what each service user may not do', () => {
       const jsm = await jetstreamManager(conns.get(s)!, { timeout: 2000 });
       for (const stream of [STREAM, `KV_${Buckets.config}`, `KV_${Buckets.surfaces}`, `OBJ_${SNAPSHOT_OBJECT_STORE}`]) {
         expect(await attempt(() => jsm.streams.delete(stream)), `${s} deletes ${stream}`).toMatch(/permission|timeout/i);
-        if (!(s === 'surface-resolver' && stream.startsWith('OBJ_'))) expect(await attempt(() => jsm.streams.purge(stream)), `${s} purges ${stream}`).toMatch(/permission|timeout/i);
+        if (!(s === 'surface-resolver' && stream.startsWith('OBJ_')))
+          expect(await attempt(() => jsm.streams.purge(stream)), `${s} purges ${stream}`).toMatch(/permission|timeout/i);
         // (the event stream's retention holds the audit trail)
-        expect(await attempt(() => jsm.streams.update(stream, { max_age: 3600 * 1e9 })), `${s} updates ${stream}`).toMatch(/permission|timeout/i);
+        expect(await attempt(() => jsm.streams.update(stream, { max_age: 3600 * 1e9 })), `${s} updates ${stream}`).toMatch(
+          /permission|timeout/i,
+        );
       }
       if (s !== 'discovery') {
         const del = await attempt(() => jsm.consumers.delete(STREAM, 'discovery-indexer'));
@@ -150,14 +178,20 @@ describe('what each service user may not do', () => {
     expect((await jsm.consumers.info(STREAM, 'discovery-indexer')).name).toBe('discovery-indexer');
   });
 
-  it('only dispatch and surface-resolver read events beyond snapshot.created (tool.called carries arguments)', async () => {
+  it('only dispatch and surface-resolver read events beyond snapshot.created (tool.called records who called what)', async () => {
     for (const s of ['discovery', 'unified-mapper'] as const) {
       const jsm = await jetstreamManager(conns.get(s)!, { timeout: 2000 });
       // a named consumer, an unnamed one, and discovery's own name with another filter
       const r = await Promise.all([
         attempt(() => jsm.consumers.add(STREAM, { name: 'peek', filter_subject: Subjects.toolCalled, ack_policy: AckPolicy.None })),
         attempt(() => jsm.consumers.add(STREAM, { filter_subject: Subjects.toolCalled, ack_policy: AckPolicy.None })),
-        attempt(() => jsm.consumers.add(STREAM, { durable_name: 'discovery-indexer', filter_subject: Subjects.toolCalled, ack_policy: AckPolicy.Explicit })),
+        attempt(() =>
+          jsm.consumers.add(STREAM, {
+            durable_name: 'discovery-indexer',
+            filter_subject: Subjects.toolCalled,
+            ack_policy: AckPolicy.Explicit,
+          }),
+        ),
       ]);
       for (const x of r) expect(x, s).toMatch(/permission|timeout/i);
     }
@@ -170,7 +204,7 @@ describe('what each service user may not do', () => {
     }
   });
 
-  it("no service reads the replies another service gets (its inboxes are its own)", async () => {
+  it('no service reads the replies another service gets (its inboxes are its own)', async () => {
     for (const s of SERVICES) {
       for (const subject of ['_INBOX.>', `${inboxPrefixOf(s === 'dispatch' ? 'surface-resolver' : 'dispatch')}.>`, '>']) {
         const refused = new Promise<string>((resolve) => {

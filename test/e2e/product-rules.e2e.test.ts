@@ -27,7 +27,7 @@ import {
   type CallToolResponse,
   type Surface,
 } from '@toolsurface/proto';
-import { checkHealth } from '@toolsurface/stack';
+import { checkHealth } from '@toolsurface/devkit';
 import { callError, principalOf, startGateway, textOf, unaryCall, type GatewayFixture } from '../support';
 
 // The cross-service suite: four services as processes, a nats-server of its own, real MCP servers.
@@ -54,7 +54,10 @@ function expectModelError(r: CallToolResponse, reason: string, next?: RegExp): v
 }
 /** tool.called events of one surface. */
 function audits(surfaceId: string): ToolCalled[] {
-  return g.events.filter((e) => e.subject === 'toolsurface.tool.called.v1').map((e) => ToolCalled.decode(e.data)).filter((e) => e.surfaceId === surfaceId);
+  return g.events
+    .filter((e) => e.subject === 'toolsurface.tool.called.v1')
+    .map((e) => ToolCalled.decode(e.data))
+    .filter((e) => e.surfaceId === surfaceId);
 }
 async function waitForAudit(surfaceId: string, n: number): Promise<ToolCalled[]> {
   const deadline = Date.now() + 5000;
@@ -80,13 +83,27 @@ describe('rule 2: direct', () => {
   it('presents every bound tool as itself with its full input schema, and runs it by name', async () => {
     const s = await g.clients.open('agent:small');
     expect(s.resolvedMode).toBe(ResolvedMode.RESOLVED_MODE_DIRECT);
-    expect(bound(s).map((t) => t.name).sort()).toEqual(
-      ['add_observations', 'create_entities', 'create_relations', 'delete_entities', 'delete_observations', 'delete_relations', 'open_nodes', 'read_graph', 'search_nodes'],
-    );
+    expect(
+      bound(s)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual([
+      'add_observations',
+      'create_entities',
+      'create_relations',
+      'delete_entities',
+      'delete_observations',
+      'delete_relations',
+      'open_nodes',
+      'read_graph',
+      'search_nodes',
+    ]);
     const create = s.tools.find((t) => t.name === 'create_entities')!;
     expect(JSON.parse(create.inputSchemaJson).properties.entities.type).toBe('array');
     const entity = `e2e-${Date.now()}`;
-    const r = await g.clients.call(s.surfaceId, 'create_entities', { entities: [{ name: entity, entityType: 'test', observations: ['made by the suite'] }] });
+    const r = await g.clients.call(s.surfaceId, 'create_entities', {
+      entities: [{ name: entity, entityType: 'test', observations: ['made by the suite'] }],
+    });
     expect(r.isError, r.message).toBe(false);
     expect(r.via).toBe('direct');
     const graph = await g.clients.call(s.surfaceId, 'read_graph', {});
@@ -109,8 +126,9 @@ describe('rule 3: discovery', () => {
   it('discover_tools, get_tool_schema and execute_tool reach the real MCP server', async () => {
     const d = await g.clients.call(s.surfaceId, 'discover_tools', { query: 'read a text file', limit: 5 });
     expect(d.isError, d.message).toBe(false);
-    const hits = JSON.parse(textOf(d.contentJson)) as { hits?: Array<{ name: string; description: string; score: number }> } | Array<{ name: string }>;
-    const list = Array.isArray(hits) ? hits : hits.hits ?? [];
+    const hits = JSON.parse(textOf(d.contentJson)) as
+      { hits?: Array<{ name: string; description: string; score: number }> } | Array<{ name: string }>;
+    const list = Array.isArray(hits) ? hits : (hits.hits ?? []);
     expect(list.length).toBeGreaterThan(0);
     expect(list.length).toBeLessThanOrEqual(5);
     expect(list.map((h) => h.name)).toContain('read_text_file');
@@ -133,8 +151,15 @@ describe('rule 3: discovery', () => {
   });
 
   it('refuses execute_tool of a name not in the snapshot, and of a meta-tool (no recursion)', async () => {
-    expectModelError(await g.clients.call(s.surfaceId, 'execute_tool', { name: 'no_such_tool', arguments: {} }), 'TOOL_NOT_IN_SNAPSHOT', /discover_tools/);
-    expectModelError(await g.clients.call(s.surfaceId, 'execute_tool', { name: 'execute_tool', arguments: { name: 'echo', arguments: {} } }), 'TOOL_NOT_IN_SNAPSHOT');
+    expectModelError(
+      await g.clients.call(s.surfaceId, 'execute_tool', { name: 'no_such_tool', arguments: {} }),
+      'TOOL_NOT_IN_SNAPSHOT',
+      /discover_tools/,
+    );
+    expectModelError(
+      await g.clients.call(s.surfaceId, 'execute_tool', { name: 'execute_tool', arguments: { name: 'echo', arguments: {} } }),
+      'TOOL_NOT_IN_SNAPSHOT',
+    );
   });
 
   it('validates arguments against the snapshot schema with JSON pointers, and runs nothing', async () => {
@@ -210,13 +235,25 @@ describe('rule 6: one admission on every path', () => {
     const disc = await g.clients.open('agent:big');
     const uni = await g.clients.open('agent:uni');
     expectModelError(await g.clients.call(direct.surfaceId, 'get-sum', { a: 13, b: 25 }), 'PERMISSION_DENIED');
-    expectModelError(await g.clients.call(disc.surfaceId, 'execute_tool', { name: 'get-sum', arguments: { a: 13, b: 25 } }), 'PERMISSION_DENIED');
+    expectModelError(
+      await g.clients.call(disc.surfaceId, 'execute_tool', { name: 'get-sum', arguments: { a: 13, b: 25 } }),
+      'PERMISSION_DENIED',
+    );
     const u = await g.clients.call(uni.surfaceId, 'unified_tool', { request: 'What is the sum of a=13 and b=25?' });
     expectModelError(u, 'PERMISSION_DENIED');
     expect(u.unified).toMatchObject({ tool: 'get-sum', executed: false });
-    for (const [sid, via] of [[direct.surfaceId, 'direct'], [disc.surfaceId, 'execute_tool'], [uni.surfaceId, 'unified_tool']] as const) {
+    for (const [sid, via] of [
+      [direct.surfaceId, 'direct'],
+      [disc.surfaceId, 'execute_tool'],
+      [uni.surfaceId, 'unified_tool'],
+    ] as const) {
       const a = (await waitForAudit(sid, 1)).find((e) => e.toolName === 'get-sum');
-      expect(a, `audit for ${via}`).toMatchObject({ via, outcome: 'refused', reason: 'PERMISSION_DENIED', admission: { decision: 'deny', rule: 'no-unlucky-sums' } });
+      expect(a, `audit for ${via}`).toMatchObject({
+        via,
+        outcome: 'refused',
+        reason: 'PERMISSION_DENIED',
+        admission: { decision: 'deny', rule: 'no-unlucky-sums' },
+      });
     }
     // The same tool with other arguments runs on every path.
     const ok = await g.clients.call(direct.surfaceId, 'get-sum', { a: 12, b: 25 });
@@ -227,7 +264,10 @@ describe('rule 6: one admission on every path', () => {
     const direct = await g.clients.open('agent:fsdirect');
     const disc = await g.clients.open('agent:big');
     expectModelError(await g.clients.call(direct.surfaceId, 'read_text_file', { path: secret }), 'PERMISSION_DENIED');
-    expectModelError(await g.clients.call(disc.surfaceId, 'execute_tool', { name: 'read_text_file', arguments: { path: secret } }), 'PERMISSION_DENIED');
+    expectModelError(
+      await g.clients.call(disc.surfaceId, 'execute_tool', { name: 'read_text_file', arguments: { path: secret } }),
+      'PERMISSION_DENIED',
+    );
     const a = (await waitForAudit(disc.surfaceId, 1)).find((e) => e.toolName === 'read_text_file');
     expect(a?.admission).toEqual({ decision: 'deny', rule: 'no-secrets' });
   });
@@ -237,8 +277,14 @@ describe('rule 6: one admission on every path', () => {
     const disc = await g.clients.open('agent:big');
     const many = { paths: [join(sample, 'hello.txt'), secret] };
     expectModelError(await g.clients.call(direct.surfaceId, 'read_multiple_files', many), 'PERMISSION_DENIED');
-    expectModelError(await g.clients.call(disc.surfaceId, 'execute_tool', { name: 'read_multiple_files', arguments: many }), 'PERMISSION_DENIED');
-    expectModelError(await g.clients.call(direct.surfaceId, 'move_file', { source: secret, destination: join(sample, 'moved.txt') }), 'PERMISSION_DENIED');
+    expectModelError(
+      await g.clients.call(disc.surfaceId, 'execute_tool', { name: 'read_multiple_files', arguments: many }),
+      'PERMISSION_DENIED',
+    );
+    expectModelError(
+      await g.clients.call(direct.surfaceId, 'move_file', { source: secret, destination: join(sample, 'moved.txt') }),
+      'PERMISSION_DENIED',
+    );
     const ok = await g.clients.call(direct.surfaceId, 'read_multiple_files', { paths: [join(sample, 'hello.txt')] });
     expect(ok.isError, ok.message).toBe(false);
     const a = (await waitForAudit(direct.surfaceId, 3)).find((e) => e.toolName === 'read_multiple_files');
@@ -250,7 +296,10 @@ describe('rule 6: one admission on every path', () => {
     expect(s.boundToolCount).toBe(30);
     const d = await g.clients.call(s.surfaceId, 'discover_tools', { query: 'delete entities relations observations', limit: 50 });
     expect(textOf(d.contentJson)).not.toMatch(/"delete_(entities|relations|observations)"/);
-    expectModelError(await g.clients.call(s.surfaceId, 'execute_tool', { name: 'delete_entities', arguments: { entityNames: ['x'] } }), 'TOOL_NOT_IN_SNAPSHOT');
+    expectModelError(
+      await g.clients.call(s.surfaceId, 'execute_tool', { name: 'delete_entities', arguments: { entityNames: ['x'] } }),
+      'TOOL_NOT_IN_SNAPSHOT',
+    );
   });
 });
 
@@ -259,7 +308,11 @@ describe('rule 7: stored mode and autonomy', () => {
     const p = principalOf(`agent:new-${Date.now()}`);
     const got = await unaryCall<{ presentation: { mode: number } }>(g.clients.presentation, 'getPresentation', { principal: p });
     expect(got.presentation.mode).toBe(PresentationMode.PRESENTATION_MODE_ADAPTIVE);
-    await unaryCall(g.clients.presentation, 'setPresentation', { principal: p, mode: PresentationMode.PRESENTATION_MODE_UNIFIED, autonomy: 0 });
+    await unaryCall(g.clients.presentation, 'setPresentation', {
+      principal: p,
+      mode: PresentationMode.PRESENTATION_MODE_UNIFIED,
+      autonomy: 0,
+    });
     const again = await unaryCall<{ presentation: { mode: number } }>(g.clients.presentation, 'getPresentation', { principal: p });
     expect(again.presentation.mode).toBe(PresentationMode.PRESENTATION_MODE_UNIFIED);
   });
@@ -296,13 +349,22 @@ describe('rule 8: snapshots', () => {
     const old = await g.clients.open('agent:late');
     await unaryCall(g.clients.presentation, 'setBindings', { principal: p, capabilities: ['memory', 'filesystem'] });
     try {
-      const r = await g.clients.call(old.surfaceId, 'execute_tool', { name: 'read_text_file', arguments: { path: join(sample, 'hello.txt') } });
+      const r = await g.clients.call(old.surfaceId, 'execute_tool', {
+        name: 'read_text_file',
+        arguments: { path: join(sample, 'hello.txt') },
+      });
       expectModelError(r, 'TOOL_NOT_IN_SNAPSHOT', /discover_tools/);
-      const opened = g.events.filter((e) => e.subject === 'toolsurface.surface.opened.v1').map((e) => SurfaceOpened.decode(e.data)).find((e) => e.surfaceId === old.surfaceId);
+      const opened = g.events
+        .filter((e) => e.subject === 'toolsurface.surface.opened.v1')
+        .map((e) => SurfaceOpened.decode(e.data))
+        .find((e) => e.surfaceId === old.surfaceId);
       expect(opened?.snapshotId).toBe(old.snapshotId);
       const fresh = await g.clients.open('agent:late');
       expect(fresh.snapshotId).not.toBe(old.snapshotId);
-      const ok = await g.clients.call(fresh.surfaceId, 'execute_tool', { name: 'read_text_file', arguments: { path: join(sample, 'hello.txt') } });
+      const ok = await g.clients.call(fresh.surfaceId, 'execute_tool', {
+        name: 'read_text_file',
+        arguments: { path: join(sample, 'hello.txt') },
+      });
       expect(ok.isError, ok.message).toBe(false);
       const audit = (await waitForAudit(old.surfaceId, 1))[0];
       expect(audit).toMatchObject({ snapshotId: old.snapshotId, reason: 'TOOL_NOT_IN_SNAPSHOT', outcome: 'refused' });
@@ -342,18 +404,45 @@ describe('metrics', () => {
     expect(r.isError, r.message).toBe(false);
 
     const calls = await g.otlp.waitForPoint(
-      (p) => p.service === 'dispatch' && p.name === 'toolsurface.tool.calls' && p.attributes['gen_ai.tool.name'] === 'list_allowed_directories' && p.attributes['toolsurface.via'] === 'execute_tool' && p.attributes['toolsurface.outcome'] === 'ok',
+      (p) =>
+        p.service === 'dispatch' &&
+        p.name === 'toolsurface.tool.calls' &&
+        p.attributes['gen_ai.tool.name'] === 'list_allowed_directories' &&
+        p.attributes['toolsurface.via'] === 'execute_tool' &&
+        p.attributes['toolsurface.outcome'] === 'ok',
     );
     expect(calls.value).toBeGreaterThanOrEqual(1);
-    const duration = await g.otlp.waitForPoint((p) => p.service === 'dispatch' && p.name === 'toolsurface.tool.call.duration' && p.attributes['gen_ai.tool.name'] === 'list_allowed_directories');
+    const duration = await g.otlp.waitForPoint(
+      (p) =>
+        p.service === 'dispatch' &&
+        p.name === 'toolsurface.tool.call.duration' &&
+        p.attributes['gen_ai.tool.name'] === 'list_allowed_directories',
+    );
     expect(duration.unit).toBe('s');
     expect(duration.sum).toBeGreaterThan(0);
-    const ranked = await g.otlp.waitForPoint((p) => p.service === 'dispatch' && p.name === 'toolsurface.discovery.rank' && p.attributes['toolsurface.discovered'] === true);
+    const ranked = await g.otlp.waitForPoint(
+      (p) => p.service === 'dispatch' && p.name === 'toolsurface.discovery.rank' && p.attributes['toolsurface.discovered'] === true,
+    );
     expect(ranked.value).toBeGreaterThanOrEqual(1);
-    await g.otlp.waitForPoint((p) => p.service === 'dispatch' && p.name === 'toolsurface.tool.calls' && p.attributes['gen_ai.tool.name'] === 'discover_tools' && p.attributes['toolsurface.capability'] === 'meta');
-    const opened = await g.otlp.waitForPoint((p) => p.service === 'surface-resolver' && p.name === 'toolsurface.surfaces.opened' && p.attributes['toolsurface.mode'] === 'discovery');
+    await g.otlp.waitForPoint(
+      (p) =>
+        p.service === 'dispatch' &&
+        p.name === 'toolsurface.tool.calls' &&
+        p.attributes['gen_ai.tool.name'] === 'discover_tools' &&
+        p.attributes['toolsurface.capability'] === 'meta',
+    );
+    const opened = await g.otlp.waitForPoint(
+      (p) =>
+        p.service === 'surface-resolver' && p.name === 'toolsurface.surfaces.opened' && p.attributes['toolsurface.mode'] === 'discovery',
+    );
     expect(opened.value).toBeGreaterThanOrEqual(1);
-    const rpc = await g.otlp.waitForPoint((p) => p.service === 'dispatch' && p.name === 'rpc.server.call.duration' && p.attributes['rpc.method'] === 'CallTool' && p.attributes['rpc.grpc.status_code'] === 0);
+    const rpc = await g.otlp.waitForPoint(
+      (p) =>
+        p.service === 'dispatch' &&
+        p.name === 'rpc.server.call.duration' &&
+        p.attributes['rpc.method'] === 'CallTool' &&
+        p.attributes['rpc.grpc.status_code'] === 0,
+    );
     expect(rpc.unit).toBe('s');
   });
 });
@@ -369,13 +458,22 @@ describe('traces', () => {
     expect(r.isError, r.message).toBe(false);
     await g.otlp.waitFor((spans) => {
       const t = spans.filter((x) => x.traceId === traceId);
-      return t.some((x) => x.service === 'unified-mapper') && t.some((x) => x.name.startsWith('execute_tool')) && t.some((x) => x.name.startsWith('send toolsurface.tool.called'));
+      return (
+        t.some((x) => x.service === 'unified-mapper') &&
+        t.some((x) => x.name.startsWith('execute_tool')) &&
+        t.some((x) => x.name.startsWith('send toolsurface.tool.called'))
+      );
     });
     const spans = g.otlp.trace(traceId);
     const ids = new Set(spans.map((x) => x.spanId));
-    for (const sp of spans) expect(sp.parentSpanId === rootSpan || ids.has(sp.parentSpanId), `${sp.service}:${sp.name} is connected`).toBe(true);
+    for (const sp of spans)
+      expect(sp.parentSpanId === rootSpan || ids.has(sp.parentSpanId), `${sp.service}:${sp.name} is connected`).toBe(true);
     const tool = spans.find((x) => x.name.startsWith('execute_tool'))!;
-    expect(tool.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'get-sum', 'toolsurface.via': 'unified_tool' });
+    expect(tool.attributes).toMatchObject({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'get-sum',
+      'toolsurface.via': 'unified_tool',
+    });
     expect(new Set(spans.map((x) => x.service))).toEqual(new Set(['dispatch', 'unified-mapper']));
     const event = g.events.find((e) => e.subject === 'toolsurface.tool.called.v1' && ToolCalled.decode(e.data).surfaceId === s.surfaceId);
     expect(event?.traceparent?.split('-')[1]).toBe(traceId);
@@ -385,7 +483,9 @@ describe('traces', () => {
     const created = g.events.filter((e) => e.subject === 'toolsurface.snapshot.created.v1');
     expect(created.length).toBeGreaterThan(0);
     const traceId = created[0].traceparent!.split('-')[1];
-    await g.otlp.waitFor((spans) => spans.some((x) => x.traceId === traceId && x.service === 'discovery' && x.name.startsWith('process toolsurface.snapshot.created')));
+    await g.otlp.waitFor((spans) =>
+      spans.some((x) => x.traceId === traceId && x.service === 'discovery' && x.name.startsWith('process toolsurface.snapshot.created')),
+    );
     const trace = g.otlp.trace(traceId);
     expect(new Set(trace.map((x) => x.service))).toEqual(new Set(['surface-resolver', 'discovery']));
     expect(trace.some((x) => x.service === 'surface-resolver' && x.name === 'toolsurface.v1.SurfaceService/OpenSurface')).toBe(true);
@@ -400,27 +500,101 @@ describe('bad input: a clear error, the services keep running, nothing runs', ()
     const cases: Array<[object, string, unknown, number, string]> = [
       [S, 'openSurface', OpenSurfaceRequest.fromPartial({}), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
       [S, 'openSurface', OpenSurfaceRequest.fromPartial({ principal: { kind: 1, id: '' } }), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
-      [S, 'openSurface', OpenSurfaceRequest.fromPartial({ principal: { kind: 99 as PrincipalKind, id: 'x' } }), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
-      [S, 'openSurface', OpenSurfaceRequest.fromPartial({ principal: { kind: 1, id: 'a b/../c' } }), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
-      [S, 'openSurface', OpenSurfaceRequest.fromPartial({ principal: { kind: 1, id: 'big' }, ttlSeconds: 10_000_000 }), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
+      [
+        S,
+        'openSurface',
+        OpenSurfaceRequest.fromPartial({ principal: { kind: 99 as PrincipalKind, id: 'x' } }),
+        status.INVALID_ARGUMENT,
+        'INVALID_REQUEST',
+      ],
+      [
+        S,
+        'openSurface',
+        OpenSurfaceRequest.fromPartial({ principal: { kind: 1, id: 'a b/../c' } }),
+        status.INVALID_ARGUMENT,
+        'INVALID_REQUEST',
+      ],
+      [
+        S,
+        'openSurface',
+        OpenSurfaceRequest.fromPartial({ principal: { kind: 1, id: 'big' }, ttlSeconds: 10_000_000 }),
+        status.INVALID_ARGUMENT,
+        'INVALID_REQUEST',
+      ],
       [S, 'getSurface', GetSurfaceRequest.fromPartial({}), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
-      [S, 'getSurface', GetSurfaceRequest.fromPartial({ surfaceId: 'srf_00000000000000000000000000000000' }), status.NOT_FOUND, 'SURFACE_NOT_FOUND'],
+      [
+        S,
+        'getSurface',
+        GetSurfaceRequest.fromPartial({ surfaceId: 'srf_00000000000000000000000000000000' }),
+        status.NOT_FOUND,
+        'SURFACE_NOT_FOUND',
+      ],
       [S, 'closeSurface', CloseSurfaceRequest.fromPartial({ surfaceId: 'forged' }), status.NOT_FOUND, 'SURFACE_NOT_FOUND'],
       [P, 'getPresentation', GetPresentationRequest.fromPartial({}), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
-      [P, 'setPresentation', SetPresentationRequest.fromPartial({ principal: { kind: 1, id: 'x' }, mode: 42 as PresentationMode }), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
-      [P, 'setPresentation', SetPresentationRequest.fromPartial({ principal: { kind: 1, id: 'x' }, autonomy: 2 }), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
+      [
+        P,
+        'setPresentation',
+        SetPresentationRequest.fromPartial({ principal: { kind: 1, id: 'x' }, mode: 42 as PresentationMode }),
+        status.INVALID_ARGUMENT,
+        'INVALID_REQUEST',
+      ],
+      [
+        P,
+        'setPresentation',
+        SetPresentationRequest.fromPartial({ principal: { kind: 1, id: 'x' }, autonomy: 2 }),
+        status.INVALID_ARGUMENT,
+        'INVALID_REQUEST',
+      ],
       [P, 'getBindings', GetBindingsRequest.fromPartial({}), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
-      [P, 'setBindings', SetBindingsRequest.fromPartial({ principal: { kind: 1, id: 'x' }, capabilities: ['nope'] }), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
+      [
+        P,
+        'setBindings',
+        SetBindingsRequest.fromPartial({ principal: { kind: 1, id: 'x' }, capabilities: ['nope'] }),
+        status.INVALID_ARGUMENT,
+        'INVALID_REQUEST',
+      ],
       [P, 'applyConfig', ApplyConfigRequest.fromPartial({ configYaml: 'capabilities: [' }), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
       [P, 'applyConfig', ApplyConfigRequest.fromPartial({}), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
       // Capabilities are commands dispatch runs: the unauthenticated API cannot add one.
-      [P, 'applyConfig', ApplyConfigRequest.fromPartial({ configYaml: 'capabilities: { pwn: { transport: stdio, command: sh, args: ["-c", "id"] } }\nprincipals: []' }), status.PERMISSION_DENIED, 'PERMISSION_DENIED'],
+      [
+        P,
+        'applyConfig',
+        ApplyConfigRequest.fromPartial({
+          configYaml: 'capabilities: { pwn: { transport: stdio, command: sh, args: ["-c", "id"] } }\nprincipals: []',
+        }),
+        status.PERMISSION_DENIED,
+        'PERMISSION_DENIED',
+      ],
       [g.clients.dispatch, 'callTool', CallToolRequest.fromPartial({}), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
-      [g.clients.dispatch, 'callTool', CallToolRequest.fromPartial({ surfaceId: 'srf_00000000000000000000000000000000', name: 'echo' }), status.NOT_FOUND, 'SURFACE_NOT_FOUND'],
-      [g.clients.dispatch, 'callTool', CallToolRequest.fromPartial({ surfaceId: 'x'.repeat(5000), name: 'echo' }), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
+      [
+        g.clients.dispatch,
+        'callTool',
+        CallToolRequest.fromPartial({ surfaceId: 'srf_00000000000000000000000000000000', name: 'echo' }),
+        status.NOT_FOUND,
+        'SURFACE_NOT_FOUND',
+      ],
+      [
+        g.clients.dispatch,
+        'callTool',
+        CallToolRequest.fromPartial({ surfaceId: 'x'.repeat(5000), name: 'echo' }),
+        status.INVALID_ARGUMENT,
+        'INVALID_REQUEST',
+      ],
       [g.clients.discovery, 'discoverTools', DiscoverToolsRequest.fromPartial({}), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
-      [g.clients.discovery, 'discoverTools', DiscoverToolsRequest.fromPartial({ snapshotId: `snap_${'0'.repeat(64)}`, query: 'x' }), status.NOT_FOUND, 'SNAPSHOT_NOT_FOUND'],
-      [g.clients.discovery, 'getToolSchema', GetToolSchemaRequest.fromPartial({ snapshotId: 'nope', name: 'x' }), status.NOT_FOUND, 'SNAPSHOT_NOT_FOUND'],
+      [
+        g.clients.discovery,
+        'discoverTools',
+        DiscoverToolsRequest.fromPartial({ snapshotId: `snap_${'0'.repeat(64)}`, query: 'x' }),
+        status.NOT_FOUND,
+        'SNAPSHOT_NOT_FOUND',
+      ],
+      [
+        g.clients.discovery,
+        'getToolSchema',
+        GetToolSchemaRequest.fromPartial({ snapshotId: 'nope', name: 'x' }),
+        status.NOT_FOUND,
+        'SNAPSHOT_NOT_FOUND',
+      ],
       [g.clients.unified, 'mapRequest', MapRequestRequest.fromPartial({}), status.INVALID_ARGUMENT, 'INVALID_REQUEST'],
     ];
     for (const [client, method, req, code, reason] of cases) {
@@ -455,7 +629,11 @@ describe('bad input: a clear error, the services keep running, nothing runs', ()
       [disc.surfaceId, 'get_tool_schema', { name: ['read_text_file'] }],
       [disc.surfaceId, 'execute_tool', { arguments: {} }],
       [disc.surfaceId, 'execute_tool', { name: 'create_entities', arguments: '{"entities": []}' }],
-      [disc.surfaceId, 'execute_tool', { name: 'create_entities', arguments: { entities: [{ name: marker, entityType: 't', observations: [huge] }] } }],
+      [
+        disc.surfaceId,
+        'execute_tool',
+        { name: 'create_entities', arguments: { entities: [{ name: marker, entityType: 't', observations: [huge] }] } },
+      ],
       [disc.surfaceId, 'execute_tool', '[1, 2, 3]'],
       [uni.surfaceId, 'unified_tool', {}],
       [uni.surfaceId, 'unified_tool', { request: 7 }],
@@ -491,10 +669,20 @@ describe('bad input: a clear error, the services keep running, nothing runs', ()
       // Field 1 with wire type 7 (invalid), then a truncated length-delimited field.
       const garbage = Buffer.from([0x0f, 0xff, 0xff, 0x12, 0x80]);
       const err = await new Promise<ServiceError | null>((resolve) =>
-        client.makeUnaryRequest(path, (b: Buffer) => b, (b: Buffer) => b, garbage, (e) => resolve(e)),
+        client.makeUnaryRequest(
+          path,
+          (b: Buffer) => b,
+          (b: Buffer) => b,
+          garbage,
+          (e) => resolve(e),
+        ),
       );
       client.close();
-      expect({ path, code: err?.code, reason: err?.metadata?.get('toolsurface-reason')[0] }).toEqual({ path, code: status.INVALID_ARGUMENT, reason: 'INVALID_REQUEST' });
+      expect({ path, code: err?.code, reason: err?.metadata?.get('toolsurface-reason')[0] }).toEqual({
+        path,
+        code: status.INVALID_ARGUMENT,
+        reason: 'INVALID_REQUEST',
+      });
     }
     for (const addr of [g.stack.addresses.resolver, g.stack.addresses.dispatch, g.stack.addresses.discovery, g.stack.addresses.unified]) {
       expect(await checkHealth(addr)).toBe('SERVING');
@@ -507,7 +695,11 @@ describe('state lives in NATS', () => {
     const direct = await g.clients.open('agent:small');
     const disc = await g.clients.open('agent:big');
     const p = principalOf(`agent:restart-${Date.now()}`);
-    await unaryCall(g.clients.presentation, 'setPresentation', { principal: p, mode: PresentationMode.PRESENTATION_MODE_DISCOVERY, autonomy: 0 });
+    await unaryCall(g.clients.presentation, 'setPresentation', {
+      principal: p,
+      mode: PresentationMode.PRESENTATION_MODE_DISCOVERY,
+      autonomy: 0,
+    });
     const note = `before the restart ${Date.now()}`;
     expect((await g.clients.call(direct.surfaceId, 'journal_append', { entry: note })).isError).toBe(false);
 

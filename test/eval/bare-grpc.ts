@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { credentials, Server, ServerCredentials } from '@grpc/grpc-js';
 import { DiscoveryServiceClient, DiscoveryServiceService, type DiscoverToolsResponse } from '@toolsurface/proto';
-import { findFreePort } from '@toolsurface/stack';
+import { findFreePort } from '@toolsurface/devkit';
 
 /** A query the bare server answers with an empty result (NO_MATCH); any other gets TEN_HITS. */
 export const NO_MATCH_QUERY = 'zzqqxx';
@@ -34,7 +34,8 @@ const EMPTY = { hits: [], totalTools: 3091, emptyReason: 'NO_MATCH', hint: 'Noth
 function serve(port: number): void {
   const server = new Server();
   server.addService(DiscoveryServiceService, {
-    discoverTools: (call: { request: { query?: string } }, cb: (err: null, res: unknown) => void) => cb(null, call.request.query === NO_MATCH_QUERY ? EMPTY : TEN_HITS),
+    discoverTools: (call: { request: { query?: string } }, cb: (err: null, res: unknown) => void) =>
+      cb(null, call.request.query === NO_MATCH_QUERY ? EMPTY : TEN_HITS),
     getToolSchema: (_call: unknown, cb: (err: null, res: unknown) => void) => cb(null, {}),
   });
   server.bindAsync(`127.0.0.1:${port}`, ServerCredentials.createInsecure(), (err) => {
@@ -50,14 +51,18 @@ export type DiscoverCall = (query: string) => Promise<DiscoverToolsResponse>;
 export function discoverCaller(address: string, snapshotId: string): { call: DiscoverCall; close(): void } {
   const client = new DiscoveryServiceClient(address, credentials.createInsecure());
   const call: DiscoverCall = (query) =>
-    new Promise((resolve, reject) => client.discoverTools({ snapshotId, query, limit: 10 }, (err, res) => (err ? reject(err) : resolve(res))));
+    new Promise((resolve, reject) =>
+      client.discoverTools({ snapshotId, query, limit: 10 }, (err, res) => (err ? reject(err) : resolve(res))),
+    );
   return { call, close: () => client.close() };
 }
 
 /** Starts the bare server in a child process on a free port; resolves once it is bound. */
 export async function startBareServer(): Promise<{ call: DiscoverCall; stop(): void }> {
   const port = await findFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     await new Promise((resolve, reject) => {
       child.stdout!.once('data', resolve);

@@ -1,5 +1,5 @@
 // npx tsx test/eval/discover-latency.bench.ts [--calls N] [--rounds N]
-// Where discover_tools' latency through gRPC goes (DESIGN.md "Performance budget": p50 under 2 ms
+// Where discover_tools' latency through gRPC goes (docs/DESIGN.md "Performance budget": p50 under 2 ms
 // at 3,000 tools). In one run, each in its own server process on this machine:
 //   bare     a grpc-js server of the same DiscoveryService proto whose DiscoverTools answers an
 //            empty result at once (no OpenTelemetry, no domain code; bare-grpc.ts): the floor of
@@ -16,7 +16,16 @@
 // machine's load.
 import { join } from 'node:path';
 import { NO_MATCH_QUERY, discoverCaller, startBareServer, type DiscoverCall } from './bare-grpc';
-import { corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, percentile, readJsonl, startEvalService, type CorpusRecord, type QueryRecord } from './support';
+import {
+  corpusDefinitions,
+  DEFAULT_EVAL_DIR,
+  evalFlags,
+  percentile,
+  readJsonl,
+  startEvalService,
+  type CorpusRecord,
+  type QueryRecord,
+} from './support';
 
 /** p50 and p90 (ms) of `n` calls, the i-th asking `query(i)`. */
 async function time(call: DiscoverCall, n: number, query: (i: number) => string): Promise<string> {
@@ -30,7 +39,7 @@ async function time(call: DiscoverCall, n: number, query: (i: number) => string)
 }
 
 async function main(): Promise<void> {
-  const opts = evalFlags('discover-latency.bench', 'where discover_tools\' latency through gRPC goes', process.argv.slice(2), [
+  const opts = evalFlags('discover-latency.bench', "where discover_tools' latency through gRPC goes", process.argv.slice(2), [
     { name: 'calls', value: 'N', description: 'timed calls a figure (default 1500)', atLeast: 1 },
     { name: 'rounds', value: 'N', description: 'rounds of every figure (default 2)', atLeast: 1 },
   ]);
@@ -56,7 +65,11 @@ async function main(): Promise<void> {
     const snapshotId = (await svc.snapshots.save(defs)).snapshot.snapshotId;
     const real = discoverCaller(svc.address, snapshotId);
     // (the warm-up asks the corpus's descriptions, never the timed requests, as eval:discovery does)
-    await time(real.call, warmUp, (i) => (defs[(i * 7919) % defs.length].description ?? '').split(/\s+/).slice(0, 10).join(' ') || 'warm up');
+    await time(
+      real.call,
+      warmUp,
+      (i) => (defs[(i * 7919) % defs.length].description ?? '').split(/\s+/).slice(0, 10).join(' ') || 'warm up',
+    );
     for (let r = 0; r < rounds; r++) {
       console.log(`round ${r + 1} nomatch ${await time(real.call, calls, () => NO_MATCH_QUERY)}`);
       console.log(`round ${r + 1} dev     ${await time(real.call, calls, (i) => queries[i % queries.length])}`);

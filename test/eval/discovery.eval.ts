@@ -2,12 +2,27 @@
 // (`--help` lists them; an unknown flag or an input that cannot be read is a usage error, exit 2)
 // Retrieval quality of discover_tools through the discovery service's gRPC API, beside a plain BM25
 // peer run on the same data in the same run. Scoring per shared/eval/README.md ("How to score").
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import { DiscoveryServiceClient, type DiscoverToolsResponse } from '@toolsurface/proto';
-import { Bm25Baseline, mrrAtK, ndcgAtK, recallAtK } from '@toolsurface/search';
+import { Bm25Baseline, mrrAtK, ndcgAtK, recallAtK } from '@toolsurface/eval-kit';
 import { startBareServer, type DiscoverCall } from './bare-grpc';
-import { corpusDefinitions, DEFAULT_EVAL_DIR, checkRelevantInCorpus, evalFlags, percentile, readEvalFile, sliceOf, startEvalService, inputProblem, usageError, writeFigures, type CorpusRecord, type QueryRecord } from './support';
+import {
+  corpusDefinitions,
+  DEFAULT_EVAL_DIR,
+  checkRelevantInCorpus,
+  evalFlags,
+  percentile,
+  readEvalFile,
+  sliceOf,
+  startEvalService,
+  inputProblem,
+  repoRelative,
+  usageError,
+  writeFigures,
+  type CorpusRecord,
+  type QueryRecord,
+} from './support';
 
 interface Figures {
   n: number;
@@ -106,9 +121,15 @@ async function evaluate(
   for (const s of slices) {
     const sel = s === label ? rows : rows.filter((r) => r.slice === s);
     if (s !== label && sel.length === rows.length) continue;
-    report[s] = { ours: score(sel.map((r) => ({ ranked: r.ours, relevant: r.relevant }))), bm25: score(sel.map((r) => ({ ranked: r.bm25, relevant: r.relevant }))) };
+    report[s] = {
+      ours: score(sel.map((r) => ({ ranked: r.ours, relevant: r.relevant }))),
+      bm25: score(sel.map((r) => ({ ranked: r.bm25, relevant: r.relevant }))),
+    };
   }
-  return { report, latency: { p50: percentile(times, 50), p99: percentile(times, 99), bareP50: percentile(bareTimes, 50), firstSearchMs, warmUpCalls } };
+  return {
+    report,
+    latency: { p50: percentile(times, 50), p99: percentile(times, 99), bareP50: percentile(bareTimes, 50), firstSearchMs, warmUpCalls },
+  };
 }
 
 function print(report: Report, latency: Latency): void {
@@ -129,7 +150,11 @@ function print(report: Report, latency: Latency): void {
 }
 
 async function main(): Promise<void> {
-  const defaults = { corpus: join(DEFAULT_EVAL_DIR, 'corpus.jsonl'), queries: join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl'), metatoolDir: join(DEFAULT_EVAL_DIR, 'metatool') };
+  const defaults = {
+    corpus: join(DEFAULT_EVAL_DIR, 'corpus.jsonl'),
+    queries: join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl'),
+    metatoolDir: join(DEFAULT_EVAL_DIR, 'metatool'),
+  };
   const metatoolPaths = (given: ReadonlyMap<string, string>) => {
     const dir = given.get('metatool-dir') ?? defaults.metatoolDir;
     return { corpus: join(dir, 'corpus.jsonl'), queries: given.get('metatool-queries') ?? join(dir, 'queries.dev.jsonl') };
@@ -141,8 +166,18 @@ async function main(): Promise<void> {
     [
       { name: 'corpus', value: 'P', description: `corpus JSONL, put in one snapshot (default ${defaults.corpus})`, input: 'file' },
       { name: 'queries', value: 'P', description: `queries JSONL (default ${defaults.queries})`, input: 'file' },
-      { name: 'metatool-dir', value: 'P', description: `MetaTool directory: its corpus.jsonl, and its queries.dev.jsonl unless --metatool-queries is given (default ${defaults.metatoolDir})`, input: 'dir' },
-      { name: 'metatool-queries', value: 'P', description: 'MetaTool queries JSONL, searched over the MetaTool corpus (default: queries.dev.jsonl of --metatool-dir)', input: 'file' },
+      {
+        name: 'metatool-dir',
+        value: 'P',
+        description: `MetaTool directory: its corpus.jsonl, and its queries.dev.jsonl unless --metatool-queries is given (default ${defaults.metatoolDir})`,
+        input: 'dir',
+      },
+      {
+        name: 'metatool-queries',
+        value: 'P',
+        description: 'MetaTool queries JSONL, searched over the MetaTool corpus (default: queries.dev.jsonl of --metatool-dir)',
+        input: 'file',
+      },
       { name: 'skip-metatool', description: 'leave the MetaTool pass out' },
       { name: 'json', value: 'FILE', description: 'also write the figures to FILE as JSON', output: true },
       { name: 'warm-up', value: 'N', description: `untimed calls before the timed ones (default ${WARM_UP_CALLS})`, atLeast: 0 },
@@ -154,7 +189,12 @@ async function main(): Promise<void> {
   const queriesPath = opts.get('queries') ?? defaults.queries;
   const { corpus: metatoolCorpus, queries: metatoolQueries } = metatoolPaths(opts);
   const withMetatool = opts.get('skip-metatool') !== 'true';
-  for (const flag of ['metatool-dir', 'metatool-queries']) if (!withMetatool && opts.has(flag)) usageError('eval:discovery', `--${flag} names what the MetaTool pass reads, and --skip-metatool leaves that pass out: give one or the other`);
+  for (const flag of ['metatool-dir', 'metatool-queries'])
+    if (!withMetatool && opts.has(flag))
+      usageError(
+        'eval:discovery',
+        `--${flag} names what the MetaTool pass reads, and --skip-metatool leaves that pass out: give one or the other`,
+      );
   // every input read and checked before anything starts (a bad record is named by file and line)
   const warn = (message: string): void => console.error(`eval:discovery: warning: ${message}`);
   let data: { corpus: CorpusRecord[]; queries: QueryRecord[]; metatool?: { corpus: CorpusRecord[]; queries: QueryRecord[] } };
@@ -163,15 +203,24 @@ async function main(): Promise<void> {
     const inputs: Array<[string, string]> = [
       ['corpus', corpusPath],
       ['queries', queriesPath],
-      ...(withMetatool ? ([['metatool-dir', metatoolCorpus], [mtQueriesFlag, metatoolQueries]] as Array<[string, string]>) : []),
+      ...(withMetatool
+        ? ([
+            ['metatool-dir', metatoolCorpus],
+            [mtQueriesFlag, metatoolQueries],
+          ] as Array<[string, string]>)
+        : []),
     ];
     for (const [flag, path] of inputs) {
       const problem = inputProblem(`--${flag}`, path, opts.has(flag));
       if (problem !== undefined) throw new Error(problem);
     }
     data = { corpus: readEvalFile(corpusPath, 'corpus', warn), queries: readEvalFile(queriesPath, 'queries', warn) };
-    if (withMetatool) data.metatool = { corpus: readEvalFile(metatoolCorpus, 'corpus', warn), queries: readEvalFile(metatoolQueries, 'queries', warn) };
-    const warnings = [checkRelevantInCorpus(data.queries, queriesPath, data.corpus, corpusPath), data.metatool && checkRelevantInCorpus(data.metatool.queries, metatoolQueries, data.metatool.corpus, metatoolCorpus)];
+    if (withMetatool)
+      data.metatool = { corpus: readEvalFile(metatoolCorpus, 'corpus', warn), queries: readEvalFile(metatoolQueries, 'queries', warn) };
+    const warnings = [
+      checkRelevantInCorpus(data.queries, queriesPath, data.corpus, corpusPath),
+      data.metatool && checkRelevantInCorpus(data.metatool.queries, metatoolQueries, data.metatool.corpus, metatoolCorpus),
+    ];
     for (const w of warnings) if (w) warn(w);
   } catch (e) {
     usageError('eval:discovery', (e as Error).message);
@@ -183,7 +232,11 @@ async function main(): Promise<void> {
   });
   const client = new DiscoveryServiceClient(svc.address, credentials.createInsecure());
   const save = async (defs: ReturnType<typeof corpusDefinitions>) => (await svc.snapshots.save(defs)).snapshot.snapshotId;
-  const out: Record<string, unknown> = { corpus: corpusPath, queries: queriesPath, ...(withMetatool ? { metatoolCorpus, metatoolQueries } : {}) };
+  const out: Record<string, unknown> = {
+    corpus: repoRelative(corpusPath),
+    queries: repoRelative(queriesPath),
+    ...(withMetatool ? { metatoolCorpus: repoRelative(metatoolCorpus), metatoolQueries: repoRelative(metatoolQueries) } : {}),
+  };
   try {
     console.log(`\n## ${queriesPath} over ${corpusPath}`);
     const main = await evaluate('all', data.corpus, data.queries, client, save, warmUp, bare.call);

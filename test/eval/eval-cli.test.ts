@@ -5,16 +5,21 @@
 import { spawnSync } from 'node:child_process';
 import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '@toolsurface/stack';
+import { REPO_ROOT } from '@toolsurface/devkit';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolsurface-eval-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The default eval folder of the runs (TOOLSURFACE_EVAL_DIR): fixture files, so no case depends on the shared data beside the checkout. */
 const evalDir = join(dir, 'eval');
 
-function run(script: 'discovery' | 'unified', args: string[], timeout = 20_000, defaults = evalDir): { status: number | null; stdout: string; stderr: string } {
+function run(
+  script: 'discovery' | 'unified',
+  args: string[],
+  timeout = 20_000,
+  defaults = evalDir,
+): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test', 'eval', `${script}.eval.ts`), ...args], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
@@ -25,20 +30,42 @@ function run(script: 'discovery' | 'unified', args: string[], timeout = 20_000, 
 }
 
 const jsonl = (rows: unknown[]): string => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
-const tool = (id: string, name: string, description: string) => ({ id, name, description, parameters: { type: 'object', properties: { city: { type: 'string', description: 'a city' } } }, source: 'fixture' });
+const tool = (id: string, name: string, description: string) => ({
+  id,
+  name,
+  description,
+  parameters: { type: 'object', properties: { city: { type: 'string', description: 'a city' } } },
+  source: 'fixture',
+});
 const corpus = join(dir, 'corpus.jsonl');
-writeFileSync(corpus, jsonl([tool('t:weather', 'get_weather', 'Current weather of a city'), tool('t:hotel', 'book_hotel', 'Book a hotel room in a city'), tool('t:flight', 'find_flights', 'Find flights between two airports')]));
+writeFileSync(
+  corpus,
+  jsonl([
+    tool('t:weather', 'get_weather', 'Current weather of a city'),
+    tool('t:hotel', 'book_hotel', 'Book a hotel room in a city'),
+    tool('t:flight', 'find_flights', 'Find flights between two airports'),
+  ]),
+);
 const queries = join(dir, 'queries.jsonl');
-writeFileSync(queries, jsonl([
-  { id: 'q1', query: 'what is the weather in Paris', relevant: ['get_weather'], source: 'fixture:a' },
-  { id: 'q2', query: 'book me a hotel room in Rome', relevant: ['book_hotel'], source: 'fixture:b' },
-]));
+writeFileSync(
+  queries,
+  jsonl([
+    { id: 'q1', query: 'what is the weather in Paris', relevant: ['get_weather'], source: 'fixture:a' },
+    { id: 'q2', query: 'book me a hotel room in Rome', relevant: ['book_hotel'], source: 'fixture:b' },
+  ]),
+);
 mkdirSync(join(evalDir, 'metatool'), { recursive: true });
 writeFileSync(join(evalDir, 'corpus.jsonl'), readFileSync(corpus));
 writeFileSync(join(evalDir, 'queries.dev.jsonl'), readFileSync(queries));
-writeFileSync(join(evalDir, 'queries.irrelevance.dev.jsonl'), jsonl([{ id: 'i0', query: 'tell me a joke', relevant: [], source: 'fixture', calls: [] }]));
+writeFileSync(
+  join(evalDir, 'queries.irrelevance.dev.jsonl'),
+  jsonl([{ id: 'i0', query: 'tell me a joke', relevant: [], source: 'fixture', calls: [] }]),
+);
 writeFileSync(join(evalDir, 'metatool', 'corpus.jsonl'), jsonl([tool('m:news', 'NewsFinder', 'Latest news headlines')]));
-writeFileSync(join(evalDir, 'metatool', 'queries.dev.jsonl'), jsonl([{ id: 'm0', query: 'the latest news', relevant: ['NewsFinder'], source: 'metatool:single_tool' }]));
+writeFileSync(
+  join(evalDir, 'metatool', 'queries.dev.jsonl'),
+  jsonl([{ id: 'm0', query: 'the latest news', relevant: ['NewsFinder'], source: 'metatool:single_tool' }]),
+);
 const mtDir = join(dir, 'mt');
 const mtQueries = join(dir, 'mt-heldout.jsonl');
 
@@ -46,7 +73,8 @@ describe('npm run eval:discovery', () => {
   it('lists its flags on --help and starts nothing', () => {
     const r = run('discovery', ['--help']);
     expect(r.status).toBe(0);
-    for (const flag of ['--corpus', '--queries', '--metatool-dir', '--metatool-queries', '--skip-metatool', '--json', '--warm-up']) expect(r.stdout).toContain(flag);
+    for (const flag of ['--corpus', '--queries', '--metatool-dir', '--metatool-queries', '--skip-metatool', '--json', '--warm-up'])
+      expect(r.stdout).toContain(flag);
     expect(r.stdout).not.toContain('##');
   });
 
@@ -76,7 +104,10 @@ describe('npm run eval:discovery', () => {
     writeFileSync(notJson, '{"id": "t1", "name": "a"}\n{oops\n');
     // (a byte-order mark and CRLF line ends are read as any JSONL reader reads them)
     const bom = join(dir, 'bom.jsonl');
-    writeFileSync(bom, '\uFEFF' + jsonl([{ id: 'q1', query: 'x', relevant: ['a'], source: 's' }]).replace('\n', '\r\n') + '{"id": "q2"}\r\n');
+    writeFileSync(
+      bom,
+      '\uFEFF' + jsonl([{ id: 'q1', query: 'x', relevant: ['a'], source: 's' }]).replace('\n', '\r\n') + '{"id": "q2"}\r\n',
+    );
     const empty = join(dir, 'empty.jsonl');
     writeFileSync(empty, '\n  \n');
     const blankQuery = join(dir, 'blank-query.jsonl');
@@ -84,7 +115,13 @@ describe('npm run eval:discovery', () => {
     const irrelevanceAsQueries = join(dir, 'irrelevance-as-queries.jsonl');
     writeFileSync(irrelevanceAsQueries, jsonl([{ id: 'i1', query: 'tell me a joke', relevant: [], source: 's' }]));
     const otherCorpus = join(dir, 'other-corpus-queries.jsonl');
-    writeFileSync(otherCorpus, jsonl([{ id: 'm1', query: 'news', relevant: ['NewsFinder'], source: 's' }, { id: 'm2', query: 'recipes', relevant: ['RecipeBook'], source: 's' }]));
+    writeFileSync(
+      otherCorpus,
+      jsonl([
+        { id: 'm1', query: 'news', relevant: ['NewsFinder'], source: 's' },
+        { id: 'm2', query: 'recipes', relevant: ['RecipeBook'], source: 's' },
+      ]),
+    );
     const queriesLink = join(dir, 'queries-link.jsonl');
     symlinkSync(queries, queriesLink);
     const queriesHard = join(dir, 'queries-hard.jsonl');
@@ -109,11 +146,20 @@ describe('npm run eval:discovery', () => {
       [['--corpus', corpus, '--queries', queries, '--skip-metatool', '--json', queriesLink], 'names a file the run also reads or writes'],
       [['--corpus', corpus, '--queries', queriesLink, '--skip-metatool', '--json', queries], 'names a file the run also reads or writes'],
       [['--corpus', corpus, '--queries', queriesHard, '--skip-metatool', '--json', queries], 'names a file the run also reads or writes'],
-      [['--corpus', oddDescription, '--queries', queries, '--skip-metatool'], `${oddDescription}:1: a corpus record needs a string (or null) as \`description\``],
+      [
+        ['--corpus', oddDescription, '--queries', queries, '--skip-metatool'],
+        `${oddDescription}:1: a corpus record needs a string (or null) as \`description\``,
+      ],
       [['--queries', empty, '--corpus', corpus], `${empty}: no records`],
       [['--queries', blankQuery, '--corpus', corpus], `${blankQuery}:1: a query record needs a non-empty string`],
-      [['--queries', irrelevanceAsQueries, '--corpus', corpus], `${irrelevanceAsQueries}: 1 of 1 records name no relevant tool (a file of requests no tool serves is for eval:unified --irrelevance), line 1`],
-      [['--queries', otherCorpus, '--corpus', corpus, '--skip-metatool'], `${otherCorpus}:1: relevant tool "NewsFinder" is in no record of ${corpus} (2 of 2 queries`],
+      [
+        ['--queries', irrelevanceAsQueries, '--corpus', corpus],
+        `${irrelevanceAsQueries}: 1 of 1 records name no relevant tool (a file of requests no tool serves is for eval:unified --irrelevance), line 1`,
+      ],
+      [
+        ['--queries', otherCorpus, '--corpus', corpus, '--skip-metatool'],
+        `${otherCorpus}:1: relevant tool "NewsFinder" is in no record of ${corpus} (2 of 2 queries`,
+      ],
       [['--metatool-dir', dir], `--metatool-dir: ${join(dir, 'queries.dev.jsonl')}: no such file`],
     ] as const) {
       const r = run('discovery', [...args]);
@@ -128,7 +174,9 @@ describe('npm run eval:discovery', () => {
     for (const script of ['discovery', 'unified'] as const) {
       const r = run(script, [], 20_000, nowhere);
       expect(r.status, r.stderr).toBe(2);
-      expect(r.stderr).toContain(`${join(nowhere, 'corpus.jsonl')}: no such file or directory: the default of --corpus is in the eval data folder ${nowhere}`);
+      expect(r.stderr).toContain(
+        `${join(nowhere, 'corpus.jsonl')}: no such file or directory: the default of --corpus is in the eval data folder ${nowhere}`,
+      );
       expect(r.stderr).toContain('set TOOLSURFACE_EVAL_DIR or give --corpus');
     }
     // a path given by flag is named by its flag alone
@@ -139,26 +187,65 @@ describe('npm run eval:discovery', () => {
   it('measures the files it is given, a MetaTool queries file by --metatool-queries included', () => {
     // (a real nats-server and discovery process, as every eval run)
     mkdirSync(mtDir, { recursive: true });
-    writeFileSync(join(mtDir, 'corpus.jsonl'), jsonl([tool('m:news', 'NewsFinder', 'Latest news headlines'), tool('m:recipe', 'RecipeBook', 'Cooking recipes and meal ideas')]));
+    writeFileSync(
+      join(mtDir, 'corpus.jsonl'),
+      jsonl([tool('m:news', 'NewsFinder', 'Latest news headlines'), tool('m:recipe', 'RecipeBook', 'Cooking recipes and meal ideas')]),
+    );
     // a queries.dev.jsonl that must not be read when --metatool-queries is given
     writeFileSync(join(mtDir, 'queries.dev.jsonl'), '{not json\n');
-    writeFileSync(mtQueries, jsonl([
-      { id: 'm1', query: 'show me the latest news headlines', relevant: ['NewsFinder'], source: 'metatool:single_tool' },
-      { id: 'm2', query: 'a recipe for dinner', relevant: ['RecipeBook'], source: 'metatool:single_tool' },
-      { id: 'm3', query: 'cooking ideas and news', relevant: ['RecipeBook', 'NewsFinder'], source: 'metatool:multi_tool' },
-    ]));
+    writeFileSync(
+      mtQueries,
+      jsonl([
+        { id: 'm1', query: 'show me the latest news headlines', relevant: ['NewsFinder'], source: 'metatool:single_tool' },
+        { id: 'm2', query: 'a recipe for dinner', relevant: ['RecipeBook'], source: 'metatool:single_tool' },
+        { id: 'm3', query: 'cooking ideas and news', relevant: ['RecipeBook', 'NewsFinder'], source: 'metatool:multi_tool' },
+      ]),
+    );
     // one query of three names a tool the corpus lacks: measured (it scores 0), with a warning
     const withStray = join(dir, 'with-stray.jsonl');
     // and one is longer than the services take: cut to QUERY_MAX_CHARS, with a warning
-    writeFileSync(withStray, readFileSync(queries, 'utf8') + jsonl([{ id: 'q3', query: 'translate hello', relevant: ['translate'], source: 'fixture:a' }, { id: 'q4', query: 'the weather in Paris '.repeat(2_000), relevant: ['get_weather'], source: 'fixture:a' }]));
+    writeFileSync(
+      withStray,
+      readFileSync(queries, 'utf8') +
+        jsonl([
+          { id: 'q3', query: 'translate hello', relevant: ['translate'], source: 'fixture:a' },
+          { id: 'q4', query: 'the weather in Paris '.repeat(2_000), relevant: ['get_weather'], source: 'fixture:a' },
+        ]),
+    );
     const out = join(dir, 'figures.json');
-    const r = run('discovery', ['--corpus', corpus, '--queries', withStray, '--metatool-dir', mtDir, '--metatool-queries', mtQueries, '--warm-up', '0', '--json', out], 120_000);
+    const r = run(
+      'discovery',
+      [
+        '--corpus',
+        corpus,
+        '--queries',
+        withStray,
+        '--metatool-dir',
+        mtDir,
+        '--metatool-queries',
+        mtQueries,
+        '--warm-up',
+        '0',
+        '--json',
+        out,
+      ],
+      120_000,
+    );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toContain(`warning: ${withStray}:3: relevant tool "translate" is in no record of ${corpus} (1 of 4 queries`);
-    expect(r.stderr).toContain(`warning: ${withStray}: 1 query is longer than the services take (32000 characters), line 4: cut to the first 32000`);
-    const figures = JSON.parse(readFileSync(out, 'utf8')) as { queries: string; metatoolQueries: string; main: { report: Record<string, { ours: { n: number; recall1: number } }> }; metatool: { report: Record<string, { ours: { n: number } }> } };
-    expect(figures.queries).toBe(withStray);
-    expect(figures.metatoolQueries).toBe(mtQueries);
+    expect(r.stderr).toContain(
+      `warning: ${withStray}: 1 query is longer than the services take (32000 characters), line 4: cut to the first 32000`,
+    );
+    const figures = JSON.parse(readFileSync(out, 'utf8')) as {
+      queries: string;
+      metatoolQueries: string;
+      main: { report: Record<string, { ours: { n: number; recall1: number } }> };
+      metatool: { report: Record<string, { ours: { n: number } }> };
+    };
+    // (recorded relative to the repository root, so a tracked results file names no machine's folders)
+    expect(resolve(REPO_ROOT, figures.queries)).toBe(withStray);
+    expect(resolve(REPO_ROOT, figures.metatoolQueries)).toBe(mtQueries);
+    expect(figures.queries.startsWith('/')).toBe(false);
     expect(figures.main.report['all'].ours.n).toBe(4);
     expect(figures.main.report['all'].ours.recall1).toBeCloseTo(3 / 4, 10);
     expect(figures.metatool.report['metatool'].ours.n).toBe(3);
@@ -168,7 +255,11 @@ describe('npm run eval:discovery', () => {
 
 describe('first-index.bench', () => {
   it('refuses a --json that names its corpus', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test', 'eval', 'first-index.bench.ts'), '--corpus', corpus, '--json', corpus], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'test', 'eval', 'first-index.bench.ts'), '--corpus', corpus, '--json', corpus],
+      { cwd: REPO_ROOT, encoding: 'utf8', timeout: 20_000 },
+    );
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('names a file the run also reads or writes');
     expect(readFileSync(corpus, 'utf8')).toContain('get_weather');
@@ -198,7 +289,10 @@ describe('npm run eval:unified', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(`${badCalls}:1: a query record needs null or an array of {name, arguments} as \`calls\``);
     // the figures and the diagram to one file, the default diagram's included
-    for (const args of [['--json', join(dir, 'same.out'), '--png', join(dir, 'same.out')], ['--json', join(REPO_ROOT, '.data', 'unified-reliability.png')]]) {
+    for (const args of [
+      ['--json', join(dir, 'same.out'), '--png', join(dir, 'same.out')],
+      ['--json', join(REPO_ROOT, '.data', 'unified-reliability.png')],
+    ]) {
       r = run('unified', ['--corpus', corpus, '--queries', queries, '--irrelevance', irrelevance, ...args]);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/is where --json goes too|names a file the run also reads or writes/);

@@ -1,5 +1,5 @@
 // npx tsx test/eval/first-index.bench.ts [--runs N] [--only build|service|search] [--corpus P] [--json FILE]
-// How long a new snapshot takes to become searchable (DESIGN.md "Performance budget": 3,000 tools
+// How long a new snapshot takes to become searchable (docs/DESIGN.md "Performance budget": 3,000 tools
 // indexed and searchable within 300 ms), each run in fresh processes, on cold code as a new service
 // replica would run it. Medians over `--runs` (default 7) runs of three measurements:
 //   build    ToolIndex.build of the corpus in a fresh child process: the 1st build (cold code, as
@@ -22,9 +22,22 @@ import { snapshotIdOf } from '@toolsurface/core';
 import { DiscoveryServiceClient } from '@toolsurface/proto';
 import { ToolIndex } from '@toolsurface/search';
 import { SnapshotStore } from '@toolsurface/state';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- a benchmark runs the service's own internals in process
 import { EmbeddedBackend } from '../../services/discovery/src/domain/embedded-backend';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- a benchmark runs the service's own internals in process
 import { loadConfig } from '../../services/discovery/src/config';
-import { corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, readEvalFile, readJsonl, startEvalService, unreadable, usageError, writeFigures, type CorpusRecord } from './support';
+import {
+  corpusDefinitions,
+  DEFAULT_EVAL_DIR,
+  evalFlags,
+  readEvalFile,
+  readJsonl,
+  startEvalService,
+  unreadable,
+  usageError,
+  writeFigures,
+  type CorpusRecord,
+} from './support';
 
 /** Runs of each measurement when `--runs` is not given. */
 const DEFAULT_RUNS = 7;
@@ -121,13 +134,19 @@ function summarize(runs: Figures[]): Record<string, { median: number; runs: numb
 }
 
 async function main(): Promise<void> {
-  const opts = evalFlags('first-index.bench', 'how long a new snapshot takes to become searchable', process.argv.slice(2), [
-    { name: 'runs', value: 'N', description: `runs of each measurement (default ${DEFAULT_RUNS})`, atLeast: 1 },
-    { name: 'only', value: 'WHAT', description: 'one measurement only: build, service or search' },
-    { name: 'corpus', value: 'P', description: `corpus JSONL (default ${join(DEFAULT_EVAL_DIR, 'corpus.jsonl')})`, input: 'file' },
-    { name: 'json', value: 'FILE', description: 'also write the figures to FILE as JSON', output: true },
-    { name: 'child', value: 'KIND', description: '(internal) run one measurement in this process: build or service' },
-  ], (given) => [given.get('corpus') ?? join(DEFAULT_EVAL_DIR, 'corpus.jsonl')]);
+  const opts = evalFlags(
+    'first-index.bench',
+    'how long a new snapshot takes to become searchable',
+    process.argv.slice(2),
+    [
+      { name: 'runs', value: 'N', description: `runs of each measurement (default ${DEFAULT_RUNS})`, atLeast: 1 },
+      { name: 'only', value: 'WHAT', description: 'one measurement only: build, service or search' },
+      { name: 'corpus', value: 'P', description: `corpus JSONL (default ${join(DEFAULT_EVAL_DIR, 'corpus.jsonl')})`, input: 'file' },
+      { name: 'json', value: 'FILE', description: 'also write the figures to FILE as JSON', output: true },
+      { name: 'child', value: 'KIND', description: '(internal) run one measurement in this process: build or service' },
+    ],
+    (given) => [given.get('corpus') ?? join(DEFAULT_EVAL_DIR, 'corpus.jsonl')],
+  );
   const corpusPath = opts.get('corpus') ?? join(DEFAULT_EVAL_DIR, 'corpus.jsonl');
   const child = opts.get('child');
   if (child === 'build' || child === 'service') {
@@ -136,7 +155,8 @@ async function main(): Promise<void> {
   }
   const runs = Number(opts.get('runs') ?? DEFAULT_RUNS);
   const only = opts.get('only');
-  if (only !== undefined && only !== 'build' && only !== 'service' && only !== 'search') usageError('first-index.bench', '--only takes build, service or search');
+  if (only !== undefined && only !== 'build' && only !== 'service' && only !== 'search')
+    usageError('first-index.bench', '--only takes build, service or search');
   let tools: number;
   try {
     const problem = unreadable(corpusPath, 'file');
@@ -158,7 +178,11 @@ async function main(): Promise<void> {
     if (list.length === 0) continue;
     const s = summarize(list);
     report[name] = s;
-    console.log(`${name.padEnd(8)} ${Object.entries(s).map(([k, v]) => `${k} ${v.median.toFixed(1)} [${v.runs.map((x) => x.toFixed(0)).join(' ')}]`).join(', ')}`);
+    console.log(
+      `${name.padEnd(8)} ${Object.entries(s)
+        .map(([k, v]) => `${k} ${v.median.toFixed(1)} [${v.runs.map((x) => x.toFixed(0)).join(' ')}]`)
+        .join(', ')}`,
+    );
   }
   const jsonPath = opts.get('json');
   if (jsonPath) writeFigures(jsonPath, report);

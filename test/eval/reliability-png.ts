@@ -63,9 +63,10 @@ export function writeReliabilityPng(path: string, data: Bin[], threshold = 0.7):
     set(pad, size - pad - t, [0, 0, 0]);
     if (t % 6 < 4) set(X(threshold), size - pad - t, [210, 40, 40]);
   }
-  for (let i = 0; i <= 10; i++) for (let d = 0; d < 6; d++) {
-    set(X(i / 10), size - pad + d, [0, 0, 0]);
-    set(pad - d, Y(i / 10), [0, 0, 0]);
-  }
+  for (let i = 0; i <= 10; i++)
+    for (let d = 0; d < 6; d++) {
+      set(X(i / 10), size - pad + d, [0, 0, 0]);
+      set(pad - d, Y(i / 10), [0, 0, 0]);
+    }
   writeFileSync(path, PNG.sync.write(png));
 }

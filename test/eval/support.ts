@@ -1,11 +1,12 @@
 import { accessSync, constants, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { QUERY_MAX_CHARS, type BoundToolDefinition } from '@toolsurface/core';
 import { connectNats, openSnapshotStore } from '@toolsurface/platform';
-import { ensureNats, findFreePort, REPO_ROOT, serviceEntry, spawnManaged, waitForServing, type ManagedProcess } from '@toolsurface/stack';
-import { DEFAULT_EVAL_DIR, readJsonl, type CorpusRecord, type RetrievalQueryRecord } from '@toolsurface/search';
+import { ensureNats, findFreePort, REPO_ROOT, spawnManaged, waitForServing, type ManagedProcess } from '@toolsurface/devkit';
+import { serviceEntry } from '@toolsurface/stack';
+import { DEFAULT_EVAL_DIR, readJsonl, type CorpusRecord, type RetrievalQueryRecord } from '@toolsurface/eval-kit';
 import { SnapshotStore } from '@toolsurface/state';
 
 /** The public eval data: $TOOLSURFACE_EVAL_DIR where set, else ../shared/eval beside the repository (@toolsurface/search's DEFAULT_EVAL_DIR). */
@@ -74,7 +75,13 @@ export interface EvalFlag {
  * Paths are read from the working directory (the repository root under `npm run`).
  * @returns each given flag's value by name (`'true'` for a flag that takes no value)
  */
-export function evalFlags(command: string, summary: string, argv: readonly string[], spec: readonly EvalFlag[], inputs: (given: ReadonlyMap<string, string>) => string[] = () => []): Map<string, string> {
+export function evalFlags(
+  command: string,
+  summary: string,
+  argv: readonly string[],
+  spec: readonly EvalFlag[],
+  inputs: (given: ReadonlyMap<string, string>) => string[] = () => [],
+): Map<string, string> {
   const program = new Command(command)
     .description(summary)
     .helpOption('-h, --help', 'print these flags and exit')
@@ -89,7 +96,8 @@ export function evalFlags(command: string, summary: string, argv: readonly strin
     program.option(`--${f.name} <${f.value}>`, f.description, (v: string, previous: string | undefined) => {
       if (previous !== undefined) throw new InvalidArgumentError('given twice (each flag takes one value)');
       if (v.trim() === '') throw new InvalidArgumentError('empty');
-      if (f.atLeast !== undefined && !(/^\d+$/.test(v) && Number(v) >= f.atLeast)) throw new InvalidArgumentError(`takes a whole number, at least ${f.atLeast}, in digits`);
+      if (f.atLeast !== undefined && !(/^\d+$/.test(v) && Number(v) >= f.atLeast))
+        throw new InvalidArgumentError(`takes a whole number, at least ${f.atLeast}, in digits`);
       return v;
     });
   }
@@ -181,7 +189,8 @@ export function unwritable(path: string, makeDirs = false): string | undefined {
     }
     let dir = dirname(resolve(path));
     if (makeDirs) while (statSync(dir, { throwIfNoEntry: false }) === undefined && dirname(dir) !== dir) dir = dirname(dir);
-    if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return statSync(dir, { throwIfNoEntry: false }) === undefined ? `no directory ${dir}` : `${dir} is not a directory`;
+    if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+      return statSync(dir, { throwIfNoEntry: false }) === undefined ? `no directory ${dir}` : `${dir} is not a directory`;
     accessSync(dir, constants.W_OK);
     return undefined;
   } catch (e) {
@@ -210,7 +219,11 @@ const LINE_OF = new WeakMap<object, number>();
  */
 export function readEvalFile(path: string, kind: 'corpus', warn?: (message: string) => void): CorpusRecord[];
 export function readEvalFile(path: string, kind: 'queries' | 'irrelevance', warn?: (message: string) => void): QueryRecord[];
-export function readEvalFile(path: string, kind: EvalFileKind, warn: (message: string) => void = (m) => console.error(`warning: ${m}`)): Array<CorpusRecord | QueryRecord> {
+export function readEvalFile(
+  path: string,
+  kind: EvalFileKind,
+  warn: (message: string) => void = (m) => console.error(`warning: ${m}`),
+): Array<CorpusRecord | QueryRecord> {
   const out: Array<CorpusRecord | QueryRecord> = [];
   const ids = new Set<string>();
   const cut: number[] = [];
@@ -229,14 +242,26 @@ export function readEvalFile(path: string, kind: EvalFileKind, warn: (message: s
       }
       const rec = (isObject(r) ? r : {}) as Record<string, unknown>;
       const need = (field: string, ok: boolean, what: string): void => {
-        if (!ok) throw new Error(`${at}: ${kind === 'corpus' ? 'a corpus' : kind === 'queries' ? 'a query' : 'an irrelevance'} record needs ${what} \`${field}\``);
+        if (!ok)
+          throw new Error(
+            `${at}: ${kind === 'corpus' ? 'a corpus' : kind === 'queries' ? 'a query' : 'an irrelevance'} record needs ${what} \`${field}\``,
+          );
       };
       if (kind === 'corpus') {
         need('id', typeof rec['id'] === 'string' && rec['id'] !== '', 'a non-empty string');
         need('name', typeof rec['name'] === 'string' && rec['name'] !== '', 'a non-empty string');
-        need('description', rec['description'] === undefined || rec['description'] === null || typeof rec['description'] === 'string', 'a string (or null) as');
-        need('parameters', rec['parameters'] === undefined || rec['parameters'] === null || isObject(rec['parameters']), 'a JSON Schema object (or null) as');
-        if (ids.has(rec['id'] as string)) throw new Error(`${at}: id ${JSON.stringify(rec['id'])} is on an earlier line too (ids are the snapshot's tool names)`);
+        need(
+          'description',
+          rec['description'] === undefined || rec['description'] === null || typeof rec['description'] === 'string',
+          'a string (or null) as',
+        );
+        need(
+          'parameters',
+          rec['parameters'] === undefined || rec['parameters'] === null || isObject(rec['parameters']),
+          'a JSON Schema object (or null) as',
+        );
+        if (ids.has(rec['id'] as string))
+          throw new Error(`${at}: id ${JSON.stringify(rec['id'])} is on an earlier line too (ids are the snapshot's tool names)`);
         ids.add(rec['id'] as string);
       } else {
         const q = rec['query'];
@@ -245,7 +270,13 @@ export function readEvalFile(path: string, kind: EvalFileKind, warn: (message: s
         const relevant = rec['relevant'];
         need('relevant', Array.isArray(relevant) && relevant.every((x) => typeof x === 'string'), 'an array of strings');
         const calls = rec['calls'];
-        need('calls', calls === undefined || calls === null || (Array.isArray(calls) && calls.every((c) => isObject(c) && typeof c['name'] === 'string' && isObject(c['arguments']))), 'null or an array of {name, arguments} as');
+        need(
+          'calls',
+          calls === undefined ||
+            calls === null ||
+            (Array.isArray(calls) && calls.every((c) => isObject(c) && typeof c['name'] === 'string' && isObject(c['arguments']))),
+          'null or an array of {name, arguments} as',
+        );
         need('schema_override', rec['schema_override'] === undefined || isObject(rec['schema_override']), 'an object as');
         // (characters counted as the services count them: code points)
         const chars = [...(q as string)];
@@ -261,12 +292,18 @@ export function readEvalFile(path: string, kind: EvalFileKind, warn: (message: s
   if (out.length === 0) throw new Error(`${path}: no records`);
   const lines = (xs: number[]): string => `line${xs.length > 1 ? 's' : ''} ${xs.slice(0, 5).join(', ')}${xs.length > 5 ? ', …' : ''}`;
   if (offKind.length > 0) {
-    const what = kind === 'queries' ? 'name no relevant tool (a file of requests no tool serves is for eval:unified --irrelevance)' : 'name a relevant tool (a file of requests with their tools is for --queries)';
+    const what =
+      kind === 'queries'
+        ? 'name no relevant tool (a file of requests no tool serves is for eval:unified --irrelevance)'
+        : 'name a relevant tool (a file of requests with their tools is for --queries)';
     const message = `${path}: ${offKind.length} of ${out.length} records ${what}, ${lines(offKind)}`;
     if (offKind.length * 2 > out.length) throw new Error(message);
     warn(`${message}; measured as they are`);
   }
-  if (cut.length > 0) warn(`${path}: ${cut.length} quer${cut.length > 1 ? 'ies are' : 'y is'} longer than the services take (${QUERY_MAX_CHARS} characters), ${lines(cut)}: cut to the first ${QUERY_MAX_CHARS}`);
+  if (cut.length > 0)
+    warn(
+      `${path}: ${cut.length} quer${cut.length > 1 ? 'ies are' : 'y is'} longer than the services take (${QUERY_MAX_CHARS} characters), ${lines(cut)}: cut to the first ${QUERY_MAX_CHARS}`,
+    );
   return out;
 }
 
@@ -278,7 +315,12 @@ export function readEvalFile(path: string, kind: EvalFileKind, warn: (message: s
  * @returns a warning naming the first such query's file and line and how many there are, or undefined when every tool is in the corpus
  * @throws Error with that message when more than half of the queries name such a tool
  */
-export function checkRelevantInCorpus(queries: readonly QueryRecord[], queriesPath: string, corpus: readonly CorpusRecord[], corpusPath: string): string | undefined {
+export function checkRelevantInCorpus(
+  queries: readonly QueryRecord[],
+  queriesPath: string,
+  corpus: readonly CorpusRecord[],
+  corpusPath: string,
+): string | undefined {
   const names = new Set(corpus.map((r) => r.name));
   const lacking = queries.filter((q) => q.relevant.some((n) => !names.has(n)));
   if (lacking.length === 0) return undefined;
@@ -290,6 +332,11 @@ export function checkRelevantInCorpus(queries: readonly QueryRecord[], queriesPa
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+
+/** A path as the figures record it: relative to the repository root, so no machine's folders are written into a tracked file. */
+export function repoRelative(path: string): string {
+  return relative(REPO_ROOT, resolve(path));
+}
 
 /**
  * Writes a run's figures as JSON to `path`. Where that fails after all (the path was checked
@@ -329,15 +376,32 @@ export interface EvalService {
  */
 export async function startEvalService(name: 'discovery' | 'unified-mapper'): Promise<EvalService> {
   const dir = mkdtempSync(join(tmpdir(), `toolsurface-eval-${name}-`));
-  const nats = await ensureNats({ url: `nats://127.0.0.1:${await findFreePort()}`, dataDir: join(dir, 'nats'), logPath: join(dir, 'nats.log') });
+  const nats = await ensureNats({
+    url: `nats://127.0.0.1:${await findFreePort()}`,
+    dataDir: join(dir, 'nats'),
+    logPath: join(dir, 'nats.log'),
+  });
   const port = await findFreePort();
   let proc: ManagedProcess | undefined;
   try {
-    proc = spawnManaged(name, process.execPath, [...(process.env.EVAL_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', serviceEntry(name)], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, NATS_URL: nats.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), LOG_LEVEL: 'warn', MAX_SNAPSHOTS: '8', MAX_INDEXED_SNAPSHOTS: '8' },
-      logPath: join(dir, `${name}.log`),
-    });
+    proc = spawnManaged(
+      name,
+      process.execPath,
+      [...(process.env.EVAL_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', serviceEntry(name)],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          NATS_URL: nats.url,
+          GRPC_HOST: '127.0.0.1',
+          GRPC_PORT: String(port),
+          LOG_LEVEL: 'warn',
+          MAX_SNAPSHOTS: '8',
+          MAX_INDEXED_SNAPSHOTS: '8',
+        },
+        logPath: join(dir, `${name}.log`),
+      },
+    );
     const address = `127.0.0.1:${port}`;
     await waitForServing(address, { timeoutMs: 60_000 });
     const nc = await connectNats(nats.url, `eval-${name}`);

@@ -3,14 +3,28 @@
 // unified_tool quality through the unified-mapper's gRPC API (whole corpus as one snapshot), beside
 // a baseline that takes the top BM25 hit and maps nothing. Scoring per shared/eval/README.md.
 import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
-import { CALIBRATION, scoreArguments } from '@toolsurface/mapper';
+import { CALIBRATION } from '@toolsurface/mapper';
+import { scoreArguments } from '@toolsurface/eval-kit';
 import { UnifiedServiceClient, type MapRequestResponse } from '@toolsurface/proto';
-import { Bm25Baseline } from '@toolsurface/search';
+import { Bm25Baseline } from '@toolsurface/eval-kit';
 import { bins, writeReliabilityPng } from './reliability-png';
-import { checkRelevantInCorpus, corpusDefinitions, DEFAULT_EVAL_DIR, evalFlags, percentile, readEvalFile, startEvalService, inputProblem, usageError, writeFigures, type CorpusRecord, type QueryRecord } from './support';
+import {
+  checkRelevantInCorpus,
+  corpusDefinitions,
+  DEFAULT_EVAL_DIR,
+  evalFlags,
+  percentile,
+  readEvalFile,
+  startEvalService,
+  inputProblem,
+  usageError,
+  writeFigures,
+  type CorpusRecord,
+  type QueryRecord,
+} from './support';
 
 /** Where the reliability diagram goes when `--png` is not given (beside the local stack's data). */
 const DEFAULT_PNG = join('.data', 'unified-reliability.png');
@@ -23,7 +37,9 @@ const EVAL_REFERENCE_TIME_MS = Date.UTC(2023, 9, 1);
 
 function mapRequest(client: UnifiedServiceClient, snapshotId: string, request: string): Promise<MapRequestResponse> {
   return new Promise((resolve, reject) =>
-    client.mapRequest({ snapshotId, request, contextJson: '', preferredTools: [], referenceTimeMs: EVAL_REFERENCE_TIME_MS }, (err, res) => (err ? reject(err) : resolve(res))),
+    client.mapRequest({ snapshotId, request, contextJson: '', preferredTools: [], referenceTimeMs: EVAL_REFERENCE_TIME_MS }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    ),
   );
 }
 
@@ -43,7 +59,11 @@ interface Row {
 const share = (rows: Row[], f: (r: Row) => boolean) => (rows.length === 0 ? NaN : rows.filter(f).length / rows.length);
 
 async function main(): Promise<void> {
-  const defaults = { corpus: join(DEFAULT_EVAL_DIR, 'corpus.jsonl'), queries: join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl'), irrelevance: join(DEFAULT_EVAL_DIR, 'queries.irrelevance.dev.jsonl') };
+  const defaults = {
+    corpus: join(DEFAULT_EVAL_DIR, 'corpus.jsonl'),
+    queries: join(DEFAULT_EVAL_DIR, 'queries.dev.jsonl'),
+    irrelevance: join(DEFAULT_EVAL_DIR, 'queries.irrelevance.dev.jsonl'),
+  };
   const opts = evalFlags(
     'eval:unified',
     "unified_tool selection, argument mapping and confidence through the unified-mapper's gRPC API, beside a baseline that takes the top BM25 hit and maps nothing",
@@ -53,10 +73,20 @@ async function main(): Promise<void> {
       { name: 'queries', value: 'P', description: `queries JSONL (default ${defaults.queries})`, input: 'file' },
       { name: 'irrelevance', value: 'P', description: `requests no tool serves, JSONL (default ${defaults.irrelevance})`, input: 'file' },
       { name: 'json', value: 'FILE', description: 'also write the figures to FILE as JSON', output: true },
-      { name: 'png', value: 'FILE', description: `where the reliability diagram goes (default ${DEFAULT_PNG}; its directory is made)`, output: 'make-dirs' },
+      {
+        name: 'png',
+        value: 'FILE',
+        description: `where the reliability diagram goes (default ${DEFAULT_PNG}; its directory is made)`,
+        output: 'make-dirs',
+      },
     ],
     // (the default diagram path too, so --json cannot name it)
-    (given) => [given.get('corpus') ?? defaults.corpus, given.get('queries') ?? defaults.queries, given.get('irrelevance') ?? defaults.irrelevance, ...(given.has('png') ? [] : [DEFAULT_PNG])],
+    (given) => [
+      given.get('corpus') ?? defaults.corpus,
+      given.get('queries') ?? defaults.queries,
+      given.get('irrelevance') ?? defaults.irrelevance,
+      ...(given.has('png') ? [] : [DEFAULT_PNG]),
+    ],
   );
   const corpusPath = opts.get('corpus') ?? defaults.corpus;
   const queriesPath = opts.get('queries') ?? defaults.queries;
@@ -69,7 +99,11 @@ async function main(): Promise<void> {
   let relevantQueries: QueryRecord[];
   let irrelevantQueries: QueryRecord[];
   try {
-    for (const [flag, path] of [['corpus', corpusPath], ['queries', queriesPath], ['irrelevance', irrelevancePath]]) {
+    for (const [flag, path] of [
+      ['corpus', corpusPath],
+      ['queries', queriesPath],
+      ['irrelevance', irrelevancePath],
+    ]) {
       const problem = inputProblem(`--${flag}`, path, opts.has(flag));
       if (problem !== undefined) throw new Error(problem);
     }
@@ -108,7 +142,7 @@ async function main(): Promise<void> {
       times.push(performance.now() - started);
       const md = res.metadata!;
       const top = md.tool || md.candidates[0]?.name || '';
-      const topArgs = md.tool ? md.argumentsJson : md.candidates[0]?.argumentsJson ?? '{}';
+      const topArgs = md.tool ? md.argumentsJson : (md.candidates[0]?.argumentsJson ?? '{}');
       const toolRight = !irrelevant && q.relevant.includes(byId.get(top)?.name ?? '');
       const argsRight = toolRight && md.missingArguments.length === 0 && argsRightFor(q, top, JSON.parse(topArgs || '{}'));
       const b = bm25.search(q.query, 1)[0]?.name ?? '';
@@ -158,23 +192,35 @@ async function main(): Promise<void> {
     // call, P(tool right) when required arguments are missing (missing_arguments); judged so
     reliability: bins(rows.map((r) => ({ confidence: r.confidence, correct: r.missing ? r.toolRight : r.argsRight }))),
     // the calibration's own honest estimate: its fitting procedure cross-validated by query
-    // (libs/mapper/scripts/fit-confidence.ts, 5 folds, pooled out-of-fold predictions)
+    // (tools/mapper/fit-confidence.ts, 5 folds, pooled out-of-fold predictions)
     crossValidated: CALIBRATION.crossValidated,
   };
   const f = (x: number | null) => (x === null || Number.isNaN(x) ? 'n/a' : x.toFixed(3));
-  console.log(`\n## unified_tool on ${queriesPath} (${dev.length} requests, ${single.length} single-call) and ${irrelevancePath} (${irrelevant.length})`);
+  console.log(
+    `\n## unified_tool on ${queriesPath} (${dev.length} requests, ${single.length} single-call) and ${irrelevancePath} (${irrelevant.length})`,
+  );
   console.log('| measure | ours | top BM25 hit, no mapping | target |');
   console.log('|---|---|---|---|');
   console.log(`| top-1 selection | ${f(figures.ours.top1Selection)} | ${f(figures.baseline.top1Selection)} | >= 0.75 |`);
-  console.log(`| argument accuracy, single-call | ${f(figures.ours.argumentAccuracySingleCall)} | ${f(figures.baseline.argumentAccuracySingleCall)} | >= 0.60 |`);
+  console.log(
+    `| argument accuracy, single-call | ${f(figures.ours.argumentAccuracySingleCall)} | ${f(figures.baseline.argumentAccuracySingleCall)} | >= 0.60 |`,
+  );
   console.log(`| requests executed (confidence >= ${CONFIDENCE_THRESHOLD}) | ${f(figures.ours.executedShare)} | 1.000 | |`);
-  console.log(`| executed calls fully right (in sample) | ${f(figures.ours.executedFullyRight)} | ${f(figures.baseline.executedFullyRight)} | >= 0.90 |`);
+  console.log(
+    `| executed calls fully right (in sample) | ${f(figures.ours.executedFullyRight)} | ${f(figures.baseline.executedFullyRight)} | >= 0.90 |`,
+  );
   const cv = figures.crossValidated.wholeCorpus;
-  console.log(`| executed calls fully right, 5-fold CV out of fold (fit-confidence.ts on the dev split, fixed when the calibration was fitted: not this run's files) | ${cv.executedFullyRight === null ? 'n/a' : f(cv.executedFullyRight)} (${cv.executedCalls} calls, ${f(cv.executed)} executed) | | >= 0.90 |`);
+  console.log(
+    `| executed calls fully right, 5-fold CV out of fold (fit-confidence.ts on the dev split, fixed when the calibration was fitted: not this run's files) | ${cv.executedFullyRight === null ? 'n/a' : f(cv.executedFullyRight)} (${cv.executedCalls} calls, ${f(cv.executed)} executed) | | >= 0.90 |`,
+  );
   console.log(`| irrelevant requests executed | ${f(figures.ours.irrelevantExecuted)} | 1.000 | <= 0.05 |`);
   console.log(`MapRequest through gRPC: p50 ${figures.latencyMs.p50.toFixed(2)} ms, p99 ${figures.latencyMs.p99.toFixed(2)} ms`);
-  console.log(`reliability over all ${rows.length} requests, the ${irrelevant.length} no tool serves among them (never right: any call is wrong there) (confidence bin: n, share right: tool and arguments, or the tool alone where arguments are missing):`);
-  for (const b of figures.reliability) if (b.n > 0) console.log(`  [${b.lo.toFixed(1)}, ${b.hi.toFixed(1)}): n=${b.n}, right ${f(b.accuracy)}, mean confidence ${f(b.meanConfidence)}`);
+  console.log(
+    `reliability over all ${rows.length} requests, the ${irrelevant.length} no tool serves among them (never right: any call is wrong there) (confidence bin: n, share right: tool and arguments, or the tool alone where arguments are missing):`,
+  );
+  for (const b of figures.reliability)
+    if (b.n > 0)
+      console.log(`  [${b.lo.toFixed(1)}, ${b.hi.toFixed(1)}): n=${b.n}, right ${f(b.accuracy)}, mean confidence ${f(b.meanConfidence)}`);
   // (by default beside the local stack's data, not in the checkout's root)
   // (the figures first: a diagram that cannot be written loses nothing else)
   const jsonPath = opts.get('json');

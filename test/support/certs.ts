@@ -24,14 +24,62 @@ function openssl(dir: string, args: string[]): void {
 
 /** Writes a self-signed CA `<name>.pem` / `<name>.key` into `dir`. */
 export function ca(dir: string, name: string): void {
-  openssl(dir, ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '2', '-subj', `/CN=${name}`]);
+  openssl(dir, [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.pem`,
+    '-days',
+    '2',
+    '-subj',
+    `/CN=${name}`,
+  ]);
 }
 
 /** Writes `<name>.pem` / `<name>.key` into `dir`: a certificate for 127.0.0.1, localhost and `name`, for server and client use, signed by the CA `caName`. */
 export function leaf(dir: string, name: string, caName: string): void {
-  writeFileSync(join(dir, `${name}.ext`), `subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:${name}\nextendedKeyUsage=serverAuth,clientAuth\nbasicConstraints=CA:FALSE\n`);
-  openssl(dir, ['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`]);
-  openssl(dir, ['x509', '-req', '-in', `${name}.csr`, '-CA', `${caName}.pem`, '-CAkey', `${caName}.key`, '-CAcreateserial', '-out', `${name}.pem`, '-days', '2', '-extfile', `${name}.ext`]);
+  writeFileSync(
+    join(dir, `${name}.ext`),
+    `subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:${name}\nextendedKeyUsage=serverAuth,clientAuth\nbasicConstraints=CA:FALSE\n`,
+  );
+  openssl(dir, [
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.csr`,
+    '-subj',
+    `/CN=${name}`,
+  ]);
+  openssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    `${caName}.pem`,
+    '-CAkey',
+    `${caName}.key`,
+    '-CAcreateserial',
+    '-out',
+    `${name}.pem`,
+    '-days',
+    '2',
+    '-extfile',
+    `${name}.ext`,
+  ]);
 }
 
 /** Writes a CA, a certificate it signed for 127.0.0.1, and a rogue CA with its own client certificate, into `dir` (openssl must be on PATH). */

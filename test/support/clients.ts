@@ -20,7 +20,11 @@ export class Clients {
   readonly discovery: DiscoveryServiceClient;
   readonly unified: UnifiedServiceClient;
 
-  constructor(addr: { resolver: string; dispatch: string; discovery: string; unified: string }, token?: string, creds: ChannelCredentials = credentials.createInsecure()) {
+  constructor(
+    addr: { resolver: string; dispatch: string; discovery: string; unified: string },
+    token?: string,
+    creds: ChannelCredentials = credentials.createInsecure(),
+  ) {
     const c = creds;
     const opts = {
       'grpc.max_send_message_length': 32 * 1024 * 1024,
@@ -46,7 +50,12 @@ export class Clients {
 
   /** CallTool with arguments given as an object (or raw JSON text). */
   call(surfaceId: string, name: string, args: unknown = {}, metadata?: Metadata): Promise<CallToolResponse> {
-    return unaryCall<CallToolResponse>(this.dispatch, 'callTool', { surfaceId, name, argumentsJson: typeof args === 'string' ? args : JSON.stringify(args), callId: `call-${Math.random()}` }, metadata);
+    return unaryCall<CallToolResponse>(
+      this.dispatch,
+      'callTool',
+      { surfaceId, name, argumentsJson: typeof args === 'string' ? args : JSON.stringify(args), callId: `call-${Math.random()}` },
+      metadata,
+    );
   }
 }
 
@@ -59,8 +68,12 @@ export function principalOf(s: string): Principal {
 /** Calls a unary method by name; rejects with the ServiceError. */
 export function unaryCall<R>(client: object, method: string, req: unknown, metadata = new Metadata()): Promise<R> {
   return new Promise<R>((resolve, reject) => {
-    (client as Record<string, (...a: unknown[]) => void>)[method].call(client, req, metadata, { deadline: Date.now() + 30_000 }, (err: ServiceError | null, res: R) =>
-      err ? reject(err) : resolve(res),
+    (client as Record<string, (...a: unknown[]) => void>)[method].call(
+      client,
+      req,
+      metadata,
+      { deadline: Date.now() + 30_000 },
+      (err: ServiceError | null, res: R) => (err ? reject(err) : resolve(res)),
     );
   });
 }
@@ -85,5 +98,13 @@ export function textOf(contentJson: string): string {
 /** A unary method that sends and receives raw bytes (for requests no generated client would build). */
 export function rawUnaryMethod(path: string) {
   const same = (b: Buffer) => b;
-  return { path, requestStream: false, responseStream: false, requestSerialize: same, requestDeserialize: same, responseSerialize: same, responseDeserialize: same } as const;
+  return {
+    path,
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: same,
+    requestDeserialize: same,
+    responseSerialize: same,
+    responseDeserialize: same,
+  } as const;
 }

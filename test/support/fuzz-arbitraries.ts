@@ -6,8 +6,39 @@ import { PRINCIPAL_ID_PATTERN } from '@toolsurface/core';
 
 /** Characters that break naive handling: NUL, controls, bidi and zero-width marks, NATS subject tokens, quotes. */
 export const SPECIAL_CHARS = [
-  '\u0000', '\u0001', '\u001b', '\u007f', '\n', '\r\n', '\t', '\u200b', '\u200d', '\u2028', '\u202e', '\ufeff', '\ufffd',
-  '\u00a0', '\u3000', '\ud83d\ude00', '.', '*', '>', ':', '/', '\\', '..', '%', '$', '{', '}', '"', "'", '`', '<', '&', ' ',
+  '\u0000',
+  '\u0001',
+  '\u001b',
+  '\u007f',
+  '\n',
+  '\r\n',
+  '\t',
+  '\u200b',
+  '\u200d',
+  '\u2028',
+  '\u202e',
+  '\ufeff',
+  '\ufffd',
+  '\u00a0',
+  '\u3000',
+  '\ud83d\ude00',
+  '.',
+  '*',
+  '>',
+  ':',
+  '/',
+  '\\',
+  '..',
+  '%',
+  '$',
+  '{',
+  '}',
+  '"',
+  "'",
+  '`',
+  '<',
+  '&',
+  ' ',
 ];
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
@@ -49,7 +80,23 @@ export const anyText: fc.Arbitrary<string> = fc.oneof(
 
 /** Whitespace that String.prototype.trim removes: non-empty, yet blank. */
 export const blankText: fc.Arbitrary<string> = fc.string({
-  unit: fc.constantFrom(' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2003', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff'),
+  unit: fc.constantFrom(
+    ' ',
+    '\t',
+    '\n',
+    '\r',
+    '\v',
+    '\f',
+    '\u00a0',
+    '\u1680',
+    '\u2003',
+    '\u2028',
+    '\u2029',
+    '\u202f',
+    '\u205f',
+    '\u3000',
+    '\ufeff',
+  ),
   minLength: 1,
   maxLength: 20,
 });
@@ -60,9 +107,13 @@ export const badPrincipalId: fc.Arbitrary<string> = fc
     text(40),
     fc.constant(''),
     fc.integer({ min: 129, max: 5000 }).map((n) => 'a'.repeat(n)),
-    fc.tuple(fc.stringMatching(/^[A-Za-z0-9_-]{0,20}$/), fc.constantFrom(...SPECIAL_CHARS, 'é', 'İ', 'а'), fc.stringMatching(/^[A-Za-z0-9_-]{0,20}$/)).map(
-      ([a, c, b]) => a + c + b,
-    ),
+    fc
+      .tuple(
+        fc.stringMatching(/^[A-Za-z0-9_-]{0,20}$/),
+        fc.constantFrom(...SPECIAL_CHARS, 'é', 'İ', 'а'),
+        fc.stringMatching(/^[A-Za-z0-9_-]{0,20}$/),
+      )
+      .map(([a, c, b]) => a + c + b),
     hugeText(1000, 100_000),
   )
   .filter((id) => !PRINCIPAL_ID_PATTERN.test(id));
@@ -72,17 +123,49 @@ export const goodPrincipalId: fc.Arbitrary<string> = fc.stringMatching(/^fuzz-[A
 
 /** An out-of-range value of a protobuf enum whose largest value is `max` (int32 on the wire). */
 export function badEnum(max: number): fc.Arbitrary<number> {
-  return fc.oneof(fc.integer({ min: max + 1, max: max + 10 }), fc.integer({ min: max + 11, max: 2 ** 31 - 1 }), fc.integer({ min: -(2 ** 31), max: -1 }));
+  return fc.oneof(
+    fc.integer({ min: max + 1, max: max + 10 }),
+    fc.integer({ min: max + 11, max: 2 ** 31 - 1 }),
+    fc.integer({ min: -(2 ** 31), max: -1 }),
+  );
 }
 
 // Look-alikes of Latin letters and of "-" and "_" (Cyrillic, Greek, fullwidth, dashes).
 const CONFUSABLES: Record<string, string[]> = {
-  a: ['а', 'ɑ', 'α'], c: ['с', 'ϲ'], e: ['е', 'ё', 'é'], i: ['і', 'ı', 'í'], l: ['ӏ', '1', 'I'], o: ['о', 'ο', '0'], p: ['р', 'ρ'],
-  s: ['ѕ'], x: ['х', '×'], y: ['у'], t: ['т'], d: ['ԁ'], m: ['м'], n: ['п'], r: ['г'],
-  '-': ['‐', '‑', '–', '_', '−'], _: ['＿', '-', ' ', '‗'],
+  a: ['а', 'ɑ', 'α'],
+  c: ['с', 'ϲ'],
+  e: ['е', 'ё', 'é'],
+  i: ['і', 'ı', 'í'],
+  l: ['ӏ', '1', 'I'],
+  o: ['о', 'ο', '0'],
+  p: ['р', 'ρ'],
+  s: ['ѕ'],
+  x: ['х', '×'],
+  y: ['у'],
+  t: ['т'],
+  d: ['ԁ'],
+  m: ['м'],
+  n: ['п'],
+  r: ['г'],
+  '-': ['‐', '‑', '–', '_', '−'],
+  _: ['＿', '-', ' ', '‗'],
 };
 const INVISIBLE = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u0000', '\u0301'];
-const PREFIXES = ['functions.', 'tools/', 'mcp__', 'everything.', 'filesystem.', 'memory.', 'x', '_', ' ', '\t', '/', 'system.', 'discovery.'];
+const PREFIXES = [
+  'functions.',
+  'tools/',
+  'mcp__',
+  'everything.',
+  'filesystem.',
+  'memory.',
+  'x',
+  '_',
+  ' ',
+  '\t',
+  '/',
+  'system.',
+  'discovery.',
+];
 const SUFFIXES = ['s', '_', '()', '.', '_v2', ' ', '\n', '\u0000', '*', '?', '/', '.json', ':latest'];
 
 type Mutation = (name: string, r: number) => string;
@@ -144,11 +227,36 @@ export function nearName(names: readonly string[], reserved: ReadonlySet<string>
 export const malformedJson: fc.Arbitrary<string> = fc
   .oneof(
     fc.tuple(fc.json({ maxDepth: 3 }), fc.nat()).map(([j, r]) => j.slice(0, Math.max(1, j.length - 1 - (r % Math.max(1, j.length))))),
-    fc.tuple(fc.json({ maxDepth: 3 }), fc.nat(), fc.constantFrom(',', '{', ']', '"', ':', '\u0000', 'undefined', "'", '/*', 'NaN', '\\')).map(([j, r, c]) => {
-      const i = r % (j.length + 1);
-      return j.slice(0, i) + c + j.slice(i);
-    }),
-    fc.constantFrom('{', '}', '[', '{"a":}', '{"a" 1}', "{'a': 1}", '{a: 1}', '[1,]', '{"a":1,}', 'undefined', 'NaN', 'Infinity', '-', '01', '"\\x"', '"\u0000"', '{"a":"\n"}', '\u0000', '{"a":1}}', 'nul', 'tru', '{"__proto__":'),
+    fc
+      .tuple(fc.json({ maxDepth: 3 }), fc.nat(), fc.constantFrom(',', '{', ']', '"', ':', '\u0000', 'undefined', "'", '/*', 'NaN', '\\'))
+      .map(([j, r, c]) => {
+        const i = r % (j.length + 1);
+        return j.slice(0, i) + c + j.slice(i);
+      }),
+    fc.constantFrom(
+      '{',
+      '}',
+      '[',
+      '{"a":}',
+      '{"a" 1}',
+      "{'a': 1}",
+      '{a: 1}',
+      '[1,]',
+      '{"a":1,}',
+      'undefined',
+      'NaN',
+      'Infinity',
+      '-',
+      '01',
+      '"\\x"',
+      '"\u0000"',
+      '{"a":"\n"}',
+      '\u0000',
+      '{"a":1}}',
+      'nul',
+      'tru',
+      '{"__proto__":',
+    ),
     text(30),
   )
   .filter((s) => {
@@ -163,7 +271,14 @@ export const malformedJson: fc.Arbitrary<string> = fc
 
 /** JSON values that are not objects: arrays, strings, numbers, booleans, null (never blank text). */
 export const nonObjectJson: fc.Arbitrary<string> = fc
-  .oneof(fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }), fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean(), fc.constant(null))
+  .oneof(
+    fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
+    fc.string(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+  )
   .map((v) => JSON.stringify(v));
 
 /** Whatever fc.anything gives, as JSON text (undefined, functions and the like give "undefined", which is not JSON). */
@@ -177,7 +292,9 @@ export const anythingAsJson: fc.Arbitrary<string> = fc.anything({ maxDepth: 3 })
 
 /** Objects or arrays nested `minDepth`..`maxDepth` levels deep, as JSON text, optionally under a key. */
 export function deepJson(minDepth: number, maxDepth: number): fc.Arbitrary<string> {
-  return fc.tuple(fc.integer({ min: minDepth, max: maxDepth }), fc.boolean()).map(([d, arrays]) => (arrays ? `${'['.repeat(d)}${']'.repeat(d)}` : `${'{"a":'.repeat(d - 1)}{}${'}'.repeat(d - 1)}`));
+  return fc
+    .tuple(fc.integer({ min: minDepth, max: maxDepth }), fc.boolean())
+    .map(([d, arrays]) => (arrays ? `${'['.repeat(d)}${']'.repeat(d)}` : `${'{"a":'.repeat(d - 1)}{}${'}'.repeat(d - 1)}`));
 }
 
 /** A JSON value of any type but `type` (a JSON Schema type name); for "number", integers are numbers too. */
@@ -191,10 +308,21 @@ export function notOfType(type: string): fc.Arbitrary<unknown> {
     array: fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
     object: fc.dictionary(text(8), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
   };
-  const excluded: Record<string, string[]> = { number: ['integer', 'fraction'], integer: ['integer'], string: ['string'], boolean: ['boolean'], null: ['null'], array: ['array'], object: ['object'] };
+  const excluded: Record<string, string[]> = {
+    number: ['integer', 'fraction'],
+    integer: ['integer'],
+    string: ['string'],
+    boolean: ['boolean'],
+    null: ['null'],
+    array: ['array'],
+    object: ['object'],
+  };
   const keep = Object.entries(all).filter(([k]) => !(excluded[type] ?? []).includes(k));
   return fc.oneof(...keep.map(([, a]) => a));
 }
 
 /** Keys for extra fields: random ones and the prototype's own names. */
-export const extraKey: fc.Arbitrary<string> = fc.oneof(text(12, 1), fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '$schema', 'arguments', 'name ', 'Name', 'NAME'));
+export const extraKey: fc.Arbitrary<string> = fc.oneof(
+  text(12, 1),
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '$schema', 'arguments', 'name ', 'Name', 'NAME'),
+);

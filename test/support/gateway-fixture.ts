@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { Kvm } from '@nats-io/kv';
-import { ensureNats, findFreePort, startStack, type NatsHandle, type RunningStack, type StartStackOptions } from '@toolsurface/stack';
+import { ensureNats, findFreePort, type NatsHandle } from '@toolsurface/devkit';
+import { startStack, type RunningStack, type StartStackOptions } from '@toolsurface/stack';
 import { channelCredentials, type TlsFiles } from '@toolsurface/platform';
 import { Clients } from './clients';
 import { OtlpReceiver } from './otlp-receiver';
@@ -40,7 +41,8 @@ async function waitForCatalog(nc: NatsConnection, capabilities: string[], timeou
       if (e && e.operation === 'PUT' && (JSON.parse(e.string()) as { status: string }).status === 'ok') ok.push(c);
     }
     if (ok.length === capabilities.length) return;
-    if (Date.now() > deadline) throw new Error(`catalog not ready in ${timeoutMs} ms: have ${ok.join(', ') || 'none'} of ${capabilities.join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(`catalog not ready in ${timeoutMs} ms: have ${ok.join(', ') || 'none'} of ${capabilities.join(', ')}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -59,7 +61,12 @@ export async function startGateway(
   const dir = mkdtempSync(join(tmpdir(), 'toolsurface-e2e-'));
   const port = await findFreePort();
   const natsLog = join(dir, 'nats.log');
-  const nats = await ensureNats({ url: `nats://127.0.0.1:${port}`, dataDir: join(dir, 'nats'), logPath: natsLog, ...(opts.nats ? { configFile: opts.nats.configFile, env: opts.nats.env } : {}) });
+  const nats = await ensureNats({
+    url: `nats://127.0.0.1:${port}`,
+    dataDir: join(dir, 'nats'),
+    logPath: natsLog,
+    ...(opts.nats ? { configFile: opts.nats.configFile, env: opts.nats.env } : {}),
+  });
   const otlp = new OtlpReceiver();
   const endpoint = await otlp.start();
   let stack: RunningStack;
@@ -83,7 +90,12 @@ export async function startGateway(
   // JetStream publishes are plain messages on their subject too: a core subscription sees them all.
   nc.subscribe('toolsurface.>', {
     callback: (_err, m: Msg) => {
-      events.push({ subject: m.subject, data: m.data, traceparent: m.headers?.get('traceparent') || undefined, msgId: m.headers?.get('Nats-Msg-Id') || undefined });
+      events.push({
+        subject: m.subject,
+        data: m.data,
+        traceparent: m.headers?.get('traceparent') || undefined,
+        msgId: m.headers?.get('Nats-Msg-Id') || undefined,
+      });
     },
   });
   await waitForCatalog(nc, capabilities);

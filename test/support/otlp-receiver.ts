@@ -65,7 +65,10 @@ export class OtlpReceiver {
       req.on('end', () => {
         try {
           const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-            resourceSpans?: Array<{ resource?: { attributes?: OtlpAttr[] }; scopeSpans?: Array<{ spans?: Array<Record<string, unknown>> }> }>;
+            resourceSpans?: Array<{
+              resource?: { attributes?: OtlpAttr[] };
+              scopeSpans?: Array<{ spans?: Array<Record<string, unknown>> }>;
+            }>;
             resourceMetrics?: Array<{ resource?: { attributes?: OtlpAttr[] }; scopeMetrics?: Array<{ metrics?: OtlpMetric[] }> }>;
           };
           for (const rm of body.resourceMetrics ?? []) {
@@ -73,10 +76,23 @@ export class OtlpReceiver {
             for (const sm of rm.scopeMetrics ?? []) {
               for (const m of sm.metrics ?? []) {
                 for (const p of m.sum?.dataPoints ?? []) {
-                  this.points.push({ service, name: m.name, unit: m.unit ?? '', attributes: attrs(p.attributes), value: Number(p.asInt ?? p.asDouble ?? 0) });
+                  this.points.push({
+                    service,
+                    name: m.name,
+                    unit: m.unit ?? '',
+                    attributes: attrs(p.attributes),
+                    value: Number(p.asInt ?? p.asDouble ?? 0),
+                  });
                 }
                 for (const p of m.histogram?.dataPoints ?? []) {
-                  this.points.push({ service, name: m.name, unit: m.unit ?? '', attributes: attrs(p.attributes), value: Number(p.count ?? 0), sum: Number(p.sum ?? 0) });
+                  this.points.push({
+                    service,
+                    name: m.name,
+                    unit: m.unit ?? '',
+                    attributes: attrs(p.attributes),
+                    value: Number(p.count ?? 0),
+                    sum: Number(p.sum ?? 0),
+                  });
                 }
               }
             }
@@ -128,7 +144,10 @@ export class OtlpReceiver {
       // Cumulative temporality: the latest matching point holds the running total.
       const found = this.points.filter(predicate).at(-1);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching metric point in ${timeoutMs} ms (have ${[...new Set(this.points.map((p) => p.name))].join(', ') || 'none'})`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `no matching metric point in ${timeoutMs} ms (have ${[...new Set(this.points.map((p) => p.name))].join(', ') || 'none'})`,
+        );
       await new Promise((r) => setTimeout(r, 100));
     }
   }

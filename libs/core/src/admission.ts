@@ -31,7 +31,7 @@ export interface AdmissionPolicy {
   limits?: AdmissionLimit[];
 }
 
-/** What admission is asked: the same inputs on every path (DESIGN.md product rule 6). */
+/** What admission is asked: the same inputs on every path (docs/DESIGN.md product rule 6). */
 export interface AdmissionInput {
   principal: PrincipalRef;
   capability: string;
@@ -111,7 +111,7 @@ function argumentsMatch(rule: AdmissionRule, args: Record<string, unknown>): boo
 }
 
 /**
- * The one admission function (DESIGN.md product rule 6; call path step 5). Deny overrides: any
+ * The one admission function (docs/DESIGN.md product rule 6; call path step 5). Deny overrides: any
  * matching deny rule refuses; otherwise a matching allow rule admits; otherwise the default.
  */
 export function admit(input: AdmissionInput, policy: AdmissionPolicy): AdmissionResult {
@@ -176,12 +176,19 @@ export function limitsFor(principal: PrincipalRef, capability: string, tool: str
   if (!limits || limits.length === 0) return [];
   const key = principalKey(principal);
   return limits.filter(
-    (l) => l.principals.some((g) => globMatch(g, key)) && l.capabilities.some((g) => globMatch(g, capability)) && l.tools.some((g) => globMatch(g, tool)),
+    (l) =>
+      l.principals.some((g) => globMatch(g, key)) &&
+      l.capabilities.some((g) => globMatch(g, capability)) &&
+      l.tools.some((g) => globMatch(g, tool)),
   );
 }
 
 /** The first limit whose size bound `bytes` exceeds, or undefined. */
-export function sizeLimitExceeded(limits: readonly AdmissionLimit[], bytes: number, which: 'maxArgumentBytes' | 'maxResultBytes'): { limit: AdmissionLimit; max: number } | undefined {
+export function sizeLimitExceeded(
+  limits: readonly AdmissionLimit[],
+  bytes: number,
+  which: 'maxArgumentBytes' | 'maxResultBytes',
+): { limit: AdmissionLimit; max: number } | undefined {
   for (const limit of limits) {
     const max = limit[which];
     if (max !== undefined && bytes > max) return { limit, max };
@@ -244,7 +251,13 @@ export class RateLimiter {
    * Takes a token for one call at time `now` (ms). Returns undefined when admitted, or the limit that
    * refused it and how long until it would admit a call, in ms.
    */
-  take(limits: readonly AdmissionLimit[], principal: PrincipalRef, capability: string, tool: string, now: number): { limit: AdmissionLimit; retryAfterMs: number } | undefined {
+  take(
+    limits: readonly AdmissionLimit[],
+    principal: PrincipalRef,
+    capability: string,
+    tool: string,
+    now: number,
+  ): { limit: AdmissionLimit; retryAfterMs: number } | undefined {
     const picked: Array<[string, Bucket]> = [];
     const who = principalKey(principal);
     // Room is made before any bucket is picked: a sweep in the loop could drop one already picked.

@@ -42,11 +42,23 @@ export const Metric = {
   /** Every CallTool, by gen_ai.tool.name, toolsurface.via, toolsurface.outcome, toolsurface.reason, toolsurface.capability. */
   TOOL_CALLS: { name: 'toolsurface.tool.calls', unit: '{call}', description: 'Tool calls by tool, path and outcome (one per CallTool).' },
   /** Time the tool itself took, for calls that ran. */
-  TOOL_CALL_DURATION: { name: 'toolsurface.tool.call.duration', unit: 's', description: 'Duration of the tool call inside the capability, for calls that ran.' },
+  TOOL_CALL_DURATION: {
+    name: 'toolsurface.tool.call.duration',
+    unit: 's',
+    description: 'Duration of the tool call inside the capability, for calls that ran.',
+  },
   /** 1-based rank of an executed tool in the surface's last discover_tools answer; 0 when it was not in it. */
-  DISCOVERY_RANK: { name: 'toolsurface.discovery.rank', unit: '{rank}', description: 'Rank of the executed tool in the last discover_tools results of its surface (0: not among them).' },
+  DISCOVERY_RANK: {
+    name: 'toolsurface.discovery.rank',
+    unit: '{rank}',
+    description: 'Rank of the executed tool in the last discover_tools results of its surface (0: not among them).',
+  },
   /** Surfaces opened, by toolsurface.mode (resolved) and toolsurface.configured_mode. */
-  SURFACES_OPENED: { name: 'toolsurface.surfaces.opened', unit: '{surface}', description: 'Surfaces opened, by resolved and configured mode.' },
+  SURFACES_OPENED: {
+    name: 'toolsurface.surfaces.opened',
+    unit: '{surface}',
+    description: 'Surfaces opened, by resolved and configured mode.',
+  },
   /** Server-side duration of each gRPC call, by rpc.service, rpc.method and rpc.grpc.status_code. */
   RPC_SERVER_DURATION: { name: 'rpc.server.call.duration', unit: 's', description: 'Duration of gRPC calls on the server.' },
 } as const;

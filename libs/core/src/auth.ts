@@ -61,7 +61,10 @@ export function readOrchestrators(raw: unknown, required: boolean): Orchestrator
  */
 export function authenticate(authorization: string | undefined, orchestrators: readonly OrchestratorConfig[] | undefined): Caller {
   if (orchestrators === undefined) {
-    throw new AppError(ReasonCode.UNAUTHENTICATED, 'caller authentication is required but no valid orchestrators are configured; every call is refused');
+    throw new AppError(
+      ReasonCode.UNAUTHENTICATED,
+      'caller authentication is required but no valid orchestrators are configured; every call is refused',
+    );
   }
   if (orchestrators.length === 0) return UNAUTHENTICATED_CALLER;
   // "Bearer" and the token, as RFC 6750 section 2.1 writes the header.
@@ -92,5 +95,9 @@ export function requirePrincipal(caller: Caller, principal: PrincipalRef): void 
 
 /** Throws AppError PERMISSION_DENIED unless the caller is an admin orchestrator. */
 export function requireAdmin(caller: Caller): void {
-  if (!caller.admin) throw new AppError(ReasonCode.PERMISSION_DENIED, `orchestrator "${caller.orchestrator}" may not change settings, bindings or the config`);
+  if (!caller.admin)
+    throw new AppError(
+      ReasonCode.PERMISSION_DENIED,
+      `orchestrator "${caller.orchestrator}" may not change settings, bindings or the config`,
+    );
 }

@@ -6,7 +6,14 @@ import { parse as parseYaml } from 'yaml';
 import type { AdmissionLimit, AdmissionPolicy, AdmissionRule } from './admission';
 import type { OrchestratorConfig } from './auth';
 import { AppError, ReasonCode } from './errors';
-import { CAPABILITY_NAME_PATTERN, PRINCIPAL_ID_PATTERN, principalKey, type Autonomy, type PresentationMode, type PrincipalKind } from './types';
+import {
+  CAPABILITY_NAME_PATTERN,
+  PRINCIPAL_ID_PATTERN,
+  principalKey,
+  type Autonomy,
+  type PresentationMode,
+  type PrincipalKind,
+} from './types';
 
 /** A capability reached over stdio: a child process of each dispatch replica. */
 export interface StdioCapability {
@@ -257,12 +264,28 @@ export function parseConfig(yamlText: string, baseDir: string): ToolsurfaceConfi
   const rules: AdmissionRule[] = (raw.admission?.rules ?? []).map((r, i) => {
     if (ruleIds.has(r.id)) throw new AppError(ReasonCode.INVALID_REQUEST, `config is invalid: /admission/rules/${i} repeats id "${r.id}"`);
     ruleIds.add(r.id);
-    return { id: r.id, effect: r.effect, principals: r.principals ?? ['*'], capabilities: r.capabilities ?? ['*'], tools: r.tools ?? ['*'], ...(r.arguments ? { arguments: r.arguments } : {}) };
+    return {
+      id: r.id,
+      effect: r.effect,
+      principals: r.principals ?? ['*'],
+      capabilities: r.capabilities ?? ['*'],
+      tools: r.tools ?? ['*'],
+      ...(r.arguments ? { arguments: r.arguments } : {}),
+    };
   });
   const limits: AdmissionLimit[] = (raw.admission?.limits ?? []).map((l, i) => {
-    if (ruleIds.has(l.id)) throw new AppError(ReasonCode.INVALID_REQUEST, `config is invalid: /admission/limits/${i} repeats id "${l.id}" (rule and limit IDs share one namespace)`);
+    if (ruleIds.has(l.id))
+      throw new AppError(
+        ReasonCode.INVALID_REQUEST,
+        `config is invalid: /admission/limits/${i} repeats id "${l.id}" (rule and limit IDs share one namespace)`,
+      );
     ruleIds.add(l.id);
-    const limit: AdmissionLimit = { id: l.id, principals: l.principals ?? ['*'], capabilities: l.capabilities ?? ['*'], tools: l.tools ?? ['*'] };
+    const limit: AdmissionLimit = {
+      id: l.id,
+      principals: l.principals ?? ['*'],
+      capabilities: l.capabilities ?? ['*'],
+      tools: l.tools ?? ['*'],
+    };
     if (l.rate) limit.rate = { calls: l.rate.calls, perSeconds: l.rate.per_seconds, per: l.rate.per ?? 'tool' };
     if (l.max_argument_bytes !== undefined) limit.maxArgumentBytes = l.max_argument_bytes;
     if (l.max_result_bytes !== undefined) limit.maxResultBytes = l.max_result_bytes;
@@ -270,11 +293,17 @@ export function parseConfig(yamlText: string, baseDir: string): ToolsurfaceConfi
   });
   const orchestratorIds = new Set<string>();
   const orchestrators: OrchestratorConfig[] = (raw.orchestrators ?? []).map((o, i) => {
-    if (orchestratorIds.has(o.id)) throw new AppError(ReasonCode.INVALID_REQUEST, `config is invalid: /orchestrators/${i} repeats id "${o.id}"`);
+    if (orchestratorIds.has(o.id))
+      throw new AppError(ReasonCode.INVALID_REQUEST, `config is invalid: /orchestrators/${i} repeats id "${o.id}"`);
     orchestratorIds.add(o.id);
     return { id: o.id, tokenSha256: o.token_sha256, principals: o.principals, admin: o.admin ?? false };
   });
-  const resolved = { capabilities, principals, orchestrators, admission: { default: raw.admission?.default ?? 'allow', rules, ...(limits.length > 0 ? { limits } : {}) } as AdmissionPolicy };
+  const resolved = {
+    capabilities,
+    principals,
+    orchestrators,
+    admission: { default: raw.admission?.default ?? 'allow', rules, ...(limits.length > 0 ? { limits } : {}) } as AdmissionPolicy,
+  };
   // The hash covers the resolved config (absolute paths included), so a moved checkout re-applies.
   return { ...resolved, hash: createHash('sha256').update(JSON.stringify(resolved), 'utf8').digest('hex') };
 }

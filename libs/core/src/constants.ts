@@ -1,7 +1,7 @@
-/** Adaptive mode resolves to discovery at this many bound tools or more (DESIGN.md product rule 1). A platform constant, not a setting. */
+/** Adaptive mode resolves to discovery at this many bound tools or more (docs/DESIGN.md product rule 1). A platform constant, not a setting. */
 export const ADAPTIVE_DISCOVERY_THRESHOLD = 30;
 
-/** unified_tool runs the picked tool only at this confidence or above (DESIGN.md product rule 4). One global constant. */
+/** unified_tool runs the picked tool only at this confidence or above (docs/DESIGN.md product rule 4). One global constant. */
 export const CONFIDENCE_THRESHOLD = 0.7;
 
 /**

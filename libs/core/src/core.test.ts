@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { admit, limitsFor, RateLimiter, refusedOutright, sizeLimitExceeded, type AdmissionLimit, type AdmissionPolicy, type RateUsage } from './admission';
+import {
+  admit,
+  limitsFor,
+  RateLimiter,
+  refusedOutright,
+  sizeLimitExceeded,
+  type AdmissionLimit,
+  type AdmissionPolicy,
+  type RateUsage,
+} from './admission';
 import { authenticate, readOrchestrators, tokenDigest } from './auth';
 import { parseConfig } from './config-file';
 import { AppError } from './errors';
@@ -44,7 +53,13 @@ describe('snapshotIdOf (product rule 8)', () => {
     expect(a.canonical.startsWith('[{"capability":"cap","description":"does a"')).toBe(true);
   });
   it('keeps the published key order in the stored JSON, which does not change the ID', () => {
-    const ordered = (props: Record<string, unknown>): BoundToolDefinition => ({ name: 'speed', description: 'v = d / t', inputSchema: { type: 'object', properties: props, required: ['distance', 'time'] }, capability: 'cap', originalName: 'speed' });
+    const ordered = (props: Record<string, unknown>): BoundToolDefinition => ({
+      name: 'speed',
+      description: 'v = d / t',
+      inputSchema: { type: 'object', properties: props, required: ['distance', 'time'] },
+      capability: 'cap',
+      originalName: 'speed',
+    });
     const zFirst = snapshotIdOf([ordered({ distance: { type: 'number' }, time: { type: 'number' } })]);
     const aFirst = snapshotIdOf([ordered({ time: { type: 'number' }, distance: { type: 'number' } })]);
     expect(zFirst.snapshotId).toBe(aFirst.snapshotId);
@@ -83,26 +98,53 @@ describe('admission', () => {
   const policy: AdmissionPolicy = {
     default: 'allow',
     rules: [
-      { id: 'no-secrets', effect: 'deny', principals: ['*'], capabilities: ['filesystem'], tools: ['read_*'], arguments: { path: '*secret*' } },
+      {
+        id: 'no-secrets',
+        effect: 'deny',
+        principals: ['*'],
+        capabilities: ['filesystem'],
+        tools: ['read_*'],
+        arguments: { path: '*secret*' },
+      },
       { id: 'no-deletes', effect: 'deny', principals: ['agent:*'], capabilities: ['memory'], tools: ['delete_*'] },
       { id: 'allow-memory', effect: 'allow', principals: ['*'], capabilities: ['memory'], tools: ['*'] },
     ],
   };
   const alice = { kind: 'agent' as const, id: 'alice' };
   it('deny overrides allow and names the rule', () => {
-    expect(admit({ principal: alice, capability: 'memory', tool: 'delete_entities', arguments: {}, via: 'direct' }, policy)).toEqual({ decision: 'deny', rule: 'no-deletes' });
-    expect(admit({ principal: alice, capability: 'memory', tool: 'read_graph', arguments: {}, via: 'direct' }, policy)).toEqual({ decision: 'allow', rule: 'allow-memory' });
-    expect(admit({ principal: alice, capability: 'other', tool: 'x', arguments: {}, via: 'direct' }, policy)).toEqual({ decision: 'allow', rule: 'default' });
+    expect(admit({ principal: alice, capability: 'memory', tool: 'delete_entities', arguments: {}, via: 'direct' }, policy)).toEqual({
+      decision: 'deny',
+      rule: 'no-deletes',
+    });
+    expect(admit({ principal: alice, capability: 'memory', tool: 'read_graph', arguments: {}, via: 'direct' }, policy)).toEqual({
+      decision: 'allow',
+      rule: 'allow-memory',
+    });
+    expect(admit({ principal: alice, capability: 'other', tool: 'x', arguments: {}, via: 'direct' }, policy)).toEqual({
+      decision: 'allow',
+      rule: 'default',
+    });
   });
   it('gives the same decision on every path', () => {
     for (const via of ['direct', 'execute_tool', 'unified_tool'] as const) {
-      expect(admit({ principal: alice, capability: 'filesystem', tool: 'read_file', arguments: { path: '/a/secret.txt' }, via }, policy).decision).toBe('deny');
-      expect(admit({ principal: { kind: 'gateway', id: 'g' }, capability: 'memory', tool: 'delete_entities', arguments: {}, via }, policy).decision).toBe('allow');
+      expect(
+        admit({ principal: alice, capability: 'filesystem', tool: 'read_file', arguments: { path: '/a/secret.txt' }, via }, policy)
+          .decision,
+      ).toBe('deny');
+      expect(
+        admit({ principal: { kind: 'gateway', id: 'g' }, capability: 'memory', tool: 'delete_entities', arguments: {}, via }, policy)
+          .decision,
+      ).toBe('allow');
     }
   });
   it('argument constraints make a rule conditional', () => {
-    expect(admit({ principal: alice, capability: 'filesystem', tool: 'read_file', arguments: { path: '/a/public.txt' }, via: 'direct' }, policy).decision).toBe('allow');
-    expect(admit({ principal: alice, capability: 'filesystem', tool: 'read_file', arguments: {}, via: 'direct' }, policy).decision).toBe('allow');
+    expect(
+      admit({ principal: alice, capability: 'filesystem', tool: 'read_file', arguments: { path: '/a/public.txt' }, via: 'direct' }, policy)
+        .decision,
+    ).toBe('allow');
+    expect(admit({ principal: alice, capability: 'filesystem', tool: 'read_file', arguments: {}, via: 'direct' }, policy).decision).toBe(
+      'allow',
+    );
     expect(refusedOutright(alice, 'filesystem', 'read_file', policy)).toBe(false);
     expect(refusedOutright(alice, 'memory', 'delete_entities', policy)).toBe(true);
   });
@@ -114,7 +156,8 @@ describe('admission', () => {
         { id: 'only-public', effect: 'allow', principals: ['*'], capabilities: ['fs'], tools: ['*'], arguments: { paths: '/public/*' } },
       ],
     };
-    const call = (paths: unknown) => admit({ principal: alice, capability: 'fs', tool: 'read_multiple_files', arguments: { paths }, via: 'execute_tool' }, p);
+    const call = (paths: unknown) =>
+      admit({ principal: alice, capability: 'fs', tool: 'read_multiple_files', arguments: { paths }, via: 'execute_tool' }, p);
     expect(call(['/public/a', '/x/secret.txt'])).toEqual({ decision: 'deny', rule: 'no-secret-paths' });
     expect(call(['/public/a', '/private/b'])).toEqual({ decision: 'deny', rule: 'default' });
     expect(call(['/public/a', '/public/b'])).toEqual({ decision: 'allow', rule: 'only-public' });
@@ -122,18 +165,31 @@ describe('admission', () => {
   });
 
   it('default deny refuses outright unless some allow rule matches', () => {
-    const strict: AdmissionPolicy = { default: 'deny', rules: [{ id: 'a', effect: 'allow', principals: ['*'], capabilities: ['x'], tools: ['t'], arguments: { p: '1' } }] };
+    const strict: AdmissionPolicy = {
+      default: 'deny',
+      rules: [{ id: 'a', effect: 'allow', principals: ['*'], capabilities: ['x'], tools: ['t'], arguments: { p: '1' } }],
+    };
     expect(refusedOutright(alice, 'x', 't', strict)).toBe(false);
     expect(refusedOutright(alice, 'x', 'u', strict)).toBe(true);
-    expect(admit({ principal: alice, capability: 'x', tool: 't', arguments: { p: '2' }, via: 'direct' }, strict)).toEqual({ decision: 'deny', rule: 'default' });
+    expect(admit({ principal: alice, capability: 'x', tool: 't', arguments: { p: '2' }, via: 'direct' }, strict)).toEqual({
+      decision: 'deny',
+      rule: 'default',
+    });
   });
 });
 
 describe('argument constraints that are hard to slip past', () => {
   const who = { kind: 'agent' as const, id: 'a' };
-  const deny: AdmissionPolicy = { default: 'allow', rules: [{ id: 'no-etc', effect: 'deny', principals: ['*'], capabilities: ['*'], tools: ['*'], arguments: { path: '/etc/*' } }] };
-  const allow: AdmissionPolicy = { default: 'deny', rules: [{ id: 'only-srv', effect: 'allow', principals: ['*'], capabilities: ['*'], tools: ['*'], arguments: { path: '/srv/*' } }] };
-  const decide = (policy: AdmissionPolicy, args: Record<string, unknown>) => admit({ principal: who, capability: 'fs', tool: 'read', arguments: args, via: 'direct' }, policy).decision;
+  const deny: AdmissionPolicy = {
+    default: 'allow',
+    rules: [{ id: 'no-etc', effect: 'deny', principals: ['*'], capabilities: ['*'], tools: ['*'], arguments: { path: '/etc/*' } }],
+  };
+  const allow: AdmissionPolicy = {
+    default: 'deny',
+    rules: [{ id: 'only-srv', effect: 'allow', principals: ['*'], capabilities: ['*'], tools: ['*'], arguments: { path: '/srv/*' } }],
+  };
+  const decide = (policy: AdmissionPolicy, args: Record<string, unknown>) =>
+    admit({ principal: who, capability: 'fs', tool: 'read', arguments: args, via: 'direct' }, policy).decision;
 
   it.each([
     ['the plain path', { path: '/etc/passwd' }],
@@ -169,8 +225,20 @@ describe('argument constraints that are hard to slip past', () => {
 describe('admission limits', () => {
   const alice = { kind: 'agent' as const, id: 'alice' };
   const bob = { kind: 'agent' as const, id: 'bob' };
-  const perTool: AdmissionLimit = { id: 'per-tool', principals: ['agent:*'], capabilities: ['fs'], tools: ['*'], rate: { calls: 3, perSeconds: 3, per: 'tool' } };
-  const perPrincipal: AdmissionLimit = { id: 'per-principal', principals: ['*'], capabilities: ['*'], tools: ['*'], rate: { calls: 4, perSeconds: 60, per: 'principal' } };
+  const perTool: AdmissionLimit = {
+    id: 'per-tool',
+    principals: ['agent:*'],
+    capabilities: ['fs'],
+    tools: ['*'],
+    rate: { calls: 3, perSeconds: 3, per: 'tool' },
+  };
+  const perPrincipal: AdmissionLimit = {
+    id: 'per-principal',
+    principals: ['*'],
+    capabilities: ['*'],
+    tools: ['*'],
+    rate: { calls: 4, perSeconds: 60, per: 'principal' },
+  };
 
   it('selects the limits whose globs match principal, capability and tool', () => {
     const policy: AdmissionPolicy = { default: 'allow', rules: [], limits: [perTool, perPrincipal] };
@@ -240,13 +308,23 @@ describe('admission limits', () => {
     expect(left).toBe(6);
     // A huge report leaves a debt of one burst at most: refused for one window, then refilling; malformed entries are skipped.
     const key = a.take([limit], alice, 'fs', 'read', 0) === undefined ? a.drainUsage()[0].key : '';
-    b.absorb([{ key, tokens: 1e9 }, { key: 'bad', tokens: Number.NaN }, { key: 'no-rate\u00001e12/1\u0000agent:alice', tokens: 1 }], 0);
+    b.absorb(
+      [
+        { key, tokens: 1e9 },
+        { key: 'bad', tokens: Number.NaN },
+        { key: 'no-rate\u00001e12/1\u0000agent:alice', tokens: 1 },
+      ],
+      0,
+    );
     expect(b.size).toBe(1);
     expect(b.take([limit], alice, 'fs', 'read', 59_000)).toBeDefined();
     expect(b.take([limit], alice, 'fs', 'read', 60_000)).toBeUndefined();
     // Reports of other replicas' principals never grow the buckets past their bound.
     const small = new RateLimiter(10);
-    small.absorb(Array.from({ length: 100 }, (_, i) => ({ key: `shared\u000010/60000\u0000agent:p${i}`, tokens: 3 })), 0);
+    small.absorb(
+      Array.from({ length: 100 }, (_, i) => ({ key: `shared\u000010/60000\u0000agent:p${i}`, tokens: 3 })),
+      0,
+    );
     expect(small.size).toBeLessThanOrEqual(10);
     // A report cannot widen a limit: the rate is the key's, whatever else the message says.
     const c = new RateLimiter();
@@ -289,10 +367,28 @@ admission:
 `,
       '/etc',
     );
-    expect(c.admission.limits).toEqual([{ id: 'l1', principals: ['*'], capabilities: ['*'], tools: ['read_*'], rate: { calls: 10, perSeconds: 1.5, per: 'tool' }, maxResultBytes: 4096 }]);
-    expect(() => parseConfig('capabilities: {}\nprincipals: []\nadmission: { limits: [{ id: l1 }] }', '/etc')).toThrow(/\/admission\/limits\/0 must have required property/);
-    expect(() => parseConfig('capabilities: {}\nprincipals: []\nadmission: { rules: [{id: x, effect: deny}], limits: [{ id: x, max_argument_bytes: 5 }] }', '/etc')).toThrow(/repeats id "x"/);
-    expect(() => parseConfig('capabilities: {}\nprincipals: []\nadmission: { limits: [{ id: l, rate: { calls: 0, per_seconds: 1 } }] }', '/etc')).toThrow(/calls must be >= 1/);
+    expect(c.admission.limits).toEqual([
+      {
+        id: 'l1',
+        principals: ['*'],
+        capabilities: ['*'],
+        tools: ['read_*'],
+        rate: { calls: 10, perSeconds: 1.5, per: 'tool' },
+        maxResultBytes: 4096,
+      },
+    ]);
+    expect(() => parseConfig('capabilities: {}\nprincipals: []\nadmission: { limits: [{ id: l1 }] }', '/etc')).toThrow(
+      /\/admission\/limits\/0 must have required property/,
+    );
+    expect(() =>
+      parseConfig(
+        'capabilities: {}\nprincipals: []\nadmission: { rules: [{id: x, effect: deny}], limits: [{ id: x, max_argument_bytes: 5 }] }',
+        '/etc',
+      ),
+    ).toThrow(/repeats id "x"/);
+    expect(() =>
+      parseConfig('capabilities: {}\nprincipals: []\nadmission: { limits: [{ id: l, rate: { calls: 0, per_seconds: 1 } }] }', '/etc'),
+    ).toThrow(/calls must be >= 1/);
   });
 });
 
@@ -376,7 +472,9 @@ describe('globMatch against literal stars in the text', () => {
 describe('parseConfig and inherited property names', () => {
   it('refuses a binding to a name only Object.prototype has', () => {
     for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
-      expect(() => parseConfig(`capabilities: {}\nprincipals: [{kind: agent, id: a, capabilities: ["${name}"]}]`, '/x')).toThrow(/unknown capability/);
+      expect(() => parseConfig(`capabilities: {}\nprincipals: [{kind: agent, id: a, capabilities: ["${name}"]}]`, '/x')).toThrow(
+        /unknown capability/,
+      );
     }
   });
 });

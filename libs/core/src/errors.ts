@@ -1,5 +1,5 @@
 /**
- * Reason codes of DESIGN.md ("Errors"), plus MISSING_ARGUMENTS (unified mapping could not fill a
+ * Reason codes of docs/DESIGN.md ("Errors"), plus MISSING_ARGUMENTS (unified mapping could not fill a
  * required argument), RATE_LIMITED, ARGUMENTS_TOO_LARGE and RESULT_TOO_LARGE (admission limits),
  * INVALID_REQUEST (a malformed caller request), UNAUTHENTICATED, UNAVAILABLE and INTERNAL.
  * A const object plus a union type of the same name.

@@ -1,15 +1,6 @@
 export { ADAPTIVE_DISCOVERY_THRESHOLD, CONFIDENCE_THRESHOLD, UNIFIED_HELD_BACK_PREFIX, confidenceText } from './constants';
 export { ReasonCode, MODEL_FACING_REASONS, AppError, isAppError } from './errors';
-export type {
-  PrincipalKind,
-  PrincipalRef,
-  PresentationMode,
-  ResolvedMode,
-  Autonomy,
-  Via,
-  McpTool,
-  BoundToolDefinition,
-} from './types';
+export type { PrincipalKind, PrincipalRef, PresentationMode, ResolvedMode, Autonomy, Via, McpTool, BoundToolDefinition } from './types';
 export { PRINCIPAL_ID_PATTERN, CAPABILITY_NAME_PATTERN, principalKey } from './types';
 export { snapshotIdOf, SNAPSHOT_ID_PATTERN } from './snapshot';
 export { resolveMode } from './modes';

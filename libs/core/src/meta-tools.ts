@@ -1,6 +1,6 @@
 import type { McpTool } from './types';
 
-/** Names of the meta-tools (DESIGN.md "Words"). */
+/** Names of the meta-tools (docs/DESIGN.md "Words"). */
 export const META_TOOL_NAMES = ['discover_tools', 'get_tool_schema', 'execute_tool', 'unified_tool'] as const;
 /** One meta-tool name. */
 export type MetaToolName = (typeof META_TOOL_NAMES)[number];
@@ -12,7 +12,7 @@ export const DISCOVER_LIMIT_DEFAULT = 10;
 /** Longest query or request text accepted, in characters (the eval data holds real requests of 18,700). */
 export const QUERY_MAX_CHARS = 32_000;
 
-/** The three tools of discovery mode (DESIGN.md product rule 3), in presentation order. */
+/** The three tools of discovery mode (docs/DESIGN.md product rule 3), in presentation order. */
 export const DISCOVERY_META_TOOLS: readonly McpTool[] = [
   {
     name: 'discover_tools',
@@ -23,7 +23,12 @@ export const DISCOVERY_META_TOOLS: readonly McpTool[] = [
       type: 'object',
       properties: {
         query: { type: 'string', minLength: 1, maxLength: QUERY_MAX_CHARS, description: 'What you want to do, or a tool name.' },
-        limit: { type: 'integer', minimum: 1, maximum: DISCOVER_LIMIT_MAX, description: `How many hits (default ${DISCOVER_LIMIT_DEFAULT}).` },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: DISCOVER_LIMIT_MAX,
+          description: `How many hits (default ${DISCOVER_LIMIT_DEFAULT}).`,
+        },
       },
       required: ['query'],
       additionalProperties: false,
@@ -58,7 +63,7 @@ export const DISCOVERY_META_TOOLS: readonly McpTool[] = [
   },
 ];
 
-/** The one tool of unified mode (DESIGN.md product rule 4). */
+/** The one tool of unified mode (docs/DESIGN.md product rule 4). */
 export const UNIFIED_META_TOOL: McpTool = {
   name: 'unified_tool',
   title: 'Do it with the right tool',

@@ -3,7 +3,7 @@ import canonicalize from 'canonicalize';
 import type { BoundToolDefinition } from './types';
 
 /**
- * The snapshot ID of a set of bound-tool definitions (DESIGN.md product rule 8):
+ * The snapshot ID of a set of bound-tool definitions (docs/DESIGN.md product rule 8):
  * `snap_` + hex SHA-256 of the RFC 8785 canonical JSON of the definitions sorted by name.
  * Returns the ID, the canonical text the ID hashes, and `json`: the same definitions sorted by
  * name with every object's keys in the order they were published (what the object store holds).

@@ -7,7 +7,7 @@ export const SYSTEM_CAPABILITY = 'system';
 export const JOURNAL_ENTRY_MAX_CHARS = 8000;
 
 /**
- * The platform's own tools (DESIGN.md product rule 5): appended as themselves in every mode,
+ * The platform's own tools (docs/DESIGN.md product rule 5): appended as themselves in every mode,
  * never in the discovery corpus, never counted by adaptive. The journal is kept per principal in
  * the JetStream key-value bucket `toolsurface_journal`.
  */
@@ -15,7 +15,7 @@ export const SYSTEM_TOOLS: readonly McpTool[] = [
   {
     name: 'journal_append',
     title: 'Append to journal',
-    description: "Write a note to your own journal, kept across sessions (for plans, findings and decisions).",
+    description: 'Write a note to your own journal, kept across sessions (for plans, findings and decisions).',
     inputSchema: {
       type: 'object',
       properties: {

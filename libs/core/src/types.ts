@@ -1,4 +1,4 @@
-/** Principal kinds (DESIGN.md "Words"). */
+/** Principal kinds (docs/DESIGN.md "Words"). */
 export type PrincipalKind = 'agent' | 'gateway';
 /** Who a surface is for. */
 export interface PrincipalRef {

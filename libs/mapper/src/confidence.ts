@@ -3,15 +3,39 @@
  * calibration.ts read), and the two calibrated probabilities: the tool is right, and the tool
  * and its mapped arguments are right.
  */
-import { dot, sigmoid, BASE_FEATURE_NAMES, type Features } from './select.js';
-import type { DetailedMapping } from './arguments.js';
+import type { DetailedMapping } from '@toolsurface/analysis';
+import { BASE_FEATURE_NAMES, sigmoid, weightedSum, type Features } from '@toolsurface/search';
 import { CALIBRATION } from './calibration.js';
 
 /** Names of the confidence features, in vector order. */
 export const CONF_FEATURE_NAMES = [
-  'bias', 'prob', 'margin', 'queryCover', 'nameCover', 'queryInName', 'fill', 'evidence', 'minEvidence', 'salientUsed',
-  'unusedSalient', 'topRetrieved', 'noRequired', 'filledArgs', 'weakArgs', 'probXcover', 'unexplained', 'mentionedUnfilled',
-  'weakKinds', 'snapshotSize', 'competitors', 'probXsmall', 'allStrong', 'explained', 'explainedNumeric', 'explainedXsmall', 'preferred',
+  'bias',
+  'prob',
+  'margin',
+  'queryCover',
+  'nameCover',
+  'queryInName',
+  'fill',
+  'evidence',
+  'minEvidence',
+  'salientUsed',
+  'unusedSalient',
+  'topRetrieved',
+  'noRequired',
+  'filledArgs',
+  'weakArgs',
+  'probXcover',
+  'unexplained',
+  'mentionedUnfilled',
+  'weakKinds',
+  'snapshotSize',
+  'competitors',
+  'probXsmall',
+  'allStrong',
+  'explained',
+  'explainedNumeric',
+  'explainedXsmall',
+  'preferred',
 ] as const;
 
 /** How crowded the surface is: the snapshot's tool count and how many tools the retriever returned for this request. */
@@ -33,7 +57,13 @@ function fi(name: (typeof BASE_FEATURE_NAMES)[number]): number {
 }
 
 /** Builds the confidence feature vector of one ranked candidate. */
-export function confidenceFeatures(f: Features, mapping: DetailedMapping, prob: number, margin: number, competition: Competition): number[] {
+export function confidenceFeatures(
+  f: Features,
+  mapping: DetailedMapping,
+  prob: number,
+  margin: number,
+  competition: Competition,
+): number[] {
   const ev = Object.values(mapping.evidence).map((e) => e.score);
   const minEv = ev.length === 0 ? (mapping.requiredCount === 0 ? 1 : 0) : Math.min(...ev);
   const weak = ev.filter((e) => e < 0.45).length;
@@ -44,7 +74,8 @@ export function confidenceFeatures(f: Features, mapping: DetailedMapping, prob: 
   const explained = f[fi('queryCover')] >= 0.99 && f[fi('unexplained')] <= 0.001 ? 1 : 0;
   const filled = Object.keys(mapping.arguments);
   const numeric = filled.length > 0 && filled.every((k) => typeof mapping.arguments[k] === 'number') ? 1 : 0;
-  const allStrong = mapping.requiredCount > 0 && mapping.missingArguments.length === 0 && ev.length > 0 && ev.every((e) => e >= STRONG_EVIDENCE) ? 1 : 0;
+  const allStrong =
+    mapping.requiredCount > 0 && mapping.missingArguments.length === 0 && ev.length > 0 && ev.every((e) => e >= STRONG_EVIDENCE) ? 1 : 0;
   return [
     1,
     prob,
@@ -88,7 +119,7 @@ export function conservative(raw: number, cut: number): number {
 
 /** Calibrated confidence that the tool is the right one (weights and cut given, or the shipped ones). */
 export function toolConfidence(g: number[], w: readonly number[] = CALIBRATION.toolWeights, cut = CALIBRATION.toolCut): number {
-  return conservative(sigmoid(dot(w, g)), cut);
+  return conservative(sigmoid(weightedSum(w, g)), cut);
 }
 
 /** Snapshot size of the small-surface anchor of the execution cut: the largest per-query candidate list of the dev data. */
@@ -104,15 +135,25 @@ export function sizeWeight(snapshotSize: number): number {
 }
 
 /** The small- and large-surface models of P(tool and arguments right) with their cuts. */
-export interface FullModel { small: readonly number[]; large: readonly number[]; cutSmall: number; cutLarge: number }
+export interface FullModel {
+  small: readonly number[];
+  large: readonly number[];
+  cutSmall: number;
+  cutLarge: number;
+}
 
 /** The shipped full model (calibration.ts). */
-const SHIPPED_FULL: FullModel = { small: CALIBRATION.fullWeightsSmall, large: CALIBRATION.fullWeightsLarge, cutSmall: CALIBRATION.fullCutSmall, cutLarge: CALIBRATION.fullCutLarge };
+const SHIPPED_FULL: FullModel = {
+  small: CALIBRATION.fullWeightsSmall,
+  large: CALIBRATION.fullWeightsLarge,
+  cutSmall: CALIBRATION.fullCutSmall,
+  cutLarge: CALIBRATION.fullCutLarge,
+};
 
 /** Raw P(tool and arguments right): the logits of the small- and large-surface models, interpolated by snapshot size. */
 export function rawFull(g: number[], snapshotSize: number, m: FullModel = SHIPPED_FULL): number {
   const t = sizeWeight(snapshotSize);
-  return sigmoid((1 - t) * dot(m.small, g) + t * dot(m.large, g));
+  return sigmoid((1 - t) * weightedSum(m.small, g) + t * weightedSum(m.large, g));
 }
 
 /** The raw P(tool and arguments right) that maps to 0.7 on a snapshot of `snapshotSize` tools (cuts interpolated like the logits). */

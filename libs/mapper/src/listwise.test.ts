@@ -1,20 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { listwiseProblem, listwiseScorer } from './listwise.js';
+import { FEATURE_NAMES, listwiseProblem, listwiseScorer } from '@toolsurface/search';
 import { CALIBRATION } from './calibration.js';
-import { FEATURE_NAMES } from './select.js';
 
 describe('listwiseScorer', () => {
   it('gives the same scores with the standardisation folded in as the plain formula', () => {
     const weights = [0.5, -1, 2];
-    const layer = { units: 2, mean: [1, 2, 3], scale: [0.5, 2, 4], input: [0.3, -0.2, 0.1, 0.4, -0.5, 0.6], bias: [0.1, -0.1], output: [1.5, -0.7] };
+    const layer = {
+      units: 2,
+      mean: [1, 2, 3],
+      scale: [0.5, 2, 4],
+      input: [0.3, -0.2, 0.1, 0.4, -0.5, 0.6],
+      bias: [0.1, -0.1],
+      output: [1.5, -0.7],
+    };
     const plain = (x: number[]): number => {
       const z = x.map((v, f) => (v - layer.mean[f]) / layer.scale[f]);
       let s = weights.reduce((a, w, f) => a + w * x[f], 0);
-      for (let k = 0; k < layer.units; k++) s += layer.output[k] * Math.tanh(layer.bias[k] + z.reduce((a, v, f) => a + v * layer.input[f * layer.units + k], 0));
+      for (let k = 0; k < layer.units; k++)
+        s += layer.output[k] * Math.tanh(layer.bias[k] + z.reduce((a, v, f) => a + v * layer.input[f * layer.units + k], 0));
       return s;
     };
     const score = listwiseScorer(weights, layer);
-    for (const x of [[0, 0, 0], [1, 2, 3], [3, -1, 10], [-2, 5, 0.25]]) expect(score(x)).toBeCloseTo(plain(x), 12);
+    for (const x of [
+      [0, 0, 0],
+      [1, 2, 3],
+      [3, -1, 10],
+      [-2, 5, 0.25],
+    ])
+      expect(score(x)).toBeCloseTo(plain(x), 12);
     // without a layer: the dot product
     expect(listwiseScorer(weights)([1, 1, 1])).toBe(1.5);
   });

@@ -2,8 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
 import { UnifiedMapper, PreferredToolNotInSnapshotError } from './index.js';
 import { baseName, namespaceStems } from './mapper.js';
-import { FEATURE_NAMES } from './select.js';
-import { arithmeticClash, forbidsDeletion, nameOperation, requestOperation } from './select.js';
+import { arithmeticClash, FEATURE_NAMES, forbidsDeletion, nameOperation, requestOperation } from '@toolsurface/search';
 import type { MapperTool, RankedCandidate, Retriever } from './index.js';
 
 /** A small hand-made surface. */
@@ -11,22 +10,49 @@ const tools: MapperTool[] = [
   {
     name: 'calculate_triangle_area',
     description: 'Calculate the area of a triangle given its base and height.',
-    inputSchema: { type: 'object', properties: { base: { type: 'integer', description: 'The base of the triangle.' }, height: { type: 'integer', description: 'The height of the triangle.' }, unit: { type: 'string', default: 'cm' } }, required: ['base', 'height'] },
+    inputSchema: {
+      type: 'object',
+      properties: {
+        base: { type: 'integer', description: 'The base of the triangle.' },
+        height: { type: 'integer', description: 'The height of the triangle.' },
+        unit: { type: 'string', default: 'cm' },
+      },
+      required: ['base', 'height'],
+    },
   },
   {
     name: 'calculate_circle_area',
     description: 'Calculate the area of a circle given its radius.',
-    inputSchema: { type: 'object', properties: { radius: { type: 'number', description: 'The radius of the circle.' } }, required: ['radius'] },
+    inputSchema: {
+      type: 'object',
+      properties: { radius: { type: 'number', description: 'The radius of the circle.' } },
+      required: ['radius'],
+    },
   },
   {
     name: 'get_current_weather',
     description: 'Get the current weather in a given city.',
-    inputSchema: { type: 'object', properties: { city: { type: 'string', description: "The city, e.g. 'Boston, MA'." }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } }, required: ['city'] },
+    inputSchema: {
+      type: 'object',
+      properties: {
+        city: { type: 'string', description: "The city, e.g. 'Boston, MA'." },
+        unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+      },
+      required: ['city'],
+    },
   },
   {
     name: 'book_hotel',
     description: 'Book a hotel room in a city for a number of nights.',
-    inputSchema: { type: 'object', properties: { city: { type: 'string' }, nights: { type: 'integer', description: 'Number of nights.' }, check_in_date: { type: 'string', format: 'date' } }, required: ['city', 'nights', 'check_in_date'] },
+    inputSchema: {
+      type: 'object',
+      properties: {
+        city: { type: 'string' },
+        nights: { type: 'integer', description: 'Number of nights.' },
+        check_in_date: { type: 'string', format: 'date' },
+      },
+      required: ['city', 'nights', 'check_in_date'],
+    },
   },
   {
     name: 'search_hotels',
@@ -37,7 +63,12 @@ const tools: MapperTool[] = [
 
 /** Word-overlap retriever over name + description (stands in for the search index). */
 function words(s: string): Set<string> {
-  return new Set(s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2));
+  return new Set(
+    s
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 2),
+  );
 }
 const retrieve: Retriever = (q, limit) => {
   const qw = words(q);
@@ -122,7 +153,14 @@ describe('UnifiedMapper', () => {
   });
 
   it('agreement: the chosen tool is the first listed candidate and has the highest listed confidence', () => {
-    const requests = ['Book a hotel room in Chicago for 3 nights starting March 3rd 2024', 'hotel in Chicago', 'area of a circle', 'What is the area of a triangle with a base of 10 and a height of 5?', 'weather', 'Who discovered electricity?'];
+    const requests = [
+      'Book a hotel room in Chicago for 3 nights starting March 3rd 2024',
+      'hotel in Chicago',
+      'area of a circle',
+      'What is the area of a triangle with a base of 10 and a height of 5?',
+      'weather',
+      'Who discovered electricity?',
+    ];
     for (const request of requests) {
       const r = mapper.map({ request });
       if (r.tool === null) continue;
@@ -133,7 +171,14 @@ describe('UnifiedMapper', () => {
   });
 
   it('never throws on odd input', () => {
-    const odd: unknown[] = [{ request: '' }, { request: 42 }, {}, { request: 'x'.repeat(50_000) }, { request: 'weather', context: [1, 2] }, { request: 'weather', preferredTools: 'nope' }];
+    const odd: unknown[] = [
+      { request: '' },
+      { request: 42 },
+      {},
+      { request: 'x'.repeat(50_000) },
+      { request: 'weather', context: [1, 2] },
+      { request: 'weather', preferredTools: 'nope' },
+    ];
     for (const input of odd) expect(() => mapper.map(input as never)).not.toThrow();
     const broken = new UnifiedMapper(tools, () => {
       throw new Error('index down');
@@ -145,15 +190,46 @@ describe('UnifiedMapper', () => {
 
 describe('UnifiedMapper: destructive actions on one side only', () => {
   const files: MapperTool[] = [
-    { name: 'delete_files', description: 'Delete files of a type.', inputSchema: { type: 'object', properties: { file_type: { type: 'string', description: 'File extension.' } }, required: ['file_type'] } },
-    { name: 'list_files', description: 'List files of a type.', inputSchema: { type: 'object', properties: { file_type: { type: 'string', description: 'File extension.' } }, required: ['file_type'] } },
+    {
+      name: 'delete_files',
+      description: 'Delete files of a type.',
+      inputSchema: {
+        type: 'object',
+        properties: { file_type: { type: 'string', description: 'File extension.' } },
+        required: ['file_type'],
+      },
+    },
+    {
+      name: 'list_files',
+      description: 'List files of a type.',
+      inputSchema: {
+        type: 'object',
+        properties: { file_type: { type: 'string', description: 'File extension.' } },
+        required: ['file_type'],
+      },
+    },
   ];
   const m = new UnifiedMapper(files, (_q, limit) => files.map((t, i) => ({ name: t.name, score: 2 - i })).slice(0, limit));
   // a confident candidate as the reranker would give it, with the clash rank() computes
   const confident = (name: string, clash?: { asked: string; does: string }): RankedCandidate => ({
     name,
     retrieval: { name, score: 1, rank: 0 },
-    mapping: { arguments: { file_type: 'txt' }, missingArguments: [], filledRatio: 1, evidence: {}, unusedSalient: 0, unusedValues: [], coordinated: [], salient: 1, requiredCount: 1, covered: [], mentionedUnfilled: 0, weakKinds: 0, paramCount: 1, datesAsWritten: 0 },
+    mapping: {
+      arguments: { file_type: 'txt' },
+      missingArguments: [],
+      filledRatio: 1,
+      evidence: {},
+      unusedSalient: 0,
+      unusedValues: [],
+      coordinated: [],
+      salient: 1,
+      requiredCount: 1,
+      covered: [],
+      mentionedUnfilled: 0,
+      weakKinds: 0,
+      paramCount: 1,
+      datesAsWritten: 0,
+    },
     features: [],
     rerankScore: 5,
     prob: 0.95,
@@ -172,25 +248,60 @@ describe('UnifiedMapper: destructive actions on one side only', () => {
   });
 
   it('runs neither of two versions of one call (the same parameters) that read the request differently', () => {
-    const version = (name: string, args: Record<string, unknown>, shape = 'file_type'): RankedCandidate => ({ ...confident(name), shape, mapping: { ...confident(name).mapping, arguments: args } });
+    const version = (name: string, args: Record<string, unknown>, shape = 'file_type'): RankedCandidate => ({
+      ...confident(name),
+      shape,
+      mapping: { ...confident(name).mapping, arguments: args },
+    });
     const r = m.decide([version('files:list_files:v1', { file_type: 'True' }), version('files:list_files:v2', { file_type: true })]);
     expect(r.decision).toBe('low_confidence');
     expect(r.confidence).toBeLessThan(CONFIDENCE_THRESHOLD);
     expect(r.explanation).toMatch(/files:list_files:v1 and files:list_files:v2 take the same parameters but read the request differently/);
     // the same reading, another shape, or a version that lacks a required value: no doubt which call is made
-    expect(m.decide([version('files:list_files:v1', { file_type: 'txt' }), version('files:list_files:v2', { file_type: 'txt' })]).decision).toBe('execute');
-    expect(m.decide([version('list_files_v1', { file_type: 'txt' }), version('find_files', { file_type: 'md' }, 'file_type,folder')]).decision).toBe('execute');
+    expect(
+      m.decide([version('files:list_files:v1', { file_type: 'txt' }), version('files:list_files:v2', { file_type: 'txt' })]).decision,
+    ).toBe('execute');
+    expect(
+      m.decide([version('list_files_v1', { file_type: 'txt' }), version('find_files', { file_type: 'md' }, 'file_type,folder')]).decision,
+    ).toBe('execute');
     // another call of the same parameters is no version of it ("list" and "delete" files)
     expect(m.decide([version('list_files', { file_type: 'txt' }), version('delete_files', { file_type: 'md' })]).decision).toBe('execute');
-    expect(m.decide([version('github.list_files', { file_type: 'txt' }), version('gitlab.list_files', { file_type: 'md' })]).decision).toBe('low_confidence');
+    expect(m.decide([version('github.list_files', { file_type: 'txt' }), version('gitlab.list_files', { file_type: 'md' })]).decision).toBe(
+      'low_confidence',
+    );
     const lacking = version('files:list_files:v2', {});
-    expect(m.decide([version('files:list_files:v1', { file_type: 'txt' }), { ...lacking, mapping: { ...lacking.mapping, missingArguments: ['file_type'] } }]).decision).toBe('execute');
-    expect(['bfcl:Homes_2_FindHomeByArea:481a7ef4', 'github.search_issues', 'gitlab/search_issues', 'srv__search_issues', 'search_issues:v2'].map(baseName)).toEqual(['homes_2_findhomebyarea', 'search_issues', 'search_issues', 'search_issues', 'search_issues']);
+    expect(
+      m.decide([
+        version('files:list_files:v1', { file_type: 'txt' }),
+        { ...lacking, mapping: { ...lacking.mapping, missingArguments: ['file_type'] } },
+      ]).decision,
+    ).toBe('execute');
+    expect(
+      [
+        'bfcl:Homes_2_FindHomeByArea:481a7ef4',
+        'github.search_issues',
+        'gitlab/search_issues',
+        'srv__search_issues',
+        'search_issues:v2',
+      ].map(baseName),
+    ).toEqual(['homes_2_findhomebyarea', 'search_issues', 'search_issues', 'search_issues', 'search_issues']);
     // the same values in another order are one reading; a preferred tool, or one whose namespace the request names, is meant
-    expect(m.decide([version('google.create_event', { a: 1, b: 2 }), version('outlook.create_event', { b: 2, a: 1 })]).decision).toBe('execute');
+    expect(m.decide([version('google.create_event', { a: 1, b: 2 }), version('outlook.create_event', { b: 2, a: 1 })]).decision).toBe(
+      'execute',
+    );
     const preferredFeatures = Array.from({ length: FEATURE_NAMES.length }, (_, i) => (FEATURE_NAMES[i] === 'preferred' ? 1 : 0));
-    expect(m.decide([{ ...version('google.create_event', { date: '2023-10-12' }), features: preferredFeatures }, version('outlook.create_event', { date: '10/12/2023' })]).decision).toBe('execute');
-    expect(m.decide([{ ...version('google.create_event', { date: '2023-10-12' }), namespaceNamed: true }, version('outlook.create_event', { date: '10/12/2023' })]).decision).toBe('execute');
+    expect(
+      m.decide([
+        { ...version('google.create_event', { date: '2023-10-12' }), features: preferredFeatures },
+        version('outlook.create_event', { date: '10/12/2023' }),
+      ]).decision,
+    ).toBe('execute');
+    expect(
+      m.decide([
+        { ...version('google.create_event', { date: '2023-10-12' }), namespaceNamed: true },
+        version('outlook.create_event', { date: '10/12/2023' }),
+      ]).decision,
+    ).toBe('execute');
     expect(namespaceStems('google_calendar.create_event')).toEqual(['googl', 'calendar']);
     // rank() gives each candidate its tool's shape
     expect(m.rank({ request: 'list txt files' }, new Set()).map((c) => c.shape)).toEqual(['file_type', 'file_type']);
@@ -200,33 +311,87 @@ describe('UnifiedMapper: destructive actions on one side only', () => {
     const ranked = m.rank({ request: 'delete all txt files' }, new Set());
     expect(ranked.find((c) => c.name === 'list_files')?.clash).toEqual({ asked: 'delete', does: 'find' });
     expect(ranked.find((c) => c.name === 'delete_files')?.clash).toBeUndefined();
-    expect(m.rank({ request: 'list the txt files' }, new Set()).find((c) => c.name === 'delete_files')?.clash).toEqual({ asked: 'find', does: 'delete' });
-    expect(m.rank({ request: 'show me the txt files' }, new Set()).find((c) => c.name === 'delete_files')?.clash).toEqual({ asked: 'something else', does: 'delete' });
-    expect(m.rank({ request: 'show me the txt files' }, new Set(['delete_files'])).find((c) => c.name === 'delete_files')?.clash).toBeUndefined();
+    expect(m.rank({ request: 'list the txt files' }, new Set()).find((c) => c.name === 'delete_files')?.clash).toEqual({
+      asked: 'find',
+      does: 'delete',
+    });
+    expect(m.rank({ request: 'show me the txt files' }, new Set()).find((c) => c.name === 'delete_files')?.clash).toEqual({
+      asked: 'something else',
+      does: 'delete',
+    });
+    expect(
+      m.rank({ request: 'show me the txt files' }, new Set(['delete_files'])).find((c) => c.name === 'delete_files')?.clash,
+    ).toBeUndefined();
     // the name's first action word is its action: get_drop_rate gets, it drops nothing
-    const games: MapperTool[] = [{ name: 'get_drop_rate', description: 'Get the drop rate of an item.', inputSchema: { type: 'object', properties: { item: { type: 'string', description: 'The item.' } }, required: ['item'] } }];
+    const games: MapperTool[] = [
+      {
+        name: 'get_drop_rate',
+        description: 'Get the drop rate of an item.',
+        inputSchema: { type: 'object', properties: { item: { type: 'string', description: 'The item.' } }, required: ['item'] },
+      },
+    ];
     const g = new UnifiedMapper(games, (_q, limit) => games.map((t) => ({ name: t.name, score: 1 })).slice(0, limit));
     expect(g.rank({ request: "how rare is the 'Dragon Sword'?" }, new Set())[0].clash).toBeUndefined();
   });
 
   it('reads a negated deletion as no deletion: the delete tool is not run, another tool may be', () => {
-    for (const request of ['do not delete the txt files', "don't remove any txt files, just list them", 'list the txt files without deleting them', 'never erase the txt files']) {
+    for (const request of [
+      'do not delete the txt files',
+      "don't remove any txt files, just list them",
+      'list the txt files without deleting them',
+      'never erase the txt files',
+    ]) {
       expect(forbidsDeletion(request), request).toBe(true);
-      expect(m.rank({ request }, new Set()).find((c) => c.name === 'delete_files')?.clash, request).toEqual({ asked: 'not delete', does: 'delete' });
+      expect(m.rank({ request }, new Set()).find((c) => c.name === 'delete_files')?.clash, request).toEqual({
+        asked: 'not delete',
+        does: 'delete',
+      });
     }
-    expect(m.rank({ request: "don't remove any txt files, just list them" }, new Set()).find((c) => c.name === 'list_files')?.clash).toBeUndefined();
-    for (const request of ['don’t delete the txt files', "you mustn't remove them", 'do not, under any circumstances, delete the txt files', 'stop deleting the txt files', 'refrain from deleting the txt files']) expect(forbidsDeletion(request), request).toBe(true);
-    for (const request of ['delete all txt files', 'remove the notes file', 'No, delete the txt files', 'is there a way to delete txt files?', "please don't forget to delete the txt files", "don't hesitate to delete them", 'without a doubt, delete the txt files', 'delete the txt files if they are not needed', 'cancel order 123 since the payment did not clear', "the file isn't removed yet, delete it"]) expect(forbidsDeletion(request), request).toBe(false);
+    expect(
+      m.rank({ request: "don't remove any txt files, just list them" }, new Set()).find((c) => c.name === 'list_files')?.clash,
+    ).toBeUndefined();
+    for (const request of [
+      'don’t delete the txt files',
+      "you mustn't remove them",
+      'do not, under any circumstances, delete the txt files',
+      'stop deleting the txt files',
+      'refrain from deleting the txt files',
+    ])
+      expect(forbidsDeletion(request), request).toBe(true);
+    for (const request of [
+      'delete all txt files',
+      'remove the notes file',
+      'No, delete the txt files',
+      'is there a way to delete txt files?',
+      "please don't forget to delete the txt files",
+      "don't hesitate to delete them",
+      'without a doubt, delete the txt files',
+      'delete the txt files if they are not needed',
+      'cancel order 123 since the payment did not clear',
+      "the file isn't removed yet, delete it",
+    ])
+      expect(forbidsDeletion(request), request).toBe(false);
     expect(m.rank({ request: 'delete all txt files' }, new Set()).find((c) => c.name === 'delete_files')?.clash).toBeUndefined();
   });
 });
 
 describe('UnifiedMapper: arithmetic the tool does not do', () => {
-  const calc: MapperTool[] = [{ name: 'everything:get-sum', description: 'Returns the sum of two numbers.', inputSchema: { type: 'object', properties: { a: { type: 'number', description: 'First number' }, b: { type: 'number', description: 'Second number' } }, required: ['a', 'b'] } }];
+  const calc: MapperTool[] = [
+    {
+      name: 'everything:get-sum',
+      description: 'Returns the sum of two numbers.',
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'number', description: 'First number' }, b: { type: 'number', description: 'Second number' } },
+        required: ['a', 'b'],
+      },
+    },
+  ];
   const m = new UnifiedMapper(calc, (_q, limit) => calc.map((t) => ({ name: t.name, score: 1 })).slice(0, limit));
 
   it('finds the clash between the operation asked for and the one the name says', () => {
-    const clash = (request: string, toolName: string): ReturnType<typeof arithmeticClash> => arithmeticClash(requestOperation(request), nameOperation(toolName));
+    const clash = (request: string, toolName: string): ReturnType<typeof arithmeticClash> =>
+      arithmeticClash(requestOperation(request), nameOperation(toolName));
     expect(clash('What is 100 minus 40?', 'everything:get-sum')).toEqual({ asked: 'subtract', does: 'add' });
     expect(clash('what is 6 times 7', 'get-sum')).toEqual({ asked: 'multiply', does: 'add' });
     expect(clash('divide 84 by 7', 'sum_numbers')).toEqual({ asked: 'divide', does: 'add' });
@@ -259,7 +424,17 @@ describe('UnifiedMapper: arithmetic the tool does not do', () => {
 });
 
 describe('UnifiedMapper: values the call would leave out', () => {
-  const calc: MapperTool[] = [{ name: 'add', description: 'Add two numbers.', inputSchema: { type: 'object', properties: { a: { type: 'number', description: 'First number' }, b: { type: 'number', description: 'Second number' } }, required: ['a', 'b'] } }];
+  const calc: MapperTool[] = [
+    {
+      name: 'add',
+      description: 'Add two numbers.',
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'number', description: 'First number' }, b: { type: 'number', description: 'Second number' } },
+        required: ['a', 'b'],
+      },
+    },
+  ];
   const m = new UnifiedMapper(calc, (_q, limit) => calc.map((t) => ({ name: t.name, score: 1 })).slice(0, limit));
 
   it('lists the request values no argument takes', () => {
@@ -276,7 +451,13 @@ describe('UnifiedMapper: values the call would leave out', () => {
     expect(r.confidence).toBeLessThan(CONFIDENCE_THRESHOLD);
     expect(r.explanation).toMatch(/leave out "3"/);
     // a number no parameter could take is no value left out ("I'm 30" for a weather call)
-    const wx: MapperTool[] = [{ name: 'get_weather', description: 'Weather in a city.', inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'City name' } }, required: ['city'] } }];
+    const wx: MapperTool[] = [
+      {
+        name: 'get_weather',
+        description: 'Weather in a city.',
+        inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'City name' } }, required: ['city'] },
+      },
+    ];
     const w = new UnifiedMapper(wx, (_q, limit) => wx.map((t) => ({ name: t.name, score: 1 })).slice(0, limit));
     expect(w.rank({ request: "I'm 30, what's the weather in Paris?" }, new Set())[0].mapping.unusedValues).toEqual([]);
     const [whole] = m.rank({ request: 'add 17 and 25' }, new Set());
@@ -285,8 +466,24 @@ describe('UnifiedMapper: values the call would leave out', () => {
 
   it('does not run a call that takes one of two values joined by "and"', () => {
     const stocks: MapperTool[] = [
-      { name: 'get_stock_price', description: 'Latest price of a stock.', inputSchema: { type: 'object', properties: { ticker: { type: 'string', description: 'Ticker symbol, e.g. AAPL' } }, required: ['ticker'] } },
-      { name: 'cosine_similarity', description: 'Cosine similarity of two vectors.', inputSchema: { type: 'object', properties: { vector1: { type: 'array', items: { type: 'number' } }, vector2: { type: 'array', items: { type: 'number' } } }, required: ['vector1', 'vector2'] } },
+      {
+        name: 'get_stock_price',
+        description: 'Latest price of a stock.',
+        inputSchema: {
+          type: 'object',
+          properties: { ticker: { type: 'string', description: 'Ticker symbol, e.g. AAPL' } },
+          required: ['ticker'],
+        },
+      },
+      {
+        name: 'cosine_similarity',
+        description: 'Cosine similarity of two vectors.',
+        inputSchema: {
+          type: 'object',
+          properties: { vector1: { type: 'array', items: { type: 'number' } }, vector2: { type: 'array', items: { type: 'number' } } },
+          required: ['vector1', 'vector2'],
+        },
+      },
     ];
     const s = new UnifiedMapper(stocks, (_q, limit) => stocks.map((t, i) => ({ name: t.name, score: 2 - i })).slice(0, limit));
     const [two] = s.rank({ request: 'stock price of AAPL and MSFT' }, new Set());
@@ -297,14 +494,24 @@ describe('UnifiedMapper: values the call would leave out', () => {
     expect(r.explanation).toMatch(/joins another/);
     expect(s.rank({ request: 'stock price of AAPL' }, new Set())[0].mapping.coordinated).toEqual([]);
     // the other value written first, and codes joined by a comma or "or"
-    for (const request of ['stock price of JNJ and AAPL', 'stock price of AAPL, MSFT', 'stock price of AAPL or MSFT']) expect(s.rank({ request }, new Set())[0].mapping.coordinated, request).toEqual(['ticker']);
+    for (const request of ['stock price of JNJ and AAPL', 'stock price of AAPL, MSFT', 'stock price of AAPL or MSFT'])
+      expect(s.rank({ request }, new Set())[0].mapping.coordinated, request).toEqual(['ticker']);
     // "I" is no second value, and a comma joins no words ("Paris, France" is one place)
-    const wx: MapperTool[] = [{ name: 'get_weather', description: 'Weather in a city.', inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'City name' } }, required: ['city'] } }];
+    const wx: MapperTool[] = [
+      {
+        name: 'get_weather',
+        description: 'Weather in a city.',
+        inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'City name' } }, required: ['city'] },
+      },
+    ];
     const w = new UnifiedMapper(wx, (_q, limit) => wx.map((t) => ({ name: t.name, score: 1 })).slice(0, limit));
-    for (const request of ['weather in Paris and what should I wear', 'weather in Paris, France']) expect(w.rank({ request }, new Set())[0].mapping.coordinated, request).toEqual([]);
+    for (const request of ['weather in Paris and what should I wear', 'weather in Paris, France'])
+      expect(w.rank({ request }, new Set())[0].mapping.coordinated, request).toEqual([]);
     expect(w.rank({ request: 'weather in Paris and London' }, new Set())[0].mapping.coordinated).toEqual(['city']);
     // a capital that labels another argument's value is no second value
-    const vec = s.rank({ request: 'cosine similarity between vector A [3, 2, 1] and vector B [1, 2, 3]' }, new Set()).find((c) => c.name === 'cosine_similarity')!;
+    const vec = s
+      .rank({ request: 'cosine similarity between vector A [3, 2, 1] and vector B [1, 2, 3]' }, new Set())
+      .find((c) => c.name === 'cosine_similarity')!;
     expect(vec.mapping.arguments).toEqual({ vector1: [3, 2, 1], vector2: [1, 2, 3] });
     expect(vec.mapping.coordinated).toEqual([]);
   });

@@ -6,12 +6,25 @@
  */
 import canonicalize from 'canonicalize';
 import { CONFIDENCE_THRESHOLD, UNIFIED_HELD_BACK_PREFIX } from '@toolsurface/core';
-import { prepare, mapPrepared, type DetailedMapping, type MapArgumentsOptions } from './arguments.js';
-import { buildProfiles, features, FEATURE_NAMES, textStems, contentTokens, bigramsOf, destructiveClash, arithmeticClash, requestOperation, forbidsDeletion, type ToolProfile, type Features } from './select.js';
+import { isObj, mapPrepared, prepare, requiredOf, type DetailedMapping, type MapArgumentsOptions } from '@toolsurface/analysis';
+import {
+  arithmeticClash,
+  bigramsOf,
+  buildProfiles,
+  contentTokens,
+  destructiveClash,
+  features,
+  FEATURE_NAMES,
+  forbidsDeletion,
+  listwiseProblem,
+  listwiseScorer,
+  requestOperation,
+  textStems,
+  type Features,
+  type ToolProfile,
+} from '@toolsurface/search';
 import { confidenceFeatures, toolConfidence, fullConfidence } from './confidence.js';
 import { CALIBRATION } from './calibration.js';
-import { listwiseProblem, listwiseScorer } from './listwise.js';
-import { requiredOf, isObj } from './schema.js';
 import type { MapperTool, Retriever, MapInput, MapResult, CandidateResult, RetrievedCandidate } from './types.js';
 
 /** Thrown when `preferredTools` names tools that are not in the snapshot. */
@@ -48,7 +61,7 @@ export interface RankedCandidate {
   confFeatures: number[];
   toolConfidence: number;
   fullConfidence: number;
-  /** the request and the tool's name disagree on a destructive action or on the arithmetic (select.ts destructiveClash, arithmeticClash) */
+  /** the request and the tool's name disagree on a destructive action or on the arithmetic (libs/search/src/tool-features.ts destructiveClash, arithmeticClash) */
   clash?: { asked: string; does: string };
   /** the tool's parameter names, sorted and joined (shapeOf): tools of one shape are versions of one call (heldBackReason) */
   shape?: string;
@@ -74,7 +87,10 @@ function nameSegments(name: string): string[] {
 
 /** Stems of the words of a tool name's namespace, the segments before its base name ("google.create_event" → google). */
 export function namespaceStems(name: string): string[] {
-  return nameSegments(name).slice(0, -1).flatMap((seg) => textStems(seg)).filter((w) => w.length >= 3);
+  return nameSegments(name)
+    .slice(0, -1)
+    .flatMap((seg) => textStems(seg))
+    .filter((w) => w.length >= 3);
 }
 
 /** Index of the "listed in preferred_tools" selection feature. */
@@ -105,7 +121,7 @@ export const CANDIDATES_SHOWN = 5;
  */
 const RERANK_SCORE = ((): ((x: readonly number[]) => number) => {
   const problem = listwiseProblem(FEATURE_NAMES.length, CALIBRATION.rerankWeights, CALIBRATION.rerankHidden);
-  if (problem !== undefined) throw new Error(`calibration.ts: the reranker's weights ${problem}; rerun libs/mapper/scripts/fit-confidence.ts`);
+  if (problem !== undefined) throw new Error(`calibration.ts: the reranker's weights ${problem}; rerun tools/mapper/fit-confidence.ts`);
   return listwiseScorer(CALIBRATION.rerankWeights, CALIBRATION.rerankHidden);
 })();
 
@@ -153,7 +169,15 @@ export class UnifiedMapper {
     try {
       return this.decide(this.rank(input, preferred, options));
     } catch {
-      return { decision: 'low_confidence', tool: null, confidence: 0, arguments: {}, missingArguments: [], candidates: [], explanation: 'No tool could be chosen for this request; describe the task in more detail.' };
+      return {
+        decision: 'low_confidence',
+        tool: null,
+        confidence: 0,
+        arguments: {},
+        missingArguments: [],
+        candidates: [],
+        explanation: 'No tool could be chosen for this request; describe the task in more detail.',
+      };
     }
   }
 
@@ -198,7 +222,9 @@ export class UnifiedMapper {
     const queryStemSet = new Set(queryStems);
     const queryBigrams = [...new Set(bigramsOf(queryStems))];
     const queryTokens = contentTokens(doc.tokens);
-    const numberCount = doc.spans.filter((s) => s.kind === 'number' && !s.word && !doc.spans.some((o) => o.kind === 'date' && o.start <= s.start && o.end >= s.end)).length;
+    const numberCount = doc.spans.filter(
+      (s) => s.kind === 'number' && !s.word && !doc.spans.some((o) => o.kind === 'date' && o.start <= s.start && o.end >= s.end),
+    ).length;
     const contextKeys = ctx ? Object.keys(ctx) : [];
     const shared = {};
     const noDeletion = forbidsDeletion(query);
@@ -206,8 +232,34 @@ export class UnifiedMapper {
     const ranked = list.map((c) => {
       const profile = this.profiles[this.byName.get(c.name) as number];
       const mapping = mapPrepared(profile.tool, doc, ctx);
-      const f = features({ profile, idf: this.idf, queryStems, rank: c.rank, score: c.score, topScore, mapping, preferred: preferred.has(c.name), contextKeys, queryTokens, numberCount, queryBigrams, snapshotSize: this.tools.length, shared });
-      return { name: c.name, retrieval: c, mapping, features: f, rerankScore: RERANK_SCORE(f), clash: preferred.has(c.name) ? undefined : destructiveClash(queryStems, profile, noDeletion) ?? arithmeticClash(askedOperation, profile.operation), shape: this.shapes[this.byName.get(c.name) as number], namespaceNamed: this.namespaces[this.byName.get(c.name) as number].some((w) => queryStemSet.has(w)) };
+      const f = features({
+        profile,
+        idf: this.idf,
+        queryStems,
+        rank: c.rank,
+        score: c.score,
+        topScore,
+        mapping,
+        preferred: preferred.has(c.name),
+        contextKeys,
+        queryTokens,
+        numberCount,
+        queryBigrams,
+        snapshotSize: this.tools.length,
+        shared,
+      });
+      return {
+        name: c.name,
+        retrieval: c,
+        mapping,
+        features: f,
+        rerankScore: RERANK_SCORE(f),
+        clash: preferred.has(c.name)
+          ? undefined
+          : (destructiveClash(queryStems, profile, noDeletion) ?? arithmeticClash(askedOperation, profile.operation)),
+        shape: this.shapes[this.byName.get(c.name) as number],
+        namespaceNamed: this.namespaces[this.byName.get(c.name) as number].some((w) => queryStemSet.has(w)),
+      };
     });
     ranked.sort((a, b) => b.rerankScore - a.rerankScore || a.retrieval.rank - b.retrieval.rank);
     const probs = softmax(ranked.map((r) => r.rerankScore));
@@ -215,7 +267,13 @@ export class UnifiedMapper {
       const other = i === 0 ? ranked[1] : ranked[0];
       const margin = other ? r.rerankScore - other.rerankScore : 3;
       const g = confidenceFeatures(r.features, r.mapping, probs[i], margin, { snapshotSize: this.tools.length, ranked: ranked.length });
-      return { ...r, prob: probs[i], confFeatures: g, toolConfidence: toolConfidence(g), fullConfidence: fullConfidence(g, this.tools.length) };
+      return {
+        ...r,
+        prob: probs[i],
+        confFeatures: g,
+        toolConfidence: toolConfidence(g),
+        fullConfidence: fullConfidence(g, this.tools.length),
+      };
     });
   }
 
@@ -242,28 +300,76 @@ export class UnifiedMapper {
     }));
     const chosen = head[0];
     if (!chosen) {
-      return { decision: 'low_confidence', tool: null, confidence: 0, arguments: {}, missingArguments: [], candidates: [], explanation: 'No tool in this surface matches the request; rephrase it or name the tool to use.' };
+      return {
+        decision: 'low_confidence',
+        tool: null,
+        confidence: 0,
+        arguments: {},
+        missingArguments: [],
+        candidates: [],
+        explanation: 'No tool in this surface matches the request; rephrase it or name the tool to use.',
+      };
     }
     const best = chosen.r;
     const conf = round3(chosen.confidence);
     const missing = best.mapping.missingArguments;
     if (missing.length > 0) {
       if (chosen.confidence >= CONFIDENCE_THRESHOLD) {
-        return { decision: 'missing_arguments', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: missing, candidates, explanation: `Tool ${best.name} fits, but the request does not give ${missing.join(', ')}; call again with ${missing.length === 1 ? 'that value' : 'those values'} in the request or context.` };
+        return {
+          decision: 'missing_arguments',
+          tool: best.name,
+          confidence: conf,
+          arguments: best.mapping.arguments,
+          missingArguments: missing,
+          candidates,
+          explanation: `Tool ${best.name} fits, but the request does not give ${missing.join(', ')}; call again with ${missing.length === 1 ? 'that value' : 'those values'} in the request or context.`,
+        };
       }
-      return { decision: 'low_confidence', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: missing, candidates, explanation: `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or describe the task more precisely.` };
+      return {
+        decision: 'low_confidence',
+        tool: best.name,
+        confidence: conf,
+        arguments: best.mapping.arguments,
+        missingArguments: missing,
+        candidates,
+        explanation: `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or describe the task more precisely.`,
+      };
     }
     // a destructive action on one side only, or a call that does part of the request, is never
     // run, whatever the confidence: reported just under the threshold, with why
     const held = chosen.confidence >= CONFIDENCE_THRESHOLD ? heldBackReason(best, ranked) : undefined;
     if (held !== undefined) {
       const capped = Math.min(conf, round3(CONFIDENCE_THRESHOLD - 0.001));
-      return { decision: 'low_confidence', tool: best.name, confidence: capped, arguments: best.mapping.arguments, missingArguments: [], candidates: candidates.map((c) => ({ ...c, confidence: Math.min(c.confidence, capped) })), explanation: `${UNIFIED_HELD_BACK_PREFIX} ${held}` };
+      return {
+        decision: 'low_confidence',
+        tool: best.name,
+        confidence: capped,
+        arguments: best.mapping.arguments,
+        missingArguments: [],
+        candidates: candidates.map((c) => ({ ...c, confidence: Math.min(c.confidence, capped) })),
+        explanation: `${UNIFIED_HELD_BACK_PREFIX} ${held}`,
+      };
     }
     if (chosen.confidence >= CONFIDENCE_THRESHOLD) {
-      return { decision: 'execute', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: [], candidates, explanation: `Running ${best.name} with ${Object.keys(best.mapping.arguments).length === 0 ? 'no arguments' : `arguments ${Object.keys(best.mapping.arguments).join(', ')}`} (confidence ${conf}).` };
+      return {
+        decision: 'execute',
+        tool: best.name,
+        confidence: conf,
+        arguments: best.mapping.arguments,
+        missingArguments: [],
+        candidates,
+        explanation: `Running ${best.name} with ${Object.keys(best.mapping.arguments).length === 0 ? 'no arguments' : `arguments ${Object.keys(best.mapping.arguments).join(', ')}`} (confidence ${conf}).`,
+      };
     }
-    return { decision: 'low_confidence', tool: best.name, confidence: conf, arguments: best.mapping.arguments, missingArguments: [], candidates, explanation: `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or give the values explicitly.` };
+    return {
+      decision: 'low_confidence',
+      tool: best.name,
+      confidence: conf,
+      arguments: best.mapping.arguments,
+      missingArguments: [],
+      candidates,
+      explanation: `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or give the values explicitly.`,
+    };
   }
 
   /** Required parameters of a snapshot tool (empty for unknown names). */
@@ -286,13 +392,26 @@ export class UnifiedMapper {
  */
 export function heldBackReason(c: RankedCandidate, ranked: readonly RankedCandidate[] = []): string | undefined {
   const m = c.mapping;
-  if (c.clash) return `the request asks to ${c.clash.asked}, and ${c.name} is named for ${c.clash.does}; name the tool in preferred_tools if it is the one meant.`;
+  if (c.clash)
+    return `the request asks to ${c.clash.asked}, and ${c.name} is named for ${c.clash.does}; name the tool in preferred_tools if it is the one meant.`;
   // (not for a tool the caller prefers, nor one whose namespace the request names and the
   // other's it does not: "a Google Calendar event" is google.create_event's)
   if (c.shape && !(c.features[PREFERRED_FEATURE] > 0)) {
     const mine = canonicalize(m.arguments);
-    const twin = ranked.slice(0, CANDIDATES_SHOWN).find((o) => o !== c && o.name !== c.name && o.shape === c.shape && baseName(o.name) === baseName(c.name) && !(c.namespaceNamed && !o.namespaceNamed) && o.mapping.missingArguments.length === 0 && canonicalize(o.mapping.arguments) !== mine);
-    if (twin) return `${c.name} and ${twin.name} take the same parameters but read the request differently; name the one meant in preferred_tools.`;
+    const twin = ranked
+      .slice(0, CANDIDATES_SHOWN)
+      .find(
+        (o) =>
+          o !== c &&
+          o.name !== c.name &&
+          o.shape === c.shape &&
+          baseName(o.name) === baseName(c.name) &&
+          !(c.namespaceNamed && !o.namespaceNamed) &&
+          o.mapping.missingArguments.length === 0 &&
+          canonicalize(o.mapping.arguments) !== mine,
+      );
+    if (twin)
+      return `${c.name} and ${twin.name} take the same parameters but read the request differently; name the one meant in preferred_tools.`;
   }
   const partial =
     m.unusedValues.length > 0

@@ -1,21 +1,30 @@
-/**
- * A tool as the mapper sees it (MCP `Tool` shape). Its `inputSchema` is read once per object and
- * the reading is kept while the object lives (a snapshot's schemas never change): to change a
- * schema, pass a new object rather than editing one already mapped onto.
- */
-export interface MapperTool { name: string; title?: string; description?: string; inputSchema?: Record<string, unknown> }
+import type { MapperTool } from '@toolsurface/analysis';
+
+export type { MapperTool };
 
 /** One hit of the search index, best first. */
-export interface RetrievedCandidate { name: string; score: number }
+export interface RetrievedCandidate {
+  name: string;
+  score: number;
+}
 
 /** The search index as a function: top `limit` tools for `query`, best first. */
 export type Retriever = (query: string, limit: number) => RetrievedCandidate[];
 
 /** What `unified_tool` received from the model. */
-export interface MapInput { request: string; context?: Record<string, unknown> | string; preferredTools?: string[] }
+export interface MapInput {
+  request: string;
+  context?: Record<string, unknown> | string;
+  preferredTools?: string[];
+}
 
 /** One considered tool with its mapped arguments and calibrated confidence. */
-export interface CandidateResult { name: string; confidence: number; arguments: Record<string, unknown>; missingArguments: string[] }
+export interface CandidateResult {
+  name: string;
+  confidence: number;
+  arguments: Record<string, unknown>;
+  missingArguments: string[];
+}
 
 /** What the gateway should do with the mapping. */
 export type MapDecision = 'execute' | 'low_confidence' | 'missing_arguments';

@@ -10,7 +10,18 @@ import {
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
-import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Histogram, type SpanOptions, type Tracer } from '@opentelemetry/api';
+import {
+  context,
+  metrics,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Histogram,
+  type SpanOptions,
+  type Tracer,
+} from '@opentelemetry/api';
 import { AppError, ReasonCode, authenticate, type Caller, type OrchestratorConfig } from '@toolsurface/core';
 import type { Logger } from 'pino';
 import { Attr, INSTRUMENTATION_SCOPE, Metric } from '@toolsurface/core';
@@ -50,10 +61,12 @@ function tolerant(definition: ServiceDefinition): ServiceDefinition {
 let rpcDuration: Histogram | undefined;
 /** rpc.server.call.duration, created on first use (after startTelemetry registered the meter provider). */
 function rpcDurationHistogram(): Histogram {
-  rpcDuration ??= metrics.getMeter(INSTRUMENTATION_SCOPE.name, INSTRUMENTATION_SCOPE.version).createHistogram(Metric.RPC_SERVER_DURATION.name, {
-    unit: Metric.RPC_SERVER_DURATION.unit,
-    description: Metric.RPC_SERVER_DURATION.description,
-  });
+  rpcDuration ??= metrics
+    .getMeter(INSTRUMENTATION_SCOPE.name, INSTRUMENTATION_SCOPE.version)
+    .createHistogram(Metric.RPC_SERVER_DURATION.name, {
+      unit: Metric.RPC_SERVER_DURATION.unit,
+      description: Metric.RPC_SERVER_DURATION.description,
+    });
   return rpcDuration;
 }
 
@@ -91,11 +104,19 @@ export function unary<Req, Res>(
 ): handleUnaryCall<Req, Res> {
   // The same for every call of the method: built once here, not per call.
   const rpc = `${service}/${method}`;
-  const spanOptions: SpanOptions = { kind: SpanKind.SERVER, attributes: { [Attr.RPC_SYSTEM]: 'grpc', [Attr.RPC_SERVICE]: service, [Attr.RPC_METHOD]: method } };
+  const spanOptions: SpanOptions = {
+    kind: SpanKind.SERVER,
+    attributes: { [Attr.RPC_SYSTEM]: 'grpc', [Attr.RPC_SERVICE]: service, [Attr.RPC_METHOD]: method },
+  };
   /** rpc.server.call.duration's attributes by status code, built on first use. */
   const durationAttributes: Attributes[] = [];
   const recordDuration = (started: number, code: number) => {
-    durationAttributes[code] ??= { [Attr.RPC_SYSTEM]: 'grpc', [Attr.RPC_SERVICE]: service, [Attr.RPC_METHOD]: method, [Attr.RPC_GRPC_STATUS_CODE]: code };
+    durationAttributes[code] ??= {
+      [Attr.RPC_SYSTEM]: 'grpc',
+      [Attr.RPC_SERVICE]: service,
+      [Attr.RPC_METHOD]: method,
+      [Attr.RPC_GRPC_STATUS_CODE]: code,
+    };
     rpcDurationHistogram().record((performance.now() - started) / 1000, durationAttributes[code]);
   };
   return (call: ServerUnaryCall<Req, Res>, callback) => {
@@ -156,7 +177,9 @@ function onlyPeers(impl: UntypedServiceImplementation, allowed: ReadonlySet<stri
     out[name] = ((call: ServerUnaryCall<unknown, unknown>, callback: (err: unknown, res: unknown) => void) => {
       const ids = peerIdentities(call.getAuthContext().sslPeerCertificate);
       if (!ids.some((id) => allowed.has(id))) {
-        const err = toServiceError(new AppError(ReasonCode.UNAUTHENTICATED, `the client certificate (${ids.join(', ') || 'none'}) may not call this service`));
+        const err = toServiceError(
+          new AppError(ReasonCode.UNAUTHENTICATED, `the client certificate (${ids.join(', ') || 'none'}) may not call this service`),
+        );
         callback(err, null);
         return;
       }
@@ -242,13 +265,7 @@ export function bearerInterceptor(token: string): Interceptor {
     });
 }
 
-
-type UnaryMethod<Req, Res> = (
-  req: Req,
-  metadata: Metadata,
-  options: { deadline: number },
-  cb: (err: unknown, res: Res) => void,
-) => unknown;
+type UnaryMethod<Req, Res> = (req: Req, metadata: Metadata, options: { deadline: number }, cb: (err: unknown, res: Res) => void) => unknown;
 
 /**
  * Calls a unary method with a deadline (ms from now, capped by `parentDeadline`), the current trace

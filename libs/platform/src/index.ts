@@ -5,7 +5,20 @@ export { createLogger } from './logger';
 export type { Logger } from './logger';
 export { toGrpcStatus, toServiceError, fromServiceError, REASON_METADATA_KEY } from './grpc-status';
 export { bearerInterceptor, callerOf, unary, startGrpcServer, callUnary, CLIENT_OPTIONS } from './grpc';
-export { envTls, tlsEnv, servesTls, serverCredentials, channelCredentials, peerIdentities, onTlsReload, logTlsReloads, TLS_ENV, TLS_ALLOWED_PEERS_ENV, TLS_RELOAD_ENV, DEFAULT_TLS_RELOAD_INTERVAL_MS } from './tls';
+export {
+  envTls,
+  tlsEnv,
+  servesTls,
+  serverCredentials,
+  channelCredentials,
+  peerIdentities,
+  onTlsReload,
+  logTlsReloads,
+  TLS_ENV,
+  TLS_ALLOWED_PEERS_ENV,
+  TLS_RELOAD_ENV,
+  DEFAULT_TLS_RELOAD_INTERVAL_MS,
+} from './tls';
 export type { TlsReloadEvent } from './tls';
 export type { TlsFiles } from './tls';
 export type { CallInfo, GrpcDeps, GrpcServerHandle } from './grpc';

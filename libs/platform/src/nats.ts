@@ -7,7 +7,7 @@ import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, ty
 import type { Logger } from 'pino';
 import { Attr } from '@toolsurface/core';
 
-/** The one event stream (DESIGN.md "Services"). */
+/** The one event stream (docs/DESIGN.md "Services"). */
 export const STREAM = 'TOOLSURFACE';
 
 /** Event subjects: `toolsurface.<entity>.<event>.v1`. */
@@ -42,7 +42,13 @@ export const SURFACE_BUCKET_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
 /** Connects to NATS with endless reconnects; `name` shows in server monitoring. */
 export async function connectNats(servers: string, name: string, auth: NatsAuth = {}): Promise<NatsConnection> {
-  const options: Parameters<typeof connect>[0] = { servers: servers.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true };
+  const options: Parameters<typeof connect>[0] = {
+    servers: servers.split(','),
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    noAsyncTraces: true,
+  };
   // noAsyncTraces (above): no stack-carrying Error per request on the hot path (every audit publish is a request).
   if (auth.credsFile) options.authenticator = credsAuthenticator(new Uint8Array(readFileSync(auth.credsFile)));
   if (auth.user !== undefined) {
@@ -90,7 +96,11 @@ export function envNats(env: NodeJS.ProcessEnv): NatsAuth {
     throw new Error('NATS_PASSWORD needs NATS_USER');
   }
   if (env.NATS_TOKEN) auth.token = env.NATS_TOKEN;
-  const tls = { caFile: env.NATS_TLS_CA_FILE || undefined, certFile: env.NATS_TLS_CERT_FILE || undefined, keyFile: env.NATS_TLS_KEY_FILE || undefined };
+  const tls = {
+    caFile: env.NATS_TLS_CA_FILE || undefined,
+    certFile: env.NATS_TLS_CERT_FILE || undefined,
+    keyFile: env.NATS_TLS_KEY_FILE || undefined,
+  };
   if (Boolean(tls.certFile) !== Boolean(tls.keyFile)) throw new Error('NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE must be set together');
   if (tls.caFile || tls.certFile) auth.tls = Object.fromEntries(Object.entries(tls).filter(([, v]) => v)) as NatsAuth['tls'];
   return auth;
@@ -124,13 +134,19 @@ export async function ensureStream(nc: NatsConnection, logger?: Pick<Logger, 'wa
     // another replica added it at this very moment: compare with what it made
     current = (await jsm.streams.info(STREAM)).config;
   }
-  const same = JSON.stringify(current.subjects) === JSON.stringify(config.subjects) && current.max_age === config.max_age && current.duplicate_window === config.duplicate_window;
+  const same =
+    JSON.stringify(current.subjects) === JSON.stringify(config.subjects) &&
+    current.max_age === config.max_age &&
+    current.duplicate_window === config.duplicate_window;
   if (same) return;
   try {
     await jsm.streams.update(STREAM, config);
   } catch (e) {
     if (!/permission/i.test((e as Error).message)) throw e;
-    logger?.warn({ err: e }, 'the TOOLSURFACE stream differs from what this release expects and this NATS user may not update it; running with it as it is');
+    logger?.warn(
+      { err: e },
+      'the TOOLSURFACE stream differs from what this release expects and this NATS user may not update it; running with it as it is',
+    );
   }
 }
 
@@ -235,7 +251,14 @@ export async function runDurableConsumer(
 ): Promise<RunningConsumer> {
   const jsm = await jetstreamManager(nc);
   await jsm.consumers
-    .add(STREAM, { durable_name: durable, filter_subject: subject, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ack_wait: 30e9, max_deliver: 10 })
+    .add(STREAM, {
+      durable_name: durable,
+      filter_subject: subject,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: 30e9,
+      max_deliver: 10,
+    })
     .catch(async () => jsm.consumers.info(STREAM, durable));
   const consumer = await jetstream(nc).consumers.get(STREAM, durable);
   const messages = await consumer.consume({ max_messages: 64 });
@@ -245,7 +268,14 @@ export async function runDurableConsumer(
       const parent = contextFromHeaders(m.headers);
       const span = deps.tracer.startSpan(
         `process ${m.subject}`,
-        { kind: SpanKind.CONSUMER, attributes: { [Attr.MESSAGING_SYSTEM]: 'nats', [Attr.MESSAGING_DESTINATION_NAME]: m.subject, [Attr.MESSAGING_OPERATION_TYPE]: 'process' } },
+        {
+          kind: SpanKind.CONSUMER,
+          attributes: {
+            [Attr.MESSAGING_SYSTEM]: 'nats',
+            [Attr.MESSAGING_DESTINATION_NAME]: m.subject,
+            [Attr.MESSAGING_OPERATION_TYPE]: 'process',
+          },
+        },
         parent,
       );
       inflight = context.with(trace.setSpan(parent, span), async () => {

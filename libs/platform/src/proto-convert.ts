@@ -68,7 +68,11 @@ export function modeFromProto(m: PbMode): PresentationMode | undefined {
 
 /** Resolved mode to the wire. */
 export function resolvedModeToProto(m: ResolvedMode): PbResolved {
-  return m === 'direct' ? PbResolved.RESOLVED_MODE_DIRECT : m === 'discovery' ? PbResolved.RESOLVED_MODE_DISCOVERY : PbResolved.RESOLVED_MODE_UNIFIED;
+  return m === 'direct'
+    ? PbResolved.RESOLVED_MODE_DIRECT
+    : m === 'discovery'
+      ? PbResolved.RESOLVED_MODE_DISCOVERY
+      : PbResolved.RESOLVED_MODE_UNIFIED;
 }
 
 /** Autonomy to the wire. */
@@ -91,10 +95,7 @@ export function autonomyFromProto(a: PbAutonomy): Autonomy | undefined {
 }
 
 /** An MCP tool for the wire; JSON-valued fields as JSON text. */
-export function toolToProto(
-  t: McpTool & { capability?: string; originalName?: string },
-  kind: 'bound' | 'meta' | 'system',
-): PbTool {
+export function toolToProto(t: McpTool & { capability?: string; originalName?: string }, kind: 'bound' | 'meta' | 'system'): PbTool {
   return {
     name: t.name,
     title: t.title ?? '',

@@ -49,7 +49,14 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
   const interval = Number(env.OTEL_METRIC_EXPORT_INTERVAL);
   const meterProvider = new MeterProvider({
     resource,
-    readers: exporter ? [new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: Number.isFinite(interval) && interval > 0 ? interval : 60_000 })] : [],
+    readers: exporter
+      ? [
+          new PeriodicExportingMetricReader({
+            exporter,
+            exportIntervalMillis: Number.isFinite(interval) && interval > 0 ? interval : 60_000,
+          }),
+        ]
+      : [],
   });
   metrics.setGlobalMeterProvider(meterProvider);
   return {

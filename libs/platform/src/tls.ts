@@ -62,12 +62,18 @@ export function envTls(env: NodeJS.ProcessEnv): TlsFiles {
     const v = env[name];
     if (v) tls[field] = v;
   }
-  const peers = (env[TLS_ALLOWED_PEERS_ENV] ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const peers = (env[TLS_ALLOWED_PEERS_ENV] ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (peers.length > 0) tls.allowedPeers = peers;
   const reload = env[TLS_RELOAD_ENV];
   if (reload !== undefined && reload !== '') {
     const ms = Number(reload);
-    if (!Number.isInteger(ms) || ms < 0 || ms > 86_400_000) throw new Error(`${TLS_RELOAD_ENV} must be an integer number of milliseconds from 0 to 86400000, got ${JSON.stringify(reload.slice(0, 32))}`);
+    if (!Number.isInteger(ms) || ms < 0 || ms > 86_400_000)
+      throw new Error(
+        `${TLS_RELOAD_ENV} must be an integer number of milliseconds from 0 to 86400000, got ${JSON.stringify(reload.slice(0, 32))}`,
+      );
     tls.reloadIntervalMs = ms;
   }
   checkTls(tls);
@@ -129,7 +135,7 @@ export function serverCredentials(tls: TlsFiles | undefined): ServerCredentials 
   const files = watchedCertificates({ certFile: tls.certFile, keyFile: tls.keyFile, caFile: tls.clientCaFile }, interval);
   // grpc-js 1.14 declares (caProvider, identityProvider, requireClientCert) but its constructor
   // takes (identityProvider, caProvider, ...): the identity goes first. With mutual TLS both are
-  // the same provider; test/tls.test.ts pins the TLS-only case, which the order decides.
+  // the same provider; test/tls.int.test.ts pins the TLS-only case, which the order decides.
   return experimental.createCertificateProviderServerCredentials(files, tls.clientCaFile ? files : null, Boolean(tls.clientCaFile));
 }
 
@@ -144,7 +150,8 @@ export function channelCredentials(tls: TlsFiles | undefined): ChannelCredential
   const interval = tls.reloadIntervalMs ?? DEFAULT_TLS_RELOAD_INTERVAL_MS;
   if (interval === 0) {
     const ca = read(tls.caFile, TLS_ENV.caFile);
-    if (tls.certFile && tls.keyFile) return credentials.createSsl(ca, read(tls.keyFile, TLS_ENV.keyFile), read(tls.certFile, TLS_ENV.certFile));
+    if (tls.certFile && tls.keyFile)
+      return credentials.createSsl(ca, read(tls.keyFile, TLS_ENV.keyFile), read(tls.certFile, TLS_ENV.certFile));
     return credentials.createSsl(ca);
   }
   const files = watchedCertificates({ certFile: tls.certFile, keyFile: tls.keyFile, caFile: tls.caFile }, interval);
@@ -214,12 +221,16 @@ class WatchedCertificates implements experimental.CertificateProvider {
    * file must hold at least one certificate that parses.
    */
   private static check(pem: Pem): string | undefined {
-    for (const [what, bytes] of [['certificate', pem.cert], ['CA bundle', pem.ca]] as const) {
+    for (const [what, bytes] of [
+      ['certificate', pem.cert],
+      ['CA bundle', pem.ca],
+    ] as const) {
       if (bytes === undefined) continue;
       const text = bytes.toString('utf8');
       // (node:tls drops a certificate cut off at the end of a bundle without a word: a file caught
       // half-written; so once every whole PEM block is taken out, no PEM marker may be left)
-      if (text.replace(/-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g, '').includes('-----')) return `the ${what} file holds a cut-off or malformed PEM block`;
+      if (text.replace(/-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g, '').includes('-----'))
+        return `the ${what} file holds a cut-off or malformed PEM block`;
       const trusted = text.match(/-----BEGIN TRUSTED CERTIFICATE-----/g)?.length ?? 0;
       const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
       if (blocks.length + trusted === 0) return `the ${what} file holds no PEM certificate`;

@@ -1,13 +1,5 @@
 // Generated code lives in ./gen and is never edited: change proto/toolsurface/v1 and run `npm run proto:gen`.
-export {
-  PrincipalKind,
-  Principal,
-  PresentationMode,
-  ResolvedMode,
-  Autonomy,
-  ToolKind,
-  Tool,
-} from './gen/toolsurface/v1/common';
+export { PrincipalKind, Principal, PresentationMode, ResolvedMode, Autonomy, ToolKind, Tool } from './gen/toolsurface/v1/common';
 export {
   SurfaceServiceService,
   SurfaceServiceClient,
@@ -56,12 +48,7 @@ export {
   UnifiedMetadata,
 } from './gen/toolsurface/v1/dispatch';
 export type { DispatchServiceServer } from './gen/toolsurface/v1/dispatch';
-export {
-  UnifiedServiceService,
-  UnifiedServiceClient,
-  MapRequestRequest,
-  MapRequestResponse,
-} from './gen/toolsurface/v1/unified';
+export { UnifiedServiceService, UnifiedServiceClient, MapRequestRequest, MapRequestResponse } from './gen/toolsurface/v1/unified';
 export type { UnifiedServiceServer } from './gen/toolsurface/v1/unified';
 export {
   SnapshotCreated,

@@ -9,12 +9,22 @@ describe('splitClauses', () => {
       'And calculate the interest after 5 years.',
     ]);
     expect(splitClauses('find flights to Paris; book a hotel there')).toEqual(['find flights to Paris', 'book a hotel there']);
-    expect(splitClauses('Do these:\n1. read /tmp/a.txt\n2) write a summary to /tmp/b.md')).toEqual(['Do these:', 'read /tmp/a.txt', 'write a summary to /tmp/b.md']);
+    expect(splitClauses('Do these:\n1. read /tmp/a.txt\n2) write a summary to /tmp/b.md')).toEqual([
+      'Do these:',
+      'read /tmp/a.txt',
+      'write a summary to /tmp/b.md',
+    ]);
   });
 
   it('splits at step words after punctuation or "and", not inside a clause', () => {
-    expect(splitClauses('Get the weather in Paris, then book a table for two')).toEqual(['Get the weather in Paris', 'book a table for two']);
-    expect(splitClauses('Find the repository and then draft an intro document')).toEqual(['Find the repository', 'draft an intro document']);
+    expect(splitClauses('Get the weather in Paris, then book a table for two')).toEqual([
+      'Get the weather in Paris',
+      'book a table for two',
+    ]);
+    expect(splitClauses('Find the repository and then draft an intro document')).toEqual([
+      'Find the repository',
+      'draft an intro document',
+    ]);
     expect(splitClauses('First, get the stock price. Second, plot it')).toEqual(['get the stock price.', 'plot it']);
     // "first", "next" and "then" inside a clause are words, not boundaries
     expect(splitClauses('the area of the first circle next Friday')).toEqual(['the area of the first circle next Friday']);
@@ -23,9 +33,13 @@ describe('splitClauses', () => {
   });
 
   it('keeps decimals, versions, paths and clock times whole', () => {
-    expect(splitClauses('convert 3.5 kg to pounds for v1.2.3 in /root/a.b/c.md')).toEqual(['convert 3.5 kg to pounds for v1.2.3 in /root/a.b/c.md']);
+    expect(splitClauses('convert 3.5 kg to pounds for v1.2.3 in /root/a.b/c.md')).toEqual([
+      'convert 3.5 kg to pounds for v1.2.3 in /root/a.b/c.md',
+    ]);
     // a clock time's minutes open no numbered list ("10:00 AM" was split after its colon)
-    expect(splitClauses('book a train leaving at 10:00 AM from Boston to New York')).toEqual(['book a train leaving at 10:00 AM from Boston to New York']);
+    expect(splitClauses('book a train leaving at 10:00 AM from Boston to New York')).toEqual([
+      'book a train leaving at 10:00 AM from Boston to New York',
+    ]);
   });
 
   it('loses no word and returns trimmed, non-empty clauses for any text', () => {

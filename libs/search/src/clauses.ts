@@ -1,6 +1,6 @@
-// Splitting a request into its clauses, for ToolIndex's clause guarantee (README, ranking design
-// 11): a multi-step request ("Transfer $5000 to savings. And calculate the interest after 5
-// years") needs a tool for each step among the first hits.
+// Splitting a request into its clauses, for ToolIndex's clause guarantee
+// (docs/decisions/search-clause-guarantee.md): a multi-step request ("Transfer $5000 to savings.
+// And calculate the interest after 5 years") needs a tool for each step among the first hits.
 
 /**
  * Words that open a new step of a request when they follow punctuation or "and" ("…, and then",

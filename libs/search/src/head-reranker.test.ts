@@ -59,13 +59,21 @@ describe('ToolIndex head reranker (second stage)', () => {
   it('leaves the search order when the reranker throws, returns NaN or the wrong length', () => {
     const before = plain.search('build a team report', 10).map((h) => h.name);
     const bad: HeadReranker[] = [
-      { rerank: () => { throw new Error('boom'); } },
+      {
+        rerank: () => {
+          throw new Error('boom');
+        },
+      },
       { rerank: (_q, head) => head.map(() => NaN) },
       { rerank: () => [1, 2] },
       { rerank: () => undefined },
     ];
     for (const headReranker of bad) {
-      expect(ToolIndex.build(TOOLS, { semantic: false, headReranker }).search('build a team report', 10).map((h) => h.name)).toEqual(before);
+      expect(
+        ToolIndex.build(TOOLS, { semantic: false, headReranker })
+          .search('build a team report', 10)
+          .map((h) => h.name),
+      ).toEqual(before);
     }
   });
 

@@ -1,9 +1,9 @@
-// Public API of @toolsurface/search: tool retrieval for discover_tools.
+// Public API of @toolsurface/search: tool retrieval for discover_tools, and the ranking features
+// the mapper's selection shares with the second stage.
 export type { SearchableTool, SearchHit } from './types.js';
 export { ToolIndex, SELECTION_RETRIEVAL_OPTIONS, MAX_OPTION_WEIGHT, MAX_STAGE_DEPTH } from './tool-index.js';
 export type { ToolIndexOptions, ToolField, HeadReranker, IndexTermStats } from './tool-index.js';
-export { Bm25Baseline } from './bm25-baseline.js';
-export { tokenize, stem, detached } from './tokenize.js';
+export { tokenize } from './tokenize.js';
 export { DEFAULT_SYNONYMS } from './synonyms.js';
 // The static semantic encoder of ToolIndex's semantic stage (ToolIndexOptions.semantic).
 export { StaticEncoder, SemanticDataError, sharedEncoder, DEFAULT_SEMANTIC_DATA } from './semantic.js';
@@ -14,7 +14,30 @@ export { WordVectors, WordVectorDataError, sharedWordVectors, DEFAULT_WORD_VECTO
 // The vector tables' file format (a JSON header, int8 rows with a scale each), shared by the semantic table and the word vectors.
 export { encodeInt8Table, decodeInt8Table, readInt8Table } from './int8-table.js';
 export type { Int8TableHeader } from './int8-table.js';
-export { recallAtK, ndcgAtK, mrrAtK } from './metrics.js';
-// Reading the public eval data (shared/eval), for the eval commands.
-export { readJsonl, fnv1a, corpusAsTools, sliceName, DEFAULT_EVAL_DIR } from './eval-data.js';
-export type { CorpusRecord, QueryRecord as RetrievalQueryRecord } from './eval-data.js';
+// The learned second stage of discover_tools' ranking over the first hits (lexical features, fitted weights).
+export { LexicalHeadReranker, HEAD_FEATURE_NAMES } from './head-rerank.js';
+export type { HeadHit, HeadTermStats, HeadRerankWeights } from './head-rerank.js';
+// Tool profiles and request-tool features, shared by the head reranker and the mapper's selection.
+export {
+  arithmeticClash,
+  BASE_FEATURE_NAMES,
+  bigramsOf,
+  buildProfile,
+  buildProfiles,
+  contentTokens,
+  destructiveClash,
+  features,
+  FEATURE_NAMES,
+  forbidsDeletion,
+  hashLike,
+  nameOperation,
+  nameWordStats,
+  requestOperation,
+  sigmoid,
+  textStems,
+  weightedSum,
+} from './tool-features.js';
+export type { FeatureInput, Features, NameWordStats, ToolProfile } from './tool-features.js';
+// The listwise scorer (linear, or one hidden layer) the head reranker and the mapper's selection are fitted as.
+export { listwiseProblem, listwiseScorer } from './listwise.js';
+export type { HiddenLayer } from './listwise.js';

@@ -44,7 +44,12 @@ export function encodeInt8Table(header: Int8TableHeader, rows: number, vectors: 
  * many rows the header names (undefined: the header is malformed). Every inconsistency calls
  * `fail` with the reason, which must throw (the caller's own error kind).
  */
-export function decodeInt8Table<H extends Int8TableHeader>(buf: Uint8Array, format: string, rowsOf: (header: H) => number | undefined, fail: (why: string) => never): { header: H; vectors: Float32Array } {
+export function decodeInt8Table<H extends Int8TableHeader>(
+  buf: Uint8Array,
+  format: string,
+  rowsOf: (header: H) => number | undefined,
+  fail: (why: string) => never,
+): { header: H; vectors: Float32Array } {
   const { header, scales, values } = readInt8Table(buf, format, rowsOf, fail);
   const d = header.dim;
   const vectors = new Float32Array(values.length);
@@ -56,7 +61,12 @@ export function decodeInt8Table<H extends Int8TableHeader>(buf: Uint8Array, form
  * Reads a table as stored: its header, one scale per row and the int8 rows (a view of `buf`, not a
  * copy), for a reader that turns rows into floats only when it needs them. Checks as decodeInt8Table.
  */
-export function readInt8Table<H extends Int8TableHeader>(buf: Uint8Array, format: string, rowsOf: (header: H) => number | undefined, fail: (why: string) => never): { header: H; scales: Float32Array; values: Int8Array } {
+export function readInt8Table<H extends Int8TableHeader>(
+  buf: Uint8Array,
+  format: string,
+  rowsOf: (header: H) => number | undefined,
+  fail: (why: string) => never,
+): { header: H; scales: Float32Array; values: Int8Array } {
   if (!(buf instanceof Uint8Array)) return fail('not bytes');
   if (buf.byteLength < 4) fail('too short');
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);

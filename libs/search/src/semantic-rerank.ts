@@ -77,7 +77,10 @@ export class SemanticReranker {
   private ensure(d: number): boolean {
     if (this.state[d] === 0) {
       const doc = this.docs[d];
-      const v = this.encoder.encode(toolSemanticText(doc.name, doc.title, doc.description), this.vectors.subarray(d * this.dim, (d + 1) * this.dim));
+      const v = this.encoder.encode(
+        toolSemanticText(doc.name, doc.title, doc.description),
+        this.vectors.subarray(d * this.dim, (d + 1) * this.dim),
+      );
       this.state[d] = v === undefined ? 2 : 1;
     }
     return this.state[d] === 1;

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { dot, SemanticDataError, serializeStaticEmbeddings, sharedEncoder, StaticEncoder, toolSemanticText } from './semantic.js';
 
 // Six control symbols first, as in the shipped vocabulary.
-const CONTROL: [string, number][] = [['<unk>', 0], ['<s>', 0], ['</s>', 0], ['x1', 0], ['x2', 0], ['x3', 0]];
+const CONTROL: [string, number][] = [
+  ['<unk>', 0],
+  ['<s>', 0],
+  ['</s>', 0],
+  ['x1', 0],
+  ['x2', 0],
+  ['x3', 0],
+];
 
 /** A 2-dimensional toy table: "▁weather" and "▁forecast" point one way, "▁stock" the other. */
 function toy(): { pieces: [string, number][]; vectors: Float32Array } {
@@ -73,7 +80,10 @@ describe('StaticEncoder', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(piece, fc.integer({ min: -20, max: -1 })), { minLength: 1, maxLength: 25 }),
-        fc.array(fc.array(fc.constantFrom(...alphabet, 'z'), { minLength: 1, maxLength: 12 }).map((cs) => cs.join('')), { minLength: 1, maxLength: 4 }),
+        fc.array(
+          fc.array(fc.constantFrom(...alphabet, 'z'), { minLength: 1, maxLength: 12 }).map((cs) => cs.join('')),
+          { minLength: 1, maxLength: 4 },
+        ),
         (entries, words) => {
           const pieces: [string, number][] = [...CONTROL, ...entries];
           const enc = new StaticEncoder(pieces, 1, new Float32Array(pieces.length).fill(1));
@@ -109,7 +119,9 @@ describe('StaticEncoder', () => {
   });
 
   it('splits a tool name into words for its text', () => {
-    expect(toolSemanticText('getWeather_forecast.v2', 'Forecast', 'Daily forecast.')).toBe('get weather forecast v2. Forecast. Daily forecast.');
+    expect(toolSemanticText('getWeather_forecast.v2', 'Forecast', 'Daily forecast.')).toBe(
+      'get weather forecast v2. Forecast. Daily forecast.',
+    );
     expect(toolSemanticText('ls', undefined, undefined)).toBe('ls');
   });
 });

@@ -4,12 +4,12 @@
 //
 // Why static: the full USE-lite model (a two-layer transformer, 27 MB of weights, run with
 // TensorFlow.js) takes about 25 ms per request on this project's 2-core machines, and
-// discover_tools must answer in 2 ms at p50 (DESIGN.md "Performance budget"). The static table
+// discover_tools must answer in 2 ms at p50 (docs/DESIGN.md "Performance budget"). The static table
 // takes microseconds. It was fitted so that the normalised sum of a sentence's piece vectors
 // points where USE-lite's own sentence embedding points (cosine loss, "tokenlearn"-style
 // distillation), on general text only: Debian package descriptions and README prose, never the
-// eval data. libs/search/scripts/distill-semantic.ts makes the data file; libs/search/README.md
-// has the figures.
+// eval data. tools/search/distill-semantic.ts makes the data file;
+// docs/decisions/search-semantic-static-table.md has the figures.
 //
 // Data file (libs/search/data/semantic-static.bin), little-endian:
 //   u32 header length H, then H bytes of JSON {"format":"toolsurface-static-embeddings","version":1,
@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeInt8Table, encodeInt8Table, type Int8TableHeader } from './int8-table.js';
-import { detached } from './tokenize.js';
+import { detached } from '@toolsurface/analysis';
 
 /** The data file shipped with the package. */
 export const DEFAULT_SEMANTIC_DATA = resolve(dirname(fileURLToPath(import.meta.url)), '../data/semantic-static.bin');
@@ -80,7 +80,8 @@ export class StaticEncoder {
    * the usual source (`load`); this is for the distillation script and tests.
    */
   constructor(pieces: readonly (readonly [string, number])[], dim: number, vectors: Float32Array) {
-    if (!Array.isArray(pieces) || pieces.length <= FIRST_REAL_PIECE) throw new SemanticDataError(`expected more than ${FIRST_REAL_PIECE} pieces`);
+    if (!Array.isArray(pieces) || pieces.length <= FIRST_REAL_PIECE)
+      throw new SemanticDataError(`expected more than ${FIRST_REAL_PIECE} pieces`);
     if (!Number.isInteger(dim) || dim <= 0 || !(vectors instanceof Float32Array) || vectors.length !== pieces.length * dim) {
       throw new SemanticDataError(`vectors hold ${vectors?.length} floats, expected ${pieces.length} pieces x ${dim}`);
     }
@@ -100,7 +101,8 @@ export class StaticEncoder {
       this.logp[i] = lp;
       // control symbols are never looked up: only real pieces set the search width
       if (i < FIRST_REAL_PIECE) return;
-      if (piece.length === 0 || piece.length > MAX_PIECE_CHARS) throw new SemanticDataError(`piece ${i} has ${piece.length} characters (1-${MAX_PIECE_CHARS} allowed)`);
+      if (piece.length === 0 || piece.length > MAX_PIECE_CHARS)
+        throw new SemanticDataError(`piece ${i} has ${piece.length} characters (1-${MAX_PIECE_CHARS} allowed)`);
       if (!ids.has(piece)) ids.set(piece, i);
       if (piece.length > maxLen) maxLen = piece.length;
     });
@@ -125,7 +127,12 @@ export class StaticEncoder {
     const fail = (why: string): never => {
       throw new SemanticDataError(`${label}: ${why}`);
     };
-    const { header, vectors } = decodeInt8Table<Header>(buf, 'toolsurface-static-embeddings', (h) => (Array.isArray(h.pieces) && h.pieces.length > FIRST_REAL_PIECE ? h.pieces.length : undefined), fail);
+    const { header, vectors } = decodeInt8Table<Header>(
+      buf,
+      'toolsurface-static-embeddings',
+      (h) => (Array.isArray(h.pieces) && h.pieces.length > FIRST_REAL_PIECE ? h.pieces.length : undefined),
+      fail,
+    );
     return new StaticEncoder(header.pieces, header.dim, vectors);
   }
 

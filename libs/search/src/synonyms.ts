@@ -2,7 +2,8 @@
 // weight (ToolIndexOptions.synonymWeight / relatedWeight). Three tables, all general vocabulary of
 // tool catalogs, written from common knowledge of how requests and tool descriptions word the same
 // thing (never from a particular query); each table is kept only because the eval dev split
-// measured a gain with it (README "Ranking design"):
+// measured a gain with it (docs/decisions/search-first-stage-ablations.md,
+// search-cjk-translation-table.md):
 // - SYNONYMS: words used interchangeably (verbs of CRUD APIs, spelling variants, file formats);
 // - RELATED: a topic word and the words that signal the topic (finance: stock, crypto, invest…);
 // - CJK_TERMS: two-character Chinese (and a few Korean) words and their English counterparts, so a
@@ -80,7 +81,20 @@ export const DEFAULT_SYNONYMS: readonly (readonly string[])[] = [
 
 /** A topic word with the words that usually signal that topic; weaker than a synonym. */
 export const DEFAULT_RELATED: readonly (readonly string[])[] = [
-  ['finance', 'financial', 'stock', 'market', 'trading', 'invest', 'investment', 'crypto', 'cryptocurrency', 'bitcoin', 'portfolio', 'dividend'],
+  [
+    'finance',
+    'financial',
+    'stock',
+    'market',
+    'trading',
+    'invest',
+    'investment',
+    'crypto',
+    'cryptocurrency',
+    'bitcoin',
+    'portfolio',
+    'dividend',
+  ],
   ['travel', 'trip', 'hotel', 'flight', 'tourism', 'tourist', 'destination', 'itinerary', 'sightseeing', 'attraction'],
   ['shopping', 'product', 'buy', 'store', 'deal', 'discount', 'price', 'brand'],
   ['news', 'headline', 'journalism', 'breaking', 'report'],

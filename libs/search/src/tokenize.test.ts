@@ -3,8 +3,11 @@ import fc from 'fast-check';
 import { analyze, chunksOf, identifierParts, nameKey, tokenize } from './tokenize.js';
 
 /** Whether this runtime's ICU segments Thai by dictionary (a Node built with small ICU does not: the analyzer then falls back to character grams). */
-const THAI_SEGMENTED = typeof Intl.Segmenter === 'function' && [...new Intl.Segmenter('und', { granularity: 'word' }).segment('บริการรีดผ้า')].filter((s) => s.isWordLike).length > 1;
-if (!THAI_SEGMENTED) console.log('skipped: the Thai segmentation tests need Node with full ICU (Intl.Segmenter with dictionary word breaks)');
+const THAI_SEGMENTED =
+  typeof Intl.Segmenter === 'function' &&
+  [...new Intl.Segmenter('und', { granularity: 'word' }).segment('บริการรีดผ้า')].filter((s) => s.isWordLike).length > 1;
+if (!THAI_SEGMENTED)
+  console.log('skipped: the Thai segmentation tests need Node with full ICU (Intl.Segmenter with dictionary word breaks)');
 
 describe('identifierParts', () => {
   it('splits on dots, underscores, hyphens and slashes', () => {
@@ -18,7 +21,17 @@ describe('identifierParts', () => {
     expect(identifierParts('getWeather')).toEqual(['get', 'weather']);
     expect(identifierParts('Hotels_4_SearchHotel')).toEqual(['hotels', '4', 'search', 'hotel']);
     expect(identifierParts('HTTPServerError')).toEqual(['http', 'server', 'error']);
-    expect(identifierParts('api_token_api.APITokenApi.get_api_tokens')).toEqual(['api', 'token', 'api', 'api', 'token', 'api', 'get', 'api', 'tokens']);
+    expect(identifierParts('api_token_api.APITokenApi.get_api_tokens')).toEqual([
+      'api',
+      'token',
+      'api',
+      'api',
+      'token',
+      'api',
+      'get',
+      'api',
+      'tokens',
+    ]);
     expect(identifierParts('utf8Decode')).toEqual(['utf8', 'decode']);
   });
 

@@ -2,7 +2,7 @@
 // as one more token, and a camelCase word joined again: GitHub → github), English words
 // lower-cased, stop-filtered and Porter-stemmed, CJK runs cut into character unigrams and bigrams,
 // Thai, Lao, Khmer and Myanmar runs cut into words by ICU's word break rules.
-import { stemmer } from 'stemmer';
+import { detached, stem } from '@toolsurface/analysis';
 import { STOP_WORDS } from './stopwords.js';
 
 /** Longest text the analyzer reads (characters); longer input is cut here so a search stays bounded. */
@@ -14,8 +14,7 @@ export const WHOLE_PREFIX = '#';
 // A chunk: a maximal run of letters, marks, digits and the identifier joiners _ . - / that has at
 // least one letter or digit (joiners alone are punctuation). Found as runs, then kept or not
 // (chunksOf): one pattern of the form [class]*[letter][class]* rescans a run without a letter from
-// each of its characters, quadratic in its length (a 4,000-character line of dashes after one "’"
-// took 0.8 s a search, a 32,000-character one 12 s to index).
+// each of its characters, quadratic in its length.
 const RUN_RE = /[\p{L}\p{M}\p{N}_.\-/]+/gu;
 const LETTER_OR_DIGIT_RE = /[\p{L}\p{N}]/u;
 // Han, Hiragana, Katakana and Hangul characters: scripts written without spaces between words.
@@ -27,8 +26,9 @@ const CJK_RUN_RE = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scr
 const SEGMENTED_CHAR_RE = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 // Splits a chunk into alternating runs of those scripts and other runs (the capture keeps the
 // former). A run takes the combining marks inside it whatever their script (U+0301 is
-// "Inherited"): split off, a run of marks alone was a term of its own.
-const SEGMENTED_RUN_RE = /([\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}][\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{M}]*)/u;
+// "Inherited"): split off, a run of marks alone would be a term of its own.
+const SEGMENTED_RUN_RE =
+  /([\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}][\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{M}]*)/u;
 // Identifier joiners: dot, underscore, hyphen, slash (paths, "math.factorial", "get-weread-rank").
 const JOINER_RE = /[_.\-/]+/;
 // camelCase boundary: lower or digit followed by upper ("getWeather" → get|Weather).
@@ -43,29 +43,13 @@ const PLAIN_WORD_RE = /^[A-Za-z]?[a-z0-9]*$/;
 const APOSTROPHE_RE = /['’]/g;
 // Letters and digits only (a camelCase piece joinedCaseWords joins again).
 const LETTERS_DIGITS_RE = /^[\p{L}\p{N}]+$/u;
-// A word the English stemmer may touch: ASCII lower-case letters only.
-const STEMMABLE_RE = /^[a-z]+$/;
 
 /**
  * Longest word or chunk the memos keep (characters): a catalog's words are short, and a stream of
- * requests each holding one long chunk (4,000 characters of camelCase) filled them with text no
- * later search repeats, about 14 KB a request for each memo (an adversarial review, 2026-12-03).
+ * requests each holding one long chunk (4,000 characters of camelCase) would fill them with text
+ * no later search repeats, about 14 KB a request for each memo.
  */
 const MAX_CACHED_CHARS = 64;
-
-/** Memo of stem(); bounded so a stream of odd words cannot grow it without end. */
-const stemCache = new Map<string, string>();
-
-/** Porter stem of a lower-case word, memoised (the corpus vocabulary is small). */
-export function stem(word: string): string {
-  let s = stemCache.get(word);
-  if (s === undefined) {
-    // stemmer is for English: leave short words, digits and non-ASCII words alone
-    s = word.length <= 2 || !STEMMABLE_RE.test(word) ? word : stemmer(word);
-    if (stemCache.size < 200_000 && word.length <= MAX_CACHED_CHARS) stemCache.set(detached(word), (s = detached(s)));
-  }
-  return s;
-}
 
 /** Lower-case parts of one identifier-like chunk: split on joiners . _ - / and camelCase edges. */
 export function identifierParts(chunk: string): string[] {
@@ -201,15 +185,20 @@ const SEGMENT_MARGIN = 48;
 
 /**
  * A run of Thai, Lao, Khmer or Myanmar → its words, lower-cased (these scripts have no case; a
- * run may hold a Latin letter after NFKC). Before, such a run was one term: "ช่วยหาแม่บ้านที่ให้บริการรีดผ้า"
- * (help me find a maid who offers ironing) met no tool that writes "บริการรีดผ้า" (ironing service).
+ * run may hold a Latin letter after NFKC). Read as one term, such a run as "ช่วยหาแม่บ้านที่ให้บริการรีดผ้า"
+ * (help me find a maid who offers ironing) would meet no tool that writes "บริการรีดผ้า" (ironing service).
  * Without a segmenter, each character and each pair of neighbours stand in, as for CJK.
  */
 function segmentedWords(run: string, out: string[]): void {
   let words = segmentedCache.get(run);
   if (words === undefined) {
     const found: string[] = [];
-    if (WORD_SEGMENTER !== undefined) segmentRun(WORD_SEGMENTER, run.replace(SARA_AM_NFKC_RE, (am) => (am === '\u0e4d\u0e32' ? '\u0e33' : '\u0eb3')), found);
+    if (WORD_SEGMENTER !== undefined)
+      segmentRun(
+        WORD_SEGMENTER,
+        run.replace(SARA_AM_NFKC_RE, (am) => (am === '\u0e4d\u0e32' ? '\u0e33' : '\u0eb3')),
+        found,
+      );
     else cjkGrams(run, found);
     words = found;
     if (run.length <= MAX_CACHED_CHARS) {
@@ -222,13 +211,12 @@ function segmentedWords(run: string, out: string[]): void {
 
 /**
  * The words of a run, SEGMENT_WINDOW characters at a time: ICU's dictionary segmenter takes time
- * that grows about threefold when a run doubles (an adversarial review timed one 32,000-character
- * description at 92 ms in Thai and 378 ms in random Myanmar letters, against 1.5 ms in English;
- * one pass over 32,000 random Myanmar letters took 4-8 s here). Each window keeps the words that
- * end SEGMENT_MARGIN characters or more before its end (where the text after them no longer
- * moves them) and the next starts at the first word it dropped. On 32,000 characters of Thai,
- * Lao, Khmer, Myanmar and random Myanmar letters this gave the same words as one pass, in 7-40 ms
- * against 0.4-4 s (a scratch check; tokenize.test.ts pins one).
+ * that grows about threefold when a run doubles (one 32,000-character description in one pass
+ * takes about 92 ms in Thai and 378 ms in random Myanmar letters, against 1.5 ms in English).
+ * Each window keeps the words that end SEGMENT_MARGIN characters or more before its end (where
+ * the text after them no longer moves them) and the next starts at the first word it dropped.
+ * On 32,000 characters of Thai, Lao, Khmer, Myanmar and random Myanmar letters this gives the
+ * same words as one pass, in 7-40 ms against 0.4-4 s (tokenize.test.ts pins one).
  */
 function segmentRun(segmenter: Intl.Segmenter, run: string, out: string[]): void {
   let start = 0;
@@ -253,16 +241,6 @@ function segmentRun(segmenter: Intl.Segmenter, run: string, out: string[]): void
 }
 
 /**
- * A copy of a string that shares no storage with a longer one. V8 makes a slice, a split or a
- * match of 13 characters or more a view into the whole string, so a memo keyed by a word of a
- * 32,000-character request kept all of it: an adversarial review measured 63 KB held per distinct
- * request (194 MB after 3,000 such requests), which the memos' entry caps did not bound.
- */
-export function detached(text: string): string {
-  return text.length < 13 ? text : (' ' + text).slice(1);
-}
-
-/**
  * The parts of a tool name as the analyzer reads its words: a part in Thai, Lao, Khmer or Myanmar
  * cut into its words, any other as it is (a request's words meet a name's, ToolIndex's
  * nameTerms).
@@ -270,7 +248,13 @@ export function detached(text: string): string {
 export function namePartWords(part: string): string[] {
   if (!SEGMENTED_CHAR_RE.test(part)) return [part];
   const out: string[] = [];
-  byScript(part, SEGMENTED_CHAR_RE, SEGMENTED_RUN_RE, (r) => segmentedWords(r, out), (r) => out.push(r));
+  byScript(
+    part,
+    SEGMENTED_CHAR_RE,
+    SEGMENTED_RUN_RE,
+    (r) => segmentedWords(r, out),
+    (r) => out.push(r),
+  );
   return out;
 }
 
@@ -316,7 +300,16 @@ function isJoiner(c: number): boolean {
 }
 
 /** Memo of wordTokens, one map per (joined, whole, stop) combination: a catalog's vocabulary is small and repeats. */
-const chunkCaches: Map<string, readonly string[]>[] = [new Map(), new Map(), new Map(), new Map(), new Map(), new Map(), new Map(), new Map()];
+const chunkCaches: Map<string, readonly string[]>[] = [
+  new Map(),
+  new Map(),
+  new Map(),
+  new Map(),
+  new Map(),
+  new Map(),
+  new Map(),
+  new Map(),
+];
 const CHUNK_CACHE_MAX = 100_000;
 
 /** Terms of a non-CJK chunk: stemmed parts plus, for a multi-part identifier, the whole token. */
@@ -355,9 +348,9 @@ function chunkTerms(chunk: string, whole: boolean, stop: boolean, joined: boolea
  * or the other way round (a tool named github_search, a request saying "GitHub"): the parts alone
  * ("git", "hub"; "tube", "you" being a stop word) never meet the word. Of the 82 camelCase words
  * in the eval corpus's descriptions that at most 20 tools write, a lower-case search for the
- * word found a tool that writes it among the first five for 15% before, 99% after (2026-12-03,
- * twenty-third session; libs/search/README.md, ranking design 1). Pieces of fewer than 4
- * characters, or holding anything but letters and digits, add nothing.
+ * word finds a tool that writes it among the first five for 99% of them with these stems, 15%
+ * without (docs/decisions/search-joined-camelcase-words.md). Pieces of fewer than 4 characters, or
+ * holding anything but letters and digits, add nothing.
  */
 function joinedCaseWords(chunk: string, out: string[]): void {
   for (const piece of chunk.split(JOINER_RE)) {

@@ -2,15 +2,18 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { corpusAsTools, DEFAULT_EVAL_DIR, readJsonl, type CorpusRecord } from './eval-data.js';
+import { corpusAsTools, DEFAULT_EVAL_DIR, readJsonl, type CorpusRecord } from '@toolsurface/eval-kit';
 import { nameKey } from './tokenize.js';
-import { splitQualifiedName } from './names.js';
+import { splitQualifiedName } from '@toolsurface/analysis';
 import { ToolIndex, type HeadReranker, type ToolIndexOptions } from './tool-index.js';
 import type { SearchableTool } from './types.js';
 
 /** Whether this runtime's ICU segments Thai by dictionary (a Node built with small ICU does not: the analyzer then falls back to character grams). */
-const THAI_SEGMENTED = typeof Intl.Segmenter === 'function' && [...new Intl.Segmenter('und', { granularity: 'word' }).segment('บริการรีดผ้า')].filter((s) => s.isWordLike).length > 1;
-if (!THAI_SEGMENTED) console.log('skipped: the Thai segmentation tests need Node with full ICU (Intl.Segmenter with dictionary word breaks)');
+const THAI_SEGMENTED =
+  typeof Intl.Segmenter === 'function' &&
+  [...new Intl.Segmenter('und', { granularity: 'word' }).segment('บริการรีดผ้า')].filter((s) => s.isWordLike).length > 1;
+if (!THAI_SEGMENTED)
+  console.log('skipped: the Thai segmentation tests need Node with full ICU (Intl.Segmenter with dictionary word breaks)');
 
 const CORPUS = resolve(DEFAULT_EVAL_DIR, 'corpus.jsonl');
 const hasCorpus = existsSync(CORPUS);
@@ -21,11 +24,26 @@ const SMALL: SearchableTool[] = [
     name: 'get_current_weather',
     title: 'Current Weather',
     description: 'Get the current weather conditions for a city.',
-    inputSchema: { type: 'object', properties: { location: { type: 'string', description: 'City name' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } } },
+    inputSchema: {
+      type: 'object',
+      properties: { location: { type: 'string', description: 'City name' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } },
+    },
   },
-  { name: 'math.factorial', description: 'Calculate the factorial of a given number.', inputSchema: { type: 'object', properties: { number: { type: 'integer' } } } },
-  { name: 'search_flights', description: 'Search for flights between two airports on a date.', inputSchema: { type: 'object', properties: { origin: { type: 'string' }, destination: { type: 'string' } } } },
-  { name: 'bing_search', description: '使用必应搜索指定的关键词，并返回搜索结果列表', inputSchema: { type: 'object', properties: { query: { type: 'string', description: '搜索关键词' } } } },
+  {
+    name: 'math.factorial',
+    description: 'Calculate the factorial of a given number.',
+    inputSchema: { type: 'object', properties: { number: { type: 'integer' } } },
+  },
+  {
+    name: 'search_flights',
+    description: 'Search for flights between two airports on a date.',
+    inputSchema: { type: 'object', properties: { origin: { type: 'string' }, destination: { type: 'string' } } },
+  },
+  {
+    name: 'bing_search',
+    description: '使用必应搜索指定的关键词，并返回搜索结果列表',
+    inputSchema: { type: 'object', properties: { query: { type: 'string', description: '搜索关键词' } } },
+  },
   { name: 'send_email', description: 'Send an e-mail message to a recipient.' },
   { name: 'weather', description: 'Weather forecast for the next days.' },
 ];
@@ -61,7 +79,11 @@ describe('ToolIndex on a small catalog', () => {
 
   it.runIf(THAI_SEGMENTED)('finds a Thai-described tool from a Thai request that shares its words', () => {
     const tools = [
-      { name: 'get_service_id', description: 'ค้นหาแม่บ้านที่ให้บริการรีดผ้าและทำความสะอาด', inputSchema: { type: 'object', properties: { service: { type: 'integer' } } } },
+      {
+        name: 'get_service_id',
+        description: 'ค้นหาแม่บ้านที่ให้บริการรีดผ้าและทำความสะอาด',
+        inputSchema: { type: 'object', properties: { service: { type: 'integer' } } },
+      },
       { name: 'book_massage', description: 'จองบริการนวดแผนไทย', inputSchema: { type: 'object', properties: { time: { type: 'string' } } } },
       { name: 'send_email', description: 'Send an email.', inputSchema: { type: 'object', properties: { to: { type: 'string' } } } },
     ];
@@ -74,9 +96,17 @@ describe('ToolIndex on a small catalog', () => {
 
   it.runIf(THAI_SEGMENTED)("gives a Thai-named tool the name prior when a request holds its name's words", () => {
     // (the name's words are read as the request's are; a name read as one run met none of them)
-    const one = (name: string, description: string): SearchableTool => ({ name, description, inputSchema: { type: 'object', properties: { value: { type: 'string' } } } });
+    const one = (name: string, description: string): SearchableTool => ({
+      name,
+      description,
+      inputSchema: { type: 'object', properties: { value: { type: 'string' } } },
+    });
     // (the other tool's description repeats the name's words; the named tool's says them in English)
-    const tools = [one('จองนวดแผนไทย', 'Book a massage.'), one('massage_booking', 'จองนวดแผนไทย บริการนวดแผนไทย จองนวด นวดแผนไทย แผนไทย'), one('send_email', 'Send an email.')];
+    const tools = [
+      one('จองนวดแผนไทย', 'Book a massage.'),
+      one('massage_booking', 'จองนวดแผนไทย บริการนวดแผนไทย จองนวด นวดแผนไทย แผนไทย'),
+      one('send_email', 'Send an email.'),
+    ];
     // "book a Thai massage, urgent" (lexical stages alone: the static table's cosine favours the
     // Thai description over the English one whatever the name says)
     expect(ToolIndex.build(tools, { semanticWeight: 0 }).search('จองนวดแผนไทย ด่วน', 2)[0].name).toBe('จองนวดแผนไทย');
@@ -84,26 +114,54 @@ describe('ToolIndex on a small catalog', () => {
 
   it('reads no words out of an encoded blob in the request', () => {
     const tools = [
-      { name: 'extract_image_from_base64', description: 'Decode a base64 image and describe it.', inputSchema: { type: 'object', properties: { data: { type: 'string' } } } },
+      {
+        name: 'extract_image_from_base64',
+        description: 'Decode a base64 image and describe it.',
+        inputSchema: { type: 'object', properties: { data: { type: 'string' } } },
+      },
       { name: 'vbo_render', description: 'Render a VBO buffer.', inputSchema: { type: 'object', properties: { id: { type: 'string' } } } },
-      { name: 'aa_ggo_lookup', description: 'Look up AA GGO records.', inputSchema: { type: 'object', properties: { id: { type: 'string' } } } },
+      {
+        name: 'aa_ggo_lookup',
+        description: 'Look up AA GGO records.',
+        inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
+      },
     ];
     const q = 'What does this base64 image mean?\niVBORw0KGgoAAAANSUhEUgAAAgAAAAIACAYAAAD0eNT6AAAABHNCSVQICAgIfAhkiAAAAAlw';
-    expect(ToolIndex.build(tools).search(q, 3).map((h) => h.name)).toEqual(['extract_image_from_base64']);
+    expect(
+      ToolIndex.build(tools)
+        .search(q, 3)
+        .map((h) => h.name),
+    ).toEqual(['extract_image_from_base64']);
   });
 
   it('reads 当前/目前 as "current"', () => {
     const tools = [
-      { name: 'get_weather_forecast', description: 'Weather forecast for the next days in a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } },
-      { name: 'get_current_weather', description: 'Current weather conditions in a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } },
+      {
+        name: 'get_weather_forecast',
+        description: 'Weather forecast for the next days in a city.',
+        inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+      },
+      {
+        name: 'get_current_weather',
+        description: 'Current weather conditions in a city.',
+        inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+      },
     ];
     expect(ToolIndex.build(tools).search('我想知道上海目前的天气状况', 2)[0].name).toBe('get_current_weather');
   });
 
   it('reads a CJK word the table translates through the word, not again through its characters', () => {
     const tools = [
-      { name: 'list_tickets', description: 'List the open support tickets of a company.', inputSchema: { type: 'object', properties: { company: { type: 'string' } } } },
-      { name: 'card_image', description: '获取卡片的图片', inputSchema: { type: 'object', properties: { id: { type: 'string', description: '卡片编号' } } } },
+      {
+        name: 'list_tickets',
+        description: 'List the open support tickets of a company.',
+        inputSchema: { type: 'object', properties: { company: { type: 'string' } } },
+      },
+      {
+        name: 'card_image',
+        description: '获取卡片的图片',
+        inputSchema: { type: 'object', properties: { id: { type: 'string', description: '卡片编号' } } },
+      },
       { name: 'recipes', description: '获取所有菜谱', inputSchema: { type: 'object', properties: {} } },
       { name: 'buy_train_ticket', description: 'Buy a train ticket.' },
       { name: 'send_email', description: 'Send an e-mail message to a recipient.' },
@@ -111,7 +169,7 @@ describe('ToolIndex on a small catalog', () => {
     ];
     const index = ToolIndex.build(tools);
     // 获取 (get) is all the Chinese descriptions share with the request; 工单 (ticket) is what it
-    // asks for. Counted again as 获 and 取, the verb had put both Chinese tools first.
+    // asks for. Counted again as 获 and 取, the verb would put both Chinese tools first.
     expect(index.search('获取阿迪达斯的工单', 3)[0].name).toBe('list_tickets');
     // a request in the words of a Chinese description still finds it first
     expect(index.search('获取卡片的图片', 3)[0].name).toBe('card_image');
@@ -119,20 +177,59 @@ describe('ToolIndex on a small catalog', () => {
   });
 
   it('puts the English tool a long Chinese request asks for before Chinese descriptions that share only scattered characters with it', () => {
-    const obj = (props: Record<string, string>) => ({ type: 'object', properties: Object.fromEntries(Object.entries(props).map(([k, d]) => [k, { type: 'string', description: d }])) });
+    const obj = (props: Record<string, string>) => ({
+      type: 'object',
+      properties: Object.fromEntries(Object.entries(props).map(([k, d]) => [k, { type: 'string', description: d }])),
+    });
     const tools = [
-      { name: 'get-stations-code-in-city', description: '通过中文城市名查询该城市 **所有** 火车站的名称及其对应的 `station_code`，结果是一个包含多个车站信息的列表。', inputSchema: obj({ city: '中文城市名称' }) },
-      { name: 'get-station-code-of-citys', description: '通过中文城市名查询代表该城市的 `station_code`。此接口主要用于在用户提供**城市名**作为出发地或到达地时，为接口准备 `station_code` 参数。', inputSchema: obj({ citys: '要查询的城市，比如"北京"。若要查询多个城市，请用|分割，比如"北京|上海"。' }) },
+      {
+        name: 'get-stations-code-in-city',
+        description: '通过中文城市名查询该城市 **所有** 火车站的名称及其对应的 `station_code`，结果是一个包含多个车站信息的列表。',
+        inputSchema: obj({ city: '中文城市名称' }),
+      },
+      {
+        name: 'get-station-code-of-citys',
+        description:
+          '通过中文城市名查询代表该城市的 `station_code`。此接口主要用于在用户提供**城市名**作为出发地或到达地时，为接口准备 `station_code` 参数。',
+        inputSchema: obj({ citys: '要查询的城市，比如"北京"。若要查询多个城市，请用|分割，比如"北京|上海"。' }),
+      },
       { name: 'get-bbc-news', description: '获取 BBC 新闻，提供全球新闻、英国新闻、商业、政治、健康、教育、科技、娱乐等资讯' },
-      { name: 'get-zhihu-trending', description: '获取知乎热榜，包含时事热点、社会话题、科技动态、娱乐八卦等多领域的热门问答和讨论的中文资讯' },
-      { name: 'get_current_weather', description: 'Get the current weather in a given location.', inputSchema: obj({ location: 'The city and state, e.g. San Francisco, CA', unit: 'The unit of temperature' }) },
-      { name: 'get_forecast', description: 'Weather forecast for the next days in a city.', inputSchema: obj({ city: 'City name', days: 'Number of days' }) },
-      { name: 'get_ticker_news', description: 'Get the latest news articles and press releases about one company from its stock ticker symbol.', inputSchema: obj({ ticker: 'Stock ticker symbol, e.g. AAPL' }) },
-      { name: 'search_flights', description: 'Search for flights between two airports on a date.', inputSchema: obj({ origin: 'Origin airport code', destination: 'Destination airport code', date: 'Departure date' }) },
-      { name: 'send_email', description: 'Send an e-mail message to a recipient with a subject and a body.', inputSchema: obj({ to: 'Recipient address', subject: 'Subject line', body: 'Message text' }) },
-      { name: 'create_event', description: 'Create a calendar event with a title, a start time and an end time.', inputSchema: obj({ title: 'Event title', start: 'Start time', end: 'End time' }) },
+      {
+        name: 'get-zhihu-trending',
+        description: '获取知乎热榜，包含时事热点、社会话题、科技动态、娱乐八卦等多领域的热门问答和讨论的中文资讯',
+      },
+      {
+        name: 'get_current_weather',
+        description: 'Get the current weather in a given location.',
+        inputSchema: obj({ location: 'The city and state, e.g. San Francisco, CA', unit: 'The unit of temperature' }),
+      },
+      {
+        name: 'get_forecast',
+        description: 'Weather forecast for the next days in a city.',
+        inputSchema: obj({ city: 'City name', days: 'Number of days' }),
+      },
+      {
+        name: 'get_ticker_news',
+        description: 'Get the latest news articles and press releases about one company from its stock ticker symbol.',
+        inputSchema: obj({ ticker: 'Stock ticker symbol, e.g. AAPL' }),
+      },
+      {
+        name: 'search_flights',
+        description: 'Search for flights between two airports on a date.',
+        inputSchema: obj({ origin: 'Origin airport code', destination: 'Destination airport code', date: 'Departure date' }),
+      },
+      {
+        name: 'send_email',
+        description: 'Send an e-mail message to a recipient with a subject and a body.',
+        inputSchema: obj({ to: 'Recipient address', subject: 'Subject line', body: 'Message text' }),
+      },
+      {
+        name: 'create_event',
+        description: 'Create a calendar event with a title, a start time and an end time.',
+        inputSchema: obj({ title: 'Event title', start: 'Start time', end: 'End time' }),
+      },
     ];
-    // (市 of 广州市 and 北京市, 中 of 中国, 查 and 用 had given the station tools more than 天气 → weather gave the weather tool)
+    // (市 of 广州市 and 北京市, 中 of 中国, 查 and 用 read alone would give the station tools more than 天气 → weather gives the weather tool)
     const index = ToolIndex.build(tools, { semantic: false });
     expect(index.search('能帮我查一下中国广州市和北京市现在的天气状况吗？请使用公制单位。', 2)[0].name).toBe('get_current_weather');
     // a request in the words of a Chinese description still finds it first
@@ -151,8 +248,16 @@ describe('ToolIndex on a small catalog', () => {
 
   it('reaches an English tool from a Korean word with a particle after it', () => {
     const tools = [
-      { name: 'news_search', description: 'Search recent news articles.', inputSchema: { type: 'object', properties: { keyword: { type: 'string' } } } },
-      { name: 'appliance_control', description: 'Turn a home appliance on or off.', inputSchema: { type: 'object', properties: { command: { type: 'string' } } } },
+      {
+        name: 'news_search',
+        description: 'Search recent news articles.',
+        inputSchema: { type: 'object', properties: { keyword: { type: 'string' } } },
+      },
+      {
+        name: 'appliance_control',
+        description: 'Turn a home appliance on or off.',
+        inputSchema: { type: 'object', properties: { command: { type: 'string' } } },
+      },
     ];
     // (뉴스를: "news" with its object particle)
     expect(ToolIndex.build(tools).search('최근 박지성에 관한 뉴스를 찾아줘', 2)[0].name).toBe('news_search');
@@ -213,8 +318,12 @@ describe('ToolIndex on a small catalog', () => {
       { name: 'srv2:getWeather', description: 'Get the current weather for a city today.' },
       { name: 'weather_forecast', description: 'Get the weather forecast for a city.' },
     ];
-    const on = ToolIndex.build(tools, { diversity: 0 }).search('current weather for a city', 3).map((h) => h.name);
-    const off = ToolIndex.build(tools, { diversity: 0, sameNameDemotion: 0 }).search('current weather for a city', 3).map((h) => h.name);
+    const on = ToolIndex.build(tools, { diversity: 0 })
+      .search('current weather for a city', 3)
+      .map((h) => h.name);
+    const off = ToolIndex.build(tools, { diversity: 0, sameNameDemotion: 0 })
+      .search('current weather for a city', 3)
+      .map((h) => h.name);
     expect(off.slice(0, 2).sort()).toEqual(['srv1:get_weather', 'srv2:getWeather']);
     expect(on[1]).toBe('weather_forecast');
   });
@@ -222,14 +331,40 @@ describe('ToolIndex on a small catalog', () => {
   it('orders tools the words cannot tell apart by meaning (semantic stage), and keeps exact names first', () => {
     // each request shares one word with both tools: lexically the shorter description wins
     const cases: [string, SearchableTool[], string][] = [
-      ['open something funny to watch', [{ name: 'open_file', description: 'Open a file.' }, { name: 'open_comedy', description: 'Open a comedy video.' }], 'open_comedy'],
-      ['book somewhere to stay tonight', [{ name: 'book_table', description: 'Book a table.' }, { name: 'book_hotel', description: 'Book a hotel room.' }], 'book_hotel'],
+      [
+        'open something funny to watch',
+        [
+          { name: 'open_file', description: 'Open a file.' },
+          { name: 'open_comedy', description: 'Open a comedy video.' },
+        ],
+        'open_comedy',
+      ],
+      [
+        'book somewhere to stay tonight',
+        [
+          { name: 'book_table', description: 'Book a table.' },
+          { name: 'book_hotel', description: 'Book a hotel room.' },
+        ],
+        'book_hotel',
+      ],
     ];
     for (const [request, tools, meant] of cases) {
       const other = tools.find((t) => t.name !== meant)!.name;
-      expect(ToolIndex.build(tools, { semantic: false }).search(request, 2).map((h) => h.name)).toEqual([other, meant]);
-      expect(ToolIndex.build(tools, { semanticWeight: 0 }).search(request, 2).map((h) => h.name)).toEqual([other, meant]);
-      expect(ToolIndex.build(tools).search(request, 2).map((h) => h.name)).toEqual([meant, other]);
+      expect(
+        ToolIndex.build(tools, { semantic: false })
+          .search(request, 2)
+          .map((h) => h.name),
+      ).toEqual([other, meant]);
+      expect(
+        ToolIndex.build(tools, { semanticWeight: 0 })
+          .search(request, 2)
+          .map((h) => h.name),
+      ).toEqual([other, meant]);
+      expect(
+        ToolIndex.build(tools)
+          .search(request, 2)
+          .map((h) => h.name),
+      ).toEqual([meant, other]);
       // a request that is a tool's name still returns that tool first, whatever the meaning says
       expect(ToolIndex.build(tools).search(other, 2)[0].name).toBe(other);
     }
@@ -263,9 +398,26 @@ describe('ToolIndex options out of range', () => {
   });
   it('finds the matching tool with finite, non-negative, ordered scores whatever a weight, threshold, depth or term cap is set to', () => {
     const knobs = [
-      'k1', 'synonymWeight', 'relatedWeight', 'knownWordExpansionFactor', 'nameCoverageWeight', 'cjkUnigramWeight', 'diversityThreshold', 'translationWeight',
-      'maxQueryTerms', 'valueTypeWeight', 'namespaceWeight', 'impliedWordWeight', 'placeWordWeight', 'semanticDepth', 'headDepth',
-      'fieldWeights.name', 'fieldWeights.description', 'fieldWeights.params', 'fieldB.name', 'fieldB.description',
+      'k1',
+      'synonymWeight',
+      'relatedWeight',
+      'knownWordExpansionFactor',
+      'nameCoverageWeight',
+      'cjkUnigramWeight',
+      'diversityThreshold',
+      'translationWeight',
+      'maxQueryTerms',
+      'valueTypeWeight',
+      'namespaceWeight',
+      'impliedWordWeight',
+      'placeWordWeight',
+      'semanticDepth',
+      'headDepth',
+      'fieldWeights.name',
+      'fieldWeights.description',
+      'fieldWeights.params',
+      'fieldB.name',
+      'fieldB.description',
     ] as const;
     // a head stage that keeps the order, so every depth runs it
     const stage: HeadReranker = { rerank: (_q, head) => head.map((h) => h.score) };
@@ -273,7 +425,14 @@ describe('ToolIndex options out of range', () => {
       fc.property(
         fc.constantFrom(...knobs),
         fc.oneof(fc.double(), fc.constantFrom(-1, 0, -Infinity, Infinity, NaN, 1e12, 1e308, Number.MAX_VALUE)),
-        fc.constantFrom('factorial of 5', 'weather in Paris tomorrow at 5 pm', 'send an email', '必应搜索', 'math factorial', 'math.factorial'),
+        fc.constantFrom(
+          'factorial of 5',
+          'weather in Paris tomorrow at 5 pm',
+          'send an email',
+          '必应搜索',
+          'math factorial',
+          'math.factorial',
+        ),
         (knob, value, q) => {
           const [key, field] = knob.split('.');
           const opts = field === undefined ? { [key]: value } : { [key]: { [field]: value } };
@@ -300,6 +459,7 @@ describe('a search started from within a search', () => {
     ];
     const keep: HeadReranker = { rerank: (_q, head) => head.map((_, i) => -i) };
     const fresh = (q: string) => ToolIndex.build(tools, { semantic: false, headReranker: keep }).search(q, 5);
+    // eslint-disable-next-line prefer-const -- the reranker above reads it before it is assigned below
     let index: ToolIndex | undefined;
     let inner: unknown;
     const searching: HeadReranker = {
@@ -322,7 +482,10 @@ describe('ToolIndex.buildAsync', () => {
       name: i % 7 === 0 ? `ns${i % 5}.tool_${i}` : `tool${i}_getReport`,
       title: i % 3 === 0 ? `Report tool ${i}` : undefined,
       description: `Gets report ${i} of team ${i % 31}: fetches records, updates rows${i % 11 === 0 ? ' (deprecated)' : ''}.`,
-      inputSchema: { type: 'object', properties: { [`param_${i % 40}`]: { type: 'string', description: `Setting ${i % 13} of the report.` }, city: { type: 'string' } } },
+      inputSchema: {
+        type: 'object',
+        properties: { [`param_${i % 40}`]: { type: 'string', description: `Setting ${i % 13} of the report.` }, city: { type: 'string' } },
+      },
     }));
 
   it('makes the index build makes: the same hits and scores for any request', async () => {
@@ -331,7 +494,16 @@ describe('ToolIndex.buildAsync', () => {
     const sliced = await ToolIndex.buildAsync(tools, { semantic: false }, 1);
     expect(sliced.size).toBe(sync.size);
     expect(sliced.termOccurrences).toBe(sync.termOccurrences);
-    const requests = ['get report 42', 'tool_7', 'ns0.tool_0', 'Report tool 3', 'update rows of team 5', 'setting 12 city', 'getReport', 'zzz'];
+    const requests = [
+      'get report 42',
+      'tool_7',
+      'ns0.tool_0',
+      'Report tool 3',
+      'update rows of team 5',
+      'setting 12 city',
+      'getReport',
+      'zzz',
+    ];
     for (const q of requests) expect(sliced.search(q, 20), q).toEqual(sync.search(q, 20));
     fc.assert(
       fc.property(fc.string({ maxLength: 40 }), (q) => {
@@ -345,14 +517,20 @@ describe('ToolIndex.buildAsync', () => {
     const { tools } = corpusAsTools(readJsonl<CorpusRecord>(CORPUS));
     const sync = ToolIndex.build(tools, { semantic: false });
     const sliced = await ToolIndex.buildAsync(tools, { semantic: false }, 2);
-    for (const t of tools.slice(0, 200)) expect(sliced.search(t.description ?? t.name, 10)).toEqual(sync.search(t.description ?? t.name, 10));
+    for (const t of tools.slice(0, 200))
+      expect(sliced.search(t.description ?? t.name, 10)).toEqual(sync.search(t.description ?? t.name, 10));
   });
 
   it('gives the event loop back between wide tools too, and reads at most 1,000 parameters of a tool', async () => {
     const wide = (i: number): SearchableTool => ({
       name: `wide_${i}`,
       description: `A tool of many settings, number ${i}.`,
-      inputSchema: { type: 'object', properties: Object.fromEntries(Array.from({ length: 5_000 }, (_, j) => [`setting${j}x${i}`, { type: 'string', description: `Setting ${j}.` }])) },
+      inputSchema: {
+        type: 'object',
+        properties: Object.fromEntries(
+          Array.from({ length: 5_000 }, (_, j) => [`setting${j}x${i}`, { type: 'string', description: `Setting ${j}.` }]),
+        ),
+      },
     });
     const ran: string[] = [];
     const building = ToolIndex.buildAsync([wide(0), wide(1), wide(2), wide(3)], { semantic: false }, 1).then((index) => {
@@ -379,7 +557,12 @@ describe('ToolIndex.warm', () => {
   it('does the per-tool work ahead of searches, in slices, and changes no result', () => {
     // near-duplicates (signatures), names and descriptions (semantic encodings) all in play
     const tools: SearchableTool[] = [...SMALL];
-    for (let i = 0; i < 40; i++) tools.push({ name: `tool_${i}_weather`, description: `Report ${i % 3 === 0 ? 'the weather' : 'flight prices'} for a city ${i % 5}.`, inputSchema: { type: 'object', properties: { city: { type: 'string' } } } });
+    for (let i = 0; i < 40; i++)
+      tools.push({
+        name: `tool_${i}_weather`,
+        description: `Report ${i % 3 === 0 ? 'the weather' : 'flight prices'} for a city ${i % 5}.`,
+        inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+      });
     const cold = ToolIndex.build(tools);
     const warmed = ToolIndex.build(tools);
     expect(warmed.warm(0)).toBe(false);
@@ -387,7 +570,8 @@ describe('ToolIndex.warm', () => {
     while (!warmed.warm(1)) slices++;
     expect(slices).toBeLessThan(1000);
     expect(warmed.warm(0)).toBe(true);
-    for (const q of ['weather in city 3', 'flight prices', 'factorial of 10', 'tool_7_weather', '搜索 weather']) expect(warmed.search(q, 10)).toEqual(cold.search(q, 10));
+    for (const q of ['weather in city 3', 'flight prices', 'factorial of 10', 'tool_7_weather', '搜索 weather'])
+      expect(warmed.search(q, 10)).toEqual(cold.search(q, 10));
     expect(ToolIndex.build([]).warm(0)).toBe(true);
   });
 });
@@ -421,7 +605,7 @@ describe.skipIf(!hasCorpus)('exact-name property over the whole eval corpus', ()
     const t0 = performance.now();
     byId = ToolIndex.build(asTools.tools);
     const ms = performance.now() - t0;
-    // generous bound: a cold build under a loaded CI machine; the README reports the quiet number
+    // generous bound: a cold build under a loaded CI machine; docs/decisions/bench-sliced-index-build.md reports the quiet number
     expect(ms).toBeLessThan(2_000);
     // a titled variant: each tool titled by the first six words of its description
     titleOf = new Map();
@@ -436,7 +620,7 @@ describe.skipIf(!hasCorpus)('exact-name property over the whole eval corpus', ()
 
   it('short names: each camelCase word of a description (PostgreSQL, VirusTotal, OpenWeatherMap…), asked for in lower case, finds a tool that writes it among the first five', () => {
     // (82 such words in the corpus, each in at most 20 descriptions: 15% were found before the
-    // analyzer added the joined word, 99% after; libs/search/README.md, ranking design 1)
+    // analyzer added the joined word, 99% after; docs/decisions/search-joined-camelcase-words.md)
     const writers = new Map<string, Set<string>>();
     for (const r of records) {
       for (const w of r.description.match(/\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b/g) ?? []) {
@@ -463,14 +647,22 @@ describe.skipIf(!hasCorpus)('exact-name property over the whole eval corpus', ()
 
   it('a smaller limit gives the first hits of a larger one, up to 20 (an agent asking for 5 sees the top 5 of 10)', () => {
     // near-duplicate demotion drew from a pool that grew with the limit, so the two lists differed
-    const queries = readJsonl<{ query: string }>(resolve(DEFAULT_EVAL_DIR, 'queries.dev.jsonl')).slice(0, 400).map((q) => q.query);
-    const lexical = ToolIndex.build(corpusAsTools(readJsonl<CorpusRecord>(resolve(DEFAULT_EVAL_DIR, 'corpus.jsonl'))).tools, { semantic: false });
+    const queries = readJsonl<{ query: string }>(resolve(DEFAULT_EVAL_DIR, 'queries.dev.jsonl'))
+      .slice(0, 400)
+      .map((q) => q.query);
+    const lexical = ToolIndex.build(corpusAsTools(readJsonl<CorpusRecord>(resolve(DEFAULT_EVAL_DIR, 'corpus.jsonl'))).tools, {
+      semantic: false,
+    });
     const differ: string[] = [];
-    for (const [label, index] of [['default', byId], ['semantic off', lexical]] as const) {
+    for (const [label, index] of [
+      ['default', byId],
+      ['semantic off', lexical],
+    ] as const) {
       for (const q of queries) {
         const at20 = index.search(q, 20).map((h) => h.name);
         for (const limit of [1, 5, 10]) {
-          if (JSON.stringify(index.search(q, limit).map((h) => h.name)) !== JSON.stringify(at20.slice(0, limit))) differ.push(`${label}, ${limit}: ${q}`);
+          if (JSON.stringify(index.search(q, limit).map((h) => h.name)) !== JSON.stringify(at20.slice(0, limit)))
+            differ.push(`${label}, ${limit}: ${q}`);
         }
       }
     }
@@ -560,7 +752,12 @@ describe('failure kinds of tool search', () => {
     expect(first('getweatherhistory')).toBe('getWeatherHistory');
     expect(first('getweather')).toBe('get_weather');
     // the last segment of a dotted name
-    expect(index.search('ls', 5).map((h) => h.name).slice(0, 2)).toEqual(['ls', 'fs.ls']);
+    expect(
+      index
+        .search('ls', 5)
+        .map((h) => h.name)
+        .slice(0, 2),
+    ).toEqual(['ls', 'fs.ls']);
   });
 
   it('short names: tools named with 2-3 characters are found alone, in a request, and when the name is a stop word', () => {
@@ -581,7 +778,11 @@ describe('failure kinds of tool search', () => {
   it('short names: a name a description writes in camelCase (GitHub, arXiv, YouTube) is found as one word, and the other way round', () => {
     const brands = ToolIndex.build([
       { name: 'search_code', description: 'Search code on GitHub.' },
-      { name: 'get_paper', description: 'Get one paper.', inputSchema: { type: 'object', properties: { paper_id: { type: 'string', description: 'arXiv paper ID' } } } },
+      {
+        name: 'get_paper',
+        description: 'Get one paper.',
+        inputSchema: { type: 'object', properties: { paper_id: { type: 'string', description: 'arXiv paper ID' } } },
+      },
       { name: 'play_video', description: 'Play a YouTube video.' },
       { name: 'git_commit', description: 'Record changes in a git repository.' },
       { name: 'hub_status', description: 'Status of the hub.' },
@@ -595,7 +796,12 @@ describe('failure kinds of tool search', () => {
     expect(top('arxiv')).toBe('get_paper');
     expect(top('play a youtube video')).toBe('play_video');
     // a request that writes the camelCase form finds a tool named with the joined word
-    expect(brands.search('YouTube', 2).map((h) => h.name).sort()).toEqual(['play_video', 'youtube_dl']);
+    expect(
+      brands
+        .search('YouTube', 2)
+        .map((h) => h.name)
+        .sort(),
+    ).toEqual(['play_video', 'youtube_dl']);
   });
 
   it('no match: a search with no word in common with any tool returns [] (the service turns it into a reason and a hint)', () => {
@@ -618,7 +824,8 @@ describe.skipIf(!hasCorpus)('clause guarantee over the whole eval corpus (multi-
   });
 
   it("moves a step's tool into the first five when the other step's tools crowd it out", () => {
-    const q = 'Transfer $5000 from my checking to my savings account. And calculate my potential interest after 5 years if the annual interest rate is 3%.';
+    const q =
+      'Transfer $5000 from my checking to my savings account. And calculate my potential interest after 5 years if the annual interest rate is 3%.';
     // without the guarantee, six interest calculators come before the transfer
     expect(names(off, q, 5)).not.toContain('bank_account.transfer');
     expect(names(off, q, 20)).toContain('bank_account.transfer');
@@ -633,7 +840,7 @@ describe.skipIf(!hasCorpus)('clause guarantee over the whole eval corpus (multi-
     for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeLessThanOrEqual(scores[i - 1]);
   });
 
-  it("counts a step as served only by one of its own first two tools, not its third", () => {
+  it('counts a step as served only by one of its own first two tools, not its third', () => {
     const q =
       '"Imagine you are a real estate investor. You bought a property 5 years ago for $500,000. The annual depreciation rate for the property is 2%. Can you calculate the current depreciated value of the property? Now, consider you had a sum of $200,000 at the same time you bought the property. If the annual inflation rate has been 3% for the past 5 years, how much would that sum be worth today? Also, suppose you took out a loan of $300,000 with an annual interest rate of 4% to help finance the property purchase. If the loan term was 10 years, what would be your monthly repayment for the loan? Lastly, if you calculate the property depreciation monthly instead of annually, what would be the depreciated value of the property now?"';
     expect(names(off, q, 5)).not.toContain('finance.inflation_adjustment');
@@ -642,19 +849,25 @@ describe.skipIf(!hasCorpus)('clause guarantee over the whole eval corpus (multi-
   });
 
   it("moves a step's second tool up when the request's ranking does not reach its first", () => {
-    const q = 'I have a busy day today. Can you tell me what the temperature is going to be in Bangkok, Thailand. I prefer the fahrenheit unit.';
+    const q =
+      'I have a busy day today. Can you tell me what the temperature is going to be in Bangkok, Thailand. I prefer the fahrenheit unit.';
     expect(names(off, q, 5)).not.toContain('get_current_weather');
     expect(names(on, q, 5)).toContain('get_current_weather');
   });
 
   it('leaves a one-step request, and a request whose steps are already served, as they were', () => {
-    for (const q of ['Calculate the area of a triangle with base 10 and height 5', 'what is the weather in Paris tomorrow?', 'What is the current time in Beijing and Tokyo and what is the time difference between the two cities?']) {
+    for (const q of [
+      'Calculate the area of a triangle with base 10 and height 5',
+      'what is the weather in Paris tomorrow?',
+      'What is the current time in Beijing and Tokyo and what is the time difference between the two cities?',
+    ]) {
       expect(on.search(q, 20)).toEqual(off.search(q, 20));
     }
   });
 
   it('gives the first k hits of the same search with a larger limit', () => {
-    const q = 'Transfer $5000 from my checking to my savings account. And calculate my potential interest after 5 years if the annual interest rate is 3%.';
+    const q =
+      'Transfer $5000 from my checking to my savings account. And calculate my potential interest after 5 years if the annual interest rate is 3%.';
     for (const k of [1, 3, 5, 10, 20]) for (const n of [30, 100]) expect(on.search(q, k)).toEqual(on.search(q, n).slice(0, k));
   });
 });
@@ -662,14 +875,26 @@ describe.skipIf(!hasCorpus)('clause guarantee over the whole eval corpus (multi-
 describe('deprecated tools', () => {
   // server-filesystem's own texts
   const fs: SearchableTool[] = [
-    { name: 'read_file', title: 'Read File (Deprecated)', description: 'Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.' },
-    { name: 'read_text_file', title: 'Read Text File', description: 'Read the complete contents of a file from the file system as text. Handles various text encodings.' },
+    {
+      name: 'read_file',
+      title: 'Read File (Deprecated)',
+      description: 'Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.',
+    },
+    {
+      name: 'read_text_file',
+      title: 'Read Text File',
+      description: 'Read the complete contents of a file from the file system as text. Handles various text encodings.',
+    },
     { name: 'npmDeprecated', description: 'Check if packages are deprecated' },
   ];
 
   it('ranks a tool that says it is deprecated after the one that replaces it, and still first by its exact name', () => {
     const index = ToolIndex.build(fs);
-    for (const q of ['read a file', 'read the contents of a file', 'read a text file']) expect(index.search(q, 2).map((h) => h.name), q).toEqual(['read_text_file', 'read_file']);
+    for (const q of ['read a file', 'read the contents of a file', 'read a text file'])
+      expect(
+        index.search(q, 2).map((h) => h.name),
+        q,
+      ).toEqual(['read_text_file', 'read_file']);
     expect(index.search('read_file', 1)[0].name).toBe('read_file');
     // a tool about deprecation is not itself deprecated
     expect(index.search('is this npm package deprecated', 1)[0].name).toBe('npmDeprecated');
@@ -678,11 +903,17 @@ describe('deprecated tools', () => {
   });
 
   it('lists a tool once and keeps it for later searches when its postings add 0 (field weights of 5e-324)', () => {
-    // (an adversarial review: a doc listed again on each posting that added 0 overflowed the reused
-    // list, and the one left out kept its score past the search, so no later search found it)
-    const tools: SearchableTool[] = [...Array.from({ length: 9 }, (_, i) => ({ name: `t${i}`, description: 'red blue' })), { name: 'target', description: 'green' }];
+    // (a doc listed again on each posting that adds 0 would overflow the reused list, and the one
+    // left out would keep its score past the search, so no later search would find it)
+    const tools: SearchableTool[] = [
+      ...Array.from({ length: 9 }, (_, i) => ({ name: `t${i}`, description: 'red blue' })),
+      { name: 'target', description: 'green' },
+    ];
     const tiny = 5e-324;
-    const opts: ToolIndexOptions = { semantic: false, fieldWeights: { name: tiny, title: tiny, description: tiny, params: tiny, paramDescriptions: tiny } };
+    const opts: ToolIndexOptions = {
+      semantic: false,
+      fieldWeights: { name: tiny, title: tiny, description: tiny, params: tiny, paramDescriptions: tiny },
+    };
     const index = ToolIndex.build(tools, opts);
     const names = index.search('red blue green', 20).map((h) => h.name);
     expect(new Set(names).size).toBe(names.length);
@@ -692,7 +923,7 @@ describe('deprecated tools', () => {
   });
 
   it('lists a tool once for its exact name when a full demotion takes its score to 0', () => {
-    // (the exact-name tier used to list it a second time: its score read as that of a tool no term had reached)
+    // (the exact-name tier must not list it a second time: its score would read as that of a tool no term reached)
     const index = ToolIndex.build(fs, { deprecatedDemotion: 1 });
     for (const q of ['read_file', 'Read File (Deprecated)']) {
       const names = index.search(q, 10).map((h) => h.name);
@@ -709,15 +940,23 @@ describe('deprecated tools', () => {
         fc.array(fc.double({ min: -5, max: 5, noNaN: true }), { minLength: 25, maxLength: 25 }),
         fc.constantFrom(...words),
         (specs, stageScores, word) => {
-          const tools: SearchableTool[] = specs.map(([a, b, old], i) => ({ name: `${a}_${b}_${i}`, description: `${old ? 'DEPRECATED: ' : ''}${a} a ${b} and more ${b}` }));
+          const tools: SearchableTool[] = specs.map(([a, b, old], i) => ({
+            name: `${a}_${b}_${i}`,
+            description: `${old ? 'DEPRECATED: ' : ''}${a} a ${b} and more ${b}`,
+          }));
           const stage: HeadReranker = { rerank: (_q, head) => head.map((_, i) => stageScores[i % stageScores.length]) };
           const q = `${word} a ${words[(words.indexOf(word) + 1) % words.length]}`;
-          const before = ToolIndex.build(tools, { semantic: false }).search(q, 15).map((h) => h.name);
-          const after = ToolIndex.build(tools, { semantic: false, headReranker: stage }).search(q, 15).map((h) => h.name);
+          const before = ToolIndex.build(tools, { semantic: false })
+            .search(q, 15)
+            .map((h) => h.name);
+          const after = ToolIndex.build(tools, { semantic: false, headReranker: stage })
+            .search(q, 15)
+            .map((h) => h.name);
           const isOld = (name: string): boolean => tools.find((t) => t.name === name)!.description!.startsWith('DEPRECATED');
           // (how many tools that are not deprecated stand above it)
           const above = (list: string[], name: string): number => list.slice(0, list.indexOf(name)).filter((n) => !isOld(n)).length;
-          for (const name of after) if (isOld(name) && before.includes(name)) expect(above(after, name), name).toBeGreaterThanOrEqual(above(before, name));
+          for (const name of after)
+            if (isOld(name) && before.includes(name)) expect(above(after, name), name).toBeGreaterThanOrEqual(above(before, name));
         },
       ),
       { numRuns: 200 },
@@ -729,7 +968,11 @@ describe('deprecated tools', () => {
     // discovery service rank read_file first again)
     const likesDeprecated: HeadReranker = { rerank: (_q, head) => head.map((h) => (h.name === 'read_file' ? 10 : 0)) };
     const index = ToolIndex.build(fs, { headReranker: likesDeprecated });
-    for (const q of ['read a file', 'read a text file']) expect(index.search(q, 2).map((h) => h.name), q).toEqual(['read_text_file', 'read_file']);
+    for (const q of ['read a file', 'read a text file'])
+      expect(
+        index.search(q, 2).map((h) => h.name),
+        q,
+      ).toEqual(['read_text_file', 'read_file']);
   });
 });
 
@@ -739,19 +982,36 @@ describe('clause guarantee with repeated names', () => {
   const verbs = ['get', 'create', 'delete', 'list', 'convert'];
   const objects = ['invoice', 'flight', 'weather', 'playlist', 'recipe', 'ticket'];
   const catalog: SearchableTool[] = [];
-  for (const v of verbs) for (const o of objects) for (const copy of [0, 1]) catalog.push({ name: `${v}_${o}`, description: `${v} the ${o} ${copy === 0 ? 'records for a customer account' : 'details by its identifier and date'}` });
+  for (const v of verbs)
+    for (const o of objects)
+      for (const copy of [0, 1])
+        catalog.push({
+          name: `${v}_${o}`,
+          description: `${v} the ${o} ${copy === 0 ? 'records for a customer account' : 'details by its identifier and date'}`,
+        });
   const on = ToolIndex.build(catalog);
   const off = ToolIndex.build(catalog, { clauseSlots: 0 });
   const multiset = (hits: { name: string }[]): string[] => hits.map((h) => h.name).sort();
 
   it('returns the same hits as without it, only re-ordered, and the first k of a longer list', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...verbs), fc.constantFrom(...objects), fc.constantFrom('customer account records', 'details by identifier', 'for the date')), { minLength: 2, maxLength: 4 }), fc.integer({ min: 1, max: 80 }), (steps, k) => {
-        const q = steps.map(([v, o, rest]) => `${v} the ${o} ${rest}`).join('. Then ');
-        const all = on.search(q, 100);
-        expect(multiset(all)).toEqual(multiset(off.search(q, 100)));
-        expect(on.search(q, k)).toEqual(all.slice(0, k));
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.constantFrom(...verbs),
+            fc.constantFrom(...objects),
+            fc.constantFrom('customer account records', 'details by identifier', 'for the date'),
+          ),
+          { minLength: 2, maxLength: 4 },
+        ),
+        fc.integer({ min: 1, max: 80 }),
+        (steps, k) => {
+          const q = steps.map(([v, o, rest]) => `${v} the ${o} ${rest}`).join('. Then ');
+          const all = on.search(q, 100);
+          expect(multiset(all)).toEqual(multiset(off.search(q, 100)));
+          expect(on.search(q, k)).toEqual(all.slice(0, k));
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -1,9 +1,18 @@
 // ToolIndex: BM25F over a tool's fields, plus a name-coverage prior and exact-name tiers.
-// Design and measured effect of each part: libs/search/README.md.
-import { analyze, analyzeInto, identifierParts, MAX_ANALYZED_CHARS, namePartWords, nameKey, stem, WHOLE_PREFIX, type AnalyzeOptions } from './tokenize.js';
+// Design of each part: libs/search/README.md "Ranking"; measured effects: docs/decisions/search-*.md.
+import { lastSegment, splitQualifiedName, stem } from '@toolsurface/analysis';
+import {
+  analyze,
+  analyzeInto,
+  identifierParts,
+  MAX_ANALYZED_CHARS,
+  namePartWords,
+  nameKey,
+  WHOLE_PREFIX,
+  type AnalyzeOptions,
+} from './tokenize.js';
 import { CJK_STOP_CHARS, STOP_WORDS } from './stopwords.js';
 import { buildSynonymMap, CJK_TERMS, DEFAULT_RELATED, DEFAULT_SYNONYMS } from './synonyms.js';
-import { lastSegment, splitQualifiedName } from './names.js';
 import type { SearchableTool, SearchHit } from './types.js';
 import { asksForPlaces, impliedToolWords, PLACE_WORDS, readOperations, valueTypeTerms } from './value-types.js';
 import { sharedEncoder, type StaticEncoder } from './semantic.js';
@@ -15,7 +24,7 @@ export type ToolField = 'name' | 'title' | 'description' | 'params' | 'paramDesc
 
 const FIELDS: readonly ToolField[] = ['name', 'title', 'description', 'params', 'paramDescriptions'];
 
-/** Tuning knobs of ToolIndex; all optional. Defaults (DEFAULTS below) were fitted on the eval dev split (README). */
+/** Tuning knobs of ToolIndex; all optional. Defaults (DEFAULTS below) were fitted on the eval dev split (libs/search/README.md "Ranking"). */
 export interface ToolIndexOptions {
   /** BM25 term-frequency saturation k1, in [0, MAX_OPTION_WEIGHT] like every weight below (default 1.0). */
   k1?: number;
@@ -37,8 +46,9 @@ export interface ToolIndexOptions {
   translationWeight?: number;
   /**
    * Weight of a lone CJK character of the query; its character bigrams weigh 1 (default 0.05: a
-   * long Chinese request matched scattered characters of Chinese descriptions, 市 of 城市 for
-   * 广州市, and put them before the English tool it asked for; README, ranking design 6).
+   * long Chinese request matched scattered characters of Chinese descriptions, 市 of 城市 for 广州市, and
+   * put them before the English tool it asked for;
+   * docs/decisions/search-cjk-length-and-script-mismatch.md).
    */
   cjkUnigramWeight?: number;
   /** Bonus for a tool whose name parts the query mentions: weight × top BM25F score × idf-weighted share of the parts (default 0.3). */
@@ -77,12 +87,12 @@ export interface ToolIndexOptions {
   semantic?: StaticEncoder | false;
   /** Weight of the semantic stage, in [0, 4]: each of the ranking's best `semanticDepth` tools gains weight × the best one's score × cos(request, tool); 0 turns it off (default 1). See semantic-rerank.ts. */
   semanticWeight?: number;
-  /** How many of the final ranking's best tools (after near-duplicate demotion) the semantic stage re-orders, at least the search's limit, at most MAX_STAGE_DEPTH (default 20, NaN the default; 10 with the first table: libs/search/README.md has both). */
+  /** How many of the final ranking's best tools (after near-duplicate demotion) the semantic stage re-orders, at least the search's limit, at most MAX_STAGE_DEPTH (default 20, NaN the default; 10 with the first table: docs/decisions/search-semantic-static-table.md has both). */
   semanticDepth?: number;
   /**
    * A learned second stage over the first `headDepth` places of the final ranking (after the
    * semantic stage), exact-name matches left out and kept first: the discovery service passes
-   * @toolsurface/mapper's LexicalHeadReranker. Default: none.
+   * LexicalHeadReranker (head-rerank.ts). Default: none.
    */
   headReranker?: HeadReranker;
   /** How many of the final ranking's best tools the head reranker re-orders, at most MAX_STAGE_DEPTH (default 15; NaN the default). */
@@ -93,7 +103,7 @@ export interface ToolIndexOptions {
    * whose first CLAUSE_COVER_DEPTH tools is among the request's first `clauseSlots` hits has its
    * best tool moved into the last of those places, when the request's own ranking holds that
    * tool within its first CLAUSE_INSERT_MAX_RANK (else its second, when the ranking holds that
-   * one there; README, ranking design 11). 0 turns it off (default 5).
+   * one there; docs/decisions/search-clause-guarantee.md). 0 turns it off (default 5).
    */
   clauseSlots?: number;
   /**
@@ -126,18 +136,18 @@ export interface HeadReranker {
 
 /**
  * Default weight of the words a request that asks for places on a map stands for (PLACE_WORDS;
- * libs/search/README.md, ranking design 8). At 1, and read by the head reranker too, a geocoding
- * tool took the first place on catalogs with a map server for most requests that fire, the right
- * route or nearby tool among them (an adversarial review: MRR@10 of the clearly right tool 0.747 →
- * 0.465 on 60 requests of a 49-tool catalog with the first, wider cues, 0.621 with these; npx tsx
- * libs/mapper/scripts/place-words-probe.ts); at 0.7 in the first stage alone, 0.747 → 0.744, and
- * LiveMCPBench's map tasks still gain on both halves of the dev requests.
+ * docs/decisions/search-place-words.md). At 1, and read by the head reranker too, a geocoding
+ * tool takes the first place on catalogs with a map server for most requests that fire, ahead of
+ * the right route or nearby tool; at 0.7, in the first stage alone, the clearly right tool keeps
+ * its place (MRR@10 0.744 against 0.747 without the words and 0.621 at 1, on 60 requests of a
+ * 49-tool catalog: npx tsx tools/mapper/place-words-probe.ts) and LiveMCPBench's map tasks still
+ * gain on both halves of the dev requests.
  */
 const PLACE_WORD_WEIGHT = 0.7;
 /** PLACE_WORDS as the analyzer reads them, once. */
 const PLACE_TERMS: readonly string[] = PLACE_WORDS.flatMap((w) => analyze(w));
 
-/** Defaults of ToolIndexOptions (fitted on the eval dev split; README "Ranking design"). */
+/** Defaults of ToolIndexOptions (fitted on the eval dev split; libs/search/README.md "Ranking"). */
 const DEFAULTS = {
   k1: 1.0,
   fieldWeights: { name: 1.1, title: 1.1, description: 1, params: 0.9, paramDescriptions: 0.45 } as Record<ToolField, number>,
@@ -171,7 +181,7 @@ const CLAUSE_MIN_TERMS = 3;
  * holds within CLAUSE_INSERT_MAX_RANK is moved up. 2: a clause's third tool is too weak a match to
  * stand for it; with 3, "calculate the area of a circle with radius 5" counted as served by
  * circle.area, its third, while its first (area_circle.calculate, the tool asked for) stayed
- * seventh (README, ranking design 11).
+ * seventh (docs/decisions/search-clause-guarantee.md).
  */
 const CLAUSE_COVER_DEPTH = 2;
 /** A clause's best tool is moved up only from within the request's own first this many hits: one found only by the clause alone is too often wrong. */
@@ -188,12 +198,12 @@ const CJK_PAIR_RE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Sc
  * What one occurrence of an analyzed term adds to its field's length in BM25F's length
  * normalisation: 1 for a word, 1 for a CJK character pair, 0 for a lone CJK character. The analyzer
  * cuts a CJK run of n characters into n characters and n − 1 pairs, so counted as terms a Chinese
- * description was about twice as long as itself in pairs, and three to four times as long as an
- * English text of the same content (a Chinese word is about 1.7 characters): an English request
- * that reached it through the translation table ("news" → 新闻) scored it far below an English
- * description that says the word as often. Counting the pairs alone (2026-12-01, fifteenth session,
- * with cjkUnigramWeight 0.05 and the head reranker's scriptMismatch feature, refitted): README,
- * ranking design 6.
+ * description would be about twice as long as itself in pairs, and three to four times as long as
+ * an English text of the same content (a Chinese word is about 1.7 characters): an English request
+ * that reaches it through the translation table ("news" → 新闻) would score it far below an English
+ * description that says the word as often. Pairs alone are counted, with cjkUnigramWeight 0.05 and
+ * the head reranker's scriptMismatch feature fitted to go with it:
+ * docs/decisions/search-cjk-length-and-script-mismatch.md.
  */
 function termLength(term: string): number {
   return CJK_SINGLE_RE.test(term) ? 0 : 1;
@@ -204,7 +214,11 @@ function termLength(term: string): number {
  * (`known`) and the translation table translates (`translated`): read through their word, not
  * again alone.
  */
-function cjkCoveredChars(terms: readonly string[], known: ReadonlyMap<string, number>, translated: ReadonlyMap<string, unknown>): Set<string> {
+function cjkCoveredChars(
+  terms: readonly string[],
+  known: ReadonlyMap<string, number>,
+  translated: ReadonlyMap<string, unknown>,
+): Set<string> {
   const covered = new Set<string>();
   for (const t of terms) {
     if (t.length === 2 && known.has(t) && translated.has(t) && CJK_PAIR_RE.test(t)) {
@@ -217,12 +231,16 @@ function cjkCoveredChars(terms: readonly string[], known: ReadonlyMap<string, nu
 
 /**
  * Options for a ranking that feeds a learned reranker rather than an agent: unified_tool's
- * selection (libs/mapper) re-ranks the first 30 hits on its own features, and there the semantic
- * stage's earlier setting (weight 0.6 over the first 10 places) measured better: top-1 selection
- * 0.744 out of fold against 0.734 with the defaults (`npx tsx libs/mapper/scripts/fit-confidence.ts`,
- * 2026-11-30). The mapper's calibration is fitted on rankings made with these options.
+ * selection (libs/mapper) re-ranks the first 30 hits on its own features, and there a semantic
+ * stage of weight 0.6 over the first 10 places selects better than the defaults: top-1 selection
+ * 0.744 out of fold against 0.734 (`npx tsx tools/mapper/fit-confidence.ts`). The mapper's
+ * calibration is fitted on rankings made with these options.
  */
-export const SELECTION_RETRIEVAL_OPTIONS: Readonly<ToolIndexOptions> = Object.freeze({ semanticWeight: 0.6, semanticDepth: 10, clauseSlots: 0 });
+export const SELECTION_RETRIEVAL_OPTIONS: Readonly<ToolIndexOptions> = Object.freeze({
+  semanticWeight: 0.6,
+  semanticDepth: 10,
+  clauseSlots: 0,
+});
 
 /** Highest semanticWeight accepted (larger values are clamped to it). */
 const MAX_SEMANTIC_WEIGHT = 4;
@@ -231,14 +249,13 @@ const MAX_SEMANTIC_WEIGHT = 4;
 const DIVERSIFY_HEAD = 50;
 /**
  * Fewest places near-duplicate demotion re-orders, whatever the limit: the pool it draws from
- * grows with the places, so without a floor a search with limit 5 was not the first 5 hits of
- * the same search with limit 10. Every limit up to this one now gives a prefix of the same list.
+ * grows with the places, so without a floor a search with limit 5 would not be the first 5 hits
+ * of the same search with limit 10. Every limit up to this one gives a prefix of the same list.
  */
 const DIVERSIFY_MIN_HEAD = 20;
 
 /** Most characters of one tool text (description, parameter description…) that are indexed. */
 const MAX_DOC_CHARS = 32_000;
-
 
 /** Score added per exact-match tier (verbatim name 4, normalized name 3, title 2, last dotted segment 1), above any BM25F score. */
 const TIER_SCORE = 1e6;
@@ -248,7 +265,7 @@ const COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
 
 /**
  * Most parameter names, and most parameter texts (descriptions, enum values), indexed of one tool,
- * as the Meilisearch backend's MAX_PARAMS: a tool of 20,000 parameters took 5 s to analyse, in one
+ * as the Meilisearch backend's MAX_PARAMS: a tool of 20,000 parameters takes about 5 s to analyse, in one
  * piece even for buildAsync, and no request reads that far into a schema.
  */
 const MAX_INDEXED_PARAMS = 1_000;
@@ -272,7 +289,9 @@ function collectParams(schema: unknown, out: { names: string[]; texts: string[] 
         const d = (sub as Record<string, unknown>)['description'];
         if (typeof d === 'string' && out.texts.length < MAX_INDEXED_PARAMS) out.texts.push(d);
         const e = (sub as Record<string, unknown>)['enum'];
-        if (Array.isArray(e)) for (let j = 0; j < e.length && out.texts.length < MAX_INDEXED_PARAMS; j++) if (typeof e[j] === 'string') out.texts.push(e[j] as string);
+        if (Array.isArray(e))
+          for (let j = 0; j < e.length && out.texts.length < MAX_INDEXED_PARAMS; j++)
+            if (typeof e[j] === 'string') out.texts.push(e[j] as string);
       }
       collectParams(sub, out, depth + 1);
     }
@@ -369,11 +388,10 @@ const CAMEL_IDENTIFIER_RE = /^[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*$/;
  * term ids (field fi of doc d is flat[bounds[d * nf + fi] .. bounds[d * nf + fi + 1])), with the
  * per-field lengths, document frequencies, name parts and exact-name tiers the rest of the build
  * reads. `run(deadline)` analyses tools until all are done or the deadline has passed, so that
- * ToolIndex.buildAsync can give the event loop back between slices: a 10,000-tool snapshot held it
- * for 0.9 s in one piece, and every other request of the replica, health checks included, waited.
+ * ToolIndex.buildAsync can give the event loop back between slices: a 10,000-tool snapshot holds it
+ * for about 0.9 s in one piece, and every other request of the replica, health checks included, waits.
  * (Indexed loops rather than for-of here and in the helpers: a new replica's first build runs
- * largely on unoptimized code, where every for-of step allocates an iterator result; with the
- * other build changes, 47 → 39 MB allocated and 8-9 → 6-7 scavenges for the 3,091-tool corpus.)
+ * largely on unoptimized code, where every for-of step allocates an iterator result.)
  */
 class DocAnalysis {
   readonly termIds = new Map<string, number>();
@@ -428,7 +446,24 @@ class DocAnalysis {
 
   /** Analyses tools until every one is (true) or `deadline` (a performance.now() time) has passed (false). */
   run(deadline = Infinity): boolean {
-    const { tools, names, termIds, lenW, df, lastDoc, buf, textMemo, nameMemo, memoStart, bounds, sumLen, lens, docNameTerms, docNameWeights, baseKeys } = this;
+    const {
+      tools,
+      names,
+      termIds,
+      lenW,
+      df,
+      lastDoc,
+      buf,
+      textMemo,
+      nameMemo,
+      memoStart,
+      bounds,
+      sumLen,
+      lens,
+      docNameTerms,
+      docNameWeights,
+      baseKeys,
+    } = this;
     const n = tools.length;
     const nf = FIELDS.length;
     const docOpts = { maxChars: MAX_DOC_CHARS };
@@ -629,7 +664,10 @@ export class ToolIndex {
       // every weight in [0, MAX_OPTION_WEIGHT], NaN → default: scores stay finite and non-negative
       // (near-duplicate demotion's lazy greedy relies on it) and below the exact-name tiers
       k1: weightOr(options.k1, DEFAULTS.k1),
-      fieldWeights: Object.fromEntries(FIELDS.map((f) => [f, weightOr(options.fieldWeights?.[f], DEFAULTS.fieldWeights[f])])) as Record<ToolField, number>,
+      fieldWeights: Object.fromEntries(FIELDS.map((f) => [f, weightOr(options.fieldWeights?.[f], DEFAULTS.fieldWeights[f])])) as Record<
+        ToolField,
+        number
+      >,
       fieldB: Object.fromEntries(FIELDS.map((f) => [f, shareOr(options.fieldB?.[f], DEFAULTS.fieldB[f])])) as Record<ToolField, number>,
       synonymWeight: weightOr(options.synonymWeight, DEFAULTS.synonymWeight),
       relatedWeight: weightOr(options.relatedWeight, DEFAULTS.relatedWeight),
@@ -773,7 +811,7 @@ export class ToolIndex {
     if (own.length === 0) own = analyze(query, { stop: false });
     // a CJK character inside a two-character word of the query that the catalog holds and the
     // translation table translates (天 and 气 of 天气 → weather) is read through that word: counted
-    // again alone it gave a tool written in the request's script 1 + 2 × cjkUnigramWeight for the
+    // again alone it would give a tool written in the request's script 1 + 2 × cjkUnigramWeight for the
     // word, against translationWeight for a tool that says it in English. Words without a
     // translation (place names: 北京) keep their characters, which match 北京市 and the like.
     const covered = cjkCoveredChars(own, this.termIds, this.translations);
@@ -785,10 +823,12 @@ export class ToolIndex {
     }
     // a value the request holds (a date, a clock time) stands for its type, which tools name as a parameter
     if (this.opts.valueTypeWeight > 0) {
-      for (const t of valueTypeTerms(query.slice(0, MAX_ANALYZED_CHARS))) if ((terms.get(t) ?? 0) < this.opts.valueTypeWeight) terms.set(t, this.opts.valueTypeWeight);
+      for (const t of valueTypeTerms(query.slice(0, MAX_ANALYZED_CHARS)))
+        if ((terms.get(t) ?? 0) < this.opts.valueTypeWeight) terms.set(t, this.opts.valueTypeWeight);
     }
     // the tools the request implies ("…/apple.pptx" → presentation, slide; "list c drive" → execute, command)
-    for (const w of implied) for (const t of analyze(w)) if ((terms.get(t) ?? 0) < this.opts.impliedWordWeight) terms.set(t, this.opts.impliedWordWeight);
+    for (const w of implied)
+      for (const t of analyze(w)) if ((terms.get(t) ?? 0) < this.opts.impliedWordWeight) terms.set(t, this.opts.impliedWordWeight);
     if (places) for (const t of PLACE_TERMS) if ((terms.get(t) ?? 0) < this.opts.placeWordWeight) terms.set(t, this.opts.placeWordWeight);
     for (const w of ops.words) for (const t of analyze(w)) terms.set(t, 1);
     const words = own.filter((t) => !t.startsWith(WHOLE_PREFIX));
@@ -947,7 +987,11 @@ export class ToolIndex {
     if (head.length < 2) return hits;
     let s: readonly number[] | undefined;
     try {
-      s = this.headReranker!.rerank(query, head.map((d) => ({ name: this.names[d], score: Math.max(0, scores[d]) })), this.termStats);
+      s = this.headReranker!.rerank(
+        query,
+        head.map((d) => ({ name: this.names[d], score: Math.max(0, scores[d]) })),
+        this.termStats,
+      );
     } catch {
       return hits;
     }
@@ -1040,7 +1084,10 @@ export class ToolIndex {
     const max = typeof limit === 'number' && Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
     if (max === 0 || typeof query !== 'string') return [];
     const clauses = splitClauses(query.slice(0, MAX_ANALYZED_CHARS))
-      .filter((c) => new Set(analyze(c, { joined: false }).filter((t) => !t.startsWith(WHOLE_PREFIX) && this.termIds.has(t))).size >= CLAUSE_MIN_TERMS)
+      .filter(
+        (c) =>
+          new Set(analyze(c, { joined: false }).filter((t) => !t.startsWith(WHOLE_PREFIX) && this.termIds.has(t))).size >= CLAUSE_MIN_TERMS,
+      )
       .slice(0, MAX_CLAUSES);
     // a one-step request is the plain search
     if (clauses.length < 2) return this.searchUnsafe(query, max);
@@ -1174,7 +1221,10 @@ export class ToolIndex {
       // the semantic stage re-orders the first semanticDepth places of the final ranking, whatever the limit
       const depth = this.opts.semanticDepth;
       const want = Math.max(max, this.semantic !== undefined ? depth : 0, this.headReranker !== undefined ? this.opts.headDepth : 0);
-      let hits = this.opts.diversity > 0 || this.opts.sameNameDemotion > 0 ? this.diversify(touched, scores, want, tiers) : topK(touched, scores, want);
+      let hits =
+        this.opts.diversity > 0 || this.opts.sameNameDemotion > 0
+          ? this.diversify(touched, scores, want, tiers)
+          : topK(touched, scores, want);
       if (this.semantic !== undefined && hits.length > 1) {
         const head = hits.slice(0, depth);
         // exact-name matches keep their places above the rest (and their tier scores stay out of the scale)
@@ -1188,7 +1238,7 @@ export class ToolIndex {
       }
       if (headStage && this.headReranker !== undefined && this.opts.headDepth > 1 && hits.length > 1) {
         // the reranker reads the implied words too, put first so its 1,000-character window holds them
-        // (the place words are left out of its text: read there, a geocoding tool took the first
+        // (the place words are left out of its text: read there, a geocoding tool takes the first
         // place from the tool a request named, "directions to the Golden Gate Bridge" → geocode_address)
         hits = this.rerankHead(implied.length > 0 ? `${implied.join(' ')} ${query}` : query, hits, scores, tiers);
       }
@@ -1212,7 +1262,12 @@ export class ToolIndex {
 function saysDeprecated(text: unknown): boolean {
   if (typeof text !== 'string' || text === '') return false;
   const t = text.slice(0, 2000);
-  return /\bDEPRECATED\b/.test(t) || /\(deprecated\)|\[deprecated\]|\bdeprecated\s*:|^\W*deprecated\b|\b(?:this (?:tool|function|endpoint|method|command|api) is|is now|has been)\s+deprecated\b/i.test(t);
+  return (
+    /\bDEPRECATED\b/.test(t) ||
+    /\(deprecated\)|\[deprecated\]|\bdeprecated\s*:|^\W*deprecated\b|\b(?:this (?:tool|function|endpoint|method|command|api) is|is now|has been)\s+deprecated\b/i.test(
+      t,
+    )
+  );
 }
 
 /** `x` when it is a finite number, else `fallback` (an option left out, NaN or ±Infinity). */
@@ -1223,7 +1278,7 @@ function finiteOr(x: number | undefined, fallback: number): number {
 /**
  * Largest weight option accepted (k1 and every weight; larger ones are clamped to it). Every
  * default is at most 1.1; at 10 a request's scores stay finite and below the exact-name tiers
- * (TIER_SCORE), where 1e308 overflowed them to Infinity and NaN (an adversarial review, 2026-12-03).
+ * (TIER_SCORE), whereas 1e308 would overflow them to Infinity and NaN.
  */
 export const MAX_OPTION_WEIGHT = 10;
 /** Most places a re-ordering stage (semanticDepth, headDepth) may cover; larger values are clamped to it. */

@@ -85,16 +85,17 @@ export function readOperations(query: string): { words: string[]; rest: string }
 //   for "write file": the tool that writes such a file is a file system's write_file, not one named
 //   after the content. ("Draft an email about the Vue.js migration", "put the meeting on my
 //   calendar, agenda is in notes.txt" are no writes to a file.)
-// A path or URL alone adds nothing: read as the concepts "file" / "url" it cost LiveMCPBench 0.01
-// (README, "Tried later and dropped").
-// Measured (README, ranking design 8): 16 of the 2,135 dev and irrelevance requests name such a
-// file, all LiveMCPBench tasks; LiveMCPBench NDCG@10 0.254 → 0.279 with the head reranker (half A
-// 0.270 → 0.297, half B 0.243 → 0.265), all-dev NDCG@10 0.824 → 0.825, Recall@5 0.884 → 0.886.
+// A path or URL alone adds nothing: read as the concepts "file" / "url" it lowers LiveMCPBench
+// NDCG@10 by 0.01 (docs/decisions/search-file-paths.md).
+// Measured (docs/decisions/search-implied-office-words.md): 16 of the 2,135 dev and irrelevance
+// requests name such a file, all LiveMCPBench tasks; with these words LiveMCPBench NDCG@10 is 0.279
+// against 0.254 without (with the head reranker), and all-dev NDCG@10 and Recall@5 hold (0.825,
+// 0.886).
 // A Word document only read (no writing verb anywhere in the request, WRITING_VERBS, and nothing
 // made: "Read the file /root/docs/exchange.docx, tell me who did not give a gift") stands for its
-// text, not its paragraphs: "paragraph" ranked add_paragraph and get_paragraph_text_from_document
+// text, not its paragraphs: "paragraph" ranks add_paragraph and get_paragraph_text_from_document
 // before get_document_text ("Extract all text from a Word document", 59th); LiveMCPBench NDCG@10
-// +0.008 (one request of 60; ranking design 8).
+// +0.008 with "text" (one request of 60; docs/decisions/search-office-output-create-new.md).
 /** Each office kind: its file name, its words, and its words where the request only reads it (when they differ). */
 const FILE_KINDS: readonly [RegExp, readonly string[], (readonly string[])?][] = [
   [/[\w-]\.pptx?(?!\w)/i, ['presentation', 'slide']],
@@ -107,7 +108,8 @@ const WRITING_VERB_RE = new RegExp(String.raw`\b(?:${WRITING_VERBS})\b`, 'i');
 /** Verbs that work on a document's content: the writing verbs and the reading ones. */
 const CONTENT_VERB_RE = new RegExp(String.raw`\b(?:${WRITING_VERBS}|read|open|view|show|summari[sz]e|analy[sz]e|extract|tell\s+me)\b`, 'i');
 /** Verbs that handle a document as a file ("share" not in "market share"). */
-const FILE_VERB_RE = /\b(?:zip|unzip|compress|archive|rename|move|moved|delete|remove|copy|commit|push|e-?mail|send|upload|download|attach|(?<!\bmarket\s+)share|modified|permissions?)\b/i;
+const FILE_VERB_RE =
+  /\b(?:zip|unzip|compress|archive|rename|move|moved|delete|remove|copy|commit|push|e-?mail|send|upload|download|attach|(?<!\bmarket\s+)share|modified|permissions?)\b/i;
 
 /**
  * A path or a bare file name ending in one of `ext`'s extensions (a regex source): /root/x.md,
@@ -116,8 +118,7 @@ const FILE_VERB_RE = /\b(?:zip|unzip|compress|archive|rename|move|moved|delete|r
 const PATH_TO = (ext: string, rooted = false): string =>
   String.raw`(?:[a-z]:\\|~|\.{1,2})?[\/\\]${rooted ? '' : '?'}(?:[\w-]+[\/\\])*[\w-]+\.(?:${ext})(?!\w)`;
 /** A path or a bare file name of a plain-text kind: /root/x.md, ~/notes/a.txt, C:\out\b.py, report.md (.js and .ts only in a path). */
-const TEXT_PATH =
-  String.raw`(?:${PATH_TO('md|markdown|txt|py|html?|json|csv|ya?ml|xml|css|sh')}|${PATH_TO('js|ts', true)})`;
+const TEXT_PATH = String.raw`(?:${PATH_TO('md|markdown|txt|py|html?|json|csv|ya?ml|xml|css|sh')}|${PATH_TO('js|ts', true)})`;
 const WRITE_TO_TEXT_FILE_RE = new RegExp(
   String.raw`\b(?:save|saved|saving|write|writes|writing|wrote|store|stored|draft|export|output)\b` +
     // the rest of the sentence, then "to/in/into/as/at/under" and a path or a bare file name:
@@ -143,15 +144,15 @@ const WRITE_TO_TEXT_FILE_RE = new RegExp(
 //   findings into a report at …").
 // No making verb after an article, a possessive or a negation ("the build script in /root/build.sh
 // fails", "don't generate a new report in /root/r.md"), no guide or intro "to" a path (it explains
-// the file). An adversarial review of a first version (a making verb anywhere before "noun in
-// PATH") wrote 68 near misses: it fired on 62 ("make a chart using the table in /root/data.csv",
-// "give me a code review for the script at /root/app.py", "make the table in /root/index.html
-// responsive"), and on a 52-tool catalog the clearly right tool of the fired near misses that are no
-// file task fell from MRR@10 0.784 to 0.502. This form fires on none of them, on 40 of 40 real
-// writes, 15 of 15 and 2 of 15 of a fresh batch of writes and near misses, and on the same eval
-// requests as the first version: 4 dev requests the write verbs miss, all LiveMCPBench tasks that
-// write the file (LiveMCPBench NDCG@10 +0.002 and +0.007 on the two halves; libs/search/README.md,
-// ranking design 8). Still read as writes: "give me a brief on /root/r.md" (the Baidu task's shape).
+// the file). The shape is this narrow because a looser one (a making verb anywhere before "noun in
+// PATH") fires on near misses ("make a chart using the table in /root/data.csv", "give me a code
+// review for the script at /root/app.py", "make the table in /root/index.html responsive"), where
+// the clearly right tool falls from MRR@10 0.784 to 0.502 on a 52-tool catalog. This form fires on
+// none of 68 such near misses, on 40 of 40 real writes, on 15 of 15 and 2 of 15 of a held-out batch
+// of writes and near misses, and on the eval data on 4 dev requests the write verbs miss and all
+// LiveMCPBench tasks that write the file (LiveMCPBench NDCG@10 +0.002 and +0.007 on the two halves;
+// docs/decisions/search-made-document-write-file.md). Still read as writes: "give me a brief on
+// /root/r.md" (the Baidu task's shape).
 const DOCUMENT_NOUN = String.raw`(?:report|document|doc|page|summary|overview|intro|introduction|brief|article|guide|table|comparison|analysis|script|notes?|file)`;
 const MAKING_VERB = String.raw`(?:create|creates|creating|generate|generates|generating|produce|producing|compile|compiling|prepare|preparing|make|making|build|building|give\s+me)`;
 /** Words that end a making verb's object: articles, pronouns, prepositions, conjunctions, "is". */
@@ -161,7 +162,8 @@ const DESCRIBING_WORD = String.raw`(?!${FUNCTION_WORD}(?![\w-]))["'\`]?[\w-]+["'
 const OBJECT_WORD = String.raw`${DESCRIBING_WORD}\s+`;
 const OBJECT_WORDS = String.raw`(?:${OBJECT_WORD}|(?:and|or)\s+){0,5}(?:${OBJECT_WORD}(?:and|or|in|as|into)\s+(?:a|an)\s+(?:${OBJECT_WORD}|(?:and|or)\s+){0,5}){0,2}`;
 const DOCUMENT_AT_PATH =
-  String.raw`\b${DOCUMENT_NOUN}\s+(?:(?:in|at|into|under)\s+(?:(?:the|a)\s+)?(?:file\s+)?(?:at\s+)?|on\s+|(?<!\b(?:guide|intro|introduction)s?\s+)to\s+)[\`"']?` + TEXT_PATH;
+  String.raw`\b${DOCUMENT_NOUN}\s+(?:(?:in|at|into|under)\s+(?:(?:the|a)\s+)?(?:file\s+)?(?:at\s+)?|on\s+|(?<!\b(?:guide|intro|introduction)s?\s+)to\s+)[\`"']?` +
+  TEXT_PATH;
 const MADE_DOCUMENT_RE = new RegExp(
   String.raw`(?<!\b(?:the|a|an|my|our|your|this|that|its|their|not|never)\s+)(?<!n't\s+)` +
     String.raw`(?:\b${MAKING_VERB}\s+(?:me\s+)?(?:(?:a|an|one)\s+(?:new\s+)?|new\s+)|\b(?:create|creating|generate|generating|produce|producing|write|writing)\s+(?:me\s+)?the\s+(?:new\s+)?|\b(?:create|generate|produce)\s+)` +
@@ -175,9 +177,9 @@ const MADE_DOCUMENT_RE = new RegExp(
 // An office document the request makes: a presentation, a Word document or a PDF written at the
 // request's one office file. Making one is the work of a tool that creates a new file of that kind
 // (create_presentation "Create a new PowerPoint presentation", create_document "Create a new Word
-// document"), which such a request never names: "summarize it in a PPT in /root/ppt/apple.pptx"
-// had delete_slide first and create_presentation 73rd. A PDF is made as a document and then
-// converted, so it implies "document" as well. The kind is the file's (its extension); the path
+// document"), which such a request never names: without this, "summarize it in a PPT in
+// /root/ppt/apple.pptx" has delete_slide first and create_presentation 73rd. A PDF is made as a
+// document and then converted, so it implies "document" as well. The kind is the file's (its extension); the path
 // must be the output and the noun the made thing, in one of these shapes:
 // - a write verb (a participle not after a determiner or a subject: "the file I saved to" is
 //   read), its object (a pronoun or up to five describing words; before "in" only a pronoun or a
@@ -200,25 +202,23 @@ const MADE_DOCUMENT_RE = new RegExp(
 // of files it has: "Convert /root/word/CV.docx … to PDF, merge … as /root/pdf/full_cv.pdf"),
 // handles the file as a file (FILE_VERB_RE) or says the file exists ("the existing report", "it
 // already exists"). No workbook: the Excel server of the eval corpus has no tool that creates one,
-// and "create new" lifted excel_create_table and excel_copy_sheet above excel_write_to_sheet (MRR@10
-// of the right tool 0.667 → 0.463 on a review's 9 workbook makes).
-// An adversarial review of a first form (any making verb before the kind's noun and the path in
-// the sentence, or any write verb before "in" and the path) wrote 82 near misses and 45 makes: it
-// fired on 48 near misses, because the noun matched the path's own folder ("/root/word/…",
-// "/root/pdf/…": "make a note of the phone numbers in /root/pdf/contacts.pdf"), read a source as
-// the made thing ("create a chart from the spreadsheet /root/…") and took any write verb with any
-// "in" ("write down the key dates mentioned in /root/…", "export every table in /root/… to CSV").
-// On a catalog of the probe's tools and the corpus's office servers (130 tools), the right tool of
-// those near misses fell from MRR@10 0.513 to 0.285, while the makes it caught rose from 0.525 to
-// 0.818. The review's form fires on 1 of the 82 and catches 34 of the 45 makes (MRR@10 0.828); on
-// 30 requests written after it was frozen, it fires on 2 of 15 near misses (the first form on 12)
-// and catches 13 of 15 makes (0.737 against 0.308 without the words). A read-through then narrowed
-// its last shape (no "me/us", "up" only in "draw/write/whip/set up", no list/record/collect/gather/
-// capture as putting verbs: "Show me a report in /root/pdf/q2.pdf", "Pull up a presentation at …",
-// "List the slides in a presentation at …" read no make) and the existence check ("summarizing the
-// existing literature" is no existing file). On the eval data it fires on the same 7 dev requests
-// as the first form, all LiveMCPBench tasks that make the file, and on no irrelevance or MetaTool
-// request (libs/search/README.md, ranking design 8).
+// and "create new" lifts excel_create_table and excel_copy_sheet above excel_write_to_sheet (MRR@10
+// of the right tool 0.463 against 0.667 without the words, on 9 workbook makes).
+// The shapes are this narrow because a looser form (any making verb before the kind's noun and the
+// path in the sentence, or any write verb before "in" and the path) fires on near misses: the noun
+// matches the path's own folder ("/root/word/…", "/root/pdf/…": "make a note of the phone numbers
+// in /root/pdf/contacts.pdf"), a source reads as the made thing ("create a chart from the
+// spreadsheet /root/…") and any write verb with any "in" counts ("write down the key dates
+// mentioned in /root/…", "export every table in /root/… to CSV"); on a catalog of 130 tools (the
+// corpus's office servers and others) the right tool of such near misses falls from MRR@10 0.513 to
+// 0.285. These shapes fire on 1 of 82 written near misses and catch 34 of 45 makes (MRR@10 0.828);
+// on 30 held-out requests they fire on 2 of 15 near misses and catch 13 of 15 makes (0.737 against
+// 0.308 without the words). The last shape takes no "me/us", "up" only in "draw/write/whip/set up",
+// and no list/record/collect/gather/capture as putting verbs ("Show me a report in
+// /root/pdf/q2.pdf", "Pull up a presentation at …", "List the slides in a presentation at …" make
+// nothing), and the existence check does not read "summarizing the existing literature" as an
+// existing file. On the eval data it fires on 7 dev requests, all LiveMCPBench tasks that make the
+// file, and on no irrelevance or MetaTool request (docs/decisions/search-office-output-create-new.md).
 const OFFICE_NOUN = String.raw`(?:PPTX?|PowerPoint(?:\s+(?:presentation|deck|file))?|presentation|slides|slide\s+deck|deck|Word(?:\s+(?:document|doc|file))?|docx?|document|PDF(?:\s+(?:report|document|file))?|report)`;
 const OUTPUT_PRONOUN = String.raw`(?:it|them|this|that|these|those|everything|all\s+of\s+it)`;
 const OUTPUT_DETERMINER = String.raw`(?:the|a|an|my|our|your|this|these|those|all\s+the|each|every|one)`;
@@ -255,7 +255,8 @@ const OFFICE_OUTPUTS: ReadonlyMap<string, { re: RegExp; words: readonly string[]
   }),
 );
 /** A request that says its office file exists already edits or reads it. */
-const OFFICE_EXISTS_RE = /\b(?:existing\s+(?:[\w-]+\s+){0,2}?(?:file|document|docx?|report|presentation|deck|pptx?|pdf|slides)|already\s+(?:exists?|there))\b/i;
+const OFFICE_EXISTS_RE =
+  /\b(?:existing\s+(?:[\w-]+\s+){0,2}?(?:file|document|docx?|report|presentation|deck|pptx?|pdf|slides)|already\s+(?:exists?|there))\b/i;
 /**
  * The office files a request names, each by its file name (the extension is group 1; not
  * "x.pptx.bak"). A name starts only where a word does, so a long run of letters is read once, not
@@ -311,19 +312,19 @@ export function impliedToolWords(query: string): string[] {
 // can be found, so it stands for the tools that turn a place into coordinates and back (a map
 // server's geocode_address, reverse_geocode; the nearby and route tools take latitude and
 // longitude), which the request never names: "I'm planning a trip to the Forbidden City …, show me
-// where to park and what's interesting to do within 1km distance" had no geocoding tool in its
-// first ten. Two adversarial reviews narrowed the first version, which had fired on 119 of 173
-// requests written around its words: no cue where the distance is not measured from something
+// where to park and what's interesting to do within 1km distance" has no geocoding tool in its
+// first ten without them. The cues are narrow because requests written around these words are
+// mostly near misses: no cue where the distance is not measured from something
 // ("retry within 10 m"), where a shape or a body is meant ("the electric field within 2 m of a
 // point charge"), where directions are steps ("directions to bake a cake"), where the way runs
 // through a graph, a network, a game or a file system ("trace the route from my laptop to
 // google.com", "how to get to the root directory"), for a commute that is no journey ("a podcast
 // for my commute"), or where the trip word qualifies another noun or is a band's tour ("my trip
-// photos", "luggage for a two-day trip"). A lone "nearby" or a street address measured nothing on
-// the tuning half and is no cue. Measured in libs/search/README.md, ranking design 8.
+// photos", "luggage for a two-day trip"). A lone "nearby" or a street address gains nothing on
+// the tuning half and is no cue. Measured in docs/decisions/search-place-words.md.
 const DISTANCE_UNIT = String.raw`(?:km|kilometers?|kilometres?|m|meters?|metres?|miles?|mi|feet|ft|yards?)`;
 // (`\s*(?:-\s*)?` between a number and its unit: `\s*-?\s*` splits a run of spaces two ways, and a
-// long one took time quadratic in its length; an adversarial review timed 20,000 spaces at 291 ms)
+// long one takes time quadratic in its length)
 const DISTANCE_NUMBER = String.raw`(?:\d+(?:[.,]\d+)?|one|two|three|five|ten|twenty|half\s+a|a)\s*(?:-\s*)?`;
 const NUMBER_UNIT = String.raw`${DISTANCE_NUMBER}${DISTANCE_UNIT}\b`;
 // A distance around a place: "within 1km distance", "within 2 miles of", "within 500 m of
@@ -343,7 +344,8 @@ const AREA_RADIUS_RE = new RegExp(String.raw`\b\d+(?:[.,]\d+)?\s*(?:-\s*)?${DIST
 // with a radius of 5 meters", "a circular loop … with a radius of 4 meters", "the electric field
 // within 2 m of a point charge", "a satellite within 100 km of the surface".
 // A rated star ("5-star hotels within 1 km of …") is no star.
-const SHAPE_RE = /\b(?:circles?|circular|circumference|(?:hemi)?spheres?|spherical|cylinders?|cones?|arcs?|discs?|disks?|loops?|coils?|orbits?|wheels?|rings?|pipes?|balls?|rods?|tanks?|planets?|(?<!\b(?:\d|one|two|three|four|five|seven)[- ]?)stars?|satellites?|charges?|fields?|particles?|magnets?|waves?)\b/i;
+const SHAPE_RE =
+  /\b(?:circles?|circular|circumference|(?:hemi)?spheres?|spherical|cylinders?|cones?|arcs?|discs?|disks?|loops?|coils?|orbits?|wheels?|rings?|pipes?|balls?|rods?|tanks?|planets?|(?<!\b(?:\d|one|two|three|four|five|seven)[- ]?)stars?|satellites?|charges?|fields?|particles?|magnets?|waves?)\b/i;
 // A shape word written with a capital after a capitalised word or "the" is a place's name ("within
 // 500 m of Columbus Circle", "the Ring Road", "the Loop"): left out of the text after "within"
 // before SHAPE_RE reads the request (before it, title-case physics stays physics: "Compute the
@@ -357,10 +359,13 @@ const NAMED_SHAPE_RE = /(?<=\b(?:[A-Z][a-z]+|the) )(?:Circle|Ring|Loop|Field|Fie
 // fastest / easiest way to get to" ask as often for a step or a career ("how do I get to the next
 // step in the tutorial", "the best way to get to a senior engineer role"): they count before a
 // capitalised name, a place noun (PLACE_NOUN: "the airport", "the train station") or "downtown".
-const ROUTE_RE = /\broute\s+(?:from|between)\b|\bhow\s+to\s+get\s+there\b|\bdirections\s+from\b|\bcommute\s+(?:time|times|route|routes|distance|analysis|from|between|to)\b|\bcommute\b(?=[^.?!\n]{0,40}\bfrom\b[^.?!\n]{0,60}\bto\b)/i;
+const ROUTE_RE =
+  /\broute\s+(?:from|between)\b|\bhow\s+to\s+get\s+there\b|\bdirections\s+from\b|\bcommute\s+(?:time|times|route|routes|distance|analysis|from|between|to)\b|\bcommute\b(?=[^.?!\n]{0,40}\bfrom\b[^.?!\n]{0,60}\bto\b)/i;
 const PLACE_NOUN = String.raw`(?:airport|station|hotel|hostel|museum|beach|stadium|arena|park|mall|hospital|terminal|pier|port|harbou?r|venue|centre|center|downtown|city|town|village|campus|office|embassy|consulate|restaurant|cafe|market|zoo|aquarium|cathedral|church|temple|castle|palace|bridge|square|lake|mountain|trailhead|border|ferry|bus|train|subway|metro)s?`;
-const ROUTE_TO_PLACE_RE = new RegExp(String.raw`\b(?:[Dd]irections|[Hh]ow to get) to (?:(?:the|my|our|your|a|an) [\w-]|[A-Z])` +
-  String.raw`|\b(?:[Hh]ow (?:do|can|could|would|should) (?:[Ii]|we) get|(?:[Bb]est|[Ff]astest|[Qq]uickest|[Ee]asiest|[Cc]heapest) way to get) to (?:(?:the|my|our|your|a|an) )?(?:[A-Z]|(?:[\w-]+ )?${PLACE_NOUN}\b|downtown)`);
+const ROUTE_TO_PLACE_RE = new RegExp(
+  String.raw`\b(?:[Dd]irections|[Hh]ow to get) to (?:(?:the|my|our|your|a|an) [\w-]|[A-Z])` +
+    String.raw`|\b(?:[Hh]ow (?:do|can|could|would|should) (?:[Ii]|we) get|(?:[Bb]est|[Ff]astest|[Qq]uickest|[Ee]asiest|[Cc]heapest) way to get) to (?:(?:the|my|our|your|a|an) )?(?:[A-Z]|(?:[\w-]+ )?${PLACE_NOUN}\b|downtown)`,
+);
 // The way through a graph, a network, a game or a file system is no route on a map ("the route
 // from node A to node B", "trace the route from my laptop to google.com", "the route between VLAN
 // 10 and 20", "how to get to the root directory", "how to get to the next level"), nor a web
@@ -387,7 +392,8 @@ const TRIP_RE = new RegExp(
 );
 // (nor an itinerary or schedule for a skill, "a 3-day itinerary for learning Rust", while "a 5-day
 // trip to learn surfing in Portugal" is a trip; nor a tour of a codebase, a curriculum or an exam)
-const NOT_A_TRIP_RE = /\b(?:band|concert|setlist|product|hackathon|conference|sessions?|games?|codebase|repo(?:sitory)?|curriculum|syllabus|exam|onboarding)\b|\b(?:itinerary|schedule)\s+(?:for|to)\s+(?:learn|study|studying|master|practi[cs]|improv|prepar|review|revis|train)\w*/i;
+const NOT_A_TRIP_RE =
+  /\b(?:band|concert|setlist|product|hackathon|conference|sessions?|games?|codebase|repo(?:sitory)?|curriculum|syllabus|exam|onboarding)\b|\b(?:itinerary|schedule)\s+(?:for|to)\s+(?:learn|study|studying|master|practi[cs]|improv|prepar|review|revis|train)\w*/i;
 
 /**
  * Does the request ask for places found on a map: a distance around a place, a route between
@@ -425,20 +431,59 @@ const ORDER_RE = new RegExp(String.raw`\bfrom\s+(?:the\s+)?${END_WORD}\s+to\s+(?
 // gallon", "how many seconds in 3 hours" (the question ends there: "how many hours in a week are
 // booked on my calendar" is no conversion; calories are no unit of this kind).
 const UNIT = String.raw`(?:ounces?|oz|pounds?|lbs?|grams?|kilograms?|kgs?|milligrams?|tons?|cups?|tablespoons?|tbsp|teaspoons?|tsp|liters?|litres?|milliliters?|millilitres?|ml|gallons?|quarts?|pints?|fluid\s+ounces?|meters?|metres?|centimeters?|centimetres?|millimeters?|kilometers?|kilometres?|km|feet|foot|ft|inch(?:es)?|miles?|yards?|acres?|hectares?|seconds?|minutes?|hours?|days?|weeks?|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?)`;
-const UNIT_QUESTION_RE = new RegExp(String.raw`\bhow\s+many\s+${UNIT}\s+(?:are\s+|is\s+)?(?:there\s+)?in\s+(?:a|an|one|\d+(?:\.\d+)?)\s+${UNIT}\b(?=\s*(?:$|[?.,!]|of\b))`, 'i');
+const UNIT_QUESTION_RE = new RegExp(
+  String.raw`\bhow\s+many\s+${UNIT}\s+(?:are\s+|is\s+)?(?:there\s+)?in\s+(?:a|an|one|\d+(?:\.\d+)?)\s+${UNIT}\b(?=\s*(?:$|[?.,!]|of\b))`,
+  'i',
+);
 
 // Currencies a request names: an ISO code of a common currency, a currency's name (with the
 // country or region that tells dollars apart: "Canadian dollars", "US dollars"), or a symbol. Each
 // is read as its ISO code, so "$", "USD", "dollars" and "US dollars" are one currency. Words that
 // are mostly something else count only with a country: "pounds" (a weight) as "British pounds",
 // "won", "real", "try" never alone.
-const CURRENCY_RE = /\b(usd|eur|gbp|jpy|cad|aud|nzd|cny|rmb|inr|chf|krw|hkd|sgd|mxn|brl|rub|sek|nok|dkk|zar)\b|\b(?:(us|u\.s\.|united states|american|canadian|australian|new zealand|hong kong|singapore|singaporean|mexican|british|japanese|chinese|indian|swiss|korean|south korean|south african|brazilian|russian|swedish|danish|norwegian)\s+)?(dollars?|euros?|yen|pounds?(?:\s+sterling)?|rupees?|yuan|renminbi|francs?|won|pesos?|reals?|rubles?|kron(?:a|or|er|e))\b|([$€£¥₹₩])/gi;
+const CURRENCY_RE =
+  /\b(usd|eur|gbp|jpy|cad|aud|nzd|cny|rmb|inr|chf|krw|hkd|sgd|mxn|brl|rub|sek|nok|dkk|zar)\b|\b(?:(us|u\.s\.|united states|american|canadian|australian|new zealand|hong kong|singapore|singaporean|mexican|british|japanese|chinese|indian|swiss|korean|south korean|south african|brazilian|russian|swedish|danish|norwegian)\s+)?(dollars?|euros?|yen|pounds?(?:\s+sterling)?|rupees?|yuan|renminbi|francs?|won|pesos?|reals?|rubles?|kron(?:a|or|er|e))\b|([$€£¥₹₩])/gi;
 
 /** ISO code of a currency by the country or region written before its name ("Canadian dollars"). */
-const CURRENCY_BY_REGION: Readonly<Record<string, string>> = { us: 'USD', 'u.s.': 'USD', 'united states': 'USD', american: 'USD', canadian: 'CAD', australian: 'AUD', 'new zealand': 'NZD', 'hong kong': 'HKD', singapore: 'SGD', singaporean: 'SGD', mexican: 'MXN', british: 'GBP', japanese: 'JPY', chinese: 'CNY', indian: 'INR', swiss: 'CHF', korean: 'KRW', 'south korean': 'KRW', 'south african': 'ZAR', brazilian: 'BRL', russian: 'RUB', swedish: 'SEK', danish: 'DKK', norwegian: 'NOK' };
+const CURRENCY_BY_REGION: Readonly<Record<string, string>> = {
+  us: 'USD',
+  'u.s.': 'USD',
+  'united states': 'USD',
+  american: 'USD',
+  canadian: 'CAD',
+  australian: 'AUD',
+  'new zealand': 'NZD',
+  'hong kong': 'HKD',
+  singapore: 'SGD',
+  singaporean: 'SGD',
+  mexican: 'MXN',
+  british: 'GBP',
+  japanese: 'JPY',
+  chinese: 'CNY',
+  indian: 'INR',
+  swiss: 'CHF',
+  korean: 'KRW',
+  'south korean': 'KRW',
+  'south african': 'ZAR',
+  brazilian: 'BRL',
+  russian: 'RUB',
+  swedish: 'SEK',
+  danish: 'DKK',
+  norwegian: 'NOK',
+};
 
 /** ISO code of a currency name written alone ("euros"); the names that are mostly something else ("pounds", "won") are not here. */
-const CURRENCY_ALONE: Readonly<Record<string, string>> = { dollar: 'USD', euro: 'EUR', yen: 'JPY', rupee: 'INR', yuan: 'CNY', renminbi: 'CNY', franc: 'CHF', peso: 'MXN', ruble: 'RUB' };
+const CURRENCY_ALONE: Readonly<Record<string, string>> = {
+  dollar: 'USD',
+  euro: 'EUR',
+  yen: 'JPY',
+  rupee: 'INR',
+  yuan: 'CNY',
+  renminbi: 'CNY',
+  franc: 'CHF',
+  peso: 'MXN',
+  ruble: 'RUB',
+};
 
 /** ISO code of a currency word with its country ("" when the word alone names no currency). */
 function currencyCode(region: string, word: string): string {
@@ -452,7 +497,11 @@ const SYMBOL_CODES: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GB
 function currenciesNamed(query: string): number {
   const seen = new Set<string>();
   for (const m of query.matchAll(CURRENCY_RE)) {
-    const code = m[1] ? m[1].toUpperCase().replace('RMB', 'CNY') : m[4] ? SYMBOL_CODES[m[4]] : currencyCode((m[2] ?? '').toLowerCase(), (m[3] ?? '').toLowerCase());
+    const code = m[1]
+      ? m[1].toUpperCase().replace('RMB', 'CNY')
+      : m[4]
+        ? SYMBOL_CODES[m[4]]
+        : currencyCode((m[2] ?? '').toLowerCase(), (m[3] ?? '').toLowerCase());
     if (code) seen.add(code);
     if (seen.size >= 2) break;
   }
@@ -465,11 +514,12 @@ function currenciesNamed(query: string): number {
 // terminal", "open PowerShell", "shell commands" (a drive's path alone is a file: "export it to
 // C:\out\t.csv"; "Shell" the company, an airport's terminal, "a 4 h drive" and %20 in a URL are
 // no cues). It stands for the tool that
-// executes a command ("execute", "command"), which the request rarely names: "list c drive"
-// reached driving-distance tools, and "remove shortcut … using the instruction del
+// executes a command ("execute", "command"), which the request rarely names: without these words
+// "list c drive" reaches driving-distance tools, and "remove shortcut … using the instruction del
 // "%userprofile%\Desktop\putty.lnk"" a tool named DelScr. ("I drive", "a drive" are no drive
 // letters; a lone "command" is no cue: "Command not found.")
-// Measured (README, ranking design 8): 15 of the 2,135 dev and irrelevance requests hold a cue,
-// 13 of them asking for BFCL's cmd_controller.execute; half A NDCG@10 0.789 → 0.796, half B
-// 0.809 → 0.811 (no head reranker).
-const COMMAND_CUE_RE = /\b(?:using|use|with|via|run|runs|execute)\s+(?:the\s+)?(?:exact\s+)?(?:[\w.:-]+\s+)?(?:command|instruction)s?\b|\bcommand\s+(?:prompt|line)\b|\b(?:in|into|on|open|run|use|using|start|launch)\s+(?:a\s+|the\s+|my\s+)?(?:cmd|powershell|terminal|shell|bash)\b|\b(?:cmd|powershell|terminal|shell|bash)\s+commands?\b|%[A-Za-z_][A-Za-z0-9_]*%|\b(?:run|execute)\b[^.?!\n]{0,80}?(?<![\w/])[c-z]:[\\/]|\b(?:list|open|show|browse|scan|clean|format|in|on|of|from|the|my)\s+[b-hj-z]\s+dri+ve\b/i;
+// Measured (docs/decisions/search-shell-and-currency-cues.md): 15 of the 2,135 dev and irrelevance
+// requests hold a cue, 13 of them asking for BFCL's cmd_controller.execute; NDCG@10 with the words
+// 0.796 on half A and 0.811 on half B, against 0.789 and 0.809 without (no head reranker).
+const COMMAND_CUE_RE =
+  /\b(?:using|use|with|via|run|runs|execute)\s+(?:the\s+)?(?:exact\s+)?(?:[\w.:-]+\s+)?(?:command|instruction)s?\b|\bcommand\s+(?:prompt|line)\b|\b(?:in|into|on|open|run|use|using|start|launch)\s+(?:a\s+|the\s+|my\s+)?(?:cmd|powershell|terminal|shell|bash)\b|\b(?:cmd|powershell|terminal|shell|bash)\s+commands?\b|%[A-Za-z_][A-Za-z0-9_]*%|\b(?:run|execute)\b[^.?!\n]{0,80}?(?<![\w/])[c-z]:[\\/]|\b(?:list|open|show|browse|scan|clean|format|in|on|of|from|the|my)\s+[b-hj-z]\s+dri+ve\b/i;

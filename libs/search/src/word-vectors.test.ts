@@ -20,7 +20,12 @@ describe('WordVectors', () => {
     expect(wv.phrase(['dog', 'bird'])).toBeUndefined();
     expect(cosine(wv.phrase(['cat', 'dog'])!, cat!)).toBeCloseTo(1, 6);
     // weights lean the phrase towards the heavier word; weights that cancel give no vector
-    expect(cosine(wv.phrase(['cat', 'car'], (w) => (w === 'car' ? 10 : 1))!, wv.vector('car')!)).toBeGreaterThan(cosine(wv.phrase(['cat', 'car'])!, wv.vector('car')!));
+    expect(
+      cosine(
+        wv.phrase(['cat', 'car'], (w) => (w === 'car' ? 10 : 1))!,
+        wv.vector('car')!,
+      ),
+    ).toBeGreaterThan(cosine(wv.phrase(['cat', 'car'])!, wv.vector('car')!));
     expect(wv.phrase(['cat', 'cat'], (_, i) => (i === 0 ? 1 : -1))).toBeUndefined();
     // a zero row is no vector
     expect(new WordVectors(['zero', 'one'], 2, Float32Array.from([0, 0, 1, 0])).vector('zero')).toBeUndefined();
@@ -29,10 +34,16 @@ describe('WordVectors', () => {
   it('reads int8 rows with their scales as the file stores them, turning a row into floats when looked up', () => {
     const wv = new WordVectors(['cat', 'car'], 2, { scales: Float32Array.from([0.01, 0.02]), values: Int8Array.from([100, 10, 0, 100]) });
     expect(cosine(wv.vector('cat')!, wv.vector('car')!)).toBeCloseTo(10 / Math.hypot(100, 10), 5);
-    expect(() => new WordVectors(['cat'], 2, { scales: Float32Array.from([Number.NaN]), values: Int8Array.from([1, 1]) })).toThrow(WordVectorDataError);
-    expect(() => new WordVectors(['cat'], 2, { scales: Float32Array.from([1, 1]), values: Int8Array.from([1, 1]) })).toThrow(WordVectorDataError);
+    expect(() => new WordVectors(['cat'], 2, { scales: Float32Array.from([Number.NaN]), values: Int8Array.from([1, 1]) })).toThrow(
+      WordVectorDataError,
+    );
+    expect(() => new WordVectors(['cat'], 2, { scales: Float32Array.from([1, 1]), values: Int8Array.from([1, 1]) })).toThrow(
+      WordVectorDataError,
+    );
     // a scale whose product with -128 overflows float32 would make NaN vectors: refused
-    expect(() => new WordVectors(['cat'], 2, { scales: Float32Array.from([3e38]), values: Int8Array.from([127, -128]) })).toThrow(WordVectorDataError);
+    expect(() => new WordVectors(['cat'], 2, { scales: Float32Array.from([3e38]), values: Int8Array.from([127, -128]) })).toThrow(
+      WordVectorDataError,
+    );
   });
 
   it('survives a round trip through the data file format within int8 precision', () => {
@@ -40,7 +51,9 @@ describe('WordVectors', () => {
     const before = new WordVectors(words, 2, vectors);
     const after = WordVectors.fromBuffer(WordVectors.toBuffer(words, 2, vectors));
     expect(after.size).toBe(3);
-    for (const a of words) for (const b of words) expect(cosine(after.vector(a)!, after.vector(b)!)).toBeCloseTo(cosine(before.vector(a)!, before.vector(b)!), 2);
+    for (const a of words)
+      for (const b of words)
+        expect(cosine(after.vector(a)!, after.vector(b)!)).toBeCloseTo(cosine(before.vector(a)!, before.vector(b)!), 2);
   });
 
   it('refuses a malformed table with WordVectorDataError', () => {

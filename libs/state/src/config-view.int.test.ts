@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { ToolsurfaceConfig } from '@toolsurface/core';
 import { connectNats, openBucket } from '@toolsurface/platform';
-import { ensureNats, findFreePort, type NatsHandle } from '@toolsurface/stack';
+import { ensureNats, findFreePort, type NatsHandle } from '@toolsurface/devkit';
 import { ConfigView, CONFIG_DOCUMENT_KEY, configDocument } from './config-view';
 import { WatchedBucket } from './watched-bucket';
 
@@ -24,10 +24,13 @@ function cfg(over: Partial<ToolsurfaceConfig>): ToolsurfaceConfig {
   return { capabilities: {}, principals: [], admission: { default: 'allow', rules: [] }, orchestrators: [], hash: 'h', ...over };
 }
 
-const stdio = (command: string) => ({ transport: 'stdio', command, args: [], env: {}, timeoutMs: 1000 }) as unknown as ToolsurfaceConfig['capabilities'][string];
+const stdio = (command: string) =>
+  ({ transport: 'stdio', command, args: [], env: {}, timeoutMs: 1000 }) as unknown as ToolsurfaceConfig['capabilities'][string];
 
 /** A fresh bucket with a writer's mirror and a reader's mirror (another connection, as another process). */
-async function pair(name: string): Promise<{ w: WatchedBucket<unknown>; r: WatchedBucket<unknown>; view: ConfigView; writerView: ConfigView }> {
+async function pair(
+  name: string,
+): Promise<{ w: WatchedBucket<unknown>; r: WatchedBucket<unknown>; view: ConfigView; writerView: ConfigView }> {
   const w = new WatchedBucket<unknown>(await openBucket(writer, name), logger);
   const r = new WatchedBucket<unknown>(await openBucket(reader, name), logger);
   const view = new ConfigView(r);
@@ -36,8 +39,16 @@ async function pair(name: string): Promise<{ w: WatchedBucket<unknown>; r: Watch
 }
 
 /** Applies `c` through the writer's mirror as surface-resolver does: the next document, compare-and-set. */
-async function apply(w: WatchedBucket<unknown>, c: ToolsurfaceConfig, legacyNamed: Array<{ kind: string; id: string }> = []): Promise<void> {
-  await w.update(CONFIG_DOCUMENT_KEY, configDocument(c, new ConfigView(w).document(), Date.now(), legacyNamed), w.revision(CONFIG_DOCUMENT_KEY));
+async function apply(
+  w: WatchedBucket<unknown>,
+  c: ToolsurfaceConfig,
+  legacyNamed: Array<{ kind: string; id: string }> = [],
+): Promise<void> {
+  await w.update(
+    CONFIG_DOCUMENT_KEY,
+    configDocument(c, new ConfigView(w).document(), Date.now(), legacyNamed),
+    w.revision(CONFIG_DOCUMENT_KEY),
+  );
 }
 
 /** Waits until `probe` holds (the reader's KV watch delivers asynchronously). */
@@ -80,7 +91,9 @@ describe('ConfigView', () => {
       admission: { default: 'deny', rules: [] },
     });
     const seen: Array<{ key: string; admission: unknown; bindings: unknown; x: unknown }> = [];
-    view.onChange((key) => seen.push({ key, admission: view.get('admission'), bindings: view.get('bindings.agent.p'), x: view.get('capability.x') }));
+    view.onChange((key) =>
+      seen.push({ key, admission: view.get('admission'), bindings: view.get('bindings.agent.p'), x: view.get('capability.x') }),
+    );
     await apply(w, next);
     await until(() => view.get('capability.x') === undefined);
     expect(seen.map((s) => s.key).sort()).toEqual(['admission', 'bindings.agent.p', 'capability.x', 'presentation.agent.p']);
@@ -92,7 +105,10 @@ describe('ConfigView', () => {
   it('API overrides: kept on the document they were made on, replaced by the next apply that names the principal, dropped with the principal, never back', async () => {
     const { w, view, writerView } = await pair('cv_override');
     const p = { kind: 'agent' as const, id: 'p' };
-    const one = cfg({ capabilities: { a: stdio('a'), b: stdio('b') }, principals: [{ ...p, mode: 'direct', autonomy: 'autonomous', capabilities: ['a'] }] });
+    const one = cfg({
+      capabilities: { a: stdio('a'), b: stdio('b') },
+      principals: [{ ...p, mode: 'direct', autonomy: 'autonomous', capabilities: ['a'] }],
+    });
     const none = cfg({ capabilities: { a: stdio('a'), b: stdio('b') } });
     const caps = (k: string) => (view.get(k) as { capabilities: string[] } | undefined)?.capabilities;
     await apply(w, one);
@@ -147,7 +163,9 @@ describe('ConfigView', () => {
     await until(() => other.revision(CONFIG_DOCUMENT_KEY) > 0);
     const base = other.revision(CONFIG_DOCUMENT_KEY);
     await w.update(CONFIG_DOCUMENT_KEY, configDocument(cfg({ hash: 'second' }), undefined, 2), base);
-    await expect(other.update(CONFIG_DOCUMENT_KEY, configDocument(cfg({ hash: 'third' }), undefined, 3), base)).rejects.toThrow(/wrong last sequence/i);
+    await expect(other.update(CONFIG_DOCUMENT_KEY, configDocument(cfg({ hash: 'third' }), undefined, 3), base)).rejects.toThrow(
+      /wrong last sequence/i,
+    );
     await expect(other.update(CONFIG_DOCUMENT_KEY, configDocument(cfg({ hash: 'fourth' }), undefined, 4), 0)).rejects.toThrow();
     await until(() => (other.get(CONFIG_DOCUMENT_KEY) as { hash: string }).hash === 'second');
   });

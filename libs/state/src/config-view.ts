@@ -1,6 +1,14 @@
 import type { PrincipalConfig, ToolsurfaceConfig } from '@toolsurface/core';
 import type { WatchedBucket } from './watched-bucket';
-import { ADMISSION_KEY, ORCHESTRATORS_KEY, bindingsKey, capabilityKey, presentationKey, type BindingsRecord, type PresentationRecord } from './records';
+import {
+  ADMISSION_KEY,
+  ORCHESTRATORS_KEY,
+  bindingsKey,
+  capabilityKey,
+  presentationKey,
+  type BindingsRecord,
+  type PresentationRecord,
+} from './records';
 
 /** Config-bucket key of the applied declarative config, one record (ConfigDocument). */
 export const CONFIG_DOCUMENT_KEY = 'config.document';
@@ -46,7 +54,14 @@ const OVERRIDE_PREFIXES = ['presentation.', 'bindings.'] as const;
 function isDocument(v: unknown): v is ConfigDocument {
   if (typeof v !== 'object' || v === null) return false;
   const d = v as Partial<ConfigDocument>;
-  return typeof d.seq === 'number' && typeof d.touched === 'object' && d.touched !== null && typeof d.capabilities === 'object' && d.capabilities !== null && Array.isArray(d.principals);
+  return (
+    typeof d.seq === 'number' &&
+    typeof d.touched === 'object' &&
+    d.touched !== null &&
+    typeof d.capabilities === 'object' &&
+    d.capabilities !== null &&
+    Array.isArray(d.principals)
+  );
 }
 
 const indexes = new WeakMap<ConfigDocument, Map<string, PrincipalConfig>>();
@@ -186,7 +201,9 @@ export class ConfigView implements ConfigSource {
       return record;
     }
     if (!named) return undefined;
-    return key.startsWith('presentation.') ? ({ mode: named.mode, autonomy: named.autonomy } satisfies PresentationRecord) : ({ capabilities: named.capabilities } satisfies BindingsRecord);
+    return key.startsWith('presentation.')
+      ? ({ mode: named.mode, autonomy: named.autonomy } satisfies PresentationRecord)
+      : ({ capabilities: named.capabilities } satisfies BindingsRecord);
   }
 }
 
@@ -196,10 +213,30 @@ export class ConfigView implements ConfigSource {
  * touches `legacyNamed`, the principals the config of the layout before the document named (their
  * records there were the config's, not API changes).
  */
-export function configDocument(cfg: ToolsurfaceConfig, previous: ConfigDocument | undefined, appliedAtMs: number, legacyNamed: ReadonlyArray<{ kind: string; id: string }> = []): ConfigDocument {
+export function configDocument(
+  cfg: ToolsurfaceConfig,
+  previous: ConfigDocument | undefined,
+  appliedAtMs: number,
+  legacyNamed: ReadonlyArray<{ kind: string; id: string }> = [],
+): ConfigDocument {
   const seq = (previous?.seq ?? 0) + 1;
   const touched: Record<string, number> = { ...previous?.touched };
-  const principals: PrincipalConfig[] = cfg.principals.map((p) => ({ kind: p.kind, id: p.id, mode: p.mode, autonomy: p.autonomy, capabilities: [...p.capabilities] }));
+  const principals: PrincipalConfig[] = cfg.principals.map((p) => ({
+    kind: p.kind,
+    id: p.id,
+    mode: p.mode,
+    autonomy: p.autonomy,
+    capabilities: [...p.capabilities],
+  }));
   for (const p of [...principals, ...(previous?.principals ?? []), ...(previous ? [] : legacyNamed)]) touched[`${p.kind}.${p.id}`] = seq;
-  return { capabilities: cfg.capabilities, principals, admission: cfg.admission, orchestrators: cfg.orchestrators, hash: cfg.hash, seq, touched, appliedAtMs };
+  return {
+    capabilities: cfg.capabilities,
+    principals,
+    admission: cfg.admission,
+    orchestrators: cfg.orchestrators,
+    hash: cfg.hash,
+    seq,
+    touched,
+    appliedAtMs,
+  };
 }

@@ -1,11 +1,4 @@
-import type {
-  Autonomy,
-  McpTool,
-  PresentationMode,
-  PrincipalKind,
-  PrincipalRef,
-  ResolvedMode,
-} from '@toolsurface/core';
+import type { Autonomy, McpTool, PresentationMode, PrincipalKind, PrincipalRef, ResolvedMode } from '@toolsurface/core';
 
 /** Stored presentation setting of a principal (config bucket, key `presentation.<kind>.<id>`). */
 export interface PresentationRecord {
@@ -24,7 +17,7 @@ export interface CatalogRecord {
   error?: string;
   listedAtMs: number;
 }
-/** A collision resolved by the capability-prefix rule (DESIGN.md product rule 9). */
+/** A collision resolved by the capability-prefix rule (docs/DESIGN.md product rule 9). */
 export interface CollisionRecord {
   originalName: string;
   presentedNames: string[];

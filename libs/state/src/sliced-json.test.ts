@@ -29,14 +29,46 @@ describe('parseJsonArraySliced', () => {
       }),
       { numRuns: 300 },
     );
-    for (const text of ['[]', ' [ ] ', '[1]', '["a,b", "c]d", "e\\"f,]"]', '[{"a":[1,{"b":"}"}]},2]', '"x"', '{"a":1}', '3', 'null', ' [null] \n']) {
+    for (const text of [
+      '[]',
+      ' [ ] ',
+      '[1]',
+      '["a,b", "c]d", "e\\"f,]"]',
+      '[{"a":[1,{"b":"}"}]},2]',
+      '"x"',
+      '{"a":1}',
+      '3',
+      'null',
+      ' [null] \n',
+    ]) {
       expect(await sliced(text), text).toEqual(parsed(text));
     }
   });
 
   it('refuses, with a SyntaxError, every text JSON.parse refuses: cut, spliced, or not JSON at all', async () => {
     // (JavaScript's whitespace that JSON's is not: no-break space, BOM, line separator, vertical tab, form feed)
-    for (const text of ['', ' ', '[', '[1,]', '[,1]', '[1,,2]', '[1 2]', '[{]}', '[[1},2]', '[1]x', '[1]]', '["unterminated]', '[}', '[{"a":1,}]', '[\u00a0]', '[\ufeff]', '[\u2028]', '[\v]', '[\f]', '[1,\u00a0]']) {
+    for (const text of [
+      '',
+      ' ',
+      '[',
+      '[1,]',
+      '[,1]',
+      '[1,,2]',
+      '[1 2]',
+      '[{]}',
+      '[[1},2]',
+      '[1]x',
+      '[1]]',
+      '["unterminated]',
+      '[}',
+      '[{"a":1,}]',
+      '[\u00a0]',
+      '[\ufeff]',
+      '[\u2028]',
+      '[\v]',
+      '[\f]',
+      '[1,\u00a0]',
+    ]) {
       expect(await sliced(text), text).toEqual({ error: 'SyntaxError' });
       expect(parsed(text), text).toEqual({ error: 'SyntaxError' });
     }
@@ -55,7 +87,13 @@ describe('parseJsonArraySliced', () => {
   });
 
   it('gives the event loop back while it parses a large array: work queued after it starts runs before it ends', async () => {
-    const text = JSON.stringify(Array.from({ length: 40_000 }, (_, i) => ({ name: `tool_${i}`, description: `Does thing ${i}, with "quotes" and [brackets], {braces}.`, inputSchema: { type: 'object', properties: { a: { type: 'string' } } } })));
+    const text = JSON.stringify(
+      Array.from({ length: 40_000 }, (_, i) => ({
+        name: `tool_${i}`,
+        description: `Does thing ${i}, with "quotes" and [brackets], {braces}.`,
+        inputSchema: { type: 'object', properties: { a: { type: 'string' } } },
+      })),
+    );
     const ran: string[] = [];
     expect(text.length).toBeGreaterThan(SLICED_MIN_LENGTH);
     const parsing = parseJsonArraySliced(text, 1).then((v) => ran.push(`parsed ${(v as unknown[]).length}`));

@@ -22,8 +22,8 @@ function onlyJsonSpace(text: string): boolean {
 
 /**
  * Texts shorter than this (UTF-16 code units) are parsed by one JSON.parse: the 3,091-tool eval
- * corpus's 2.1 MB took 34 ms so, and 53-69 ms scanned and parsed in slices in a fresh process
- * (test/eval/first-index.bench.ts --only service, 2026-12-05), where a new snapshot's first search
+ * corpus's 2.1 MB takes 34 ms so, and 53-69 ms scanned and parsed in slices in a fresh process
+ * (test/eval/first-index.bench.ts --only service), where a new snapshot's first search
  * has a budget of 300 ms.
  */
 export const SLICED_MIN_LENGTH = 4_000_000;
@@ -84,6 +84,7 @@ export async function parseJsonArraySliced(text: string, sliceMs = 8, minLength 
   }
   if (!closed) throw new SyntaxError('Unexpected end of JSON input');
   // only whitespace may follow the array
-  for (i++; i < n; i++) if (!isJsonSpace(text.charCodeAt(i))) throw new SyntaxError(`Unexpected non-whitespace character after JSON at position ${i}`);
+  for (i++; i < n; i++)
+    if (!isJsonSpace(text.charCodeAt(i))) throw new SyntaxError(`Unexpected non-whitespace character after JSON at position ${i}`);
   return out;
 }

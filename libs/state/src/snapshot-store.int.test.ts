@@ -1,14 +1,20 @@
 // SnapshotStore over a real nats-server's object store: what a reader of snapshots is told when a
-// snapshot is absent and when the store cannot be read (an adversarial review, 2026-12-05: with
-// NATS down, discovery said "snapshot … does not exist" and dropped the snapshot.created event).
+// snapshot is absent and when the store cannot be read (with NATS down, discovery must neither say
+// "snapshot … does not exist" nor drop the snapshot.created event).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { BoundToolDefinition } from '@toolsurface/core';
 import { connectNats, openSnapshotStore } from '@toolsurface/platform';
-import { privateNats, type NatsHandle } from '@toolsurface/stack';
+import { privateNats, type NatsHandle } from '@toolsurface/devkit';
 import { SnapshotStore } from './snapshot-store';
 
-const tool = (name: string): BoundToolDefinition => ({ name, description: `${name} does one thing.`, inputSchema: { type: 'object' }, capability: 'test', originalName: name });
+const tool = (name: string): BoundToolDefinition => ({
+  name,
+  description: `${name} does one thing.`,
+  inputSchema: { type: 'object' },
+  capability: 'test',
+  originalName: name,
+});
 
 let nats: NatsHandle | undefined;
 let nc: NatsConnection | undefined;

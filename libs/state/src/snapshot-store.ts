@@ -4,7 +4,7 @@ import { parseJsonArraySliced } from './sliced-json';
 
 // The object store checks every object it reads or writes against its SHA-256 digest, by default
 // with a pure-JS SHA-256 (the library also runs in browsers). Reading the 2.4 MB snapshot of the
-// 3,091-tool eval corpus from a local nats-server in a fresh process, getBlob took 140-170 ms with
+// 3,091-tool eval corpus from a local nats-server in a fresh process, getBlob takes 140-170 ms with
 // it and 70-85 ms with node:crypto's (2 cores, other jobs running): a large share of a new
 // snapshot's first search (test/eval/first-index.bench.ts). Same digest, same check, computed
 // natively. The setting is process-wide and must precede any object-store operation, hence here,
@@ -19,8 +19,8 @@ export interface Snapshot {
 }
 
 /**
- * Estimated heap bytes of a parsed snapshot: three times its JSON's length in UTF-8 bytes. Measured 2026-12-05
- * (heap after GC): the 3,091-tool eval corpus, 2.1 MB of JSON, 6.3 MB parsed; 10,000 synthetic
+ * Estimated heap bytes of a parsed snapshot: three times its JSON's length in UTF-8 bytes. Measured
+ * as heap after GC: the 3,091-tool eval corpus, 2.1 MB of JSON, 6.3 MB parsed; 10,000 synthetic
  * tools of 30 parameters, 30.6 MB of JSON, 37 MB parsed.
  */
 export function parsedSnapshotBytes(jsonBytes: number): number {
@@ -81,7 +81,9 @@ export class SnapshotStore {
         try {
           blob = await this.store.getBlob(snapshotId);
         } catch (e) {
-          throw new AppError(ReasonCode.UNAVAILABLE, `the snapshot store could not be read for ${snapshotId}: ${(e as Error).message}`, { cause: e });
+          throw new AppError(ReasonCode.UNAVAILABLE, `the snapshot store could not be read for ${snapshotId}: ${(e as Error).message}`, {
+            cause: e,
+          });
         }
         if (!blob) throw new AppError(ReasonCode.SNAPSHOT_NOT_FOUND, `snapshot ${snapshotId} does not exist`);
         // (parsed in slices: a large snapshot's one JSON.parse held the event loop for hundreds of milliseconds)

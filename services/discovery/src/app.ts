@@ -14,7 +14,7 @@ import { DiscoveryServiceService } from '@toolsurface/proto';
 import { SnapshotStore } from '@toolsurface/state';
 import type { Tracer } from '@opentelemetry/api';
 import type { DiscoveryConfig } from './config';
-import { DiscoveryService } from './discovery-service';
+import { DiscoveryService } from './discovery.service';
 import { EmbeddedBackend } from './domain/embedded-backend';
 import type { SearchBackend } from './domain/discovery';
 import { startSnapshotIndexer } from './events/snapshot-created.consumer';
@@ -32,7 +32,11 @@ export interface App {
 function createBackend(config: DiscoveryConfig): SearchBackend {
   switch (config.searchBackend) {
     case 'embedded':
-      return new EmbeddedBackend(config.maxIndexedSnapshots, { semanticWeight: config.semanticWeight, headRerank: config.headRerank, maxBytes: config.maxIndexBytes });
+      return new EmbeddedBackend(config.maxIndexedSnapshots, {
+        semanticWeight: config.semanticWeight,
+        headRerank: config.headRerank,
+        maxBytes: config.maxIndexBytes,
+      });
     case 'meilisearch':
       return new MeilisearchBackend({
         url: config.meiliUrl,
@@ -60,17 +64,34 @@ export function createApp(config: DiscoveryConfig, tracer: Tracer): App {
       await backend.init?.();
       if (backend instanceof EmbeddedBackend) {
         const semantic = backend.semanticStage();
-        if (semantic === 'unavailable') logger.warn('the semantic stage is off: its table (@toolsurface/search data/semantic-static.bin) cannot be read; searches are lexical only');
+        if (semantic === 'unavailable')
+          logger.warn(
+            'the semantic stage is off: its table (@toolsurface/search data/semantic-static.bin) cannot be read; searches are lexical only',
+          );
         else logger.info({ semantic, weight: config.semanticWeight }, 'embedded index semantic stage');
       }
       nc = await connectNats(config.natsUrl, 'discovery', config.nats);
       await ensureStream(nc, logger);
-      const discovery = new DiscoveryService(new SnapshotStore(await openSnapshotStore(nc), config.maxIndexedSnapshots, config.maxSnapshotCacheBytes), backend, logger);
+      const discovery = new DiscoveryService(
+        new SnapshotStore(await openSnapshotStore(nc), config.maxIndexedSnapshots, config.maxSnapshotCacheBytes),
+        backend,
+        logger,
+      );
       consumer = await startSnapshotIndexer(nc, discovery, { tracer, logger });
       stopTlsLog = logTlsReloads(logger);
-      grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [
-        { name: 'toolsurface.v1.DiscoveryService', definition: DiscoveryServiceService, implementation: discoveryHandlers(discovery, { tracer, logger }) },
-      ], {}, config.tls);
+      grpc = await startGrpcServer(
+        config.grpcHost,
+        config.grpcPort,
+        [
+          {
+            name: 'toolsurface.v1.DiscoveryService',
+            definition: DiscoveryServiceService,
+            implementation: discoveryHandlers(discovery, { tracer, logger }),
+          },
+        ],
+        {},
+        config.tls,
+      );
       logger.info({ port: grpc.port, backend: config.searchBackend }, 'discovery serving');
     },
     async stop() {

@@ -4,7 +4,14 @@ import { loadConfig } from './config';
 describe('loadConfig (search backend)', () => {
   it('defaults to the embedded backend, keyword search, 30 s task timeout', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ searchBackend: 'embedded', meiliUrl: '', meiliApiKey: '', meiliEmbedder: '', meiliSemanticRatio: 0.5, meiliTaskTimeoutMs: 30_000 });
+    expect(c).toMatchObject({
+      searchBackend: 'embedded',
+      meiliUrl: '',
+      meiliApiKey: '',
+      meiliEmbedder: '',
+      meiliSemanticRatio: 0.5,
+      meiliTaskTimeoutMs: 30_000,
+    });
   });
 
   it('reads the Meilisearch variables', () => {
@@ -16,7 +23,14 @@ describe('loadConfig (search backend)', () => {
       MEILI_SEMANTIC_RATIO: '0.25',
       MEILI_TASK_TIMEOUT_MS: '120000',
     });
-    expect(c).toMatchObject({ searchBackend: 'meilisearch', meiliUrl: 'http://meilisearch:7700', meiliApiKey: 'k', meiliEmbedder: 'tools-e5', meiliSemanticRatio: 0.25, meiliTaskTimeoutMs: 120_000 });
+    expect(c).toMatchObject({
+      searchBackend: 'meilisearch',
+      meiliUrl: 'http://meilisearch:7700',
+      meiliApiKey: 'k',
+      meiliEmbedder: 'tools-e5',
+      meiliSemanticRatio: 0.25,
+      meiliTaskTimeoutMs: 120_000,
+    });
     expect(loadConfig({ MEILI_EMBEDDER: 'e', MEILI_SEMANTIC_RATIO: '1' }).meiliSemanticRatio).toBe(1);
     expect(loadConfig({ MEILI_EMBEDDER: 'e', MEILI_SEMANTIC_RATIO: '0' }).meiliSemanticRatio).toBe(0);
   });
@@ -37,7 +51,8 @@ describe('loadConfig (embedded index)', () => {
     expect(loadConfig({}).semanticWeight).toBe(1);
     expect(loadConfig({ SEARCH_SEMANTIC_WEIGHT: '0' }).semanticWeight).toBe(0);
     expect(loadConfig({ SEARCH_SEMANTIC_WEIGHT: '1.25' }).semanticWeight).toBe(1.25);
-    for (const bad of ['-1', 'on', '5', '0,6']) expect(() => loadConfig({ SEARCH_SEMANTIC_WEIGHT: bad }), bad).toThrow(/SEARCH_SEMANTIC_WEIGHT/);
+    for (const bad of ['-1', 'on', '5', '0,6'])
+      expect(() => loadConfig({ SEARCH_SEMANTIC_WEIGHT: bad }), bad).toThrow(/SEARCH_SEMANTIC_WEIGHT/);
   });
 
   it('turns the head reranker on by default and off with SEARCH_HEAD_RERANK=false', () => {

@@ -19,7 +19,7 @@ export interface DiscoveryConfig {
   meiliTaskTimeoutMs: number;
   /** Weight of the embedded index's semantic stage (ToolIndexOptions.semanticWeight); 0 turns it off. */
   semanticWeight: number;
-  /** Whether the embedded index's learned second stage re-orders the first 15 hits (@toolsurface/mapper's LexicalHeadReranker). */
+  /** Whether the embedded index's learned second stage re-orders the first 15 hits (@toolsurface/search's LexicalHeadReranker). */
   headRerank: boolean;
   /** Snapshots whose index stays in memory. */
   maxIndexedSnapshots: number;
@@ -35,7 +35,6 @@ export interface DiscoveryConfig {
   /** Authentication and TLS towards NATS (NATS_* variables). */
   nats: NatsAuth;
 }
-
 
 /** A decimal number in [0, 1]. */
 function ratio(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
@@ -56,12 +55,15 @@ function nonNegative(env: NodeJS.ProcessEnv, name: string, dflt: number, max: nu
 /** Reads and validates the environment; throws an Error naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): DiscoveryConfig {
   const backend = env.SEARCH_BACKEND || 'embedded';
-  if (backend !== 'embedded' && backend !== 'meilisearch') throw new Error(`SEARCH_BACKEND must be "embedded" or "meilisearch", got "${backend}"`);
+  if (backend !== 'embedded' && backend !== 'meilisearch')
+    throw new Error(`SEARCH_BACKEND must be "embedded" or "meilisearch", got "${backend}"`);
   if (backend === 'meilisearch' && !env.MEILI_URL) throw new Error('MEILI_URL is required when SEARCH_BACKEND=meilisearch');
   const embedder = env.MEILI_EMBEDDER ?? '';
   // Embedder names as Meilisearch settings keys; kept to a plain charset.
-  if (embedder !== '' && !/^[A-Za-z0-9_-]{1,128}$/.test(embedder)) throw new Error(`MEILI_EMBEDDER must be 1-128 letters, digits, "_" or "-", got "${embedder}"`);
-  if (embedder === '' && env.MEILI_SEMANTIC_RATIO) throw new Error('MEILI_SEMANTIC_RATIO needs MEILI_EMBEDDER (hybrid search needs an embedder)');
+  if (embedder !== '' && !/^[A-Za-z0-9_-]{1,128}$/.test(embedder))
+    throw new Error(`MEILI_EMBEDDER must be 1-128 letters, digits, "_" or "-", got "${embedder}"`);
+  if (embedder === '' && env.MEILI_SEMANTIC_RATIO)
+    throw new Error('MEILI_SEMANTIC_RATIO needs MEILI_EMBEDDER (hybrid search needs an embedder)');
   const level = envLogLevel(env);
   return {
     natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',

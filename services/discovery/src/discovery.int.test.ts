@@ -11,10 +11,10 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { BoundToolDefinition } from '@toolsurface/core';
 import { connectNats, createLogger, EventPublisher, openSnapshotStore, Subjects } from '@toolsurface/platform';
 import { DiscoveryServiceClient, SnapshotCreated, type DiscoverToolsResponse } from '@toolsurface/proto';
-import { ensureNats, findFreePort, type NatsHandle } from '@toolsurface/stack';
+import { ensureNats, findFreePort, type NatsHandle } from '@toolsurface/devkit';
 import { SnapshotStore } from '@toolsurface/state';
 import { createApp, type App } from './app';
-import { DISCOVER_INDEX_ATTEMPTS, DiscoveryService } from './discovery-service';
+import { DISCOVER_INDEX_ATTEMPTS, DiscoveryService } from './discovery.service';
 import type { SearchBackend } from './domain/discovery';
 import { EmbeddedBackend } from './domain/embedded-backend';
 import { loadConfig } from './config';
@@ -36,7 +36,20 @@ function tool(name: string, description: string, properties: Record<string, unkn
 /** A catalog of `n` distinct, plausible tools (verb × object × variant), big enough that indexing takes a while. */
 function bigCatalog(n: number, tag: string): BoundToolDefinition[] {
   const verbs = ['get', 'list', 'create', 'update', 'delete', 'search', 'export', 'import', 'sync', 'archive'];
-  const objects = ['invoice', 'customer', 'order', 'ticket', 'report', 'project', 'contact', 'payment', 'shipment', 'account', 'file', 'event'];
+  const objects = [
+    'invoice',
+    'customer',
+    'order',
+    'ticket',
+    'report',
+    'project',
+    'contact',
+    'payment',
+    'shipment',
+    'account',
+    'file',
+    'event',
+  ];
   const out: BoundToolDefinition[] = [];
   for (let i = 0; out.length < n; i++) {
     const verb = verbs[i % verbs.length];
@@ -53,7 +66,9 @@ function bigCatalog(n: number, tag: string): BoundToolDefinition[] {
 }
 
 function discover(snapshotId: string, query: string, limit = 10): Promise<DiscoverToolsResponse> {
-  return new Promise((resolve, reject) => client.discoverTools({ snapshotId, query, limit }, (err, res) => (err ? reject(err) : resolve(res))));
+  return new Promise((resolve, reject) =>
+    client.discoverTools({ snapshotId, query, limit }, (err, res) => (err ? reject(err) : resolve(res))),
+  );
 }
 
 /** Saves a snapshot in the object store, as surface-resolver does; returns its id. */
@@ -107,7 +122,11 @@ describe('discover_tools failure kinds, against the running discovery service', 
     const announced = [...bigCatalog(3000, 'erp'), tool('zz_quasar_probe', 'Measures the quasar flux of a star.')];
     const announcedId = await save(announced);
     await announce(announcedId, announced.length);
-    const racing = await Promise.all([discover(announcedId, 'quasar flux'), discover(announcedId, 'zz_quasar_probe'), discover(announcedId, 'create an invoice')]);
+    const racing = await Promise.all([
+      discover(announcedId, 'quasar flux'),
+      discover(announcedId, 'zz_quasar_probe'),
+      discover(announcedId, 'create an invoice'),
+    ]);
     expect(racing[0].hits[0]?.name).toBe('zz_quasar_probe');
     expect(racing[1].hits[0]?.name).toBe('zz_quasar_probe');
     expect(racing[2].hits.length).toBeGreaterThan(0);
@@ -193,7 +212,14 @@ describe('a snapshot whose index other snapshots drop between its indexing and i
     const a = [tool('get_weather', 'Current conditions for one city.')];
     const b = [tool('create_invoice', 'Create an invoice.')];
     const [aId, bId] = [await save(a), await save(b)];
-    const service = new DiscoveryService(store, racingBackend(aId, { id: bId, tools: b }, DISCOVER_INDEX_ATTEMPTS), createLogger('discovery-int-test', 'silent'));
-    await expect(service.discover(aId, 'get_weather', 10)).rejects.toMatchObject({ code: 'UNAVAILABLE', message: expect.stringContaining('MAX_INDEXED_SNAPSHOTS') });
+    const service = new DiscoveryService(
+      store,
+      racingBackend(aId, { id: bId, tools: b }, DISCOVER_INDEX_ATTEMPTS),
+      createLogger('discovery-int-test', 'silent'),
+    );
+    await expect(service.discover(aId, 'get_weather', 10)).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: expect.stringContaining('MAX_INDEXED_SNAPSHOTS'),
+    });
   });
 });

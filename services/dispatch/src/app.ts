@@ -22,7 +22,7 @@ import { CapabilityManager } from './capabilities/capability-manager';
 import { DiscoveryClient } from './clients/discovery.client';
 import { UnifiedClient } from './clients/unified.client';
 import type { DispatchConfig } from './config';
-import { Dispatcher } from './domain/dispatcher';
+import { DispatchService } from './dispatch.service';
 import { SystemTools } from './domain/system-tools';
 import { ValidatorCache } from './domain/validators';
 import { CatalogChangedPublisher } from './events/catalog-changed.publisher';
@@ -102,21 +102,28 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
 
       const events = new EventPublisher(nc, tracer);
       audit = new ToolCalledPublisher(events, logger);
-      capabilities = new CapabilityManager(configView, catalogBucket, new CatalogChangedPublisher(events), logger, undefined, config.allowedCommands);
+      capabilities = new CapabilityManager(
+        configView,
+        catalogBucket,
+        new CatalogChangedPublisher(events),
+        logger,
+        undefined,
+        config.allowedCommands,
+      );
       capabilities.start();
       // Serving before the first connection attempts would refuse early calls as unavailable.
       await capabilities.firstAttempts(config.capabilityStartupWaitMs);
 
       discovery = new DiscoveryClient(config.discoveryAddr, tracer, config.downstreamTimeoutMs, channelCredentials(config.tls));
       unified = new UnifiedClient(config.unifiedAddr, tracer, config.downstreamTimeoutMs, channelCredentials(config.tls));
-      // Admission's rate-limit buckets, shared with the other replicas through NATS (README, Security).
+      // Admission's rate-limit buckets, shared with the other replicas through NATS (docs/security.md, "Limits").
       const rateLimiter = new RateLimiter();
       if (config.rateLimitSyncMs > 0) {
         rateUsage = new RateUsageExchange(nc, rateLimiter, logger, { intervalMs: config.rateLimitSyncMs });
         rateUsage.start();
       }
       const settings = new BucketSettings(configView, catalogBucket, logger, config.authRequired);
-      const dispatcher = new Dispatcher(
+      const dispatcher = new DispatchService(
         {
           surfaces: new BucketSurfaces(surfacesBucket),
           snapshots: new SnapshotStore(snapshotObjects),
@@ -131,10 +138,18 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
           maxArgumentsBytes: config.maxArgumentsBytes,
           tracer,
           rateLimiter,
-          validators: new ValidatorCache(20_000, (p) => logger.warn(p, 'a tool input schema does not compile; its arguments are not checked here')),
+          validators: new ValidatorCache(20_000, (p) =>
+            logger.warn(p, 'a tool input schema does not compile; its arguments are not checked here'),
+          ),
         },
       );
-      grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [dispatchService(dispatcher, settings, { tracer, logger })], {}, config.tls);
+      grpc = await startGrpcServer(
+        config.grpcHost,
+        config.grpcPort,
+        [dispatchService(dispatcher, settings, { tracer, logger })],
+        {},
+        config.tls,
+      );
       logger.info({ port: grpc.port }, 'dispatch serving');
       return { grpcPort: grpc.port };
     },

@@ -23,12 +23,28 @@ describe('loadConfig', () => {
   });
 
   it('reads the TLS files and refuses an incomplete pair', () => {
-    expect(() => loadConfig({ GRPC_TLS_KEY_FILE: '/etc/tls/tls.key' })).toThrow(/GRPC_TLS_CERT_FILE and GRPC_TLS_KEY_FILE must be set together/);
+    expect(() => loadConfig({ GRPC_TLS_KEY_FILE: '/etc/tls/tls.key' })).toThrow(
+      /GRPC_TLS_CERT_FILE and GRPC_TLS_KEY_FILE must be set together/,
+    );
   });
 
   it('reads the variables', () => {
-    const c = loadConfig({ NATS_URL: 'nats://a:1,nats://b:2', GRPC_PORT: '0', DISCOVERY_ADDR: 'discovery:7000', LOG_LEVEL: 'DEBUG', MAX_ARGUMENTS_BYTES: '4096', RATE_LIMIT_SYNC_MS: '0' });
-    expect(c).toMatchObject({ natsUrl: 'nats://a:1,nats://b:2', grpcPort: 0, discoveryAddr: 'discovery:7000', logLevel: 'debug', maxArgumentsBytes: 4096, rateLimitSyncMs: 0 });
+    const c = loadConfig({
+      NATS_URL: 'nats://a:1,nats://b:2',
+      GRPC_PORT: '0',
+      DISCOVERY_ADDR: 'discovery:7000',
+      LOG_LEVEL: 'DEBUG',
+      MAX_ARGUMENTS_BYTES: '4096',
+      RATE_LIMIT_SYNC_MS: '0',
+    });
+    expect(c).toMatchObject({
+      natsUrl: 'nats://a:1,nats://b:2',
+      grpcPort: 0,
+      discoveryAddr: 'discovery:7000',
+      logLevel: 'debug',
+      maxArgumentsBytes: 4096,
+      rateLimitSyncMs: 0,
+    });
     expect(() => loadConfig({ RATE_LIMIT_SYNC_MS: '60001' })).toThrow(/RATE_LIMIT_SYNC_MS must be between 0 and 60000/);
   });
 

@@ -121,7 +121,10 @@ export function loadConfig(env: Env = process.env): DispatchConfig {
     tls: tlsOf(env),
     authRequired: boolOf(env, 'AUTH_REQUIRED'),
     nats: natsOf(env),
-    allowedCommands: text(env, 'CAPABILITY_COMMANDS', '').split(',').map((c) => c.trim()).filter(Boolean),
+    allowedCommands: text(env, 'CAPABILITY_COMMANDS', '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
     rateLimitSyncMs: integer(env, 'RATE_LIMIT_SYNC_MS', 100, 0, 60_000),
   };
 }

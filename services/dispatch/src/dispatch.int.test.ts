@@ -37,7 +37,15 @@ import {
   type MapRequestRequest,
   type MapRequestResponse,
 } from '@toolsurface/proto';
-import { ADMISSION_KEY, bindingsKey, capabilityKey, presentationKey, SnapshotStore, type CatalogRecord, type SurfaceRecord } from '@toolsurface/state';
+import {
+  ADMISSION_KEY,
+  bindingsKey,
+  capabilityKey,
+  presentationKey,
+  SnapshotStore,
+  type CatalogRecord,
+  type SurfaceRecord,
+} from '@toolsurface/state';
 import { createApp, type App } from './app';
 import { loadConfig } from './config';
 import { startEverythingHttp, startNatsServer, type TestProcess } from './testing/processes';
@@ -81,8 +89,15 @@ async function catalogOf(name: string): Promise<CatalogRecord | undefined> {
 }
 
 function callTool(surfaceId: string, name: string, args: unknown = {}, callId = ''): Promise<CallToolResponse> {
-  const req = CallToolRequest.fromPartial({ surfaceId, name, argumentsJson: typeof args === 'string' ? args : JSON.stringify(args), callId });
-  return new Promise((res, rej) => client.callTool(req, new Metadata(), { deadline: Date.now() + 10_000 }, (err, out) => (err ? rej(err) : res(out))));
+  const req = CallToolRequest.fromPartial({
+    surfaceId,
+    name,
+    argumentsJson: typeof args === 'string' ? args : JSON.stringify(args),
+    callId,
+  });
+  return new Promise((res, rej) =>
+    client.callTool(req, new Metadata(), { deadline: Date.now() + 10_000 }, (err, out) => (err ? rej(err) : res(out))),
+  );
 }
 
 async function callerError(p: Promise<unknown>): Promise<ServiceError> {
@@ -138,8 +153,15 @@ async function startStubs(): Promise<GrpcServerHandle> {
           async (req) => {
             discoverRequests.push(req);
             const snap = await store.get(req.snapshotId);
-            const hits = snap.tools.filter((t) => t.name.includes(req.query)).map((t, i) => ({ name: t.name, description: t.description ?? '', score: 1 / (i + 1) }));
-            return { hits, totalTools: snap.tools.length, emptyReason: hits.length ? '' : 'NO_MATCH', hint: hits.length ? '' : 'try other words' };
+            const hits = snap.tools
+              .filter((t) => t.name.includes(req.query))
+              .map((t, i) => ({ name: t.name, description: t.description ?? '', score: 1 / (i + 1) }));
+            return {
+              hits,
+              totalTools: snap.tools.length,
+              emptyReason: hits.length ? '' : 'NO_MATCH',
+              hint: hits.length ? '' : 'try other words',
+            };
           },
           deps,
         ),
@@ -176,10 +198,21 @@ async function startStubs(): Promise<GrpcServerHandle> {
           'MapRequest',
           async (req) => {
             mapRequests.push(req);
-            const meta = { tool: 'echo', confidence: 0.93, argumentsJson: '{"message":"hello"}', candidates: [], missingArguments: [], executed: false };
+            const meta = {
+              tool: 'echo',
+              confidence: 0.93,
+              argumentsJson: '{"message":"hello"}',
+              candidates: [],
+              missingArguments: [],
+              executed: false,
+            };
             if (req.request.startsWith('say')) return { decision: 'execute', metadata: meta, explanation: '' };
             if (req.request.startsWith('remember')) {
-              return { decision: 'missing_arguments', metadata: { ...meta, tool: 'create_entities', argumentsJson: '{}', missingArguments: ['entities'] }, explanation: '' };
+              return {
+                decision: 'missing_arguments',
+                metadata: { ...meta, tool: 'create_entities', argumentsJson: '{}', missingArguments: ['entities'] },
+                explanation: '',
+              };
             }
             return {
               decision: 'low_confidence',
@@ -209,20 +242,38 @@ function definitionsFrom(records: Record<string, CatalogRecord>): BoundToolDefin
     // get-sum stays out: it is bound, but not in this snapshot.
     ...pick('everything', (t) => ['echo', 'trigger-long-running-operation', 'get-structured-content'].includes(t.name)),
     // read_graph is presented under the collision prefix to check the original name is what runs.
-    ...pick('memory', () => true, (n) => (n === 'read_graph' ? 'memory.read_graph' : n)),
+    ...pick(
+      'memory',
+      () => true,
+      (n) => (n === 'read_graph' ? 'memory.read_graph' : n),
+    ),
     ...pick('fixture', () => true),
-    { name: 'broken_tool', description: 'Never reachable.', inputSchema: { type: 'object' }, capability: 'broken', originalName: 'broken_tool' },
+    {
+      name: 'broken_tool',
+      description: 'Never reachable.',
+      inputSchema: { type: 'object' },
+      capability: 'broken',
+      originalName: 'broken_tool',
+    },
   ];
 }
 
 beforeAll(async () => {
   [nats, everything] = await Promise.all([startNatsServer(), startEverythingHttp(ROOT)]);
   nc = await connectNats(`nats://127.0.0.1:${nats.port}`, 'dispatch-int-test');
-  [configKv, catalogKv, surfacesKv] = await Promise.all([openBucket(nc, Buckets.config), openBucket(nc, Buckets.catalog), openBucket(nc, Buckets.surfaces)]);
+  [configKv, catalogKv, surfacesKv] = await Promise.all([
+    openBucket(nc, Buckets.config),
+    openBucket(nc, Buckets.catalog),
+    openBucket(nc, Buckets.surfaces),
+  ]);
 
   nc.subscribe(Subjects.toolCalled, {
     callback: (_err, m) => {
-      audits.push({ event: ToolCalled.decode(m.data), traceparent: m.headers?.get('traceparent') || undefined, msgId: m.headers?.get('Nats-Msg-Id') || undefined });
+      audits.push({
+        event: ToolCalled.decode(m.data),
+        traceparent: m.headers?.get('traceparent') || undefined,
+        msgId: m.headers?.get('Nats-Msg-Id') || undefined,
+      });
     },
   });
   nc.subscribe(Subjects.catalogChanged, {
@@ -241,9 +292,28 @@ beforeAll(async () => {
     cwd: ROOT,
     timeoutMs: 5000,
   });
-  await put(capabilityKey('everything'), { transport: 'streamable-http', url: `http://127.0.0.1:${everything.port}/mcp`, headers: {}, timeoutMs: 1000 });
-  await put(capabilityKey('fixture'), { transport: 'stdio', command: process.execPath, args: [FIXTURE], env: {}, cwd: ROOT, timeoutMs: 5000 });
-  await put(capabilityKey('broken'), { transport: 'stdio', command: '/nonexistent/toolsurface-no-such-server', args: [], env: {}, cwd: ROOT, timeoutMs: 1000 });
+  await put(capabilityKey('everything'), {
+    transport: 'streamable-http',
+    url: `http://127.0.0.1:${everything.port}/mcp`,
+    headers: {},
+    timeoutMs: 1000,
+  });
+  await put(capabilityKey('fixture'), {
+    transport: 'stdio',
+    command: process.execPath,
+    args: [FIXTURE],
+    env: {},
+    cwd: ROOT,
+    timeoutMs: 5000,
+  });
+  await put(capabilityKey('broken'), {
+    transport: 'stdio',
+    command: '/nonexistent/toolsurface-no-such-server',
+    args: [],
+    env: {},
+    cwd: ROOT,
+    timeoutMs: 1000,
+  });
   await put(presentationKey('gateway', 'gw'), { mode: 'unified', autonomy: 'supervised' });
   await put(bindingsKey('agent', 'alice'), { capabilities: ['memory', 'everything', 'fixture', 'broken'] });
 
@@ -263,7 +333,9 @@ beforeAll(async () => {
   client = new DispatchServiceClient(`127.0.0.1:${grpcPort}`, credentials.createInsecure());
 
   const records = await until('catalog of every capability', async () => {
-    const r = Object.fromEntries(await Promise.all(['memory', 'everything', 'fixture', 'broken'].map(async (c) => [c, await catalogOf(c)] as const)));
+    const r = Object.fromEntries(
+      await Promise.all(['memory', 'everything', 'fixture', 'broken'].map(async (c) => [c, await catalogOf(c)] as const)),
+    );
     return r.memory?.status === 'ok' && r.everything?.status === 'ok' && r.fixture?.status === 'ok' && r.broken?.status === 'unavailable'
       ? (r as Record<string, CatalogRecord>)
       : undefined;
@@ -377,13 +449,29 @@ describe('dispatch service against nats-server and real MCP servers', () => {
   });
 
   it('refuses unknown names, other modes’ meta-tools and tools bound after the snapshot', async () => {
-    expectRefusal(await callTool('s-direct', 'nope'), 'TOOL_NOT_FOUND', 'There is no tool named "nope" on this surface; call one of the tools listed on this surface.');
-    expectRefusal(await callTool('s-direct', 'execute_tool', { name: 'echo', arguments: { message: 'x' } }), 'TOOL_NOT_FOUND', '"execute_tool"');
-    expectRefusal(await callTool('s-direct', 'get-sum', { a: 1, b: 2 }), 'TOOL_NOT_IN_SNAPSHOT', 'was not available when this surface opened');
+    expectRefusal(
+      await callTool('s-direct', 'nope'),
+      'TOOL_NOT_FOUND',
+      'There is no tool named "nope" on this surface; call one of the tools listed on this surface.',
+    );
+    expectRefusal(
+      await callTool('s-direct', 'execute_tool', { name: 'echo', arguments: { message: 'x' } }),
+      'TOOL_NOT_FOUND',
+      '"execute_tool"',
+    );
+    expectRefusal(
+      await callTool('s-direct', 'get-sum', { a: 1, b: 2 }),
+      'TOOL_NOT_IN_SNAPSHOT',
+      'was not available when this surface opened',
+    );
   });
 
   it('discovery mode: meta-tools only, execute_tool validated against the snapshot', async () => {
-    expectRefusal(await callTool('s-disc', 'echo', { message: 'x' }), 'TOOL_NOT_DIRECTLY_CALLABLE', '"echo" cannot be called directly on this surface; call discover_tools first, then execute_tool.');
+    expectRefusal(
+      await callTool('s-disc', 'echo', { message: 'x' }),
+      'TOOL_NOT_DIRECTLY_CALLABLE',
+      '"echo" cannot be called directly on this surface; call discover_tools first, then execute_tool.',
+    );
 
     exporter.reset();
     const found = await callTool('s-disc', 'discover_tools', { query: 'echo', limit: 3 });
@@ -398,32 +486,63 @@ describe('dispatch service against nats-server and real MCP servers', () => {
     expect(discoveryServer.parentSpanContext?.spanId).toBe(clientSpan.spanContext().spanId);
 
     const schema = await callTool('s-disc', 'get_tool_schema', { name: 'scale' });
-    expect(JSON.parse(schema.structuredContentJson)).toMatchObject({ name: 'scale', inputSchema: { properties: { factor: { exclusiveMinimum: true } } } });
+    expect(JSON.parse(schema.structuredContentJson)).toMatchObject({
+      name: 'scale',
+      inputSchema: { properties: { factor: { exclusiveMinimum: true } } },
+    });
 
     const ran = await callTool('s-disc', 'execute_tool', { name: 'echo', arguments: { message: 'via meta' } }, 'call-exec-1');
     expect(ran).toMatchObject({ isError: false, via: 'execute_tool', toolName: 'echo' });
     expect(textOf(ran)).toBe('Echo: via meta');
-    expect((await until('audit', () => audits.find((a) => a.event.callId === 'call-exec-1'))).event).toMatchObject({ calledName: 'execute_tool', via: 'execute_tool', outcome: 'ok' });
+    expect((await until('audit', () => audits.find((a) => a.event.callId === 'call-exec-1'))).event).toMatchObject({
+      calledName: 'execute_tool',
+      via: 'execute_tool',
+      outcome: 'ok',
+    });
 
-    expectRefusal(await callTool('s-disc', 'execute_tool', { name: 'get-sum', arguments: { a: 1, b: 2 } }), 'TOOL_NOT_IN_SNAPSHOT', '"get-sum" is not among the tools of this surface; call discover_tools to find a tool that is.');
+    expectRefusal(
+      await callTool('s-disc', 'execute_tool', { name: 'get-sum', arguments: { a: 1, b: 2 } }),
+      'TOOL_NOT_IN_SNAPSHOT',
+      '"get-sum" is not among the tools of this surface; call discover_tools to find a tool that is.',
+    );
     expectRefusal(await callTool('s-disc', 'execute_tool', { name: 'journal_read' }), 'TOOL_NOT_IN_SNAPSHOT', 'system tool');
-    expectRefusal(await callTool('s-disc', 'execute_tool', { name: 'execute_tool', arguments: { name: 'echo' } }), 'TOOL_NOT_IN_SNAPSHOT', 'cannot be run through execute_tool');
+    expectRefusal(
+      await callTool('s-disc', 'execute_tool', { name: 'execute_tool', arguments: { name: 'echo' } }),
+      'TOOL_NOT_IN_SNAPSHOT',
+      'cannot be run through execute_tool',
+    );
     // The pointer of the missing argument, then the advice to read the schema.
-    expectRefusal(await callTool('s-disc', 'execute_tool', { name: 'echo', arguments: {} }), 'INVALID_ARGUMENTS', /\/message is required.*get_tool_schema/);
+    expectRefusal(
+      await callTool('s-disc', 'execute_tool', { name: 'echo', arguments: {} }),
+      'INVALID_ARGUMENTS',
+      /\/message is required.*get_tool_schema/,
+    );
   });
 
   it('unified mode: runs the mapped tool, refuses low confidence, names missing arguments', async () => {
     expectRefusal(await callTool('s-uni', 'echo', { message: 'x' }), 'TOOL_NOT_DIRECTLY_CALLABLE', 'use unified_tool');
-    const ran = await callTool('s-uni', 'unified_tool', { request: 'say hello', context: { lang: 'en' }, preferred_tools: ['echo', 'get-sum'] });
+    const ran = await callTool('s-uni', 'unified_tool', {
+      request: 'say hello',
+      context: { lang: 'en' },
+      preferred_tools: ['echo', 'get-sum'],
+    });
     expect(ran).toMatchObject({ isError: false, via: 'unified_tool', toolName: 'echo' });
     expect(textOf(ran)).toBe('Echo: hello');
     expect(ran.unified).toMatchObject({ tool: 'echo', confidence: 0.93, argumentsJson: '{"message":"hello"}', executed: true });
-    expect(mapRequests.at(-1)).toMatchObject({ snapshotId: snapshot.snapshotId, contextJson: '{"lang":"en"}', preferredTools: ['echo', 'get-sum'] });
+    expect(mapRequests.at(-1)).toMatchObject({
+      snapshotId: snapshot.snapshotId,
+      contextJson: '{"lang":"en"}',
+      preferredTools: ['echo', 'get-sum'],
+    });
 
     const low = await callTool('s-uni', 'unified_tool', { request: 'something vague' });
     expectRefusal(low, 'LOW_CONFIDENCE', 'No tool fits this request with confidence 0.7 or more (best: echo 0.41, search_nodes 0.38)');
     expect(low.unified?.candidates.map((c) => c.name)).toEqual(['echo', 'search_nodes']);
-    expectRefusal(await callTool('s-uni', 'unified_tool', { request: 'remember this' }), 'MISSING_ARGUMENTS', '"create_entities" needs "entities"');
+    expectRefusal(
+      await callTool('s-uni', 'unified_tool', { request: 'remember this' }),
+      'MISSING_ARGUMENTS',
+      '"create_entities" needs "entities"',
+    );
   });
 
   it('a supervised gateway gets the proposal, nothing runs, and the proposal is audited', async () => {
@@ -437,7 +556,15 @@ describe('dispatch service against nats-server and real MCP servers', () => {
 
   it('admits every path with the live policy', async () => {
     expect((await callTool('s-restricted', 'execute_tool', { name: 'echo', arguments: { message: 'x' } })).isError).toBe(false);
-    await configKv.put(ADMISSION_KEY, JSON.stringify({ default: 'allow', rules: [{ id: 'restricted-no-echo', effect: 'deny', principals: ['agent:restricted'], capabilities: ['everything'], tools: ['echo'] }] }));
+    await configKv.put(
+      ADMISSION_KEY,
+      JSON.stringify({
+        default: 'allow',
+        rules: [
+          { id: 'restricted-no-echo', effect: 'deny', principals: ['agent:restricted'], capabilities: ['everything'], tools: ['echo'] },
+        ],
+      }),
+    );
     let attempt = 0;
     const denied = await until('the new policy', async () => {
       const r = await callTool('s-restricted', 'execute_tool', { name: 'echo', arguments: { message: 'x' } }, `call-denied-${++attempt}`);
@@ -461,7 +588,11 @@ describe('dispatch service against nats-server and real MCP servers', () => {
     expect(textOf(err)).toMatch('ghost');
 
     const started = Date.now();
-    expectRefusal(await callTool('s-direct', 'trigger-long-running-operation', { duration: 5, steps: 1 }), 'TOOL_TIMEOUT', '"trigger-long-running-operation" did not finish within 1000 ms');
+    expectRefusal(
+      await callTool('s-direct', 'trigger-long-running-operation', { duration: 5, steps: 1 }),
+      'TOOL_TIMEOUT',
+      '"trigger-long-running-operation" did not finish within 1000 ms',
+    );
     expect(Date.now() - started).toBeLessThan(4000);
 
     expectRefusal(await callTool('s-direct', 'broken_tool'), 'CAPABILITY_UNAVAILABLE', 'unavailable right now');
@@ -511,7 +642,10 @@ describe('dispatch service against nats-server and real MCP servers', () => {
     const markerDir = mkdtempSync(join(tmpdir(), 'toolsurface-rogue-'));
     const marker = join(markerDir, 'ran');
     try {
-      await configKv.put(capabilityKey('rogue'), JSON.stringify({ transport: 'stdio', command: 'sh', args: ['-c', `touch ${marker}`], env: {}, cwd: ROOT, timeoutMs: 1000 }));
+      await configKv.put(
+        capabilityKey('rogue'),
+        JSON.stringify({ transport: 'stdio', command: 'sh', args: ['-c', `touch ${marker}`], env: {}, cwd: ROOT, timeoutMs: 1000 }),
+      );
       const rec = await until('rogue catalog', async () => catalogOf('rogue'));
       expect(rec).toMatchObject({ status: 'unavailable', error: expect.stringContaining('not in CAPABILITY_COMMANDS') });
       expect(app.capabilities()!.session('rogue')).toBeUndefined();
@@ -543,7 +677,9 @@ describe('dispatch service against nats-server and real MCP servers', () => {
     const pid = app.capabilities()!.session('memory')!.pid!;
     const before = catalogEvents.length;
     process.kill(pid, 'SIGKILL');
-    await until('memory reported unavailable', () => catalogEvents.slice(before).find((e) => e.capability === 'memory' && e.status === 'unavailable'));
+    await until('memory reported unavailable', () =>
+      catalogEvents.slice(before).find((e) => e.capability === 'memory' && e.status === 'unavailable'),
+    );
     await until('memory back', async () => ((await callTool('s-direct', 'memory.read_graph')).isError ? undefined : true));
     expect(app.capabilities()!.session('memory')!.pid).not.toBe(pid);
     expect((await catalogOf('memory'))?.status).toBe('ok');
@@ -552,7 +688,9 @@ describe('dispatch service against nats-server and real MCP servers', () => {
   it('reports an HTTP capability that went away as unavailable', async () => {
     await everything.stop();
     expectRefusal(await callTool('s-direct', 'echo', { message: 'anyone?' }), 'CAPABILITY_UNAVAILABLE', 'unavailable right now');
-    await until('everything marked unavailable', async () => ((await catalogOf('everything'))?.status === 'unavailable' ? true : undefined));
+    await until('everything marked unavailable', async () =>
+      (await catalogOf('everything'))?.status === 'unavailable' ? true : undefined,
+    );
   });
 
   it('answers UNAVAILABLE when discovery is down', async () => {

@@ -22,7 +22,7 @@ import type { ResolverConfig } from './config';
 import { ResolverPublisher } from './events/resolver.publisher';
 import { presentationHandlers } from './grpc/presentation.handler';
 import { surfaceHandlers } from './grpc/surface.handler';
-import { SurfaceResolver } from './resolver';
+import { SurfaceResolverService } from './surface-resolver.service';
 
 /** The running service. */
 export interface App {
@@ -58,26 +58,48 @@ export function createApp(config: ResolverConfig, tracer: Tracer): App {
       await ensureStream(nc, logger);
       const configBucket = new WatchedBucket<unknown>(await openBucket(nc, Buckets.config), logger);
       const catalog = new WatchedBucket<CatalogRecord>(await openBucket(nc, Buckets.catalog), logger);
-      const surfaces = new WatchedBucket<SurfaceRecord>(await openBucket(nc, Buckets.surfaces, { ttlMs: SURFACE_BUCKET_MAX_AGE_MS }), logger);
+      const surfaces = new WatchedBucket<SurfaceRecord>(
+        await openBucket(nc, Buckets.surfaces, { ttlMs: SURFACE_BUCKET_MAX_AGE_MS }),
+        logger,
+      );
       for (const b of [configBucket, catalog, surfaces]) {
         await b.start();
         watched.push(b as WatchedBucket<unknown>);
       }
       const snapshots = new SnapshotStore(await openSnapshotStore(nc));
-      const resolver = new SurfaceResolver(configBucket, catalog, surfaces, snapshots, new ResolverPublisher(new EventPublisher(nc, tracer)), logger, {
-        defaultSeconds: config.surfaceTtlSeconds,
-        maxSeconds: config.surfaceTtlMaxSeconds,
-      }, config.authRequired);
+      const resolver = new SurfaceResolverService(
+        configBucket,
+        catalog,
+        surfaces,
+        snapshots,
+        new ResolverPublisher(new EventPublisher(nc, tracer)),
+        logger,
+        {
+          defaultSeconds: config.surfaceTtlSeconds,
+          maxSeconds: config.surfaceTtlMaxSeconds,
+        },
+        config.authRequired,
+      );
       if (fileConfig) {
         const applied = await resolver.applyConfigIfChanged(fileConfig);
         logger.info({ path: config.configPath, applied }, applied ? 'config file applied' : 'config file unchanged since last applied');
       }
       const deps = { tracer, logger };
       stopTlsLog = logTlsReloads(logger);
-      grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [
-        { name: 'toolsurface.v1.SurfaceService', definition: SurfaceServiceService, implementation: surfaceHandlers(resolver, deps) },
-        { name: 'toolsurface.v1.PresentationService', definition: PresentationServiceService, implementation: presentationHandlers(resolver, config.configDir, config.allowCapabilityChanges, deps) },
-      ], {}, config.tls);
+      grpc = await startGrpcServer(
+        config.grpcHost,
+        config.grpcPort,
+        [
+          { name: 'toolsurface.v1.SurfaceService', definition: SurfaceServiceService, implementation: surfaceHandlers(resolver, deps) },
+          {
+            name: 'toolsurface.v1.PresentationService',
+            definition: PresentationServiceService,
+            implementation: presentationHandlers(resolver, config.configDir, config.allowCapabilityChanges, deps),
+          },
+        ],
+        {},
+        config.tls,
+      );
       logger.info({ port: grpc.port }, 'surface-resolver serving');
     },
     async stop() {

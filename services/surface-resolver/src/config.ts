@@ -26,7 +26,6 @@ export interface ResolverConfig {
   authRequired: boolean;
 }
 
-
 /** Reads and validates the environment; throws an Error naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResolverConfig {
   const level = envLogLevel(env);

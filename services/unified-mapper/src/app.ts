@@ -1,11 +1,19 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { connectNats, createLogger, logTlsReloads, openSnapshotStore, startGrpcServer, type GrpcServerHandle, type Logger } from '@toolsurface/platform';
+import {
+  connectNats,
+  createLogger,
+  logTlsReloads,
+  openSnapshotStore,
+  startGrpcServer,
+  type GrpcServerHandle,
+  type Logger,
+} from '@toolsurface/platform';
 import { UnifiedServiceService } from '@toolsurface/proto';
 import { SnapshotStore } from '@toolsurface/state';
 import type { Tracer } from '@opentelemetry/api';
 import type { MapperConfig } from './config';
 import { unifiedHandlers } from './grpc/unified.handler';
-import { MapperService } from './mapper-service';
+import { UnifiedMapperService } from './unified-mapper.service';
 
 /** The running service. */
 export interface App {
@@ -26,11 +34,21 @@ export function createApp(config: MapperConfig, tracer: Tracer): App {
     port: () => grpc?.port ?? 0,
     async start() {
       nc = await connectNats(config.natsUrl, 'unified-mapper', config.nats);
-      const mapper = new MapperService(new SnapshotStore(await openSnapshotStore(nc), config.maxSnapshots), config.maxSnapshots);
+      const mapper = new UnifiedMapperService(new SnapshotStore(await openSnapshotStore(nc), config.maxSnapshots), config.maxSnapshots);
       stopTlsLog = logTlsReloads(logger);
-      grpc = await startGrpcServer(config.grpcHost, config.grpcPort, [
-        { name: 'toolsurface.v1.UnifiedService', definition: UnifiedServiceService, implementation: unifiedHandlers(mapper, { tracer, logger }) },
-      ], {}, config.tls);
+      grpc = await startGrpcServer(
+        config.grpcHost,
+        config.grpcPort,
+        [
+          {
+            name: 'toolsurface.v1.UnifiedService',
+            definition: UnifiedServiceService,
+            implementation: unifiedHandlers(mapper, { tracer, logger }),
+          },
+        ],
+        {},
+        config.tls,
+      );
       logger.info({ port: grpc.port }, 'unified-mapper serving');
     },
     async stop() {

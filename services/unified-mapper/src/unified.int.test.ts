@@ -11,12 +11,12 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { CONFIDENCE_THRESHOLD, ReasonCode, type BoundToolDefinition } from '@toolsurface/core';
 import { connectNats, fromServiceError, openSnapshotStore } from '@toolsurface/platform';
 import { UnifiedServiceClient, type MapRequestResponse } from '@toolsurface/proto';
-import { ensureNats, findFreePort, type NatsHandle } from '@toolsurface/stack';
+import { ensureNats, findFreePort, type NatsHandle } from '@toolsurface/devkit';
 import { SnapshotStore } from '@toolsurface/state';
 import { createApp, type App } from './app';
 import { loadConfig } from './config';
 
-const FIXTURE = join(import.meta.dirname, '../../../libs/mapper/src/fixtures/everything-27.json');
+const FIXTURE = join(import.meta.dirname, 'fixtures/everything-27.json');
 
 let natsDir: string;
 let nats: NatsHandle;
@@ -27,7 +27,11 @@ let snapshotId: string;
 
 beforeAll(async () => {
   natsDir = mkdtempSync(join(tmpdir(), 'toolsurface-unified-mapper-'));
-  nats = await ensureNats({ url: `nats://127.0.0.1:${await findFreePort()}`, dataDir: join(natsDir, 'js'), logPath: join(natsDir, 'nats.log') });
+  nats = await ensureNats({
+    url: `nats://127.0.0.1:${await findFreePort()}`,
+    dataDir: join(natsDir, 'js'),
+    logPath: join(natsDir, 'nats.log'),
+  });
   const natsUrl = nats.url;
   app = createApp(loadConfig({ NATS_URL: natsUrl, GRPC_PORT: '0', LOG_LEVEL: 'warn' }), trace.getTracer('unified-mapper-test'));
   await app.start();
@@ -49,7 +53,10 @@ afterAll(async () => {
 /** One MapRequest on the 27-tool snapshot. */
 function mapRequest(request: string, extra: { contextJson?: string; preferredTools?: string[] } = {}): Promise<MapRequestResponse> {
   return new Promise((resolve, reject) =>
-    client.mapRequest({ snapshotId, request, contextJson: extra.contextJson ?? '', preferredTools: extra.preferredTools ?? [], referenceTimeMs: 0 }, (err: ServiceError | null, res) => (err ? reject(err) : resolve(res))),
+    client.mapRequest(
+      { snapshotId, request, contextJson: extra.contextJson ?? '', preferredTools: extra.preferredTools ?? [], referenceTimeMs: 0 },
+      (err: ServiceError | null, res) => (err ? reject(err) : resolve(res)),
+    ),
   );
 }
 
@@ -113,7 +120,10 @@ describe('UnifiedService.MapRequest on a 27-tool surface', () => {
   });
 
   it('context object fields map by name; a context string is more text', async () => {
-    const obj = await mapRequest('echo this back', { contextJson: JSON.stringify({ message: 'hello from the context' }), preferredTools: ['echo'] });
+    const obj = await mapRequest('echo this back', {
+      contextJson: JSON.stringify({ message: 'hello from the context' }),
+      preferredTools: ['echo'],
+    });
     expect(obj.metadata!.tool).toBe('echo');
     expect(JSON.parse(obj.metadata!.argumentsJson)).toEqual({ message: 'hello from the context' });
     const str = await mapRequest('add these numbers', { contextJson: JSON.stringify('they are 12 and 30') });
@@ -129,17 +139,27 @@ describe('UnifiedService.MapRequest keeps the schema as published', () => {
       {
         name: 'power',
         description: 'Raise a number to a power.',
-        inputSchema: { type: 'object', properties: { exponent: { type: 'integer' }, base: { type: 'integer' } }, required: ['exponent', 'base'] },
+        inputSchema: {
+          type: 'object',
+          properties: { exponent: { type: 'integer' }, base: { type: 'integer' } },
+          required: ['exponent', 'base'],
+        },
         capability: 'calc',
         originalName: 'power',
       },
     ];
     const id = (await new SnapshotStore(await openSnapshotStore(nc)).save(defs)).snapshot.snapshotId;
     const res = await new Promise<MapRequestResponse>((resolve, reject) =>
-      client.mapRequest({ snapshotId: id, request: 'power 3 4', contextJson: '', preferredTools: [], referenceTimeMs: 0 }, (err: ServiceError | null, r) => (err ? reject(err) : resolve(r))),
+      client.mapRequest(
+        { snapshotId: id, request: 'power 3 4', contextJson: '', preferredTools: [], referenceTimeMs: 0 },
+        (err: ServiceError | null, r) => (err ? reject(err) : resolve(r)),
+      ),
     );
     expect(res.metadata!.tool || res.metadata!.candidates[0]?.name).toBe('power');
     const json = res.metadata!.tool ? res.metadata!.argumentsJson : res.metadata!.candidates[0].argumentsJson;
-    expect(Object.entries(JSON.parse(json) as Record<string, number>)).toEqual([['exponent', 3], ['base', 4]]);
+    expect(Object.entries(JSON.parse(json) as Record<string, number>)).toEqual([
+      ['exponent', 3],
+      ['base', 4],
+    ]);
   });
 });

@@ -34,7 +34,11 @@ describe('toResult', () => {
       ['b', def('b', undefined, 'Beta tool')],
       ['c', def('c', 'Gamma does things.', 'Gamma tool')],
     ]);
-    const res = toResult(['a', 'b', 'c'].map((name) => ({ name, score: 1 })), byName, 3);
+    const res = toResult(
+      ['a', 'b', 'c'].map((name) => ({ name, score: 1 })),
+      byName,
+      3,
+    );
     expect(res.hits.map((h) => h.description)).toEqual(['Alpha tool', 'Beta tool', 'Gamma does things.']);
   });
 });

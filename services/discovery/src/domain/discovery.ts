@@ -38,7 +38,7 @@ export interface SearchBackend {
   search(snapshotId: string, query: string, limit: number): Promise<Array<{ name: string; score: number }>>;
 }
 
-/** Longest description in a hit, characters (DESIGN.md: hits are short, without schemas). */
+/** Longest description in a hit, characters (docs/DESIGN.md: hits are short, without schemas). */
 export const HIT_DESCRIPTION_MAX = 300;
 
 /**
@@ -64,7 +64,8 @@ export function boundLimit(limit: number | undefined): number {
 /** Checks a snapshot ID's shape (INVALID_REQUEST) before any lookup. */
 export function checkSnapshotId(id: unknown): string {
   if (typeof id !== 'string' || id === '') throw new AppError(ReasonCode.INVALID_REQUEST, 'snapshot_id is required');
-  if (!SNAPSHOT_ID_PATTERN.test(id)) throw new AppError(ReasonCode.SNAPSHOT_NOT_FOUND, 'snapshot_id is not a snapshot ID (snap_ and 64 hex digits)');
+  if (!SNAPSHOT_ID_PATTERN.test(id))
+    throw new AppError(ReasonCode.SNAPSHOT_NOT_FOUND, 'snapshot_id is not a snapshot ID (snap_ and 64 hex digits)');
   return id;
 }
 
@@ -72,7 +73,8 @@ export function checkSnapshotId(id: unknown): string {
 export function checkQuery(q: unknown): string {
   if (typeof q !== 'string' || q.trim() === '') throw new AppError(ReasonCode.INVALID_REQUEST, 'query must be a non-empty string');
   // Characters as JSON Schema's maxLength counts them (code points), so a query the meta-tool accepts is accepted here.
-  if (q.length > QUERY_MAX_CHARS && [...q].length > QUERY_MAX_CHARS) throw new AppError(ReasonCode.INVALID_REQUEST, `query must be at most ${QUERY_MAX_CHARS} characters`);
+  if (q.length > QUERY_MAX_CHARS && [...q].length > QUERY_MAX_CHARS)
+    throw new AppError(ReasonCode.INVALID_REQUEST, `query must be at most ${QUERY_MAX_CHARS} characters`);
   return q;
 }
 

@@ -32,15 +32,16 @@ describe('EmbeddedBackend background work', () => {
     await turns(() => warmed.pendingWarmUps === 0);
     expect(warmed.pendingWarmUps).toBe(0);
     await cold.index('s1', tools);
-    for (const q of ['weather report for Paris', 'list weather_tool_7', 'city details']) expect(await warmed.search('s1', q, 10)).toEqual(await cold.search('s1', q, 10));
+    for (const q of ['weather report for Paris', 'list weather_tool_7', 'city details'])
+      expect(await warmed.search('s1', q, 10)).toEqual(await cold.search('s1', q, 10));
   });
 
   it('drops the work of a snapshot evicted before it was done, and takes snapshots in turn', async () => {
     const backend = new EmbeddedBackend(1);
     await backend.index('a', catalog(400, 'flight'));
     await backend.index('b', catalog(50, 'stock'));
-    // 'a' was evicted by 'b' (one snapshot kept): its work is dropped with it (a queued job held the
-    // dropped index in memory until its turn), 'b' still gets done
+    // 'a' was evicted by 'b' (one snapshot kept): its work is dropped with it (a queued job would hold
+    // the dropped index in memory until its turn), 'b' still gets done
     expect(await backend.isIndexed('a')).toBe(false);
     expect(backend.pendingWarmUps).toBe(1);
     await turns(() => backend.pendingWarmUps === 0);

@@ -1,5 +1,5 @@
 import { sharedEncoder, ToolIndex } from '@toolsurface/search';
-import { LexicalHeadReranker } from '@toolsurface/mapper';
+import { LexicalHeadReranker } from '@toolsurface/search';
 import type { BoundToolDefinition } from '@toolsurface/core';
 import type { SearchBackend } from './discovery';
 
@@ -8,8 +8,8 @@ export interface EmbeddedBackendOptions {
   /** Weight of ToolIndex's semantic stage (default: ToolIndex's, 0.6); 0 turns it off. */
   semanticWeight?: number;
   /**
-   * The learned second stage over the first 15 hits (@toolsurface/mapper's LexicalHeadReranker;
-   * libs/search README, ranking design); default on, `false` turns it off.
+   * The learned second stage over the first 15 hits (@toolsurface/search's LexicalHeadReranker;
+   * libs/search/README.md "Ranking"); default on, `false` turns it off.
    */
   headRerank?: boolean;
   /**
@@ -21,10 +21,10 @@ export interface EmbeddedBackendOptions {
 
 /**
  * Estimated heap bytes of one snapshot's index and head-reranker profiles once warmed: 4 KiB a
- * tool and 32 bytes a term occurrence. Measured 2026-12-05 (heap after GC, profiles built): the
+ * tool and 32 bytes a term occurrence. Measured as heap after GC with profiles built: the
  * 3,091-tool eval corpus 19.3 MB (this says 17.3), 10,000 synthetic tools of 30 parameters 78-93 MB
- * (this says 151). A count of snapshots alone let 64 snapshots of 3,000 tools take about 1.2 GB,
- * past the deployment's 1 GiB limit.
+ * (this says 151). A count of snapshots alone would let 64 snapshots of 3,000 tools take about
+ * 1.2 GB, past the deployment's 1 GiB limit.
  */
 export function indexBytes(index: ToolIndex): number {
   return 4096 * index.size + 32 * index.termOccurrences;
@@ -89,7 +89,7 @@ export class EmbeddedBackend implements SearchBackend {
       const [oldest, dropped] = this.indexes.entries().next().value!;
       this.indexes.delete(oldest);
       this.bytes -= indexBytes(dropped);
-      // its background work goes with it: a queued job held the dropped index in memory until its turn
+      // its background work goes with it: a queued job would hold the dropped index in memory until its turn
       for (let j = this.warmQueue.length - 1; j >= 0; j--) if (this.warmQueue[j].index === dropped) this.warmQueue.splice(j, 1);
     }
   }
@@ -138,7 +138,22 @@ export class EmbeddedBackend implements SearchBackend {
 }
 
 const VERBS = ['get', 'list', 'create', 'update', 'delete', 'search', 'convert', 'calculate', 'send', 'read', 'write', 'book'];
-const OBJECTS = ['weather', 'file', 'invoice', 'stock_price', 'flight', 'email', 'user', 'document', 'image', 'route', 'currency', 'news', 'repository', 'event'];
+const OBJECTS = [
+  'weather',
+  'file',
+  'invoice',
+  'stock_price',
+  'flight',
+  'email',
+  'user',
+  'document',
+  'image',
+  'route',
+  'currency',
+  'news',
+  'repository',
+  'event',
+];
 const PARAMS = ['city', 'query', 'path', 'limit', 'start_date', 'endDate', 'amount', 'symbol', 'user_id', 'format'];
 
 /**
@@ -154,12 +169,16 @@ function warmUp(headRerank: boolean): void {
   for (const verb of VERBS) {
     for (const object of OBJECTS) {
       const words = `${verb} ${object.replace('_', ' ')}`;
-      const name = n % 3 === 0 ? `${verb}_${object}` : n % 3 === 1 ? `${verb}${object[0].toUpperCase()}${object.slice(1)}` : `${object}.${verb}`;
+      const name =
+        n % 3 === 0 ? `${verb}_${object}` : n % 3 === 1 ? `${verb}${object[0].toUpperCase()}${object.slice(1)}` : `${object}.${verb}`;
       const p1 = PARAMS[n % PARAMS.length];
       const p2 = PARAMS[(n + 3) % PARAMS.length];
       tools.push({
         name: `warmup:${name}`,
-        description: n % 7 === 0 ? `获取${object}信息，并返回结果列表` : `${words[0].toUpperCase()}${words.slice(1)} for a given ${p1}. Returns the ${object} details as JSON.`,
+        description:
+          n % 7 === 0
+            ? `获取${object}信息，并返回结果列表`
+            : `${words[0].toUpperCase()}${words.slice(1)} for a given ${p1}. Returns the ${object} details as JSON.`,
         inputSchema: {
           type: 'object',
           properties: {

@@ -3,10 +3,14 @@ import { isAppError, ReasonCode } from '@toolsurface/core';
 import { Subjects, runDurableConsumer, type Logger, type RunningConsumer } from '@toolsurface/platform';
 import { SnapshotCreated } from '@toolsurface/proto';
 import type { Tracer } from '@opentelemetry/api';
-import type { DiscoveryService } from '../discovery-service';
+import type { DiscoveryService } from '../discovery.service';
 
 /** Durable consumer `discovery-indexer` of snapshot.created: indexes each new snapshot ahead of its first search. */
-export function startSnapshotIndexer(nc: NatsConnection, discovery: DiscoveryService, deps: { tracer: Tracer; logger: Logger }): Promise<RunningConsumer> {
+export function startSnapshotIndexer(
+  nc: NatsConnection,
+  discovery: DiscoveryService,
+  deps: { tracer: Tracer; logger: Logger },
+): Promise<RunningConsumer> {
   return runDurableConsumer(
     nc,
     'discovery-indexer',

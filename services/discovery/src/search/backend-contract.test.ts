@@ -13,7 +13,9 @@ backendContract('embedded', () => new EmbeddedBackend(64));
 const url = process.env.MEILI_URL ?? '';
 const apiKey = process.env.MEILI_API_KEY ?? '';
 if (!url) {
-  console.warn('SearchBackend contract: Meilisearch SKIPPED: MEILI_URL is not set (set MEILI_URL and MEILI_API_KEY to run it against a server).');
+  console.warn(
+    'SearchBackend contract: Meilisearch SKIPPED: MEILI_URL is not set (set MEILI_URL and MEILI_API_KEY to run it against a server).',
+  );
 }
 
 describe.skipIf(!url)('Meilisearch (MEILI_URL)', () => {

@@ -87,7 +87,11 @@ export interface BackendContractOptions {
 }
 
 /** Defines the SearchBackend contract cases for one backend; `makeBackend` runs once, before them. */
-export function backendContract(name: string, makeBackend: () => SearchBackend | Promise<SearchBackend>, options: BackendContractOptions = {}): void {
+export function backendContract(
+  name: string,
+  makeBackend: () => SearchBackend | Promise<SearchBackend>,
+  options: BackendContractOptions = {},
+): void {
   describe(`SearchBackend contract: ${name}`, () => {
     let backend: SearchBackend;
     const A = randomSnapshotId();

@@ -39,7 +39,10 @@ const FILTER_RE = /^snapshot_id = "(snap_[0-9a-f]{64})"$/;
 function words(text: unknown): string[] {
   if (Array.isArray(text)) return text.flatMap(words);
   if (typeof text !== 'string') return [];
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
 }
 
 function json(status: number, body: unknown): Response {
@@ -77,7 +80,16 @@ export class FakeMeilisearch {
   }
 
   private enqueue(indexUid: string | null, type: string, run: FakeTask['run']): Response {
-    const task: FakeTask = { uid: this.nextTaskUid++, indexUid, type, status: 'enqueued', delay: this.taskDelay, run, error: null, enqueuedAt: new Date().toISOString() };
+    const task: FakeTask = {
+      uid: this.nextTaskUid++,
+      indexUid,
+      type,
+      status: 'enqueued',
+      delay: this.taskDelay,
+      run,
+      error: null,
+      enqueuedAt: new Date().toISOString(),
+    };
     this.tasks.set(task.uid, task);
     return json(202, { taskUid: task.uid, indexUid, status: 'enqueued', type, enqueuedAt: task.enqueuedAt });
   }
@@ -103,7 +115,10 @@ export class FakeMeilisearch {
   }
 
   private route(method: string, url: URL, body: unknown): Response {
-    const parts = url.pathname.split('/').filter((p) => p !== '').map(decodeURIComponent);
+    const parts = url.pathname
+      .split('/')
+      .filter((p) => p !== '')
+      .map(decodeURIComponent);
     const [a, b, c, d, e] = parts;
     if (a === 'tasks' && b !== undefined && method === 'GET') {
       const task = this.tasks.get(Number(b));
@@ -134,7 +149,8 @@ export class FakeMeilisearch {
     if (a !== 'indexes' || b === undefined) return apiError(404, 'not_found');
     const ix = this.indexes.get(b);
     if (c === undefined) {
-      if (method === 'GET') return ix ? json(200, { uid: ix.uid, primaryKey: ix.primaryKey, createdAt: '', updatedAt: '' }) : apiError(404, 'index_not_found');
+      if (method === 'GET')
+        return ix ? json(200, { uid: ix.uid, primaryKey: ix.primaryKey, createdAt: '', updatedAt: '' }) : apiError(404, 'index_not_found');
       if (method === 'DELETE') {
         return this.enqueue(b, 'indexDeletion', () => {
           if (!this.indexes.delete(b)) return { code: 'index_not_found', message: 'index not found' };
@@ -196,7 +212,8 @@ export class FakeMeilisearch {
       let snapshotId: string | undefined;
       if (filter !== undefined) {
         const m = typeof filter === 'string' ? FILTER_RE.exec(filter) : null;
-        if (!m || !filterable.includes('snapshot_id')) return apiError(400, 'invalid_search_filter', `unsupported filter ${JSON.stringify(filter)}`);
+        if (!m || !filterable.includes('snapshot_id'))
+          return apiError(400, 'invalid_search_filter', `unsupported filter ${JSON.stringify(filter)}`);
         snapshotId = m[1];
       }
       const hybrid = q['hybrid'] as { embedder?: string } | undefined;
@@ -234,7 +251,15 @@ export class FakeMeilisearch {
         ...(retrieve ? Object.fromEntries(retrieve.map((f) => [f, doc[f]])) : doc),
         ...(q['showRankingScore'] ? { _rankingScore: Math.max(0, Math.min(1, score)) } : {}),
       }));
-      results.push({ indexUid: ix.uid, hits, query: q['q'] ?? '', processingTimeMs: 0, limit, offset: 0, estimatedTotalHits: scored.length });
+      results.push({
+        indexUid: ix.uid,
+        hits,
+        query: q['q'] ?? '',
+        processingTimeMs: 0,
+        limit,
+        offset: 0,
+        estimatedTotalHits: scored.length,
+      });
     }
     return json(200, { results });
   }

@@ -107,7 +107,14 @@ describe('buildDocuments', () => {
       [`${HEX}-1`, 'zeta.run'],
     ]);
     expect(docs.every((d) => d.snapshot_id === SNAP)).toBe(true);
-    expect(docs[0]).toMatchObject({ name_words: 'alpha get item', name_last: 'alpha get item', title: '', description: 'Gets an item.', param_names: [], param_descriptions: [] });
+    expect(docs[0]).toMatchObject({
+      name_words: 'alpha get item',
+      name_last: 'alpha get item',
+      title: '',
+      description: 'Gets an item.',
+      param_names: [],
+      param_descriptions: [],
+    });
     expect(docs[1]).toMatchObject({
       name_words: 'zeta run',
       name_last: 'run',
@@ -116,7 +123,17 @@ describe('buildDocuments', () => {
       param_descriptions: ['How to run', 'fast', 'safe', 'Max depth', 'A tag'],
     });
     // Schemas are not stored: documents hold only what is searched or returned.
-    expect(Object.keys(docs[1]).sort()).toEqual(['description', 'id', 'name', 'name_last', 'name_words', 'param_descriptions', 'param_names', 'snapshot_id', 'title']);
+    expect(Object.keys(docs[1]).sort()).toEqual([
+      'description',
+      'id',
+      'name',
+      'name_last',
+      'name_words',
+      'param_descriptions',
+      'param_names',
+      'snapshot_id',
+      'title',
+    ]);
   });
 
   it('gives every replica the same ids whatever the input order', () => {
@@ -124,7 +141,9 @@ describe('buildDocuments', () => {
   });
 
   it('caps huge texts and parameter lists', () => {
-    const properties = Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`p${i}`, { type: 'string', description: 'x'.repeat(40_000) }]));
+    const properties = Object.fromEntries(
+      Array.from({ length: 1500 }, (_, i) => [`p${i}`, { type: 'string', description: 'x'.repeat(40_000) }]),
+    );
     const [doc] = buildDocuments(SNAP, [tool('big', 'd'.repeat(50_000), { inputSchema: { type: 'object', properties } })]);
     expect(doc.description.length).toBe(32_000);
     expect(doc.param_names.length).toBe(1000);
@@ -147,7 +166,15 @@ describe('buildDocuments', () => {
 describe('meiliSettings', () => {
   it('searches names before titles before descriptions before parameters', () => {
     const s = meiliSettings();
-    expect(s.searchableAttributes).toEqual(['name', 'name_words', 'name_last', 'title', 'description', 'param_names', 'param_descriptions']);
+    expect(s.searchableAttributes).toEqual([
+      'name',
+      'name_words',
+      'name_last',
+      'title',
+      'description',
+      'param_names',
+      'param_descriptions',
+    ]);
     expect(s.filterableAttributes).toEqual(['snapshot_id']);
     expect(s.rankingRules).toEqual(['words', 'typo', 'attribute', 'proximity', 'exactness']);
     expect(s.typoTolerance).toEqual({ enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } });
@@ -167,9 +194,19 @@ describe('buildSearchQueries', () => {
       const { q: _text, ...rest } = q;
       expect(JSON.stringify(rest)).not.toContain('1=1');
     }
-    expect(queries[0]).toMatchObject({ q: `weather ${marker}`, limit: 7, matchingStrategy: 'frequency', showRankingScore: true, attributesToRetrieve: ['name', 'title'] });
+    expect(queries[0]).toMatchObject({
+      q: `weather ${marker}`,
+      limit: 7,
+      matchingStrategy: 'frequency',
+      showRankingScore: true,
+      attributesToRetrieve: ['name', 'title'],
+    });
     expect(queries[0].hybrid).toBeUndefined();
-    expect(queries[1]).toMatchObject({ q: 'weather snapshot id x or 1 1', matchingStrategy: 'all', attributesToSearchOn: ['name_words', 'name_last'] });
+    expect(queries[1]).toMatchObject({
+      q: 'weather snapshot id x or 1 1',
+      matchingStrategy: 'all',
+      attributesToSearchOn: ['name_words', 'name_last'],
+    });
     expect(queries[2]).toMatchObject({ attributesToSearchOn: ['title'] });
   });
 
@@ -181,11 +218,14 @@ describe('buildSearchQueries', () => {
   });
 
   it('sends nothing for a query without a word (it would list the whole snapshot)', () => {
-    for (const q of ['', '   ', '!!!', '*', '"', '🔥🌦️', '\u0000']) expect(buildSearchQueries('ix', SNAP, q, 5), JSON.stringify(q)).toEqual([]);
+    for (const q of ['', '   ', '!!!', '*', '"', '🔥🌦️', '\u0000'])
+      expect(buildSearchQueries('ix', SNAP, q, 5), JSON.stringify(q)).toEqual([]);
   });
 
   it('skips the exact-name probes for long requests and cuts q', () => {
-    expect(buildSearchQueries('ix', SNAP, 'find the weather in a city for me and then send it by email to my team please now', 5)).toHaveLength(1);
+    expect(
+      buildSearchQueries('ix', SNAP, 'find the weather in a city for me and then send it by email to my team please now', 5),
+    ).toHaveLength(1);
     expect(buildSearchQueries('ix', SNAP, 'weather '.repeat(2000), 5)[0].q!.length).toBeLessThanOrEqual(4000);
   });
 
@@ -208,7 +248,11 @@ describe('mergeHits', () => {
 
   it('puts exact-name tiers first, then the ranking order', () => {
     const main = [h('get_weather_forecast', 0.9), h('weather_alerts', 0.8), h('get_weather', 0.7)];
-    expect(mergeHits('get_weather', [main, [], []], 10).map((x) => x.name)).toEqual(['get_weather', 'get_weather_forecast', 'weather_alerts']);
+    expect(mergeHits('get_weather', [main, [], []], 10).map((x) => x.name)).toEqual([
+      'get_weather',
+      'get_weather_forecast',
+      'weather_alerts',
+    ]);
     // A tier hit only the name probe found still comes first; the limit holds.
     const probe = [h('math.factorial', 0.5)];
     const out = mergeHits('factorial', [[h('factorial_table', 0.9), h('stats.permutations', 0.8)], probe, []], 2);
@@ -393,4 +437,7 @@ describe('MeilisearchBackend (fake server)', () => {
 });
 
 const contractFake = newFake();
-backendContract('meilisearch client against an in-memory fake server (wire and flow only, not Meilisearch ranking)', () => new MeilisearchBackend({ url: contractFake.url }));
+backendContract(
+  'meilisearch client against an in-memory fake server (wire and flow only, not Meilisearch ranking)',
+  () => new MeilisearchBackend({ url: contractFake.url }),
+);

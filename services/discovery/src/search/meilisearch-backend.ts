@@ -14,14 +14,30 @@
 // is atomic, so the presence of document `<hex>-0` means the whole snapshot is searchable: that is
 // how a replica learns that another one indexed a snapshot.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Meilisearch, MeilisearchApiError, type EnqueuedTaskPromise, type Hit, type MultiSearchQuery, type Settings, type Task } from 'meilisearch';
+import {
+  Meilisearch,
+  MeilisearchApiError,
+  type EnqueuedTaskPromise,
+  type Hit,
+  type MultiSearchQuery,
+  type Settings,
+  type Task,
+} from 'meilisearch';
 import { SNAPSHOT_ID_PATTERN, type BoundToolDefinition } from '@toolsurface/core';
 import type { SearchBackend } from '../domain/discovery';
 
 /** The index every snapshot shares unless told otherwise. */
 export const DEFAULT_INDEX_UID = 'toolsurface_tools';
 /** Searchable attributes, most important first (Meilisearch's `attribute` ranking rule follows this order). */
-export const SEARCHABLE_ATTRIBUTES = ['name', 'name_words', 'name_last', 'title', 'description', 'param_names', 'param_descriptions'] as const;
+export const SEARCHABLE_ATTRIBUTES = [
+  'name',
+  'name_words',
+  'name_last',
+  'title',
+  'description',
+  'param_names',
+  'param_descriptions',
+] as const;
 /** Ranking rules: all query words, fewest typos, then where they matched (name before description) before how close together. */
 export const RANKING_RULES = ['words', 'typo', 'attribute', 'proximity', 'exactness'] as const;
 /** Most characters of one indexed text (description, one parameter description). */
@@ -92,13 +108,15 @@ export function documentId(snapshotId: string, n: number): string {
 /** Lower-case words of an identifier or a phrase: split on camelCase and on anything but letters, digits and their marks. */
 export function nameWords(text: string): string {
   const t = text.length > 4096 ? text.slice(0, 4096) : text;
-  return t
-    .normalize('NFKC')
-    .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2') // getWeather → get Weather
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2') // HTTPServer → HTTP Server
-    .toLowerCase()
-    .match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) // a word starts with a letter or digit; marks only follow one
-    ?.join(' ') ?? '';
+  return (
+    t
+      .normalize('NFKC')
+      .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2') // getWeather → get Weather
+      .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2') // HTTPServer → HTTP Server
+      .toLowerCase()
+      .match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) // a word starts with a letter or digit; marks only follow one
+      ?.join(' ') ?? ''
+  );
 }
 
 // A content-hash or version-stamp segment of a qualified name ("10fae9e4"): 6+ hex digits with at least one digit.
@@ -139,7 +157,11 @@ function cut(text: string): string {
 }
 
 /** Parameter names, their descriptions and string enum values, following properties, items and anyOf/oneOf/allOf (6 levels). */
-export function collectParams(schema: unknown, out: { names: string[]; texts: string[] } = { names: [], texts: [] }, depth = 0): { names: string[]; texts: string[] } {
+export function collectParams(
+  schema: unknown,
+  out: { names: string[]; texts: string[] } = { names: [], texts: [] },
+  depth = 0,
+): { names: string[]; texts: string[] } {
   if (depth > 6 || schema === null || typeof schema !== 'object') return out;
   const s = schema as Record<string, unknown>;
   const props = s['properties'];
@@ -150,7 +172,8 @@ export function collectParams(schema: unknown, out: { names: string[]; texts: st
         const d = (sub as Record<string, unknown>)['description'];
         if (typeof d === 'string' && d !== '' && out.texts.length < MAX_PARAMS) out.texts.push(cut(d));
         const e = (sub as Record<string, unknown>)['enum'];
-        if (Array.isArray(e)) for (const v of e) if (typeof v === 'string' && v !== '' && out.texts.length < MAX_PARAMS) out.texts.push(cut(v));
+        if (Array.isArray(e))
+          for (const v of e) if (typeof v === 'string' && v !== '' && out.texts.length < MAX_PARAMS) out.texts.push(cut(v));
       }
       collectParams(sub, out, depth + 1);
     }
@@ -253,7 +276,15 @@ export function buildSearchQueries(
   ];
   if (words.split(' ').length <= EXACT_MAX_WORDS && q.length <= 512) {
     queries.push(
-      { indexUid, q: words, filter, limit: EXACT_POOL, matchingStrategy: 'all', attributesToSearchOn: ['name_words', 'name_last'], ...retrieve },
+      {
+        indexUid,
+        q: words,
+        filter,
+        limit: EXACT_POOL,
+        matchingStrategy: 'all',
+        attributesToSearchOn: ['name_words', 'name_last'],
+        ...retrieve,
+      },
       { indexUid, q: words, filter, limit: EXACT_POOL, matchingStrategy: 'all', attributesToSearchOn: ['title'], ...retrieve },
     );
   }
@@ -261,7 +292,11 @@ export function buildSearchQueries(
 }
 
 /** Ranked names from a multi-search: exact-name tiers first (score 1), then query 0's order and ranking score. */
-export function mergeHits(query: string, results: ReadonlyArray<ReadonlyArray<RetrievedHit>>, limit: number): Array<{ name: string; score: number }> {
+export function mergeHits(
+  query: string,
+  results: ReadonlyArray<ReadonlyArray<RetrievedHit>>,
+  limit: number,
+): Array<{ name: string; score: number }> {
   const tiered: Array<{ name: string; tier: number; order: number }> = [];
   const seen = new Set<string>();
   let order = 0;
@@ -347,12 +382,17 @@ export class MeilisearchBackend implements SearchBackend {
     if (primaryKey !== undefined && primaryKey !== 'id') {
       throw new Error(`Meilisearch index ${this.indexUid} has primary key "${primaryKey}", expected "id": it belongs to something else`);
     }
-    const settings = await this.finished(this.client.index(this.indexUid).updateSettings(meiliSettings()), `settings update of ${this.indexUid}`);
+    const settings = await this.finished(
+      this.client.index(this.indexUid).updateSettings(meiliSettings()),
+      `settings update of ${this.indexUid}`,
+    );
     assertSucceeded(settings, `settings update of ${this.indexUid}`);
     if (this.embedder !== '') {
       const embedders = await this.client.index(this.indexUid).getEmbedders();
       if (!embedders || !(this.embedder in embedders)) {
-        throw new Error(`MEILI_EMBEDDER "${this.embedder}" is not configured on Meilisearch index ${this.indexUid} (configured: ${Object.keys(embedders ?? {}).join(', ') || 'none'})`);
+        throw new Error(
+          `MEILI_EMBEDDER "${this.embedder}" is not configured on Meilisearch index ${this.indexUid} (configured: ${Object.keys(embedders ?? {}).join(', ') || 'none'})`,
+        );
       }
     }
   }
@@ -374,7 +414,10 @@ export class MeilisearchBackend implements SearchBackend {
     if (tools.length > 0 && !(await this.inIndex(snapshotId))) {
       const docs = buildDocuments(snapshotId, tools);
       // One task for the whole snapshot: it is atomic, so a snapshot is either all there or not at all.
-      const task = await this.finished(this.client.index<ToolDocument>(this.indexUid).addDocuments(docs, { primaryKey: 'id' }), `indexing ${snapshotId}`);
+      const task = await this.finished(
+        this.client.index<ToolDocument>(this.indexUid).addDocuments(docs, { primaryKey: 'id' }),
+        `indexing ${snapshotId}`,
+      );
       assertSucceeded(task, `indexing ${docs.length} tools of ${snapshotId}`);
     }
     this.remember(snapshotId, tools.length > 0);
@@ -402,7 +445,11 @@ export class MeilisearchBackend implements SearchBackend {
     if (queries.length === 0) return [];
     await this.init();
     const res = await this.client.multiSearch<{ queries: MultiSearchQuery[] }, Pick<ToolDocument, 'name' | 'title'>>({ queries });
-    const ranked = mergeHits(query, res.results.map((r) => r.hits), max);
+    const ranked = mergeHits(
+      query,
+      res.results.map((r) => r.hits),
+      max,
+    );
     // Nothing found for a snapshot thought indexed: if its documents are gone (index dropped or
     // recreated), forget it, so that the next request indexes it again instead of answering empty.
     if (ranked.length === 0 && this.known.get(snapshotId) === true && !(await this.inIndex(snapshotId))) this.known.delete(snapshotId);
@@ -422,7 +469,8 @@ export class MeilisearchBackend implements SearchBackend {
       const task = await this.client.tasks.getTask(taskUid);
       if (task.status !== 'enqueued' && task.status !== 'processing') return task;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`Meilisearch ${what}: task ${taskUid} still ${task.status} after ${this.taskTimeoutMs} ms (MEILI_TASK_TIMEOUT_MS)`);
+      if (left <= 0)
+        throw new Error(`Meilisearch ${what}: task ${taskUid} still ${task.status} after ${this.taskTimeoutMs} ms (MEILI_TASK_TIMEOUT_MS)`);
       await sleep(Math.min(pause, left));
     }
   }

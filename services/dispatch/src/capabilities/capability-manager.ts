@@ -97,7 +97,10 @@ export class CapabilityManager implements CapabilityPort {
     }
     const parsed = parseCapabilitySpec(value);
     const spec =
-      typeof parsed !== 'string' && parsed.transport === 'stdio' && this.allowedCommands.length > 0 && !this.allowedCommands.includes(parsed.command)
+      typeof parsed !== 'string' &&
+      parsed.transport === 'stdio' &&
+      this.allowedCommands.length > 0 &&
+      !this.allowedCommands.includes(parsed.command)
         ? `command "${parsed.command}" is not in CAPABILITY_COMMANDS`
         : parsed;
     if (typeof spec === 'string') {
@@ -105,7 +108,12 @@ export class CapabilityManager implements CapabilityPort {
       this.writeCatalog(name, 'unavailable', [], `invalid spec: ${spec}`);
       return;
     }
-    const session = new CapabilitySession(name, spec, (cap, status, tools, error) => this.writeCatalog(cap, status, tools, error), this.logger);
+    const session = new CapabilitySession(
+      name,
+      spec,
+      (cap, status, tools, error) => this.writeCatalog(cap, status, tools, error),
+      this.logger,
+    );
     this.sessions.set(name, { session, specJson });
     session.start();
   }

@@ -192,7 +192,13 @@ export class CapabilitySession {
       return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } });
     }
     // The SDK merges its safe default environment (PATH, HOME, ...) under the configured env.
-    const t = new StdioClientTransport({ command: spec.command, args: spec.args, env: spec.env, cwd: spec.cwd || undefined, stderr: 'pipe' });
+    const t = new StdioClientTransport({
+      command: spec.command,
+      args: spec.args,
+      env: spec.env,
+      cwd: spec.cwd || undefined,
+      stderr: 'pipe',
+    });
     const stderr = t.stderr;
     if (stderr) {
       createInterface({ input: stderr as unknown as NodeJS.ReadableStream }).on('line', (line) => {

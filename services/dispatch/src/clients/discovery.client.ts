@@ -2,7 +2,13 @@ import type { ChannelCredentials } from '@grpc/grpc-js';
 import type { Tracer } from '@opentelemetry/api';
 import type { McpTool } from '@toolsurface/core';
 import { callUnary, CLIENT_OPTIONS } from '@toolsurface/platform';
-import { DiscoveryServiceClient, DiscoverToolsRequest, GetToolSchemaRequest, type DiscoverToolsResponse, type GetToolSchemaResponse } from '@toolsurface/proto';
+import {
+  DiscoveryServiceClient,
+  DiscoverToolsRequest,
+  GetToolSchemaRequest,
+  type DiscoverToolsResponse,
+  type GetToolSchemaResponse,
+} from '@toolsurface/proto';
 import type { DiscoveryPort, DiscoveryHit } from '../domain/ports';
 
 const SERVICE = 'toolsurface.v1.DiscoveryService';

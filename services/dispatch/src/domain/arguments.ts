@@ -42,7 +42,10 @@ export function deeperThan(value: unknown, max: number): boolean {
 export function asObject(value: unknown): ParsedArguments {
   if (value === undefined) return { ok: true, value: {} };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, message: Messages.argumentsNotObject(value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`) };
+    return {
+      ok: false,
+      message: Messages.argumentsNotObject(value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`),
+    };
   }
   return { ok: true, value: value as Record<string, unknown> };
 }

@@ -14,7 +14,15 @@ describe('catalog helpers', () => {
   it('keeps only the MCP Tool fields', () => {
     expect(
       toCatalogTools([
-        { name: 'a', title: 'A', description: 'd', inputSchema: { type: 'object' }, execution: { taskSupport: 'optional' }, _meta: { x: 1 }, icons: [] },
+        {
+          name: 'a',
+          title: 'A',
+          description: 'd',
+          inputSchema: { type: 'object' },
+          execution: { taskSupport: 'optional' },
+          _meta: { x: 1 },
+          icons: [],
+        },
         { name: '' },
         { title: 'no name' },
         { name: 'b' },
@@ -25,16 +33,24 @@ describe('catalog helpers', () => {
     ]);
   });
 
-  it('makes a tool\'s strings well-formed and drops a tool whose name is not, so every snapshot of them canonicalises', () => {
+  it("makes a tool's strings well-formed and drops a tool whose name is not, so every snapshot of them canonicalises", () => {
     const broken = 'weather \uD83D report'; // a lone high surrogate: half an emoji
     const tools = toCatalogTools([
-      { name: 'ok', description: broken, inputSchema: { type: 'object', properties: { ['city\uDC00']: { type: 'string', description: broken, enum: [broken, 'x'] } } }, annotations: { title: broken } },
+      {
+        name: 'ok',
+        description: broken,
+        inputSchema: { type: 'object', properties: { ['city\uDC00']: { type: 'string', description: broken, enum: [broken, 'x'] } } },
+        annotations: { title: broken },
+      },
       { name: 'bad\uD800name', description: 'fine' },
       { name: 'plain', description: 'all well-formed 🌦', inputSchema: { type: 'object' } },
     ]);
     expect(tools.map((t) => t.name)).toEqual(['ok', 'plain']);
     expect(tools[0].description).toBe('weather \uFFFD report');
-    expect(tools[0].inputSchema).toEqual({ type: 'object', properties: { ['city\uFFFD']: { type: 'string', description: 'weather \uFFFD report', enum: ['weather \uFFFD report', 'x'] } } });
+    expect(tools[0].inputSchema).toEqual({
+      type: 'object',
+      properties: { ['city\uFFFD']: { type: 'string', description: 'weather \uFFFD report', enum: ['weather \uFFFD report', 'x'] } },
+    });
     expect(tools[0].annotations).toEqual({ title: 'weather \uFFFD report' });
     expect(tools[1].description).toBe('all well-formed 🌦');
     // what OpenSurface does with them: RFC 8785 refuses lone surrogates
@@ -79,7 +95,9 @@ describe('catalog helpers', () => {
       default: 'deny',
       rules: [{ id: 'r', effect: 'allow', principals: ['*'], capabilities: ['*'], tools: ['echo'] }],
     });
-    expect(parseAdmissionPolicy({ default: 'allow', rules: [{ id: 'c', effect: 'deny', arguments: { path: '*secret*' } }] })?.rules[0].arguments).toEqual({ path: '*secret*' });
+    expect(
+      parseAdmissionPolicy({ default: 'allow', rules: [{ id: 'c', effect: 'deny', arguments: { path: '*secret*' } }] })?.rules[0].arguments,
+    ).toEqual({ path: '*secret*' });
     expect(parseAdmissionPolicy({ default: 'allow', rules: [{ id: 'c', effect: 'deny', arguments: { path: 1 } }] })).toBeUndefined();
     expect(parseAdmissionPolicy({ default: 'maybe' })).toBeUndefined();
     expect(parseAdmissionPolicy({ default: 'allow', rules: [{ id: 'r', effect: 'allow', tools: 'echo' }] })).toBeUndefined();
@@ -87,7 +105,9 @@ describe('catalog helpers', () => {
 
   it('parses stored limits and refuses the whole policy when one is malformed (every call is then refused)', () => {
     const rate = { calls: 5, perSeconds: 60, per: 'tool' };
-    expect(parseAdmissionPolicy({ default: 'allow', rules: [], limits: [{ id: 'l', tools: ['echo'], rate, maxArgumentBytes: 10 }] })).toEqual({
+    expect(
+      parseAdmissionPolicy({ default: 'allow', rules: [], limits: [{ id: 'l', tools: ['echo'], rate, maxArgumentBytes: 10 }] }),
+    ).toEqual({
       default: 'allow',
       rules: [],
       limits: [{ id: 'l', principals: ['*'], capabilities: ['*'], tools: ['echo'], rate, maxArgumentBytes: 10 }],
@@ -102,8 +122,20 @@ describe('catalog helpers', () => {
 describe('parseCapabilitySpec', () => {
   it('fills defaults and refuses malformed specs', async () => {
     const { parseCapabilitySpec } = await import('./catalog');
-    expect(parseCapabilitySpec({ transport: 'stdio', command: 'node' })).toEqual({ transport: 'stdio', command: 'node', args: [], env: {}, cwd: '', timeoutMs: 30_000 });
-    expect(parseCapabilitySpec({ transport: 'streamable-http', url: 'http://x/mcp', timeoutMs: 5 })).toEqual({ transport: 'streamable-http', url: 'http://x/mcp', headers: {}, timeoutMs: 5 });
+    expect(parseCapabilitySpec({ transport: 'stdio', command: 'node' })).toEqual({
+      transport: 'stdio',
+      command: 'node',
+      args: [],
+      env: {},
+      cwd: '',
+      timeoutMs: 30_000,
+    });
+    expect(parseCapabilitySpec({ transport: 'streamable-http', url: 'http://x/mcp', timeoutMs: 5 })).toEqual({
+      transport: 'streamable-http',
+      url: 'http://x/mcp',
+      headers: {},
+      timeoutMs: 5,
+    });
     expect(parseCapabilitySpec({ transport: 'stdio' })).toMatch('command');
     expect(parseCapabilitySpec({ transport: 'streamable-http', url: 'ftp://x' })).toMatch('url');
     expect(parseCapabilitySpec({ transport: 'stdio', command: 'x', env: { A: 1 } })).toMatch('env');

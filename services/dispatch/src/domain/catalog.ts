@@ -1,4 +1,11 @@
-import { DEFAULT_TOOL_TIMEOUT_MS, type AdmissionLimit, type AdmissionPolicy, type AdmissionRule, type CapabilitySpec, type McpTool } from '@toolsurface/core';
+import {
+  DEFAULT_TOOL_TIMEOUT_MS,
+  type AdmissionLimit,
+  type AdmissionPolicy,
+  type AdmissionRule,
+  type CapabilitySpec,
+  type McpTool,
+} from '@toolsurface/core';
 import type { CatalogRecord } from '@toolsurface/state';
 
 /** The policy when the config bucket has no `admission` key: allow (the config file's default). */
@@ -40,9 +47,13 @@ export function sameCatalog(stored: CatalogRecord | undefined, status: CatalogRe
 
 /**
  * Whether one of `boundCapabilities` publishes `name`, as the tool's own name or with the
- * collision prefix `<capability>.` (DESIGN.md product rule 9).
+ * collision prefix `<capability>.` (docs/DESIGN.md product rule 9).
  */
-export function isBoundToolName(name: string, boundCapabilities: readonly string[], catalogOf: (capability: string) => CatalogRecord | undefined): boolean {
+export function isBoundToolName(
+  name: string,
+  boundCapabilities: readonly string[],
+  catalogOf: (capability: string) => CatalogRecord | undefined,
+): boolean {
   for (const cap of boundCapabilities) {
     const tools = catalogOf(cap)?.tools;
     if (!tools) continue;

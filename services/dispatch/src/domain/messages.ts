@@ -1,7 +1,7 @@
 import { CONFIDENCE_THRESHOLD, confidenceText, type ResolvedMode, type Via } from '@toolsurface/core';
 import type { ArgumentProblem } from './validators';
 
-// One sentence per refusal the model can recover from (DESIGN.md "Errors"): what happened and what to do next.
+// One sentence per refusal the model can recover from (docs/DESIGN.md "Errors"): what happened and what to do next.
 
 const NEXT_STEP: Record<ResolvedMode, string> = {
   direct: 'call one of the tools listed on this surface',
@@ -36,7 +36,9 @@ export const Messages = {
   invalidArguments: (name: string, problems: ArgumentProblem[], mode: ResolvedMode) =>
     `The arguments for "${name}" do not match its input schema (${problems
       .map((p) => `${p.pointer || '/'} ${p.message}`)
-      .join('; ')}); ${mode === 'discovery' ? 'call get_tool_schema for its schema, fix them and try again' : 'fix them and call it again'}.`,
+      .join(
+        '; ',
+      )}); ${mode === 'discovery' ? 'call get_tool_schema for its schema, fix them and try again' : 'fix them and call it again'}.`,
 
   blankQuery: () => 'The query of discover_tools is blank; say in a few words what you want to do.',
 
@@ -58,7 +60,9 @@ export const Messages = {
   permissionDenied: (name: string) => `You are not permitted to call "${name}"; use another tool or ask the user for help.`,
 
   toolError: (name: string, detail: string) =>
-    detail ? `"${name}" returned an error (${detail}); check the arguments or try another tool.` : `"${name}" returned an error; check the arguments or try another tool.`,
+    detail
+      ? `"${name}" returned an error (${detail}); check the arguments or try another tool.`
+      : `"${name}" returned an error; check the arguments or try another tool.`,
 
   noTimeLeft: (name: string) => `Too little time was left to run "${name}", so it did not run; call it again.`,
 
@@ -71,18 +75,27 @@ export const Messages = {
    * first: a request that names its tool but not its values is refused for them); `preferred`:
    * the request already named tools in preferred_tools (so that is not suggested again).
    */
-  lowConfidence: (candidates: Array<{ name: string; confidence: number }>, heldBack = '', needs: { tool: string; missing: readonly string[] } = { tool: '', missing: [] }, preferred = false) => {
+  lowConfidence: (
+    candidates: Array<{ name: string; confidence: number }>,
+    heldBack = '',
+    needs: { tool: string; missing: readonly string[] } = { tool: '', missing: [] },
+    preferred = false,
+  ) => {
     const missing = needs.tool === '' ? [] : needs.missing;
     if (heldBack !== '') {
       // the mapper held back a confident call (a partial call, a destructive clash): its reason is the message
       return `${heldBack} (confidence ${confidenceText(candidates[0]?.confidence ?? 0)}, below ${CONFIDENCE_THRESHOLD}.)`;
     }
-    if (candidates.length === 0) return `No tool fits this request with confidence ${CONFIDENCE_THRESHOLD} or more; rephrase the request with more detail.`;
+    if (candidates.length === 0)
+      return `No tool fits this request with confidence ${CONFIDENCE_THRESHOLD} or more; rephrase the request with more detail.`;
     const best = `best: ${candidates
       .slice(0, 3)
       .map((c) => `${c.name} ${confidenceText(c.confidence)}`)
       .join(', ')}`;
-    const lacking = missing.length > 0 ? ` ${needs.tool} would also need ${missing.map((m) => `"${m}"`).join(', ')}, which the request does not give;` : '';
+    const lacking =
+      missing.length > 0
+        ? ` ${needs.tool} would also need ${missing.map((m) => `"${m}"`).join(', ')}, which the request does not give;`
+        : '';
     const next =
       missing.length > 0
         ? `give ${missing.length === 1 ? 'that value' : 'those values'} in the request or context${preferred ? '' : ', and name the tool in preferred_tools if it is the one meant'}`
@@ -104,7 +117,9 @@ export function errorDetail(content: unknown[], max = 200): string {
   for (const c of content) {
     if (c && typeof c === 'object' && (c as { type?: unknown }).type === 'text') {
       // Collapse runs of whitespace (newlines, tabs) so the detail reads as part of one sentence.
-      const t = String((c as { text?: unknown }).text ?? '').replace(/\s+/g, ' ').trim();
+      const t = String((c as { text?: unknown }).text ?? '')
+        .replace(/\s+/g, ' ')
+        .trim();
       if (t) return t.length > max ? `${t.slice(0, max - 1)}…` : t;
     }
   }

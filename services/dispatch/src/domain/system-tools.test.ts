@@ -33,7 +33,11 @@ describe('SystemTools', () => {
       ],
     });
     expect(JSON.parse((read.content[0] as { text: string }).text)).toEqual(read.structuredContent);
-    expect((await tools.run('journal_read', alice, { limit: 1 })).structuredContent).toEqual({ entries: [{ at: '2025-01-01T00:00:00.001Z', entry: 'two', tags: [] }] });
-    expect((await tools.run('journal_read', { kind: 'agent', id: 'bob' }, {})).content).toEqual([{ type: 'text', text: 'Your journal is empty.' }]);
+    expect((await tools.run('journal_read', alice, { limit: 1 })).structuredContent).toEqual({
+      entries: [{ at: '2025-01-01T00:00:00.001Z', entry: 'two', tags: [] }],
+    });
+    expect((await tools.run('journal_read', { kind: 'agent', id: 'bob' }, {})).content).toEqual([
+      { type: 'text', text: 'Your journal is empty.' },
+    ]);
   });
 });

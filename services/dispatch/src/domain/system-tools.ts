@@ -46,7 +46,11 @@ export class SystemTools implements SystemToolPort {
       }
       case 'journal_read': {
         const limit = typeof args.limit === 'number' ? args.limit : JOURNAL_READ_DEFAULT_LIMIT;
-        const entries = (await this.journal.read(principal, limit)).map((e) => ({ at: new Date(e.atMs).toISOString(), entry: e.entry, tags: e.tags }));
+        const entries = (await this.journal.read(principal, limit)).map((e) => ({
+          at: new Date(e.atMs).toISOString(),
+          entry: e.entry,
+          tags: e.tags,
+        }));
         return {
           content: text(entries.length === 0 ? 'Your journal is empty.' : JSON.stringify({ entries })),
           structuredContent: { entries },

@@ -115,7 +115,11 @@ describe('ValidatorCache', () => {
 describe('fromDraft04', () => {
   it('rewrites boolean exclusive bounds and drops id, recursively', () => {
     expect(
-      fromDraft04({ id: 'x', properties: { id: { type: 'string' }, n: { minimum: 1, exclusiveMinimum: true } }, items: [{ maximum: 3, exclusiveMaximum: true }] }),
+      fromDraft04({
+        id: 'x',
+        properties: { id: { type: 'string' }, n: { minimum: 1, exclusiveMinimum: true } },
+        items: [{ maximum: 3, exclusiveMaximum: true }],
+      }),
     ).toEqual({ properties: { id: { type: 'string' }, n: { exclusiveMinimum: 1 } }, items: [{ exclusiveMaximum: 3 }] });
   });
 });

@@ -131,7 +131,19 @@ function withoutSchemaUri(schema: Record<string, unknown>): Record<string, unkno
 }
 
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies', 'dependentSchemas'];
-const SUBSCHEMA_ONE = ['additionalProperties', 'additionalItems', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
+const SUBSCHEMA_ONE = [
+  'additionalProperties',
+  'additionalItems',
+  'items',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+];
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'items', 'prefixItems'];
 
 /** Rewrites draft-04 idioms Ajv's draft-07 class refuses, recursively over subschemas. */

@@ -21,7 +21,7 @@ interface UsageMessage {
 /**
  * Shares admission's rate-limit buckets between dispatch replicas: every `intervalMs` it publishes
  * what the local RateLimiter took and takes off it what the other replicas published, so a limit
- * of N calls holds across replicas (README, Security: limits) instead of N per replica. Calls are
+ * of N calls holds across replicas (docs/security.md, "Limits") instead of N per replica. Calls are
  * still decided locally; the bound can be exceeded by what the replicas admit within one interval.
  */
 export class RateUsageExchange {

@@ -23,7 +23,10 @@ export class ToolCalledPublisher implements AuditPort {
     const msgId = randomUUID();
     const data = encodeToolCalled({
       surfaceId: e.surfaceId,
-      principal: e.principal && { kind: e.principal.kind === 'agent' ? PrincipalKind.PRINCIPAL_KIND_AGENT : PrincipalKind.PRINCIPAL_KIND_GATEWAY, id: e.principal.id },
+      principal: e.principal && {
+        kind: e.principal.kind === 'agent' ? PrincipalKind.PRINCIPAL_KIND_AGENT : PrincipalKind.PRINCIPAL_KIND_GATEWAY,
+        id: e.principal.id,
+      },
       orchestrator: e.orchestrator,
       snapshotId: e.snapshotId,
       calledName: e.calledName,

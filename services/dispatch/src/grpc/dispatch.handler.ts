@@ -1,7 +1,7 @@
 import { isAppError, ReasonCode, type Caller, type OrchestratorConfig } from '@toolsurface/core';
 import { callerOf, unary, type GrpcDeps } from '@toolsurface/platform';
 import { CallToolResponse, DispatchServiceService, type CallToolRequest } from '@toolsurface/proto';
-import type { Dispatcher } from '../domain/dispatcher';
+import type { DispatchService } from '../dispatch.service';
 import { reusedWriterEncoder } from '../proto-encoding';
 
 const SERVICE = 'toolsurface.v1.DispatchService';
@@ -25,7 +25,11 @@ const DEFINITION = {
 };
 
 /** DispatchService for startGrpcServer: CallTool straight into the call path; `unary` maps thrown AppErrors to status. */
-export function dispatchService(dispatcher: Dispatcher, settings: { orchestrators(): OrchestratorConfig[] | undefined }, deps: GrpcDeps) {
+export function dispatchService(
+  dispatcher: DispatchService,
+  settings: { orchestrators(): OrchestratorConfig[] | undefined },
+  deps: GrpcDeps,
+) {
   return {
     name: SERVICE,
     definition: DEFINITION,

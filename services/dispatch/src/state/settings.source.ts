@@ -1,5 +1,15 @@
 import { readOrchestrators, type AdmissionPolicy, type Autonomy, type OrchestratorConfig, type PrincipalRef } from '@toolsurface/core';
-import { ADMISSION_KEY, ORCHESTRATORS_KEY, bindingsKey, presentationKey, type BindingsRecord, type CatalogRecord, type ConfigSource, type PresentationRecord, type WatchedBucket } from '@toolsurface/state';
+import {
+  ADMISSION_KEY,
+  ORCHESTRATORS_KEY,
+  bindingsKey,
+  presentationKey,
+  type BindingsRecord,
+  type CatalogRecord,
+  type ConfigSource,
+  type PresentationRecord,
+  type WatchedBucket,
+} from '@toolsurface/state';
 import type { Logger } from '@toolsurface/platform';
 import { DEFAULT_ADMISSION_POLICY, isBoundToolName, parseAdmissionPolicy } from '../domain/catalog';
 import type { SettingsSource } from '../domain/ports';

@@ -42,7 +42,11 @@ export interface TestProcess {
   stop(): Promise<void>;
 }
 
-async function startProcess(command: string, args: (port: number, dir: string) => string[], env: (port: number, dir: string) => NodeJS.ProcessEnv): Promise<TestProcess> {
+async function startProcess(
+  command: string,
+  args: (port: number, dir: string) => string[],
+  env: (port: number, dir: string) => NodeJS.ProcessEnv,
+): Promise<TestProcess> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'toolsurface-dispatch-'));
   const child = spawn(command, args(port, dir), { env: env(port, dir), stdio: ['ignore', 'ignore', 'pipe'] });
@@ -79,7 +83,11 @@ async function startProcess(command: string, args: (port: number, dir: string) =
 
 /** nats-server with JetStream on a free port, storing in a temp dir. */
 export function startNatsServer(): Promise<TestProcess> {
-  return startProcess('nats-server', (port, dir) => ['-js', '-p', String(port), '-sd', dir, '-a', '127.0.0.1'], () => process.env);
+  return startProcess(
+    'nats-server',
+    (port, dir) => ['-js', '-p', String(port), '-sd', dir, '-a', '127.0.0.1'],
+    () => process.env,
+  );
 }
 
 /** server-everything over Streamable HTTP on a free port (its endpoint is /mcp). */

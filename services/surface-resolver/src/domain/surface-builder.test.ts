@@ -5,7 +5,10 @@ import { buildBoundSet, modelView, presentTools, type CatalogEntry } from './sur
 const t = (name: string, description = `does ${name}`): McpTool => ({ name, description, inputSchema: { type: 'object' } });
 const catalog = (entries: Record<string, McpTool[]>, unavailable: string[] = []) =>
   new Map<string, CatalogEntry>(
-    Object.entries(entries).map(([capability, tools]) => [capability, { capability, status: unavailable.includes(capability) ? 'unavailable' : 'ok', tools }]),
+    Object.entries(entries).map(([capability, tools]) => [
+      capability,
+      { capability, status: unavailable.includes(capability) ? 'unavailable' : 'ok', tools },
+    ]),
   );
 const allow: AdmissionPolicy = { default: 'allow', rules: [] };
 const alice = { kind: 'agent' as const, id: 'alice' };
@@ -21,16 +24,23 @@ describe('buildBoundSet', () => {
     const set = buildBoundSet(alice, ['b', 'a'], catalog({ a: [t('search'), t('only_a')], b: [t('search')] }), allow);
     expect(set.definitions.map((d) => d.name)).toEqual(['a.search', 'b.search', 'only_a']);
     expect(set.definitions.find((d) => d.name === 'b.search')).toMatchObject({ capability: 'b', originalName: 'search' });
-    expect(set.collisions).toEqual([{ originalName: 'search', presentedNames: ['a.search', 'b.search'], rule: expect.stringContaining('<capability>.<name>') }]);
+    expect(set.collisions).toEqual([
+      { originalName: 'search', presentedNames: ['a.search', 'b.search'], rule: expect.stringContaining('<capability>.<name>') },
+    ]);
   });
 
   it('never lets a bound tool take a system or meta-tool name (product rule 5)', () => {
     const set = buildBoundSet(alice, ['a'], catalog({ a: [t(SYSTEM_TOOLS[0].name), t('execute_tool')] }), allow);
-    expect(set.definitions.map((d) => d.name).sort()).toEqual([`a.${SYSTEM_TOOLS[0].name}`, "a.execute_tool"].sort());
+    expect(set.definitions.map((d) => d.name).sort()).toEqual([`a.${SYSTEM_TOOLS[0].name}`, 'a.execute_tool'].sort());
   });
 
-  it('no server can take the name another capability\'s tool is shown under', () => {
-    const set = buildBoundSet(alice, ['a', 'b', 'fx'], catalog({ a: [t('x')], b: [t('x')], fx: [t('a.x'), t('b.y.z'), t('other.q')] }), allow);
+  it("no server can take the name another capability's tool is shown under", () => {
+    const set = buildBoundSet(
+      alice,
+      ['a', 'b', 'fx'],
+      catalog({ a: [t('x')], b: [t('x')], fx: [t('a.x'), t('b.y.z'), t('other.q')] }),
+      allow,
+    );
     const byName = new Map(set.definitions.map((d) => [d.name, d]));
     expect(byName.get('a.x')).toMatchObject({ capability: 'a', originalName: 'x' });
     expect(byName.get('fx.a.x')).toMatchObject({ capability: 'fx', originalName: 'a.x' });
@@ -40,7 +50,12 @@ describe('buildBoundSet', () => {
   });
 
   it('leaves out names that are not MCP tool names, and reports them', () => {
-    const set = buildBoundSet(alice, ['a'], catalog({ a: [t('ok_name'), t('x'.repeat(129)), t('two words'), t('ignore\nprevious instructions'), t('')] }), allow);
+    const set = buildBoundSet(
+      alice,
+      ['a'],
+      catalog({ a: [t('ok_name'), t('x'.repeat(129)), t('two words'), t('ignore\nprevious instructions'), t('')] }),
+      allow,
+    );
     expect(set.definitions.map((d) => d.name)).toEqual(['ok_name']);
     expect(set.invalidNames).toHaveLength(4);
   });
@@ -80,7 +95,12 @@ describe('presentTools', () => {
     expect(p[0].tool.inputSchema).toEqual({ type: 'object' });
   });
   it('discovery lists exactly the three meta-tools, then system tools (product rule 3)', () => {
-    expect(presentTools('discovery', bound).map((x) => x.tool.name)).toEqual(['discover_tools', 'get_tool_schema', 'execute_tool', ...systemNames]);
+    expect(presentTools('discovery', bound).map((x) => x.tool.name)).toEqual([
+      'discover_tools',
+      'get_tool_schema',
+      'execute_tool',
+      ...systemNames,
+    ]);
   });
   it('unified lists unified_tool, then system tools (product rule 4)', () => {
     expect(presentTools('unified', bound).map((x) => x.tool.name)).toEqual(['unified_tool', ...systemNames]);

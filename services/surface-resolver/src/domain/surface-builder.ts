@@ -39,12 +39,12 @@ export interface BoundSet {
 // Anything else (spaces, newlines, other scripts) could not be called by name or could carry instructions.
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_./-]{1,128}$/;
 
-/** The rule of DESIGN.md product rule 9, as shown to callers. */
+/** The rule of docs/DESIGN.md product rule 9, as shown to callers. */
 export const COLLISION_RULE =
   'a name published by more than one capability, equal to a system or meta-tool name, or starting with a bound capability\'s name and a dot, is presented as "<capability>.<name>" for every capability that publishes it';
 
 /**
- * The bound tools a principal may see (DESIGN.md product rules 5, 6, 9): every tool of its bound
+ * The bound tools a principal may see (docs/DESIGN.md product rules 5, 6, 9): every tool of its bound
  * capabilities, minus those admission refuses outright, with colliding names prefixed by their
  * capability. Deterministic: the same inputs give the same definitions in the same order.
  */
@@ -129,7 +129,7 @@ export interface PresentedTool {
 }
 
 /**
- * What the model sees (DESIGN.md product rules 2-5): the mode's own tools, then the system tools
+ * What the model sees (docs/DESIGN.md product rules 2-5): the mode's own tools, then the system tools
  * as themselves. Direct lists every bound tool with its full input schema.
  */
 export function presentTools(mode: ResolvedMode, bound: readonly BoundToolDefinition[]): PresentedTool[] {

@@ -1,9 +1,4 @@
-import {
-  PresentationChanged,
-  SnapshotCreated,
-  SurfaceClosed,
-  SurfaceOpened,
-} from '@toolsurface/proto';
+import { PresentationChanged, SnapshotCreated, SurfaceClosed, SurfaceOpened } from '@toolsurface/proto';
 import { EventPublisher, Subjects } from '@toolsurface/platform';
 import { randomUUID } from 'node:crypto';
 

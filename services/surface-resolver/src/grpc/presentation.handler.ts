@@ -11,7 +11,7 @@ import {
   type GrpcDeps,
 } from '@toolsurface/platform';
 import type { PresentationServiceServer } from '@toolsurface/proto';
-import type { SurfaceResolver } from '../resolver';
+import type { SurfaceResolverService } from '../surface-resolver.service';
 
 const SERVICE = 'toolsurface.v1.PresentationService';
 /** Largest config text ApplyConfig accepts, bytes. */
@@ -19,56 +19,86 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** PresentationService over the resolver. `configDir` resolves relative paths of applied configs. */
 export function presentationHandlers(
-  resolver: SurfaceResolver,
+  resolver: SurfaceResolverService,
   configDir: string,
   allowCapabilityChanges: boolean,
   deps: GrpcDeps,
 ): PresentationServiceServer {
   return {
-    getPresentation: unary(SERVICE, 'GetPresentation', async (req, info) => {
-      const p = principalFromProto(req.principal);
-      requirePrincipal(callerOf(info.metadata, resolver.orchestrators()), p);
-      const r = resolver.presentation(p);
-      return { presentation: { principal: principalToProto(p), mode: modeToProto(r.mode), autonomy: autonomyToProto(r.autonomy) } };
-    }, deps),
-    setPresentation: unary(SERVICE, 'SetPresentation', async (req, info) => {
-      requireAdmin(callerOf(info.metadata, resolver.orchestrators()));
-      const p = principalFromProto(req.principal);
-      const r = await resolver.setPresentation(p, modeFromProto(req.mode), autonomyFromProto(req.autonomy));
-      return { presentation: { principal: principalToProto(p), mode: modeToProto(r.mode), autonomy: autonomyToProto(r.autonomy) } };
-    }, deps),
-    getBindings: unary(SERVICE, 'GetBindings', async (req, info) => {
-      const p = principalFromProto(req.principal);
-      requirePrincipal(callerOf(info.metadata, resolver.orchestrators()), p);
-      return { principal: principalToProto(p), capabilities: resolver.bindings(p) };
-    }, deps),
-    setBindings: unary(SERVICE, 'SetBindings', async (req, info) => {
-      requireAdmin(callerOf(info.metadata, resolver.orchestrators()));
-      const p = principalFromProto(req.principal);
-      if (!Array.isArray(req.capabilities)) throw new AppError(ReasonCode.INVALID_REQUEST, 'capabilities must be a list');
-      return { principal: principalToProto(p), capabilities: await resolver.setBindings(p, req.capabilities) };
-    }, deps),
-    applyConfig: unary(SERVICE, 'ApplyConfig', async (req, info) => {
-      requireAdmin(callerOf(info.metadata, resolver.orchestrators()));
-      if (typeof req.configYaml !== 'string' || req.configYaml.trim() === '') throw new AppError(ReasonCode.INVALID_REQUEST, 'config_yaml is required');
-      if (Buffer.byteLength(req.configYaml) > MAX_CONFIG_BYTES) throw new AppError(ReasonCode.INVALID_REQUEST, `config_yaml exceeds ${MAX_CONFIG_BYTES} bytes`);
-      const cfg = parseConfig(req.configYaml, configDir);
-      // Checked against the config as it stands just before the write (a racing apply: CONFIG_CONFLICT).
-      await resolver.applyConfig(cfg, () => {
-        const changed = resolver.capabilitiesChangedBy(cfg);
-        // Capabilities are commands dispatch runs: over an unauthenticated API they stay as the file set them.
-        if (changed.length > 0 && !allowCapabilityChanges) {
-          throw new AppError(
-            ReasonCode.PERMISSION_DENIED,
-            `ApplyConfig may not add, change or remove capabilities (${changed.slice(0, 5).join(', ')}); change the config file, or start surface-resolver with ALLOW_CAPABILITY_CHANGES=true`,
-          );
-        }
-        // Credentials come from the config file only: an API call cannot mint itself a token.
-        if (resolver.orchestratorsChangedBy(cfg)) {
-          throw new AppError(ReasonCode.PERMISSION_DENIED, 'ApplyConfig may not change orchestrators; change the config file and restart surface-resolver');
-        }
-      });
-      return { configHash: cfg.hash, principals: cfg.principals.length, capabilities: Object.keys(cfg.capabilities).length };
-    }, deps),
+    getPresentation: unary(
+      SERVICE,
+      'GetPresentation',
+      async (req, info) => {
+        const p = principalFromProto(req.principal);
+        requirePrincipal(callerOf(info.metadata, resolver.orchestrators()), p);
+        const r = resolver.presentation(p);
+        return { presentation: { principal: principalToProto(p), mode: modeToProto(r.mode), autonomy: autonomyToProto(r.autonomy) } };
+      },
+      deps,
+    ),
+    setPresentation: unary(
+      SERVICE,
+      'SetPresentation',
+      async (req, info) => {
+        requireAdmin(callerOf(info.metadata, resolver.orchestrators()));
+        const p = principalFromProto(req.principal);
+        const r = await resolver.setPresentation(p, modeFromProto(req.mode), autonomyFromProto(req.autonomy));
+        return { presentation: { principal: principalToProto(p), mode: modeToProto(r.mode), autonomy: autonomyToProto(r.autonomy) } };
+      },
+      deps,
+    ),
+    getBindings: unary(
+      SERVICE,
+      'GetBindings',
+      async (req, info) => {
+        const p = principalFromProto(req.principal);
+        requirePrincipal(callerOf(info.metadata, resolver.orchestrators()), p);
+        return { principal: principalToProto(p), capabilities: resolver.bindings(p) };
+      },
+      deps,
+    ),
+    setBindings: unary(
+      SERVICE,
+      'SetBindings',
+      async (req, info) => {
+        requireAdmin(callerOf(info.metadata, resolver.orchestrators()));
+        const p = principalFromProto(req.principal);
+        if (!Array.isArray(req.capabilities)) throw new AppError(ReasonCode.INVALID_REQUEST, 'capabilities must be a list');
+        return { principal: principalToProto(p), capabilities: await resolver.setBindings(p, req.capabilities) };
+      },
+      deps,
+    ),
+    applyConfig: unary(
+      SERVICE,
+      'ApplyConfig',
+      async (req, info) => {
+        requireAdmin(callerOf(info.metadata, resolver.orchestrators()));
+        if (typeof req.configYaml !== 'string' || req.configYaml.trim() === '')
+          throw new AppError(ReasonCode.INVALID_REQUEST, 'config_yaml is required');
+        if (Buffer.byteLength(req.configYaml) > MAX_CONFIG_BYTES)
+          throw new AppError(ReasonCode.INVALID_REQUEST, `config_yaml exceeds ${MAX_CONFIG_BYTES} bytes`);
+        const cfg = parseConfig(req.configYaml, configDir);
+        // Checked against the config as it stands just before the write (a racing apply: CONFIG_CONFLICT).
+        await resolver.applyConfig(cfg, () => {
+          const changed = resolver.capabilitiesChangedBy(cfg);
+          // Capabilities are commands dispatch runs: over an unauthenticated API they stay as the file set them.
+          if (changed.length > 0 && !allowCapabilityChanges) {
+            throw new AppError(
+              ReasonCode.PERMISSION_DENIED,
+              `ApplyConfig may not add, change or remove capabilities (${changed.slice(0, 5).join(', ')}); change the config file, or start surface-resolver with ALLOW_CAPABILITY_CHANGES=true`,
+            );
+          }
+          // Credentials come from the config file only: an API call cannot mint itself a token.
+          if (resolver.orchestratorsChangedBy(cfg)) {
+            throw new AppError(
+              ReasonCode.PERMISSION_DENIED,
+              'ApplyConfig may not change orchestrators; change the config file and restart surface-resolver',
+            );
+          }
+        });
+        return { configHash: cfg.hash, principals: cfg.principals.length, capabilities: Object.keys(cfg.capabilities).length };
+      },
+      deps,
+    ),
   };
 }

@@ -11,7 +11,7 @@ import {
   type GrpcDeps,
 } from '@toolsurface/platform';
 import type { Surface, SurfaceServiceServer } from '@toolsurface/proto';
-import type { OpenedSurface, SurfaceResolver } from '../resolver';
+import type { OpenedSurface, SurfaceResolverService } from '../surface-resolver.service';
 
 const SERVICE = 'toolsurface.v1.SurfaceService';
 
@@ -38,22 +38,37 @@ function surfaceId(raw: unknown): string {
 }
 
 /** SurfaceService over the resolver. */
-export function surfaceHandlers(resolver: SurfaceResolver, deps: GrpcDeps): SurfaceServiceServer {
+export function surfaceHandlers(resolver: SurfaceResolverService, deps: GrpcDeps): SurfaceServiceServer {
   return {
-    openSurface: unary(SERVICE, 'OpenSurface', async (req, info) => {
-      const caller = callerOf(info.metadata, resolver.orchestrators());
-      const principal = principalFromProto(req.principal);
-      requirePrincipal(caller, principal);
-      return { surface: toProto(await resolver.openSurface(principal, req.ttlSeconds ?? 0)) };
-    }, deps),
-    getSurface: unary(SERVICE, 'GetSurface', async (req, info) => {
-      const caller = callerOf(info.metadata, resolver.orchestrators());
-      return { surface: toProto(await resolver.getSurface(surfaceId(req.surfaceId), caller)) };
-    }, deps),
-    closeSurface: unary(SERVICE, 'CloseSurface', async (req, info) => {
-      const caller = callerOf(info.metadata, resolver.orchestrators());
-      await resolver.closeSurface(surfaceId(req.surfaceId), caller);
-      return {};
-    }, deps),
+    openSurface: unary(
+      SERVICE,
+      'OpenSurface',
+      async (req, info) => {
+        const caller = callerOf(info.metadata, resolver.orchestrators());
+        const principal = principalFromProto(req.principal);
+        requirePrincipal(caller, principal);
+        return { surface: toProto(await resolver.openSurface(principal, req.ttlSeconds ?? 0)) };
+      },
+      deps,
+    ),
+    getSurface: unary(
+      SERVICE,
+      'GetSurface',
+      async (req, info) => {
+        const caller = callerOf(info.metadata, resolver.orchestrators());
+        return { surface: toProto(await resolver.getSurface(surfaceId(req.surfaceId), caller)) };
+      },
+      deps,
+    ),
+    closeSurface: unary(
+      SERVICE,
+      'CloseSurface',
+      async (req, info) => {
+        const caller = callerOf(info.metadata, resolver.orchestrators());
+        await resolver.closeSurface(surfaceId(req.surfaceId), caller);
+        return {};
+      },
+      deps,
+    ),
   };
 }

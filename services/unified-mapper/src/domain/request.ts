@@ -17,12 +17,15 @@ export interface CheckedRequest {
  * JSON string; preferred_tools at most 20 names. Throws AppError INVALID_ARGUMENTS (the model wrote them).
  */
 export function checkRequest(request: unknown, contextJson: unknown, preferred: unknown): CheckedRequest {
-  if (typeof request !== 'string' || request.trim() === '') throw new AppError(ReasonCode.INVALID_ARGUMENTS, 'request must be a non-empty string saying what you want done');
+  if (typeof request !== 'string' || request.trim() === '')
+    throw new AppError(ReasonCode.INVALID_ARGUMENTS, 'request must be a non-empty string saying what you want done');
   // Code points, as JSON Schema's maxLength counts them.
-  if (request.length > QUERY_MAX_CHARS && [...request].length > QUERY_MAX_CHARS) throw new AppError(ReasonCode.INVALID_ARGUMENTS, `request must be at most ${QUERY_MAX_CHARS} characters`);
+  if (request.length > QUERY_MAX_CHARS && [...request].length > QUERY_MAX_CHARS)
+    throw new AppError(ReasonCode.INVALID_ARGUMENTS, `request must be at most ${QUERY_MAX_CHARS} characters`);
   let context: CheckedRequest['context'];
   if (typeof contextJson === 'string' && contextJson !== '') {
-    if (Buffer.byteLength(contextJson) > CONTEXT_MAX_BYTES) throw new AppError(ReasonCode.INVALID_ARGUMENTS, `context must be at most ${CONTEXT_MAX_BYTES} bytes`);
+    if (Buffer.byteLength(contextJson) > CONTEXT_MAX_BYTES)
+      throw new AppError(ReasonCode.INVALID_ARGUMENTS, `context must be at most ${CONTEXT_MAX_BYTES} bytes`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(contextJson);
@@ -34,7 +37,9 @@ export function checkRequest(request: unknown, contextJson: unknown, preferred: 
     else throw new AppError(ReasonCode.INVALID_ARGUMENTS, 'context must be an object or a string');
   }
   const list = preferred ?? [];
-  if (!Array.isArray(list) || list.some((x) => typeof x !== 'string')) throw new AppError(ReasonCode.INVALID_ARGUMENTS, 'preferred_tools must be a list of tool names');
-  if (list.length > PREFERRED_MAX) throw new AppError(ReasonCode.INVALID_ARGUMENTS, `preferred_tools may name at most ${PREFERRED_MAX} tools`);
+  if (!Array.isArray(list) || list.some((x) => typeof x !== 'string'))
+    throw new AppError(ReasonCode.INVALID_ARGUMENTS, 'preferred_tools must be a list of tool names');
+  if (list.length > PREFERRED_MAX)
+    throw new AppError(ReasonCode.INVALID_ARGUMENTS, `preferred_tools may name at most ${PREFERRED_MAX} tools`);
   return { request, context, preferredTools: list as string[] };
 }

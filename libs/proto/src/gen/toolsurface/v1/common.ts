@@ -51,7 +51,7 @@ export function principalKindToJSON(object: PrincipalKind): string {
   }
 }
 
-/** The stored presentation setting of a principal (DESIGN.md product rules 1-4, 7). */
+/** The stored presentation setting of a principal (docs/DESIGN.md product rules 1-4, 7). */
 export enum PresentationMode {
   PRESENTATION_MODE_UNSPECIFIED = 0,
   PRESENTATION_MODE_DIRECT = 1,

@@ -58,7 +58,7 @@ export interface CallToolResponse {
   /** MCP `structuredContent`, as JSON text, or empty. */
   structuredContentJson: string;
   isError: boolean;
-  /** A reason code of DESIGN.md when is_error is true. */
+  /** A reason code of docs/DESIGN.md when is_error is true. */
   reason: string;
   /** One sentence: what happened and what to do next. */
   message: string;

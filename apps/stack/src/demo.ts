@@ -1,0 +1,139 @@
+// `npm run demo`: a scripted agent session against a running stack, or one started for the demo.
+import { join, relative } from 'node:path';
+import { checkClientTls, clientTls, GatewayClient } from '@toolsurface/client';
+import { channelCredentials, type TlsFiles } from '@toolsurface/platform';
+import { runScenario } from './demo/scenario';
+import { Report } from './demo/report';
+import { formatMs } from './demo/stats';
+import {
+  checkHealth,
+  DEFAULT_CONFIG_PATH,
+  DEFAULT_LOG_DIR,
+  NATS_BINARY_HINT,
+  onStopSignal,
+  privateNats,
+  REPO_ROOT,
+  SAMPLE_DIR,
+  type NatsHandle,
+} from '@toolsurface/devkit';
+import { DEFAULT_PORTS, startStack, type RunningStack } from './stack';
+
+const t0 = performance.now();
+const write = (s: string) => void process.stdout.write(s);
+const width = Math.min(process.stdout.columns || 100, 110);
+const report = new Report(write, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR, width);
+/** the demo's own NATS server, from the moment it starts (a stop signal meanwhile waits for it, to stop it and remove its data) */
+let natsStarting: Promise<NatsHandle | undefined> | undefined;
+let stack: RunningStack | undefined;
+const release = async () => {
+  await stack?.stop();
+  await (await natsStarting?.catch(() => undefined))?.stop();
+};
+onStopSignal((signal) => {
+  write(`\n${signal}: stopping what the demo started…\n`);
+  void release().finally(() => process.exit(130));
+});
+
+report.line('Toolsurface demo: one scripted agent session, through the gRPC APIs only');
+const defaults = {
+  resolver: `127.0.0.1:${DEFAULT_PORTS.resolver}`,
+  discovery: `127.0.0.1:${DEFAULT_PORTS.discovery}`,
+  dispatch: `127.0.0.1:${DEFAULT_PORTS.dispatch}`,
+  unified: `127.0.0.1:${DEFAULT_PORTS.unified}`,
+};
+// TOOLSURFACE_RESOLVER and TOOLSURFACE_DISPATCH (as for the CLI) point at a stack elsewhere, such
+// as one `npm start` moved off taken default ports.
+const given =
+  process.env.TOOLSURFACE_RESOLVER && process.env.TOOLSURFACE_DISPATCH
+    ? { resolver: process.env.TOOLSURFACE_RESOLVER, dispatch: process.env.TOOLSURFACE_DISPATCH }
+    : undefined;
+let addresses = given ?? { resolver: defaults.resolver, dispatch: defaults.dispatch };
+let startMs = 0;
+// TOOLSURFACE_TLS_CA (and TOOLSURFACE_TLS_CERT / _KEY for mutual TLS), as for the CLI: the demo
+// then talks TLS to a running stack (one `npm start` ran with GRPC_TLS_*), and starts none itself
+let tls: TlsFiles | undefined;
+try {
+  const { TOOLSURFACE_TLS_CA: ca, TOOLSURFACE_TLS_CERT: cert, TOOLSURFACE_TLS_KEY: key } = process.env;
+  tls = ca || cert || key ? clientTls(ca || undefined, cert || undefined, key || undefined) : undefined;
+  if (tls) checkClientTls(tls, { caFile: 'TOOLSURFACE_TLS_CA', certFile: 'TOOLSURFACE_TLS_CERT', keyFile: 'TOOLSURFACE_TLS_KEY' });
+} catch (e) {
+  write(`error: ${(e as Error).message.replace(/--tls-(ca|cert|key)/g, (_, k: string) => `TOOLSURFACE_TLS_${k.toUpperCase()}`)}\n`);
+  process.exit(2);
+}
+const over = tls ? 'over TLS' : 'over plaintext';
+try {
+  const targets = Object.entries(given ?? defaults);
+  const creds = channelCredentials(tls);
+  const health = await Promise.all(targets.map(([, a]) => checkHealth(a, '', 1000, creds)));
+  const statuses = targets.map(([name, a], i) => `${name} ${a} ${health[i]}`).join(', ');
+  if (health.every((h) => h === 'SERVING')) {
+    report.line(
+      `stack     running ${given ? 'at TOOLSURFACE_RESOLVER / TOOLSURFACE_DISPATCH' : 'on the default ports'} (resolver ${addresses.resolver}, dispatch ${addresses.dispatch}, ${over})`,
+    );
+  } else if (given) {
+    throw new Error(
+      `TOOLSURFACE_RESOLVER ${given.resolver} / TOOLSURFACE_DISPATCH ${given.dispatch}: no stack answers there ${over} (${statuses})`,
+    );
+  } else if (tls) {
+    throw new Error(
+      `no stack answers ${over} on the default ports (${statuses}); the demo starts a stack of its own only without TOOLSURFACE_TLS_*`,
+    );
+  } else {
+    const logDir = join(DEFAULT_LOG_DIR, 'demo');
+    const some = health.some((h) => h === 'SERVING');
+    report.line(
+      some
+        ? `stack     only part of a stack answers on the default ports (${statuses}): starting one on free ports for this demo…`
+        : 'stack     none answers on the default ports over plaintext (for a stack that speaks TLS, set TOOLSURFACE_TLS_CA): starting one on free ports for this demo…',
+    );
+    const t = performance.now();
+    // A nats-server of its own (privateNats): a stack writes its config, its server-everything's
+    // URL among it, to the NATS it uses, so on a shared server this throwaway stack left another
+    // stack there calling the server-everything it stopped at the end.
+    natsStarting = privateNats({ logPath: join(logDir, 'nats.log') });
+    const nats = await natsStarting;
+    if (!nats) {
+      // (on a NATS server it does not own, its config would stay behind for the stacks there)
+      throw new Error(
+        `no nats-server binary (${process.env.NATS_SERVER_BIN ?? 'nats-server'}) to start a NATS server of the demo's own. ${NATS_BINARY_HINT} ` +
+          'Or start a stack with `npm start` (it uses NATS_URL) and run the demo against it.',
+      );
+    }
+    stack = await startStack({ natsUrl: nats.url, freePorts: true, logDir });
+    startMs = performance.now() - t;
+    addresses = { resolver: stack.addresses.resolver, dispatch: stack.addresses.dispatch };
+    report.line(
+      `          started in ${formatMs(startMs)}: resolver ${stack.addresses.resolver}, dispatch ${stack.addresses.dispatch}, ` +
+        `everything ${stack.addresses.everythingUrl}`,
+    );
+    report.line(`          NATS ${nats.url} (started for the demo, its data removed at the end), logs ${relative(REPO_ROOT, logDir)}/`);
+  }
+} catch (e) {
+  write(`error: could not get a stack to run the demo against: ${(e as Error).message}\n`);
+  await release();
+  process.exit(1);
+}
+
+// Where the gateway requires caller authentication, the demo acts as the orchestrator whose token is in TOOLSURFACE_TOKEN.
+const gw = new GatewayClient(addresses, {}, process.env.TOOLSURFACE_TOKEN || undefined, tls);
+const sessionStart = performance.now();
+try {
+  // the config whose rules the demo names: its own stack's, or the one `npm start` reads
+  const configPath = stack ? DEFAULT_CONFIG_PATH : process.env.TOOLSURFACE_CONFIG || DEFAULT_CONFIG_PATH;
+  await runScenario(gw, report, { sampleDir: SAMPLE_DIR, width, configPath });
+} finally {
+  gw.close();
+}
+const sessionMs = performance.now() - sessionStart;
+if (stack) report.line(`\nstopping the stack started for the demo…`);
+await release();
+
+const total = report.passed + report.failures.length;
+report.section('summary');
+report.line(`  ${total} steps: ${report.passed} passed, ${report.failures.length} failed`);
+for (const f of report.failures) report.line(`  ✗ ${f}`);
+report.line(
+  `  wall time ${formatMs(performance.now() - t0)}` +
+    (startMs > 0 ? ` (stack start ${formatMs(startMs)}, session ${formatMs(sessionMs)})` : ` (session ${formatMs(sessionMs)})`),
+);
+process.exit(report.failures.length > 0 ? 1 : 0);

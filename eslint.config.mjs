@@ -1,0 +1,77 @@
+// ESLint (flat config): typescript-eslint's recommended rules, Nx's module boundaries and a size
+// warning. Formatting is Prettier's (eslint-config-prettier turns off the rules it owns).
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+// Who may import whom, by the tags in each project.json:
+// - services use libraries only, never each other, apps, tools or the devkit;
+// - libraries use libraries only;
+// - apps (the CLI, the local stack) use libraries and the devkit;
+// - tools (eval, fitting, probe and bench scripts) and the cross-service tests in test/ use anything.
+const PRODUCT_CONSTRAINTS = [
+  { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:devkit', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib', 'type:devkit'] },
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:devkit', 'type:tool', 'type:app', 'type:service'] },
+  { sourceTag: 'type:test', onlyDependOnLibsWithTags: ['*'] },
+];
+// Tests beside the code may also start processes with the devkit and read the eval data with the eval kit.
+const TEST_CONSTRAINTS = PRODUCT_CONSTRAINTS.map((c) =>
+  c.sourceTag === 'type:service' || c.sourceTag === 'type:lib'
+    ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:devkit', 'type:tool'] }
+    : c,
+);
+// The cross-service suites in test/ run the whole gateway through the local stack's launcher (an app).
+const boundaries = (depConstraints, allow = []) => ['error', { enforceBuildableLibDependency: false, allow, depConstraints }];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', 'libs/proto/src/gen/**', '.data/**', 'dist/**', '**/*.js', '**/*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries(PRODUCT_CONSTRAINTS),
+      // A file past 500 lines is a sign that two things share one room (CONTRIBUTING.md).
+      'max-lines': ['warn', { max: 500, skipBlankLines: true, skipComments: true }],
+      // Input is checked for control characters on purpose (refused or cut before it reaches a tool).
+      'no-control-regex': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  { files: ['**/*.test.ts', '**/src/testing/**/*.ts'], rules: { '@nx/enforce-module-boundaries': boundaries(TEST_CONSTRAINTS) } },
+  {
+    // Said in words as well as by the Nx rule, whose message for this case is "Imports of apps are forbidden".
+    files: ['services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@toolsurface/surface-resolver',
+                '@toolsurface/discovery',
+                '@toolsurface/dispatch',
+                '@toolsurface/unified-mapper',
+                '**/services/*/src/**',
+              ],
+              message: 'services never import each other: call the other service over gRPC, or react to its NATS events',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['test/**/*.ts'], rules: { '@nx/enforce-module-boundaries': boundaries(TEST_CONSTRAINTS, ['@toolsurface/stack']) } },
+  // Generated tables and data are long by nature.
+  {
+    files: ['libs/analysis/src/us-places.ts', 'libs/search/src/head-rerank-weights.ts', 'libs/mapper/src/calibration.ts', '**/*.test.ts'],
+    rules: { 'max-lines': 'off' },
+  },
+  prettier,
+);

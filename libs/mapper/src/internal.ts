@@ -1,0 +1,4 @@
+// Internal entry of @toolsurface/mapper, for the fitting scripts in tools/ only: the confidence
+// model's parts that fit-confidence.ts refits. Product code imports the public entry.
+export { confidenceFeatures, CONF_FEATURE_NAMES, conservative, fullCutFor, rawFull, SMALL_SNAPSHOT } from './confidence.js';
+export { CANDIDATES_SHOWN, heldBackReason } from './mapper.js';

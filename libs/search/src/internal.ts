@@ -1,0 +1,7 @@
+// Internal entry of @toolsurface/search, for the fitting and probe scripts in tools/ only: the
+// parts of the head reranker they fit or measure. Product code imports the public entry.
+export { headScorer, requestValues, unmetRequired, cjkShare, HEAD_QUERY_MAX_CHARS, REQUEST_VALUES_MAX_CHARS } from './head-rerank.js';
+export type { RequestValues } from './head-rerank.js';
+export { HEAD_RERANK } from './head-rerank-weights.js';
+export { DEFAULT_RELATED } from './synonyms.js';
+export { serializeStaticEmbeddings, toolSemanticText } from './semantic.js';

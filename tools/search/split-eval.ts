@@ -1,0 +1,85 @@
+// Generalisation check for ToolIndex tuning: the dev queries (and MetaTool's) split into two halves
+// by a hash of their id (FNV-1a of the id, even → A, odd → B). Tune on half A, confirm on half B.
+// Prints per half: all-dev NDCG@10 and Recall@5, LiveMCPBench NDCG@10, MetaTool NDCG@10, and the
+// build time and search p50 of each run.
+// Run from the repository root:
+//   npx tsx tools/search/split-eval.ts [--options JSON | --add JSON]... [--misses SLICE]
+//   --options '{"namespaceWeight":0.5}'         one run with these ToolIndexOptions (several allowed)
+//   --add '{"synonyms":[[...]],"related":[[...]],"options":{...}}'   one run with groups added to the default tables
+//   --misses livemcpbench|bfcl-live|bfcl-nonlive|metatool           list each run's queries with NDCG@10 < 0.5
+import { resolve } from 'node:path';
+import {
+  corpusAsTools,
+  DEFAULT_EVAL_DIR,
+  evaluate,
+  fnv1a,
+  readJsonl,
+  sliceName,
+  type CorpusRecord,
+  type QueryRecord,
+} from '@toolsurface/eval-kit';
+import { DEFAULT_SYNONYMS, ToolIndex, type ToolIndexOptions } from '@toolsurface/search';
+import { DEFAULT_RELATED } from '@toolsurface/search/internal';
+
+/** Half of a query by the hash of its id. */
+function halfOf(id: string): 'A' | 'B' {
+  return fnv1a(id) % 2 === 0 ? 'A' : 'B';
+}
+
+const argv = process.argv.slice(2);
+const runs: ToolIndexOptions[] = [];
+let misses: string | undefined;
+for (let i = 0; i < argv.length; i++) {
+  if (argv[i] === '--options') runs.push(JSON.parse(argv[++i]) as ToolIndexOptions);
+  else if (argv[i] === '--add') {
+    const add = JSON.parse(argv[++i]) as { synonyms?: string[][]; related?: string[][]; options?: ToolIndexOptions };
+    runs.push({
+      ...add.options,
+      synonyms: [...DEFAULT_SYNONYMS, ...(add.synonyms ?? [])],
+      related: [...DEFAULT_RELATED, ...(add.related ?? [])],
+    });
+  } else if (argv[i] === '--misses') misses = argv[++i];
+  else throw new Error(`unknown argument ${argv[i]}`);
+}
+if (runs.length === 0) runs.push({});
+
+const main = corpusAsTools(readJsonl<CorpusRecord>(resolve(DEFAULT_EVAL_DIR, 'corpus.jsonl')));
+const queries = readJsonl<QueryRecord>(resolve(DEFAULT_EVAL_DIR, 'queries.dev.jsonl'));
+const mt = corpusAsTools(readJsonl<CorpusRecord>(resolve(DEFAULT_EVAL_DIR, 'metatool/corpus.jsonl')));
+const mtQueries = readJsonl<QueryRecord>(resolve(DEFAULT_EVAL_DIR, 'metatool/queries.dev.jsonl'));
+
+const f3 = (x: number): string => x.toFixed(3);
+const mean = (xs: number[]): number => (xs.length === 0 ? NaN : xs.reduce((s, x) => s + x, 0) / xs.length);
+console.log('| run | half | n | NDCG@10 all | R@5 all | NDCG@10 LiveMCP | NDCG@10 MetaTool | build ms | search p50 ms |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+runs.forEach((options, ri) => {
+  let t0 = performance.now();
+  const index = ToolIndex.build(main.tools, options);
+  const buildMs = performance.now() - t0;
+  const res = evaluate(index, queries, main.nameOf);
+  const mtRes = evaluate(ToolIndex.build(mt.tools, options), mtQueries, mt.nameOf);
+  const times: number[] = [];
+  for (const q of queries) {
+    t0 = performance.now();
+    index.search(q.query, 10);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  for (const half of ['A', 'B', 'all'] as const) {
+    const pick = <T extends { q: QueryRecord }>(rows: T[]): T[] => (half === 'all' ? rows : rows.filter((r) => halfOf(r.q.id) === half));
+    const rows = pick(res.perQuery);
+    const live = rows.filter((r) => sliceName(r.q.source) === 'livemcpbench');
+    console.log(
+      `| ${ri} | ${half} | ${rows.length} | ${f3(mean(rows.map((r) => r.ndcg10)))} | ${f3(mean(rows.map((r) => r.r5)))} | ${f3(mean(live.map((r) => r.ndcg10)))} | ${f3(mean(pick(mtRes.perQuery).map((r) => r.ndcg10)))} | ${buildMs.toFixed(0)} | ${f3(times[times.length >> 1])} |`,
+    );
+  }
+  if (misses !== undefined) {
+    const rows = (misses === 'metatool' ? mtRes.perQuery : res.perQuery.filter((r) => sliceName(r.q.source) === misses)).filter(
+      (r) => r.ndcg10 < 0.5,
+    );
+    for (const r of rows.slice(0, 40))
+      console.log(
+        `- ${r.ndcg10.toFixed(2)} ${JSON.stringify(r.q.query.slice(0, 200))}\n    want ${r.q.relevant.join(', ')}\n    got  ${r.ranked.slice(0, 6).join(', ')}`,
+      );
+  }
+});
