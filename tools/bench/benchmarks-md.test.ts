@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { applyBlocks, BenchmarksMdError, checkBenchmarks, readResults, renderBlocks, type Results } from './benchmarks-md';
+
+/** A deep copy of the results, so a test can change one figure. */
+const copy = (results: Results): Results => structuredClone(results);
+
+describe('BENCHMARKS.md generated tables', () => {
+  it('holds what the results files give (run `npx tsx tools/bench/benchmarks-md.ts` when this fails)', () => {
+    const result = checkBenchmarks();
+    expect(result.diff.join('\n'), 'BENCHMARKS.md is stale; first lines of the diff').toBe('');
+    expect(result.upToDate).toBe(true);
+  });
+
+  it('changes the table when a results value changes, and the check then reports it', () => {
+    const results = readResults();
+    const before = renderBlocks(results).get('discovery-targets')!.join('\n');
+    expect(before).toContain('| LiveMCPBench NDCG@10 ≥ 0.45 | 0.413 | no |');
+
+    const changed = copy(results);
+    changed.discovery.main.report.LiveMCPBench.ours.ndcg10 = 0.4567;
+    const blocks = renderBlocks(changed);
+    expect(blocks.get('discovery-targets')!.join('\n')).toContain('| LiveMCPBench NDCG@10 ≥ 0.45 | 0.457 | yes |');
+    expect(blocks.get('discovery')!.join('\n')).toContain(
+      '| LiveMCPBench | 60 | 0.166 / 0.069 | 0.422 / 0.200 | 0.491 / 0.262 | 0.457 / 0.207 |',
+    );
+
+    const stale = checkBenchmarks(undefined, changed);
+    expect(stale.upToDate).toBe(false);
+    expect(stale.diff).toContain('- | LiveMCPBench NDCG@10 ≥ 0.45 | 0.413 | no |');
+    expect(stale.diff).toContain('+ | LiveMCPBench NDCG@10 ≥ 0.45 | 0.457 | yes |');
+  });
+
+  it('reads a target as met only when the unrounded figure reaches it', () => {
+    const changed = copy(readResults());
+    changed.discovery.main.report.all.ours.recall5 = 0.8997; // shown as 0.900, still short of 0.90
+    expect(renderBlocks(changed).get('discovery-targets')).toContain('| all dev Recall@5 ≥ 0.90 | 0.900 | no |');
+  });
+
+  it('refuses markers that do not pair up or name no table', () => {
+    const blocks = renderBlocks(readResults());
+    const all = [...blocks.keys()].map((k) => `<!-- generated:${k} -->\n<!-- /generated:${k} -->`).join('\n');
+    expect(() => applyBlocks(all, blocks)).not.toThrow();
+    expect(() => applyBlocks(`${all}\n<!-- generated:nosuch -->\n<!-- /generated:nosuch -->`, blocks)).toThrow(BenchmarksMdError);
+    expect(() => applyBlocks(all.replace('<!-- /generated:discovery -->', ''), blocks)).toThrow(/opens|never closed/);
+    expect(() => applyBlocks(all.replace(/<!-- \/?generated:unified-cv -->\n?/g, ''), blocks)).toThrow(/no markers for "unified-cv"/);
+  });
+});
