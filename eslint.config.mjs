@@ -5,6 +5,9 @@ import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+// Nx's module-boundary rule reads Nx's cached project graph and skips itself, with only a warning,
+// where there is none: `npm run lint` runs `nx show projects` first to make it.
+//
 // Who may import whom, by the tags in each project.json:
 // - services use libraries only, never each other, apps, tools or the devkit;
 // - libraries use libraries only;

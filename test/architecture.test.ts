@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { createProjectGraphAsync } from '@nx/devkit';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // Layout rules of CONTRIBUTING.md that ESLint's module-boundary rule does not express. The
 // boundaries between projects themselves are ESLint's (eslint.config.mjs); the last suite shows
@@ -96,6 +97,9 @@ describe('package boundaries', () => {
 
 describe('module boundaries (ESLint with Nx tags)', () => {
   const eslint = new ESLint({ cwd: root });
+  // The rule reads Nx's cached project graph and skips itself, with only a warning, where there is
+  // none (a fresh clone): make it first, as `npm run lint` does with `nx show projects`.
+  beforeAll(() => createProjectGraphAsync({ exitOnError: false }), 120_000);
   /** The module-boundary messages ESLint gives `code` as if it were the file at `filePath`. */
   async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
     const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
