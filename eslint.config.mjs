@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Nx's module-boundary rule reads Nx's cached project graph and skips itself, with only a warning,
@@ -10,15 +11,23 @@ import tseslint from 'typescript-eslint';
 //
 // Who may import whom, by the tags in each project.json:
 // - services use libraries only, never each other, apps, tools or the devkit;
-// - libraries use libraries only;
-// - apps (the CLI, the local stack) use libraries and the devkit;
+// - libraries use libraries only; search and the discovery service never use the mapper (search
+//   ranks for the mapper, not with it);
+// - apps (the CLI) use libraries and the devkit; the launcher (apps/stack) also starts the services
+//   from their packages, which it declares, without importing them;
 // - tools (eval, fitting, probe and bench scripts) and the cross-service tests in test/ use anything.
 const PRODUCT_CONSTRAINTS = [
   { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'scope:search', notDependOnLibsWithTags: ['scope:mapper'] },
+  { sourceTag: 'scope:discovery', notDependOnLibsWithTags: ['scope:mapper'] },
   { sourceTag: 'type:devkit', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib', 'type:devkit'] },
-  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:devkit', 'type:tool', 'type:app', 'type:service'] },
+  { sourceTag: 'type:launcher', onlyDependOnLibsWithTags: ['type:lib', 'type:devkit', 'type:service'] },
+  {
+    sourceTag: 'type:tool',
+    onlyDependOnLibsWithTags: ['type:lib', 'type:devkit', 'type:tool', 'type:app', 'type:launcher', 'type:service'],
+  },
   { sourceTag: 'type:test', onlyDependOnLibsWithTags: ['*'] },
 ];
 // Tests beside the code may also start processes with the devkit and read the eval data with the eval kit.
@@ -27,15 +36,27 @@ const TEST_CONSTRAINTS = PRODUCT_CONSTRAINTS.map((c) =>
     ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:devkit', 'type:tool'] }
     : c,
 );
-// The cross-service suites in test/ run the whole gateway through the local stack's launcher (an app).
+// The cross-service suites in test/ run the whole gateway through the local stack's launcher.
 const boundaries = (depConstraints, allow = []) => ['error', { enforceBuildableLibDependency: false, allow, depConstraints }];
+// Ways to load another package that the module-boundary rule cannot follow.
+const HIDDEN_LOADS = [
+  {
+    selector: 'CallExpression[arguments.0.value=/^@toolsurface\\u002F/]',
+    message: 'load a workspace package with a static import, so the module-boundary rule can check it',
+  },
+  {
+    selector: "ImportExpression[source.type!='Literal']",
+    message: 'import() takes a literal specifier here, so the module-boundary rule can check it',
+  },
+];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'libs/proto/src/gen/**', '.data/**', 'dist/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['**/node_modules/**', 'libs/proto/src/gen/**', '.data/**', 'dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: globals.node } },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.js', '**/*.mjs'],
     plugins: { '@nx': nx },
     rules: {
       '@nx/enforce-module-boundaries': boundaries(PRODUCT_CONSTRAINTS),
@@ -46,10 +67,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
-  { files: ['**/*.test.ts', '**/src/testing/**/*.ts'], rules: { '@nx/enforce-module-boundaries': boundaries(TEST_CONSTRAINTS) } },
+  { files: ['libs/**', 'services/**'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-syntax': ['error', ...HIDDEN_LOADS] } },
+  // Test helpers of a service (services have no public entry, and no production file imports them:
+  // test/architecture.test.ts) and tests beside the code.
+  { files: ['**/*.test.ts', 'services/*/src/testing/**'], rules: { '@nx/enforce-module-boundaries': boundaries(TEST_CONSTRAINTS) } },
   {
     // Said in words as well as by the Nx rule, whose message for this case is "Imports of apps are forbidden".
-    files: ['services/**/*.ts'],
+    files: ['services/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -61,7 +85,10 @@ export default tseslint.config(
                 '@toolsurface/discovery',
                 '@toolsurface/dispatch',
                 '@toolsurface/unified-mapper',
-                '**/services/*/src/**',
+                '**/surface-resolver/src/**',
+                '**/discovery/src/**',
+                '**/dispatch/src/**',
+                '**/unified-mapper/src/**',
               ],
               message: 'services never import each other: call the other service over gRPC, or react to its NATS events',
             },
@@ -70,7 +97,7 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['test/**/*.ts'], rules: { '@nx/enforce-module-boundaries': boundaries(TEST_CONSTRAINTS, ['@toolsurface/stack']) } },
+  { files: ['test/**'], rules: { '@nx/enforce-module-boundaries': boundaries(TEST_CONSTRAINTS, ['@toolsurface/stack']) } },
   // Generated tables and data are long by nature.
   {
     files: ['libs/analysis/src/us-places.ts', 'libs/search/src/head-rerank-weights.ts', 'libs/mapper/src/calibration.ts', '**/*.test.ts'],

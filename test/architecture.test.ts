@@ -59,6 +59,12 @@ describe('package boundaries', () => {
     }
   });
 
+  it("a service's production code never imports its test helpers (src/testing/)", () => {
+    const production = serviceFiles.filter(({ file }) => !file.endsWith('.test.ts') && !file.includes('/src/testing/'));
+    const bad = production.filter(({ file }) => imports(file).some((i) => /(^|\/)testing\//.test(i)));
+    expect(bad.map((b) => relative(root, b.file))).toEqual([]);
+  });
+
   it('application classes import neither gRPC nor NATS directly', () => {
     const bad = serviceFiles.filter(
       ({ file }) => file.endsWith('.service.ts') && runtimeImports(file).some((i) => i.startsWith('@grpc/') || i.startsWith('@nats-io/')),
@@ -103,7 +109,8 @@ describe('module boundaries (ESLint with Nx tags)', () => {
   /** The module-boundary messages ESLint gives `code` as if it were the file at `filePath`. */
   async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
     const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
-    return result.messages.filter((m) => m.ruleId === '@nx/enforce-module-boundaries').map((m) => m.message);
+    const rules = ['@nx/enforce-module-boundaries', 'no-restricted-imports', 'no-restricted-syntax'];
+    return result.messages.filter((m) => rules.includes(m.ruleId ?? '')).map((m) => m.message);
   }
   const importing = (spec: string, name: string) => `import { ${name} } from '${spec}';\nexport const probe = ${name};\n`;
 
@@ -119,7 +126,33 @@ describe('module boundaries (ESLint with Nx tags)', () => {
     ['a library importing an app', 'libs/core/src/probe.ts', importing('@toolsurface/stack', 'startStack')],
     ['a library importing a service', 'libs/search/src/probe.ts', importing('@toolsurface/discovery', 'DiscoveryService')],
     ['search importing the mapper', 'libs/search/src/probe.ts', importing('@toolsurface/mapper', 'UnifiedMapper')],
+    ['discovery importing the mapper', 'services/discovery/src/probe.ts', importing('@toolsurface/mapper', 'UnifiedMapper')],
     ['an app importing a service', 'apps/cli/src/probe.ts', importing('@toolsurface/dispatch', 'DispatchService')],
+    [
+      'a service importing another service by a relative path',
+      'services/discovery/src/domain/probe.ts',
+      importing('../../../dispatch/src/config', 'loadConfig'),
+    ],
+    [
+      'a service loading another service through require',
+      'services/discovery/src/probe.ts',
+      "import { createRequire } from 'node:module';\nexport const probe = createRequire(import.meta.url)('@toolsurface/dispatch');\n",
+    ],
+    [
+      'a library importing a module it names at run time',
+      'libs/core/src/probe.ts',
+      'export const probe = (name: string) => import(name);\n',
+    ],
+    [
+      'a library helper outside a test file using the eval kit',
+      'libs/search/src/testing/probe.ts',
+      importing('@toolsurface/eval-kit', 'ndcgAtK'),
+    ],
+    [
+      'a JavaScript module of a service importing another service',
+      'services/discovery/src/probe.mjs',
+      importing('@toolsurface/dispatch', 'DispatchService'),
+    ],
   ])('refuses %s', async (_what, filePath, code) => {
     expect(await boundaryErrors(filePath, code)).not.toEqual([]);
   });

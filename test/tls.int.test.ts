@@ -14,7 +14,7 @@ import {
 import { rawUnaryMethod } from './support/clients';
 import { ca, leaf, writeTestCertificates, type TestCertificates } from './support/certs';
 
-// TLS and mutual TLS of every gRPC API (issue 5, item 1), on real grpc-js servers and clients.
+// TLS and mutual TLS of every gRPC API, on real grpc-js servers and clients.
 
 const HealthClient = makeGenericClientConstructor(
   {

@@ -10,9 +10,9 @@ import { CONFIG_DOCUMENT_KEY } from '@toolsurface/state';
 import { Clients, principalOf, rawUnaryMethod, startGateway, textOf, unaryCall, type GatewayFixture } from '../support';
 import { writeTestCertificates, type TestCertificates } from '../support/certs';
 
-// The bypass suite (issue 5, item 3): every way around the one gate we know of, each refused with
-// the right reason, each leaving a tool.called event, and nothing run. The gateway runs with mutual
-// TLS on every gRPC API and bearer tokens for two orchestrators. Every capability is a copy of
+// The bypass suite: every way around the one gate we know of, each refused with the right reason,
+// each leaving a tool.called event, and nothing run. The gateway runs with mutual TLS on every
+// gRPC API and bearer tokens for two orchestrators. Every capability is a copy of
 // test/fixtures/bypass/canary-server.mjs, which logs each call it receives before doing anything.
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'bypass');

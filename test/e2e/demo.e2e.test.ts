@@ -11,8 +11,8 @@ import { DEFAULT_CONFIG_PATH, isPortOpen, privateNats, REPO_ROOT, type NatsHandl
 // `npm run demo` with no stack running starts a throwaway one. It must run on a nats-server of its
 // own: a stack writes its config (server-everything's URL on a free port among it) to the config
 // bucket of the NATS it uses, and the demo stops that server-everything at the end, so on a shared
-// server another stack was left calling a server that was gone (a fresh-clone walkthrough,
-// 2026-12-05: `npm start`'s dispatch answered CAPABILITY_UNAVAILABLE after one demo run).
+// server another stack would be left calling a server that is gone (`npm start`'s dispatch would
+// answer CAPABILITY_UNAVAILABLE after one demo run).
 
 /** What a run of the demo printed, and its exit code. */
 async function runDemo(env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
@@ -71,8 +71,8 @@ describe.skipIf(defaultPortsTaken)('npm run demo with no stack running', () => {
     expect(run.code).toBe(0);
   });
 
-  // A first reader could not tell what counted the tokens, what a score means, or why memory shows
-  // 9 tools to one agent and 6 to the notetaker (a fresh-reader walkthrough of the output).
+  // A first reader of the output must be able to tell what counted the tokens, what a score means,
+  // and why memory shows 9 tools to one agent and 6 to the notetaker.
   it('explains its figures: the tokenizer, what a discover_tools score is, and the rule that hides memory tools', () => {
     const out = run.out;
     expect(out).toMatch(/tokens +\d[\d,]* for the whole tool list.*\n +counted with gpt-tokenizer's o200k_base encoding \(GPT-4o family\)/);

@@ -880,7 +880,7 @@ describe('fuzz: every RPC refuses bad requests with a clear caller error', () =>
         decodes = false;
       }
       const o = await rawCall(t.addr, t.path, buf);
-      // Any error would do for garbage; since undecodable requests get INVALID_ARGUMENT with a reason (2193467), hold both to that.
+      // Any error would do for garbage; undecodable requests get INVALID_ARGUMENT with a reason, so hold both to that.
       if (decodes) decodable++;
       expectCallerError(o);
     });

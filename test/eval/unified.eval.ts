@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
-import { CALIBRATION } from '@toolsurface/mapper';
+import { CALIBRATION } from '@toolsurface/mapper/internal';
 import { scoreArguments } from '@toolsurface/eval-kit';
 import { UnifiedServiceClient, type MapRequestResponse } from '@toolsurface/proto';
 import { Bm25Baseline } from '@toolsurface/eval-kit';

@@ -39,7 +39,7 @@ import {
   type ListExample,
 } from './fit-lib.js';
 import { FEATURE_NAMES, listwiseProblem, listwiseScorer, type HiddenLayer } from '@toolsurface/search';
-import type { Calibration } from '@toolsurface/mapper';
+import type { Calibration } from '@toolsurface/mapper/internal';
 import {
   CANDIDATES_SHOWN,
   confidenceFeatures,

@@ -155,7 +155,7 @@ const patterns = [
 // whole texts besides the repeated patterns: a long run of spaces before a last word
 const texts: [string, string][] = patterns.map((p) => [JSON.stringify(p), p.repeat(Math.ceil(N / p.length)).slice(0, N)]);
 texts.push(['"hello" + spaces + "x"', `hello${' '.repeat(N - 6)}x`], ['"hourly "', 'hourly '.repeat(Math.ceil(N / 7)).slice(0, N)]);
-// a digit before a long run of spaces (quadratic in the functions-of-x pattern before its spaces were bounded)
+// a digit before a long run of spaces (quadratic in the functions-of-x pattern were its spaces not bounded)
 texts.push(
   ['"1" + spaces + "+x"', `1${' '.repeat(N - 3)}+x`],
   ['"Integrate 2x" + spaces', `Integrate 2x from 0 to 1${' '.repeat(N - 24)}`],
@@ -172,8 +172,8 @@ for (const [label, text] of texts) {
 }
 console.log(`slowest: ${worst.ms.toFixed(0)} ms (${worst.what}), ${N} characters`);
 
-// short requests onto large schemas: the work that reads the schema alone must not be redone per
-// request (twenty-fifth session; these took 12-34 ms a call before it was made once a parameter)
+// short requests onto large schemas: the work that reads the schema alone is done once a parameter,
+// not again per request (BENCHMARKS.md has the mean time a call against the plain tool's)
 const NATO = [
   'alpha',
   'bravo',
@@ -217,7 +217,7 @@ const large: Record<string, MapperTool> = {
     ['c0', 'c1'],
   ),
   'integer, 2,000 codes': t({ code: { type: 'integer', description: codeNotes } }, ['code']),
-  // (each code looked up among the enum's values on every request: 170 ms a call, a review found)
+  // (each code looked up among 2,000 enum values: costly if done per request, not once a parameter)
   '8 enums of 2,000 numbers, 2,000 codes': t(
     Object.fromEntries(
       Array.from({ length: 8 }, (_, i) => [

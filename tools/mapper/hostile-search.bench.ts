@@ -9,18 +9,17 @@
  *
  *   npx tsx tools/mapper/hostile-search.bench.ts
  *
- * Patterns from an adversarial review (2026-12-03): runs of combining marks, variation selectors
- * or identifier joiners with no letter, after a non-ASCII character (the ASCII path never saw
- * them), and a pasted log with a long rule line. From a second review (twenty-second session,
- * the requiredUnmet feature): requests full of values (numbers, times, dates), which the mapper's
- * analysis reads; and tools whose schemas are large (5,000 properties, 5,000 required dates, a
- * required enum of 100,000 values): the time to profile one (`warm`) and a search with it in the
- * head, against a plain twin. From the twenty-fourth session (required enums read as the mapper
- * reads them): a required enum of 256 values of 100 characters, 32 required enums of 2 values (the
- * most that reading takes, 64 values a tool) and 32 of 256; then, from that reading's review, an enum of
- * 64 values of 20 words and 8 numeric enums with 10,000-character descriptions (both beyond its
- * bounds now), and the costliest found within them (64 values of four short words, 8 numeric
- * enums with 500-character descriptions).
+ * The request patterns: runs of combining marks, variation selectors or identifier joiners with
+ * no letter, after a non-ASCII character (the ASCII path never sees them); a pasted log with a long
+ * rule line; requests full of values (numbers, times, dates), which the mapper's analysis reads
+ * for the head reranker's requiredUnmet feature; and Thai and Myanmar runs, which ICU's segmenter
+ * cuts into words. The schemas: large ones (5,000 properties, 5,000 required dates, a required
+ * enum of 100,000 values), timed as profiling one (`warm`) and as a search with it in the head,
+ * against a plain twin; required enums at the bounds of requiredUnmet's reading (an enum of 256
+ * values of 100 characters, 32 required enums of 2 values and 32 of 256, where the mapper's way
+ * takes at most 64 values and 8 enums a tool); enums beyond those bounds, read as whole words (64
+ * values of 20 words, 8 numeric enums with 10,000-character descriptions); and the costliest
+ * within them (64 values of four short words, 8 numeric enums with 500-character descriptions).
  */
 import { resolve } from 'node:path';
 import { DEFAULT_EVAL_DIR, corpusAsTools, readJsonl, type CorpusRecord } from '@toolsurface/eval-kit';
@@ -42,11 +41,11 @@ const patterns: Record<string, (n: number) => string> = {
       .slice(0, n),
   times: (n) => '5 pm 6:30 '.repeat(Math.ceil(n / 10)).slice(0, n),
   dates: (n) => 'on 2024-05-01 and 3/4/2023 '.repeat(Math.ceil(n / 27)).slice(0, n),
-  // (twenty-fifth session: Thai runs are cut into words by ICU's segmenter, no longer one term)
+  // (Thai writes no spaces between words: ICU's segmenter cuts each run into words)
   'Thai text': (n) => 'ช่วยหาคุณแม่บ้านที่ให้บริการรีดผ้าและทำความสะอาด '.repeat(Math.ceil(n / 46)).slice(0, n),
   'Thai tone marks U+0E48': (n) => 'ก' + '\u0e48'.repeat(n - 1),
   // (ICU's segmenter is superlinear in a run's length: 8 s for one pass over 32,000 random Myanmar
-  // letters; segmentRun hands it 512 characters at a time)
+  // letters; segmentRun hands it 256 characters at a time)
   'random Myanmar letters': (n) => Array.from({ length: n }, (_, i) => String.fromCharCode(0x1000 + ((i * 7919) % 33))).join(''),
   'plain English (baseline)': (n) => 'find the weather forecast for paris tomorrow and book a table '.repeat(Math.ceil(n / 62)).slice(0, n),
 };
@@ -101,14 +100,14 @@ const schemas: Record<string, () => Record<string, unknown>> = {
   },
   'required enum of 100,000 values': () =>
     obj({ mode: { type: 'string', enum: Array.from({ length: 100_000 }, (_, i) => `mode${i}`) } }, ['mode']),
-  // (requiredUnmet reads up to 256 enum values a tool the mapper's way, twenty-fourth session)
+  // (requiredUnmet reads up to 256 values of an enum, of up to 100 characters each, as whole words)
   'required enum of 256 long values': () =>
     obj({ mode: { type: 'string', enum: Array.from({ length: 256 }, (_, i) => `${'weather report '.repeat(6)}variant ${i}`) } }, ['mode']),
   '32 required enums of 2 values': () => {
     const names = Array.from({ length: 32 }, (_, i) => `mode_${i}`);
     return obj(Object.fromEntries(names.map((k, j) => [k, { type: 'string', enum: [`option${j} weather`, `choice${j} weather`] }])), names);
   },
-  // (from the review of that reading: beyond its bounds, read as whole words; and the costliest within them)
+  // (beyond the bounds of the mapper's way of reading enums, read as whole words; then the costliest within them)
   'enum of 64 values of 20 words': () =>
     obj(
       {

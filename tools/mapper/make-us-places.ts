@@ -12,7 +12,7 @@
  * A one-word name that is a word of WORDS (default /usr/share/dict/american-english, Debian's
  * wamerican), in any case, is left out: a common word ("in Progress", "in Spring") or a name
  * better known as something else (a state, a country, a foreign city, a company: Florida NY,
- * Italy TX, Calcutta OH, Jenkins KY, Zion IL; an adversarial review found each), and so is a
+ * Italy TX, Calcutta OH, Jenkins KY, Zion IL), and so is a
  * name the mapper's lexicon already reads otherwise: a city of its hand list or of the world's,
  * a US state, a country, a month or a weekday. A name that several states have is kept only where one of them holds at least ten times the
  * people of the next (Los Altos: California only; Marion: fifteen states, left out).

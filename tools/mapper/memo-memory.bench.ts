@@ -8,8 +8,8 @@
  *
  *   node --expose-gc --import tsx tools/mapper/memo-memory.bench.ts [N]
  *
- * Before the memos kept copies (twenty-fifth session): about 31.6 KB and 18.2 KB per request;
- * after: about 0.5 KB each (BENCHMARKS.md).
+ * A memo that keeps a copy of its key holds under 1 KB per request (BENCHMARKS.md); one that kept
+ * the request alive would hold tens of KB (docs/decisions/search-icu-word-segmentation.md).
  */
 import { tokenize } from '@toolsurface/search';
 import { mapArguments } from '@toolsurface/analysis';

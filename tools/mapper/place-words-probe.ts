@@ -1,9 +1,9 @@
 // What the place words (@toolsurface/search's ToolIndexOptions.placeWordWeight, asksForPlaces) cost or give
 // a catalog shaped like real MCP servers: for each marked request of probe/requests.ts, the
 // rank of its first clearly right tool with the words off and at the given weight, and the mean
-// reciprocal rank over all. Written after an adversarial review found that at weight 1, read by the
-// head reranker too, a geocoding tool took the first place from the tool most requests named
-// (docs/decisions/search-place-words.md). Check any new implied-word rule the same way.
+// reciprocal rank over all. At weight 1, read by the head reranker too, a geocoding tool takes the
+// first place from the tool most requests name (docs/decisions/search-place-words.md). Check any
+// new implied-word rule the same way.
 // Run from the repository root: npx tsx tools/mapper/place-words-probe.ts [--weight W] [--rows]
 import { ToolIndex } from '@toolsurface/search';
 import { LexicalHeadReranker } from '@toolsurface/search';

@@ -4,7 +4,8 @@
  * and its mapped arguments are right.
  */
 import type { DetailedMapping } from '@toolsurface/analysis';
-import { BASE_FEATURE_NAMES, sigmoid, weightedSum, type Features } from '@toolsurface/search';
+import { BASE_FEATURE_NAMES, type Features } from '@toolsurface/search';
+import { sigmoid, weightedSum } from './selection.js';
 import { CALIBRATION } from './calibration.js';
 
 /** Names of the confidence features, in vector order. */

@@ -6,7 +6,3 @@ export type { MapperTool, RetrievedCandidate, Retriever, MapInput, CandidateResu
 export { UnifiedMapper, PreferredToolNotInSnapshotError } from './mapper.js';
 /** Mapper options (reference date, retrieval depth), per-call options, and the ranked candidates `rank` exposes. */
 export type { UnifiedMapperOptions, MapCallOptions, RankedCandidate } from './mapper.js';
-/** The shipped calibration constants, with the cross-validated figures of their fit. */
-export { CALIBRATION } from './calibration.js';
-/** Shapes of the calibration and of its cross-validated figures. */
-export type { Calibration, CvFigures } from './calibration.js';

@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
 import { UnifiedMapper, PreferredToolNotInSnapshotError } from './index.js';
 import { baseName, namespaceStems } from './mapper.js';
-import { arithmeticClash, FEATURE_NAMES, forbidsDeletion, nameOperation, requestOperation } from '@toolsurface/search';
+import { FEATURE_NAMES, nameOperation } from '@toolsurface/search';
+import { arithmeticClash, forbidsDeletion, requestOperation } from './selection.js';
 import type { MapperTool, RankedCandidate, Retriever } from './index.js';
 
 /** A small hand-made surface. */

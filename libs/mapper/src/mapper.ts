@@ -8,21 +8,17 @@ import canonicalize from 'canonicalize';
 import { CONFIDENCE_THRESHOLD, UNIFIED_HELD_BACK_PREFIX } from '@toolsurface/core';
 import { isObj, mapPrepared, prepare, requiredOf, type DetailedMapping, type MapArgumentsOptions } from '@toolsurface/analysis';
 import {
-  arithmeticClash,
   bigramsOf,
-  buildProfiles,
   contentTokens,
-  destructiveClash,
   features,
   FEATURE_NAMES,
-  forbidsDeletion,
   listwiseProblem,
   listwiseScorer,
-  requestOperation,
   textStems,
   type Features,
   type ToolProfile,
 } from '@toolsurface/search';
+import { arithmeticClash, buildProfiles, destructiveClash, forbidsDeletion, requestOperation } from './selection.js';
 import { confidenceFeatures, toolConfidence, fullConfidence } from './confidence.js';
 import { CALIBRATION } from './calibration.js';
 import type { MapperTool, Retriever, MapInput, MapResult, CandidateResult, RetrievedCandidate } from './types.js';

@@ -11,31 +11,22 @@ export { StaticEncoder, SemanticDataError, sharedEncoder, DEFAULT_SEMANTIC_DATA 
 export { dot } from './semantic.js';
 // GloVe word vectors (word-vectors.ts): what single words mean, for the head reranker's word-meaning feature.
 export { WordVectors, WordVectorDataError, sharedWordVectors, DEFAULT_WORD_VECTORS, MAX_WORD_LENGTH } from './word-vectors.js';
-// The vector tables' file format (a JSON header, int8 rows with a scale each), shared by the semantic table and the word vectors.
-export { encodeInt8Table, decodeInt8Table, readInt8Table } from './int8-table.js';
-export type { Int8TableHeader } from './int8-table.js';
 // The learned second stage of discover_tools' ranking over the first hits (lexical features, fitted weights).
 export { LexicalHeadReranker, HEAD_FEATURE_NAMES } from './head-rerank.js';
 export type { HeadHit, HeadTermStats, HeadRerankWeights } from './head-rerank.js';
 // Tool profiles and request-tool features, shared by the head reranker and the mapper's selection.
 export {
-  arithmeticClash,
+  actionGroups,
   BASE_FEATURE_NAMES,
   bigramsOf,
   buildProfile,
-  buildProfiles,
   contentTokens,
-  destructiveClash,
   features,
   FEATURE_NAMES,
-  forbidsDeletion,
   hashLike,
   nameOperation,
   nameWordStats,
-  requestOperation,
-  sigmoid,
   textStems,
-  weightedSum,
 } from './tool-features.js';
 export type { FeatureInput, Features, NameWordStats, ToolProfile } from './tool-features.js';
 // The listwise scorer (linear, or one hidden layer) the head reranker and the mapper's selection are fitted as.

@@ -5,3 +5,6 @@ export type { RequestValues } from './head-rerank.js';
 export { HEAD_RERANK } from './head-rerank-weights.js';
 export { DEFAULT_RELATED } from './synonyms.js';
 export { serializeStaticEmbeddings, toolSemanticText } from './semantic.js';
+// The vector tables' file format (a JSON header, int8 rows with a scale each), for the scripts that write them.
+export { encodeInt8Table, decodeInt8Table, readInt8Table } from './int8-table.js';
+export type { Int8TableHeader } from './int8-table.js';

@@ -6,7 +6,6 @@
 import {
   isObj,
   lookupTable,
-  NUMBER_AND_UNIT,
   propertiesOf,
   splitIdentifier,
   stem,
@@ -228,18 +227,6 @@ export function buildProfile(tool: MapperTool, names: NameWordStats): ToolProfil
   };
 }
 
-/** Builds the lexical profiles of a snapshot and the document frequency of every stem. */
-export function buildProfiles(tools: readonly MapperTool[]): { profiles: ToolProfile[]; idf: Map<string, number> } {
-  const names = nameWordStats(tools);
-  const n = Math.max(1, tools.length);
-  const profiles: ToolProfile[] = tools.map((tool) => buildProfile(tool, names));
-  const df = new Map<string, number>();
-  for (const p of profiles) for (const s of p.allStems) df.set(s, (df.get(s) ?? 0) + 1);
-  const idf = new Map<string, number>();
-  for (const [s, f] of df) idf.set(s, Math.log(1 + n / f));
-  return { profiles, idf };
-}
-
 /** Names of the base selection features, in vector order. */
 export const BASE_FEATURE_NAMES = [
   'bias',
@@ -379,38 +366,13 @@ const VERB_GROUPS: Record<string, string> = lookupTable({
 });
 
 /** The action groups (find, create, update, delete…) of a list of stems: a request's or a tool name's. */
-function actionGroups(stems: Iterable<string>): Set<string> {
+export function actionGroups(stems: Iterable<string>): Set<string> {
   const out = new Set<string>();
   for (const st of stems) {
     const g = VERB_GROUPS[st];
     if (g !== undefined) out.add(g);
   }
   return out;
-}
-
-/**
- * A destructive action on one side only: the tool's name deletes and the request does not ask to
- * delete, or the request asks to delete and the tool's name names other actions only. Such a tool
- * is never run from a plain request, however confident the selection ("delete all txt files" is
- * no reason to run list_files, and "list my files" none to run delete_files). Undefined when the
- * actions agree, and for a request to delete when the tool's name names no action.
- */
-export function destructiveClash(
-  requestStems: Iterable<string>,
-  profile: ToolProfile,
-  deletionForbidden = false,
-): { asked: string; does: string } | undefined {
-  const asked = actionGroups(requestStems);
-  const does = profile.action;
-  // "do not delete the entity Alice" asks for no deletion: the delete words are negated
-  if (deletionForbidden) {
-    if (does === 'delete') return { asked: 'not delete', does };
-    asked.delete('delete');
-  }
-  // (a request that names no action asks for no deletion either: "show me the txt files")
-  if (does === 'delete' && !asked.has('delete')) return { asked: asked.size > 0 ? [...asked].join('/') : 'something else', does };
-  if (asked.has('delete') && does !== undefined && does !== 'delete') return { asked: 'delete', does };
-  return undefined;
 }
 
 /** The arithmetic a tool's name names, by its name's words (get-sum, add → add; sub, subtract → subtract; CalcProduct, multiply → multiply; divide → divide). */
@@ -476,34 +438,6 @@ const CALCULATOR_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Operations a request asks for, each written as a word or as a symbol between two numbers; "add"
- * only with two numbers ("add 17 and 25"; "add a user" asks for no sum), and "minus 25" after a
- * word is a sign, not a subtraction.
- */
-const REQUEST_OPERATIONS: readonly [string, RegExp][] = [
-  ['add', /\bplus\b|\badd\s+-?\d[\d.,]*\s+(?:and|to|plus)\s+(?:minus\s+|negative\s+)?-?\d|\bsum\s+of\b|\d\s*\+\s*\d/i],
-  [
-    'subtract',
-    new RegExp(
-      String.raw`\b(?:subtract|subtracting|subtracted|difference\s+(?:between|of))\b|${NUMBER_AND_UNIT}minus\s+-?\d|\d\s+[−]\s+\d`,
-      'i',
-    ),
-  ],
-  ['multiply', /\b(?:multiply|multiplied|product\s+of)\b|\d\s*(?:\*|×|\btimes\b)\s*(?:minus\s+|negative\s+)?\d/i],
-  ['divide', /\b(?:divide|divided|quotient)\b|\d\s*÷\s*\d/i],
-];
-
-/**
- * The one arithmetic operation a request asks for ("What is 100 minus 40?" → subtract), read once a
- * request; undefined when it names none or more than one.
- */
-export function requestOperation(request: string): string | undefined {
-  const text = request.slice(0, 4000);
-  const asked = REQUEST_OPERATIONS.filter(([, re]) => re.test(text)).map(([op]) => op);
-  return asked.length === 1 ? asked[0] : undefined;
-}
-
-/**
  * The operation an arithmetic tool's name names (get-sum → add, CalcProduct → multiply), read once
  * a tool (ToolProfile.operation): only for a name of nothing but operation and calculator words
  * (get-sum, sum_numbers, math.divide; not add_to_cart, get_sub_accounts, get_product), and one
@@ -515,30 +449,6 @@ export function nameOperation(toolName: string): string | undefined {
   const does = new Set(words.map((w) => NAME_OPERATIONS[w]).filter((op): op is string => op !== undefined));
   return does.size === 1 ? [...does][0] : undefined;
 }
-
-/**
- * Arithmetic on one side that the other side contradicts: the request asks for one operation
- * (requestOperation: "What is 100 minus 40?") and the tool's name names another (nameOperation:
- * get-sum). Such a call computes the wrong thing with the right numbers, so it is not run, however
- * confident the selection. Undefined unless both are known and differ.
- */
-export function arithmeticClash(asked: string | undefined, does: string | undefined): { asked: string; does: string } | undefined {
-  return asked !== undefined && does !== undefined && asked !== does ? { asked, does } : undefined;
-}
-
-/**
- * Does the request forbid a deletion ("do not delete", "don't remove", "never erase", "without
- * dropping", "keep … instead of deleting")? A negation word at most three words before a delete
- * word. Read on the request text, since the stems leave out "not".
- */
-export function forbidsDeletion(request: string): boolean {
-  return NEGATED_DELETION.test(request.slice(0, 4000));
-}
-// (any apostrophe, and every "n't"; "don't forget to delete", "don't hesitate to", "do not wait," and
-// "without a doubt" ask for the deletion; a negation cut off by a comma reaches over at most three words;
-// a negated state is no instruction: "the payment did not clear", "if it is not cancelled")
-const NEGATED_DELETION =
-  /\b(?:(?<!\b(?:did|was|were|is|are|has|have|had|been)\s+)not|never|without|avoid|refrain\s+from|stop|instead\s+of|rather\s+than|(?:do|does|wo|ca|could|should|must|would)n['’]?t|dont|cannot)\b(?!\s+(?:forget|hesitate|wait|delay|fail)\b|\s+(?:a\s+)?doubt\b)(?:[\s,]+[\w'’-]+){0,3}?[\s,]+(?:delet|remov|eras|drop|cancel|clear|destroy|wip|purg)[a-z]*/i;
 
 /** One feature vector. */
 export type Features = number[];
@@ -752,16 +662,4 @@ function sharedCount(a: Iterable<string>, b: ReadonlySet<string>): number {
   let n = 0;
   for (const x of a) if (b.has(x)) n++;
   return n;
-}
-
-/** Dot product of weights and features. */
-export function weightedSum(w: readonly number[], f: readonly number[]): number {
-  let s = 0;
-  for (let i = 0; i < f.length; i++) s += (w[i] ?? 0) * f[i];
-  return s;
-}
-
-/** Logistic function. */
-export function sigmoid(z: number): number {
-  return 1 / (1 + Math.exp(-z));
 }

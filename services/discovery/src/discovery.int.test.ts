@@ -1,6 +1,6 @@
 // The discovery service as it runs: a real nats-server (JetStream, the snapshot object store, the
 // snapshot.created stream), the app started by createApp, DiscoverTools over gRPC on a free port.
-// One case per failure kind of discover_tools that public reports show for peer products (issue 3).
+// One case per failure kind of discover_tools that public reports show for peer products.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 // A 49-tool catalog shaped like real MCP servers (filesystem, git, browser, maps, weather, calendar,
 // calculator, graph, search, travel, slack, gmail, shopping, spotify, network, monitoring, recipes,
-// concerts, expenses), written by the seventeenth session's adversarial review of the map cues.
+// concerts, expenses), on which place-words-probe.ts measures the map cues.
 const obj = (props: Record<string, [string, string]>, required: string[] = []) => ({
   type: 'object',
   properties: Object.fromEntries(Object.entries(props).map(([k, [t, d]]) => [k, { type: t, description: d }])),

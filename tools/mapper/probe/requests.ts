@@ -1,5 +1,5 @@
-// Requests written around the map cues' words, each with the tools that clearly serve it (any of them),
-// by the seventeenth session's adversarial review: near misses first, then real map and travel tasks.
+// Requests written around the map cues' words, each with the tools that clearly serve it (any of them):
+// near misses first, then real map and travel tasks.
 // query → tools that are clearly right (any of them)
 export const right: Record<string, string[]> = {
   // false positives: right tool is not a map tool

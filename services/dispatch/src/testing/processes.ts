@@ -1,38 +1,10 @@
+// Processes the dispatch tests and the execute_tool bench start: a nats-server and server-everything
+// over Streamable HTTP, each on a free port with a temporary folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/** A free TCP port on 127.0.0.1 (asks the OS for one, then releases it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once something accepts connections on 127.0.0.1:port; rejects after `timeoutMs`. */
-export async function waitForPort(port: number, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1');
-      s.once('connect', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`nothing listens on port ${port} after ${timeoutMs} ms`);
-}
+import { findFreePort, waitForPort } from '@toolsurface/devkit';
 
 /** A child process started for a test, with its temp dir; `stop()` kills it and removes the dir. */
 export interface TestProcess {
@@ -47,7 +19,7 @@ async function startProcess(
   args: (port: number, dir: string) => string[],
   env: (port: number, dir: string) => NodeJS.ProcessEnv,
 ): Promise<TestProcess> {
-  const port = await freePort();
+  const port = await findFreePort();
   const dir = mkdtempSync(join(tmpdir(), 'toolsurface-dispatch-'));
   const child = spawn(command, args(port, dir), { env: env(port, dir), stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -55,7 +27,7 @@ async function startProcess(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     await Promise.race([
-      waitForPort(port),
+      waitForPort('127.0.0.1', port, { timeoutMs: 15_000 }),
       exited.then(() => {
         throw new Error(`${command} exited early: ${stderr}`);
       }),
