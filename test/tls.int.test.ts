@@ -12,7 +12,7 @@ import {
   type TlsReloadEvent,
 } from '@toolsurface/platform';
 import { rawUnaryMethod } from './support/clients';
-import { ca, leaf, writeTestCertificates, type TestCertificates } from './support/certs';
+import { ca, leaf, writeTestCertificates, type TestCertificates } from '@toolsurface/devkit';
 
 // TLS and mutual TLS of every gRPC API, on real grpc-js servers and clients.
 

@@ -8,7 +8,7 @@ import { MapRequestRequest, ToolCalled, type CallToolResponse, type Surface } fr
 import { Kvm } from '@nats-io/kv';
 import { CONFIG_DOCUMENT_KEY } from '@toolsurface/state';
 import { Clients, principalOf, rawUnaryMethod, startGateway, textOf, unaryCall, type GatewayFixture } from '../support';
-import { writeTestCertificates, type TestCertificates } from '../support/certs';
+import { writeTestCertificates, type TestCertificates } from '@toolsurface/devkit';
 
 // The bypass suite: every way around the one gate we know of, each refused with the right reason,
 // each leaving a tool.called event, and nothing run. The gateway runs with mutual TLS on every

@@ -1,6 +1,6 @@
 /**
  * Writes docs/decisions/README.md, the index of the decision records: one line per record (its
- * title, kept or dropped, and date), grouped by area, read from the records themselves so the
+ * title, and whether the idea was kept or dropped), grouped by area, read from the records themselves so the
  * index cannot drift from them.
  *
  *   npx tsx tools/docs/decisions-index.ts           # rewrite the index
@@ -44,7 +44,7 @@ export function renderIndex(records: readonly DecisionRecord[]): string {
   for (const area of areas) {
     lines.push('', `## ${area}`, '');
     const inArea = records.filter((r) => r.area === area).sort((a, b) => a.title.localeCompare(b.title));
-    for (const r of inArea) lines.push(`- [${r.title}](${r.file}): ${r.status}${r.date ? `, ${r.date}` : ''}`);
+    for (const r of inArea) lines.push(`- [${r.title}](${r.file}): ${r.status}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -56,6 +56,11 @@ export function expectedIndex(dir = DECISIONS_DIR): string {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  if (args.some((a) => a !== '--check')) {
+    console.error('usage: npx tsx tools/docs/decisions-index.ts [--check]');
+    process.exit(2);
+  }
   const path = join(DECISIONS_DIR, 'README.md');
   const want = expectedIndex();
   if (process.argv.includes('--check')) {

@@ -15,6 +15,7 @@ import {
   REPO_ROOT,
   SAMPLE_DIR,
   type NatsHandle,
+  defaultNatsBinary,
 } from '@toolsurface/devkit';
 import { DEFAULT_PORTS, startStack, type RunningStack } from './stack';
 
@@ -95,7 +96,7 @@ try {
     if (!nats) {
       // (on a NATS server it does not own, its config would stay behind for the stacks there)
       throw new Error(
-        `no nats-server binary (${process.env.NATS_SERVER_BIN ?? 'nats-server'}) to start a NATS server of the demo's own. ${NATS_BINARY_HINT} ` +
+        `no nats-server binary (${defaultNatsBinary()}) to start a NATS server of the demo's own. ${NATS_BINARY_HINT} ` +
           'Or start a stack with `npm start` (it uses NATS_URL) and run the demo against it.',
       );
     }

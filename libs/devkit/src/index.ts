@@ -7,6 +7,7 @@ export {
   parseNatsUrl,
   parseNatsInfo,
   failIfExited,
+  defaultNatsBinary,
   StackError,
   DEFAULT_NATS_URL,
   NATS_INSTALL_HINT,
@@ -21,3 +22,6 @@ export { spawnManaged, tailFile, describeExit, liveGroupMembers } from './proces
 export type { ManagedProcess, ProcessExit, SpawnOptions } from './process';
 export { REPO_ROOT, DEFAULT_CONFIG_PATH, SAMPLE_DIR, DATA_DIR, DEFAULT_LOG_DIR, DEFAULT_NATS_DATA_DIR } from './paths';
 export { onStopSignal } from './signals';
+// A throwaway PKI made with openssl, for the TLS tests and for trying TLS locally (tools/dev-pki.ts).
+export { ca, leaf, writeTestCertificates } from './certs';
+export type { TestCertificates } from './certs';

@@ -45,7 +45,7 @@ export interface EnsureNatsOptions {
   dataDir?: string;
   /** Log file of a started server (default `<repo>/.data/logs/nats.log`). */
   logPath?: string;
-  /** The nats-server binary (default env NATS_SERVER_BIN, else `nats-server` on PATH). */
+  /** The nats-server binary (default: defaultNatsBinary()). */
   binary?: string;
   /** How long a started server may take to accept connections, ms (default 10 000). */
   timeoutMs?: number;
@@ -73,7 +73,7 @@ export async function ensureNats(opts: EnsureNatsOptions = {}): Promise<NatsHand
     }
     return { url, startedByUs: false, stop: async () => undefined };
   }
-  const binary = opts.binary ?? process.env.NATS_SERVER_BIN ?? 'nats-server';
+  const binary = opts.binary ?? defaultNatsBinary();
   if (!findExecutable(binary)) {
     throw new StackError(`no NATS server answers at ${url} and the \`${binary}\` binary was not found to start one. ${NATS_INSTALL_HINT}`);
   }
@@ -100,11 +100,11 @@ export async function ensureNats(opts: EnsureNatsOptions = {}): Promise<NatsHand
  * another stack reads: a stack writes its config (its MCP servers' URLs among it) to the config
  * bucket of the NATS it uses, so a throwaway stack on a shared server left the others pointing at
  * MCP servers it had stopped. Resolves to undefined when the nats-server binary is not found
- * (`binary`, default env NATS_SERVER_BIN, else `nats-server` on PATH); throws StackError when it
+ * (`binary`, default defaultNatsBinary()); throws StackError when it
  * does not start.
  */
 export async function privateNats(opts: { logPath?: string; binary?: string } = {}): Promise<NatsHandle | undefined> {
-  const binary = opts.binary ?? process.env.NATS_SERVER_BIN ?? 'nats-server';
+  const binary = opts.binary ?? defaultNatsBinary();
   if (!findExecutable(binary)) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'toolsurface-nats-'));
   try {
@@ -152,6 +152,19 @@ export function parseNatsInfo(greeting: string): { jetstream?: boolean; version?
   } catch {
     return undefined;
   }
+}
+
+/** Where Debian and Ubuntu's package puts nats-server: /usr/sbin, which a user's PATH often lacks. */
+const SBIN_NATS_SERVERS = ['/usr/sbin/nats-server', '/usr/local/sbin/nats-server'];
+
+/**
+ * The nats-server binary to start: NATS_SERVER_BIN where set, else `nats-server` on PATH, else the
+ * one the Debian package installs in /usr/sbin; `nats-server` (not found) when there is none.
+ */
+export function defaultNatsBinary(): string {
+  if (process.env.NATS_SERVER_BIN) return process.env.NATS_SERVER_BIN;
+  if (findExecutable('nats-server')) return 'nats-server';
+  return SBIN_NATS_SERVERS.find((p) => findExecutable(p)) ?? 'nats-server';
 }
 
 /** True when `command` is an executable path, or an executable found on PATH. */

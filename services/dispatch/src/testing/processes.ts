@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findFreePort, waitForPort } from '@toolsurface/devkit';
+import { defaultNatsBinary, findFreePort, waitForPort } from '@toolsurface/devkit';
 
 /** A child process started for a test, with its temp dir; `stop()` kills it and removes the dir. */
 export interface TestProcess {
@@ -56,7 +56,7 @@ async function startProcess(
 /** nats-server with JetStream on a free port, storing in a temp dir. */
 export function startNatsServer(): Promise<TestProcess> {
   return startProcess(
-    'nats-server',
+    defaultNatsBinary(),
     (port, dir) => ['-js', '-p', String(port), '-sd', dir, '-a', '127.0.0.1'],
     () => process.env,
   );

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** PEM files of a throwaway PKI for TLS tests. */
@@ -84,6 +84,7 @@ export function leaf(dir: string, name: string, caName: string): void {
 
 /** Writes a CA, a certificate it signed for 127.0.0.1, and a rogue CA with its own client certificate, into `dir` (openssl must be on PATH). */
 export function writeTestCertificates(dir: string): TestCertificates {
+  mkdirSync(dir, { recursive: true });
   ca(dir, 'ca');
   leaf(dir, 'service', 'ca');
   leaf(dir, 'orchestrator', 'ca');
