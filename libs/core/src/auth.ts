@@ -101,3 +101,56 @@ export function requireAdmin(caller: Caller): void {
       `orchestrator "${caller.orchestrator}" may not change settings, bindings or the config`,
     );
 }
+
+/** An API key of the MCP endpoint (config `mcp_keys`): its SHA-256 digest and the principals whose URLs it opens. */
+export interface McpKeyConfig {
+  id: string;
+  /** Lowercase hex SHA-256 of the key; the key itself is never stored. */
+  keySha256: string;
+  /** Globs over "kind:id" of the principals this key may connect as. */
+  principals: string[];
+}
+
+/**
+ * Reads the stored `mcp_keys` record, failing closed: absent is an empty list (no keys), anything
+ * malformed is undefined (refuse every request).
+ */
+export function readMcpKeys(raw: unknown): McpKeyConfig[] | undefined {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) return undefined;
+  for (const k of raw as Array<Record<string, unknown>>) {
+    const ok =
+      k !== null &&
+      typeof k === 'object' &&
+      typeof k.id === 'string' &&
+      typeof k.keySha256 === 'string' &&
+      /^[0-9a-f]{64}$/.test(k.keySha256) &&
+      Array.isArray(k.principals) &&
+      k.principals.every((p) => typeof p === 'string');
+    if (!ok) return undefined;
+  }
+  return raw as McpKeyConfig[];
+}
+
+/**
+ * The MCP key an `Authorization: Bearer <key>` header carries, when it is one of `keys` and admits
+ * `principal`; undefined for a missing, malformed or unknown key, or another principal's key
+ * (digests compared in constant time).
+ */
+export function mcpKeyFor(
+  authorization: string | undefined,
+  keys: readonly McpKeyConfig[],
+  principal: PrincipalRef,
+): McpKeyConfig | undefined {
+  const m = /^Bearer ([\x21-\x7e]{1,4096})$/i.exec(authorization ?? '');
+  if (!m) return undefined;
+  const digest = Buffer.from(tokenDigest(m[1]), 'hex');
+  let found: McpKeyConfig | undefined;
+  for (const k of keys) {
+    const expected = Buffer.from(k.keySha256, 'hex');
+    if (expected.length === digest.length && timingSafeEqual(expected, digest)) found = k;
+  }
+  if (!found) return undefined;
+  const key = principalKey(principal);
+  return found.principals.some((g) => globMatch(g, key)) ? found : undefined;
+}

@@ -4,7 +4,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import type { AdmissionLimit, AdmissionPolicy, AdmissionRule } from './admission';
-import type { OrchestratorConfig } from './auth';
+import type { McpKeyConfig, OrchestratorConfig } from './auth';
 import { AppError, ReasonCode } from './errors';
 import {
   CAPABILITY_NAME_PATTERN,
@@ -52,6 +52,8 @@ export interface ToolsurfaceConfig {
   admission: AdmissionPolicy;
   /** Orchestrators and their bearer tokens; none means caller authentication is off. */
   orchestrators: OrchestratorConfig[];
+  /** API keys of the MCP endpoint, each for its principals; none: the endpoint serves loopback only, without keys. */
+  mcpKeys?: McpKeyConfig[];
   /** Hex SHA-256 of the resolved configuration's JSON. */
   hash: string;
 }
@@ -130,6 +132,19 @@ export const CONFIG_FILE_SCHEMA = {
         },
       },
     },
+    mcp_keys: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'key_sha256', 'principals'],
+        properties: {
+          id: { type: 'string', pattern: PRINCIPAL_ID_PATTERN.source },
+          key_sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+          principals: globList,
+        },
+      },
+    },
     admission: {
       type: 'object',
       additionalProperties: false,
@@ -200,6 +215,7 @@ interface RawFile {
   capabilities: Record<string, RawCapability>;
   principals: Array<{ kind: PrincipalKind; id: string; mode?: PresentationMode; autonomy?: Autonomy; capabilities?: string[] }>;
   orchestrators?: Array<{ id: string; token_sha256: string; principals: string[]; admin?: boolean }>;
+  mcp_keys?: Array<{ id: string; key_sha256: string; principals: string[] }>;
   admission?: {
     default?: 'allow' | 'deny';
     rules?: Array<Partial<AdmissionRule> & { id: string; effect: 'allow' | 'deny' }>;
@@ -298,14 +314,22 @@ export function parseConfig(yamlText: string, baseDir: string): ToolsurfaceConfi
     orchestratorIds.add(o.id);
     return { id: o.id, tokenSha256: o.token_sha256, principals: o.principals, admin: o.admin ?? false };
   });
+  const keyIds = new Set<string>();
+  const mcpKeys: McpKeyConfig[] = (raw.mcp_keys ?? []).map((k, i) => {
+    if (keyIds.has(k.id)) throw new AppError(ReasonCode.INVALID_REQUEST, `config is invalid: /mcp_keys/${i} repeats id "${k.id}"`);
+    keyIds.add(k.id);
+    return { id: k.id, keySha256: k.key_sha256, principals: k.principals };
+  });
   const resolved = {
     capabilities,
     principals,
     orchestrators,
+    // Left out when empty, so the hash of a config without keys stays what it was.
+    ...(mcpKeys.length > 0 ? { mcpKeys } : {}),
     admission: { default: raw.admission?.default ?? 'allow', rules, ...(limits.length > 0 ? { limits } : {}) } as AdmissionPolicy,
   };
   // The hash covers the resolved config (absolute paths included), so a moved checkout re-applies.
-  return { ...resolved, hash: createHash('sha256').update(JSON.stringify(resolved), 'utf8').digest('hex') };
+  return { mcpKeys, ...resolved, hash: createHash('sha256').update(JSON.stringify(resolved), 'utf8').digest('hex') };
 }
 
 /** Reads and parses a config file; relative paths in it resolve against its folder. */

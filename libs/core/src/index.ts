@@ -22,5 +22,15 @@ export { countToolTokens } from './tokens';
 export { parseConfig, loadConfigFile, CONFIG_FILE_SCHEMA, DEFAULT_TOOL_TIMEOUT_MS } from './config-file';
 export type { StdioCapability, HttpCapability, CapabilitySpec, PrincipalConfig, ToolsurfaceConfig } from './config-file';
 export { Attr, INSTRUMENTATION_SCOPE, Metric } from './attributes';
-export { authenticate, readOrchestrators, mayActFor, requirePrincipal, requireAdmin, tokenDigest, UNAUTHENTICATED_CALLER } from './auth';
-export type { OrchestratorConfig, Caller } from './auth';
+export {
+  authenticate,
+  readOrchestrators,
+  readMcpKeys,
+  mcpKeyFor,
+  mayActFor,
+  requirePrincipal,
+  requireAdmin,
+  tokenDigest,
+  UNAUTHENTICATED_CALLER,
+} from './auth';
+export type { OrchestratorConfig, McpKeyConfig, Caller } from './auth';

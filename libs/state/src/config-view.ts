@@ -3,6 +3,7 @@ import type { WatchedBucket } from './watched-bucket';
 import {
   ADMISSION_KEY,
   ORCHESTRATORS_KEY,
+  MCP_KEYS_KEY,
   bindingsKey,
   capabilityKey,
   presentationKey,
@@ -94,7 +95,7 @@ function principalOf(key: string): { kind: string; id: string } | undefined {
 }
 
 /**
- * The config bucket as its readers see it: the records `admission`, `orchestrators`,
+ * The config bucket as its readers see it: the records `admission`, `orchestrators`, `mcp_keys`,
  * `capability.<name>`, `presentation.<kind>.<id>` and `bindings.<kind>.<id>`, derived from the applied ConfigDocument and the API's override records.
  *
  * - With a document: admission, orchestrators and capabilities come from it alone; a principal's
@@ -174,7 +175,7 @@ export class ConfigView implements ConfigSource {
   private recordKeys(doc: ConfigDocument | undefined): string[] {
     const raw = this.bucket.entries().map(([k]) => k);
     if (!doc) return raw.filter((k) => k !== CONFIG_DOCUMENT_KEY);
-    const keys = new Set<string>([ADMISSION_KEY, ORCHESTRATORS_KEY]);
+    const keys = new Set<string>([ADMISSION_KEY, ORCHESTRATORS_KEY, MCP_KEYS_KEY]);
     for (const name of Object.keys(doc.capabilities)) keys.add(capabilityKey(name));
     for (const p of doc.principals) {
       keys.add(presentationKey(p.kind, p.id));
@@ -188,6 +189,8 @@ export class ConfigView implements ConfigSource {
     if (!doc) return key === CONFIG_DOCUMENT_KEY ? undefined : this.bucket.get(key);
     if (key === ADMISSION_KEY) return doc.admission;
     if (key === ORCHESTRATORS_KEY) return doc.orchestrators;
+    // A document written before MCP keys existed has none.
+    if (key === MCP_KEYS_KEY) return doc.mcpKeys ?? [];
     if (key.startsWith('capability.')) {
       const name = key.slice('capability.'.length);
       return Object.hasOwn(doc.capabilities, name) ? doc.capabilities[name] : undefined;
@@ -234,6 +237,7 @@ export function configDocument(
     principals,
     admission: cfg.admission,
     orchestrators: cfg.orchestrators,
+    mcpKeys: cfg.mcpKeys ?? [],
     hash: cfg.hash,
     seq,
     touched,

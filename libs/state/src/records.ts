@@ -53,6 +53,8 @@ export function capabilityKey(name: string): string {
 }
 /** Config-bucket key of the orchestrators (OrchestratorConfig[]); absent or empty: authentication off. */
 export const ORCHESTRATORS_KEY = 'orchestrators';
+/** Config-bucket key of the MCP endpoint's API keys (McpKeyConfig[]); absent or empty: no keys (loopback only). */
+export const MCP_KEYS_KEY = 'mcp_keys';
 /** Config-bucket key of the admission policy. */
 export const ADMISSION_KEY = 'admission';
 /** Config-bucket key of the hash of the config file last applied. */

@@ -27,6 +27,7 @@ import {
   CONFIG_HASH_KEY,
   ConfigView,
   ORCHESTRATORS_KEY,
+  MCP_KEYS_KEY,
   bindingsKey,
   capabilityKey,
   configDocument,
@@ -108,6 +109,11 @@ export class SurfaceResolverService {
    */
   orchestrators(): OrchestratorConfig[] | undefined {
     return readOrchestrators(this.config.get(ORCHESTRATORS_KEY), this.authRequired);
+  }
+
+  /** Whether `cfg` names other MCP keys than the stored ones (credentials come from the file only). */
+  mcpKeysChangedBy(cfg: ToolsurfaceConfig): boolean {
+    return JSON.stringify(cfg.mcpKeys ?? []) !== JSON.stringify(this.config.get(MCP_KEYS_KEY) ?? []);
   }
 
   /** Whether `cfg` names other orchestrators than the stored ones (credentials come from the file only). */

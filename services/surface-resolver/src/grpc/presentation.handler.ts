@@ -89,10 +89,10 @@ export function presentationHandlers(
             );
           }
           // Credentials come from the config file only: an API call cannot mint itself a token.
-          if (resolver.orchestratorsChangedBy(cfg)) {
+          if (resolver.orchestratorsChangedBy(cfg) || resolver.mcpKeysChangedBy(cfg)) {
             throw new AppError(
               ReasonCode.PERMISSION_DENIED,
-              'ApplyConfig may not change orchestrators; change the config file and restart surface-resolver',
+              'ApplyConfig may not change orchestrators or MCP keys; change the config file and restart surface-resolver',
             );
           }
         });
