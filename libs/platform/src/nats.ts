@@ -25,14 +25,24 @@ export const Subjects = {
  * (`config.document`: capabilities, admission, orchestrators, principals) and the settings and
  * bindings changed through the API (`presentation.<kind>.<id>`, `bindings.<kind>.<id>`), read
  * together through libs/state ConfigView; catalog: tools each capability publishes (key = capability); surfaces: one
- * record per surface (key = surface_id); journal: the journal system tool.
+ * record per surface (key = surface_id); journal: the journal system tool; mcpSessions: one record
+ * per session of dispatch's MCP endpoint (key = session ID), so any replica serves any session.
  */
 export const Buckets = {
   config: 'toolsurface_config',
   catalog: 'toolsurface_catalog',
   surfaces: 'toolsurface_surfaces',
   journal: 'toolsurface_journal',
+  mcpSessions: 'toolsurface_mcp_sessions',
 } as const;
+
+/**
+ * An MCP session idle this long is gone (max age of the sessions bucket: each use that finds its
+ * record older than MCP_SESSION_TOUCH_MS writes it again), ms.
+ */
+export const MCP_SESSION_IDLE_TTL_MS = 3600 * 1000;
+/** A session's record is written again on use once it is this old, ms (so an active session never ages out). */
+export const MCP_SESSION_TOUCH_MS = 60 * 1000;
 
 /** Object store of snapshots: object name = snapshot_id, content = canonical JSON. */
 export const SNAPSHOT_OBJECT_STORE = 'toolsurface_snapshots';

@@ -13,6 +13,8 @@ import {
   logTlsReloads,
   channelCredentials,
   SURFACE_BUCKET_MAX_AGE_MS,
+  MCP_SESSION_IDLE_TTL_MS,
+  MCP_SESSION_TOUCH_MS,
   type GrpcServerHandle,
   type Logger,
 } from '@toolsurface/platform';
@@ -20,6 +22,7 @@ import { RateLimiter } from '@toolsurface/core';
 import { ConfigView, SnapshotStore, WatchedBucket, type CatalogRecord, type SurfaceRecord } from '@toolsurface/state';
 import { CapabilityManager } from './capabilities/capability-manager';
 import { DiscoveryClient } from './clients/discovery.client';
+import { SurfaceClient } from './clients/surface.client';
 import { UnifiedClient } from './clients/unified.client';
 import type { DispatchConfig } from './config';
 import { DispatchService } from './dispatch.service';
@@ -29,6 +32,8 @@ import { CatalogChangedPublisher } from './events/catalog-changed.publisher';
 import { ToolCalledPublisher } from './events/tool-called.publisher';
 import { RateUsageExchange } from './events/rate-usage.exchange';
 import { dispatchService } from './grpc/dispatch.handler';
+import { McpEndpoint } from './mcp/mcp.endpoint';
+import { McpSessions, type McpSessionRecord } from './state/mcp-sessions.store';
 import { KvJournal } from './state/journal.store';
 import { BucketSettings } from './state/settings.source';
 import { BucketSurfaces } from './state/surfaces.source';
@@ -42,7 +47,8 @@ export interface AppDeps {
 /** The dispatch service: start() connects and serves, stop() shuts down in order (idempotent). */
 export interface App {
   readonly logger: Logger;
-  start(): Promise<{ grpcPort: number }>;
+  /** `mcpPort` is set when the MCP endpoint is configured (MCP_PORT). */
+  start(): Promise<{ grpcPort: number; mcpPort?: number }>;
   stop(): Promise<void>;
   /** The capability sessions once started (for operators and tests). */
   capabilities(): CapabilityManager | undefined;
@@ -58,6 +64,8 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
   let capabilities: CapabilityManager | undefined;
   let discovery: DiscoveryClient | undefined;
   let unified: UnifiedClient | undefined;
+  let surfaceClient: SurfaceClient | undefined;
+  let mcp: McpEndpoint | undefined;
   const watches: Array<WatchedBucket<unknown>> = [];
   let rateUsage: RateUsageExchange | undefined;
   const stopTlsLog = logTlsReloads(logger);
@@ -65,6 +73,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
   // Order matters: stop taking calls and let in-flight ones finish while capabilities and NATS
   // are still up, then flush audit events, close MCP sessions (children exit), and drain NATS last.
   const shutdown = new Shutdown(logger)
+    .add('mcp endpoint', () => mcp?.stop())
     .add('grpc server', () => grpc?.stop(config.shutdownGraceMs))
     .add('audit publishes', () => audit?.flush())
     .add('rate-limit usage', () => rateUsage?.stop())
@@ -73,6 +82,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
     .add('downstream clients', () => {
       discovery?.close();
       unified?.close();
+      surfaceClient?.closeClient();
     })
     .add('nats drain', async () => {
       if (nc && !nc.isClosed()) await nc.drain();
@@ -143,6 +153,32 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
           ),
         },
       );
+      let mcpPort: number | undefined;
+      if (config.mcp) {
+        // The second front of dispatch: MCP clients, in process on the same call path (src/mcp/).
+        const sessionsBucket = new WatchedBucket<McpSessionRecord>(
+          await openBucket(nc, Buckets.mcpSessions, { ttlMs: MCP_SESSION_IDLE_TTL_MS }),
+          logger,
+        );
+        watches.push(sessionsBucket as WatchedBucket<unknown>);
+        await sessionsBucket.start();
+        surfaceClient = new SurfaceClient(
+          config.mcp.surfaceResolverAddr,
+          tracer,
+          config.downstreamTimeoutMs,
+          channelCredentials(config.tls),
+          config.mcp.orchestratorToken,
+        );
+        mcp = new McpEndpoint(dispatcher, surfaceClient, new McpSessions(sessionsBucket, logger, MCP_SESSION_TOUCH_MS), configView, {
+          host: config.mcp.host,
+          port: config.mcp.port,
+          maxBodyBytes: config.maxArgumentsBytes + 64 * 1024,
+          logger,
+          version: '0.1.0',
+        });
+        mcpPort = await mcp.start();
+        logger.info({ host: config.mcp.host, port: mcpPort }, 'MCP endpoint serving');
+      }
       grpc = await startGrpcServer(
         config.grpcHost,
         config.grpcPort,
@@ -151,7 +187,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
         config.tls,
       );
       logger.info({ port: grpc.port }, 'dispatch serving');
-      return { grpcPort: grpc.port };
+      return { grpcPort: grpc.port, ...(mcpPort === undefined ? {} : { mcpPort }) };
     },
     stop: () => shutdown.run(),
   };

@@ -19,7 +19,21 @@ describe('loadConfig', () => {
       nats: {},
       allowedCommands: [],
       rateLimitSyncMs: 100,
+      mcp: undefined,
     });
+  });
+
+  it('serves the MCP endpoint only when MCP_PORT is set, on loopback by default', () => {
+    expect(loadConfig({ MCP_HOST: '0.0.0.0' }).mcp).toBeUndefined();
+    expect(loadConfig({ MCP_PORT: '3100' }).mcp).toEqual({
+      host: '127.0.0.1',
+      port: 3100,
+      surfaceResolverAddr: '127.0.0.1:50051',
+      orchestratorToken: '',
+    });
+    expect(
+      loadConfig({ MCP_PORT: '0', MCP_HOST: '0.0.0.0', SURFACE_RESOLVER_ADDR: 'resolver:50051', MCP_ORCHESTRATOR_TOKEN: 't0k' }).mcp,
+    ).toEqual({ host: '0.0.0.0', port: 0, surfaceResolverAddr: 'resolver:50051', orchestratorToken: 't0k' });
   });
 
   it('reads the TLS files and refuses an incomplete pair', () => {
@@ -58,6 +72,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['NATS_URL', 'http://x y'],
     ['DOWNSTREAM_TIMEOUT_MS', '0'],
+    ['MCP_PORT', '65536'],
   ])('stops start-up naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

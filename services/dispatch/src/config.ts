@@ -33,6 +33,19 @@ export interface DispatchConfig {
    * (RateUsageExchange); 0 keeps each replica's buckets to itself.
    */
   rateLimitSyncMs: number;
+  /** The MCP endpoint (src/mcp/): undefined when MCP_PORT is unset (off); its port 0 picks a free one. */
+  mcp: McpEndpointConfig | undefined;
+}
+
+/** Settings of the MCP endpoint, the second front of dispatch. */
+export interface McpEndpointConfig {
+  /** MCP_HOST: the address it listens on (default loopback). */
+  host: string;
+  port: number;
+  /** SURFACE_RESOLVER_ADDR: where sessions open, read and close their surfaces. */
+  surfaceResolverAddr: string;
+  /** MCP_ORCHESTRATOR_TOKEN: the bearer token sent to surface-resolver where orchestrators are configured ("" sends none). */
+  orchestratorToken: string;
 }
 
 /** A bad or missing variable; start-up stops with this message. */
@@ -126,5 +139,14 @@ export function loadConfig(env: Env = process.env): DispatchConfig {
       .map((c) => c.trim())
       .filter(Boolean),
     rateLimitSyncMs: integer(env, 'RATE_LIMIT_SYNC_MS', 100, 0, 60_000),
+    mcp:
+      text(env, 'MCP_PORT', '') === ''
+        ? undefined
+        : {
+            host: text(env, 'MCP_HOST', '127.0.0.1'),
+            port: integer(env, 'MCP_PORT', 0, 0, 65535),
+            surfaceResolverAddr: hostPort(env, 'SURFACE_RESOLVER_ADDR', '127.0.0.1:50051'),
+            orchestratorToken: text(env, 'MCP_ORCHESTRATOR_TOKEN', ''),
+          },
   };
 }

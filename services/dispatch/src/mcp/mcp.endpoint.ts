@@ -1,0 +1,335 @@
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  isInitializeRequest,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { isAppError, mcpKeyFor, principalKey, readMcpKeys, ReasonCode, type Caller, type PrincipalRef } from '@toolsurface/core';
+import type { Logger } from '@toolsurface/platform';
+import { MCP_KEYS_KEY, type ConfigSource } from '@toolsurface/state';
+import type { DispatchService } from '../dispatch.service';
+import {
+  isLoopback,
+  loopbackRequestAllowed,
+  negotiatedProtocolVersion,
+  newSessionId,
+  principalOfPath,
+  REASON_META_KEY,
+  SESSION_ID_PATTERN,
+  toCallToolResult,
+  toMcpTool,
+  type PresentedTool,
+} from '../domain/mcp';
+import type { McpSessionRecord, McpSessions } from '../state/mcp-sessions.store';
+
+/** What the endpoint needs of surface-resolver (SurfaceClient). */
+export interface SurfacesPort {
+  open(principal: PrincipalRef): Promise<{ surfaceId: string; tools: PresentedTool[] }>;
+  get(surfaceId: string): Promise<{ surfaceId: string; tools: PresentedTool[] }>;
+  close(surfaceId: string): Promise<void>;
+}
+
+export interface McpEndpointOptions {
+  host: string;
+  port: number;
+  /** Largest request body, bytes. */
+  maxBodyBytes: number;
+  logger: Logger;
+  version: string;
+}
+
+/** Tool lists of surfaces kept in memory (a surface's presented tools never change). */
+const TOOL_LISTS_MAX = 10_000;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: number = ErrorCode.InvalidRequest,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The MCP endpoint: the second front of dispatch. One URL per principal (`/mcp/agent/<id>`,
+ * `/mcp/gateway/<id>`), MCP Streamable HTTP through the SDK's Server and transport, used stateless
+ * per request: the session (its principal, surface and protocol version) lives in NATS
+ * (McpSessions), so any replica serves any request of it. initialize opens a surface for the
+ * principal; tools/list returns its presented tools; tools/call enters DispatchService in process,
+ * through the same call path and admission as CallTool; DELETE closes the surface. GET (the stream
+ * of server notifications) answers 405 in this version.
+ */
+export class McpEndpoint {
+  private server: HttpServer | undefined;
+  private readonly toolLists = new Map<string, Tool[]>();
+  private readonly loopback: boolean;
+
+  constructor(
+    private readonly dispatcher: DispatchService,
+    private readonly surfaces: SurfacesPort,
+    private readonly sessions: McpSessions,
+    private readonly config: ConfigSource,
+    private readonly options: McpEndpointOptions,
+  ) {
+    this.loopback = isLoopback(options.host);
+  }
+
+  /** Listens; refuses to listen beyond loopback while no MCP key is configured. Resolves with the port. */
+  async start(): Promise<number> {
+    const keys = readMcpKeys(this.config.get(MCP_KEYS_KEY));
+    if (!this.loopback && (keys === undefined || keys.length === 0)) {
+      throw new Error(
+        `the MCP endpoint listens on ${this.options.host} only with API keys (mcp_keys in the config): without them, set MCP_HOST to a loopback address`,
+      );
+    }
+    const server = createServer((req, res) => {
+      void this.handle(req, res).catch((err: unknown) => {
+        this.options.logger.error({ err }, 'MCP request failed');
+        if (!res.headersSent) sendError(res, new HttpError(500, 'internal error', ErrorCode.InternalError));
+        else res.end();
+      });
+    });
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port, this.options.host, () => resolve());
+    });
+    return (server.address() as AddressInfo).port;
+  }
+
+  /** Stops taking requests and waits for those in flight (idle keep-alive connections are closed). */
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      const url = new URL(req.url ?? '/', 'http://endpoint');
+      const principal = principalOfPath(url.pathname);
+      if (!principal) throw new HttpError(404, 'not found: use /mcp/agent/<id> or /mcp/gateway/<id>');
+      if (this.loopback && !loopbackRequestAllowed(req.headers.host, header(req, 'origin'))) {
+        throw new HttpError(403, 'Host or Origin is not a loopback address');
+      }
+      const keyId = this.authenticate(req, principal);
+      switch (req.method) {
+        case 'POST':
+          return await this.post(req, res, principal, keyId);
+        case 'DELETE':
+          return await this.delete(req, res, principal, keyId);
+        default:
+          // GET is the stream of server notifications: not served yet (see the README).
+          throw new HttpError(405, 'method not allowed: POST and DELETE only', ErrorCode.ConnectionClosed, { Allow: 'POST, DELETE' });
+      }
+    } catch (e) {
+      if (e instanceof HttpError) return sendError(res, e);
+      throw e;
+    }
+  }
+
+  /** The ID of the MCP key that admits this principal ("" when no key is configured, on loopback only); throws 401. */
+  private authenticate(req: IncomingMessage, principal: PrincipalRef): string {
+    const keys = readMcpKeys(this.config.get(MCP_KEYS_KEY));
+    const unauthorized = (message: string) =>
+      new HttpError(401, message, ErrorCode.InvalidRequest, { 'WWW-Authenticate': 'Bearer realm="toolsurface", error="invalid_token"' });
+    if (keys === undefined) throw unauthorized('the stored MCP keys are malformed; every request is refused');
+    if (keys.length === 0) {
+      if (this.loopback) return '';
+      throw unauthorized('no MCP key is configured; this endpoint is not loopback');
+    }
+    const key = mcpKeyFor(header(req, 'authorization'), keys, principal);
+    if (!key) throw unauthorized(`a valid API key of ${principalKey(principal)} is required: send "Authorization: Bearer <key>"`);
+    return key.id;
+  }
+
+  private async post(req: IncomingMessage, res: ServerResponse, principal: PrincipalRef, keyId: string): Promise<void> {
+    const body = await readJson(req, this.options.maxBodyBytes);
+    let session: McpSessionRecord;
+    if (isInitializeRequest(body)) {
+      const surface = await this.call(() => this.surfaces.open(principal));
+      const now = Date.now();
+      session = {
+        sessionId: newSessionId(),
+        principal,
+        surfaceId: surface.surfaceId,
+        protocolVersion: negotiatedProtocolVersion(body.params.protocolVersion),
+        keyId,
+        createdAtMs: now,
+        touchedAtMs: now,
+      };
+      this.remember(surface.surfaceId, surface.tools);
+      // Written before the answer: the client's next request may reach another replica.
+      await this.sessions.put(session);
+      res.setHeader('Mcp-Session-Id', session.sessionId);
+    } else {
+      session = await this.session(req, principal, keyId);
+    }
+    const server = this.mcpServer(session);
+    // Stateless: the session is ours (above), the transport serves this one request.
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  private async delete(req: IncomingMessage, res: ServerResponse, principal: PrincipalRef, keyId: string): Promise<void> {
+    const session = await this.session(req, principal, keyId);
+    try {
+      await this.surfaces.close(session.surfaceId);
+    } catch (e) {
+      // Already closed or expired: the session ends all the same.
+      if (!isAppError(e, ReasonCode.SURFACE_NOT_FOUND) && !isAppError(e, ReasonCode.SURFACE_EXPIRED)) throw toHttpError(e);
+    }
+    await this.sessions.delete(session.sessionId);
+    this.toolLists.delete(session.surfaceId);
+    res.writeHead(200).end();
+  }
+
+  /** The session a request names in Mcp-Session-Id: 400 without one, 404 when unknown or another principal's or key's. */
+  private async session(req: IncomingMessage, principal: PrincipalRef, keyId: string): Promise<McpSessionRecord> {
+    const id = header(req, 'mcp-session-id');
+    if (!id) throw new HttpError(400, 'Bad Request: Mcp-Session-Id header is required');
+    const rec = SESSION_ID_PATTERN.test(id) ? await this.sessions.get(id) : undefined;
+    if (!rec || principalKey(rec.principal) !== principalKey(principal) || rec.keyId !== keyId) {
+      throw new HttpError(404, 'Session not found', -32001);
+    }
+    return rec;
+  }
+
+  /** The SDK's Server for one request of a session: tools/list and tools/call. */
+  private mcpServer(session: McpSessionRecord): Server {
+    const server = new Server(
+      { name: 'toolsurface', version: this.options.version },
+      {
+        // listChanged: not sent yet (no notification stream in this version).
+        capabilities: { tools: { listChanged: false } },
+        instructions: `Tools of ${principalKey(session.principal)}, as Toolsurface presents them.`,
+      },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await this.tools(session) }));
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
+      this.callTool(session, request.params, String(extra.requestId)),
+    );
+    return server;
+  }
+
+  /** The session's presented tools; a surface that expired or was closed meanwhile is replaced by a new one. */
+  private async tools(session: McpSessionRecord): Promise<Tool[]> {
+    const known = this.toolLists.get(session.surfaceId);
+    if (known) return known;
+    let surface: { surfaceId: string; tools: PresentedTool[] };
+    try {
+      surface = await this.surfaces.get(session.surfaceId);
+    } catch (e) {
+      if (!isAppError(e, ReasonCode.SURFACE_EXPIRED) && !isAppError(e, ReasonCode.SURFACE_NOT_FOUND)) throw toMcpError(e);
+      surface = await this.surfaces.open(session.principal).catch((err: unknown) => {
+        throw toMcpError(err);
+      });
+      await this.sessions.put({ ...session, surfaceId: surface.surfaceId, touchedAtMs: Date.now() });
+    }
+    return this.remember(surface.surfaceId, surface.tools);
+  }
+
+  private async callTool(
+    session: McpSessionRecord,
+    params: { name: string; arguments?: Record<string, unknown> },
+    requestId: string,
+  ): Promise<CallToolResult> {
+    const caller: Caller = {
+      orchestrator: session.keyId ? `mcp:${session.keyId}` : 'mcp',
+      principals: [principalKey(session.principal)],
+      admin: false,
+    };
+    try {
+      const result = await this.dispatcher.callTool(
+        { surfaceId: session.surfaceId, name: params.name, argumentsJson: JSON.stringify(params.arguments ?? {}), callId: requestId },
+        Infinity,
+        caller,
+      );
+      return toCallToolResult(result);
+    } catch (e) {
+      if (isAppError(e, ReasonCode.SURFACE_EXPIRED)) {
+        // The model can recover: the next tools/list opens a new surface.
+        const message = 'the tool list of this session expired; list the tools again (tools/list) and call again';
+        return {
+          content: [{ type: 'text', text: `${ReasonCode.SURFACE_EXPIRED}: ${message}` }],
+          isError: true,
+          _meta: { [REASON_META_KEY]: ReasonCode.SURFACE_EXPIRED },
+        };
+      }
+      throw toMcpError(e);
+    }
+  }
+
+  private remember(surfaceId: string, presented: PresentedTool[]): Tool[] {
+    const tools = presented.map(toMcpTool);
+    this.toolLists.set(surfaceId, tools);
+    if (this.toolLists.size > TOOL_LISTS_MAX) this.toolLists.delete(this.toolLists.keys().next().value!);
+    return tools;
+  }
+
+  /** Runs a call to surface-resolver; its failures become HTTP errors. */
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      throw toHttpError(e);
+    }
+  }
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function sendError(res: ServerResponse, e: HttpError): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: e.code, message: e.message }, id: null });
+  res.writeHead(e.status, { 'Content-Type': 'application/json', ...e.headers }).end(body);
+}
+
+/** A failure of surface-resolver as an HTTP error: the caller's fault (4xx) or the system's (5xx). */
+function toHttpError(e: unknown): HttpError {
+  if (!isAppError(e)) return new HttpError(500, 'internal error', ErrorCode.InternalError);
+  const status = e.code === ReasonCode.UNAVAILABLE ? 503 : e.code === ReasonCode.INVALID_REQUEST ? 400 : 500;
+  return new HttpError(status, `${e.code}: ${e.message}`, status === 400 ? ErrorCode.InvalidRequest : ErrorCode.InternalError);
+}
+
+/** A caller error of the call path as a JSON-RPC error of the request. */
+function toMcpError(e: unknown): McpError {
+  if (!isAppError(e)) return new McpError(ErrorCode.InternalError, 'internal error');
+  const code = e.code === ReasonCode.INVALID_REQUEST ? ErrorCode.InvalidParams : ErrorCode.InternalError;
+  return new McpError(code, `${e.code}: ${e.message}`, { reason: e.code });
+}
+
+async function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) throw new HttpError(413, `request body is larger than ${maxBytes} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'Parse error: Invalid JSON', ErrorCode.ParseError);
+  }
+}
