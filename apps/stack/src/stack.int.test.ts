@@ -65,7 +65,24 @@ describe.skipIf(missing.length > 0)('startStack (real nats-server, the four serv
     expect(await isPortOpen('127.0.0.1', stack.ports.everythingHttp)).toBe(true);
     expect(stack.configPath).toBe(join(dir, 'logs', 'toolsurface.yaml'));
     expect(readFileSync(stack.configPath, 'utf8')).toContain(`http://127.0.0.1:${stack.ports.everythingHttp}/mcp`);
-    expect(new Set(Object.values(stack.ports)).size).toBe(5);
+    expect(new Set(Object.values(stack.ports)).size).toBe(6);
+  });
+
+  it("serves dispatch's MCP endpoint on its own port, loopback only without keys", async () => {
+    expect(stack.addresses.mcp).toBe(`http://127.0.0.1:${stack.ports.mcp}`);
+    const res = await fetch(`${stack.addresses.mcp}/mcp/agent/researcher`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'stack-test', version: '0' } },
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('mcp-session-id')).toMatch(/^mcp_[0-9a-f]{32}$/);
+    expect(((await res.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe('toolsurface');
   });
 
   it('serves the MCP server on 127.0.0.1 only, as the services are, not on the network', async (ctx) => {

@@ -75,10 +75,10 @@ describe('ensureNats', () => {
 });
 
 describe('choosePorts (npm start on a machine where default ports are taken)', () => {
-  /** Five free ports standing in for the defaults, so the test never touches 50051-50054 or 3001. */
+  /** Six free ports standing in for the defaults, so the test never touches 50051-50054, 3001 or 3100. */
   async function fakeDefaults(): Promise<StackPorts> {
-    const [resolver, discovery, dispatch, unified, everythingHttp] = await findFreePorts(5);
-    return { resolver, discovery, dispatch, unified, everythingHttp };
+    const [resolver, discovery, dispatch, unified, everythingHttp, mcp] = await findFreePorts(6);
+    return { resolver, discovery, dispatch, unified, everythingHttp, mcp };
   }
   const opts = { natsUrl: 'nats://127.0.0.1:4222' };
 

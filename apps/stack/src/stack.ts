@@ -23,17 +23,26 @@ import {
   type ProcessExit,
 } from '@toolsurface/devkit';
 
-/** Ports of a local stack: the four gRPC services and the Streamable HTTP MCP server. */
+/** Ports of a local stack: the four gRPC services, dispatch's MCP endpoint and the Streamable HTTP MCP server. */
 export interface StackPorts {
   resolver: number;
   discovery: number;
   dispatch: number;
   unified: number;
   everythingHttp: number;
+  /** dispatch's MCP endpoint (MCP_PORT). */
+  mcp: number;
 }
 
 /** The fixed ports of `npm start` (the services' own defaults; everything's port is the config URL's). */
-export const DEFAULT_PORTS: StackPorts = { resolver: 50051, discovery: 50052, dispatch: 50053, unified: 50054, everythingHttp: 3001 };
+export const DEFAULT_PORTS: StackPorts = {
+  resolver: 50051,
+  discovery: 50052,
+  dispatch: 50053,
+  unified: 50054,
+  everythingHttp: 3001,
+  mcp: 3100,
+};
 
 /** host:port of each service, the MCP server's URL and the NATS URL in use. */
 export interface StackAddresses {
@@ -42,6 +51,8 @@ export interface StackAddresses {
   dispatch: string;
   unified: string;
   everythingUrl: string;
+  /** Base URL of dispatch's MCP endpoint: a principal's URL is `<mcp>/mcp/<kind>/<id>`. */
+  mcp: string;
   nats: string;
 }
 
@@ -119,6 +130,11 @@ export interface RunningStack {
   stop(): Promise<void>;
   /** Stops one service (SIGTERM) and starts it again with the same settings; resolves once it is SERVING. */
   restart(name: StackService['name']): Promise<void>;
+  /**
+   * Starts one more dispatch replica on free ports, on the same NATS and services (stopped with the
+   * stack); resolves once it is SERVING, with its gRPC address and its MCP endpoint's base URL.
+   */
+  addDispatchReplica(): Promise<{ dispatch: string; mcp: string; stop(): Promise<void> }>;
 }
 
 /**
@@ -169,6 +185,7 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
     dispatch: addr(ports.dispatch),
     unified: addr(ports.unified),
     everythingUrl: `http://${host}:${ports.everythingHttp}/mcp`,
+    mcp: `http://${host}:${ports.mcp}`,
     nats: opts.natsUrl,
   };
   const started: ManagedProcess[] = [];
@@ -207,7 +224,12 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
     s.name === 'surface-resolver'
       ? { TOOLSURFACE_CONFIG: effectiveConfig }
       : s.name === 'dispatch'
-        ? { DISCOVERY_ADDR: addresses.discovery, UNIFIED_ADDR: addresses.unified }
+        ? {
+            DISCOVERY_ADDR: addresses.discovery,
+            UNIFIED_ADDR: addresses.unified,
+            SURFACE_RESOLVER_ADDR: addresses.resolver,
+            MCP_PORT: String(ports.mcp),
+          }
         : {};
   const waitReady = async (s: StackService, proc: ManagedProcess) => {
     try {
@@ -283,6 +305,44 @@ export async function startStack(opts: StartStackOptions): Promise<RunningStack>
       const proc = startService(svc, extraEnv(svc));
       await waitReady(svc, proc);
     },
+    async addDispatchReplica() {
+      const svc = STACK_SERVICES.find((x) => x.name === 'dispatch')!;
+      const [grpcPort, mcpPort] = await findFreePorts(2);
+      const n = started.filter((p) => p.name.startsWith('dispatch')).length + 1;
+      const proc = track(
+        spawnManaged(`dispatch-${n}`, process.execPath, ['--import', 'tsx', serviceEntry('dispatch')], {
+          cwd: REPO_ROOT,
+          env: {
+            ...baseEnv,
+            ...extraEnv(svc),
+            ...opts.env,
+            ...opts.serviceEnv?.dispatch,
+            GRPC_PORT: String(grpcPort),
+            MCP_PORT: String(mcpPort),
+          },
+          logPath: join(logDir, `dispatch-${n}.log`),
+        }),
+      );
+      const dispatch = addr(grpcPort);
+      try {
+        await waitForServing(dispatch, {
+          services: ['', ...svc.healthServices],
+          timeoutMs: readyTimeoutMs,
+          check: failIfExited(proc),
+          credentials: healthCredentials,
+        });
+      } catch (e) {
+        throw new StackError(`dispatch-${n} did not become ready: ${(e as Error).message}`, { cause: e, logTail: proc.tail(30) });
+      }
+      return {
+        dispatch,
+        mcp: `http://${host}:${mcpPort}`,
+        stop: async () => {
+          restarting.add(proc);
+          await proc.stop(5000);
+        },
+      };
+    },
   };
 }
 
@@ -297,7 +357,7 @@ export async function choosePorts(
   configuredHttpPort: number | undefined,
   defaults: StackPorts = DEFAULT_PORTS,
 ): Promise<StackPorts> {
-  const keys = ['resolver', 'discovery', 'dispatch', 'unified', 'everythingHttp'] as const;
+  const keys = ['resolver', 'discovery', 'dispatch', 'unified', 'everythingHttp', 'mcp'] as const;
   const base: StackPorts = { ...defaults, everythingHttp: configuredHttpPort ?? defaults.everythingHttp };
   const ports = { ...base, ...opts.ports };
   if (opts.freePorts) {
@@ -312,6 +372,7 @@ export async function choosePorts(
     dispatch: 'dispatch',
     unified: 'unified-mapper',
     everythingHttp: 'server-everything',
+    mcp: 'the MCP endpoint of dispatch',
   };
   const busy: Array<(typeof keys)[number]> = [];
   for (const k of keys) {
@@ -319,6 +380,7 @@ export async function choosePorts(
     if (!(await isPortOpen('127.0.0.1', ports[k], 300))) continue;
     const running =
       k !== 'everythingHttp' &&
+      k !== 'mcp' &&
       (await checkHealth(`127.0.0.1:${ports[k]}`, '', 1000, channelCredentials(opts.tls?.caFile ? opts.tls : undefined))) !== 'UNREACHABLE';
     if (opts.ports?.[k] !== undefined || running) {
       throw new StackError(

@@ -1,6 +1,7 @@
 // `npm start`: NATS (running or started), server-everything and the four services on their default ports, until Ctrl-C.
 import { relative } from 'node:path';
 import { envTls, servesTls } from '@toolsurface/platform';
+import { loadConfigFile } from '@toolsurface/core';
 import { formatMs } from './demo/stats';
 import {
   DEFAULT_CONFIG_PATH,
@@ -48,6 +49,14 @@ try {
 }
 
 const a = stack.addresses;
+// One MCP URL per principal of the config (dispatch's MCP endpoint).
+let principals: Array<{ kind: string; id: string }> = [];
+try {
+  principals = loadConfigFile(stack.configPath).principals;
+} catch {
+  // surface-resolver loaded it; a read failure here only leaves the list out.
+}
+const mcpUrls = principals.map((p) => `    ${a.mcp}/mcp/${p.kind}/${p.id}`).join('\n');
 // A default port something else held was replaced by a free one: say how the CLI and the demo find the stack.
 const moved =
   a.resolver !== `127.0.0.1:${DEFAULT_PORTS.resolver}` || a.dispatch !== `127.0.0.1:${DEFAULT_PORTS.dispatch}`
@@ -60,6 +69,8 @@ Toolsurface is up (${formatMs(performance.now() - t0)})
   discovery         ${a.discovery}
   unified-mapper    ${a.unified}
   everything (MCP)  ${a.everythingUrl}
+  MCP endpoint      ${a.mcp}/mcp/<agent|gateway>/<id>   (dispatch; loopback only without mcp_keys)
+${mcpUrls}
   NATS              ${nats.url} (${nats.startedByUs ? 'started here' : 'already running'})
   logs              ${relative(REPO_ROOT, stack.logDir)}/<service>.log
 

@@ -1,0 +1,312 @@
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SYSTEM_TOOLS } from '@toolsurface/core';
+import { ToolCalled } from '@toolsurface/proto';
+import { Kvm } from '@nats-io/kv';
+import { callError, Clients, startGateway, unaryCall, type GatewayFixture } from '../support';
+
+// The MCP endpoint (dispatch's second front) against the whole gateway: MCP clients built on the
+// official SDK connect to a principal's URL and see that principal's surface.
+const fixtures = join(import.meta.dirname, '..', 'fixtures');
+const sample = join(fixtures, 'sample');
+const KEY = 'mcp-key-agents-0123456789';
+const OTHER_KEY = 'mcp-key-other-0123456789';
+const systemNames = SYSTEM_TOOLS.map((t) => t.name);
+let g: GatewayFixture;
+let ops: Clients;
+
+beforeAll(async () => {
+  g = await startGateway(join(fixtures, 'mcp.yaml'), ['everything', 'filesystem', 'memory'], {
+    serviceEnv: { dispatch: { MCP_ORCHESTRATOR_TOKEN: 'mcp-front-token-0123456789' } },
+  });
+  ops = new Clients(g.stack.addresses, 'ops-token-0123456789');
+}, 180_000);
+afterAll(async () => {
+  ops?.close();
+  await g?.stop();
+}, 60_000);
+
+const urlOf = (principal: string, base = g.stack.addresses.mcp) => new URL(`${base}/mcp/${principal.replace(':', '/')}`);
+
+interface Connected {
+  client: Client;
+  transport: StreamableHTTPClientTransport;
+}
+
+async function connect(principal: string, opts: { key?: string; fetch?: FetchLike } = {}): Promise<Connected> {
+  const transport = new StreamableHTTPClientTransport(urlOf(principal), {
+    requestInit: { headers: { Authorization: `Bearer ${opts.key ?? KEY}` } },
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
+  const client = new Client({ name: 'toolsurface-e2e', version: '0.0.0' });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+async function end(c: Connected): Promise<void> {
+  await c.transport.terminateSession();
+  await c.client.close();
+}
+
+async function call(c: Connected, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await c.client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+const textOf = (r: CallToolResult) =>
+  r.content
+    .filter((c) => c.type === 'text')
+    .map((c) => (c as { text: string }).text)
+    .join('\n');
+
+function expectRefusal(r: CallToolResult, reason: string): void {
+  expect(r.isError, textOf(r)).toBe(true);
+  expect(textOf(r)).toMatch(new RegExp(`^${reason}: .{10,}`));
+  expect(r._meta?.['io.toolsurface/reason']).toBe(reason);
+}
+
+/** A raw POST of an initialize request to a principal's URL. */
+function initialize(principal: string, headers: Record<string, string> = {}, body?: string): Promise<Response> {
+  return fetch(urlOf(principal), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+    body:
+      body ??
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+      }),
+  });
+}
+
+describe('MCP endpoint: tools/list is the principal’s surface', () => {
+  it('direct: every bound tool as itself, then the system tools, in the surface’s order', async () => {
+    const c = await connect('agent:small');
+    try {
+      expect(c.client.getServerVersion()?.name).toBe('toolsurface');
+      const { tools } = await c.client.listTools();
+      const surface = await ops.open('agent:small');
+      expect(tools.map((t) => t.name)).toEqual(surface.tools.map((t) => t.name));
+      expect(tools.length).toBe(9 + systemNames.length);
+      expect(tools.slice(-systemNames.length).map((t) => t.name)).toEqual(systemNames);
+      const create = tools.find((t) => t.name === 'create_entities')!;
+      expect((create.inputSchema.properties as Record<string, { type: string }>).entities.type).toBe('array');
+      // The same list again: stable.
+      expect((await c.client.listTools()).tools).toEqual(tools);
+    } finally {
+      await end(c);
+    }
+  });
+
+  it('discovery: the three meta-tools, then the system tools', async () => {
+    const c = await connect('agent:big');
+    try {
+      const { tools } = await c.client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(['discover_tools', 'get_tool_schema', 'execute_tool', ...systemNames]);
+    } finally {
+      await end(c);
+    }
+  });
+
+  it('adaptive: direct at 29 bound tools, discovery at 30', async () => {
+    const [c29, c30] = await Promise.all([connect('agent:edge29'), connect('agent:edge30')]);
+    try {
+      const t29 = (await c29.client.listTools()).tools.map((t) => t.name);
+      const t30 = (await c30.client.listTools()).tools.map((t) => t.name);
+      expect(t29.length).toBe(29 + systemNames.length);
+      expect(t29).not.toContain('execute_tool');
+      expect(t30).toEqual(['discover_tools', 'get_tool_schema', 'execute_tool', ...systemNames]);
+    } finally {
+      await Promise.all([end(c29), end(c30)]);
+    }
+  });
+});
+
+describe('MCP endpoint: tools/call enters dispatch’s call path', () => {
+  it('runs a bound tool by its name, audited as the MCP key', async () => {
+    const c = await connect('agent:small');
+    try {
+      const entity = `mcp-e2e-${Date.now()}`;
+      const made = await call(c, 'create_entities', { entities: [{ name: entity, entityType: 'test', observations: ['over MCP'] }] });
+      expect(made.isError, textOf(made)).toBe(false);
+      const graph = await call(c, 'read_graph');
+      expect(graph.isError).toBe(false);
+      expect(JSON.stringify(graph)).toContain(entity);
+      const deadline = Date.now() + 5000;
+      let audited: ToolCalled | undefined;
+      while (!audited && Date.now() < deadline) {
+        audited = g.events
+          .filter((e) => e.subject === 'toolsurface.tool.called.v1')
+          .map((e) => ToolCalled.decode(e.data))
+          .find((e) => e.calledName === 'create_entities' && e.orchestrator === 'mcp:agents');
+        if (!audited) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(audited?.outcome).toBe('ok');
+      expect(audited?.via).toBe('direct');
+    } finally {
+      await end(c);
+    }
+  });
+
+  it('runs a tool through execute_tool in discovery mode', async () => {
+    const c = await connect('agent:big');
+    try {
+      const found = await call(c, 'discover_tools', { query: 'read a text file' });
+      expect(found.isError).toBe(false);
+      expect(JSON.stringify(found.structuredContent)).toContain('read_text_file');
+      const r = await call(c, 'execute_tool', { name: 'read_text_file', arguments: { path: join(sample, 'hello.txt') } });
+      expect(r.isError, textOf(r)).toBe(false);
+      expect(textOf(r)).toContain('Hello from the cross-service suite.');
+    } finally {
+      await end(c);
+    }
+  });
+
+  it('gives refusals to the model as isError results with the reason and the sentence', async () => {
+    const [disc, direct] = await Promise.all([connect('agent:big'), connect('agent:fsdirect')]);
+    try {
+      expectRefusal(await call(disc, 'read_text_file', { path: join(sample, 'hello.txt') }), 'TOOL_NOT_DIRECTLY_CALLABLE');
+      expectRefusal(await call(direct, 'read_text_file', { path: join(sample, 'secret.txt') }), 'PERMISSION_DENIED');
+      expectRefusal(
+        await call(disc, 'execute_tool', { name: 'read_text_file', arguments: { path: join(sample, 'secret.txt') } }),
+        'PERMISSION_DENIED',
+      );
+      expectRefusal(await call(direct, 'no_such_tool'), 'TOOL_NOT_FOUND');
+    } finally {
+      await Promise.all([end(disc), end(direct)]);
+    }
+  });
+});
+
+describe('MCP endpoint: authentication and requests', () => {
+  it('answers 401 with WWW-Authenticate without a key, with a wrong key, and with another principal’s key', async () => {
+    const variants: Array<Record<string, string>> = [
+      {},
+      { Authorization: 'Bearer not-a-key' },
+      { Authorization: `Bearer ${OTHER_KEY}` },
+      { Authorization: KEY },
+    ];
+    for (const headers of variants) {
+      const res = await initialize('agent:small', headers);
+      expect(res.status, JSON.stringify(headers)).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    }
+    await expect(connect('agent:small', { key: OTHER_KEY })).rejects.toThrow();
+    // The other key opens its own principal.
+    const other = await connect('gateway:other', { key: OTHER_KEY });
+    expect((await other.client.listTools()).tools.length).toBe(9 + systemNames.length);
+    await end(other);
+  });
+
+  it('refuses unknown principal kinds, malformed requests, unknown sessions, GET and a foreign Host', async () => {
+    const auth = { Authorization: `Bearer ${KEY}` };
+    expect((await fetch(`${g.stack.addresses.mcp}/mcp/robot/x`, { method: 'POST', headers: auth, body: '{}' })).status).toBe(404);
+    expect((await initialize('agent:small', auth, '{not json')).status).toBe(400);
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    const post = (headers: Record<string, string>) =>
+      fetch(urlOf('agent:small'), {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+        body: list,
+      });
+    expect((await post({})).status).toBe(400);
+    expect((await post({ 'Mcp-Session-Id': 'mcp_00000000000000000000000000000000' })).status).toBe(404);
+    const get = await fetch(urlOf('agent:small'), { headers: { ...auth, Accept: 'text/event-stream' } });
+    expect(get.status).toBe(405);
+    // DNS rebinding: a page of another site whose name resolves to 127.0.0.1.
+    const status = await new Promise<number>((resolve, reject) => {
+      const u = urlOf('agent:small');
+      const req = httpRequest(
+        { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { ...auth, Host: `evil.example:${u.port}` } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end(list);
+    });
+    expect(status).toBe(403);
+  });
+});
+
+describe('MCP endpoint: sessions live in NATS', () => {
+  it('DELETE ends the session and closes its surface', async () => {
+    const c = await connect('agent:small');
+    const sessionId = c.transport.sessionId!;
+    expect(sessionId).toMatch(/^mcp_[0-9a-f]{32}$/);
+    await c.client.listTools();
+    const surfaceId = await sessionSurface(sessionId);
+    expect((await unaryCall<{ surface?: { surfaceId: string } }>(ops.surface, 'getSurface', { surfaceId })).surface?.surfaceId).toBe(
+      surfaceId,
+    );
+    await end(c);
+    const closed = await callError(unaryCall(ops.surface, 'getSurface', { surfaceId }));
+    expect(closed.reason).toBe('SURFACE_NOT_FOUND');
+    expect(closed.details).toMatch(/does not exist or was closed/);
+    const res = await fetch(urlOf('agent:small'), {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${KEY}`,
+        'Mcp-Session-Id': sessionId,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }),
+    });
+    expect(res.status).toBe(404);
+  });
+
+  it('serves one session from two dispatch replicas alternately, as a load balancer would', async () => {
+    const replica = await g.stack.addDispatchReplica();
+    const bases = [g.stack.addresses.mcp, replica.mcp];
+    const served = [0, 0];
+    let next = 0;
+    const balanced: FetchLike = async (url, init) => {
+      const i = next++ % 2;
+      const u = new URL(url);
+      u.host = new URL(bases[i]).host;
+      const res = await fetch(u, init);
+      if (res.ok) served[i]++;
+      return res;
+    };
+    try {
+      const c = await connect('agent:small', { fetch: balanced });
+      const names: string[][] = [];
+      for (let i = 0; i < 4; i++) names.push((await c.client.listTools()).tools.map((t) => t.name));
+      expect(new Set(names.map((n) => n.join()))).toHaveProperty('size', 1);
+      for (let i = 0; i < 4; i++) expect((await call(c, 'read_graph')).isError).toBe(false);
+      await end(c);
+      expect(served[0]).toBeGreaterThanOrEqual(4);
+      expect(served[1]).toBeGreaterThanOrEqual(4);
+    } finally {
+      await replica.stop();
+    }
+  }, 90_000);
+
+  it('keeps a session across a restart of dispatch', async () => {
+    const c = await connect('agent:big');
+    try {
+      const before = (await c.client.listTools()).tools.map((t) => t.name);
+      await g.stack.restart('dispatch');
+      expect((await c.client.listTools()).tools.map((t) => t.name)).toEqual(before);
+      const r = await call(c, 'execute_tool', { name: 'read_text_file', arguments: { path: join(sample, 'hello.txt') } });
+      expect(r.isError, textOf(r)).toBe(false);
+    } finally {
+      await end(c);
+    }
+  }, 90_000);
+});
+
+/** The surface of a session, read from the sessions bucket. */
+async function sessionSurface(sessionId: string): Promise<string> {
+  const kv = await new Kvm(g.nc).open('toolsurface_mcp_sessions');
+  const e = await kv.get(sessionId);
+  return (JSON.parse(e!.string()) as { surfaceId: string }).surfaceId;
+}
