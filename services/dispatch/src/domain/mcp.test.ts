@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptsEventStream,
+  afterChange,
+  afterList,
   isLoopback,
+  isStale,
   loopbackRequestAllowed,
   mcpPathOf,
   negotiatedProtocolVersion,
@@ -8,7 +12,10 @@ import {
   principalOfPath,
   REASON_META_KEY,
   SESSION_ID_PATTERN,
+  sessionsAffected,
+  sseEvent,
   toCallToolResult,
+  TOOLS_LIST_CHANGED,
   toMcpTool,
 } from './mcp';
 import type { CallResult } from './ports';
@@ -132,5 +139,52 @@ describe('MCP endpoint: tools and results', () => {
     );
     expect(r.content).toEqual([{ type: 'text', text: 'ENOENT' }]);
     expect(r._meta).toEqual({ [REASON_META_KEY]: 'TOOL_ERROR' });
+  });
+});
+
+describe('list_changed notifications', () => {
+  const p = (id: string) => ({ kind: 'agent' as const, id });
+  const sessions = [
+    { sessionId: 's1', principal: p('a') },
+    { sessionId: 's2', principal: p('b') },
+    { sessionId: 's3', principal: p('a') },
+    { sessionId: 's4', principal: { kind: 'gateway' as const, id: 'a' } },
+  ];
+
+  it('a presentation change affects the sessions of its principal only', () => {
+    expect(sessionsAffected({ principal: p('a') }, sessions, () => [])).toEqual(['s1', 's3']);
+    expect(sessionsAffected({ principal: p('z') }, sessions, () => [])).toEqual([]);
+  });
+
+  it('a catalog change affects the sessions of the principals bound to the capability, reading each binding once', () => {
+    const reads: string[] = [];
+    const bound = (x: { kind: string; id: string }) => {
+      reads.push(`${x.kind}:${x.id}`);
+      return x.id === 'b' || x.kind === 'gateway' ? ['memory'] : ['filesystem'];
+    };
+    expect(sessionsAffected({ capability: 'memory' }, sessions, bound)).toEqual(['s2', 's4']);
+    expect(reads).toEqual(['agent:a', 'agent:b', 'gateway:a']);
+  });
+
+  it('counts changes: a change makes a session stale, a list clears it unless a change came meanwhile', () => {
+    expect(isStale({})).toBe(false);
+    const changed = afterChange({});
+    expect(changed).toEqual({ changes: 1, listedChanges: 0 });
+    expect(isStale(changed)).toBe(true);
+    expect(isStale(afterList(changed, 1, false))).toBe(false);
+    expect(isStale(afterList(afterChange(changed), 1, false))).toBe(true);
+    // an expired surface reopened: counted (streams are notified), not stale
+    expect(afterList({ changes: 1, listedChanges: 1 }, 1, true)).toEqual({ changes: 2, listedChanges: 2 });
+  });
+
+  it('takes a GET stream only when Accept names text/event-stream', () => {
+    expect(acceptsEventStream('text/event-stream')).toBe(true);
+    expect(acceptsEventStream('application/json, Text/Event-Stream;q=0.9')).toBe(true);
+    expect(acceptsEventStream('application/json')).toBe(false);
+    expect(acceptsEventStream(undefined)).toBe(false);
+  });
+
+  it('writes a notification as one SSE message event', () => {
+    expect(sseEvent(TOOLS_LIST_CHANGED)).toBe('event: message\ndata: {"jsonrpc":"2.0","method":"notifications/tools/list_changed"}\n\n');
   });
 });

@@ -131,3 +131,79 @@ export function toCallToolResult(r: CallResult): CallToolResult {
   if (structured && !r.isError) result.structuredContent = structured;
   return result;
 }
+
+// Notifications (`notifications/tools/list_changed`): each session record counts the changes of
+// its principal's tools (`changes`) and the count its surface reflects (`listedChanges`). A change
+// adds one to `changes`, which makes the session stale: its next tools/list opens a new surface.
+// A surface that expired and was reopened at tools/list adds one to both (notified, not stale).
+
+/** The change counters of a session record (absent in records written before them: 0). */
+export interface ChangeCounters {
+  changes?: number;
+  listedChanges?: number;
+}
+
+/** Whether the session's tools changed since its surface opened: its next tools/list opens a new one. */
+export function isStale(r: ChangeCounters): boolean {
+  return (r.changes ?? 0) > (r.listedChanges ?? 0);
+}
+
+/** The counters once a change of the principal's tools is recorded. */
+export function afterChange(r: ChangeCounters): Required<ChangeCounters> {
+  return { changes: (r.changes ?? 0) + 1, listedChanges: r.listedChanges ?? 0 };
+}
+
+/**
+ * The counters once tools/list opened a new surface: `seenChanges` is the count the list started
+ * from (so a change recorded meanwhile, `current.changes` above it, keeps the session stale);
+ * `reopened` when the old surface had expired (counted as a change, so open streams are notified).
+ */
+export function afterList(current: ChangeCounters, seenChanges: number, reopened: boolean): Required<ChangeCounters> {
+  const bump = reopened ? 1 : 0;
+  return { changes: (current.changes ?? 0) + bump, listedChanges: seenChanges + bump };
+}
+
+/** What changed a principal's tools: its mode or bindings (presentation.changed), or a capability's tools (catalog.changed). */
+export type ToolsChange = { principal: PrincipalRef } | { capability: string };
+
+/**
+ * The sessions a change affects: those of the principal a presentation.changed names, or those of
+ * the principals bound to the capability of a catalog.changed (`boundCapabilities` reads a
+ * principal's bindings, once per principal).
+ */
+export function sessionsAffected(
+  change: ToolsChange,
+  sessions: Iterable<{ sessionId: string; principal: PrincipalRef }>,
+  boundCapabilities: (p: PrincipalRef) => readonly string[],
+): string[] {
+  const out: string[] = [];
+  const bound = new Map<string, boolean>();
+  for (const s of sessions) {
+    const key = `${s.principal.kind}:${s.principal.id}`;
+    let hit: boolean;
+    if ('principal' in change) {
+      hit = change.principal.kind === s.principal.kind && change.principal.id === s.principal.id;
+    } else {
+      hit = bound.get(key) ?? boundCapabilities(s.principal).includes(change.capability);
+      bound.set(key, hit);
+    }
+    if (hit) out.push(s.sessionId);
+  }
+  return out;
+}
+
+/** Whether a GET's Accept header names an SSE stream (MCP requires `text/event-stream` itself). */
+export function acceptsEventStream(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((m) => m.split(';')[0].trim().toLowerCase() === 'text/event-stream');
+}
+
+/** A JSON-RPC message as one SSE event of the GET stream. */
+export function sseEvent(message: object): string {
+  return `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+}
+
+/** The notification a session's GET stream carries when its tools changed. */
+export const TOOLS_LIST_CHANGED = { jsonrpc: '2.0', method: 'notifications/tools/list_changed' } as const;
+
+/** An SSE comment: keeps the GET stream open through proxies and idle timeouts. */
+export const SSE_HEARTBEAT = ': keep-alive\n\n';
