@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SYSTEM_TOOLS } from '@toolsurface/core';
-import { ToolCalled } from '@toolsurface/proto';
+import { PresentationMode, ToolCalled } from '@toolsurface/proto';
 import { Kvm } from '@nats-io/kv';
-import { callError, Clients, startGateway, unaryCall, type GatewayFixture } from '../support';
+import { callError, Clients, principalOf, startGateway, unaryCall, type GatewayFixture } from '../support';
 
 // The MCP endpoint (dispatch's second front) against the whole gateway: MCP clients built on the
 // official SDK connect to a principal's URL and see that principal's surface.
@@ -204,7 +204,7 @@ describe('MCP endpoint: authentication and requests', () => {
     await end(other);
   });
 
-  it('refuses unknown principal kinds, malformed requests, unknown sessions, GET and a foreign Host', async () => {
+  it('refuses unknown principal kinds, malformed requests, unknown sessions, a GET without a session, PUT and a foreign Host', async () => {
     const auth = { Authorization: `Bearer ${KEY}` };
     expect((await fetch(`${g.stack.addresses.mcp}/mcp/robot/x`, { method: 'POST', headers: auth, body: '{}' })).status).toBe(404);
     expect((await initialize('agent:small', auth, '{not json')).status).toBe(400);
@@ -217,8 +217,13 @@ describe('MCP endpoint: authentication and requests', () => {
       });
     expect((await post({})).status).toBe(400);
     expect((await post({ 'Mcp-Session-Id': 'mcp_00000000000000000000000000000000' })).status).toBe(404);
-    const get = await fetch(urlOf('agent:small'), { headers: { ...auth, Accept: 'text/event-stream' } });
-    expect(get.status).toBe(405);
+    const get = (headers: Record<string, string>) => fetch(urlOf('agent:small'), { headers: { ...auth, ...headers } });
+    expect((await get({ Accept: 'text/event-stream' })).status).toBe(400);
+    expect((await get({ Accept: 'text/event-stream', 'Mcp-Session-Id': 'mcp_00000000000000000000000000000000' })).status).toBe(404);
+    expect((await get({ Accept: 'application/json' })).status).toBe(406);
+    const put = await fetch(urlOf('agent:small'), { method: 'PUT', headers: auth, body: list });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, POST, DELETE');
     // DNS rebinding: a page of another site whose name resolves to 127.0.0.1.
     const status = await new Promise<number>((resolve, reject) => {
       const u = urlOf('agent:small');
@@ -300,6 +305,132 @@ describe('MCP endpoint: sessions live in NATS', () => {
       expect(r.isError, textOf(r)).toBe(false);
     } finally {
       await end(c);
+    }
+  }, 90_000);
+});
+
+describe('MCP endpoint: notifications/tools/list_changed', () => {
+  const memoryNames = ['create_entities', 'read_graph', 'search_nodes'];
+  const discoveryNames = ['discover_tools', 'get_tool_schema', 'execute_tool', ...systemNames];
+
+  /** Connects, counts list_changed notifications, and resolves once the client's GET stream is open. */
+  async function listening(principal: string, base?: FetchLike): Promise<Connected & { notices: () => number }> {
+    let opened!: () => void;
+    const streamOpen = new Promise<void>((r) => (opened = r));
+    const watching: FetchLike = async (url, init) => {
+      const res = await (base ?? fetch)(url, init);
+      if ((init?.method ?? 'GET') === 'GET' && res.ok) opened();
+      return res;
+    };
+    const c = await connect(principal, { fetch: watching });
+    let notices = 0;
+    c.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      notices++;
+    });
+    await streamOpen;
+    return { ...c, notices: () => notices };
+  }
+
+  async function until(what: string, ok: () => boolean, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!ok()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  const setMode = (principal: string, mode: PresentationMode) =>
+    unaryCall(ops.presentation, 'setPresentation', { principal: principalOf(principal), mode, autonomy: 0 });
+  const setBindings = (principal: string, capabilities: string[]) =>
+    unaryCall(ops.presentation, 'setBindings', { principal: principalOf(principal), capabilities });
+  const names = async (c: Connected) => (await c.client.listTools()).tools.map((t) => t.name);
+
+  it('announces tools.listChanged', async () => {
+    const c = await connect('agent:notify');
+    try {
+      expect(c.client.getServerCapabilities()?.tools?.listChanged).toBe(true);
+    } finally {
+      await end(c);
+    }
+  });
+
+  it('a mode change notifies the session; calls keep the old snapshot until the next tools/list opens a new one', async () => {
+    const c = await listening('agent:notify');
+    try {
+      expect(await names(c)).toEqual(expect.arrayContaining(memoryNames));
+      const before = await sessionSurface(c.transport.sessionId!);
+      await setMode('agent:notify', PresentationMode.PRESENTATION_MODE_DISCOVERY);
+      await until('the notification', () => c.notices() === 1);
+      // Not listed again yet: a direct call by name is checked against the old (direct) snapshot.
+      const direct = await call(c, 'read_graph');
+      expect(direct.isError, textOf(direct)).toBe(false);
+      expect(await sessionSurface(c.transport.sessionId!)).toBe(before);
+      // The next list opens a new surface, in the new mode.
+      expect(await names(c)).toEqual(discoveryNames);
+      expect(await sessionSurface(c.transport.sessionId!)).not.toBe(before);
+      expectRefusal(await call(c, 'read_graph'), 'TOOL_NOT_DIRECTLY_CALLABLE');
+      // Listing again without a change keeps the surface.
+      const now = await sessionSurface(c.transport.sessionId!);
+      expect(await names(c)).toEqual(discoveryNames);
+      expect(await sessionSurface(c.transport.sessionId!)).toBe(now);
+      // And back: notified again, direct again.
+      await setMode('agent:notify', PresentationMode.PRESENTATION_MODE_ADAPTIVE);
+      await until('the second notification', () => c.notices() === 2);
+      expect(await names(c)).toEqual(expect.arrayContaining(memoryNames));
+    } finally {
+      await setMode('agent:notify', PresentationMode.PRESENTATION_MODE_ADAPTIVE);
+      await end(c);
+    }
+  }, 60_000);
+
+  it('a binding change notifies the session; a tool unbound since its surface opened still runs until the next list', async () => {
+    const [c, bystander] = await Promise.all([listening('agent:notify'), listening('agent:small')]);
+    try {
+      await names(c);
+      await setBindings('agent:notify', ['filesystem']);
+      await until('the notification', () => c.notices() === 1);
+      const r = await call(c, 'read_graph');
+      expect(r.isError, textOf(r)).toBe(false);
+      const after = await names(c);
+      expect(after).not.toContain('read_graph');
+      expect(after).toContain('read_text_file');
+      expectRefusal(await call(c, 'read_graph'), 'TOOL_NOT_FOUND');
+      // Another principal's session heard nothing.
+      expect(bystander.notices()).toBe(0);
+    } finally {
+      await setBindings('agent:notify', ['memory']);
+      await Promise.all([end(c), end(bystander)]);
+    }
+  }, 60_000);
+
+  it('reaches a GET stream on one replica when the change is handled by the other', async () => {
+    const replica = await g.stack.addDispatchReplica();
+    // The GET stream on the first replica, every POST on the second.
+    const split: FetchLike = async (url, init) => {
+      const u = new URL(url);
+      u.host = new URL((init?.method ?? 'GET') === 'GET' ? g.stack.addresses.mcp : replica.mcp).host;
+      return fetch(u, init);
+    };
+    const c = await listening('agent:notify2', split);
+    try {
+      expect(await names(c)).toEqual(expect.arrayContaining(memoryNames));
+      // Each change is handled by one replica of the queue group, whichever: the stream hears both.
+      await setMode('agent:notify2', PresentationMode.PRESENTATION_MODE_DISCOVERY);
+      await until('the first notification', () => c.notices() === 1);
+      expect(await names(c)).toEqual(discoveryNames);
+      await setMode('agent:notify2', PresentationMode.PRESENTATION_MODE_ADAPTIVE);
+      await until('the second notification', () => c.notices() === 2);
+      expect(await names(c)).toEqual(expect.arrayContaining(memoryNames));
+      // A mark written by any other writer (here: this suite, as a replica would) reaches the stream too.
+      const kv = await new Kvm(g.nc).open('toolsurface_mcp_sessions');
+      const e = (await kv.get(c.transport.sessionId!))!;
+      const rec = JSON.parse(e.string()) as { changes?: number };
+      await kv.update(e.key, JSON.stringify({ ...rec, changes: (rec.changes ?? 0) + 1 }), e.revision);
+      await until('the third notification', () => c.notices() === 3);
+    } finally {
+      await setMode('agent:notify2', PresentationMode.PRESENTATION_MODE_ADAPTIVE);
+      await end(c);
+      await replica.stop();
     }
   }, 90_000);
 });

@@ -31,6 +31,7 @@ import { ValidatorCache } from './domain/validators';
 import { CatalogChangedPublisher } from './events/catalog-changed.publisher';
 import { ToolCalledPublisher } from './events/tool-called.publisher';
 import { RateUsageExchange } from './events/rate-usage.exchange';
+import { ToolsChangedSubscriber } from './events/tools-changed.subscriber';
 import { dispatchService } from './grpc/dispatch.handler';
 import { McpEndpoint } from './mcp/mcp.endpoint';
 import { McpSessions, type McpSessionRecord } from './state/mcp-sessions.store';
@@ -66,6 +67,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
   let unified: UnifiedClient | undefined;
   let surfaceClient: SurfaceClient | undefined;
   let mcp: McpEndpoint | undefined;
+  let toolsChanged: ToolsChangedSubscriber | undefined;
   const watches: Array<WatchedBucket<unknown>> = [];
   let rateUsage: RateUsageExchange | undefined;
   const stopTlsLog = logTlsReloads(logger);
@@ -74,6 +76,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
   // are still up, then flush audit events, close MCP sessions (children exit), and drain NATS last.
   const shutdown = new Shutdown(logger)
     .add('mcp endpoint', () => mcp?.stop())
+    .add('tools-changed subscription', () => toolsChanged?.stop())
     .add('grpc server', () => grpc?.stop(config.shutdownGraceMs))
     .add('audit publishes', () => audit?.flush())
     .add('rate-limit usage', () => rateUsage?.stop())
@@ -177,6 +180,10 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
           version: '0.1.0',
         });
         mcpPort = await mcp.start();
+        // What changes a principal's tools, wherever it happened: its MCP sessions are told (src/mcp/README.md).
+        const endpoint = mcp;
+        toolsChanged = new ToolsChangedSubscriber(nc, async (change) => void (await endpoint.toolsChanged(change)), logger);
+        toolsChanged.start();
         logger.info({ host: config.mcp.host, port: mcpPort }, 'MCP endpoint serving');
       }
       grpc = await startGrpcServer(

@@ -13,21 +13,26 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { isAppError, mcpKeyFor, principalKey, readMcpKeys, ReasonCode, type Caller, type PrincipalRef } from '@toolsurface/core';
 import type { Logger } from '@toolsurface/platform';
-import { MCP_KEYS_KEY, type ConfigSource } from '@toolsurface/state';
+import { bindingsKey, MCP_KEYS_KEY, type BindingsRecord, type ConfigSource } from '@toolsurface/state';
 import type { DispatchService } from '../dispatch.service';
 import {
+  acceptsEventStream,
   isLoopback,
+  isStale,
   loopbackRequestAllowed,
   negotiatedProtocolVersion,
   newSessionId,
   principalOfPath,
   REASON_META_KEY,
   SESSION_ID_PATTERN,
+  sessionsAffected,
   toCallToolResult,
   toMcpTool,
   type PresentedTool,
+  type ToolsChange,
 } from '../domain/mcp';
 import type { McpSessionRecord, McpSessions } from '../state/mcp-sessions.store';
+import { NotificationStreams } from './notification-streams';
 
 /** What the endpoint needs of surface-resolver (SurfaceClient). */
 export interface SurfacesPort {
@@ -43,6 +48,8 @@ export interface McpEndpointOptions {
   maxBodyBytes: number;
   logger: Logger;
   version: string;
+  /** Interval of the keep-alive comments on GET streams, ms (default 15 000). */
+  heartbeatMs?: number;
 }
 
 /** Tool lists of surfaces kept in memory (a surface's presented tools never change). */
@@ -65,13 +72,16 @@ class HttpError extends Error {
  * per request: the session (its principal, surface and protocol version) lives in NATS
  * (McpSessions), so any replica serves any request of it. initialize opens a surface for the
  * principal; tools/list returns its presented tools; tools/call enters DispatchService in process,
- * through the same call path and admission as CallTool; DELETE closes the surface. GET (the stream
- * of server notifications) answers 405 in this version.
+ * through the same call path and admission as CallTool; DELETE closes the surface. GET opens the
+ * session's stream of server notifications: `notifications/tools/list_changed` once the
+ * principal's tools, bindings or mode changed (toolsChanged marks the session in its record; the
+ * replica holding the stream sees the record change), after which tools/list opens a new surface.
  */
 export class McpEndpoint {
   private server: HttpServer | undefined;
   private readonly toolLists = new Map<string, Tool[]>();
   private readonly loopback: boolean;
+  private readonly streams: NotificationStreams;
 
   constructor(
     private readonly dispatcher: DispatchService,
@@ -81,6 +91,24 @@ export class McpEndpoint {
     private readonly options: McpEndpointOptions,
   ) {
     this.loopback = isLoopback(options.host);
+    this.streams = new NotificationStreams(options.heartbeatMs ?? 15_000);
+    sessions.onChange((id, rec) => this.streams.changed(id, rec));
+  }
+
+  /**
+   * A principal's tools changed (its mode or bindings, or the tools of a capability bound to it):
+   * marks each of its sessions as changed, so that the next tools/list of any replica opens a new
+   * surface and the replica holding its GET stream notifies it. Resolves with the sessions marked.
+   */
+  async toolsChanged(change: ToolsChange): Promise<number> {
+    const affected = sessionsAffected(change, this.sessions.all(), (p) => {
+      const rec = this.config.get(bindingsKey(p.kind, p.id)) as BindingsRecord | undefined;
+      return Array.isArray(rec?.capabilities) ? rec.capabilities : [];
+    });
+    const marked = await Promise.all(affected.map((id) => this.sessions.markChanged(id)));
+    const count = marked.filter(Boolean).length;
+    if (count > 0) this.options.logger.info({ change, sessions: count }, 'MCP sessions told their tools changed');
+    return count;
   }
 
   /** Listens; refuses to listen beyond loopback while no MCP key is configured. Resolves with the port. */
@@ -111,6 +139,8 @@ export class McpEndpoint {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
+    // GET streams never end by themselves: end them so the server can close (clients reconnect elsewhere).
+    this.streams.closeAll();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
@@ -129,11 +159,14 @@ export class McpEndpoint {
       switch (req.method) {
         case 'POST':
           return await this.post(req, res, principal, keyId);
+        case 'GET':
+          return await this.get(req, res, principal, keyId);
         case 'DELETE':
           return await this.delete(req, res, principal, keyId);
         default:
-          // GET is the stream of server notifications: not served yet (see the README).
-          throw new HttpError(405, 'method not allowed: POST and DELETE only', ErrorCode.ConnectionClosed, { Allow: 'POST, DELETE' });
+          throw new HttpError(405, 'method not allowed: GET, POST and DELETE only', ErrorCode.ConnectionClosed, {
+            Allow: 'GET, POST, DELETE',
+          });
       }
     } catch (e) {
       if (e instanceof HttpError) return sendError(res, e);
@@ -189,6 +222,14 @@ export class McpEndpoint {
     await transport.handleRequest(req, res, body);
   }
 
+  /** GET: the session's stream of server notifications (SSE), open until the client, a DELETE or shutdown ends it. */
+  private async get(req: IncomingMessage, res: ServerResponse, principal: PrincipalRef, keyId: string): Promise<void> {
+    if (!acceptsEventStream(header(req, 'accept'))) throw new HttpError(406, 'Not Acceptable: the client must accept text/event-stream');
+    const session = await this.session(req, principal, keyId);
+    if (!this.server) throw new HttpError(503, 'the endpoint is shutting down', ErrorCode.ConnectionClosed);
+    this.streams.open(session, res);
+  }
+
   private async delete(req: IncomingMessage, res: ServerResponse, principal: PrincipalRef, keyId: string): Promise<void> {
     const session = await this.session(req, principal, keyId);
     try {
@@ -218,8 +259,8 @@ export class McpEndpoint {
     const server = new Server(
       { name: 'toolsurface', version: this.options.version },
       {
-        // listChanged: not sent yet (no notification stream in this version).
-        capabilities: { tools: { listChanged: false } },
+        // notifications/tools/list_changed goes out on the session's GET stream.
+        capabilities: { tools: { listChanged: true } },
         instructions: `Tools of ${principalKey(session.principal)}, as Toolsurface presents them.`,
       },
     );
@@ -230,8 +271,13 @@ export class McpEndpoint {
     return server;
   }
 
-  /** The session's presented tools; a surface that expired or was closed meanwhile is replaced by a new one. */
+  /**
+   * The session's presented tools. A stale session (its principal's tools changed since its surface
+   * opened) gets a new surface; so does one whose surface expired or was closed meanwhile, and its
+   * GET stream, where one is open, is notified (the new surface may list other tools).
+   */
   private async tools(session: McpSessionRecord): Promise<Tool[]> {
+    if (isStale(session)) return this.reopen(session, false);
     const known = this.toolLists.get(session.surfaceId);
     if (known) return known;
     let surface: { surfaceId: string; tools: PresentedTool[] };
@@ -239,11 +285,17 @@ export class McpEndpoint {
       surface = await this.surfaces.get(session.surfaceId);
     } catch (e) {
       if (!isAppError(e, ReasonCode.SURFACE_EXPIRED) && !isAppError(e, ReasonCode.SURFACE_NOT_FOUND)) throw toMcpError(e);
-      surface = await this.surfaces.open(session.principal).catch((err: unknown) => {
-        throw toMcpError(err);
-      });
-      await this.sessions.put({ ...session, surfaceId: surface.surfaceId, touchedAtMs: Date.now() });
+      return this.reopen(session, true);
     }
+    return this.remember(surface.surfaceId, surface.tools);
+  }
+
+  /** Opens a new surface for the session and records it; calls made before this keep the old one (rule 8). */
+  private async reopen(session: McpSessionRecord, expired: boolean): Promise<Tool[]> {
+    const surface = await this.surfaces.open(session.principal).catch((err: unknown) => {
+      throw toMcpError(err);
+    });
+    await this.sessions.replaceSurface(session, surface.surfaceId, expired);
     return this.remember(surface.surfaceId, surface.tools);
   }
 
