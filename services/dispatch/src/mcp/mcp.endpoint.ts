@@ -36,9 +36,16 @@ import { NotificationStreams } from './notification-streams';
 
 /** What the endpoint needs of surface-resolver (SurfaceClient). */
 export interface SurfacesPort {
-  open(principal: PrincipalRef): Promise<{ surfaceId: string; tools: PresentedTool[] }>;
-  get(surfaceId: string): Promise<{ surfaceId: string; tools: PresentedTool[] }>;
+  open(principal: PrincipalRef): Promise<OpenSurface>;
+  get(surfaceId: string): Promise<OpenSurface>;
   close(surfaceId: string): Promise<void>;
+}
+
+/** A surface as the endpoint uses it; `expiresAtMs` 0 or absent: no expiry known. */
+interface OpenSurface {
+  surfaceId: string;
+  tools: PresentedTool[];
+  expiresAtMs?: number;
 }
 
 export interface McpEndpointOptions {
@@ -52,7 +59,7 @@ export interface McpEndpointOptions {
   heartbeatMs?: number;
 }
 
-/** Tool lists of surfaces kept in memory (a surface's presented tools never change). */
+/** Tool lists of surfaces kept in memory until the surface expires (a surface's presented tools never change). */
 const TOOL_LISTS_MAX = 10_000;
 
 class HttpError extends Error {
@@ -79,7 +86,7 @@ class HttpError extends Error {
  */
 export class McpEndpoint {
   private server: HttpServer | undefined;
-  private readonly toolLists = new Map<string, Tool[]>();
+  private readonly toolLists = new Map<string, { tools: Tool[]; expiresAtMs: number }>();
   private readonly loopback: boolean;
   private readonly streams: NotificationStreams;
 
@@ -204,7 +211,7 @@ export class McpEndpoint {
         createdAtMs: now,
         touchedAtMs: now,
       };
-      this.remember(surface.surfaceId, surface.tools);
+      this.remember(surface);
       // Written before the answer: the client's next request may reach another replica.
       await this.sessions.put(session);
       res.setHeader('Mcp-Session-Id', session.sessionId);
@@ -279,15 +286,15 @@ export class McpEndpoint {
   private async tools(session: McpSessionRecord): Promise<Tool[]> {
     if (isStale(session)) return this.reopen(session, false);
     const known = this.toolLists.get(session.surfaceId);
-    if (known) return known;
-    let surface: { surfaceId: string; tools: PresentedTool[] };
+    if (known && !(known.expiresAtMs > 0 && Date.now() >= known.expiresAtMs)) return known.tools;
+    let surface: OpenSurface;
     try {
       surface = await this.surfaces.get(session.surfaceId);
     } catch (e) {
       if (!isAppError(e, ReasonCode.SURFACE_EXPIRED) && !isAppError(e, ReasonCode.SURFACE_NOT_FOUND)) throw toMcpError(e);
       return this.reopen(session, true);
     }
-    return this.remember(surface.surfaceId, surface.tools);
+    return this.remember(surface);
   }
 
   /** Opens a new surface for the session and records it; calls made before this keep the old one (rule 8). */
@@ -296,7 +303,7 @@ export class McpEndpoint {
       throw toMcpError(err);
     });
     await this.sessions.replaceSurface(session, surface.surfaceId, expired);
-    return this.remember(surface.surfaceId, surface.tools);
+    return this.remember(surface);
   }
 
   private async callTool(
@@ -317,22 +324,24 @@ export class McpEndpoint {
       );
       return toCallToolResult(result);
     } catch (e) {
-      if (isAppError(e, ReasonCode.SURFACE_EXPIRED)) {
-        // The model can recover: the next tools/list opens a new surface.
-        const message = 'the tool list of this session expired; list the tools again (tools/list) and call again';
+      const gone = isAppError(e, ReasonCode.SURFACE_EXPIRED) ? e.code : isAppError(e, ReasonCode.SURFACE_NOT_FOUND) ? e.code : undefined;
+      if (gone) {
+        // The model can recover: the next tools/list opens a new surface (not served from memory).
+        this.toolLists.delete(session.surfaceId);
+        const message = `the tool list of this session ${gone === ReasonCode.SURFACE_EXPIRED ? 'expired' : 'was closed'}; list the tools again (tools/list) and call again`;
         return {
-          content: [{ type: 'text', text: `${ReasonCode.SURFACE_EXPIRED}: ${message}` }],
+          content: [{ type: 'text', text: `${gone}: ${message}` }],
           isError: true,
-          _meta: { [REASON_META_KEY]: ReasonCode.SURFACE_EXPIRED },
+          _meta: { [REASON_META_KEY]: gone },
         };
       }
       throw toMcpError(e);
     }
   }
 
-  private remember(surfaceId: string, presented: PresentedTool[]): Tool[] {
-    const tools = presented.map(toMcpTool);
-    this.toolLists.set(surfaceId, tools);
+  private remember(surface: OpenSurface): Tool[] {
+    const tools = surface.tools.map(toMcpTool);
+    this.toolLists.set(surface.surfaceId, { tools, expiresAtMs: Number(surface.expiresAtMs ?? 0) });
     if (this.toolLists.size > TOOL_LISTS_MAX) this.toolLists.delete(this.toolLists.keys().next().value!);
     return tools;
   }
