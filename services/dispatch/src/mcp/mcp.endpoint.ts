@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -89,6 +90,12 @@ export class McpEndpoint {
   private readonly toolLists = new Map<string, { tools: Tool[]; expiresAtMs: number }>();
   private readonly loopback: boolean;
   private readonly streams: NotificationStreams;
+  /**
+   * One JSON Schema validator for every request's Server: without it each `new Server` builds its
+   * own Ajv instance with formats, most of a Server's construction cost. The Server uses it only to
+   * check elicitation answers, which this endpoint never asks for.
+   */
+  private readonly validator = new AjvJsonSchemaValidator();
 
   constructor(
     private readonly dispatcher: DispatchService,
@@ -269,6 +276,7 @@ export class McpEndpoint {
         // notifications/tools/list_changed goes out on the session's GET stream.
         capabilities: { tools: { listChanged: true } },
         instructions: `Tools of ${principalKey(session.principal)}, as Toolsurface presents them.`,
+        jsonSchemaValidator: this.validator,
       },
     );
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await this.tools(session) }));
