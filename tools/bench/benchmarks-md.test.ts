@@ -36,6 +36,17 @@ describe('BENCHMARKS.md generated tables', () => {
     expect(renderBlocks(changed).get('discovery-targets')).toContain('| all dev Recall@5 ≥ 0.90 | 0.900 | no |');
   });
 
+  it("reads the MCP endpoint against mcp-proxy as ratios of medians, with each round's ratios beside", () => {
+    const changed = copy(readResults());
+    const px = changed.mcp.paths['mcp-proxy'];
+    changed.mcp.paths.toolsurface.callsPerSecond = px.callsPerSecond * 1.25;
+    changed.mcp.paths.toolsurface.rounds = px.rounds.map((r, i) => ({ ...r, callsPerSecond: r.callsPerSecond * (i + 1) }));
+    const targets = renderBlocks(changed).get('mcp-targets')!.join('\n');
+    expect(targets).toMatch(/\| calls\/s with 8 clients at least 1× \| 1\.25× \| 3\.00× \(1\.00-5\.00\) \| yes \|/);
+    changed.mcp.paths.toolsurface.cpuUsPerCall.dispatch = px.cpuUsPerCall['mcp-proxy'] + 1;
+    expect(renderBlocks(changed).get('mcp-targets')!.join('\n')).toMatch(/processes at most mcp-proxy's \| .* \| no \|$/m);
+  });
+
   it('refuses markers that do not pair up or name no table', () => {
     const blocks = renderBlocks(readResults());
     const all = [...blocks.keys()].map((k) => `<!-- generated:${k} -->\n<!-- /generated:${k} -->`).join('\n');

@@ -22,6 +22,7 @@ export const FILES = {
   markdown: 'BENCHMARKS.md',
   discovery: 'test/eval/results/discovery.dev.json',
   unified: 'test/eval/results/unified.dev.json',
+  mcp: 'test/eval/results/mcp.bench.json',
 } as const;
 
 /** Retrieval measures of one slice, as test/eval/discovery.eval.ts writes them (shares 0-1). */
@@ -84,10 +85,30 @@ export interface UnifiedResults {
   crossValidated: { wholeCorpus: CvFigures; smallSnapshots: CvFigures };
 }
 
-/** Both results files. */
+/** One path of `npm run bench:mcp`: medians over rounds (ms, calls/s, µs of CPU a call by process role). */
+export interface McpPathFigures {
+  p50Ms: number;
+  p99Ms: number;
+  callsPerSecond: number;
+  /** 8-client phase; roles: client, dispatch, surface-resolver, nats-server, mcp-proxy, server. */
+  cpuUsPerCall: Record<string, number>;
+  /** Each round's figures, in round order (the paths of a round ran back to back). */
+  rounds: { p50Ms: number; p99Ms: number; callsPerSecond: number }[];
+}
+
+/** test/eval/results/mcp.bench.json, as tools/bench/mcp.bench.ts writes it (the parts read here). */
+export interface McpResults {
+  date: string;
+  machine: { cores: number; node: string; loadBefore: number[]; loadAfter: number[] };
+  settings: { rounds: number; calls: number; warmup: number; seconds: number; clients: number };
+  paths: { toolsurface: McpPathFigures; 'mcp-proxy': McpPathFigures; direct: McpPathFigures };
+}
+
+/** Every results file. */
 export interface Results {
   discovery: DiscoveryResults;
   unified: UnifiedResults;
+  mcp: McpResults;
 }
 
 /** A results file or marker layout this script cannot work with; the message says which and where. */
@@ -136,11 +157,12 @@ function readJson(path: string): unknown {
   }
 }
 
-/** Reads both results files under `root`. Throws BenchmarksMdError when one is missing or not JSON. */
+/** Reads the results files under `root`. Throws BenchmarksMdError when one is missing or not JSON. */
 export function readResults(root: string = REPO_ROOT): Results {
   return {
     discovery: readJson(join(root, FILES.discovery)) as DiscoveryResults,
     unified: readJson(join(root, FILES.unified)) as UnifiedResults,
+    mcp: readJson(join(root, FILES.mcp)) as McpResults,
   };
 }
 
@@ -296,6 +318,87 @@ function unifiedCv(u: UnifiedResults): string[] {
   );
 }
 
+/** Processes of Toolsurface's own on the MCP endpoint's path (the MCP server and the client are everyone's). */
+const TOOLSURFACE_ROLES = ['dispatch', 'surface-resolver', 'nats-server'] as const;
+
+/** docs/DESIGN.md "Performance budget": the MCP endpoint against mcp-proxy in the same run. */
+const MCP_BUDGET = { p50Ratio: 0.8 } as const;
+
+/** µs of CPU a call of the given roles of a path, summed. */
+function cpuOf(f: McpPathFigures, roles: readonly string[], what: string): number {
+  return roles.reduce((sum, role) => {
+    const us = f.cpuUsPerCall?.[role];
+    if (typeof us !== 'number' || !Number.isFinite(us))
+      throw new BenchmarksMdError(`${FILES.mcp}: ${what} cpuUsPerCall.${role} is missing`);
+    return sum + us;
+  }, 0);
+}
+
+/** The three paths of `bench:mcp`: latency, throughput and CPU a call by process. */
+function mcpTable(m: McpResults): string[] {
+  const { toolsurface: ts, 'mcp-proxy': px, direct } = m.paths;
+  const us = (x: number) => `${count(x)} µs`;
+  const row = (label: string, f: McpPathFigures, own: string, what: string) => [
+    label,
+    `${fixed(f.p50Ms, 2, `${what} p50Ms`)} ms`,
+    `${fixed(f.p99Ms, 1, `${what} p99Ms`)} ms`,
+    count(f.callsPerSecond),
+    own,
+    us(cpuOf(f, ['server'], what)),
+    us(cpuOf(f, ['client'], what)),
+  ];
+  const tsOwn = cpuOf(ts, TOOLSURFACE_ROLES, 'toolsurface');
+  const parts = TOOLSURFACE_ROLES.map((r) => `${r} ${count(cpuOf(ts, [r], 'toolsurface'))}`).join(', ');
+  const load = (xs: number[]) => xs.map((x) => fixed(x, 2, 'load average')).join(', ');
+  const s = m.settings;
+  return [
+    ...table(
+      ['path', 'p50', 'p99', 'calls/s, 8 clients', 'CPU a call: gateway or proxy', 'MCP server', 'client'],
+      [
+        row("Toolsurface's MCP endpoint", ts, `${us(tsOwn)} (${parts})`, 'toolsurface'),
+        row('mcp-proxy, its defaults', px, us(cpuOf(px, ['mcp-proxy'], 'mcp-proxy')), 'mcp-proxy'),
+        row('straight over stdio (floor)', direct, '', 'direct'),
+      ],
+    ),
+    '',
+    `Run of ${m.date}, ${m.machine.cores} cores, Node ${m.machine.node}, load average (1, 5, 15 min) ${load(m.machine.loadBefore)} before`,
+    `and ${load(m.machine.loadAfter)} after; medians of ${s.rounds} rounds, each ${count(s.calls)} sequential calls after`,
+    `${count(s.warmup)} warm-up, then ${s.clients} clients for ${s.seconds} s.`,
+  ];
+}
+
+/** Toolsurface's figure over mcp-proxy's of each round: their median, least and greatest ("0.98× (0.60-1.47)"). */
+function roundRatios(m: McpResults, figure: 'p50Ms' | 'callsPerSecond'): string {
+  const ts = m.paths.toolsurface.rounds ?? [];
+  const px = m.paths['mcp-proxy'].rounds ?? [];
+  if (ts.length === 0 || ts.length !== px.length)
+    throw new BenchmarksMdError(`${FILES.mcp}: the paths' rounds are missing or differ in number`);
+  const ratios = ts.map((r, i) => r[figure] / px[i][figure]).sort((a, b) => a - b);
+  const mid = ratios.length >> 1;
+  const median = ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
+  return `${fixed(median, 2, `${figure} ratio`)}× (${fixed(ratios[0], 2, figure)}-${fixed(ratios[ratios.length - 1], 2, figure)})`;
+}
+
+/**
+ * The MCP endpoint's budget against mcp-proxy, as ratios of the same run. Met or not is read on the
+ * ratio of the medians; the ratios of each round (whose paths ran back to back) show the spread.
+ */
+function mcpTargets(m: McpResults): string[] {
+  const { toolsurface: ts, 'mcp-proxy': px } = m.paths;
+  const p50 = ts.p50Ms / px.p50Ms;
+  const rate = ts.callsPerSecond / px.callsPerSecond;
+  const own = cpuOf(ts, TOOLSURFACE_ROLES, 'toolsurface');
+  const proxy = cpuOf(px, ['mcp-proxy'], 'mcp-proxy');
+  return table(
+    ['target (against mcp-proxy, same run)', 'this run (ratio of medians)', "rounds' ratios: median (range)", 'met'],
+    [
+      [`p50 at most ${MCP_BUDGET.p50Ratio}×`, `${fixed(p50, 2, 'p50 ratio')}×`, roundRatios(m, 'p50Ms'), met(p50 <= MCP_BUDGET.p50Ratio)],
+      ['calls/s with 8 clients at least 1×', `${fixed(rate, 2, 'throughput ratio')}×`, roundRatios(m, 'callsPerSecond'), met(rate >= 1)],
+      ["CPU a call of Toolsurface's processes at most mcp-proxy's", `${count(own)} µs against ${count(proxy)} µs`, '', met(own <= proxy)],
+    ],
+  );
+}
+
 /** Every generated block by marker name, its lines without the markers. */
 export function renderBlocks(results: Results): Map<string, string[]> {
   return new Map([
@@ -304,6 +407,8 @@ export function renderBlocks(results: Results): Map<string, string[]> {
     ['discovery-latency', discoveryLatency(results.discovery)],
     ['unified', unifiedTable(results.unified)],
     ['unified-cv', unifiedCv(results.unified)],
+    ['mcp', mcpTable(results.mcp)],
+    ['mcp-targets', mcpTargets(results.mcp)],
   ]);
 }
 
