@@ -167,6 +167,31 @@ describe('commands', () => {
     expect(usage(['bindings', 'set', 'agent:a', 'memory', '--none']).exitCode).toBe(2);
   });
 
+  it("mcp --principal [--url] [--key]: the principal's endpoint URL, the key from the flag or TOOLSURFACE_MCP_KEY", () => {
+    expect(line(['mcp', '--principal', 'gateway:portal']).command).toEqual({
+      name: 'mcp',
+      principal: { kind: 'gateway', id: 'portal' },
+      url: new URL('http://127.0.0.1:3100/mcp/gateway/portal'),
+    });
+    const env = { TOOLSURFACE_MCP_KEY: 'k-env', TOOLSURFACE_MCP_URL: 'https://gw.example/tools/' };
+    expect(line(['mcp', '--principal', 'agent:a'], env).command).toMatchObject({
+      url: new URL('https://gw.example/tools/mcp/agent/a'),
+      key: 'k-env',
+    });
+    expect(line(['mcp', '--principal', 'agent:a', '--key', 'k-flag', '--url', 'http://h:1/mcp/agent/a'], env).command).toMatchObject({
+      url: new URL('http://h:1/mcp/agent/a'),
+      key: 'k-flag',
+    });
+    expect(usage(['mcp'])).toEqual({ exitCode: 2, err: expect.stringContaining("required option '--principal <principal>'") });
+    expect(usage(['mcp', '--principal', 'a'])).toEqual({ exitCode: 2, err: expect.stringContaining('needs a kind') });
+    expect(usage(['mcp', '--principal', 'agent:a', '--url', 'ftp://h'])).toEqual({ exitCode: 2, err: expect.stringContaining('http://') });
+    expect(usage(['mcp', '--principal', 'agent:a', '--url', 'nope'])).toEqual({ exitCode: 2, err: expect.stringContaining('not a URL') });
+    expect(usage(['mcp', '--principal', 'agent:a', '--url', 'http://h/mcp/agent/b'])).toEqual({
+      exitCode: 2,
+      err: expect.stringContaining('another principal'),
+    });
+  });
+
   it('close and surface take a surface ID', () => {
     expect(line(['close', 'srf_1']).command).toEqual({ name: 'close', surfaceId: 'srf_1' });
     expect(line(['surface', 'srf_1']).command).toEqual({ name: 'surface', surfaceId: 'srf_1' });

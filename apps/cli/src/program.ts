@@ -1,6 +1,15 @@
 import { Command, CommanderError } from 'commander';
 import { DISCOVER_LIMIT_DEFAULT, DISCOVER_LIMIT_MAX, type Autonomy, type PresentationMode, type PrincipalRef } from '@toolsurface/core';
-import { AUTONOMY_NAMES, clientTls, MODE_NAMES, parsePrincipal, UsageError, type ClientTls } from '@toolsurface/client';
+import {
+  AUTONOMY_NAMES,
+  clientTls,
+  DEFAULT_MCP_BASE_URL,
+  mcpEndpointUrl,
+  MODE_NAMES,
+  parsePrincipal,
+  UsageError,
+  type ClientTls,
+} from '@toolsurface/client';
 
 /** Options that apply to every command. */
 export interface GlobalOptions {
@@ -29,7 +38,8 @@ export type CliCommand =
   | { name: 'mode-get'; principal: PrincipalRef }
   | { name: 'mode-set'; principal: PrincipalRef; mode: PresentationMode; autonomy?: Autonomy }
   | { name: 'bindings-get'; principal: PrincipalRef }
-  | { name: 'bindings-set'; principal: PrincipalRef; capabilities: string[] };
+  | { name: 'bindings-set'; principal: PrincipalRef; capabilities: string[] }
+  | { name: 'mcp'; principal: PrincipalRef; url: URL; key?: string };
 
 /** A parsed command line. */
 export interface ParsedCommandLine {
@@ -224,6 +234,25 @@ export function buildProgram(io: CliOutput, env: NodeJS.ProcessEnv, sink: (c: Cl
     .description('close a surface')
     .argument('<surface-id>')
     .action((id: string) => sink({ name: 'close', surfaceId: surfaceIdArg(id) }));
+
+  program
+    .command('mcp')
+    .description("serve a principal's MCP endpoint on stdin/stdout, for MCP clients that launch local servers")
+    .requiredOption('--principal <principal>', 'agent:ID or gateway:ID')
+    .option(
+      '--url <url>',
+      `base URL of the MCP endpoint; the principal's path /mcp/<kind>/<id> is appended (env TOOLSURFACE_MCP_URL)`,
+      env.TOOLSURFACE_MCP_URL || DEFAULT_MCP_BASE_URL,
+    )
+    .option(
+      '--key <key>',
+      'API key of the principal, sent as Authorization: Bearer (env TOOLSURFACE_MCP_KEY)',
+      env.TOOLSURFACE_MCP_KEY || undefined,
+    )
+    .action((o: { principal: string; url: string; key?: string }) => {
+      const principal = parsePrincipal(o.principal);
+      sink({ name: 'mcp', principal, url: mcpEndpointUrl(o.url, principal), ...(o.key ? { key: o.key } : {}) });
+    });
 
   for (const c of [program, ...allSubcommands(program)]) {
     c.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });

@@ -1,3 +1,4 @@
+import type { Readable, Writable } from 'node:stream';
 import { status } from '@grpc/grpc-js';
 import { isAppError, ReasonCode, type AppError } from '@toolsurface/core';
 import type { CallToolResponse } from '@toolsurface/proto';
@@ -14,8 +15,10 @@ import {
   formatSurface,
   formatToolDefinition,
   GatewayClient,
+  McpBridgeError,
   presentationToJson,
   resolvedModeName,
+  runMcpBridge,
   surfaceToJson,
   toolToJson,
   UsageError,
@@ -43,6 +46,8 @@ export interface RunOptions {
   width?: number;
   /** Makes the client for the parsed addresses (default: a GatewayClient). */
   connect?: (line: ParsedCommandLine) => GatewayApi;
+  /** Where `toolsurface mcp` speaks MCP (default: the process's stdin and stdout). */
+  stdio?: { stdin: Readable; stdout: Writable };
 }
 
 /**
@@ -55,6 +60,7 @@ export async function runCli(argv: string[], io: CliOutput, opts: RunOptions = {
   const parsed = parseCommandLine(argv, io, opts.env ?? process.env);
   if (!parsed.ok) return parsed.exitCode;
   const line = parsed.line;
+  if (line.command.name === 'mcp') return runMcp(line, line.command, io, opts);
   if (line.globals.tls) {
     try {
       checkClientTls(line.globals.tls);
@@ -71,6 +77,38 @@ export async function runCli(argv: string[], io: CliOutput, opts: RunOptions = {
     return e instanceof UsageError ? 2 : 1;
   } finally {
     client.close();
+  }
+}
+
+/**
+ * `toolsurface mcp`: the stdio bridge to the principal's MCP endpoint. Only MCP goes to stdout;
+ * diagnostics go to `io.err`. Resolves 0 when stdin ends (the session closed), 1 when the
+ * endpoint cannot be reached or refuses the bridge.
+ */
+async function runMcp(
+  line: ParsedCommandLine,
+  c: Extract<ParsedCommandLine['command'], { name: 'mcp' }>,
+  io: CliOutput,
+  opts: RunOptions,
+): Promise<number> {
+  if (line.globals.tls) {
+    // The endpoint speaks HTTP; behind a TLS proxy, Node verifies https URLs against its CAs and NODE_EXTRA_CA_CERTS.
+    io.err('toolsurface mcp: --tls-ca, --tls-cert and --tls-key are for the gRPC APIs and are not used here\n');
+  }
+  try {
+    await runMcpBridge({
+      url: c.url,
+      ...(c.key ? { key: c.key } : {}),
+      timeoutMs: line.globals.timeoutMs,
+      stdin: opts.stdio?.stdin ?? process.stdin,
+      stdout: opts.stdio?.stdout ?? process.stdout,
+      log: (text) => io.err(`${text}\n`),
+      version: '0.1.0',
+    });
+    return 0;
+  } catch (e) {
+    io.err(`${e instanceof McpBridgeError ? `error: ${e.message}` : errorLine(e)}\n`);
+    return 1;
   }
 }
 
@@ -194,6 +232,8 @@ export async function runCommand(line: ParsedCommandLine, gw: GatewayApi, io: Cl
       else io.out(`${formatBindings(formatPrincipal(c.principal), caps)}\n`);
       return 0;
     }
+    case 'mcp':
+      throw new Error('toolsurface mcp needs stdin and stdout: run it through runCli');
     default: {
       const unhandled: never = c;
       throw new Error(`unhandled command ${JSON.stringify(unhandled)}`);

@@ -5,6 +5,8 @@ export type { GatewayAddresses, GatewayTimeouts } from './client';
 export { clientTls, checkClientTls } from './tls';
 export type { ClientTls } from './tls';
 export { parsePrincipal, formatPrincipal, UsageError } from './principal';
+export { runMcpBridge, mcpEndpointUrl, describeConnectError, McpBridgeError, DEFAULT_MCP_BASE_URL } from './mcp-bridge';
+export type { McpBridgeOptions } from './mcp-bridge';
 export {
   MODE_NAMES,
   AUTONOMY_NAMES,

@@ -1,0 +1,257 @@
+import type { Readable, Writable } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  ResultSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type ListToolsResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { PrincipalRef } from '@toolsurface/core';
+import { formatPrincipal, UsageError } from './principal';
+
+/** Where `npm start` serves the MCP endpoint (dispatch's MCP_PORT 3100). */
+export const DEFAULT_MCP_BASE_URL = 'http://127.0.0.1:3100';
+
+/** The endpoint could not be reached or refused the bridge: the message says why, for stderr. */
+export class McpBridgeError extends Error {
+  override readonly name = 'McpBridgeError';
+}
+
+/** How the stdio bridge reaches the endpoint and where it speaks MCP. */
+export interface McpBridgeOptions {
+  /** The principal's endpoint URL (`mcpEndpointUrl`). */
+  url: URL;
+  /** API key, sent as `Authorization: Bearer <key>`. */
+  key?: string;
+  /** Deadline of initialize and tools/list, ms; tool calls get at least 60 s. */
+  timeoutMs: number;
+  /** MCP JSON-RPC in and out (the process's stdin and stdout). */
+  stdin: Readable;
+  stdout: Writable;
+  /** Diagnostics, one line each (stderr): never stdout. */
+  log: (line: string) => void;
+  version: string;
+}
+
+/**
+ * The principal's endpoint URL from a base URL: the base's path with `/mcp/<kind>/<id>` appended,
+ * or the base itself when it already names this principal's path.
+ * @throws UsageError when the base is not an http(s) URL or names another principal
+ */
+export function mcpEndpointUrl(base: string, principal: PrincipalRef): URL {
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new UsageError(`--url "${base}" is not a URL: give e.g. ${DEFAULT_MCP_BASE_URL}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be http:// or https://, got "${base}"`);
+  const own = `/mcp/${principal.kind}/${principal.id}`;
+  const path = url.pathname.replace(/\/+$/, '');
+  const named = /\/mcp\/(agent|gateway)\/[^/]+$/.exec(path);
+  if (named) {
+    if (!path.endsWith(own)) {
+      throw new UsageError(`--url ${base} is the endpoint of another principal than ${formatPrincipal(principal)}: give the base URL`);
+    }
+    url.pathname = path;
+  } else url.pathname = `${path}${own}`;
+  return url;
+}
+
+/**
+ * The stdio bridge: an MCP server on stdin/stdout (the SDK's StdioServerTransport) for clients that
+ * launch local servers only, forwarding to the principal's MCP endpoint over Streamable HTTP (the
+ * SDK's Client). It initializes with the endpoint first, so a stack that is not running or a key
+ * it refuses fails before any MCP is spoken; then tools/list and tools/call go to the endpoint and
+ * their results come back unchanged (isError and _meta included), and
+ * notifications/tools/list_changed from the endpoint go to the stdio client. A session the
+ * endpoint no longer knows (dropped after an hour unused) is replaced by a new one, and the stdio
+ * client is told its tool list changed. When stdin ends, the session is ended (DELETE, which
+ * closes its surface) and the promise resolves.
+ * @throws McpBridgeError when the endpoint cannot be reached or refuses the bridge
+ */
+export async function runMcpBridge(o: McpBridgeOptions): Promise<void> {
+  const bridge = new McpBridge(o);
+  await bridge.connectUpstream();
+  await bridge.serve();
+}
+
+interface Upstream {
+  client: Client;
+  transport: StreamableHTTPClientTransport;
+}
+
+class McpBridge {
+  private upstream: Upstream | undefined;
+  private reconnecting: Promise<Upstream> | undefined;
+  private server: Server | undefined;
+
+  constructor(private readonly o: McpBridgeOptions) {}
+
+  /** Initializes a session with the endpoint; throws McpBridgeError with a readable cause. */
+  async connectUpstream(): Promise<Upstream> {
+    const headers: Record<string, string> = this.o.key ? { Authorization: `Bearer ${this.o.key}` } : {};
+    const transport = new StreamableHTTPClientTransport(this.o.url, { requestInit: { headers } });
+    const client = new Client({ name: 'toolsurface-mcp-bridge', version: this.o.version }, { capabilities: {} });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.toolsChanged());
+    try {
+      await client.connect(transport, { timeout: this.o.timeoutMs });
+    } catch (e) {
+      await client.close().catch(() => undefined);
+      throw new McpBridgeError(describeConnectError(e, this.o));
+    }
+    // (set after initialize: a failure to connect is said once, by the caller)
+    client.onerror = (e) => this.o.log(`toolsurface mcp: endpoint: ${e.message}`);
+    this.upstream = { client, transport };
+    this.o.log(`toolsurface mcp: connected to ${this.o.url.href} (session ${transport.sessionId ?? 'none'})`);
+    return this.upstream;
+  }
+
+  /** Serves MCP on stdin/stdout until stdin ends, then ends the endpoint's session. */
+  async serve(): Promise<void> {
+    const up = this.upstream!;
+    const server = new Server(up.client.getServerVersion() ?? { name: 'toolsurface', version: this.o.version }, {
+      // Tools only, as the endpoint announces them; list_changed from the endpoint is forwarded.
+      capabilities: { tools: { listChanged: up.client.getServerCapabilities()?.tools?.listChanged ?? false } },
+      ...(up.client.getInstructions() ? { instructions: up.client.getInstructions() } : {}),
+    });
+    this.server = server;
+    server.setRequestHandler(
+      ListToolsRequestSchema,
+      async (req, extra) =>
+        (await this.forward({ method: 'tools/list', params: req.params }, extra.signal, this.o.timeoutMs)) as ListToolsResult,
+    );
+    server.setRequestHandler(
+      CallToolRequestSchema,
+      async (req, extra) =>
+        (await this.forward(
+          { method: 'tools/call', params: withoutProgressToken(req.params) },
+          extra.signal,
+          Math.max(this.o.timeoutMs, 60_000),
+        )) as CallToolResult,
+    );
+    const ended = new Promise<void>((resolve) => {
+      this.o.stdin.once('end', resolve);
+      this.o.stdin.once('close', resolve);
+      // The client went away: nothing more can be answered.
+      this.o.stdout.once('error', () => resolve());
+    });
+    server.onerror = (e) => this.o.log(`toolsurface mcp: stdio: ${e.message}`);
+    await server.connect(new StdioServerTransport(this.o.stdin, this.o.stdout));
+    await ended;
+    await this.end();
+  }
+
+  /** Sends a request to the endpoint and returns its result unchanged; a lost session is replaced once. */
+  private async forward(request: { method: string; params?: Record<string, unknown> }, signal: AbortSignal, timeout: number) {
+    const send = (up: Upstream) => up.client.request(request as never, ResultSchema, { signal, timeout });
+    try {
+      return await send(this.upstream!);
+    } catch (e) {
+      if (!(e instanceof StreamableHTTPError && e.code === 404)) throw asMcpError(e);
+      this.o.log('toolsurface mcp: the endpoint no longer knows the session; starting a new one');
+      const up = await this.reconnect().catch((err: unknown) => {
+        throw new McpError(ErrorCode.InternalError, err instanceof Error ? err.message : String(err));
+      });
+      void this.toolsChanged();
+      return send(up).catch((err: unknown) => {
+        throw asMcpError(err);
+      });
+    }
+  }
+
+  /** A new session in place of a lost one (one at a time). */
+  private reconnect(): Promise<Upstream> {
+    if (!this.reconnecting) {
+      const old = this.upstream;
+      this.reconnecting = this.connectUpstream().finally(() => (this.reconnecting = undefined));
+      void old?.client.close().catch(() => undefined);
+    }
+    return this.reconnecting;
+  }
+
+  private async toolsChanged(): Promise<void> {
+    // (the stdio client may not be connected yet, or gone)
+    await this.server?.sendToolListChanged().catch((e: unknown) => this.o.log(`toolsurface mcp: list_changed not sent: ${String(e)}`));
+  }
+
+  /** Ends the endpoint's session (DELETE: its surface is closed) and both sides. */
+  private async end(): Promise<void> {
+    const up = this.upstream;
+    if (up) {
+      try {
+        await up.transport.terminateSession();
+        this.o.log('toolsurface mcp: stdin ended; session closed');
+      } catch (e) {
+        this.o.log(`toolsurface mcp: the session was not closed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      await up.client.close().catch(() => undefined);
+    }
+    await this.server?.close().catch(() => undefined);
+  }
+}
+
+/** The request's params without the stdio client's progress token (the endpoint's progress would not reach it). */
+function withoutProgressToken(params: Record<string, unknown>): Record<string, unknown> {
+  const meta = params._meta as Record<string, unknown> | undefined;
+  if (!meta || !('progressToken' in meta)) return params;
+  const { progressToken: _token, ...rest } = meta;
+  return { ...params, _meta: rest };
+}
+
+/** An endpoint failure as a JSON-RPC error for the stdio client (JSON-RPC errors of the endpoint pass as they are). */
+function asMcpError(e: unknown): McpError {
+  if (e instanceof McpError) return e;
+  if (e instanceof StreamableHTTPError) return new McpError(ErrorCode.InternalError, `endpoint: HTTP ${e.code}: ${endpointMessage(e)}`);
+  return new McpError(ErrorCode.InternalError, e instanceof Error ? e.message : String(e));
+}
+
+/** The message of the endpoint's JSON-RPC error body inside a StreamableHTTPError, else its text. */
+function endpointMessage(e: StreamableHTTPError): string {
+  const json = /\{.*\}$/s.exec(e.message)?.[0];
+  if (json) {
+    try {
+      const m = (JSON.parse(json) as { error?: { message?: unknown } }).error?.message;
+      if (typeof m === 'string') return m;
+    } catch {
+      // not JSON: the text itself
+    }
+  }
+  return e.message.replace(/^Streamable HTTP error: (Error POSTing to endpoint: )?/, '');
+}
+
+/** Why the first request to the endpoint failed, in one readable line with what to do. */
+export function describeConnectError(e: unknown, o: Pick<McpBridgeOptions, 'url' | 'key' | 'timeoutMs'>): string {
+  const at = `the MCP endpoint at ${o.url.href}`;
+  if (e instanceof StreamableHTTPError) {
+    const said = endpointMessage(e);
+    switch (e.code) {
+      case 401:
+        return o.key
+          ? `${at} refused the API key (401: ${said}); check --key or TOOLSURFACE_MCP_KEY`
+          : `${at} wants an API key (401: ${said}); pass --key or set TOOLSURFACE_MCP_KEY`;
+      case 403:
+        return `${at} refused the request (403: ${said})`;
+      case 404:
+        return `${at} does not exist (404: ${said}); check --url and the principal`;
+      default:
+        return `${at} failed (HTTP ${e.code}: ${said})`;
+    }
+  }
+  if (e instanceof McpError && e.code === ErrorCode.RequestTimeout) {
+    return `${at} did not answer within --timeout ${o.timeoutMs} ms`;
+  }
+  const cause = (e as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  if (code) {
+    return `cannot reach ${at} (${code}): is the stack running? Start it with \`npm start\` (it serves the endpoint on 3100), or pass --url`;
+  }
+  return `${at} failed: ${e instanceof Error ? e.message : String(e)}`;
+}
