@@ -45,5 +45,7 @@ describe('describeConnectError', () => {
       /^cannot reach the MCP endpoint at .* \(ECONNREFUSED\): is the stack running\?.*npm start/,
     );
     expect(describeConnectError(new McpError(ErrorCode.RequestTimeout, 'Request timed out'), o)).toMatch(/within --timeout 10000 ms/);
+    const blocked = Object.assign(new TypeError('fetch failed'), { cause: new Error('bad port') });
+    expect(describeConnectError(blocked, o)).toMatch(/failed: fetch failed \(bad port\)$/);
   });
 });

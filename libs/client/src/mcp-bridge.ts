@@ -253,5 +253,6 @@ export function describeConnectError(e: unknown, o: Pick<McpBridgeOptions, 'url'
   if (code) {
     return `cannot reach ${at} (${code}): is the stack running? Start it with \`npm start\` (it serves the endpoint on 3100), or pass --url`;
   }
-  return `${at} failed: ${e instanceof Error ? e.message : String(e)}`;
+  const why = typeof cause?.message === 'string' ? ` (${cause.message})` : '';
+  return `${at} failed: ${e instanceof Error ? e.message : String(e)}${why}`;
 }
