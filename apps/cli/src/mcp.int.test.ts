@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -133,5 +134,21 @@ describe('toolsurface mcp against a stand-in endpoint', () => {
     // Ending stdin ended the new session (DELETE).
     await until(() => sessions.size === 0, 'the DELETE of the session');
     expect(deleted.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('ends the session and exits 0 on SIGTERM, as on stdin ending', async () => {
+    const child = spawn(process.execPath, [bin, 'mcp', '--principal', 'agent:x', '--url', base, '--key', KEY], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await until(() => err.includes('connected to'), 'the bridge connected');
+    expect(sessions.size).toBe(1);
+    child.kill('SIGTERM'); // bin/toolsurface.js passes it to the CLI's process
+    expect(await exited).toBe(0);
+    expect(sessions.size).toBe(0);
+    expect(err).toContain('stopped; session closed');
+    expect(child.stdout.read()).toBeNull();
   });
 });

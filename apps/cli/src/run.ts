@@ -82,8 +82,8 @@ export async function runCli(argv: string[], io: CliOutput, opts: RunOptions = {
 
 /**
  * `toolsurface mcp`: the stdio bridge to the principal's MCP endpoint. Only MCP goes to stdout;
- * diagnostics go to `io.err`. Resolves 0 when stdin ends (the session closed), 1 when the
- * endpoint cannot be reached or refuses the bridge.
+ * diagnostics go to `io.err`. Resolves 0 when stdin ends or on SIGTERM or SIGINT (the session
+ * closed), 1 when the endpoint cannot be reached or refuses the bridge.
  */
 async function runMcp(
   line: ParsedCommandLine,
@@ -95,6 +95,11 @@ async function runMcp(
     // The endpoint speaks HTTP; behind a TLS proxy, Node verifies https URLs against its CAs and NODE_EXTRA_CA_CERTS.
     io.err('toolsurface mcp: --tls-ca, --tls-cert and --tls-key are for the gRPC APIs and are not used here\n');
   }
+  // A client that stops its server with a signal rather than by closing stdin: end the session all the same.
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
   try {
     await runMcpBridge({
       url: c.url,
@@ -104,11 +109,15 @@ async function runMcp(
       stdout: opts.stdio?.stdout ?? process.stdout,
       log: (text) => io.err(`${text}\n`),
       version: '0.1.0',
+      stop: stop.signal,
     });
     return 0;
   } catch (e) {
     io.err(`${e instanceof McpBridgeError ? `error: ${e.message}` : errorLine(e)}\n`);
     return 1;
+  } finally {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
   }
 }
 

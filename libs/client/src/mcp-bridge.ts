@@ -38,6 +38,8 @@ export interface McpBridgeOptions {
   /** Diagnostics, one line each (stderr): never stdout. */
   log: (line: string) => void;
   version: string;
+  /** Ends the bridge as stdin ending does (the CLI aborts it on SIGTERM and SIGINT). */
+  stop?: AbortSignal;
 }
 
 /**
@@ -73,8 +75,8 @@ export function mcpEndpointUrl(base: string, principal: PrincipalRef): URL {
  * their results come back unchanged (isError and _meta included), and
  * notifications/tools/list_changed from the endpoint go to the stdio client. A session the
  * endpoint no longer knows (dropped after an hour unused) is replaced by a new one, and the stdio
- * client is told its tool list changed. When stdin ends, the session is ended (DELETE, which
- * closes its surface) and the promise resolves.
+ * client is told its tool list changed. When stdin ends (or `stop` aborts), the session is ended
+ * (DELETE, which closes its surface) and the promise resolves.
  * @throws McpBridgeError when the endpoint cannot be reached or refuses the bridge
  */
 export async function runMcpBridge(o: McpBridgeOptions): Promise<void> {
@@ -142,6 +144,8 @@ class McpBridge {
       this.o.stdin.once('close', resolve);
       // The client went away: nothing more can be answered.
       this.o.stdout.once('error', () => resolve());
+      if (this.o.stop?.aborted) resolve();
+      this.o.stop?.addEventListener('abort', () => resolve(), { once: true });
     });
     server.onerror = (e) => this.o.log(`toolsurface mcp: stdio: ${e.message}`);
     await server.connect(new StdioServerTransport(this.o.stdin, this.o.stdout));
@@ -188,7 +192,7 @@ class McpBridge {
     if (up) {
       try {
         await up.transport.terminateSession();
-        this.o.log('toolsurface mcp: stdin ended; session closed');
+        this.o.log(`toolsurface mcp: ${this.o.stop?.aborted ? 'stopped' : 'stdin ended'}; session closed`);
       } catch (e) {
         this.o.log(`toolsurface mcp: the session was not closed: ${e instanceof Error ? e.message : String(e)}`);
       }
