@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { writeTestCertificates, type TestCertificates } from '@toolsurface/devkit';
 
 // `toolsurface mcp` (the process, launched by the SDK's StdioClientTransport) against a stand-in
 // endpoint built on the SDK's stateful Streamable HTTP server, for what the real endpoint does not
@@ -51,26 +55,47 @@ function newSession(): Session {
   return session;
 }
 
+/** The stand-in endpoint: a stateful SDK server per session, 404 for a session it does not know. */
+function handle(req: IncomingMessage, res: ServerResponse): void {
+  if (req.headers.authorization !== `Bearer ${KEY}`) return void res.writeHead(401).end();
+  const id = req.headers['mcp-session-id'];
+  const known = typeof id === 'string' ? sessions.get(id) : undefined;
+  if (id && !known) {
+    return void res
+      .writeHead(404, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+  }
+  const s = known ?? newSession();
+  void (known ? Promise.resolve() : s.server.connect(s.transport)).then(() => s.transport.handleRequest(req, res));
+}
+
+// The same endpoint over HTTPS that wants a client certificate, as behind a mutual-TLS proxy.
+let https: HttpServer;
+let httpsBase: string;
+let certs: TestCertificates;
+let certDir: string;
+
 beforeAll(async () => {
-  http = createServer((req, res) => {
-    if (req.headers.authorization !== `Bearer ${KEY}`) return void res.writeHead(401).end();
-    const id = req.headers['mcp-session-id'];
-    const known = typeof id === 'string' ? sessions.get(id) : undefined;
-    if (id && !known) {
-      return void res
-        .writeHead(404, { 'Content-Type': 'application/json' })
-        .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
-    }
-    const s = known ?? newSession();
-    void (known ? Promise.resolve() : s.server.connect(s.transport)).then(() => s.transport.handleRequest(req, res));
-  });
+  http = createServer(handle);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-});
+  certDir = mkdtempSync(join(tmpdir(), 'toolsurface-cli-mcp-'));
+  certs = writeTestCertificates(certDir);
+  const pem = (f: string) => readFileSync(f);
+  https = createHttpsServer(
+    { ca: pem(certs.caFile), cert: pem(certs.certFile), key: pem(certs.keyFile), requestCert: true, rejectUnauthorized: true },
+    handle,
+  ) as unknown as HttpServer;
+  await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve));
+  httpsBase = `https://127.0.0.1:${(https.address() as AddressInfo).port}`;
+}, 60_000);
 afterAll(async () => {
   for (const s of sessions.values()) await s.transport.close();
-  http.closeAllConnections();
-  await new Promise((resolve) => http.close(resolve));
+  for (const server of [http, https]) {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  }
+  if (certDir) rmSync(certDir, { recursive: true, force: true });
 });
 
 async function launch(): Promise<{ client: Client; changed: () => number }> {
@@ -150,5 +175,34 @@ describe('toolsurface mcp against a stand-in endpoint', () => {
     expect(sessions.size).toBe(0);
     expect(err).toContain('stopped; session closed');
     expect(child.stdout.read()).toBeNull();
+  });
+
+  it('speaks HTTPS with --tls-ca, and mutual TLS with --tls-cert and --tls-key', async () => {
+    const run = (tlsArgs: string[]) => {
+      const child = spawn(process.execPath, [bin, ...tlsArgs, 'mcp', '--principal', 'agent:x', '--url', httpsBase, '--key', KEY], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      return { child, exited, err: () => err };
+    };
+    const mutual = run(['--tls-ca', certs.caFile, '--tls-cert', certs.otherCertFile, '--tls-key', certs.otherKeyFile]);
+    await until(() => mutual.err().includes('connected to'), `the bridge connected over mutual TLS: ${mutual.err()}`);
+    mutual.child.stdin.end();
+    expect(await mutual.exited).toBe(0);
+    expect(mutual.err()).toContain('stdin ended; session closed');
+    expect(sessions.size).toBe(0);
+    // Without the CA the endpoint's certificate is not trusted; without a client certificate the server refuses.
+    const untrusted = run([]);
+    expect(await untrusted.exited).toBe(1);
+    expect(untrusted.err()).toMatch(
+      /error: a TLS problem with the MCP endpoint at https:.*\(SELF_SIGNED_CERT_IN_CHAIN: .*\): check --tls-ca/,
+    );
+    const noClientCert = run(['--tls-ca', certs.caFile]);
+    expect(await noClientCert.exited).toBe(1);
+    expect(noClientCert.err()).toMatch(
+      /error: the MCP endpoint at https:.* wants a client certificate \(ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED\): pass --tls-cert and --tls-key\n$/,
+    );
   });
 });

@@ -91,9 +91,16 @@ async function runMcp(
   io: CliOutput,
   opts: RunOptions,
 ): Promise<number> {
-  if (line.globals.tls) {
-    // The endpoint speaks HTTP; behind a TLS proxy, Node verifies https URLs against its CAs and NODE_EXTRA_CA_CERTS.
-    io.err('toolsurface mcp: --tls-ca, --tls-cert and --tls-key are for the gRPC APIs and are not used here\n');
+  const tls = line.globals.tls;
+  if (tls) {
+    if (c.url.protocol !== 'https:')
+      io.err(`toolsurface mcp: --tls-ca, --tls-cert and --tls-key apply to https:// URLs only, not ${c.url.href}\n`);
+    try {
+      checkClientTls(tls);
+    } catch (e) {
+      io.err(`error: ${(e as Error).message}\n`);
+      return 2;
+    }
   }
   // A client that stops its server with a signal rather than by closing stdin: end the session all the same.
   const stop = new AbortController();
@@ -104,6 +111,7 @@ async function runMcp(
     await runMcpBridge({
       url: c.url,
       ...(c.key ? { key: c.key } : {}),
+      ...(tls ? { tls } : {}),
       timeoutMs: line.globals.timeoutMs,
       stdin: opts.stdio?.stdin ?? process.stdin,
       stdout: opts.stdio?.stdout ?? process.stdout,

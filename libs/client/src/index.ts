@@ -7,6 +7,8 @@ export type { ClientTls } from './tls';
 export { parsePrincipal, formatPrincipal, UsageError } from './principal';
 export { runMcpBridge, mcpEndpointUrl, describeConnectError, McpBridgeError, DEFAULT_MCP_BASE_URL } from './mcp-bridge';
 export type { McpBridgeOptions } from './mcp-bridge';
+export { httpsFetch } from './https-fetch';
+export type { FetchLike } from './https-fetch';
 export {
   MODE_NAMES,
   AUTONOMY_NAMES,

@@ -48,4 +48,22 @@ describe('describeConnectError', () => {
     const blocked = Object.assign(new TypeError('fetch failed'), { cause: new Error('bad port') });
     expect(describeConnectError(blocked, o)).toMatch(/failed: fetch failed \(bad port\)$/);
   });
+
+  it('TLS failures: a client certificate wanted, an untrusted certificate, without OpenSSL internals', () => {
+    const https = { ...o, url: new URL('https://gw.example/mcp/agent/researcher') };
+    const required = Object.assign(new Error('8C:error:0A00045C:SSL routines::tlsv13 alert certificate required'), {
+      code: 'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED',
+    });
+    expect(describeConnectError(required, https)).toBe(
+      'the MCP endpoint at https://gw.example/mcp/agent/researcher wants a client certificate (ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED): pass --tls-cert and --tls-key',
+    );
+    const untrusted = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('self-signed certificate in certificate chain'), { code: 'SELF_SIGNED_CERT_IN_CHAIN' }),
+    });
+    expect(describeConnectError(untrusted, https)).toBe(
+      'a TLS problem with the MCP endpoint at https://gw.example/mcp/agent/researcher (SELF_SIGNED_CERT_IN_CHAIN: self-signed certificate in certificate chain): check --tls-ca, --tls-cert and --tls-key against its certificates',
+    );
+    const openssl = Object.assign(new Error('8C:error:0A000086:SSL routines::certificate verify failed'), { code: 'ERR_SSL_X' });
+    expect(describeConnectError(openssl, https)).toMatch(/\(ERR_SSL_X\): check --tls-ca/);
+  });
 });

@@ -14,7 +14,9 @@ import {
   type ListToolsResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { PrincipalRef } from '@toolsurface/core';
+import { httpsFetch } from './https-fetch';
 import { formatPrincipal, UsageError } from './principal';
+import type { ClientTls } from './tls';
 
 /** Where `npm start` serves the MCP endpoint (dispatch's MCP_PORT 3100). */
 export const DEFAULT_MCP_BASE_URL = 'http://127.0.0.1:3100';
@@ -30,6 +32,8 @@ export interface McpBridgeOptions {
   url: URL;
   /** API key, sent as `Authorization: Bearer <key>`. */
   key?: string;
+  /** For an https:// URL: the CA bundle to verify the endpoint (or its proxy), and a client certificate and key. */
+  tls?: ClientTls;
   /** Deadline of initialize and tools/list, ms; tool calls get at least 60 s. */
   timeoutMs: number;
   /** MCP JSON-RPC in and out (the process's stdin and stdout). */
@@ -100,7 +104,10 @@ class McpBridge {
   /** Initializes a session with the endpoint; throws McpBridgeError with a readable cause. */
   async connectUpstream(): Promise<Upstream> {
     const headers: Record<string, string> = this.o.key ? { Authorization: `Bearer ${this.o.key}` } : {};
-    const transport = new StreamableHTTPClientTransport(this.o.url, { requestInit: { headers } });
+    const transport = new StreamableHTTPClientTransport(this.o.url, {
+      requestInit: { headers },
+      ...(this.o.tls && this.o.url.protocol === 'https:' ? { fetch: httpsFetch(this.o.tls) } : {}),
+    });
     const client = new Client({ name: 'toolsurface-mcp-bridge', version: this.o.version }, { capabilities: {} });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.toolsChanged());
     try {
@@ -252,8 +259,18 @@ export function describeConnectError(e: unknown, o: Pick<McpBridgeOptions, 'url'
   if (e instanceof McpError && e.code === ErrorCode.RequestTimeout) {
     return `${at} did not answer within --timeout ${o.timeoutMs} ms`;
   }
-  const cause = (e as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  // (the global fetch puts the network error in `cause`; httpsFetch rejects with it)
+  const cause = (e as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause ?? (e as { code?: unknown; message?: unknown });
   const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  const said = typeof cause?.message === 'string' ? cause.message.trim() : '';
+  if (code && /CERT|SSL|TLS|SIGNATURE|ALERT/i.test(`${code} ${said}`)) {
+    if (/CERTIFICATE_REQUIRED|alert number 116/i.test(`${code} ${said}`)) {
+      return `${at} wants a client certificate (${code}): pass --tls-cert and --tls-key`;
+    }
+    // (OpenSSL's own messages are lines of internals: the code says it)
+    const detail = !said || /error:[0-9A-F]+:/.test(said) ? code : `${code}: ${said}`;
+    return `a TLS problem with ${at} (${detail}): check --tls-ca, --tls-cert and --tls-key against its certificates`;
+  }
   if (code) {
     return `cannot reach ${at} (${code}): is the stack running? Start it with \`npm start\` (it serves the endpoint on 3100), or pass --url`;
   }
