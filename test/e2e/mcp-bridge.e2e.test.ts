@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { PresentationMode } from '@toolsurface/proto';
 import { Kvm } from '@nats-io/kv';
 import { findFreePort } from '@toolsurface/devkit';
-import { callError, Clients, startGateway, unaryCall, type GatewayFixture } from '../support';
+import { callError, Clients, principalOf, startGateway, unaryCall, type GatewayFixture } from '../support';
 
 // MCP clients other than the SDK's Client used directly, against the whole gateway's MCP endpoint:
 // the CLI's stdio bridge (`toolsurface mcp`), launched by the SDK's StdioClientTransport as a
@@ -164,6 +165,37 @@ describe('toolsurface mcp: the stdio bridge, launched by the SDK’s StdioClient
       await b.client.close();
     }
     expect(b.stderr()).toContain('connected to');
+  });
+
+  it('forwards the endpoint’s tools/list_changed to the stdio client; its next list shows the new mode', async () => {
+    const b = await bridge('agent:notify2');
+    let notices = 0;
+    b.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      notices++;
+    });
+    const setMode = (mode: PresentationMode) =>
+      unaryCall(ops.presentation, 'setPresentation', { principal: principalOf('agent:notify2'), mode, autonomy: 0 });
+    try {
+      expect((await b.client.listTools()).tools.map((t) => t.name)).not.toContain('discover_tools');
+      // (the bridge's HTTP client opens the endpoint's GET stream on its own after initialize: a
+      // change made before it is open reaches the next list but not the stream, so change again)
+      const deadline = Date.now() + 20_000;
+      let mode = PresentationMode.PRESENTATION_MODE_DIRECT;
+      while (notices === 0 && Date.now() < deadline) {
+        mode =
+          mode === PresentationMode.PRESENTATION_MODE_DISCOVERY
+            ? PresentationMode.PRESENTATION_MODE_DIRECT
+            : PresentationMode.PRESENTATION_MODE_DISCOVERY;
+        await setMode(mode);
+        for (const until = Date.now() + 1500; notices === 0 && Date.now() < until;) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(notices, b.stderr()).toBeGreaterThan(0);
+      const names = (await b.client.listTools()).tools.map((t) => t.name);
+      expect(names.includes('discover_tools')).toBe(mode === PresentationMode.PRESENTATION_MODE_DISCOVERY);
+    } finally {
+      await setMode(PresentationMode.PRESENTATION_MODE_ADAPTIVE);
+      await b.client.close();
+    }
   });
 
   it('passes a refusal through as an isError result with the reason in _meta, unchanged', async () => {
