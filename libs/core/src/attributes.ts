@@ -1,11 +1,24 @@
 /**
  * The one registry of span attribute names: OpenTelemetry semantic conventions first (GenAI for
- * tool calls, RPC, messaging), then `toolsurface.*`.
+ * tool calls, MCP and JSON-RPC for the MCP endpoint, RPC, messaging, network), then
+ * `toolsurface.*`. The semantic-convention names are those of `@opentelemetry/semantic-conventions`
+ * (most from its incubating entry, which OpenTelemetry advises to copy rather than import);
+ * core.test.ts checks each against the package's constant.
  */
 export const Attr = {
   GEN_AI_OPERATION_NAME: 'gen_ai.operation.name',
   GEN_AI_TOOL_NAME: 'gen_ai.tool.name',
   GEN_AI_TOOL_CALL_ID: 'gen_ai.tool.call.id',
+  GEN_AI_PROMPT_NAME: 'gen_ai.prompt.name',
+  MCP_METHOD_NAME: 'mcp.method.name',
+  MCP_SESSION_ID: 'mcp.session.id',
+  MCP_PROTOCOL_VERSION: 'mcp.protocol.version',
+  MCP_RESOURCE_URI: 'mcp.resource.uri',
+  JSONRPC_REQUEST_ID: 'jsonrpc.request.id',
+  JSONRPC_PROTOCOL_VERSION: 'jsonrpc.protocol.version',
+  RPC_RESPONSE_STATUS_CODE: 'rpc.response.status_code',
+  NETWORK_TRANSPORT: 'network.transport',
+  NETWORK_PROTOCOL_NAME: 'network.protocol.name',
   RPC_SYSTEM: 'rpc.system',
   RPC_SERVICE: 'rpc.service',
   RPC_METHOD: 'rpc.method',

@@ -9,6 +9,8 @@ import {
   type AdmissionPolicy,
   type RateUsage,
 } from './admission';
+import * as semconv from '@opentelemetry/semantic-conventions/incubating';
+import { Attr } from './attributes';
 import { authenticate, readOrchestrators, tokenDigest } from './auth';
 import { parseConfig } from './config-file';
 import { AppError } from './errors';
@@ -476,5 +478,13 @@ describe('parseConfig and inherited property names', () => {
         /unknown capability/,
       );
     }
+  });
+});
+
+describe('Attr', () => {
+  it('spells each semantic-convention name as @opentelemetry/semantic-conventions does', () => {
+    const constants = semconv as unknown as Record<string, unknown>;
+    const ours = Object.entries(Attr).filter(([k]) => !k.startsWith('TS_'));
+    for (const [k, v] of ours) expect(v, k).toBe(constants[`ATTR_${k}`]);
   });
 });

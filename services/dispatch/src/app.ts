@@ -178,6 +178,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
           maxBodyBytes: config.maxArgumentsBytes + 64 * 1024,
           logger,
           version: '0.1.0',
+          tracer,
         });
         mcpPort = await mcp.start();
         // What changes a principal's tools, wherever it happened: its MCP sessions are told (src/mcp/README.md).

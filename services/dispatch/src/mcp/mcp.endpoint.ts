@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { context, trace, type Tracer } from '@opentelemetry/api';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -12,7 +13,16 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { isAppError, mcpKeyFor, principalKey, readMcpKeys, ReasonCode, type Caller, type PrincipalRef } from '@toolsurface/core';
+import {
+  INSTRUMENTATION_SCOPE,
+  isAppError,
+  mcpKeyFor,
+  principalKey,
+  readMcpKeys,
+  ReasonCode,
+  type Caller,
+  type PrincipalRef,
+} from '@toolsurface/core';
 import type { Logger } from '@toolsurface/platform';
 import { bindingsKey, MCP_KEYS_KEY, type BindingsRecord, type ConfigSource } from '@toolsurface/state';
 import type { DispatchService } from '../dispatch.service';
@@ -34,6 +44,7 @@ import {
 } from '../domain/mcp';
 import type { McpSessionRecord, McpSessions } from '../state/mcp-sessions.store';
 import { NotificationStreams } from './notification-streams';
+import { RequestSpans } from './request-spans';
 
 /** What the endpoint needs of surface-resolver (SurfaceClient). */
 export interface SurfacesPort {
@@ -58,6 +69,8 @@ export interface McpEndpointOptions {
   version: string;
   /** Interval of the keep-alive comments on GET streams, ms (default 15 000). */
   heartbeatMs?: number;
+  /** The tracer of the requests' spans (default: the global one). */
+  tracer?: Tracer;
 }
 
 /** Tool lists of surfaces kept in memory until the surface expires (a surface's presented tools never change). */
@@ -96,6 +109,7 @@ export class McpEndpoint {
    * check elicitation answers, which this endpoint never asks for.
    */
   private readonly validator = new AjvJsonSchemaValidator();
+  private readonly tracer: Tracer;
 
   constructor(
     private readonly dispatcher: DispatchService,
@@ -105,6 +119,7 @@ export class McpEndpoint {
     private readonly options: McpEndpointOptions,
   ) {
     this.loopback = isLoopback(options.host);
+    this.tracer = options.tracer ?? trace.getTracer(INSTRUMENTATION_SCOPE.name, INSTRUMENTATION_SCOPE.version);
     this.streams = new NotificationStreams(options.heartbeatMs ?? 15_000);
     sessions.onChange((id, rec) => this.streams.changed(id, rec));
   }
@@ -203,8 +218,31 @@ export class McpEndpoint {
     return key.id;
   }
 
+  /** POST: one JSON-RPC message or a batch; each request in its own span (request-spans.ts). */
   private async post(req: IncomingMessage, res: ServerResponse, principal: PrincipalRef, keyId: string): Promise<void> {
     const body = await readJson(req, this.options.maxBodyBytes);
+    const spans = RequestSpans.start(this.tracer, body, req);
+    if (!spans) return this.serve(req, res, principal, keyId, body);
+    res.on('close', () => spans.closed(res.statusCode));
+    const only = spans.only();
+    try {
+      return await (only
+        ? context.with(only, () => this.serve(req, res, principal, keyId, body, spans))
+        : this.serve(req, res, principal, keyId, body, spans));
+    } catch (e) {
+      spans.failed(e, e instanceof HttpError ? e.code : undefined);
+      throw e;
+    }
+  }
+
+  private async serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    principal: PrincipalRef,
+    keyId: string,
+    body: unknown,
+    spans?: RequestSpans,
+  ): Promise<void> {
     let session: McpSessionRecord;
     if (isInitializeRequest(body)) {
       const surface = await this.call(() => this.surfaces.open(principal));
@@ -225,6 +263,7 @@ export class McpEndpoint {
     } else {
       session = await this.session(req, principal, keyId);
     }
+    spans?.session(session.sessionId, session.protocolVersion);
     const server = this.mcpServer(session);
     // Stateless: the session is ours (above), the transport serves this one request.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -233,6 +272,7 @@ export class McpEndpoint {
       void server.close();
     });
     await server.connect(transport);
+    spans?.bind(transport);
     await transport.handleRequest(req, res, body);
   }
 

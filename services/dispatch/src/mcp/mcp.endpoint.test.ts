@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { z } from 'zod';
+import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { AppError, ReasonCode, type BoundToolDefinition, type PrincipalRef } from '@toolsurface/core';
+import { createLogger } from '@toolsurface/platform';
+import type { ConfigSource, Snapshot, SurfaceRecord, WatchedBucket } from '@toolsurface/state';
+import { DispatchService } from '../dispatch.service';
+import type { DispatchPorts } from '../domain/ports';
+import { McpSessions, type McpSessionRecord } from '../state/mcp-sessions.store';
+import { McpEndpoint, type SurfacesPort } from './mcp.endpoint';
+
+// The endpoint's request spans (request-spans.ts), in process: the real endpoint and DispatchService
+// (its ports faked), the SDK's Client over HTTP on loopback, spans in memory.
+
+const exporter = new InMemorySpanExporter();
+const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+provider.register();
+const tracer = trace.getTracer('mcp-endpoint-test');
+
+const SNAP = 'snap_' + 'b'.repeat(64);
+const tools: BoundToolDefinition[] = [
+  { name: 'echo', description: 'Echoes', inputSchema: { type: 'object' }, capability: 'everything', originalName: 'echo' },
+  { name: 'wipe', description: 'Wipes', inputSchema: { type: 'object' }, capability: 'everything', originalName: 'wipe' },
+];
+const snapshot: Snapshot = { snapshotId: SNAP, tools, byName: new Map(tools.map((t) => [t.name, t])) };
+const principal: PrincipalRef = { kind: 'agent', id: 'alice' };
+const surfaceRecord: SurfaceRecord = {
+  surfaceId: 's-1',
+  principal,
+  configuredMode: 'direct',
+  resolvedMode: 'direct',
+  snapshotId: SNAP,
+  autonomy: 'autonomous',
+  boundToolCount: tools.length,
+  presentedTokens: 0,
+  collisions: [],
+  openedAtMs: Date.now(),
+  expiresAtMs: Date.now() + 3_600_000,
+};
+
+/** The part of WatchedBucket McpSessions uses, in memory. */
+function memoryBucket(): WatchedBucket<McpSessionRecord> {
+  const values = new Map<string, { revision: number; value: McpSessionRecord }>();
+  let seq = 0;
+  const put = async (k: string, v: McpSessionRecord) => void values.set(k, { revision: ++seq, value: v });
+  return {
+    get: (k: string) => values.get(k)?.value,
+    revision: (k: string) => values.get(k)?.revision ?? 0,
+    getFresh: async (k: string) => values.get(k)?.value,
+    refresh: async (k: string) => values.get(k)?.value,
+    entries: () => [...values].map(([k, v]) => [k, v.value]),
+    onChange: () => undefined,
+    put,
+    update: put,
+    delete: async (k: string) => void values.delete(k),
+  } as unknown as WatchedBucket<McpSessionRecord>;
+}
+
+const ports: DispatchPorts = {
+  surfaces: { get: async (id) => (id === surfaceRecord.surfaceId ? surfaceRecord : undefined) },
+  snapshots: {
+    get: async (id) => {
+      if (id !== SNAP) throw new AppError(ReasonCode.SNAPSHOT_NOT_FOUND, 'no such snapshot');
+      return snapshot;
+    },
+  },
+  settings: {
+    admissionPolicy: () => ({
+      default: 'allow',
+      rules: [{ id: 'no-wipe', effect: 'deny', principals: ['agent:alice'], capabilities: ['*'], tools: ['wipe'] }],
+    }),
+    autonomy: () => undefined,
+    isBoundToolName: () => false,
+  },
+  discovery: {
+    discoverTools: async () => ({ hits: [], totalTools: 0, emptyReason: '', hint: '' }),
+    getToolSchema: async () => ({ name: '', description: '', inputSchema: {} }),
+  },
+  unified: { mapRequest: async () => ({ decision: 'execute', metadata: undefined, explanation: '' }) },
+  capabilities: {
+    // The MCP server behind: its client span is a child of execute_tool.
+    call: async (_capability, tool) =>
+      tracer.startActiveSpan(`behind ${tool}`, { kind: SpanKind.CLIENT }, async (span) => {
+        span.end();
+        return { content: [{ type: 'text', text: `ran ${tool}` }], isError: false };
+      }),
+    timeoutMs: () => undefined,
+  },
+  systemTools: { run: async () => ({ content: [], isError: false }) },
+  audit: { toolCalled: () => undefined },
+  now: () => Date.now(),
+};
+
+const surfaces: SurfacesPort = {
+  open: async () => ({
+    surfaceId: surfaceRecord.surfaceId,
+    tools: tools.map((t) => ({
+      name: t.name,
+      title: '',
+      description: t.description ?? '',
+      inputSchemaJson: JSON.stringify(t.inputSchema),
+      outputSchemaJson: '',
+      annotationsJson: '',
+    })),
+  }),
+  get: async () => {
+    throw new AppError(ReasonCode.SURFACE_NOT_FOUND, 'gone');
+  },
+  close: async () => undefined,
+};
+
+const config: ConfigSource = { get: () => undefined, entries: () => [], onChange: () => undefined };
+const logger = createLogger('test', 'silent');
+let endpoint: McpEndpoint;
+let url: URL;
+
+beforeAll(async () => {
+  const dispatcher = new DispatchService(ports, { maxArgumentsBytes: 1024, tracer });
+  endpoint = new McpEndpoint(dispatcher, surfaces, new McpSessions(memoryBucket(), logger, 60_000), config, {
+    host: '127.0.0.1',
+    port: 0,
+    maxBodyBytes: 64 * 1024,
+    logger,
+    version: 'test',
+  });
+  url = new URL(`http://127.0.0.1:${await endpoint.start()}/mcp/agent/alice`);
+});
+
+afterAll(async () => {
+  await endpoint.stop();
+  await provider.shutdown();
+});
+
+beforeEach(() => exporter.reset());
+
+async function connect(headers?: Record<string, string>): Promise<{ client: Client; sessionId: string }> {
+  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers } });
+  const client = new Client({ name: 'span-test', version: '1' });
+  await client.connect(transport);
+  return { client, sessionId: transport.sessionId! };
+}
+
+const spanNamed = (name: string): ReadableSpan => {
+  const found = exporter.getFinishedSpans().filter((s) => s.name === name);
+  expect(found.map((s) => s.name)).toEqual([name]);
+  return found[0];
+};
+const parentOf = (s: ReadableSpan) => s.parentSpanContext?.spanId;
+
+const CLIENT_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const CLIENT_SPAN = '00f067aa0ba902b7';
+
+describe('McpEndpoint request spans', () => {
+  it('makes tools/call a SERVER span continuing the _meta traceparent, parent of execute_tool', async () => {
+    const { client, sessionId } = await connect();
+    const result = await client.callTool({
+      name: 'echo',
+      arguments: {},
+      _meta: { traceparent: `00-${CLIENT_TRACE}-${CLIENT_SPAN}-01`, tracestate: 'vendor=1' },
+    });
+    expect(result.isError).toBe(false);
+    const span = spanNamed('tools/call echo');
+    expect(span.kind).toBe(SpanKind.SERVER);
+    expect(span.spanContext().traceId).toBe(CLIENT_TRACE);
+    expect(parentOf(span)).toBe(CLIENT_SPAN);
+    expect(span.spanContext().traceState?.get('vendor')).toBe('1');
+    expect(span.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'mcp.session.id': sessionId,
+      'mcp.protocol.version': expect.any(String),
+      'jsonrpc.request.id': expect.any(String),
+      'gen_ai.tool.name': 'echo',
+      'gen_ai.operation.name': 'execute_tool',
+      'network.transport': 'tcp',
+      'network.protocol.name': 'http',
+    });
+    expect(span.status.code).toBe(SpanStatusCode.UNSET);
+    expect(span.attributes['error.type']).toBeUndefined();
+    const execute = spanNamed('execute_tool echo');
+    expect(execute.spanContext().traceId).toBe(CLIENT_TRACE);
+    expect(parentOf(execute)).toBe(span.spanContext().spanId);
+    const behind = exporter.getFinishedSpans().find((s) => s.kind === SpanKind.CLIENT)!;
+    expect(parentOf(behind)).toBe(execute.spanContext().spanId);
+    await client.close();
+  });
+
+  it('marks a refused call with error.type = the reason code', async () => {
+    const { client } = await connect();
+    const result = await client.callTool({ name: 'wipe', arguments: {} });
+    expect(result.isError).toBe(true);
+    const span = spanNamed('tools/call wipe');
+    expect(span.status.code).toBe(SpanStatusCode.ERROR);
+    expect(span.attributes['error.type']).toBe((result._meta as Record<string, unknown>)['io.toolsurface/reason']);
+    expect(span.attributes['error.type']).toMatch(/^[A-Z_]+$/);
+    await client.close();
+  });
+
+  it('gives initialize, tools/list and ping spans; the HTTP traceparent is the fallback, else a new trace', async () => {
+    const { client, sessionId } = await connect({ traceparent: `00-${CLIENT_TRACE}-${CLIENT_SPAN}-01` });
+    await client.listTools();
+    await client.ping();
+    const init = spanNamed('initialize');
+    expect(init.attributes).toMatchObject({ 'mcp.method.name': 'initialize', 'mcp.session.id': sessionId });
+    for (const s of [init, spanNamed('tools/list'), spanNamed('ping')]) {
+      expect(s.kind).toBe(SpanKind.SERVER);
+      expect(s.spanContext().traceId).toBe(CLIENT_TRACE);
+      expect(parentOf(s)).toBe(CLIENT_SPAN);
+    }
+    await client.close();
+    exporter.reset();
+    const plain = await connect();
+    await plain.client.ping();
+    const ping = spanNamed('ping');
+    expect(ping.spanContext().traceId).not.toBe(CLIENT_TRACE);
+    expect(parentOf(ping)).toBeUndefined();
+    await plain.client.close();
+  });
+
+  it('marks a JSON-RPC error with its code', async () => {
+    const { client } = await connect();
+    await expect(client.request({ method: 'prompts/get', params: { name: 'p' } }, z.any())).rejects.toThrow();
+    const span = spanNamed('prompts/get p');
+    expect(span.status.code).toBe(SpanStatusCode.ERROR);
+    expect(span.attributes).toMatchObject({ 'error.type': '-32601', 'rpc.response.status_code': '-32601', 'gen_ai.prompt.name': 'p' });
+    await client.close();
+  });
+});
