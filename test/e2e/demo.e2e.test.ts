@@ -102,6 +102,35 @@ describe.skipIf(defaultPortsTaken)('npm run demo with no stack running', () => {
     expect(out).toMatch(/rule +no-secrets in deploy\/local\/toolsurface\.yaml: deny capability filesystem, when path matches \*secret\*/);
   });
 
+  // Part g: the MCP SDK's client on the stack's MCP endpoint, as the discovery-mode gateway.
+  it('connects an MCP client as gateway:agent-hub: lists, discovers, reads welcome.txt and ends the session', () => {
+    const out = run.out;
+    const g = out.slice(out.indexOf("\ng. an MCP client: the MCP SDK's Client over Streamable HTTP, as gateway:agent-hub"));
+    expect(g.length, out).toBeGreaterThan(1);
+    for (const step of [
+      'g1 connect and list tools',
+      'g2 discover_tools "read a text file"',
+      'g3 get_tool_schema ',
+      'g4 execute_tool ',
+      'g5 end the session',
+    ])
+      expect(g).toContain(`✓ ${step}`);
+    expect(g).not.toContain('✗');
+    expect(g).toMatch(/→ initialize +POST http:\/\/127\.0\.0\.1:\d+\/mcp\/gateway\/agent-hub\n/);
+    expect(g).toMatch(/→ tools\/list\n +tools +\d+: discover_tools, get_tool_schema, execute_tool \+ system tools journal_/);
+    expect(g).toContain('→ tools/call discover_tools {"query":"read a text file"');
+    expect(g).toMatch(/→ tools\/call get_tool_schema \{"name":"read_text_file"\}/);
+    expect(g).toMatch(
+      /→ tools\/call execute_tool \{"name":"read_text_file","arguments":\{"path":"[^"]*notes\/welcome\.txt"\}\}\n +Welcome to Toolsurface\./,
+    );
+    expect(g).toMatch(/→ DELETE http:\/\/127\.0\.0\.1:\d+\/mcp\/gateway\/agent-hub +\(Mcp-Session-Id mcp_[0-9a-f]{32}\)/);
+    expect(g).toMatch(/status +404 \(the session is gone\)/);
+    // its endpoint stopped with the demo's stack: the last line points to `npm start`'s and docs/mcp.md
+    expect(out.trimEnd().split('\n').at(-1)).toMatch(
+      /MCP clients: `npm start` serves http:\/\/127\.0\.0\.1:3100\/mcp\/<agent\|gateway>\/<id>.*docs\/mcp\.md$/,
+    );
+  });
+
   it('leaves the NATS server at NATS_URL as it found it: no stream, bucket or config of the demo', async () => {
     const nc = await connect({ servers: shared.url });
     try {

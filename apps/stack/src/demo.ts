@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { checkClientTls, clientTls, GatewayClient } from '@toolsurface/client';
 import { channelCredentials, type TlsFiles } from '@toolsurface/platform';
 import { runScenario } from './demo/scenario';
+import { MCP_GATEWAY, mcpSkipReason, principalUrl, runMcpSection } from './demo/mcp-section';
 import { Report } from './demo/report';
 import { formatMs } from './demo/stats';
 import {
@@ -35,7 +36,7 @@ onStopSignal((signal) => {
   void release().finally(() => process.exit(130));
 });
 
-report.line('Toolsurface demo: one scripted agent session, through the gRPC APIs only');
+report.line('Toolsurface demo: one scripted agent session through the gRPC APIs, then an MCP client');
 const defaults = {
   resolver: `127.0.0.1:${DEFAULT_PORTS.resolver}`,
   discovery: `127.0.0.1:${DEFAULT_PORTS.discovery}`,
@@ -125,6 +126,17 @@ try {
 } finally {
   gw.close();
 }
+
+// g. dispatch's MCP endpoint: its own stack's, else TOOLSURFACE_MCP_URL, else `npm start`'s 3100
+const mcpBase = stack?.addresses.mcp ?? (process.env.TOOLSURFACE_MCP_URL || `http://127.0.0.1:${DEFAULT_PORTS.mcp}`);
+const mcpKey = process.env.TOOLSURFACE_MCP_KEY || undefined;
+const mcpUrl = principalUrl(mcpBase);
+report.section(`g. an MCP client: the MCP SDK's Client over Streamable HTTP, as ${MCP_GATEWAY.kind}:${MCP_GATEWAY.id} (discovery)`);
+// (the endpoint speaks plain HTTP: TLS, where wanted, is a proxy's job; docs/security.md)
+if (tls) report.line('  (TOOLSURFACE_TLS_* applies to the gRPC APIs: this section uses plain HTTP on loopback)');
+const mcpSkip = await mcpSkipReason(mcpUrl, mcpKey);
+if (mcpSkip) report.line(`  skipped: ${mcpSkip}`);
+else await runMcpSection(report, { baseUrl: mcpBase, key: mcpKey, sampleDir: SAMPLE_DIR, width });
 const sessionMs = performance.now() - sessionStart;
 if (stack) report.line(`\nstopping the stack started for the demo…`);
 await release();
@@ -137,4 +149,12 @@ report.line(
   `  wall time ${formatMs(performance.now() - t0)}` +
     (startMs > 0 ? ` (stack start ${formatMs(startMs)}, session ${formatMs(sessionMs)})` : ` (session ${formatMs(sessionMs)})`),
 );
+// where an MCP client can connect next (docs/mcp.md): this stack's endpoint, or `npm start`'s once it runs
+if (stack) {
+  report.line(
+    `  MCP clients: \`npm start\` serves http://127.0.0.1:${DEFAULT_PORTS.mcp}/mcp/<agent|gateway>/<id> (this demo's endpoint stopped with its stack); docs/mcp.md`,
+  );
+} else if (!mcpSkip) {
+  report.line(`  MCP clients: connect to ${mcpBase}/mcp/<agent|gateway>/<id>, e.g. ${mcpUrl}; docs/mcp.md`);
+}
 process.exit(report.failures.length > 0 ? 1 : 0);
