@@ -179,13 +179,14 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
           logger,
           version: '0.1.0',
           tracer,
+          ...(config.mcp.oauth ? { oauth: config.mcp.oauth } : {}),
         });
         mcpPort = await mcp.start();
         // What changes a principal's tools, wherever it happened: its MCP sessions are told (src/mcp/README.md).
         const endpoint = mcp;
         toolsChanged = new ToolsChangedSubscriber(nc, async (change) => void (await endpoint.toolsChanged(change)), logger);
         toolsChanged.start();
-        logger.info({ host: config.mcp.host, port: mcpPort }, 'MCP endpoint serving');
+        logger.info({ host: config.mcp.host, port: mcpPort, oauthIssuer: config.mcp.oauth?.issuer }, 'MCP endpoint serving');
       }
       grpc = await startGrpcServer(
         config.grpcHost,

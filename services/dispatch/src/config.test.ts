@@ -30,10 +30,41 @@ describe('loadConfig', () => {
       port: 3100,
       surfaceResolverAddr: '127.0.0.1:50051',
       orchestratorToken: '',
+      oauth: undefined,
     });
     expect(
       loadConfig({ MCP_PORT: '0', MCP_HOST: '0.0.0.0', SURFACE_RESOLVER_ADDR: 'resolver:50051', MCP_ORCHESTRATOR_TOKEN: 't0k' }).mcp,
-    ).toEqual({ host: '0.0.0.0', port: 0, surfaceResolverAddr: 'resolver:50051', orchestratorToken: 't0k' });
+    ).toEqual({ host: '0.0.0.0', port: 0, surfaceResolverAddr: 'resolver:50051', orchestratorToken: 't0k', oauth: undefined });
+  });
+
+  it('turns OAuth resource-server mode on with MCP_OAUTH_ISSUER, which needs MCP_PUBLIC_URL', () => {
+    const base = { MCP_PORT: '3100', MCP_OAUTH_ISSUER: 'https://idp.example' };
+    expect(() => loadConfig(base)).toThrow(/MCP_PUBLIC_URL is required/);
+    expect(loadConfig({ ...base, MCP_PUBLIC_URL: 'https://tools.example.com/' }).mcp?.oauth).toEqual({
+      issuer: 'https://idp.example',
+      jwksUrl: '',
+      publicUrl: 'https://tools.example.com',
+      audience: 'https://tools.example.com',
+      principalClaim: 'toolsurface_principals',
+      algorithms: ['RS256', 'ES256'],
+    });
+    const full = {
+      ...base,
+      MCP_PUBLIC_URL: 'https://tools.example.com',
+      MCP_OAUTH_JWKS_URL: 'https://idp.example/keys',
+      MCP_OAUTH_AUDIENCE: 'toolsurface',
+      MCP_OAUTH_PRINCIPAL_CLAIM: 'sub',
+      MCP_OAUTH_ALGORITHMS: 'ES256, EdDSA',
+    };
+    expect(loadConfig(full).mcp?.oauth).toMatchObject({
+      jwksUrl: 'https://idp.example/keys',
+      audience: 'toolsurface',
+      principalClaim: 'sub',
+      algorithms: ['ES256', 'EdDSA'],
+    });
+    expect(() => loadConfig({ ...full, MCP_OAUTH_ALGORITHMS: 'HS256' })).toThrow(/MCP_OAUTH_ALGORITHMS/);
+    expect(() => loadConfig({ ...full, MCP_OAUTH_ISSUER: 'ftp://idp' })).toThrow(/MCP_OAUTH_ISSUER must be an http/);
+    expect(() => loadConfig({ ...full, MCP_PUBLIC_URL: 'not a url' })).toThrow(/MCP_PUBLIC_URL/);
   });
 
   it('reads the TLS files and refuses an incomplete pair', () => {

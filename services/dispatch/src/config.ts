@@ -46,6 +46,24 @@ export interface McpEndpointConfig {
   surfaceResolverAddr: string;
   /** MCP_ORCHESTRATOR_TOKEN: the bearer token sent to surface-resolver where orchestrators are configured ("" sends none). */
   orchestratorToken: string;
+  /** OAuth 2.1 resource-server mode: undefined when MCP_OAUTH_ISSUER is unset (off). */
+  oauth: McpOAuthConfig | undefined;
+}
+
+/** OAuth 2.1 resource-server settings of the MCP endpoint (MCP_OAUTH_* and MCP_PUBLIC_URL). */
+export interface McpOAuthConfig {
+  /** MCP_OAUTH_ISSUER: the authorization server; the tokens' `iss`. */
+  issuer: string;
+  /** MCP_OAUTH_JWKS_URL: its JWKS; "" finds it in the issuer's metadata, else `<issuer>/.well-known/jwks.json`. */
+  jwksUrl: string;
+  /** MCP_PUBLIC_URL: the endpoint's URL as clients reach it (the resource). */
+  publicUrl: string;
+  /** MCP_OAUTH_AUDIENCE: an `aud` accepted besides the principal's URL (default: MCP_PUBLIC_URL). */
+  audience: string;
+  /** MCP_OAUTH_PRINCIPAL_CLAIM: the claim naming the token's principals (default `toolsurface_principals`). */
+  principalClaim: string;
+  /** MCP_OAUTH_ALGORITHMS: the JWS algorithms accepted. */
+  algorithms: string[];
 }
 
 /** A bad or missing variable; start-up stops with this message. */
@@ -115,6 +133,53 @@ function tlsOf(env: Env): TlsFiles {
   }
 }
 
+function httpUrl(env: Env, name: string, fallback: string): string {
+  const raw = text(env, name, fallback);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  if (url.search || url.hash) throw new ConfigError(`${name} must have no query or fragment, got "${raw}"`);
+  return raw;
+}
+
+const OAUTH_ALGORITHMS = new Set(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519']);
+
+/** The OAuth resource-server settings: on when MCP_OAUTH_ISSUER is set, and then MCP_PUBLIC_URL is required. */
+function oauthOf(env: Env): McpOAuthConfig | undefined {
+  if (text(env, 'MCP_OAUTH_ISSUER', '') === '') return undefined;
+  const issuer = httpUrl(env, 'MCP_OAUTH_ISSUER', '');
+  if (text(env, 'MCP_PUBLIC_URL', '') === '') {
+    throw new ConfigError(
+      'MCP_PUBLIC_URL is required with MCP_OAUTH_ISSUER: the endpoint URL clients reach, which tokens must be issued for',
+    );
+  }
+  const publicUrl = httpUrl(env, 'MCP_PUBLIC_URL', '').replace(/\/+$/, '');
+  const algorithms = text(env, 'MCP_OAUTH_ALGORITHMS', 'RS256,ES256')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const bad = algorithms.find((a) => !OAUTH_ALGORITHMS.has(a));
+  if (bad !== undefined || algorithms.length === 0) {
+    throw new ConfigError(
+      `MCP_OAUTH_ALGORITHMS must list asymmetric JWS algorithms (${[...OAUTH_ALGORITHMS].join(', ')}), got "${bad ?? ''}"`,
+    );
+  }
+  const claim = text(env, 'MCP_OAUTH_PRINCIPAL_CLAIM', 'toolsurface_principals');
+  if (!/^[A-Za-z0-9_.:/-]{1,128}$/.test(claim)) throw new ConfigError(`MCP_OAUTH_PRINCIPAL_CLAIM must be a claim name, got "${claim}"`);
+  return {
+    issuer,
+    jwksUrl: text(env, 'MCP_OAUTH_JWKS_URL', '') === '' ? '' : httpUrl(env, 'MCP_OAUTH_JWKS_URL', ''),
+    publicUrl,
+    audience: text(env, 'MCP_OAUTH_AUDIENCE', publicUrl),
+    principalClaim: claim,
+    algorithms,
+  };
+}
+
 /** Reads and validates the service's variables (the only reader of process.env). Throws ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): DispatchConfig {
   const logLevel = text(env, 'LOG_LEVEL', 'info').toLowerCase();
@@ -147,6 +212,7 @@ export function loadConfig(env: Env = process.env): DispatchConfig {
             port: integer(env, 'MCP_PORT', 0, 0, 65535),
             surfaceResolverAddr: hostPort(env, 'SURFACE_RESOLVER_ADDR', '127.0.0.1:50051'),
             orchestratorToken: text(env, 'MCP_ORCHESTRATOR_TOKEN', ''),
+            oauth: oauthOf(env),
           },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { z } from 'zod';
+import { generateKeyPair, SignJWT } from 'jose';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,6 +12,7 @@ import type { ConfigSource, Snapshot, SurfaceRecord, WatchedBucket } from '@tool
 import { DispatchService } from '../dispatch.service';
 import type { DispatchPorts } from '../domain/ports';
 import { McpSessions, type McpSessionRecord } from '../state/mcp-sessions.store';
+import type { McpOAuthConfig } from '../config';
 import { McpEndpoint, type SurfacesPort } from './mcp.endpoint';
 
 // The endpoint's request spans (request-spans.ts), in process: the real endpoint and DispatchService
@@ -227,5 +229,61 @@ describe('McpEndpoint request spans', () => {
     expect(span.status.code).toBe(SpanStatusCode.ERROR);
     expect(span.attributes).toMatchObject({ 'error.type': '-32601', 'rpc.response.status_code': '-32601', 'gen_ai.prompt.name': 'p' });
     await client.close();
+  });
+});
+
+describe('OAuth resource-server mode', () => {
+  const oauth: McpOAuthConfig = {
+    issuer: 'http://127.0.0.1:1',
+    // Nothing listens on port 1: the keys cannot be fetched.
+    jwksUrl: 'http://127.0.0.1:1/jwks',
+    publicUrl: 'https://tools.example.test',
+    audience: 'https://tools.example.test',
+    principalClaim: 'toolsurface_principals',
+    algorithms: ['ES256'],
+  };
+  const make = (withOAuth: boolean) =>
+    new McpEndpoint(
+      new DispatchService(ports, { maxArgumentsBytes: 1024, tracer }),
+      surfaces,
+      new McpSessions(memoryBucket(), logger, 60_000),
+      config,
+      {
+        host: '0.0.0.0',
+        port: 0,
+        maxBodyBytes: 64 * 1024,
+        logger,
+        version: 'test',
+        ...(withOAuth ? { oauth } : {}),
+      },
+    );
+
+  it('listens beyond loopback without keys only with OAuth on, and answers 503 while the issuer keys cannot be had', async () => {
+    await expect(make(false).start()).rejects.toThrow(/only with API keys .* or OAuth/);
+    const on = make(true);
+    const port = await on.start();
+    try {
+      const { privateKey } = await generateKeyPair('ES256');
+      const token = await new SignJWT({ toolsurface_principals: 'alice' })
+        .setProtectedHeader({ alg: 'ES256' })
+        .setIssuer(oauth.issuer)
+        .setAudience(oauth.audience)
+        .setExpirationTime('5m')
+        .sign(privateKey);
+      const post = (headers: Record<string, string>) =>
+        fetch(`http://127.0.0.1:${port}/mcp/agent/alice`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+        });
+      expect((await post({ Authorization: `Bearer ${token}` })).status).toBe(503);
+      const none = await post({});
+      expect(none.status).toBe(401);
+      expect(none.headers.get('www-authenticate')).toBe(
+        'Bearer resource_metadata="https://tools.example.test/.well-known/oauth-protected-resource/mcp/agent/alice"',
+      );
+    } finally {
+      await on.stop();
+    }
   });
 });

@@ -43,6 +43,9 @@ import {
   type ToolsChange,
 } from '../domain/mcp';
 import type { McpSessionRecord, McpSessions } from '../state/mcp-sessions.store';
+import type { McpOAuthConfig } from '../config';
+import { bearerChallenge, bearerToken, metadataRoute, metadataUrlOf, protectedResourceMetadata } from '../domain/mcp-oauth';
+import { InvalidTokenError, KeysUnavailableError, OAuthVerifier } from './oauth';
 import { NotificationStreams } from './notification-streams';
 import { RequestSpans } from './request-spans';
 
@@ -71,6 +74,8 @@ export interface McpEndpointOptions {
   heartbeatMs?: number;
   /** The tracer of the requests' spans (default: the global one). */
   tracer?: Tracer;
+  /** OAuth 2.1 resource-server mode (MCP_OAUTH_*): JWT access tokens of this issuer, beside any MCP keys. */
+  oauth?: McpOAuthConfig;
 }
 
 /** Tool lists of surfaces kept in memory until the surface expires (a surface's presented tools never change). */
@@ -110,6 +115,7 @@ export class McpEndpoint {
    */
   private readonly validator = new AjvJsonSchemaValidator();
   private readonly tracer: Tracer;
+  private readonly oauth: OAuthVerifier | undefined;
 
   constructor(
     private readonly dispatcher: DispatchService,
@@ -121,6 +127,7 @@ export class McpEndpoint {
     this.loopback = isLoopback(options.host);
     this.tracer = options.tracer ?? trace.getTracer(INSTRUMENTATION_SCOPE.name, INSTRUMENTATION_SCOPE.version);
     this.streams = new NotificationStreams(options.heartbeatMs ?? 15_000);
+    this.oauth = options.oauth ? new OAuthVerifier(options.oauth) : undefined;
     sessions.onChange((id, rec) => this.streams.changed(id, rec));
   }
 
@@ -140,12 +147,12 @@ export class McpEndpoint {
     return count;
   }
 
-  /** Listens; refuses to listen beyond loopback while no MCP key is configured. Resolves with the port. */
+  /** Listens; refuses to listen beyond loopback while neither an MCP key nor OAuth is configured. Resolves with the port. */
   async start(): Promise<number> {
     const keys = readMcpKeys(this.config.get(MCP_KEYS_KEY));
-    if (!this.loopback && (keys === undefined || keys.length === 0)) {
+    if (!this.loopback && !this.oauth && (keys === undefined || keys.length === 0)) {
       throw new Error(
-        `the MCP endpoint listens on ${this.options.host} only with API keys (mcp_keys in the config): without them, set MCP_HOST to a loopback address`,
+        `the MCP endpoint listens on ${this.options.host} only with API keys (mcp_keys in the config) or OAuth (MCP_OAUTH_ISSUER): without them, set MCP_HOST to a loopback address`,
       );
     }
     const server = createServer((req, res) => {
@@ -179,12 +186,14 @@ export class McpEndpoint {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       const url = new URL(req.url ?? '/', 'http://endpoint');
+      const metadata = this.options.oauth ? metadataRoute(url.pathname) : undefined;
+      if (metadata && this.options.oauth) return this.metadata(req, res, this.options.oauth, metadata.principal);
       const principal = principalOfPath(url.pathname);
       if (!principal) throw new HttpError(404, 'not found: use /mcp/agent/<id> or /mcp/gateway/<id>');
       if (this.loopback && !loopbackRequestAllowed(req.headers.host, header(req, 'origin'))) {
         throw new HttpError(403, 'Host or Origin is not a loopback address');
       }
-      const keyId = this.authenticate(req, principal);
+      const keyId = await this.authenticate(req, principal);
       switch (req.method) {
         case 'POST':
           return await this.post(req, res, principal, keyId);
@@ -203,19 +212,58 @@ export class McpEndpoint {
     }
   }
 
-  /** The ID of the MCP key that admits this principal ("" when no key is configured, on loopback only); throws 401. */
-  private authenticate(req: IncomingMessage, principal: PrincipalRef): string {
+  /**
+   * Who this request is, as the session records it: the ID of the MCP key that admits this principal,
+   * `oauth:<sub>` for an access token that does, or "" when neither keys nor OAuth are configured
+   * (loopback only). A configured key is tried first; a bearer value that is no key is checked as an
+   * access token. Throws 401 (503 when the issuer's keys cannot be fetched).
+   */
+  private async authenticate(req: IncomingMessage, principal: PrincipalRef): Promise<string> {
     const keys = readMcpKeys(this.config.get(MCP_KEYS_KEY));
+    const authorization = header(req, 'authorization');
+    const oauth = this.options.oauth;
     const unauthorized = (message: string) =>
-      new HttpError(401, message, ErrorCode.InvalidRequest, { 'WWW-Authenticate': 'Bearer realm="toolsurface", error="invalid_token"' });
+      new HttpError(401, message, ErrorCode.InvalidRequest, {
+        'WWW-Authenticate': oauth
+          ? bearerChallenge(metadataUrlOf(oauth.publicUrl, principal), bearerToken(authorization) !== undefined)
+          : 'Bearer realm="toolsurface", error="invalid_token"',
+      });
     if (keys === undefined) throw unauthorized('the stored MCP keys are malformed; every request is refused');
-    if (keys.length === 0) {
+    if (keys.length === 0 && !this.oauth) {
       if (this.loopback) return '';
       throw unauthorized('no MCP key is configured; this endpoint is not loopback');
     }
-    const key = mcpKeyFor(header(req, 'authorization'), keys, principal);
-    if (!key) throw unauthorized(`a valid API key of ${principalKey(principal)} is required: send "Authorization: Bearer <key>"`);
-    return key.id;
+    const key = mcpKeyFor(authorization, keys, principal);
+    if (key) return key.id;
+    const token = bearerToken(authorization);
+    if (this.oauth && token !== undefined) {
+      try {
+        return `oauth:${await this.oauth.verify(token, principal)}`;
+      } catch (e) {
+        if (e instanceof KeysUnavailableError) {
+          this.options.logger.warn({ err: e }, 'MCP access token not checked: the issuer keys are unavailable');
+          throw new HttpError(503, e.message, ErrorCode.InternalError);
+        }
+        if (e instanceof InvalidTokenError) throw unauthorized(`${e.message}; a token for ${principalKey(principal)} is required`);
+        throw e;
+      }
+    }
+    throw unauthorized(
+      oauth
+        ? `an access token (or API key) of ${principalKey(principal)} is required: send "Authorization: Bearer <token>"`
+        : `a valid API key of ${principalKey(principal)} is required: send "Authorization: Bearer <key>"`,
+    );
+  }
+
+  /** GET of the protected-resource metadata (RFC 9728), of the endpoint or of one principal's URL. */
+  private metadata(req: IncomingMessage, res: ServerResponse, oauth: McpOAuthConfig, principal?: PrincipalRef): void {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      throw new HttpError(405, 'method not allowed: GET only', ErrorCode.ConnectionClosed, { Allow: 'GET, HEAD' });
+    }
+    const body = JSON.stringify(protectedResourceMetadata(oauth.publicUrl, oauth.issuer, principal));
+    res
+      .writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'max-age=300', 'Access-Control-Allow-Origin': '*' })
+      .end(req.method === 'HEAD' ? undefined : body);
   }
 
   /** POST: one JSON-RPC message or a batch; each request in its own span (request-spans.ts). */
