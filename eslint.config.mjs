@@ -98,6 +98,12 @@ export default tseslint.config(
     },
   },
   { files: ['test/**'], rules: { '@nx/enforce-module-boundaries': boundaries(TEST_CONSTRAINTS, ['@toolsurface/stack']) } },
+  // The benches start the services from their packages, as the launcher does (serviceEntry).
+  {
+    files: ['tools/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { '@nx/enforce-module-boundaries': boundaries(PRODUCT_CONSTRAINTS, ['@toolsurface/stack']) },
+  },
   // Generated tables and data are long by nature.
   {
     files: ['libs/analysis/src/us-places.ts', 'libs/search/src/head-rerank-weights.ts', 'libs/mapper/src/calibration.ts', '**/*.test.ts'],

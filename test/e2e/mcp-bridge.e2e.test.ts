@@ -9,7 +9,7 @@ import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelco
 import { PresentationMode } from '@toolsurface/proto';
 import { Kvm } from '@nats-io/kv';
 import { findFreePort } from '@toolsurface/devkit';
-import { callError, Clients, principalOf, startGateway, unaryCall, type GatewayFixture } from '../support';
+import { callError, Clients, principalOf, startMcpGateway, unaryCall, type GatewayFixture } from '../support';
 
 // MCP clients other than the SDK's Client used directly, against the whole gateway's MCP endpoint:
 // the CLI's stdio bridge (`toolsurface mcp`), launched by the SDK's StdioClientTransport as a
@@ -27,9 +27,7 @@ let g: GatewayFixture;
 let ops: Clients;
 
 beforeAll(async () => {
-  g = await startGateway(join(fixtures, 'mcp.yaml'), ['everything', 'filesystem', 'memory'], {
-    serviceEnv: { dispatch: { MCP_ORCHESTRATOR_TOKEN: 'mcp-front-token-0123456789' } },
-  });
+  g = await startMcpGateway(join(fixtures, 'mcp.yaml'), ['everything', 'filesystem', 'memory']);
   ops = new Clients(g.stack.addresses, 'ops-token-0123456789');
 }, 180_000);
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { startGateway, type GatewayFixture } from '../support';
+import { startMcpGateway, type GatewayFixture } from '../support';
 
 // The MCP conformance suite (@modelcontextprotocol/conformance, its CLI run as a child process)
 // against the whole gateway's MCP endpoint: its generic server scenarios, the ones that need none of
@@ -50,9 +50,7 @@ beforeAll(async () => {
   // The copy lives elsewhere: its stdio capabilities keep pointing at the fixtures.
   const config = join(dir, 'mcp-keyless.yaml');
   writeFileSync(config, doc.toString({ lineWidth: 0 }).split('${CONFIG_DIR}').join(fixtures));
-  g = await startGateway(config, ['everything', 'filesystem', 'memory'], {
-    serviceEnv: { dispatch: { MCP_ORCHESTRATOR_TOKEN: 'mcp-front-token-0123456789' } },
-  });
+  g = await startMcpGateway(config, ['everything', 'filesystem', 'memory']);
 }, 180_000);
 afterAll(async () => {
   await g?.stop();

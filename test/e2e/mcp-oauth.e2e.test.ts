@@ -6,7 +6,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'j
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { startGateway, type GatewayFixture } from '../support';
+import { startMcpGateway, type GatewayFixture } from '../support';
 
 // OAuth 2.1 resource-server mode of the MCP endpoint against the whole gateway: an authorization
 // server of the suite's own (its metadata and JWKS served by node:http on loopback), tokens signed
@@ -38,11 +38,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
-  g = await startGateway(join(fixtures, 'mcp-oauth.yaml'), ['memory'], {
-    serviceEnv: {
-      dispatch: { MCP_ORCHESTRATOR_TOKEN: 'mcp-front-token-0123456789', MCP_OAUTH_ISSUER: issuer, MCP_PUBLIC_URL: PUBLIC_URL },
-    },
-  });
+  g = await startMcpGateway(join(fixtures, 'mcp-oauth.yaml'), ['memory'], { MCP_OAUTH_ISSUER: issuer, MCP_PUBLIC_URL: PUBLIC_URL });
 }, 180_000);
 afterAll(async () => {
   await g?.stop();

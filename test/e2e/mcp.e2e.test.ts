@@ -9,7 +9,7 @@ import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelco
 import { SYSTEM_TOOLS } from '@toolsurface/core';
 import { PresentationMode, ToolCalled } from '@toolsurface/proto';
 import { Kvm } from '@nats-io/kv';
-import { callError, Clients, principalOf, startGateway, unaryCall, type GatewayFixture } from '../support';
+import { callError, Clients, principalOf, startMcpGateway, unaryCall, type GatewayFixture } from '../support';
 
 // The MCP endpoint (dispatch's second front) against the whole gateway: MCP clients built on the
 // official SDK connect to a principal's URL and see that principal's surface.
@@ -22,9 +22,7 @@ let g: GatewayFixture;
 let ops: Clients;
 
 beforeAll(async () => {
-  g = await startGateway(join(fixtures, 'mcp.yaml'), ['everything', 'filesystem', 'memory'], {
-    serviceEnv: { dispatch: { MCP_ORCHESTRATOR_TOKEN: 'mcp-front-token-0123456789' } },
-  });
+  g = await startMcpGateway(join(fixtures, 'mcp.yaml'), ['everything', 'filesystem', 'memory']);
   ops = new Clients(g.stack.addresses, 'ops-token-0123456789');
 }, 180_000);
 afterAll(async () => {

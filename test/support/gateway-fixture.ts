@@ -118,3 +118,14 @@ export async function startGateway(
     },
   };
 }
+
+/** The bearer token of the `mcp-front` orchestrator of test/fixtures/mcp*.yaml: what dispatch's MCP endpoint sends to surface-resolver. */
+export const MCP_FRONT_TOKEN = 'mcp-front-token-0123456789';
+
+/**
+ * The whole gateway on an MCP fixture config, its MCP endpoint logged in at surface-resolver as
+ * the `mcp-front` orchestrator; `dispatchEnv` adds dispatch variables (OAuth, for one).
+ */
+export function startMcpGateway(configPath: string, capabilities: string[], dispatchEnv: NodeJS.ProcessEnv = {}): Promise<GatewayFixture> {
+  return startGateway(configPath, capabilities, { serviceEnv: { dispatch: { MCP_ORCHESTRATOR_TOKEN: MCP_FRONT_TOKEN, ...dispatchEnv } } });
+}

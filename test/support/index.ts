@@ -1,5 +1,5 @@
 export { Clients, principalOf, unaryCall, callError, textOf, rawUnaryMethod } from './clients';
 export { OtlpReceiver } from './otlp-receiver';
 export type { ReceivedSpan, ReceivedPoint } from './otlp-receiver';
-export { startGateway } from './gateway-fixture';
+export { startGateway, startMcpGateway, MCP_FRONT_TOKEN } from './gateway-fixture';
 export type { GatewayFixture, SeenEvent } from './gateway-fixture';

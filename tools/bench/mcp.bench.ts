@@ -29,6 +29,7 @@ import {
   waitForServing,
   type ManagedProcess,
 } from '@toolsurface/devkit';
+import { serviceEntry, type StackService } from '@toolsurface/stack';
 import { median, parseProcStat, percentile } from './mcp-bench-stats';
 
 const { values: opts } = parseArgs({
@@ -194,8 +195,8 @@ const [resolverPort, dispatchPort, mcpPort, proxyPort] = await findFreePorts(4);
 const logDir = join(workDir, 'logs');
 const started: ManagedProcess[] = [];
 /** A service of services/<name> as a real process, as npm start runs it (without discovery and unified-mapper: unused here). */
-async function startService(name: string, port: number, env: NodeJS.ProcessEnv): Promise<ManagedProcess> {
-  const proc = spawnManaged(name, process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'services', name, 'src/main.ts')], {
+async function startService(name: StackService['name'], port: number, env: NodeJS.ProcessEnv): Promise<ManagedProcess> {
+  const proc = spawnManaged(name, process.execPath, ['--import', 'tsx', serviceEntry(name)], {
     cwd: REPO_ROOT,
     env: { ...process.env, NATS_URL: nats!.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), LOG_LEVEL: 'warn', ...env },
     logPath: join(logDir, `${name}.log`),
