@@ -12,13 +12,13 @@ export interface ReceivedSpan {
   attributes: Record<string, unknown>;
 }
 
-/** One metric data point as received over OTLP/HTTP JSON: a sum's value, or a histogram's count and sum. */
+/** One metric data point as received over OTLP/HTTP JSON: a sum's or a gauge's value, or a histogram's count and sum. */
 export interface ReceivedPoint {
   service: string;
   name: string;
   unit: string;
   attributes: Record<string, unknown>;
-  /** Sum value (counters), or the histogram's count. */
+  /** Sum value (counters), gauge value, or the histogram's count. */
   value: number;
   /** Histogram sum (undefined for sums). */
   sum?: number;
@@ -39,6 +39,7 @@ interface OtlpMetric {
   name: string;
   unit?: string;
   sum?: { dataPoints?: Array<{ attributes?: OtlpAttr[]; asInt?: string | number; asDouble?: number }> };
+  gauge?: { dataPoints?: Array<{ attributes?: OtlpAttr[]; asInt?: string | number; asDouble?: number }> };
   histogram?: { dataPoints?: Array<{ attributes?: OtlpAttr[]; count?: string | number; sum?: number }> };
 }
 
@@ -75,7 +76,7 @@ export class OtlpReceiver {
             const service = String(attrs(rm.resource?.attributes)['service.name'] ?? '');
             for (const sm of rm.scopeMetrics ?? []) {
               for (const m of sm.metrics ?? []) {
-                for (const p of m.sum?.dataPoints ?? []) {
+                for (const p of [...(m.sum?.dataPoints ?? []), ...(m.gauge?.dataPoints ?? [])]) {
                   this.points.push({
                     service,
                     name: m.name,

@@ -72,6 +72,12 @@ export const Metric = {
     unit: '{surface}',
     description: 'Surfaces opened, by resolved and configured mode.',
   },
+  /** Per capability (toolsurface.capability), per dispatch replica: 1 while its MCP session is connected, else 0. */
+  CAPABILITY_UP: {
+    name: 'toolsurface.capability.up',
+    unit: '1',
+    description: 'Whether the MCP session of a capability is connected (1) or not (0), on this dispatch replica.',
+  },
   /** Server-side duration of each gRPC call, by rpc.service, rpc.method and rpc.grpc.status_code. */
   RPC_SERVER_DURATION: { name: 'rpc.server.call.duration', unit: 's', description: 'Duration of gRPC calls on the server.' },
 } as const;

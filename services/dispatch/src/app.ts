@@ -21,6 +21,7 @@ import {
 import { RateLimiter } from '@toolsurface/core';
 import { ConfigView, SnapshotStore, WatchedBucket, type CatalogRecord, type SurfaceRecord } from '@toolsurface/state';
 import { CapabilityManager } from './capabilities/capability-manager';
+import { CapabilityStatus, capabilityHealthService } from './capabilities/capability-status';
 import { DiscoveryClient } from './clients/discovery.client';
 import { SurfaceClient } from './clients/surface.client';
 import { UnifiedClient } from './clients/unified.client';
@@ -70,6 +71,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
   let toolsChanged: ToolsChangedSubscriber | undefined;
   const watches: Array<WatchedBucket<unknown>> = [];
   let rateUsage: RateUsageExchange | undefined;
+  const capabilityStatus = new CapabilityStatus(logger);
   const stopTlsLog = logTlsReloads(logger);
 
   // Order matters: stop taking calls and let in-flight ones finish while capabilities and NATS
@@ -81,6 +83,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
     .add('audit publishes', () => audit?.flush())
     .add('rate-limit usage', () => rateUsage?.stop())
     .add('capability sessions', () => capabilities?.stop())
+    .add('capability status', () => capabilityStatus.stop())
     .add('kv watches', () => watches.forEach((w) => w.stop()))
     .add('downstream clients', () => {
       discovery?.close();
@@ -122,6 +125,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
         logger,
         undefined,
         config.allowedCommands,
+        capabilityStatus,
       );
       capabilities.start();
       // Serving before the first connection attempts would refuse early calls as unavailable.
@@ -195,6 +199,11 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
         {},
         config.tls,
       );
+      // Each capability's state as a health detail: service "toolsurface.capability.<name>" is SERVING while connected.
+      const health = grpc.health;
+      const serve = (s: { capability: string; connected: boolean }, removed: boolean) =>
+        health.setStatus(capabilityHealthService(s.capability), removed ? 'UNKNOWN' : s.connected ? 'SERVING' : 'NOT_SERVING');
+      for (const s of capabilityStatus.onChange(serve)) serve(s, false);
       logger.info({ port: grpc.port }, 'dispatch serving');
       return { grpcPort: grpc.port, ...(mcpPort === undefined ? {} : { mcpPort }) };
     },

@@ -173,6 +173,12 @@ export class SurfaceResolverService {
         'bound capabilities not in the catalog; surface opened without them',
       );
     }
+    if (set.unavailableCapabilities.length > 0) {
+      this.logger.warn(
+        { principal: principalKey(principal), capabilities: set.unavailableCapabilities },
+        'bound capabilities unavailable; surface lists their last known tools, calls to them get CAPABILITY_UNAVAILABLE',
+      );
+    }
     return { record, presented };
   }
 

@@ -4,6 +4,7 @@ import { capabilityKey, type CatalogRecord, type ConfigSource, type WatchedBucke
 import { parseCapabilitySpec, sameCatalog } from '../domain/catalog';
 import type { CapabilityPort, ToolResult } from '../domain/ports';
 import type { CatalogChangedPublisher } from '../events/catalog-changed.publisher';
+import type { CapabilityStatus } from './capability-status';
 import { CapabilitySession } from './mcp-session';
 
 const CAPABILITY_PREFIX = capabilityKey('');
@@ -26,6 +27,8 @@ export class CapabilityManager implements CapabilityPort {
     private readonly now: () => number = Date.now,
     /** Commands a stdio capability may run (CAPABILITY_COMMANDS); empty allows any. */
     private readonly allowedCommands: readonly string[] = [],
+    /** Told each capability's state, for the operator (metric, health, log). */
+    private readonly status?: CapabilityStatus,
   ) {}
 
   /** Follows the config bucket (already started) and drops catalog records of capabilities no longer configured. */
@@ -134,6 +137,8 @@ export class CapabilityManager implements CapabilityPort {
       const stored = this.catalog.get(name);
       // An unavailable capability keeps the tools it last published; its status says it cannot be called now.
       const kept = status === 'unavailable' && tools.length === 0 ? (stored?.tools ?? []) : tools;
+      // A write queued before the capability left the config must not bring it back to the operator's view.
+      if (this.config.get(capabilityKey(name)) !== undefined) this.status?.report(name, status === 'ok', kept.length, error);
       if (sameCatalog(stored, status, kept)) return;
       const atMs = this.now();
       const record: CatalogRecord = { capability: name, status, tools: kept, listedAtMs: atMs, ...(error ? { error } : {}) };
@@ -143,6 +148,7 @@ export class CapabilityManager implements CapabilityPort {
   }
 
   private removeCatalog(name: string): void {
+    this.status?.remove(name);
     this.chain(name, async () => {
       if (this.catalog.get(name) === undefined) return;
       await this.catalog.delete(name);

@@ -74,10 +74,15 @@ describe('buildBoundSet', () => {
     expect(gw.definitions.map((d) => d.name)).toEqual(['delete_all', 'read']);
   });
 
-  it('reports bound capabilities that are unavailable and leaves their tools out', () => {
+  it('keeps the last known tools of an unavailable capability and reports it', () => {
     const set = buildBoundSet(alice, ['a', 'b', 'c'], catalog({ a: [t('x')], b: [t('y')] }, ['b']), allow);
-    expect(set.definitions.map((d) => d.name)).toEqual(['x']);
-    expect(set.missingCapabilities).toEqual(['b', 'c']);
+    expect(set.definitions.map((d) => d.name)).toEqual(['x', 'y']);
+    expect(set.unavailableCapabilities).toEqual(['b']);
+    expect(set.missingCapabilities).toEqual(['c']);
+    // Down and never listed: nothing to keep, so it is missing.
+    const never = buildBoundSet(alice, ['a', 'd'], catalog({ a: [t('x')], d: [] }, ['d']), allow);
+    expect(never.definitions.map((d) => d.name)).toEqual(['x']);
+    expect(never.missingCapabilities).toEqual(['d']);
   });
 
   it('is deterministic whatever the binding order', () => {

@@ -29,8 +29,10 @@ export interface Collision {
 export interface BoundSet {
   definitions: BoundToolDefinition[];
   collisions: Collision[];
-  /** Capabilities bound but not listed (unavailable or not yet connected). */
+  /** Capabilities bound but with no tools in the catalog (never listed, or listed none). */
   missingCapabilities: string[];
+  /** Bound capabilities that are down: their last known tools are in the set, and a call gets CAPABILITY_UNAVAILABLE. */
+  unavailableCapabilities: string[];
   /** Published names left out because they are not valid MCP tool names ("<capability>/<name>", cut to 80). */
   invalidNames: string[];
 }
@@ -55,15 +57,19 @@ export function buildBoundSet(
   policy: AdmissionPolicy,
 ): BoundSet {
   const missingCapabilities: string[] = [];
+  const unavailableCapabilities: string[] = [];
   const invalidNames: string[] = [];
   const published: Array<{ capability: string; tool: McpTool }> = [];
   const bound = [...new Set(boundCapabilities)].sort();
   for (const capability of bound) {
     const entry = catalog.get(capability);
-    if (!entry || entry.status !== 'ok') {
+    // A capability that is down keeps its place: its last known tools are listed as before, so an
+    // outage changes neither the tool list nor the resolved mode (docs/DESIGN.md product rule 11).
+    if (!entry || entry.tools.length === 0) {
       missingCapabilities.push(capability);
       continue;
     }
+    if (entry.status !== 'ok') unavailableCapabilities.push(capability);
     const seen = new Set<string>();
     for (const tool of entry.tools) {
       // A server that lists one name twice gets its first definition only.
@@ -105,7 +111,7 @@ export function buildBoundSet(
     definitions.push(toDefinition(p.tool, name, p.capability));
   }
   definitions.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { definitions, collisions: [...collisions.values()], missingCapabilities, invalidNames };
+  return { definitions, collisions: [...collisions.values()], missingCapabilities, unavailableCapabilities, invalidNames };
 }
 
 function toDefinition(tool: McpTool, name: string, capability: string): BoundToolDefinition {
