@@ -6,6 +6,8 @@
 // include both ends' CPU and anything dispatch does after a response (the audit publish) still
 // delays the caller's next step. BENCH_CLIENT=process runs the callers (direct and via the gateway
 // alike) in a child process instead, as in a deployment; "cpu per call" is then the callers' own.
+// "rate-limited" calls the same tool as a principal under a rate limit (one that never refuses),
+// interleaved with calls of the unlimited principal, so their ratio is the rate limiter's cost.
 import { join, resolve } from 'node:path';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +46,12 @@ async function measure(grpcPort: number, log: (line: string) => void): Promise<v
       client.callTool(req, new Metadata(), { deadline: Date.now() + 5000 }, (e, r) => (e ? rej(e) : res(r))),
     );
 
+  const limitedReq = CallToolRequest.fromPartial({ ...req, surfaceId: 'bench-limited' });
+  const viaLimited = () =>
+    new Promise<CallToolResponse>((res, rej) =>
+      client.callTool(limitedReq, new Metadata(), { deadline: Date.now() + 5000 }, (e, r) => (e ? rej(e) : res(r))),
+    );
+
   const reqNF = CallToolRequest.fromPartial({ surfaceId: 'bench', name: 'nope', argumentsJson: '{}', callId: 'x' });
   const reqDisc = CallToolRequest.fromPartial({ surfaceId: 'nosuch', name: 'x', argumentsJson: '{}', callId: 'x' });
   const once = (r: CallToolRequest) =>
@@ -77,6 +85,38 @@ async function measure(grpcPort: number, log: (line: string) => void): Promise<v
       `round ${round}: direct p50 ${pct(d, 0.5).toFixed(3)} p99 ${pct(d, 0.99).toFixed(3)} | gateway p50 ${pct(g, 0.5).toFixed(3)} p99 ${pct(g, 0.99).toFixed(3)} ms`,
     );
   }
+  for (let round = 0; round < 2; round++) {
+    const u: number[] = [],
+      l: number[] = [];
+    for (let i = 0; i < N; i++) {
+      let t = performance.now();
+      const a = await viaGw();
+      u.push(performance.now() - t);
+      t = performance.now();
+      const b = await viaLimited();
+      l.push(performance.now() - t);
+      if (a.isError || b.isError) throw new Error(a.message || b.message);
+    }
+    const [pu, pl] = [pct(u, 0.5), pct(l, 0.5)];
+    log(
+      `rate-limited round ${round}: unlimited p50 ${pu.toFixed(3)} | limited p50 ${pl.toFixed(3)} p99 ${pct(l, 0.99).toFixed(3)} ms | ratio ${(pl / pu).toFixed(3)}`,
+    );
+  }
+  const throughput = async (call: () => Promise<CallToolResponse>) => {
+    const from = performance.now();
+    let n = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (performance.now() - from < 3000) {
+          await call();
+          n++;
+        }
+      }),
+    );
+    return n / ((performance.now() - from) / 1000);
+  };
+  const [tu, tl] = [await throughput(viaGw), await throughput(viaLimited)];
+  log(`rate-limited throughput: unlimited ${tu.toFixed(0)} | limited ${tl.toFixed(0)} calls/s | ratio ${(tl / tu).toFixed(3)}`);
   // throughput, 8 concurrent callers
   const start = performance.now();
   const cpu = process.cpuUsage();
@@ -117,8 +157,24 @@ if (callerPort) {
   const doc = configDocument(
     {
       capabilities: { everything },
-      principals: [{ kind: 'agent', id: 'a', mode: 'discovery', autonomy: 'autonomous', capabilities: ['everything'] }],
-      admission: { default: 'allow', rules: [] },
+      principals: [
+        { kind: 'agent', id: 'a', mode: 'discovery', autonomy: 'autonomous', capabilities: ['everything'] },
+        { kind: 'agent', id: 'l', mode: 'discovery', autonomy: 'autonomous', capabilities: ['everything'] },
+      ],
+      admission: {
+        default: 'allow',
+        rules: [],
+        // Never refuses in the bench (at most some 100,000 calls a minute run here): only its cost shows.
+        limits: [
+          {
+            id: 'bench-rate',
+            principals: ['agent:l'],
+            capabilities: ['*'],
+            tools: ['*'],
+            rate: { calls: 10_000_000, perSeconds: 60, per: 'principal' },
+          },
+        ],
+      },
       orchestrators: [],
       hash: 'bench',
     },
@@ -137,22 +193,26 @@ if (callerPort) {
     rec.tools.map((t) => ({ ...t, capability: 'everything', originalName: t.name })),
   );
   const sur = await openBucket(nc, Buckets.surfaces);
-  await sur.put(
-    'bench',
-    JSON.stringify({
-      surfaceId: 'bench',
-      principal: { kind: 'agent', id: 'a' },
-      configuredMode: 'discovery',
-      resolvedMode: 'discovery',
-      snapshotId: snap.snapshot.snapshotId,
-      autonomy: 'autonomous',
-      boundToolCount: 1,
-      presentedTokens: 0,
-      collisions: [],
-      openedAtMs: Date.now(),
-      expiresAtMs: Date.now() + 3600e3,
-    }),
-  );
+  for (const [surfaceId, id] of [
+    ['bench', 'a'],
+    ['bench-limited', 'l'],
+  ])
+    await sur.put(
+      surfaceId,
+      JSON.stringify({
+        surfaceId,
+        principal: { kind: 'agent', id },
+        configuredMode: 'discovery',
+        resolvedMode: 'discovery',
+        snapshotId: snap.snapshot.snapshotId,
+        autonomy: 'autonomous',
+        boundToolCount: 1,
+        presentedTokens: 0,
+        collisions: [],
+        openedAtMs: Date.now(),
+        expiresAtMs: Date.now() + 3600e3,
+      }),
+    );
 
   if (process.env.BENCH_CLIENT === 'process') {
     console.log('callers in a child process');

@@ -160,8 +160,8 @@ export interface AdmissionLimit {
    * A token bucket: at most `calls` admitted calls in any `perSeconds` window, refilled evenly
    * (a burst of `calls` is allowed). `per: 'principal'` shares one bucket across every tool the
    * limit matches; `per: 'tool'` gives each (capability, tool) its own bucket. Buckets are per
-   * principal. Dispatch replicas tell each other what they took (RateLimiter.drainUsage/absorb),
-   * so the bound holds across replicas up to what they admit between two exchanges.
+   * principal. Dispatch keeps the buckets in NATS, so the bound holds across its replicas and
+   * restarts (docs/DESIGN.md, "Rate limits").
    */
   rate?: { calls: number; perSeconds: number; per: 'principal' | 'tool' };
   /** Largest accepted arguments, as UTF-8 bytes of their JSON text. */
@@ -204,44 +204,58 @@ interface Bucket {
   perMs: number;
 }
 
-/**
- * Tokens one replica took from one bucket since its last report (RateLimiter.drainUsage). The key
- * names the limit, its rate (`<calls>/<perMs>`), the principal and (per tool) the tool, so every
- * replica maps it to the same bucket, and one that has no such bucket yet creates it from the
- * rate in the key.
- */
-export interface RateUsage {
-  key: string;
-  tokens: number;
-}
-
-/** Largest window of a rate limit, ms (the config's per_seconds maximum, 86,400). */
-const MAX_RATE_WINDOW_MS = 86_400_000;
-
-/** The rate a bucket key names (`<id>\0<calls>/<perMs>\0…`), or undefined when it names none a config can hold. */
-function rateOfKey(key: string): { calls: number; perMs: number } | undefined {
-  const part = key.split('\u0000')[1];
-  const m = part === undefined ? null : /^(\d{1,12})\/(\d+(?:\.\d+)?)$/.exec(part);
-  if (!m) return undefined;
-  const calls = Number(m[1]);
-  const perMs = Number(m[2]);
-  return calls >= 1 && perMs > 0 && perMs <= MAX_RATE_WINDOW_MS ? { calls, perMs } : undefined;
+/** Why a rate limit refused a call: the limit, and how long until it would admit one, ms. */
+export interface RateRefusal {
+  limit: AdmissionLimit;
+  retryAfterMs: number;
 }
 
 /**
- * Token buckets for the rate bounds of admission limits, in memory. `take` either consumes one
- * token from every bucket the call's limits name, or none when any is empty (a refused call costs
- * nothing). Buckets that have refilled completely are dropped once more than `maxBuckets` exist.
- *
- * Several dispatch replicas share a bound by exchanging usage: each reports what it took
- * (`drainUsage`) and takes off its own buckets what the others report (`absorb`). A call is still
- * decided locally, with no round trip; between two exchanges each replica can admit at most what
- * its own buckets hold, so the overshoot is bounded by the replicas' admissions in one interval.
+ * Where admission takes rate-limit tokens: `take` either consumes one token from every bucket the
+ * call's limits name, or none when any is empty (a refused call costs nothing), and returns the
+ * refusal. RateLimiter keeps buckets in one process; dispatch keeps them in NATS, shared by its
+ * replicas and kept across restarts.
  */
-export class RateLimiter {
+export interface RateLimits {
+  take(
+    limits: readonly AdmissionLimit[],
+    principal: PrincipalRef,
+    capability: string,
+    tool: string,
+    now: number,
+  ): RateRefusal | undefined | Promise<RateRefusal | undefined>;
+}
+
+/**
+ * The bucket a rate limit gives a call: the limit's ID, its rate (`<calls>/<perMs>`, so a changed
+ * limit starts from a full bucket), the principal and, per tool, the capability and tool, joined
+ * by NUL (which no ID or name holds).
+ */
+export function rateBucketKey(limit: AdmissionLimit, principal: PrincipalRef, capability: string, tool: string): string {
+  const rate = limit.rate!;
+  const who = principalKey(principal);
+  return `${limit.id}\u0000${rate.calls}/${rate.perSeconds * 1000}\u0000${who}${rate.per === 'tool' ? `\u0000${capability}\u0000${tool}` : ''}`;
+}
+
+/**
+ * Tokens a bucket of `calls` per `perMs` holds at `now` (ms) when it held `tokens` at `at`: refilled
+ * evenly, never past `calls`. A clock behind `at` refills nothing.
+ */
+export function refilledTokens(tokens: number, at: number, calls: number, perMs: number, now: number): number {
+  return now > at ? Math.min(calls, tokens + ((now - at) * calls) / perMs) : tokens;
+}
+
+/** How long until a bucket holding `tokens` (< 1) admits one call, ms (at least 1). */
+export function retryAfterMs(tokens: number, calls: number, perMs: number): number {
+  return Math.max(1, Math.ceil(((1 - tokens) * perMs) / calls - 1e-6));
+}
+
+/**
+ * Token buckets for the rate bounds of admission limits, in this process's memory (one replica, or
+ * tests). Buckets that have refilled completely are dropped once more than `maxBuckets` exist.
+ */
+export class RateLimiter implements RateLimits {
   private readonly buckets = new Map<string, Bucket>();
-  /** Tokens taken here since the last drainUsage, by bucket key. */
-  private readonly usage = new Map<string, RateUsage>();
   /** `now` of the last sweep. */
   private lastSweep = Number.NEGATIVE_INFINITY;
 
@@ -251,72 +265,26 @@ export class RateLimiter {
    * Takes a token for one call at time `now` (ms). Returns undefined when admitted, or the limit that
    * refused it and how long until it would admit a call, in ms.
    */
-  take(
-    limits: readonly AdmissionLimit[],
-    principal: PrincipalRef,
-    capability: string,
-    tool: string,
-    now: number,
-  ): { limit: AdmissionLimit; retryAfterMs: number } | undefined {
-    const picked: Array<[string, Bucket]> = [];
-    const who = principalKey(principal);
+  take(limits: readonly AdmissionLimit[], principal: PrincipalRef, capability: string, tool: string, now: number): RateRefusal | undefined {
+    const picked: Bucket[] = [];
     // Room is made before any bucket is picked: a sweep in the loop could drop one already picked.
     if (this.buckets.size >= this.maxBuckets) this.sweep(now);
     for (const limit of limits) {
       const rate = limit.rate;
       if (!rate) continue;
       const perMs = rate.perSeconds * 1000;
-      // The bucket key carries the rate, so a changed limit starts from a full bucket.
-      const key = `${limit.id}\u0000${rate.calls}/${perMs}\u0000${who}${rate.per === 'tool' ? `\u0000${capability}\u0000${tool}` : ''}`;
+      const key = rateBucketKey(limit, principal, capability, tool);
       let b = this.buckets.get(key);
       if (!b) {
         b = { tokens: rate.calls, at: now, calls: rate.calls, perMs };
         this.buckets.set(key, b);
       }
       refill(b, now);
-      if (b.tokens < 1) return { limit, retryAfterMs: Math.max(1, Math.ceil(((1 - b.tokens) * perMs) / rate.calls - 1e-6)) };
-      picked.push([key, b]);
+      if (b.tokens < 1) return { limit, retryAfterMs: retryAfterMs(b.tokens, rate.calls, perMs) };
+      picked.push(b);
     }
-    for (const [key, b] of picked) {
-      b.tokens -= 1;
-      const u = this.usage.get(key);
-      if (u) u.tokens += 1;
-      else this.usage.set(key, { key, tokens: 1 });
-    }
+    for (const b of picked) b.tokens -= 1;
     return undefined;
-  }
-
-  /** What this replica took since the last call (for the other replicas), and forgets it. */
-  drainUsage(): RateUsage[] {
-    const out = [...this.usage.values()];
-    this.usage.clear();
-    return out;
-  }
-
-  /**
-   * Takes off the local buckets what another replica reports it took, at time `now` (ms). A bucket
-   * can go below zero (the replicas together admitted more than the burst in one interval); it
-   * then refuses until it has refilled, which pays the overshoot back. The rate comes from the key,
-   * never from the report, so a report can only take tokens away, never widen a limit. Malformed
-   * entries are skipped.
-   */
-  absorb(usage: readonly RateUsage[], now: number): void {
-    for (const u of usage) {
-      if (typeof u?.key !== 'string' || typeof u.tokens !== 'number' || !(u.tokens > 0) || !Number.isFinite(u.tokens)) continue;
-      let b = this.buckets.get(u.key);
-      if (!b) {
-        const rate = rateOfKey(u.key);
-        if (!rate) continue;
-        if (this.buckets.size >= this.maxBuckets) this.sweep(now);
-        // Full of buckets in use: another replica's principals do not take the place of this one's.
-        if (this.buckets.size >= this.maxBuckets) continue;
-        b = { tokens: rate.calls, at: now, calls: rate.calls, perMs: rate.perMs };
-        this.buckets.set(u.key, b);
-      }
-      refill(b, now);
-      // Never more debt than one window pays back: a report can refuse a principal for one window at most.
-      b.tokens = Math.max(1 - b.calls, b.tokens - u.tokens);
-    }
   }
 
   /** Number of live buckets (for tests and metrics). */
@@ -337,7 +305,7 @@ export class RateLimiter {
 
 function refill(b: Bucket, now: number): void {
   if (now > b.at) {
-    b.tokens = Math.min(b.calls, b.tokens + ((now - b.at) * b.calls) / b.perMs);
+    b.tokens = refilledTokens(b.tokens, b.at, b.calls, b.perMs, now);
     b.at = now;
   }
 }

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  admit,
-  limitsFor,
-  RateLimiter,
-  refusedOutright,
-  sizeLimitExceeded,
-  type AdmissionLimit,
-  type AdmissionPolicy,
-  type RateUsage,
-} from './admission';
+import { admit, limitsFor, RateLimiter, refusedOutright, sizeLimitExceeded, type AdmissionLimit, type AdmissionPolicy } from './admission';
 import * as semconv from '@opentelemetry/semantic-conventions/incubating';
 import { Attr } from './attributes';
 import { authenticate, readOrchestrators, tokenDigest } from './auth';
@@ -281,59 +272,6 @@ describe('admission limits', () => {
     expect(rl.size).toBeLessThanOrEqual(10);
     const raised: AdmissionLimit = { ...perTool, rate: { calls: 100, perSeconds: 3, per: 'tool' } };
     for (let i = 0; i < 100; i++) expect(rl.take([raised], bob, 'fs', 'read', 0)).toBeUndefined();
-  });
-
-  it('replicas that exchange usage share one bound; without the exchange each would admit the whole rate', () => {
-    const limit: AdmissionLimit = { ...perPrincipal, id: 'shared', rate: { calls: 10, perSeconds: 60, per: 'principal' } };
-    const admitted = (exchange: boolean): number => {
-      const replicas = [new RateLimiter(), new RateLimiter()];
-      let n = 0;
-      // Calls alternate between the replicas (a round-robin load balancer); each reports after every call.
-      for (let i = 0; i < 40; i++) {
-        const here = replicas[i % 2];
-        if (here.take([limit], alice, 'fs', 'read', i) === undefined) n++;
-        const report = here.drainUsage();
-        if (exchange) replicas[(i + 1) % 2].absorb(report, i);
-      }
-      return n;
-    };
-    expect(admitted(false)).toBe(20);
-    expect(admitted(true)).toBe(10);
-    // A report names the bucket: a replica that never saw the principal starts from the same full bucket, less the report.
-    const a = new RateLimiter();
-    const b = new RateLimiter();
-    for (let i = 0; i < 4; i++) a.take([limit], alice, 'fs', 'read', 0);
-    b.absorb(a.drainUsage(), 0);
-    expect(a.drainUsage()).toEqual([]);
-    let left = 0;
-    while (b.take([limit], alice, 'fs', 'read', 0) === undefined) left++;
-    expect(left).toBe(6);
-    // A huge report leaves a debt of one burst at most: refused for one window, then refilling; malformed entries are skipped.
-    const key = a.take([limit], alice, 'fs', 'read', 0) === undefined ? a.drainUsage()[0].key : '';
-    b.absorb(
-      [
-        { key, tokens: 1e9 },
-        { key: 'bad', tokens: Number.NaN },
-        { key: 'no-rate\u00001e12/1\u0000agent:alice', tokens: 1 },
-      ],
-      0,
-    );
-    expect(b.size).toBe(1);
-    expect(b.take([limit], alice, 'fs', 'read', 59_000)).toBeDefined();
-    expect(b.take([limit], alice, 'fs', 'read', 60_000)).toBeUndefined();
-    // Reports of other replicas' principals never grow the buckets past their bound.
-    const small = new RateLimiter(10);
-    small.absorb(
-      Array.from({ length: 100 }, (_, i) => ({ key: `shared\u000010/60000\u0000agent:p${i}`, tokens: 3 })),
-      0,
-    );
-    expect(small.size).toBeLessThanOrEqual(10);
-    // A report cannot widen a limit: the rate is the key's, whatever else the message says.
-    const c = new RateLimiter();
-    c.absorb([{ key, tokens: 1, calls: 1e12, perMs: 1 } as RateUsage], 0);
-    let passed = 0;
-    for (let i = 0; i < 100; i++) if (c.take([limit], alice, 'fs', 'read', 0) === undefined) passed++;
-    expect(passed).toBe(9);
   });
 
   it('a full map of buckets never drops a bucket the same call takes a token from', () => {

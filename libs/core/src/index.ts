@@ -15,8 +15,17 @@ export {
 export type { MetaToolName } from './meta-tools';
 export { SYSTEM_CAPABILITY, JOURNAL_ENTRY_MAX_CHARS, SYSTEM_TOOLS, RESERVED_TOOL_NAMES, isSystemToolName } from './system-tools';
 export { globMatch } from './glob';
-export { admit, refusedOutright, limitsFor, sizeLimitExceeded, RateLimiter } from './admission';
-export type { RateUsage } from './admission';
+export {
+  admit,
+  refusedOutright,
+  limitsFor,
+  sizeLimitExceeded,
+  RateLimiter,
+  rateBucketKey,
+  refilledTokens,
+  retryAfterMs,
+} from './admission';
+export type { RateLimits, RateRefusal } from './admission';
 export type { AdmissionRule, AdmissionPolicy, AdmissionInput, AdmissionResult, AdmissionLimit } from './admission';
 export { countToolTokens } from './tokens';
 export { parseConfig, loadConfigFile, CONFIG_FILE_SCHEMA, DEFAULT_TOOL_TIMEOUT_MS } from './config-file';

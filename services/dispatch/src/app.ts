@@ -18,7 +18,6 @@ import {
   type GrpcServerHandle,
   type Logger,
 } from '@toolsurface/platform';
-import { RateLimiter } from '@toolsurface/core';
 import { ConfigView, SnapshotStore, WatchedBucket, type CatalogRecord, type SurfaceRecord } from '@toolsurface/state';
 import { CapabilityManager } from './capabilities/capability-manager';
 import { CapabilityStatus, capabilityHealthService } from './capabilities/capability-status';
@@ -31,12 +30,12 @@ import { SystemTools } from './domain/system-tools';
 import { ValidatorCache } from './domain/validators';
 import { CatalogChangedPublisher } from './events/catalog-changed.publisher';
 import { ToolCalledPublisher } from './events/tool-called.publisher';
-import { RateUsageExchange } from './events/rate-usage.exchange';
 import { ToolsChangedSubscriber } from './events/tools-changed.subscriber';
 import { dispatchService } from './grpc/dispatch.handler';
 import { McpEndpoint } from './mcp/mcp.endpoint';
 import { McpSessions, type McpSessionRecord } from './state/mcp-sessions.store';
 import { KvJournal } from './state/journal.store';
+import { KvRateLimits, openRateLimitsBucket } from './state/rate-limits.store';
 import { BucketSettings } from './state/settings.source';
 import { BucketSurfaces } from './state/surfaces.source';
 
@@ -70,7 +69,6 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
   let mcp: McpEndpoint | undefined;
   let toolsChanged: ToolsChangedSubscriber | undefined;
   const watches: Array<WatchedBucket<unknown>> = [];
-  let rateUsage: RateUsageExchange | undefined;
   const capabilityStatus = new CapabilityStatus(logger);
   const stopTlsLog = logTlsReloads(logger);
 
@@ -81,7 +79,6 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
     .add('tools-changed subscription', () => toolsChanged?.stop())
     .add('grpc server', () => grpc?.stop(config.shutdownGraceMs))
     .add('audit publishes', () => audit?.flush())
-    .add('rate-limit usage', () => rateUsage?.stop())
     .add('capability sessions', () => capabilities?.stop())
     .add('capability status', () => capabilityStatus.stop())
     .add('kv watches', () => watches.forEach((w) => w.stop()))
@@ -133,12 +130,8 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
 
       discovery = new DiscoveryClient(config.discoveryAddr, tracer, config.downstreamTimeoutMs, channelCredentials(config.tls));
       unified = new UnifiedClient(config.unifiedAddr, tracer, config.downstreamTimeoutMs, channelCredentials(config.tls));
-      // Admission's rate-limit buckets, shared with the other replicas through NATS (docs/security.md, "Limits").
-      const rateLimiter = new RateLimiter();
-      if (config.rateLimitSyncMs > 0) {
-        rateUsage = new RateUsageExchange(nc, rateLimiter, logger, { intervalMs: config.rateLimitSyncMs });
-        rateUsage.start();
-      }
+      // Admission's rate-limit buckets, in NATS: shared by every replica, kept across restarts (docs/DESIGN.md).
+      const rateLimiter = new KvRateLimits(await openRateLimitsBucket(nc, config.jetstreamReplicas));
       const settings = new BucketSettings(configView, catalogBucket, logger, config.authRequired);
       const dispatcher = new DispatchService(
         {

@@ -18,7 +18,7 @@ describe('loadConfig', () => {
       authRequired: false,
       nats: {},
       allowedCommands: [],
-      rateLimitSyncMs: 100,
+      jetstreamReplicas: 1,
       mcp: undefined,
     });
   });
@@ -80,7 +80,7 @@ describe('loadConfig', () => {
       DISCOVERY_ADDR: 'discovery:7000',
       LOG_LEVEL: 'DEBUG',
       MAX_ARGUMENTS_BYTES: '4096',
-      RATE_LIMIT_SYNC_MS: '0',
+      JETSTREAM_REPLICAS: '3',
     });
     expect(c).toMatchObject({
       natsUrl: 'nats://a:1,nats://b:2',
@@ -88,9 +88,9 @@ describe('loadConfig', () => {
       discoveryAddr: 'discovery:7000',
       logLevel: 'debug',
       maxArgumentsBytes: 4096,
-      rateLimitSyncMs: 0,
+      jetstreamReplicas: 3,
     });
-    expect(() => loadConfig({ RATE_LIMIT_SYNC_MS: '60001' })).toThrow(/RATE_LIMIT_SYNC_MS must be between 0 and 60000/);
+    expect(() => loadConfig({ JETSTREAM_REPLICAS: '0' })).toThrow(/JETSTREAM_REPLICAS must be between 1 and 5/);
   });
 
   it.each([

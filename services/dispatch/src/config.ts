@@ -29,10 +29,11 @@ export interface DispatchConfig {
    */
   allowedCommands: string[];
   /**
-   * RATE_LIMIT_SYNC_MS: how often this replica tells the others the rate-limit tokens it took, ms
-   * (RateUsageExchange); 0 keeps each replica's buckets to itself.
+   * JETSTREAM_REPLICAS: replicas of the key-value bucket this service creates for rate limits
+   * (`toolsurface_rate_limits`): 1 on one NATS server, 3 on a cluster. Read here until libs/platform
+   * has one shared reading of it for every stream and bucket.
    */
-  rateLimitSyncMs: number;
+  jetstreamReplicas: number;
   /** The MCP endpoint (src/mcp/): undefined when MCP_PORT is unset (off); its port 0 picks a free one. */
   mcp: McpEndpointConfig | undefined;
 }
@@ -203,7 +204,7 @@ export function loadConfig(env: Env = process.env): DispatchConfig {
       .split(',')
       .map((c) => c.trim())
       .filter(Boolean),
-    rateLimitSyncMs: integer(env, 'RATE_LIMIT_SYNC_MS', 100, 0, 60_000),
+    jetstreamReplicas: integer(env, 'JETSTREAM_REPLICAS', 1, 1, 5),
     mcp:
       text(env, 'MCP_PORT', '') === ''
         ? undefined

@@ -19,6 +19,7 @@ import {
   isSystemToolName,
   limitsFor,
   RateLimiter,
+  type RateLimits,
   sizeLimitExceeded,
   META_TOOL_NAMES,
   MODEL_FACING_REASONS,
@@ -59,8 +60,8 @@ export interface DispatcherOptions {
   maxArgumentsBytes: number;
   tracer: Tracer;
   validators?: ValidatorCache;
-  /** The token buckets of admission's rate limits (one per dispatch replica). */
-  rateLimiter?: RateLimiter;
+  /** Where admission's rate limits take tokens (default: in this process's memory). */
+  rateLimiter?: RateLimits;
 }
 
 /** Surfaces whose last discover_tools answer is kept for the discovery-rank metric. */
@@ -200,7 +201,7 @@ export class DispatchService {
   private readonly metaValidators = new Map<string, ArgumentValidator>();
   private readonly systemValidators = new Map<string, ArgumentValidator>();
   private readonly now: () => number;
-  private readonly rateLimiter: RateLimiter;
+  private readonly rateLimiter: RateLimits;
   private readonly metrics: CallMetrics = callMetrics();
   /** Names in the last discover_tools answer of each surface, in rank order (oldest surface dropped first). */
   private readonly lastHits = new Map<string, string[]>();
@@ -615,7 +616,7 @@ export class DispatchService {
       return this.failed(call, via, target, span, ReasonCode.TOOL_TIMEOUT, Messages.noTimeLeft(target.presentedName), admission);
     }
     if (limits.length > 0) {
-      const limited = this.rateLimiter.take(limits, surface.principal, target.capability, target.originalName, this.now());
+      const limited = await this.rateLimiter.take(limits, surface.principal, target.capability, target.originalName, this.now());
       if (limited) {
         span.setAttribute(Attr.TS_ADMISSION_RULE, limited.limit.id);
         return this.failed(
