@@ -46,11 +46,15 @@ async function measure(grpcPort: number, log: (line: string) => void): Promise<v
       client.callTool(req, new Metadata(), { deadline: Date.now() + 5000 }, (e, r) => (e ? rej(e) : res(r))),
     );
 
-  const limitedReq = CallToolRequest.fromPartial({ ...req, surfaceId: 'bench-limited' });
-  const viaLimited = () =>
-    new Promise<CallToolResponse>((res, rej) =>
-      client.callTool(limitedReq, new Metadata(), { deadline: Date.now() + 5000 }, (e, r) => (e ? rej(e) : res(r))),
-    );
+  const via = (surfaceId: string) => {
+    const r = CallToolRequest.fromPartial({ ...req, surfaceId });
+    return () =>
+      new Promise<CallToolResponse>((res, rej) =>
+        client.callTool(r, new Metadata(), { deadline: Date.now() + 5000 }, (e, x) => (e ? rej(e) : res(x))),
+      );
+  };
+  const viaLimited = via('bench-limited');
+  const viaStrict = via('bench-strict');
 
   const reqNF = CallToolRequest.fromPartial({ surfaceId: 'bench', name: 'nope', argumentsJson: '{}', callId: 'x' });
   const reqDisc = CallToolRequest.fromPartial({ surfaceId: 'nosuch', name: 'x', argumentsJson: '{}', callId: 'x' });
@@ -87,7 +91,8 @@ async function measure(grpcPort: number, log: (line: string) => void): Promise<v
   }
   for (let round = 0; round < 2; round++) {
     const u: number[] = [],
-      l: number[] = [];
+      l: number[] = [],
+      st: number[] = [];
     for (let i = 0; i < N; i++) {
       let t = performance.now();
       const a = await viaGw();
@@ -95,11 +100,14 @@ async function measure(grpcPort: number, log: (line: string) => void): Promise<v
       t = performance.now();
       const b = await viaLimited();
       l.push(performance.now() - t);
-      if (a.isError || b.isError) throw new Error(a.message || b.message);
+      t = performance.now();
+      const c = await viaStrict();
+      st.push(performance.now() - t);
+      if (a.isError || b.isError || c.isError) throw new Error(a.message || b.message || c.message);
     }
-    const [pu, pl] = [pct(u, 0.5), pct(l, 0.5)];
+    const [pu, pl, ps] = [pct(u, 0.5), pct(l, 0.5), pct(st, 0.5)];
     log(
-      `rate-limited round ${round}: unlimited p50 ${pu.toFixed(3)} | limited p50 ${pl.toFixed(3)} p99 ${pct(l, 0.99).toFixed(3)} ms | ratio ${(pl / pu).toFixed(3)}`,
+      `rate-limited round ${round}: unlimited p50 ${pu.toFixed(3)} | leased p50 ${pl.toFixed(3)} p99 ${pct(l, 0.99).toFixed(3)} ms, ratio ${(pl / pu).toFixed(3)} | one token a call p50 ${ps.toFixed(3)} p99 ${pct(st, 0.99).toFixed(3)} ms, ratio ${(ps / pu).toFixed(3)}`,
     );
   }
   const throughput = async (call: () => Promise<CallToolResponse>) => {
@@ -115,8 +123,10 @@ async function measure(grpcPort: number, log: (line: string) => void): Promise<v
     );
     return n / ((performance.now() - from) / 1000);
   };
-  const [tu, tl] = [await throughput(viaGw), await throughput(viaLimited)];
-  log(`rate-limited throughput: unlimited ${tu.toFixed(0)} | limited ${tl.toFixed(0)} calls/s | ratio ${(tl / tu).toFixed(3)}`);
+  const [tu, tl, ts] = [await throughput(viaGw), await throughput(viaLimited), await throughput(viaStrict)];
+  log(
+    `rate-limited throughput: unlimited ${tu.toFixed(0)} | leased ${tl.toFixed(0)} (ratio ${(tl / tu).toFixed(3)}) | one token a call ${ts.toFixed(0)} calls/s (ratio ${(ts / tu).toFixed(3)})`,
+  );
   // throughput, 8 concurrent callers
   const start = performance.now();
   const cpu = process.cpuUsage();
@@ -160,11 +170,14 @@ if (callerPort) {
       principals: [
         { kind: 'agent', id: 'a', mode: 'discovery', autonomy: 'autonomous', capabilities: ['everything'] },
         { kind: 'agent', id: 'l', mode: 'discovery', autonomy: 'autonomous', capabilities: ['everything'] },
+        { kind: 'agent', id: 's', mode: 'discovery', autonomy: 'autonomous', capabilities: ['everything'] },
       ],
       admission: {
         default: 'allow',
         rules: [],
-        // Never refuses in the bench (at most some 100,000 calls a minute run here): only its cost shows.
+        // Neither refuses in the bench (at most a few thousand calls a second run here): only their cost
+        // shows. The first is taken in large leases; the second, 100 per 50 ms, in leases of one token,
+        // so every call of `s` makes one compare-and-set round trip to NATS.
         limits: [
           {
             id: 'bench-rate',
@@ -172,6 +185,13 @@ if (callerPort) {
             capabilities: ['*'],
             tools: ['*'],
             rate: { calls: 10_000_000, perSeconds: 60, per: 'principal' },
+          },
+          {
+            id: 'bench-strict',
+            principals: ['agent:s'],
+            capabilities: ['*'],
+            tools: ['*'],
+            rate: { calls: 100, perSeconds: 0.05, per: 'principal' },
           },
         ],
       },
@@ -196,6 +216,7 @@ if (callerPort) {
   for (const [surfaceId, id] of [
     ['bench', 'a'],
     ['bench-limited', 'l'],
+    ['bench-strict', 's'],
   ])
     await sur.put(
       surfaceId,

@@ -68,14 +68,15 @@ export class KvRateLimits implements RateLimits {
     if (rated.length === 0) return undefined;
     const keys = rated.map((l) => rateBucketKey(l, principal, capability, tool));
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const at = round === 0 ? now : this.clock();
-      const missing = rated.map((l, i) => [l, keys[i]] as const).filter(([, k]) => !usable(this.leases.get(k), at));
+      // Leases are judged at the call's arrival, not after its wait: a lease granted while the call
+      // waited is one it may spend, however short the lease (a window of 50 ms gives 0.5 ms).
+      const missing = rated.map((l, i) => [l, keys[i]] as const).filter(([, k]) => !usable(this.leases.get(k), now));
       if (missing.length === 0) {
         // Every lease holds a token: spend one of each, all in this synchronous step.
         for (const k of keys) this.leases.get(k)!.tokens -= 1;
         return undefined;
       }
-      const refusals = await Promise.all(missing.map(([l, k]) => this.acquire(l, k, at)));
+      const refusals = await Promise.all(missing.map(([l, k]) => this.acquire(l, k, now)));
       const refused = refusals.find((r) => r !== undefined);
       if (refused) return refused;
     }
@@ -131,7 +132,9 @@ export class KvRateLimits implements RateLimits {
       }
       this.remember(key, { bucket: grant.next, revision });
       const spendable = usable(held, at) ? held!.tokens : 0;
-      this.leases.set(key, { tokens: spendable + grant.granted, expiresAt: at + terms.ttlMs });
+      // The lease runs from when it was granted, so every call that waited for it (all arrived
+      // before) may spend it; the shift past the bucket's time is the round trip plus ttlMs.
+      this.leases.set(key, { tokens: spendable + grant.granted, expiresAt: Math.max(at, this.clock()) + terms.ttlMs });
       return undefined;
     }
     throw new AppError(ReasonCode.UNAVAILABLE, 'rate-limit state is too contended right now; retry');
