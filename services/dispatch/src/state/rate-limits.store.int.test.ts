@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NatsConnection } from '@nats-io/transport-node';
-import type { AdmissionLimit } from '@toolsurface/core';
+import { AppError, ReasonCode, type AdmissionLimit } from '@toolsurface/core';
 import { connectNats } from '@toolsurface/platform';
 import { startNatsServer, type TestProcess } from '../testing/processes';
 import { KvRateLimits, openRateLimitsBucket } from './rate-limits.store';
@@ -84,4 +84,23 @@ describe('KvRateLimits', () => {
     while ((await r.take([wide], alice, 'fs', 'read', Date.now())) === undefined) left++;
     expect(left).toBe(4);
   });
+
+  it('refuses a call as UNAVAILABLE when NATS is unreachable, rather than run it unchecked', async () => {
+    const own = await startNatsServer();
+    const nc = await connectNats(`nats://127.0.0.1:${own.port}`, 'lonely');
+    try {
+      const r = new KvRateLimits(await openRateLimitsBucket(nc, 1));
+      const one = limit(1, 3600, 'down');
+      await own.stop();
+      const err = await r.take([one], alice, 'fs', 'read', Date.now()).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as AppError).code).toBe(ReasonCode.UNAVAILABLE);
+    } finally {
+      await nc.close().catch(() => undefined);
+      await own.stop();
+    }
+  }, 60_000);
 });
