@@ -105,6 +105,9 @@ export class KvRateLimits implements RateLimits {
     const rate: Rate = { calls: limit.rate!.calls, perMs: limit.rate!.perSeconds * 1000 };
     const terms = leaseTerms(rate);
     const kvKey = storeKey(key);
+    // One turn of the event loop first, so calls that arrive together (each its own gRPC event)
+    // wait on this request and are counted in what it asks for, rather than each asking in turn.
+    await new Promise((resolve) => setImmediate(resolve));
     let known = this.known.get(key);
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
       known ??= await this.read(kvKey);
