@@ -1,4 +1,4 @@
-import { posix } from 'node:path';
+import { argumentsMatch, type ArgumentMatch } from './argument-match';
 import { globMatch } from './glob';
 import { principalKey, type PrincipalRef, type Via } from './types';
 
@@ -17,10 +17,13 @@ export interface AdmissionRule {
    * Argument constraints: the rule applies only when every named argument is present (keys compared
    * without case) and its value matches the glob: strings as they are and, when they hold a slash,
    * also as a normalised POSIX path; numbers and booleans as JSON. Arrays are looked through at any
-   * depth. A deny rule applies when any value matches in any form, or is an object (fails closed);
-   * an allow rule only when every value matches in every form. A rule with constraints is conditional.
+   * depth. A deny rule applies when any value matches in any form, when an array's leaves joined
+   * match, or when a value is an object (fails closed); an allow rule only when every value matches
+   * in every form. A rule with constraints is conditional. See argument-match.ts and docs/security.md.
    */
   arguments?: Record<string, string>;
+  /** How argument globs compare (ArgumentMatch); default `folded` for deny, `exact` for allow. */
+  match?: ArgumentMatch;
 }
 
 /** The admission policy: ordered rules and the default effect when none matches. */
@@ -57,59 +60,6 @@ function ruleMatches(rule: AdmissionRule, key: string, capability: string, tool:
   );
 }
 
-/** The leaf values of an argument: arrays are looked through, at any depth. */
-function leaves(v: unknown, out: unknown[] = []): unknown[] {
-  if (Array.isArray(v)) for (const e of v) leaves(e, out);
-  else out.push(v);
-  return out;
-}
-
-/**
- * The forms of a string a glob is checked against: the string, and, when it holds a slash or a
- * backslash, its POSIX-normalised path ("//etc/./x/../passwd" and "/etc/passwd" are one path).
- */
-function stringForms(s: string): string[] {
-  if (!s.includes('/') && !s.includes('\\')) return [s];
-  const n = posix.normalize(s.replace(/\\/g, '/'));
-  return n === s ? [s] : [s, n];
-}
-
-/** A deny constraint holds when any leaf matches, in any form; a leaf that is an object fails closed (matches). */
-function denyMatches(glob: string, v: unknown): boolean {
-  return leaves(v).some((leaf) => {
-    if (typeof leaf === 'string') return stringForms(leaf).some((f) => globMatch(glob, f));
-    if (leaf !== null && typeof leaf === 'object') return true;
-    return globMatch(glob, JSON.stringify(leaf) ?? '');
-  });
-}
-
-/** An allow constraint holds only when there is a leaf and every leaf matches in every form; objects never do. */
-function allowMatches(glob: string, v: unknown): boolean {
-  const ls = leaves(v);
-  return (
-    ls.length > 0 &&
-    ls.every((leaf) => {
-      if (typeof leaf === 'string') return stringForms(leaf).every((f) => globMatch(glob, f));
-      if (leaf !== null && typeof leaf === 'object') return false;
-      return globMatch(glob, JSON.stringify(leaf) ?? '');
-    })
-  );
-}
-
-function argumentsMatch(rule: AdmissionRule, args: Record<string, unknown>): boolean {
-  if (!rule.arguments) return true;
-  for (const [name, glob] of Object.entries(rule.arguments)) {
-    // Keys that differ only by case count as the same argument: some servers read them so.
-    const lower = name.toLowerCase();
-    const keys = Object.keys(args).filter((k) => k.toLowerCase() === lower);
-    if (keys.length === 0) return false;
-    // Deny when any value (any key, any element) is denied; allow only when every one is allowed.
-    const ok = rule.effect === 'deny' ? keys.some((k) => denyMatches(glob, args[k])) : keys.every((k) => allowMatches(glob, args[k]));
-    if (!ok) return false;
-  }
-  return true;
-}
-
 /**
  * The one admission function (docs/DESIGN.md product rule 6; call path step 5). Deny overrides: any
  * matching deny rule refuses; otherwise a matching allow rule admits; otherwise the default.
@@ -132,15 +82,23 @@ export function admit(input: AdmissionInput, policy: AdmissionPolicy): Admission
  * for listed tools and discovery results (product rule 6).
  */
 export function refusedOutright(principal: PrincipalRef, capability: string, tool: string, policy: AdmissionPolicy): boolean {
+  return hiddenByRule(principal, capability, tool, policy) !== undefined;
+}
+
+/**
+ * The rule that hides this tool from this principal (refuses it whatever the arguments), "default"
+ * when the default deny does, or undefined when the tool is not hidden (see refusedOutright).
+ */
+export function hiddenByRule(principal: PrincipalRef, capability: string, tool: string, policy: AdmissionPolicy): string | undefined {
   let allowed = false;
   const key = principalKey(principal);
   for (const rule of policy.rules) {
     if (!ruleMatches(rule, key, capability, tool)) continue;
     // A conditional deny refuses only some arguments; a conditional allow admits some.
-    if (rule.effect === 'deny' && !rule.arguments) return true;
+    if (rule.effect === 'deny' && !rule.arguments) return rule.id;
     if (rule.effect === 'allow') allowed = true;
   }
-  return !allowed && policy.default === 'deny';
+  return !allowed && policy.default === 'deny' ? 'default' : undefined;
 }
 
 /**

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import type { AdmissionLimit, AdmissionPolicy, AdmissionRule } from './admission';
+import { ARGUMENT_MATCHES } from './argument-match';
 import type { McpKeyConfig, OrchestratorConfig } from './auth';
 import { AppError, ReasonCode } from './errors';
 import {
@@ -163,6 +164,8 @@ export const CONFIG_FILE_SCHEMA = {
               capabilities: globList,
               tools: globList,
               arguments: { type: 'object', additionalProperties: { type: 'string', maxLength: 1024 } },
+              // How argument globs compare (ArgumentMatch in argument-match.ts).
+              match: { enum: [...ARGUMENT_MATCHES] },
             },
           },
         },
@@ -287,6 +290,7 @@ export function parseConfig(yamlText: string, baseDir: string): ToolsurfaceConfi
       capabilities: r.capabilities ?? ['*'],
       tools: r.tools ?? ['*'],
       ...(r.arguments ? { arguments: r.arguments } : {}),
+      ...(r.match ? { match: r.match } : {}),
     };
   });
   const limits: AdmissionLimit[] = (raw.admission?.limits ?? []).map((l, i) => {

@@ -26,3 +26,23 @@ export function globMatch(pattern: string, text: string): boolean {
   while (p < pattern.length && pattern[p] === '*') p++;
   return p === pattern.length;
 }
+
+// Combining marks (\p{M}) and invisible format characters (\p{Cf}: zero-width space and joiners,
+// soft hyphen, bidi controls), which change how a string is spelled but not what it reads as.
+const MARKS_AND_FORMAT = /[\p{M}\p{Cf}]/gu;
+// Plain ASCII without upper-case letters: already folded, the common case, answered without work.
+const FOLDED_ASCII = /^[\x20-\x40\x5b-\x7e]*$/;
+
+/**
+ * The spelling-blind form of `s` ("skeleton") that argument globs compare by default: Unicode
+ * compatibility decomposition (NFKD: full-width and other compatibility letters become their
+ * plain forms, "ｐａｓｓ" → "pass"), case folded (upper-case, then lower-case, so "ß" and "SS"
+ * both fold to "ss"), decomposed again (case mapping can bring marks back), combining marks and
+ * format characters removed ("pa\u0301ss" → "pass", "pa\u200bss" → "pass"), then NFC (Hangul
+ * syllables whole again). NFKC alone keeps the marks: "á" would stay a letter other than "a".
+ * Confusables from other scripts (Cyrillic "а" for Latin "a") are not mapped.
+ */
+export function foldSpelling(s: string): string {
+  if (FOLDED_ASCII.test(s)) return s;
+  return s.normalize('NFKD').toUpperCase().toLowerCase().normalize('NFKD').replace(MARKS_AND_FORMAT, '').normalize('NFC');
+}

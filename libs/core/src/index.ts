@@ -14,10 +14,13 @@ export {
 } from './meta-tools';
 export type { MetaToolName } from './meta-tools';
 export { SYSTEM_CAPABILITY, JOURNAL_ENTRY_MAX_CHARS, SYSTEM_TOOLS, RESERVED_TOOL_NAMES, isSystemToolName } from './system-tools';
-export { globMatch } from './glob';
+export { globMatch, foldSpelling } from './glob';
+export { argumentsMatch, defaultArgumentMatch, ARGUMENT_MATCHES } from './argument-match';
+export type { ArgumentMatch } from './argument-match';
 export {
   admit,
   refusedOutright,
+  hiddenByRule,
   limitsFor,
   sizeLimitExceeded,
   RateLimiter,

@@ -99,6 +99,9 @@ describe('catalog helpers', () => {
       parseAdmissionPolicy({ default: 'allow', rules: [{ id: 'c', effect: 'deny', arguments: { path: '*secret*' } }] })?.rules[0].arguments,
     ).toEqual({ path: '*secret*' });
     expect(parseAdmissionPolicy({ default: 'allow', rules: [{ id: 'c', effect: 'deny', arguments: { path: 1 } }] })).toBeUndefined();
+    // A rule's comparison is kept; one that cannot be read makes the whole policy unreadable (deny all).
+    expect(parseAdmissionPolicy({ default: 'allow', rules: [{ id: 'c', effect: 'deny', match: 'exact' }] })?.rules[0].match).toBe('exact');
+    expect(parseAdmissionPolicy({ default: 'allow', rules: [{ id: 'c', effect: 'deny', match: 'caseless' }] })).toBeUndefined();
     expect(parseAdmissionPolicy({ default: 'maybe' })).toBeUndefined();
     expect(parseAdmissionPolicy({ default: 'allow', rules: [{ id: 'r', effect: 'allow', tools: 'echo' }] })).toBeUndefined();
   });

@@ -1,6 +1,8 @@
 import {
+  ARGUMENT_MATCHES,
   DEFAULT_TOOL_TIMEOUT_MS,
   type AdmissionLimit,
+  type ArgumentMatch,
   type AdmissionPolicy,
   type AdmissionRule,
   type CapabilitySpec,
@@ -112,8 +114,11 @@ export function parseAdmissionPolicy(value: unknown): AdmissionPolicy | undefine
     const tools = r.tools ?? ['*'];
     if (!stringList(principals) || !stringList(capabilities) || !stringList(tools)) return undefined;
     if (r.arguments !== undefined && !stringMap(r.arguments)) return undefined;
+    // An unknown comparison is a policy we cannot read (refuse every call), never a silent default.
+    if (r.match !== undefined && !(ARGUMENT_MATCHES as readonly unknown[]).includes(r.match)) return undefined;
     const rule: AdmissionRule = { id: r.id, effect: r.effect, principals, capabilities, tools };
     if (r.arguments !== undefined) rule.arguments = r.arguments;
+    if (r.match !== undefined) rule.match = r.match as ArgumentMatch;
     rules.push(rule);
   }
   const rawLimits = v.limits ?? [];
