@@ -66,6 +66,8 @@ interface World {
   mapResult: { decision: string; metadata: UnifiedInfo | undefined; explanation: string };
   discoverCalls: Array<{ snapshotId: string; query: string; limit: number }>;
   discoveryError?: AppError;
+  /** Names published by a bound capability but hidden from the principal, with the rule that hides them. */
+  hidden: Map<string, string>;
 }
 
 function makeWorld(): World {
@@ -91,6 +93,7 @@ function makeWorld(): World {
       rules: [{ id: 'no-mallory-echo', effect: 'deny', principals: ['agent:mallory'], capabilities: ['*'], tools: ['echo'] }],
     },
     autonomy: new Map(),
+    hidden: new Map(),
     toolResult: async (tool) => ({ content: [{ type: 'text', text: `ran ${tool}` }], isError: false }),
     mapResult: {
       decision: 'execute',
@@ -119,6 +122,7 @@ function makeWorld(): World {
       admissionPolicy: () => w.policy,
       autonomy: (p) => w.autonomy.get(`${p.kind}:${p.id}`),
       isBoundToolName: (_p, name) => name === 'get-sum' || name === 'everything.get-sum',
+      hiddenBy: (_p, name) => w.hidden.get(name),
     },
     discovery: {
       discoverTools: async (req) => {
@@ -254,6 +258,23 @@ describe('direct mode', () => {
     expect(w.invocations).toHaveLength(0);
   });
 
+  it('answers a tool hidden by a deny rule exactly as a name that does not exist; only the audit names the rule', async () => {
+    const unknown = await call(w, 's-direct', 'drop_database', {}, 'c-unknown');
+    w.hidden.set('drop_database', 'no-drops');
+    const hidden = await call(w, 's-direct', 'drop_database', {}, 'c-hidden');
+    expect(hidden).toEqual(unknown);
+    expectModelError(hidden, ReasonCode.TOOL_NOT_FOUND, 'There is no tool named "drop_database" on this surface');
+    expect(w.audits.map((a) => [a.reason, a.admission])).toEqual([
+      ['TOOL_NOT_FOUND', undefined],
+      ['TOOL_NOT_FOUND', { decision: 'deny', rule: 'no-drops' }],
+    ]);
+    // Through execute_tool too: the same answer as for a name nobody publishes.
+    const viaMeta = await call(w, 's-disc', 'execute_tool', { name: 'drop_database', arguments: {} });
+    w.hidden.clear();
+    expect(await call(w, 's-disc', 'execute_tool', { name: 'drop_database', arguments: {} })).toEqual(viaMeta);
+    expect(w.invocations).toHaveLength(0);
+  });
+
   it('refuses meta-tools of other modes with TOOL_NOT_FOUND', async () => {
     for (const meta of ['execute_tool', 'discover_tools', 'get_tool_schema', 'unified_tool']) {
       expectModelError(await call(w, 's-direct', meta, { name: 'echo', query: 'x', request: 'x' }), ReasonCode.TOOL_NOT_FOUND, `"${meta}"`);
@@ -292,6 +313,22 @@ describe('discovery mode', () => {
       '"get-sum" is not among the tools of this surface; call discover_tools to find a tool that is.',
     );
     expectModelError(await call(w, 's-disc', 'execute_tool', { name: 'made-up' }), ReasonCode.TOOL_NOT_IN_SNAPSHOT, 'call discover_tools');
+  });
+
+  it('records the inner name a refused meta-tool call tried', async () => {
+    await call(w, 's-disc', 'execute_tool', { name: 'drop_database', arguments: {} });
+    await call(w, 's-disc', 'execute_tool', { name: 'drop_database', arguments: 'not an object' });
+    await call(w, 's-disc', 'get_tool_schema', { name: 'drop_database' });
+    await call(w, 's-disc', 'execute_tool', { name: 'echo', arguments: { message: 'hi' } });
+    expect(w.audits.map((a) => [a.calledName, a.attemptedName, a.outcome, a.reason])).toEqual([
+      ['execute_tool', 'drop_database', 'refused', 'TOOL_NOT_IN_SNAPSHOT'],
+      ['execute_tool', 'drop_database', 'refused', 'INVALID_ARGUMENTS'],
+      ['get_tool_schema', 'drop_database', 'refused', 'TOOL_NOT_IN_SNAPSHOT'],
+      ['execute_tool', 'echo', 'ok', ''],
+    ]);
+    // Bounded like every name in the event.
+    await call(w, 's-disc', 'execute_tool', { name: 'x'.repeat(600), arguments: {} });
+    expect(w.audits.at(-1)?.attemptedName).toHaveLength(256);
   });
 
   it('refuses recursion and system tools behind execute_tool', async () => {

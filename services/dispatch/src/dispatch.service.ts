@@ -102,6 +102,10 @@ interface AuditedCall {
   callId: string;
   /** The authenticated orchestrator ("" when the call did not authenticate). */
   orchestrator: string;
+  /** The inner name a meta-tool was asked for, so a refusal records what was attempted. */
+  attemptedName?: string;
+  /** Size of a request refused for its size before it decoded, bytes. */
+  requestBytes?: number;
   deadline: number;
   /** Set by the one audit of this call. */
   audited: boolean;
@@ -242,10 +246,11 @@ export class DispatchService {
   }
 
   /**
-   * Audits a CallTool the gRPC layer refused before it got here: the caller did not authenticate, or
-   * the request did not decode. `orchestrator` is "" when the caller is not known.
+   * Audits a CallTool the gRPC layer refused before it got here: the caller did not authenticate,
+   * the request did not decode, or the transport refused it (then `requestBytes` is its size when
+   * known). `orchestrator` is "" when the caller is not known.
    */
-  auditRejected(req: Partial<CallRequest>, reason: ReasonCode, orchestrator = ''): void {
+  auditRejected(req: Partial<CallRequest>, reason: ReasonCode, orchestrator = '', requestBytes?: number): void {
     const rec: AuditedCall = {
       surfaceId: bounded(req.surfaceId),
       calledName: bounded(req.name),
@@ -253,6 +258,7 @@ export class DispatchService {
       orchestrator,
       deadline: Infinity,
       audited: false,
+      ...(requestBytes === undefined ? {} : { requestBytes }),
     };
     this.audit(rec, 'direct', undefined, 'refused', reason, undefined, 0);
   }
@@ -325,6 +331,9 @@ export class DispatchService {
   private async metaTool(call: CallContext, name: string, args: ParsedArguments): Promise<CallResult> {
     const via = name === 'execute_tool' || name === 'unified_tool' ? name : 'meta';
     if (!args.ok) return modelError(ReasonCode.INVALID_ARGUMENTS, args.message, { toolName: name, via });
+    // Recorded before the arguments are checked: a refusal for any reason still says what was tried.
+    if ((name === 'execute_tool' || name === 'get_tool_schema') && typeof args.value.name === 'string')
+      call.attemptedName = bounded(args.value.name);
     const problems = this.metaValidators.get(name)!(args.value);
     if (problems)
       return modelError(ReasonCode.INVALID_ARGUMENTS, Messages.invalidArguments(name, problems, call.surface.resolvedMode), {
@@ -500,6 +509,7 @@ export class DispatchService {
   ): Promise<{ result: CallResult; ran: boolean }> {
     const { surface } = call;
     const mode = surface.resolvedMode;
+    if (via === 'unified_tool') call.attemptedName = bounded(name);
 
     // Step 3: resolve the name.
     let target: Target;
@@ -517,10 +527,14 @@ export class DispatchService {
         const presented = snapshot.tools.filter((t) => t.originalName === name && t.name !== name).map((t) => t.name);
         if (presented.length > 0) return this.refused(call, via, ReasonCode.TOOL_NOT_FOUND, Messages.shownAs(name, presented));
         // Through a meta-tool the snapshot is the whole world (product rule 3); only a call by a
-        // name of its own tells an unknown name from one bound since the surface opened.
+        // name of its own tells an unknown name from one bound since the surface opened. A tool
+        // admission hides from the principal gets the answer of an unknown name, word for word, so
+        // the answer does not tell that it exists; only the audit names the rule that hides it.
+        const hiddenBy = this.ports.settings.hiddenBy?.(surface.principal, name);
+        const hidden: AdmissionResult | undefined = hiddenBy === undefined ? undefined : { decision: 'deny', rule: hiddenBy };
         return via !== 'direct' || this.ports.settings.isBoundToolName(surface.principal, name)
-          ? this.refused(call, via, ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.notInSnapshot(name, mode))
-          : this.refused(call, via, ReasonCode.TOOL_NOT_FOUND, Messages.toolNotFound(name, mode));
+          ? this.refused(call, via, ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.notInSnapshot(name, mode), undefined, hidden)
+          : this.refused(call, via, ReasonCode.TOOL_NOT_FOUND, Messages.toolNotFound(name, mode), undefined, hidden);
       }
       target = {
         presentedName: def.name,
@@ -732,8 +746,17 @@ export class DispatchService {
   }
 
   /** A refusal in step 3, before the execute_tool span (the RPC span gets the reason). */
-  private refused(call: CallContext, via: Via, reason: ReasonCode, message: string, target?: Target): { result: CallResult; ran: boolean } {
-    return { result: this.refuse(call, via, target, reason, message), ran: false };
+  private refused(
+    call: CallContext,
+    via: Via,
+    reason: ReasonCode,
+    message: string,
+    target?: Target,
+    admission?: AdmissionResult,
+  ): { result: CallResult; ran: boolean } {
+    // No execute_tool span yet: the RPC span gets the reason (refuse sets it only without a decision).
+    if (admission !== undefined) trace.getActiveSpan()?.setAttribute(Attr.TS_REASON, reason);
+    return { result: this.refuse(call, via, target, reason, message, admission), ran: false };
   }
 
   /** A refusal in steps 4 to 6, recorded on the execute_tool span. */
@@ -810,6 +833,8 @@ export class DispatchService {
       durationMs,
       callId: call.callId,
       atMs: this.now(),
+      ...(call.attemptedName === undefined ? {} : { attemptedName: call.attemptedName }),
+      ...(call.requestBytes === undefined ? {} : { requestBytes: call.requestBytes }),
     });
   }
 }

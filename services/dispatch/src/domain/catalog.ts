@@ -56,13 +56,26 @@ export function isBoundToolName(
   boundCapabilities: readonly string[],
   catalogOf: (capability: string) => CatalogRecord | undefined,
 ): boolean {
+  return boundToolsNamed(name, boundCapabilities, catalogOf).length > 0;
+}
+
+/**
+ * The tools of `boundCapabilities` that `name` can stand for: the tool of that name, or of the name
+ * without the collision prefix `<capability>.`, in each capability that publishes it.
+ */
+export function boundToolsNamed(
+  name: string,
+  boundCapabilities: readonly string[],
+  catalogOf: (capability: string) => CatalogRecord | undefined,
+): Array<{ capability: string; tool: string }> {
+  const out: Array<{ capability: string; tool: string }> = [];
   for (const cap of boundCapabilities) {
     const tools = catalogOf(cap)?.tools;
     if (!tools) continue;
     const unprefixed = name.startsWith(`${cap}.`) ? name.slice(cap.length + 1) : undefined;
-    if (tools.some((t) => t.name === name || t.name === unprefixed)) return true;
+    for (const t of tools) if (t.name === name || t.name === unprefixed) out.push({ capability: cap, tool: t.name });
   }
-  return false;
+  return out;
 }
 
 /**

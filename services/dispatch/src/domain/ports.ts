@@ -58,6 +58,10 @@ export interface ToolCalledEvent {
   durationMs: number;
   callId: string;
   atMs: number;
+  /** The inner name a meta-tool was asked for (bounded); "" for a call by name. */
+  attemptedName?: string;
+  /** Size of a request refused for its size before it decoded, bytes. */
+  requestBytes?: number;
 }
 
 /** Surfaces by ID, kept in memory. */
@@ -77,9 +81,16 @@ export interface SettingsSource {
   autonomy(principal: PrincipalRef): Autonomy | undefined;
   /**
    * Whether one of the principal's bound capabilities publishes this name now (as the tool's own
-   * name or capability-prefixed): tells "not in this surface's snapshot" from "no such tool".
+   * name or capability-prefixed) and admission does not hide that tool from the principal: tells
+   * "not in this surface's snapshot" from "no such tool". A hidden tool counts as no such tool.
    */
   isBoundToolName(principal: PrincipalRef, name: string): boolean;
+  /**
+   * The rule that hides every tool the principal's bound capabilities publish under this name
+   * ("default" for a default deny), or undefined when none does or no such tool exists. A hidden
+   * tool is answered as an unknown name; the rule goes to the audit only.
+   */
+  hiddenBy?(principal: PrincipalRef, name: string): string | undefined;
 }
 
 /** A discovery hit. */

@@ -39,6 +39,8 @@ export class ToolCalledPublisher implements AuditPort {
       durationMs: e.durationMs,
       callId: e.callId,
       atMs: e.atMs,
+      attemptedName: e.attemptedName ?? '',
+      requestBytes: e.requestBytes ?? 0,
     });
     const p: Promise<void> = this.events
       .publish(Subjects.toolCalled, data, msgId)

@@ -1,4 +1,11 @@
-import { readOrchestrators, type AdmissionPolicy, type Autonomy, type OrchestratorConfig, type PrincipalRef } from '@toolsurface/core';
+import {
+  hiddenByRule,
+  readOrchestrators,
+  type AdmissionPolicy,
+  type Autonomy,
+  type OrchestratorConfig,
+  type PrincipalRef,
+} from '@toolsurface/core';
 import {
   ADMISSION_KEY,
   ORCHESTRATORS_KEY,
@@ -11,7 +18,7 @@ import {
   type WatchedBucket,
 } from '@toolsurface/state';
 import type { Logger } from '@toolsurface/platform';
-import { DEFAULT_ADMISSION_POLICY, isBoundToolName, parseAdmissionPolicy } from '../domain/catalog';
+import { boundToolsNamed, DEFAULT_ADMISSION_POLICY, parseAdmissionPolicy } from '../domain/catalog';
 import type { SettingsSource } from '../domain/ports';
 
 const DENY_ALL: AdmissionPolicy = Object.freeze({ default: 'deny', rules: [] }) as AdmissionPolicy;
@@ -64,8 +71,24 @@ export class BucketSettings implements SettingsSource {
   }
 
   isBoundToolName(principal: PrincipalRef, name: string): boolean {
+    const policy = this.admissionPolicy();
+    return this.boundTools(principal, name).some((t) => hiddenByRule(principal, t.capability, t.tool, policy) === undefined);
+  }
+
+  hiddenBy(principal: PrincipalRef, name: string): string | undefined {
+    const policy = this.admissionPolicy();
+    let rule: string | undefined;
+    for (const t of this.boundTools(principal, name)) {
+      const hidden = hiddenByRule(principal, t.capability, t.tool, policy);
+      if (hidden === undefined) return undefined;
+      rule ??= hidden;
+    }
+    return rule;
+  }
+
+  private boundTools(principal: PrincipalRef, name: string): Array<{ capability: string; tool: string }> {
     const bindings = this.config.get(bindingsKey(principal.kind, principal.id)) as BindingsRecord | undefined;
     const caps = Array.isArray(bindings?.capabilities) ? bindings.capabilities : [];
-    return isBoundToolName(name, caps, (c) => this.catalog.get(c));
+    return boundToolsNamed(name, caps, (c) => this.catalog.get(c));
   }
 }

@@ -85,8 +85,12 @@ export interface ToolCalled {
   via: string;
   /** ok, error, refused, or proposed (unified_tool of a supervised gateway: nothing ran). */
   outcome: string;
-  /** Reason code when not ok. */
+  /** Reason code when not ok: the one the caller or the model was given. */
   reason: string;
+  /**
+   * The decision and the rule or limit that made it. A name refused as unknown because a rule
+   * hides that tool from the principal records the hiding rule here with decision "deny".
+   */
   admission: AdmissionDecision | undefined;
   durationMs: number;
   callId: string;
@@ -96,6 +100,17 @@ export interface ToolCalled {
    * is off, empty when the call was not authenticated.
    */
   orchestrator: string;
+  /**
+   * The inner name a meta-tool was asked for (the `name` of execute_tool or get_tool_schema, the
+   * tool unified_tool mapped the request to), resolved or not; empty for a call by name. At most
+   * 256 characters.
+   */
+  attemptedName: string;
+  /**
+   * The size in bytes of a request refused for its size before it was decoded (nothing of its
+   * body is recorded); 0 otherwise.
+   */
+  requestBytes: number;
 }
 
 /** toolsurface.catalog.changed.v1 */
@@ -814,6 +829,8 @@ function createBaseToolCalled(): ToolCalled {
     callId: "",
     atMs: 0,
     orchestrator: "",
+    attemptedName: "",
+    requestBytes: 0,
   };
 }
 
@@ -860,6 +877,12 @@ export const ToolCalled: MessageFns<ToolCalled> = {
     }
     if (message.orchestrator !== "") {
       writer.uint32(114).string(message.orchestrator);
+    }
+    if (message.attemptedName !== "") {
+      writer.uint32(122).string(message.attemptedName);
+    }
+    if (message.requestBytes !== 0) {
+      writer.uint32(128).uint64(message.requestBytes);
     }
     return writer;
   },
@@ -989,6 +1012,22 @@ export const ToolCalled: MessageFns<ToolCalled> = {
             message.orchestrator = reader.string();
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.attemptedName = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 128) {
+              break;
+            }
+
+            message.requestBytes = longToNumber(reader.uint64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1045,6 +1084,16 @@ export const ToolCalled: MessageFns<ToolCalled> = {
         ? globalThis.Number(object.at_ms)
         : 0,
       orchestrator: isSet(object.orchestrator) ? globalThis.String(object.orchestrator) : "",
+      attemptedName: isSet(object.attemptedName)
+        ? globalThis.String(object.attemptedName)
+        : isSet(object.attempted_name)
+        ? globalThis.String(object.attempted_name)
+        : "",
+      requestBytes: isSet(object.requestBytes)
+        ? globalThis.Number(object.requestBytes)
+        : isSet(object.request_bytes)
+        ? globalThis.Number(object.request_bytes)
+        : 0,
     };
   },
 
@@ -1092,6 +1141,12 @@ export const ToolCalled: MessageFns<ToolCalled> = {
     if (message.orchestrator !== "") {
       obj.orchestrator = message.orchestrator;
     }
+    if (message.attemptedName !== "") {
+      obj.attemptedName = message.attemptedName;
+    }
+    if (message.requestBytes !== 0) {
+      obj.requestBytes = Math.round(message.requestBytes);
+    }
     return obj;
   },
 
@@ -1118,6 +1173,8 @@ export const ToolCalled: MessageFns<ToolCalled> = {
     message.callId = object.callId ?? "";
     message.atMs = object.atMs ?? 0;
     message.orchestrator = object.orchestrator ?? "";
+    message.attemptedName = object.attemptedName ?? "";
+    message.requestBytes = object.requestBytes ?? 0;
     return message;
   },
 };
