@@ -1,7 +1,9 @@
 /**
  * Reason codes of docs/DESIGN.md ("Errors"), plus MISSING_ARGUMENTS (unified mapping could not fill a
  * required argument), RATE_LIMITED, ARGUMENTS_TOO_LARGE and RESULT_TOO_LARGE (admission limits),
- * INVALID_REQUEST (a malformed caller request), UNAUTHENTICATED, UNAVAILABLE and INTERNAL.
+ * INVALID_REQUEST (a malformed caller request), REQUEST_TOO_LARGE (a request over the gRPC
+ * server's message limit, refused by the transport before it decoded), UNAUTHENTICATED,
+ * UNAVAILABLE and INTERNAL.
  * A const object plus a union type of the same name.
  */
 export const ReasonCode = {
@@ -22,6 +24,7 @@ export const ReasonCode = {
   SNAPSHOT_NOT_FOUND: 'SNAPSHOT_NOT_FOUND',
   CAPABILITY_UNAVAILABLE: 'CAPABILITY_UNAVAILABLE',
   INVALID_REQUEST: 'INVALID_REQUEST',
+  REQUEST_TOO_LARGE: 'REQUEST_TOO_LARGE',
   /** A config apply lost a race with another one (gRPC ABORTED): read the config again and retry. */
   CONFIG_CONFLICT: 'CONFIG_CONFLICT',
   UNAUTHENTICATED: 'UNAUTHENTICATED',

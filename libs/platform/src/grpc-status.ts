@@ -32,6 +32,7 @@ export function toGrpcStatus(code: ReasonCode): status {
     case ReasonCode.CONFIG_CONFLICT:
       return status.ABORTED;
     case ReasonCode.RATE_LIMITED:
+    case ReasonCode.REQUEST_TOO_LARGE:
     case ReasonCode.ARGUMENTS_TOO_LARGE:
     case ReasonCode.RESULT_TOO_LARGE:
       return status.RESOURCE_EXHAUSTED;

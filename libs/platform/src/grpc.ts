@@ -5,6 +5,7 @@ import {
   type Interceptor,
   type Client,
   type handleUnaryCall,
+  type ServerOptions,
   type ServerUnaryCall,
   type ServiceDefinition,
   type UntypedServiceImplementation,
@@ -207,7 +208,7 @@ export async function startGrpcServer(
   host: string,
   port: number,
   services: Array<{ name: string; definition: ServiceDefinition; implementation: UntypedServiceImplementation }>,
-  options: Record<string, number> = {},
+  options: ServerOptions = {},
   tls?: TlsFiles,
 ): Promise<GrpcServerHandle> {
   const server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024, ...options });

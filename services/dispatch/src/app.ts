@@ -31,7 +31,7 @@ import { ValidatorCache } from './domain/validators';
 import { CatalogChangedPublisher } from './events/catalog-changed.publisher';
 import { ToolCalledPublisher } from './events/tool-called.publisher';
 import { ToolsChangedSubscriber } from './events/tools-changed.subscriber';
-import { dispatchService } from './grpc/dispatch.handler';
+import { dispatchInterceptors, dispatchService } from './grpc/dispatch.handler';
 import { McpEndpoint } from './mcp/mcp.endpoint';
 import { McpSessions, type McpSessionRecord } from './state/mcp-sessions.store';
 import { KvJournal } from './state/journal.store';
@@ -189,7 +189,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
         config.grpcHost,
         config.grpcPort,
         [dispatchService(dispatcher, settings, { tracer, logger })],
-        {},
+        { interceptors: dispatchInterceptors(dispatcher, settings) },
         config.tls,
       );
       // Each capability's state as a health detail: service "toolsurface.capability.<name>" is SERVING while connected.
