@@ -197,8 +197,24 @@ describe('bypass attempts: each refused with its reason, audited, and nothing ru
     expectRefused(() => call(main, s.disc.surfaceId, 'canary.echo', { message: 'hi' }), 'TOOL_NOT_DIRECTLY_CALLABLE'));
 
   // execute_tool of what the surface does not offer.
-  it('4. execute_tool of a denied tool (hidden from the list)', () =>
-    expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'delete_all', arguments: {} }), 'TOOL_NOT_IN_SNAPSHOT'));
+  it('4. execute_tool of a denied tool (hidden from the list): the audit names the tool it tried', async () => {
+    const audit = await expectRefused(
+      () => call(main, s.disc.surfaceId, 'execute_tool', { name: 'delete_all', arguments: {} }),
+      'TOOL_NOT_IN_SNAPSHOT',
+    );
+    expect(audit).toMatchObject({
+      calledName: 'execute_tool',
+      attemptedName: 'delete_all',
+      admission: { decision: 'deny', rule: 'no-delete-all' },
+    });
+  });
+  it('4b. execute_tool of a name that exists nowhere: the audit names it too', async () => {
+    const audit = await expectRefused(
+      () => call(main, s.disc.surfaceId, 'execute_tool', { name: 'drop_database', arguments: {} }),
+      'TOOL_NOT_IN_SNAPSHOT',
+    );
+    expect(audit).toMatchObject({ calledName: 'execute_tool', attemptedName: 'drop_database', toolName: '' });
+  });
   it('5. execute_tool of a tool of a capability bound to nobody', () =>
     expectRefused(() => call(main, s.disc.surfaceId, 'execute_tool', { name: 'late_tool', arguments: {} }), 'TOOL_NOT_IN_SNAPSHOT'));
   it("6. execute_tool of a tool in another principal's snapshot", () =>
@@ -248,8 +264,16 @@ describe('bypass attempts: each refused with its reason, audited, and nothing ru
   }
   it('20. a look-alike name called directly in direct mode', () =>
     expectRefused(() => call(main, s.direct.surfaceId, 'Write_Note', { text: 'hi' }), 'TOOL_NOT_FOUND'));
-  it('21. a denied tool called directly in direct mode', () =>
-    expectRefused(() => call(main, s.direct.surfaceId, 'delete_all', {}), 'TOOL_NOT_IN_SNAPSHOT'));
+  it('21. a denied tool called directly in direct mode answers exactly as a name that does not exist', async () => {
+    const hidden = await call(main, s.direct.surfaceId, 'delete_all', {});
+    const unknown = await call(main, s.direct.surfaceId, 'no_such_tool', {});
+    const answer = (r: typeof hidden, name: string) => JSON.stringify(r.res).replaceAll(name, '<name>');
+    expect(answer(hidden, 'delete_all')).toBe(answer(unknown, 'no_such_tool'));
+    const audit = await expectRefused(() => call(main, s.direct.surfaceId, 'delete_all', {}), 'TOOL_NOT_FOUND');
+    // Only the operator's record says why: the rule that hides it.
+    expect(audit.admission).toEqual({ decision: 'deny', rule: 'no-delete-all' });
+    expect((await auditOf(unknown.callId))[0].admission).toBeUndefined();
+  });
 
   // unified_tool steered at what it may not run.
   it('22. unified_tool with preferred_tools naming a denied tool', () =>
@@ -319,6 +343,35 @@ describe('bypass attempts: each refused with its reason, audited, and nothing ru
       () => call(main, s.direct.surfaceId, 'write_notes', { texts: ['fine', 'a password here', 'fine too'] }),
       'PERMISSION_DENIED',
     ));
+  // Denied arguments spelled another way (issue 38): the deny rule compares a folded form.
+  const respelled: Array<[string, string, unknown]> = [
+    ['33b. in capitals', 'write_note', { text: 'my PASSWORD is hunter2' }],
+    ['33c. in full-width letters', 'write_note', { text: 'my ｐａｓｓｗｏｒｄ is hunter2' }],
+    ['33d. with combining marks', 'write_note', { text: 'my pa\u0301sswo\u0308rd is hunter2' }],
+    ['33e. with a zero-width space inside', 'write_note', { text: 'my pass\u200bword' }],
+    ['33f. split across array elements', 'write_notes', { texts: ['my PASS', 'WORD is hunter2'] }],
+    ['33g. split across three elements, full-width and with a mark', 'write_notes', { texts: ['ｐａｓ', 's', 'wo\u0301rd'] }],
+  ];
+  for (const [label, tool, args] of respelled) {
+    it(`${label}: refused directly and through execute_tool, by the rule`, async () => {
+      const rule = tool === 'write_note' ? 'no-password-note' : 'no-password-notes';
+      const direct = await expectRefused(() => call(main, s.direct.surfaceId, tool, args), 'PERMISSION_DENIED');
+      expect(direct.admission).toEqual({ decision: 'deny', rule });
+      const meta = await expectRefused(
+        () => call(main, s.disc.surfaceId, 'execute_tool', { name: tool, arguments: args }),
+        'PERMISSION_DENIED',
+      );
+      expect(meta).toMatchObject({ admission: { decision: 'deny', rule }, attemptedName: tool });
+    });
+  }
+  it('33h. the same words without the denied one still run (the rule is not a blanket refusal)', async () => {
+    const before = received().length;
+    const r = await call(main, s.direct.surfaceId, 'write_note', { text: 'my PASSPORT is in the drawer' });
+    expect(r.res?.isError, r.res?.message).toBe(false);
+    await new Promise((res) => setTimeout(res, 20));
+    expect(received().slice(before)).toEqual([expect.objectContaining({ tool: 'write_note' })]);
+  });
+
   it('34. denied arguments chosen by unified_tool', () =>
     expectRefused(
       () =>
@@ -399,6 +452,33 @@ describe('bypass attempts: each refused with its reason, audited, and nothing ru
     while (undecodable().length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     expect(undecodable().length - before).toBe(1);
     expect(undecodable().at(-1)).toMatchObject({ outcome: 'refused', principal: undefined });
+    expect(received().slice(received0)).toEqual([]);
+  });
+
+  it('40b. a CallTool over the gRPC message limit: refused by the transport, audited with its size and no body', async () => {
+    const tooLarge = () =>
+      g.events
+        .filter((e) => e.subject === 'toolsurface.tool.called.v1')
+        .map((e) => ToolCalled.decode(e.data))
+        .filter((e) => e.reason === 'REQUEST_TOO_LARGE');
+    const before = tooLarge().length;
+    const received0 = received().length;
+    const { err } = await call(main, s.direct.surfaceId, 'write_note', { text: 'x'.repeat(17 * 1024 * 1024) });
+    expect(err?.code, err?.details).toBe(status.RESOURCE_EXHAUSTED);
+    const deadline = Date.now() + 10_000;
+    while (tooLarge().length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(tooLarge().length - before).toBe(1);
+    const audit = tooLarge().at(-1)!;
+    // What is recorded is bounded: who sent it (from the token) and its size; nothing of the body.
+    expect(audit).toMatchObject({
+      outcome: 'refused',
+      orchestrator: 'main',
+      surfaceId: '',
+      calledName: '',
+      callId: '',
+      principal: undefined,
+    });
+    expect(audit.requestBytes).toBeGreaterThan(17 * 1024 * 1024);
     expect(received().slice(received0)).toEqual([]);
   });
 
