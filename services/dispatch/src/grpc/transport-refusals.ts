@@ -1,15 +1,10 @@
-import {
-  Metadata,
-  ServerInterceptingCall,
-  ServerListenerBuilder,
-  status,
-  type ServerInterceptingCallInterface,
-  type ServerInterceptor,
-} from '@grpc/grpc-js';
+import { Metadata, status, type ServerInterceptingCall, type ServerInterceptingCallInterface, type ServerInterceptor } from '@grpc/grpc-js';
 import { ReasonCode } from '@toolsurface/core';
 
-/** The status a server call ends with (grpc-js does not export its CallStatus). */
+/** The status a server call ends with (grpc-js does not export its PartialStatusObject type). */
 type CallStatus = Parameters<ServerInterceptingCallInterface['sendStatus']>[0];
+/** The listener a server call is started with. */
+type CallListener = Parameters<ServerInterceptingCallInterface['start']>[0];
 
 /** A call grpc-js refused itself, before any message of it reached a handler. */
 export interface TransportRefusal {
@@ -44,21 +39,24 @@ function reasonOf(s: CallStatus): ReasonCode {
  * timeout. The handler never runs for these, so without this they leave no audit event.
  *
  * grpc-js sends these refusals with `sendStatus` on its innermost call object, past every
- * interceptor's responder, so no responder sees them; the report hooks that one method of the
- * object the interceptor is handed. Raising the transport limit and checking sizes in the handler
- * instead would still leave requests over the raised limit unseen, and would buffer each one up to
- * it. A refusal is reported once, and never after a message was delivered (the call path audits
- * those itself, including requests that do not decode). A client that cancels is not a refusal.
+ * interceptor's responder, so no responder sees them: the interceptor wraps that object's
+ * `sendStatus` (and `start`, to see whether a message was delivered), so it must come first.
+ * Raising the transport limit and checking sizes in the handler instead would still leave requests
+ * over the raised limit unseen, and would buffer each one up to it. The call itself is returned,
+ * not a ServerInterceptingCall around it: a wrapper would add its own listener and responder
+ * layers to every call on the hot path. A refusal is reported once, and never after a message was
+ * delivered (the call path audits those itself, including requests that do not decode). A client
+ * that cancels is not a refusal.
  */
 export function transportRefusals(method: string, onRefused: (refusal: TransportRefusal) => void): ServerInterceptor {
   return (descriptor, call) => {
-    if (descriptor.path !== method) return new ServerInterceptingCall(call);
+    // The interceptor type asks for a ServerInterceptingCall; grpc-js uses only the interface.
+    if (descriptor.path !== method) return call as ServerInterceptingCall;
     let metadata = new Metadata();
     let delivered = false;
     let reported = false;
-    const inner = call as ServerInterceptingCallInterface;
-    const send = inner.sendStatus.bind(inner);
-    inner.sendStatus = (s: CallStatus) => {
+    const send = call.sendStatus.bind(call);
+    call.sendStatus = (s: CallStatus) => {
       if (!delivered && !reported && s.code !== status.OK) {
         reported = true;
         const size = OVERSIZE_TEXT.exec(s.details ?? '');
@@ -70,20 +68,20 @@ export function transportRefusals(method: string, onRefused: (refusal: Transport
       }
       send(s);
     };
-    return new ServerInterceptingCall(call, {
-      start: (next) =>
-        next(
-          new ServerListenerBuilder()
-            .withOnReceiveMetadata((md, nextMd) => {
-              metadata = md;
-              nextMd(md);
-            })
-            .withOnReceiveMessage((message, nextMessage) => {
-              delivered = true;
-              nextMessage(message);
-            })
-            .build(),
-        ),
-    });
+    const start = call.start.bind(call);
+    call.start = (listener: CallListener) =>
+      start({
+        onReceiveMetadata: (md) => {
+          metadata = md;
+          listener.onReceiveMetadata(md);
+        },
+        onReceiveMessage: (message) => {
+          delivered = true;
+          listener.onReceiveMessage(message);
+        },
+        onReceiveHalfClose: () => listener.onReceiveHalfClose(),
+        onCancel: () => listener.onCancel(),
+      });
+    return call as ServerInterceptingCall;
   };
 }
