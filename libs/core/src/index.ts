@@ -14,13 +14,10 @@ export {
 } from './meta-tools';
 export type { MetaToolName } from './meta-tools';
 export { SYSTEM_CAPABILITY, JOURNAL_ENTRY_MAX_CHARS, SYSTEM_TOOLS, RESERVED_TOOL_NAMES, isSystemToolName } from './system-tools';
-export { globMatch, foldSpelling } from './glob';
-export { argumentsMatch, defaultArgumentMatch, ARGUMENT_MATCHES } from './argument-match';
-export type { ArgumentMatch } from './argument-match';
+export { globMatch } from './glob';
 export {
   admit,
   refusedOutright,
-  hiddenByRule,
   limitsFor,
   sizeLimitExceeded,
   RateLimiter,
@@ -46,3 +43,7 @@ export {
   UNAUTHENTICATED_CALLER,
 } from './auth';
 export type { OrchestratorConfig, McpKeyConfig, Caller } from './auth';
+export { foldSpelling } from './glob';
+export { argumentsMatch, defaultArgumentMatch, ARGUMENT_MATCHES } from './argument-match';
+export type { ArgumentMatch } from './argument-match';
+export { hiddenByRule } from './admission';
