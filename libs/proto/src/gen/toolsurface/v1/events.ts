@@ -879,10 +879,10 @@ export const ToolCalled: MessageFns<ToolCalled> = {
       writer.uint32(114).string(message.orchestrator);
     }
     if (message.attemptedName !== "") {
-      writer.uint32(122).string(message.attemptedName);
+      writer.uint32(130).string(message.attemptedName);
     }
     if (message.requestBytes !== 0) {
-      writer.uint32(128).uint64(message.requestBytes);
+      writer.uint32(136).uint64(message.requestBytes);
     }
     return writer;
   },
@@ -1012,16 +1012,16 @@ export const ToolCalled: MessageFns<ToolCalled> = {
             message.orchestrator = reader.string();
             continue;
           }
-          case 15: {
-            if (tag !== 122) {
+          case 16: {
+            if (tag !== 130) {
               break;
             }
 
             message.attemptedName = reader.string();
             continue;
           }
-          case 16: {
-            if (tag !== 128) {
+          case 17: {
+            if (tag !== 136) {
               break;
             }
 
