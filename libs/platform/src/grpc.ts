@@ -244,11 +244,16 @@ export async function startGrpcServer(
   };
 }
 
-/** Client options common to every downstream service. */
+/**
+ * Client options common to every downstream service. round_robin spreads calls over every address
+ * the target resolves to (each replica behind a headless Service, `dns:///name:port`); with one
+ * address it behaves as pick_first.
+ */
 export const CLIENT_OPTIONS = {
   'grpc.max_receive_message_length': 16 * 1024 * 1024,
   'grpc.max_send_message_length': 16 * 1024 * 1024,
   'grpc.keepalive_time_ms': 30_000,
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
 } as const;
 
 /**

@@ -93,12 +93,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JETSTREAM_REPLICAS: '0' })).toThrow(/JETSTREAM_REPLICAS must be between 1 and 5/);
   });
 
+  it('takes dns:/// addresses, which grpc-js resolves to every replica behind a headless Service', () => {
+    const c = loadConfig({ DISCOVERY_ADDR: 'dns:///discovery:50052', UNIFIED_ADDR: 'dns:///unified-mapper:50054' });
+    expect(c).toMatchObject({ discoveryAddr: 'dns:///discovery:50052', unifiedAddr: 'dns:///unified-mapper:50054' });
+  });
+
   it.each([
     ['GRPC_PORT', '70000'],
     ['GRPC_PORT', '12ab'],
     ['MAX_ARGUMENTS_BYTES', '-1'],
     ['MAX_ARGUMENTS_BYTES', '1e6'],
     ['DISCOVERY_ADDR', 'no-port'],
+    ['DISCOVERY_ADDR', 'dns://discovery:7000'],
+    ['UNIFIED_ADDR', 'dns:///unified'],
     ['UNIFIED_ADDR', 'host:99999'],
     ['LOG_LEVEL', 'loud'],
     ['NATS_URL', 'http://x y'],

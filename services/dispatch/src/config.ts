@@ -93,9 +93,11 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
 
 function hostPort(env: Env, name: string, fallback: string): string {
   const raw = text(env, name, fallback);
-  // host:port where host is a name, an IPv4 address or a bracketed IPv6 address, and port is 1-5 digits.
-  const m = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(raw);
-  if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535) throw new ConfigError(`${name} must be host:port, got "${raw}"`);
+  // host:port where host is a name, an IPv4 address or a bracketed IPv6 address, and port is 1-5
+  // digits; optionally after dns:/// (grpc-js then balances over every address the name resolves
+  // to, as behind a headless Service).
+  const m = /^(?:dns:\/\/\/)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(raw);
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535) throw new ConfigError(`${name} must be host:port or dns:///host:port, got "${raw}"`);
   return raw;
 }
 
