@@ -277,6 +277,26 @@ describe.skipIf(!hasKubectl)('deploy/k8s renders with kubectl and matches the co
   });
 });
 
+describe('deploy/docker', () => {
+  it.each(['Dockerfile', 'capabilities.Dockerfile'])('%s builds on a base pinned by digest and runs as a non-root user', (file) => {
+    const lines = readFileSync(join(REPO_ROOT, 'deploy', 'docker', file), 'utf8').split('\n');
+    // ARG NODE_IMAGE=<name>:<tag>@sha256:<64 hex digits>
+    expect(
+      lines.find((l) => /^ARG NODE_IMAGE=[\w./-]+:[\w.-]+@sha256:[0-9a-f]{64}$/.test(l)),
+      file,
+    ).toBeDefined();
+    const froms = lines.filter((l) => l.startsWith('FROM '));
+    expect(froms.length).toBeGreaterThanOrEqual(2);
+    for (const f of froms) expect(f, file).toMatch(/^FROM \$\{NODE_IMAGE\}( AS \w+)?$/);
+    // the last stage's USER is a numeric non-root uid (runAsNonRoot can check only numbers)
+    const last = lines.slice(lines.lastIndexOf(froms.at(-1)!));
+    expect(
+      last.find((l) => l.startsWith('USER ')),
+      file,
+    ).toMatch(/^USER [1-9]\d*(:\d+)?$/);
+  });
+});
+
 describe.skipIf(!hasYamllint)('yamllint', () => {
   it('passes on deploy/ with deploy/.yamllint', () => {
     const run = (): string =>
