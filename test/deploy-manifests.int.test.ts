@@ -223,6 +223,25 @@ describe.skipIf(!hasKubectl)('deploy/k8s renders with kubectl and matches the co
     });
   });
 
+  it('names in deploy/README.md only kustomizations that render, and files that exist', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'deploy', 'README.md'), 'utf8');
+    // kubectl kustomize <dir> and kubectl apply -k <dir>, from the repository root
+    const dirs = [...readme.matchAll(/kubectl (?:kustomize|apply -k) ([\w./-]+)/g)].map((m) => m[1]!);
+    expect(dirs.length).toBeGreaterThan(0);
+    for (const d of dirs) expect(render(join(REPO_ROOT, d)).length, d).toBeGreaterThan(5);
+    // docker build -f <Dockerfile> ... <context>
+    for (const m of readme.matchAll(/docker build -f ([\w./-]+) .* ([\w./-]+)$/gm)) {
+      expect(existsSync(join(REPO_ROOT, m[1]!)), m[1]).toBe(true);
+      expect(existsSync(join(REPO_ROOT, m[2]!)), m[2]).toBe(true);
+    }
+    // `k8s/...`, `docker/...`, `local/...` (from deploy/) and `components/...`, `overlays/...` (from deploy/k8s/)
+    for (const m of readme.matchAll(/`((?:k8s|docker|local|components|overlays)\/[\w./-]*[\w-])`/g)) {
+      const p = m[1]!;
+      const under = p.startsWith('components/') || p.startsWith('overlays/') ? join(REPO_ROOT, 'deploy', 'k8s') : join(REPO_ROOT, 'deploy');
+      if (!p.includes('<')) expect(existsSync(join(under, p.split(/\s/)[0]!)), p).toBe(true);
+    }
+  });
+
   describe('overlays/production', () => {
     const objs = (): K8sObject[] => rendered('overlays/production', () => render(overlays.find((o) => basename(o) === 'production')!));
     const named = (kind: string, name: string): K8sObject | undefined => objs().find((o) => o.kind === kind && o.metadata.name === name);
