@@ -129,6 +129,10 @@ describe.skipIf(!hasKubectl)('deploy/k8s renders with kubectl and matches the co
       for (const w of workloads(objs)) {
         const pod = podSpec(w);
         if (pod.securityContext?.runAsNonRoot !== true) problems.push(`${w.metadata.name}: pod not runAsNonRoot`);
+        // a Secret mounted without read for others is readable by a non-root user through fsGroup only
+        const secret = pod.volumes?.find((v) => v.secret && ((v.secret as { defaultMode?: number }).defaultMode ?? 0o644) % 8 < 4);
+        if (secret && pod.securityContext?.fsGroup === undefined)
+          problems.push(`${w.metadata.name}: Secret ${secret.name} unreadable (no fsGroup)`);
         for (const c of pod.containers) {
           if (!c.resources?.requests?.cpu || !c.resources.requests.memory || !c.resources.limits?.memory)
             problems.push(`${w.metadata.name}/${c.name}: no cpu and memory requests and memory limit`);
