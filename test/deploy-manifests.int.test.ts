@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '@toolsurface/devkit';
 import {
+  apiTypeErrors,
   containerEnv,
   defaultGrpcPort,
   hasCommand,
@@ -122,6 +123,10 @@ describe.skipIf(!hasKubectl)('deploy/k8s renders with kubectl and matches the co
       const invalid = objs.map((o) => [`${o.kind}/${o.metadata.name}`, schemaErrors(o)]).filter(([, e]) => e !== undefined);
       expect(invalid).toEqual([]);
     });
+
+    it('uses only fields the Kubernetes API has, with the types it expects', () => {
+      expect(apiTypeErrors(rendered(name, fn))).toEqual([]);
+    }, 120_000);
 
     it('gives every container resources and the hardened security context', () => {
       const objs = rendered(name, fn);

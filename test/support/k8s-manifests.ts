@@ -1,10 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createRequire } from 'node:module';
+import ts from 'typescript';
 import { parseAllDocuments, parse } from 'yaml';
-import { REPO_ROOT } from '@toolsurface/devkit';
+import { DATA_DIR, REPO_ROOT } from '@toolsurface/devkit';
 
 // Helpers of test/deploy-manifests.int.test.ts: render deploy/k8s with kubectl, validate what it
 // renders against the Kubernetes API schemas, and list what the services really read.
@@ -172,4 +173,41 @@ export function defaultGrpcPort(service: string): number | undefined {
 /** The services: every services/<name> with a src/main.ts. */
 export function serviceNames(): string[] {
   return readdirSync(join(REPO_ROOT, 'services')).filter((d) => existsSync(join(REPO_ROOT, 'services', d, 'src', 'main.ts')));
+}
+
+/**
+ * Fields the Kubernetes API does not have (a misspelt `readinesProbe` is valid JSON Schema, as the
+ * schemas allow extra properties, and the API server would drop or refuse it): each object becomes
+ * an object literal typed with its kubernetes-models interface, and TypeScript's excess-property
+ * and type checks report what does not fit. Returns one message per problem, naming the object.
+ */
+export function apiTypeErrors(objs: K8sObject[]): string[] {
+  // inside the repository, where the compiler finds kubernetes-models in node_modules
+  mkdirSync(DATA_DIR, { recursive: true });
+  const dir = mkdtempSync(join(DATA_DIR, 'k8s-types-'));
+  const file = join(dir, 'objects.ts');
+  // one import per kind, then one object per line, so a diagnostic's line names its object
+  const kinds = new Map(objs.map((o) => [`${o.apiVersion}/${o.kind}`, `T${o.kind}_${o.apiVersion.replace(/\W/g, '_')}`]));
+  const header = [...kinds].map(
+    ([path, alias]) => `import type { I${path.split('/').pop()} as ${alias} } from 'kubernetes-models/${path}';`,
+  );
+  const body = objs.map((o) => `export const o${objs.indexOf(o)}: ${kinds.get(`${o.apiVersion}/${o.kind}`)} = ${JSON.stringify(o)};`);
+  try {
+    writeFileSync(file, [...header, ...body, ''].join('\n'));
+    const program = ts.createProgram([file], {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: [],
+    });
+    return ts.getPreEmitDiagnostics(program).map((d) => {
+      const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line - header.length : -1;
+      const o = objs[line];
+      return `${o ? `${o.kind}/${o.metadata.name}` : 'objects.ts'}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
