@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import { jetstreamManager, type StreamInfo } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultNatsBinary, failIfExited, findFreePorts, spawnManaged, waitForPort, type ManagedProcess } from '@toolsurface/devkit';
+import { defaultNatsBinary, findFreePorts, spawnManaged, waitForPort, type ManagedProcess } from '@toolsurface/devkit';
 import { connectNats } from '@toolsurface/platform';
 import { hasCommand, kustomizations, podSpec, render, type K8sObject } from './support/k8s-manifests';
 
@@ -58,7 +58,9 @@ beforeAll(async () => {
   const env: Record<string, string> = {};
   for (const e of (container.env ?? []) as EnvVar[]) {
     const key = e.valueFrom?.secretKeyRef?.key;
-    if (key) env[e.name] = passwords[key] ??= randomBytes(12).toString('hex');
+    // as deploy/README.md makes them: nats-server parses a variable's value as a config value, so a
+    // password must start with a letter (a leading digit makes it a malformed number)
+    if (key) env[e.name] = passwords[key] ??= `p${randomBytes(24).toString('hex')}`;
   }
   const free = await findFreePorts(replicas * 3);
   const ports = { client: free.slice(0, replicas), cluster: free.slice(replicas, 2 * replicas), monitor: free.slice(2 * replicas) };
@@ -73,7 +75,14 @@ beforeAll(async () => {
       }),
     );
   }
-  for (const [i, p] of ports.client.entries()) await waitForPort('127.0.0.1', p, { timeoutMs: 30_000, check: failIfExited(procs[i]!) });
+  for (const [i, p] of ports.client.entries())
+    await waitForPort('127.0.0.1', p, {
+      timeoutMs: 30_000,
+      check: () => {
+        const exit = procs[i]!.exit();
+        if (exit) throw new Error(`nats-${i} exited (${JSON.stringify(exit)}):\n${procs[i]!.tail(15)}`);
+      },
+    });
   nc = await connectNats(ports.client.map((p) => `nats://127.0.0.1:${p}`).join(','), 'cluster-test', {
     user: 'surface-resolver',
     pass: passwords['surface-resolver'],
@@ -89,12 +98,13 @@ afterAll(async () => {
 describe.skipIf(!hasKubectl || !hasNats)('overlays/production NATS', () => {
   it('forms one 3-node JetStream cluster that keeps a stream on all three', async () => {
     expect(procs).toHaveLength(3);
-    const jsm = await jetstreamManager(nc!);
-    // The meta leader is elected after the routes connect: retry until the cluster takes the stream.
+    // The meta leader is elected after the routes connect: until then JetStream requests time out
+    // or fail, so retry until the cluster takes the stream.
     let info: StreamInfo | undefined;
     const deadline = Date.now() + 60_000;
     while (!info) {
       try {
+        const jsm = await jetstreamManager(nc!);
         info = await jsm.streams.add({ name: 'TOOLSURFACE', subjects: ['toolsurface.>'], num_replicas: 3 });
       } catch (e) {
         if (Date.now() > deadline) throw new Error(`no stream with 3 replicas: ${(e as Error).message}\n${procs[0]!.tail(20)}`);
