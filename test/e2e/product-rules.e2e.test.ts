@@ -440,8 +440,8 @@ describe('metrics', () => {
       (p) =>
         p.service === 'dispatch' &&
         p.name === 'rpc.server.call.duration' &&
-        p.attributes['rpc.method'] === 'CallTool' &&
-        p.attributes['rpc.grpc.status_code'] === 0,
+        p.attributes['rpc.method'] === 'toolsurface.v1.DispatchService/CallTool' &&
+        p.attributes['rpc.status_code'] === 'OK',
     );
     expect(rpc.unit).toBe('s');
   });

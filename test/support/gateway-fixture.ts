@@ -54,6 +54,8 @@ export async function startGateway(
   opts: {
     tls?: TlsFiles;
     serviceEnv?: StartStackOptions['serviceEnv'];
+    /** Extra environment for every service (after the fixture's OTEL_* variables, so it may replace them). */
+    env?: NodeJS.ProcessEnv;
     /** nats-server config (users, permissions), its environment, and the user the suite's own connection (`nc`) logs in as. */
     nats?: { configFile: string; env: NodeJS.ProcessEnv; user: string; pass: string };
   } = {},
@@ -76,7 +78,15 @@ export async function startGateway(
       configPath,
       freePorts: true,
       logDir: join(dir, 'logs'),
-      env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_METRIC_EXPORT_INTERVAL: '500', LOG_LEVEL: 'info' },
+      env: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        // The test receiver reads OTLP/JSON (the services' default is http/protobuf).
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+        OTEL_METRIC_EXPORT_INTERVAL: '500',
+        LOG_LEVEL: 'info',
+        ...opts.env,
+      },
       ...(opts.tls ? { tls: opts.tls } : {}),
       ...(opts.serviceEnv ? { serviceEnv: opts.serviceEnv } : {}),
     });

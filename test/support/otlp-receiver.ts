@@ -22,6 +22,16 @@ export interface ReceivedPoint {
   value: number;
   /** Histogram sum (undefined for sums). */
   sum?: number;
+  /** Histogram bucket counts, one more than `bounds` (undefined for sums). */
+  bucketCounts?: number[];
+  /** Histogram explicit bucket upper bounds (undefined for sums). */
+  bounds?: number[];
+  /** The metric kind: a sum (counter) or a histogram. */
+  kind: 'sum' | 'histogram';
+  /** Whether a sum is monotonic (a counter, `_total` in Prometheus). */
+  monotonic?: boolean;
+  /** The exporting process's resource attributes. */
+  resource: Record<string, unknown>;
 }
 
 interface OtlpValue {
@@ -38,9 +48,17 @@ interface OtlpAttr {
 interface OtlpMetric {
   name: string;
   unit?: string;
-  sum?: { dataPoints?: Array<{ attributes?: OtlpAttr[]; asInt?: string | number; asDouble?: number }> };
+  sum?: { isMonotonic?: boolean; dataPoints?: Array<{ attributes?: OtlpAttr[]; asInt?: string | number; asDouble?: number }> };
   gauge?: { dataPoints?: Array<{ attributes?: OtlpAttr[]; asInt?: string | number; asDouble?: number }> };
-  histogram?: { dataPoints?: Array<{ attributes?: OtlpAttr[]; count?: string | number; sum?: number }> };
+  histogram?: {
+    dataPoints?: Array<{
+      attributes?: OtlpAttr[];
+      count?: string | number;
+      sum?: number;
+      bucketCounts?: Array<string | number>;
+      explicitBounds?: number[];
+    }>;
+  };
 }
 
 function attrs(list: OtlpAttr[] | undefined): Record<string, unknown> {
@@ -56,11 +74,20 @@ function attrs(list: OtlpAttr[] | undefined): Record<string, unknown> {
 export class OtlpReceiver {
   readonly spans: ReceivedSpan[] = [];
   readonly points: ReceivedPoint[] = [];
+  /** Content types of exports that were not OTLP/JSON (refused with 415). */
+  readonly refusedContentTypes: string[] = [];
   private server: Server | undefined;
 
   /** Starts listening on a free loopback port; returns the endpoint for OTEL_EXPORTER_OTLP_ENDPOINT. */
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
+      // Only OTLP/JSON is read here: a protobuf export is refused (415) so a wrong protocol shows.
+      if (!String(req.headers['content-type']).startsWith('application/json')) {
+        this.refusedContentTypes.push(String(req.headers['content-type']));
+        req.resume();
+        res.writeHead(415).end();
+        return;
+      }
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
@@ -73,7 +100,8 @@ export class OtlpReceiver {
             resourceMetrics?: Array<{ resource?: { attributes?: OtlpAttr[] }; scopeMetrics?: Array<{ metrics?: OtlpMetric[] }> }>;
           };
           for (const rm of body.resourceMetrics ?? []) {
-            const service = String(attrs(rm.resource?.attributes)['service.name'] ?? '');
+            const resource = attrs(rm.resource?.attributes);
+            const service = String(resource['service.name'] ?? '');
             for (const sm of rm.scopeMetrics ?? []) {
               for (const m of sm.metrics ?? []) {
                 for (const p of [...(m.sum?.dataPoints ?? []), ...(m.gauge?.dataPoints ?? [])]) {
@@ -83,6 +111,9 @@ export class OtlpReceiver {
                     unit: m.unit ?? '',
                     attributes: attrs(p.attributes),
                     value: Number(p.asInt ?? p.asDouble ?? 0),
+                    kind: 'sum',
+                    monotonic: m.sum?.isMonotonic === true,
+                    resource,
                   });
                 }
                 for (const p of m.histogram?.dataPoints ?? []) {
@@ -93,6 +124,10 @@ export class OtlpReceiver {
                     attributes: attrs(p.attributes),
                     value: Number(p.count ?? 0),
                     sum: Number(p.sum ?? 0),
+                    bucketCounts: (p.bucketCounts ?? []).map(Number),
+                    bounds: p.explicitBounds ?? [],
+                    kind: 'histogram',
+                    resource,
                   });
                 }
               }

@@ -3,7 +3,8 @@
  * tool calls, MCP and JSON-RPC for the MCP endpoint, RPC, messaging, network), then
  * `toolsurface.*`. The semantic-convention names are those of `@opentelemetry/semantic-conventions`
  * (most from its incubating entry, which OpenTelemetry advises to copy rather than import);
- * core.test.ts checks each against the package's constant.
+ * core.test.ts checks each against the package's constant and that none is deprecated (the GenAI
+ * and MCP ones excepted: the package marks them "moved" to the GenAI conventions, not replaced).
  */
 export const Attr = {
   GEN_AI_OPERATION_NAME: 'gen_ai.operation.name',
@@ -16,14 +17,14 @@ export const Attr = {
   MCP_RESOURCE_URI: 'mcp.resource.uri',
   JSONRPC_REQUEST_ID: 'jsonrpc.request.id',
   JSONRPC_PROTOCOL_VERSION: 'jsonrpc.protocol.version',
-  RPC_RESPONSE_STATUS_CODE: 'rpc.response.status_code',
+  RPC_STATUS_CODE: 'rpc.status_code',
   NETWORK_TRANSPORT: 'network.transport',
   NETWORK_PROTOCOL_NAME: 'network.protocol.name',
-  RPC_SYSTEM: 'rpc.system',
-  RPC_SERVICE: 'rpc.service',
+  RPC_SYSTEM_NAME: 'rpc.system.name',
   RPC_METHOD: 'rpc.method',
-  RPC_GRPC_STATUS_CODE: 'rpc.grpc.status_code',
-  MESSAGING_SYSTEM: 'messaging.system',
+  SERVER_ADDRESS: 'server.address',
+  SERVER_PORT: 'server.port',
+  MESSAGING_SYSTEM_NAME: 'messaging.system.name',
   MESSAGING_DESTINATION_NAME: 'messaging.destination.name',
   MESSAGING_OPERATION_TYPE: 'messaging.operation.type',
   MESSAGING_MESSAGE_ID: 'messaging.message.id',
@@ -78,6 +79,6 @@ export const Metric = {
     unit: '1',
     description: 'Whether the MCP session of a capability is connected (1) or not (0), on this dispatch replica.',
   },
-  /** Server-side duration of each gRPC call, by rpc.service, rpc.method and rpc.grpc.status_code. */
+  /** Server-side duration of each gRPC call, by rpc.system.name, rpc.method (`package.Service/Method`) and rpc.status_code (`OK`, `NOT_FOUND`, ...). */
   RPC_SERVER_DURATION: { name: 'rpc.server.call.duration', unit: 's', description: 'Duration of gRPC calls on the server.' },
 } as const;

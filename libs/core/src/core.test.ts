@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { admit, limitsFor, RateLimiter, refusedOutright, sizeLimitExceeded, type AdmissionLimit, type AdmissionPolicy } from './admission';
 import * as semconv from '@opentelemetry/semantic-conventions/incubating';
@@ -424,5 +427,23 @@ describe('Attr', () => {
     const constants = semconv as unknown as Record<string, unknown>;
     const ours = Object.entries(Attr).filter(([k]) => !k.startsWith('TS_'));
     for (const [k, v] of ours) expect(v, k).toBe(constants[`ATTR_${k}`]);
+  });
+
+  it('uses no name the semantic conventions deprecate (GenAI and MCP ones are "moved", and kept)', () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@opentelemetry/semantic-conventions/incubating'));
+    const dts = ['stable_attributes.d.cts', 'experimental_attributes.d.cts'].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
+    // Each constant's doc comment ends right before `declare const ATTR_X`; the last `@deprecated` line in it, if any.
+    const deprecation = (name: string): string | undefined => {
+      const at = dts.indexOf(`declare const ATTR_${name}:`);
+      expect(at, `ATTR_${name} is declared`).toBeGreaterThan(0);
+      const doc = dts.slice(dts.lastIndexOf('/**', at), at);
+      return /@deprecated (.*)/.exec(doc)?.[1];
+    };
+    const moved = /^Moved to the \[OpenTelemetry GenAI semantic conventions repository\]/;
+    const ours = Object.keys(Attr).filter((k) => !k.startsWith('TS_'));
+    const deprecated = ours.map((k) => [k, deprecation(k)] as const).filter(([, why]) => why !== undefined && !moved.test(why));
+    expect(deprecated).toEqual([]);
+    // The check itself finds a deprecated name.
+    expect(deprecation('RPC_SYSTEM')).toBe('Replaced by `rpc.system.name`.');
   });
 });

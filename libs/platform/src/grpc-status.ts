@@ -1,5 +1,6 @@
 import { status, type ServiceError, Metadata } from '@grpc/grpc-js';
 import { AppError, ReasonCode } from '@toolsurface/core';
+import { STATUS_DETAILS_KEY, statusDetails } from './grpc-error-details';
 
 /** Metadata key that carries the reason code of a failed call. */
 export const REASON_METADATA_KEY = 'toolsurface-reason';
@@ -55,7 +56,10 @@ export function boundText(text: string, max: number): string {
   return cut.toWellFormed();
 }
 
-/** An error grpc-js sends as-is: numeric `code`, `details` and reason metadata. */
+/**
+ * An error grpc-js sends as-is: numeric `code`, `details`, the reason in `toolsurface-reason` and,
+ * for standard clients, a `google.rpc.Status` with an ErrorInfo in `grpc-status-details-bin`.
+ */
 export function toServiceError(err: unknown): Partial<ServiceError> {
   const app = err instanceof AppError ? err : new AppError(ReasonCode.INTERNAL, 'internal error', { cause: err });
   const metadata = new Metadata();
@@ -63,7 +67,10 @@ export function toServiceError(err: unknown): Partial<ServiceError> {
   // grpc-js percent-encodes details into a trailer: a lone surrogate throws there (and kills the
   // process), and tens of KB never arrive. Bound the text and make it well-formed UTF-16.
   const message = boundText(app.message, MAX_DETAILS_CHARS);
-  return { code: toGrpcStatus(app.code), details: `${app.code}: ${message}`, metadata, message };
+  const code = toGrpcStatus(app.code);
+  const details = `${app.code}: ${message}`;
+  metadata.set(STATUS_DETAILS_KEY, statusDetails(code, details, app.code, app.details));
+  return { code, details, metadata, message };
 }
 
 const REASON_VALUES = new Set<string>(Object.values(ReasonCode));

@@ -2,6 +2,7 @@ import {
   InterceptingCall,
   Metadata,
   Server,
+  status as GrpcStatus,
   type Interceptor,
   type Client,
   type handleUnaryCall,
@@ -26,6 +27,7 @@ import {
 import { AppError, ReasonCode, authenticate, type Caller, type OrchestratorConfig } from '@toolsurface/core';
 import type { Logger } from 'pino';
 import { Attr, INSTRUMENTATION_SCOPE, Metric } from '@toolsurface/core';
+import { addReflection } from './grpc-reflection';
 import { fromServiceError, toServiceError } from './grpc-status';
 import { peerIdentities, serverCredentials, type TlsFiles } from './tls';
 
@@ -60,6 +62,11 @@ function tolerant(definition: ServiceDefinition): ServiceDefinition {
 }
 
 let rpcDuration: Histogram | undefined;
+/** rpc.status_code of a gRPC status: its name (`OK`, `NOT_FOUND`), as the RPC semantic conventions ask for gRPC. */
+function statusName(code: number): string {
+  return GrpcStatus[code] ?? String(code);
+}
+
 /** rpc.server.call.duration, created on first use (after startTelemetry registered the meter provider). */
 function rpcDurationHistogram(): Histogram {
   rpcDuration ??= metrics
@@ -107,17 +114,12 @@ export function unary<Req, Res>(
   const rpc = `${service}/${method}`;
   const spanOptions: SpanOptions = {
     kind: SpanKind.SERVER,
-    attributes: { [Attr.RPC_SYSTEM]: 'grpc', [Attr.RPC_SERVICE]: service, [Attr.RPC_METHOD]: method },
+    attributes: { [Attr.RPC_SYSTEM_NAME]: 'grpc', [Attr.RPC_METHOD]: rpc },
   };
   /** rpc.server.call.duration's attributes by status code, built on first use. */
   const durationAttributes: Attributes[] = [];
   const recordDuration = (started: number, code: number) => {
-    durationAttributes[code] ??= {
-      [Attr.RPC_SYSTEM]: 'grpc',
-      [Attr.RPC_SERVICE]: service,
-      [Attr.RPC_METHOD]: method,
-      [Attr.RPC_GRPC_STATUS_CODE]: code,
-    };
+    durationAttributes[code] ??= { [Attr.RPC_SYSTEM_NAME]: 'grpc', [Attr.RPC_METHOD]: rpc, [Attr.RPC_STATUS_CODE]: statusName(code) };
     rpcDurationHistogram().record((performance.now() - started) / 1000, durationAttributes[code]);
   };
   return (call: ServerUnaryCall<Req, Res>, callback) => {
@@ -146,7 +148,7 @@ export function unary<Req, Res>(
       }
       pending.then(
         (res) => {
-          span.setAttribute(Attr.RPC_GRPC_STATUS_CODE, 0);
+          span.setAttribute(Attr.RPC_STATUS_CODE, 'OK');
           span.end();
           recordDuration(started, 0);
           callback(null, res);
@@ -156,7 +158,7 @@ export function unary<Req, Res>(
           if (!(err instanceof AppError) || err.code === ReasonCode.INTERNAL) {
             deps.logger.error({ err, rpc }, 'unhandled error in handler');
           }
-          span.setAttribute(Attr.RPC_GRPC_STATUS_CODE, se.code ?? 2);
+          span.setAttribute(Attr.RPC_STATUS_CODE, statusName(se.code ?? 2));
           span.setAttribute(Attr.ERROR_TYPE, err instanceof AppError ? err.code : 'INTERNAL');
           span.setStatus({ code: SpanStatusCode.ERROR, message: se.details });
           span.end();
@@ -201,7 +203,8 @@ export interface GrpcServerHandle {
 
 /**
  * Starts a grpc-js server on host:port (port 0 picks a free one) with the given services and the
- * gRPC health service (every listed service and "" set to SERVING once bound). `tls` switches on
+ * gRPC health service (every listed service and "" set to SERVING once bound) and server reflection
+ * describing the listed services (names fully qualified, from proto/; see addReflection). `tls` switches on
  * TLS or mutual TLS (see TlsFiles); without it the server speaks plaintext.
  */
 export async function startGrpcServer(
@@ -214,6 +217,10 @@ export async function startGrpcServer(
   const server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024, ...options });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
+  addReflection(
+    server,
+    services.map((s) => s.name),
+  );
   const allowed = tls?.allowedPeers?.length ? new Set(tls.allowedPeers) : undefined;
   for (const s of services) server.addService(tolerant(s.definition), allowed ? onlyPeers(s.implementation, allowed) : s.implementation);
   const bound = await new Promise<number>((resolve, reject) => {
@@ -289,7 +296,7 @@ export function callUnary<Req, Res>(
 ): Promise<Res> {
   const span = tracer.startSpan(`${service}/${method}`, {
     kind: SpanKind.CLIENT,
-    attributes: { [Attr.RPC_SYSTEM]: 'grpc', [Attr.RPC_SERVICE]: service, [Attr.RPC_METHOD]: method },
+    attributes: { [Attr.RPC_SYSTEM_NAME]: 'grpc', [Attr.RPC_METHOD]: `${service}/${method}` },
   });
   const ctx = trace.setSpan(context.active(), span);
   const metadata = new Metadata();
@@ -299,11 +306,14 @@ export function callUnary<Req, Res>(
     fn.call(client, req, metadata, { deadline }, (err, res) => {
       if (err) {
         const app = fromServiceError(err);
+        const code = (err as { code?: unknown }).code;
+        if (typeof code === 'number') span.setAttribute(Attr.RPC_STATUS_CODE, statusName(code));
         span.setAttribute(Attr.ERROR_TYPE, app.code);
         span.setStatus({ code: SpanStatusCode.ERROR, message: app.message });
         span.end();
         reject(app);
       } else {
+        span.setAttribute(Attr.RPC_STATUS_CODE, 'OK');
         span.end();
         resolve(res);
       }

@@ -1,5 +1,18 @@
 export { Attr } from '@toolsurface/core';
-export { startTelemetry } from './telemetry';
+export { startTelemetry, serviceResource, DURATION_BUCKETS_S } from './telemetry';
+export { otlpProtocol, otlpEndpoint, OTLP_PROTOCOLS } from './telemetry-exporters';
+export type { OtlpProtocol } from './telemetry-exporters';
+export {
+  errorInfoOf,
+  decodeRpcStatus,
+  decodeErrorInfo,
+  statusDetails,
+  STATUS_DETAILS_KEY,
+  ERROR_DOMAIN,
+  ERROR_INFO_TYPE_URL,
+} from './grpc-error-details';
+export type { ErrorInfo, RpcStatus } from './grpc-error-details';
+export { addReflection, toolsurfaceProtos } from './grpc-reflection';
 export type { Telemetry } from './telemetry';
 export { createLogger } from './logger';
 export type { Logger } from './logger';

@@ -215,7 +215,7 @@ export class EventPublisher {
     const span = this.tracer.startSpan(`send ${subject}`, {
       kind: SpanKind.PRODUCER,
       attributes: {
-        [Attr.MESSAGING_SYSTEM]: 'nats',
+        [Attr.MESSAGING_SYSTEM_NAME]: 'nats',
         [Attr.MESSAGING_DESTINATION_NAME]: subject,
         [Attr.MESSAGING_OPERATION_TYPE]: 'send',
         [Attr.MESSAGING_MESSAGE_ID]: msgId,
@@ -281,7 +281,7 @@ export async function runDurableConsumer(
         {
           kind: SpanKind.CONSUMER,
           attributes: {
-            [Attr.MESSAGING_SYSTEM]: 'nats',
+            [Attr.MESSAGING_SYSTEM_NAME]: 'nats',
             [Attr.MESSAGING_DESTINATION_NAME]: m.subject,
             [Attr.MESSAGING_OPERATION_TYPE]: 'process',
           },

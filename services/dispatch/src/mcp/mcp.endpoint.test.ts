@@ -227,7 +227,7 @@ describe('McpEndpoint request spans', () => {
     await expect(client.request({ method: 'prompts/get', params: { name: 'p' } }, z.any())).rejects.toThrow();
     const span = spanNamed('prompts/get p');
     expect(span.status.code).toBe(SpanStatusCode.ERROR);
-    expect(span.attributes).toMatchObject({ 'error.type': '-32601', 'rpc.response.status_code': '-32601', 'gen_ai.prompt.name': 'p' });
+    expect(span.attributes).toMatchObject({ 'error.type': '-32601', 'rpc.status_code': '-32601', 'gen_ai.prompt.name': 'p' });
     await client.close();
   });
 });

@@ -174,7 +174,7 @@ export class RequestSpans {
     this.open.delete(id);
     if (errorType !== undefined && this.recording) {
       entry.span.setAttribute(Attr.ERROR_TYPE, errorType);
-      if (rpcCode !== undefined) entry.span.setAttribute(Attr.RPC_RESPONSE_STATUS_CODE, String(rpcCode));
+      if (rpcCode !== undefined) entry.span.setAttribute(Attr.RPC_STATUS_CODE, String(rpcCode));
       entry.span.setStatus({ code: SpanStatusCode.ERROR, message });
     }
     entry.span.end();
