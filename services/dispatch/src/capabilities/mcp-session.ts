@@ -9,6 +9,7 @@ import type { Logger } from '@toolsurface/platform';
 import type { CatalogRecord } from '@toolsurface/state';
 import { backoffMs } from '../domain/backoff';
 import { toCatalogTools } from '../domain/catalog';
+import { startToolCallSpan } from './mcp-client-span';
 import type { ToolResult } from '../domain/ports';
 
 /** How long connecting (spawn or HTTP, plus MCP initialize) may take, ms. */
@@ -71,18 +72,27 @@ export class CapabilitySession {
     const client = this.client;
     if (this.state !== 'ok' || !client) throw new AppError(ReasonCode.CAPABILITY_UNAVAILABLE, `capability ${this.name} is not connected`);
     const gen = this.generation;
+    const span = startToolCallSpan(this.name, tool, this.transport);
     try {
-      const res = (await client.callTool({ name: tool, arguments: args }, undefined, { timeout: timeoutMs })) as CallToolResult;
+      const res = (await client.callTool({ name: tool, arguments: args, _meta: span.meta }, undefined, {
+        timeout: timeoutMs,
+      })) as CallToolResult;
+      // The MCP conventions mark a tool result with isError as a failed call, error.type tool_error.
+      span.end(res.isError === true ? 'tool_error' : undefined);
       return { content: res.content ?? [], structuredContent: res.structuredContent, isError: res.isError === true };
     } catch (err) {
       if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
+        span.end(ReasonCode.TOOL_TIMEOUT, undefined, err.message);
         throw new AppError(ReasonCode.TOOL_TIMEOUT, `${this.name}/${tool} did not answer within ${timeoutMs} ms`, { cause: err });
       }
       if (isConnectionFailure(err)) {
+        span.end(ReasonCode.CAPABILITY_UNAVAILABLE, undefined, (err as Error).message);
         this.lost(gen, client, `call failed: ${(err as Error).message}`);
         throw new AppError(ReasonCode.CAPABILITY_UNAVAILABLE, `capability ${this.name} lost its connection`, { cause: err });
       }
       // A JSON-RPC error for this call (unknown tool, invalid params, bad result): the tool's own failure.
+      const code = err instanceof McpError ? err.code : undefined;
+      span.end(code === undefined ? 'tool_error' : String(code), code, (err as Error).message);
       return { content: [{ type: 'text', text: (err as Error).message ?? String(err) }], isError: true };
     }
   }
