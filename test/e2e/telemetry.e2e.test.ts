@@ -66,10 +66,11 @@ describe('metrics over OTLP', () => {
   });
 
   it('carry OTEL_RESOURCE_ATTRIBUTES and a distinct service.instance.id per process', async () => {
-    await g.otlp.waitForPoint((p) => p.service === 'discovery');
+    const services = ['discovery', 'dispatch', 'surface-resolver', 'unified-mapper'];
+    for (const service of services) await g.otlp.waitForPoint((p) => p.service === service, 30_000);
     const byService = new Map<string, Record<string, unknown>>();
     for (const p of g.otlp.points) byService.set(p.service, p.resource);
-    expect([...byService.keys()].sort()).toEqual(['discovery', 'dispatch', 'surface-resolver', 'unified-mapper']);
+    expect([...byService.keys()].sort()).toEqual(services);
     for (const [service, resource] of byService) {
       expect(resource, service).toMatchObject({
         'deployment.environment.name': INSTANCE_TAG,
@@ -119,6 +120,7 @@ describe('gRPC for standard tools', () => {
       const listed = await reflect(address, { list_services: '' });
       const names = (listed.list_services_response as { service: Array<{ name: string }> }).service.map((s) => s.name);
       expect(names, address).toContain(service);
+      expect(names, address).toContain('grpc.health.v1.Health');
       const file = await reflect(address, { file_containing_symbol: service });
       const fds = describe_(file);
       const svc = fds.service(service);

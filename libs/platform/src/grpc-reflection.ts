@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from '@grpc/grpc-js';
@@ -26,7 +27,19 @@ export function protoRoot(): string {
 
 let cached: PackageDefinition | undefined;
 
-/** Every toolsurface.v1 proto loaded with proto-loader (loaded once per process; throws when proto/ is missing). */
+/** The standard health service's name, served by every server beside ours. */
+const HEALTH_SERVICE = 'grpc.health.v1.Health';
+
+/** The folder holding grpc-health-check's health/v1/health.proto (the proto its HealthImplementation serves). */
+function healthProtoRoot(): string {
+  // The package's main is build/src/health.js; its protos sit in proto/ at the package root.
+  return join(dirname(createRequire(import.meta.url).resolve('grpc-health-check')), '..', '..', 'proto');
+}
+
+/**
+ * Every toolsurface.v1 proto, plus grpc.health.v1, loaded with proto-loader (once per process;
+ * throws when proto/ is missing).
+ */
 export function toolsurfaceProtos(): PackageDefinition {
   if (cached) return cached;
   const root = protoRoot();
@@ -34,15 +47,23 @@ export function toolsurfaceProtos(): PackageDefinition {
     .filter((f) => f.endsWith('.proto'))
     .sort()
     .map((f) => join(PROTO_PACKAGE_DIR, f));
-  cached = loadSync(files, { includeDirs: [root], keepCase: true, longs: Number, enums: String, defaults: false, oneofs: true });
+  cached = loadSync([...files, join('health', 'v1', 'health.proto')], {
+    includeDirs: [root, healthProtoRoot()],
+    keepCase: true,
+    longs: Number,
+    enums: String,
+    defaults: false,
+    oneofs: true,
+  });
   return cached;
 }
 
 /**
  * Adds the gRPC server reflection service (v1 and v1alpha, as @grpc/reflection serves them) to
  * `server`, describing the named services (fully qualified, e.g. `toolsurface.v1.SurfaceService`)
- * and every message they use, so grpcurl-style tools can list and call them.
+ * and every message they use, and the standard health service, so grpcurl-style tools can list
+ * and call them.
  */
 export function addReflection(server: Pick<Server, 'addService'>, services: readonly string[]): void {
-  new ReflectionService(toolsurfaceProtos(), { services: [...services] }).addToServer(server);
+  new ReflectionService(toolsurfaceProtos(), { services: [...services, HEALTH_SERVICE] }).addToServer(server);
 }

@@ -1,6 +1,6 @@
 import { status, type ServiceError, Metadata } from '@grpc/grpc-js';
 import { AppError, ReasonCode } from '@toolsurface/core';
-import { STATUS_DETAILS_KEY, statusDetails } from './grpc-error-details';
+import { ERROR_DOMAIN, STATUS_DETAILS_KEY, errorInfoOf, statusDetails } from './grpc-error-details';
 
 /** Metadata key that carries the reason code of a failed call. */
 export const REASON_METADATA_KEY = 'toolsurface-reason';
@@ -78,7 +78,9 @@ const REASON_VALUES = new Set<string>(Object.values(ReasonCode));
 /** Turns an error from a gRPC call back into an AppError with its reason code (the one factory). */
 export function fromServiceError(err: unknown): AppError {
   const se = err as Partial<ServiceError>;
-  const raw = se.metadata?.get(REASON_METADATA_KEY)?.[0];
+  // Our trailer first; else the standard ErrorInfo, for a peer that sends only that (a proxy may drop custom trailers).
+  const info = errorInfoOf(se.metadata);
+  const raw = se.metadata?.get(REASON_METADATA_KEY)?.[0] ?? (info?.domain === ERROR_DOMAIN ? info.reason : undefined);
   const reason = typeof raw === 'string' && REASON_VALUES.has(raw) ? (raw as ReasonCode) : undefined;
   const details = typeof se.details === 'string' ? se.details.replace(/^[A-Z_]+: /, '') : String(err);
   if (reason) return new AppError(reason, details, { cause: err });
