@@ -1,5 +1,5 @@
 import type { Metadata } from '@grpc/grpc-js';
-import { BinaryReader, BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
+import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
 
 /**
  * The standard rich-error trailer of gRPC: a serialized `google.rpc.Status`
@@ -32,32 +32,65 @@ export interface RpcStatus {
 // details=3), google/protobuf/any.proto (type_url=1, value=2) and google/rpc/error_details.proto
 // (ErrorInfo: reason=1, domain=2, metadata=3 as map<string,string>, whose entries are key=1, value=2).
 
+// Encoding is written out by hand (varints and length-delimited fields of the protobuf wire
+// format), so the trailer needs no generated google.rpc code; a refused call's Status differs from
+// another's only in code and message, so the ErrorInfo of a reason without metadata is encoded once
+// (detailsByReason). Strings go through Buffer.from, which writes a lone surrogate as U+FFFD.
+// Decoding, done by clients and tests, uses @bufbuild/protobuf's BinaryReader.
+
+/** Appends a base-128 varint (non-negative `n` below 2^31: field tags, lengths, status codes). */
+function putVarint(out: number[], n: number): void {
+  for (; n > 0x7f; n >>>= 7) out.push((n & 0x7f) | 0x80);
+  out.push(n);
+}
+
+/** Appends field `no` with wire type 2 (length-delimited) holding `payload` (a string as UTF-8). */
+function putField(out: number[], no: number, payload: readonly number[] | Uint8Array | string): void {
+  const bytes = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
+  putVarint(out, (no << 3) | WireType.LengthDelimited);
+  putVarint(out, bytes.length);
+  out.push(...bytes);
+}
+
+function errorInfoBytes(info: ErrorInfo): number[] {
+  const out: number[] = [];
+  if (info.reason) putField(out, 1, info.reason);
+  if (info.domain) putField(out, 2, info.domain);
+  for (const [k, v] of Object.entries(info.metadata)) {
+    const entry: number[] = [];
+    putField(entry, 1, k);
+    putField(entry, 2, v);
+    putField(out, 3, entry);
+  }
+  return out;
+}
+
+function rpcStatusBytes(
+  st: Omit<RpcStatus, 'details'> & { details: Array<{ typeUrl: string; value: readonly number[] | Uint8Array }> },
+): number[] {
+  const out: number[] = [];
+  if (st.code) {
+    putVarint(out, (1 << 3) | WireType.Varint);
+    putVarint(out, st.code);
+  }
+  if (st.message) putField(out, 2, st.message);
+  for (const d of st.details) {
+    const any: number[] = [];
+    putField(any, 1, d.typeUrl);
+    putField(any, 2, d.value);
+    putField(out, 3, any);
+  }
+  return out;
+}
+
 /** Serializes `google.rpc.ErrorInfo`. */
 export function encodeErrorInfo(info: ErrorInfo): Uint8Array {
-  const w = new BinaryWriter();
-  if (info.reason) w.tag(1, WireType.LengthDelimited).string(info.reason);
-  if (info.domain) w.tag(2, WireType.LengthDelimited).string(info.domain);
-  for (const [k, v] of Object.entries(info.metadata)) {
-    w.tag(3, WireType.LengthDelimited).fork().tag(1, WireType.LengthDelimited).string(k).tag(2, WireType.LengthDelimited).string(v).join();
-  }
-  return w.finish();
+  return Uint8Array.from(errorInfoBytes(info));
 }
 
 /** Serializes `google.rpc.Status`. */
 export function encodeRpcStatus(st: RpcStatus): Uint8Array {
-  const w = new BinaryWriter();
-  if (st.code) w.tag(1, WireType.Varint).int32(st.code);
-  if (st.message) w.tag(2, WireType.LengthDelimited).string(st.message);
-  for (const d of st.details) {
-    w.tag(3, WireType.LengthDelimited)
-      .fork()
-      .tag(1, WireType.LengthDelimited)
-      .string(d.typeUrl)
-      .tag(2, WireType.LengthDelimited)
-      .bytes(d.value)
-      .join();
-  }
-  return w.finish();
+  return Uint8Array.from(rpcStatusBytes(st));
 }
 
 /** Parses `google.rpc.Status`; unknown fields are skipped. Throws on bytes that are not protobuf. */
@@ -111,6 +144,24 @@ export function decodeErrorInfo(bytes: Uint8Array): ErrorInfo {
 /** Longest ErrorInfo metadata value sent, UTF-16 units; longer ones are cut. */
 const MAX_METADATA_VALUE = 256;
 
+/** Status field 3 (one Any holding an ErrorInfo without metadata), by reason code: the same for every call. */
+const detailsByReason = new Map<string, Buffer>();
+
+function errorInfoDetail(reason: string, metadata: Record<string, string>): Buffer {
+  const plain = Object.keys(metadata).length === 0;
+  const cached = plain ? detailsByReason.get(reason) : undefined;
+  if (cached) return cached;
+  const any: number[] = [];
+  putField(any, 1, ERROR_INFO_TYPE_URL);
+  putField(any, 2, errorInfoBytes({ reason, domain: ERROR_DOMAIN, metadata }));
+  const field: number[] = [];
+  putField(field, 3, any);
+  const bytes = Buffer.from(field);
+  // Reason codes are a closed set, so the cache stays small.
+  if (plain) detailsByReason.set(reason, bytes);
+  return bytes;
+}
+
 /**
  * The `google.rpc.Status` trailer value for a failed call: `code` and `message` as in grpc-status
  * and grpc-message, one ErrorInfo (reason = our reason code, domain `toolsurface`, metadata = the
@@ -119,11 +170,17 @@ const MAX_METADATA_VALUE = 256;
 export function statusDetails(code: number, message: string, reason: string, details?: Record<string, unknown>): Buffer {
   const metadata: Record<string, string> = {};
   for (const [k, v] of Object.entries(details ?? {})) {
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
-      metadata[k] = String(v).slice(0, MAX_METADATA_VALUE).toWellFormed();
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') metadata[k] = String(v).slice(0, MAX_METADATA_VALUE);
   }
-  const info = encodeErrorInfo({ reason, domain: ERROR_DOMAIN, metadata });
-  return Buffer.from(encodeRpcStatus({ code, message, details: [{ typeUrl: ERROR_INFO_TYPE_URL, value: info }] }));
+  const text = Buffer.from(message, 'utf8');
+  const head: number[] = [];
+  if (code) {
+    putVarint(head, (1 << 3) | WireType.Varint);
+    putVarint(head, code);
+  }
+  putVarint(head, (2 << 3) | WireType.LengthDelimited);
+  putVarint(head, text.length);
+  return Buffer.concat([Buffer.from(head), text, errorInfoDetail(reason, metadata)]);
 }
 
 /** The ErrorInfo in a call's `grpc-status-details-bin` trailer, or undefined when there is none or it does not parse. */
