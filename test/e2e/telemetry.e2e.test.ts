@@ -25,6 +25,9 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) await g.clients.call(direct.surfaceId, 'echo', { message: `hi ${i}` });
   await g.clients.call(direct.surfaceId, 'get-sum', { a: 13, b: 1 });
   await g.clients.call(direct.surfaceId, 'get-sum', { a: 2, b: 1 });
+  // A tool that fails inside the MCP server: it refuses any URL protocol but http(s) and data.
+  const failed = await g.clients.call(direct.surfaceId, 'gzip-file-as-resource', { name: 'x.gz', data: 'ftp://example.invalid/x' });
+  expect(textOf(failed.contentJson)).toMatch(/Unsupported URL protocol/);
   // A slower tool call (about 0.3 s), so tool latencies span more than the millisecond buckets.
   await g.clients.call(direct.surfaceId, 'trigger-long-running-operation', { duration: 0.3, steps: 1 });
   const disc = await g.clients.open('agent:tel-discovery');
@@ -54,7 +57,7 @@ function latest(name: string, service?: string): ReceivedPoint[] {
 describe('metrics over OTLP', () => {
   it('spread gRPC and tool latencies over several of the advised buckets', async () => {
     await g.otlp.waitForPoint((p) => p.name === 'toolsurface.tool.call.duration' && p.value >= 4, 30_000);
-    for (const name of ['rpc.server.call.duration', 'toolsurface.tool.call.duration']) {
+    for (const name of ['rpc.server.call.duration', 'toolsurface.tool.call.duration', 'mcp.client.operation.duration']) {
       const points = latest(name);
       expect(points.length, name).toBeGreaterThan(0);
       expect(points[0].bounds?.[0], `${name}: first bound, s`).toBe(0.0005);
@@ -84,6 +87,7 @@ describe('metrics over OTLP', () => {
 
   it("have every metric, label and label value the dashboard's PromQL uses", async () => {
     await g.otlp.waitForPoint((p) => p.name === 'toolsurface.discovery.rank');
+    await g.otlp.waitForPoint((p) => p.name === 'mcp.client.operation.duration' && p.attributes['error.type'] !== undefined);
     await g.otlp.waitForPoint((p) => p.name === 'toolsurface.tool.calls' && p.attributes['toolsurface.outcome'] === 'refused');
     const prom = prometheusSeries(g.otlp.points);
     const dashboard = JSON.parse(readFileSync(join(root, 'deploy', 'grafana', 'toolsurface.json'), 'utf8')) as Dashboard;

@@ -79,6 +79,12 @@ export const Metric = {
     unit: '1',
     description: 'Whether the MCP session of a capability is connected (1) or not (0), on this dispatch replica.',
   },
+  /** Each MCP request dispatch makes to a capability (tools/call), by mcp.method.name, gen_ai.tool.name, toolsurface.capability, network.transport and error.type; the MCP conventions' metric. */
+  MCP_CLIENT_OPERATION_DURATION: {
+    name: 'mcp.client.operation.duration',
+    unit: 's',
+    description: 'Duration of MCP requests from dispatch to a capability, as the client sees them.',
+  },
   /** Server-side duration of each gRPC call, by rpc.system.name, rpc.method (`package.Service/Method`) and rpc.status_code (`OK`, `NOT_FOUND`, ...). */
   RPC_SERVER_DURATION: { name: 'rpc.server.call.duration', unit: 's', description: 'Duration of gRPC calls on the server.' },
 } as const;
