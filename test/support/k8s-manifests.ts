@@ -159,8 +159,13 @@ export function variablesRead(service: string): Set<string> {
     // 'SOME_NAME' literals (at least one underscore: constants such as stream names have none)
     for (const m of src.matchAll(/['"]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)['"]/g)) names.add(m[1]!);
   }
+  // Read by the OpenTelemetry SDK's own resource detector (envDetector), which telemetry.ts installs.
+  for (const sdkRead of OTEL_SDK_VARIABLES) names.add(sdkRead);
   return names;
 }
+
+/** Variables the OpenTelemetry SDK reads itself, not our code: the service name and resource attributes. */
+const OTEL_SDK_VARIABLES = ['OTEL_SERVICE_NAME', 'OTEL_RESOURCE_ATTRIBUTES'];
 
 /** The default of `GRPC_PORT` in a service's config.ts (the port it serves when unset). */
 export function defaultGrpcPort(service: string): number | undefined {
