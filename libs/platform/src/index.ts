@@ -49,11 +49,15 @@ export {
   ensureStream,
   openBucket,
   openSnapshotStore,
+  jetstreamReplicas,
+  isTransientJetStreamError,
+  retryJetStream,
+  STREAM_DUPLICATE_WINDOW_MS,
   EventPublisher,
   contextFromHeaders,
   runDurableConsumer,
 } from './nats';
-export type { Disposition, RunningConsumer, NatsAuth } from './nats';
+export type { Disposition, RunningConsumer, NatsAuth, JetStreamOptions } from './nats';
 export { Shutdown } from './lifecycle';
 export {
   principalFromProto,

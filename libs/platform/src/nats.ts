@@ -123,13 +123,21 @@ export function envNats(env: NodeJS.ProcessEnv): NatsAuth {
  * retention holds the audit trail): an update refused for permissions is logged as a warning on
  * `logger` and the service runs with the stream as the operator left it; any other failure throws.
  */
-export async function ensureStream(nc: NatsConnection, logger?: Pick<Logger, 'warn'>): Promise<void> {
+export async function ensureStream(nc: NatsConnection, logger?: Pick<Logger, 'warn'>, opts: JetStreamOptions = {}): Promise<void> {
+  return retryJetStream(() => ensureStreamOnce(nc, logger, opts.replicas ?? 1));
+}
+
+/** The stream's de-duplication window, ms: a re-send with the same Nats-Msg-Id within it is stored once. */
+export const STREAM_DUPLICATE_WINDOW_MS = 120_000;
+
+async function ensureStreamOnce(nc: NatsConnection, logger: Pick<Logger, 'warn'> | undefined, replicas: number): Promise<void> {
   const jsm = await jetstreamManager(nc);
   const config = {
     name: STREAM,
     subjects: ['toolsurface.>'],
     max_age: 7 * 24 * 3600 * 1e9,
-    duplicate_window: 120 * 1e9,
+    duplicate_window: STREAM_DUPLICATE_WINDOW_MS * 1e6,
+    num_replicas: replicas,
   };
   let current;
   try {
@@ -160,15 +168,59 @@ export async function ensureStream(nc: NatsConnection, logger?: Pick<Logger, 'wa
   }
 }
 
-/** Opens (creating where missing) a key-value bucket with history 1. */
-export async function openBucket(nc: NatsConnection, name: string, opts: { ttlMs?: number } = {}): Promise<KV> {
+/** Opens (creating where missing, with `replicas` copies) a key-value bucket with history 1. */
+export async function openBucket(nc: NatsConnection, name: string, opts: { ttlMs?: number } & JetStreamOptions = {}): Promise<KV> {
   const kvm = new Kvm(nc);
-  return createRacing(() => kvm.create(name, { history: 1, ...(opts.ttlMs ? { ttl: opts.ttlMs } : {}) }));
+  const replicas = opts.replicas ?? 1;
+  return retryJetStream(() => createRacing(() => kvm.create(name, { history: 1, replicas, ...(opts.ttlMs ? { ttl: opts.ttlMs } : {}) })));
 }
 
-/** Opens (creating where missing) the snapshot object store. */
-export async function openSnapshotStore(nc: NatsConnection): Promise<ObjectStore> {
-  return createRacing(() => new Objm(nc).create(SNAPSHOT_OBJECT_STORE));
+/** Opens (creating where missing, with `replicas` copies) the snapshot object store. */
+export async function openSnapshotStore(nc: NatsConnection, opts: JetStreamOptions = {}): Promise<ObjectStore> {
+  return retryJetStream(() => createRacing(() => new Objm(nc).create(SNAPSHOT_OBJECT_STORE, { replicas: opts.replicas ?? 1 })));
+}
+
+/**
+ * How the stream, buckets and object store are made. `replicas`: copies of each kept by a
+ * JetStream cluster (1 on one server, 3 on a 3-node cluster; JETSTREAM_REPLICAS). It applies when
+ * one is created: an existing one keeps its count (the operator scales it, `nats stream edit`).
+ */
+export interface JetStreamOptions {
+  replicas?: number;
+}
+
+/** JETSTREAM_REPLICAS: 1 to 5, default 1; throws an Error naming the variable. */
+export function jetstreamReplicas(env: NodeJS.ProcessEnv): number {
+  const raw = env.JETSTREAM_REPLICAS;
+  if (raw === undefined || raw === '') return 1;
+  // Whole decimal numbers only; nats-server allows 1 to 5 replicas.
+  if (!/^[1-5]$/.test(raw)) throw new Error(`JETSTREAM_REPLICAS must be a whole number from 1 to 5, got "${raw}"`);
+  return Number(raw);
+}
+
+/**
+ * Is `e` a JetStream API failure that passes once the cluster has a leader again: the request
+ * timed out, nobody answered, or the server said JetStream is not ready (nats-server 2.9 texts).
+ */
+export function isTransientJetStreamError(e: unknown): boolean {
+  const message = (e as Error)?.message ?? '';
+  // Timeouts, "no responders", 503 "JetStream system temporarily unavailable", "no suitable peers" during a restart, and a connection mid-reconnect.
+  return /timeout|timed out|no responders|503|temporarily unavailable|no suitable peers|jetstream not (enabled|ready)|disconnect|reconnect/i.test(
+    message,
+  );
+}
+
+/** Runs `op` again while it fails with a transient JetStream error, for up to `forMs` (default 60 s), pausing 250 ms to 2 s between tries. */
+export async function retryJetStream<T>(op: () => Promise<T>, forMs = 60_000): Promise<T> {
+  const until = Date.now() + forMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await op();
+    } catch (e) {
+      if (!isTransientJetStreamError(e) || Date.now() >= until) throw e;
+    }
+    await new Promise((r) => setTimeout(r, Math.min(2000, 250 * 2 ** attempt)));
+  }
 }
 
 /** Is `e` what nats-server answers the loser of two processes creating the same stream at once (2.9: "subjects overlap with an existing stream")? */

@@ -71,9 +71,13 @@ export function createApp(config: DiscoveryConfig, tracer: Tracer): App {
         else logger.info({ semantic, weight: config.semanticWeight }, 'embedded index semantic stage');
       }
       nc = await connectNats(config.natsUrl, 'discovery', config.nats);
-      await ensureStream(nc, logger);
+      await ensureStream(nc, logger, { replicas: config.jetstreamReplicas });
       const discovery = new DiscoveryService(
-        new SnapshotStore(await openSnapshotStore(nc), config.maxIndexedSnapshots, config.maxSnapshotCacheBytes),
+        new SnapshotStore(
+          await openSnapshotStore(nc, { replicas: config.jetstreamReplicas }),
+          config.maxIndexedSnapshots,
+          config.maxSnapshotCacheBytes,
+        ),
         backend,
         logger,
       );

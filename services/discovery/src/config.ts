@@ -1,5 +1,5 @@
 // The only reader of process.env in this service.
-import { envBool, envInt, envLogLevel, envNats, envTls, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
+import { envBool, envInt, envLogLevel, envNats, envTls, jetstreamReplicas, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
 
 /** Validated settings of the discovery service. */
 export interface DiscoveryConfig {
@@ -34,6 +34,8 @@ export interface DiscoveryConfig {
   tls: TlsFiles;
   /** Authentication and TLS towards NATS (NATS_* variables). */
   nats: NatsAuth;
+  /** JETSTREAM_REPLICAS: copies of each stream, bucket and object store this service creates (1 on one server, 3 in a cluster). */
+  jetstreamReplicas: number;
 }
 
 /** A decimal number in [0, 1]. */
@@ -85,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DiscoveryConfi
     maxSnapshotCacheBytes: envInt(env, 'MAX_SNAPSHOT_CACHE_MB', 192, 1, 1_048_576) * 1024 * 1024,
     tls: envTls(env),
     nats: envNats(env),
+    jetstreamReplicas: jetstreamReplicas(env),
   };
 }

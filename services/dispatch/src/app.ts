@@ -97,13 +97,13 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
     capabilities: () => capabilities,
     async start() {
       nc = await connectNats(config.natsUrl, 'toolsurface-dispatch', config.nats);
-      await ensureStream(nc, logger);
+      await ensureStream(nc, logger, { replicas: config.jetstreamReplicas });
       const [configKv, catalogKv, surfacesKv, journalKv, snapshotObjects] = await Promise.all([
-        openBucket(nc, Buckets.config),
-        openBucket(nc, Buckets.catalog),
-        openBucket(nc, Buckets.surfaces, { ttlMs: SURFACE_BUCKET_MAX_AGE_MS }),
-        openBucket(nc, Buckets.journal),
-        openSnapshotStore(nc),
+        openBucket(nc, Buckets.config, { replicas: config.jetstreamReplicas }),
+        openBucket(nc, Buckets.catalog, { replicas: config.jetstreamReplicas }),
+        openBucket(nc, Buckets.surfaces, { ttlMs: SURFACE_BUCKET_MAX_AGE_MS, replicas: config.jetstreamReplicas }),
+        openBucket(nc, Buckets.journal, { replicas: config.jetstreamReplicas }),
+        openSnapshotStore(nc, { replicas: config.jetstreamReplicas }),
       ]);
       const configBucket = new WatchedBucket<unknown>(configKv, logger);
       // The applied config document and the API's overrides, as records (libs/state ConfigView).
@@ -157,7 +157,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
       if (config.mcp) {
         // The second front of dispatch: MCP clients, in process on the same call path (src/mcp/).
         const sessionsBucket = new WatchedBucket<McpSessionRecord>(
-          await openBucket(nc, Buckets.mcpSessions, { ttlMs: MCP_SESSION_IDLE_TTL_MS }),
+          await openBucket(nc, Buckets.mcpSessions, { ttlMs: MCP_SESSION_IDLE_TTL_MS, replicas: config.jetstreamReplicas }),
           logger,
         );
         watches.push(sessionsBucket as WatchedBucket<unknown>);

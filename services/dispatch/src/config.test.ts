@@ -17,8 +17,8 @@ describe('loadConfig', () => {
       tls: {},
       authRequired: false,
       nats: {},
-      allowedCommands: [],
       jetstreamReplicas: 1,
+      allowedCommands: [],
       mcp: undefined,
     });
   });
@@ -111,6 +111,8 @@ describe('loadConfig', () => {
     ['NATS_URL', 'http://x y'],
     ['DOWNSTREAM_TIMEOUT_MS', '0'],
     ['MCP_PORT', '65536'],
+    ['JETSTREAM_REPLICAS', '0'],
+    ['JETSTREAM_REPLICAS', '6'],
   ])('stops start-up naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -1,4 +1,4 @@
-import { envBool, envNats, envTls, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
+import { envBool, envNats, envTls, jetstreamReplicas, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
 
 /** Settings of the dispatch service; see README.md for each variable. */
 export interface DispatchConfig {
@@ -22,18 +22,14 @@ export interface DispatchConfig {
   authRequired: boolean;
   /** Authentication and TLS towards NATS (NATS_* variables). */
   nats: NatsAuth;
+  /** JETSTREAM_REPLICAS: copies of each stream, bucket and object store this service creates (1 on one server, 3 in a cluster). */
+  jetstreamReplicas: number;
   /**
    * CAPABILITY_COMMANDS: the only commands a stdio capability may run (comma-separated, matched
    * exactly); empty allows any. The config bucket says what to run: this keeps a tampered bucket
    * from running anything else.
    */
   allowedCommands: string[];
-  /**
-   * JETSTREAM_REPLICAS: replicas of the key-value bucket this service creates for rate limits
-   * (`toolsurface_rate_limits`): 1 on one NATS server, 3 on a cluster. Read here until libs/platform
-   * has one shared reading of it for every stream and bucket.
-   */
-  jetstreamReplicas: number;
   /** The MCP endpoint (src/mcp/): undefined when MCP_PORT is unset (off); its port 0 picks a free one. */
   mcp: McpEndpointConfig | undefined;
 }
@@ -115,6 +111,14 @@ function natsUrls(env: Env, name: string, fallback: string): string {
 function natsOf(env: Env): NatsAuth {
   try {
     return envNats(env);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
+}
+
+function replicasOf(env: Env): number {
+  try {
+    return jetstreamReplicas(env);
   } catch (e) {
     throw new ConfigError((e as Error).message);
   }
@@ -202,11 +206,11 @@ export function loadConfig(env: Env = process.env): DispatchConfig {
     tls: tlsOf(env),
     authRequired: boolOf(env, 'AUTH_REQUIRED'),
     nats: natsOf(env),
+    jetstreamReplicas: replicasOf(env),
     allowedCommands: text(env, 'CAPABILITY_COMMANDS', '')
       .split(',')
       .map((c) => c.trim())
       .filter(Boolean),
-    jetstreamReplicas: integer(env, 'JETSTREAM_REPLICAS', 1, 1, 5),
     mcp:
       text(env, 'MCP_PORT', '') === ''
         ? undefined

@@ -55,18 +55,21 @@ export function createApp(config: ResolverConfig, tracer: Tracer): App {
       // Fail on a bad config file before touching anything.
       const fileConfig = config.configPath ? parseConfig(readConfigFile(config.configPath), config.configDir) : undefined;
       nc = await connectNats(config.natsUrl, 'surface-resolver', config.nats);
-      await ensureStream(nc, logger);
-      const configBucket = new WatchedBucket<unknown>(await openBucket(nc, Buckets.config), logger);
-      const catalog = new WatchedBucket<CatalogRecord>(await openBucket(nc, Buckets.catalog), logger);
+      await ensureStream(nc, logger, { replicas: config.jetstreamReplicas });
+      const configBucket = new WatchedBucket<unknown>(await openBucket(nc, Buckets.config, { replicas: config.jetstreamReplicas }), logger);
+      const catalog = new WatchedBucket<CatalogRecord>(
+        await openBucket(nc, Buckets.catalog, { replicas: config.jetstreamReplicas }),
+        logger,
+      );
       const surfaces = new WatchedBucket<SurfaceRecord>(
-        await openBucket(nc, Buckets.surfaces, { ttlMs: SURFACE_BUCKET_MAX_AGE_MS }),
+        await openBucket(nc, Buckets.surfaces, { ttlMs: SURFACE_BUCKET_MAX_AGE_MS, replicas: config.jetstreamReplicas }),
         logger,
       );
       for (const b of [configBucket, catalog, surfaces]) {
         await b.start();
         watched.push(b as WatchedBucket<unknown>);
       }
-      const snapshots = new SnapshotStore(await openSnapshotStore(nc));
+      const snapshots = new SnapshotStore(await openSnapshotStore(nc, { replicas: config.jetstreamReplicas }));
       const resolver = new SurfaceResolverService(
         configBucket,
         catalog,

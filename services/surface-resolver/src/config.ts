@@ -1,5 +1,5 @@
 // The only reader of process.env in this service.
-import { envInt, envBool, envLogLevel, envNats, envTls, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
+import { envInt, envBool, envLogLevel, envNats, envTls, jetstreamReplicas, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
 import { dirname, resolve } from 'node:path';
 
 /** Validated settings of surface-resolver. */
@@ -12,6 +12,8 @@ export interface ResolverConfig {
   tls: TlsFiles;
   /** Authentication and TLS towards NATS (NATS_* variables). */
   nats: NatsAuth;
+  /** JETSTREAM_REPLICAS: copies of each stream, bucket and object store this service creates (1 on one server, 3 in a cluster). */
+  jetstreamReplicas: number;
   /** Absolute path of the declarative YAML config, or '' for none (state already in NATS). */
   configPath: string;
   /** Folder that relative paths and `${CONFIG_DIR}` of a config resolve against (default: the file's folder). */
@@ -37,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResolverConfig
     logLevel: level,
     tls: envTls(env),
     nats: envNats(env),
+    jetstreamReplicas: jetstreamReplicas(env),
     configPath: env.TOOLSURFACE_CONFIG ? resolve(env.TOOLSURFACE_CONFIG) : '',
     configDir: env.TOOLSURFACE_CONFIG_DIR
       ? resolve(env.TOOLSURFACE_CONFIG_DIR)

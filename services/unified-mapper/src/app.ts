@@ -34,7 +34,10 @@ export function createApp(config: MapperConfig, tracer: Tracer): App {
     port: () => grpc?.port ?? 0,
     async start() {
       nc = await connectNats(config.natsUrl, 'unified-mapper', config.nats);
-      const mapper = new UnifiedMapperService(new SnapshotStore(await openSnapshotStore(nc), config.maxSnapshots), config.maxSnapshots);
+      const mapper = new UnifiedMapperService(
+        new SnapshotStore(await openSnapshotStore(nc, { replicas: config.jetstreamReplicas }), config.maxSnapshots),
+        config.maxSnapshots,
+      );
       stopTlsLog = logTlsReloads(logger);
       grpc = await startGrpcServer(
         config.grpcHost,

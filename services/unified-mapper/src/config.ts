@@ -1,5 +1,5 @@
 // The only reader of process.env in this service.
-import { envInt, envLogLevel, envNats, envTls, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
+import { envInt, envLogLevel, envNats, envTls, jetstreamReplicas, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
 
 /** Validated settings of unified-mapper. */
 export interface MapperConfig {
@@ -11,6 +11,8 @@ export interface MapperConfig {
   tls: TlsFiles;
   /** Authentication and TLS towards NATS (NATS_* variables). */
   nats: NatsAuth;
+  /** JETSTREAM_REPLICAS: copies of each stream, bucket and object store this service creates (1 on one server, 3 in a cluster). */
+  jetstreamReplicas: number;
   /** Snapshots whose index and mapper stay in memory. */
   maxSnapshots: number;
 }
@@ -26,6 +28,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MapperConfig {
     logLevel: level,
     tls: envTls(env),
     nats: envNats(env),
+    jetstreamReplicas: jetstreamReplicas(env),
     maxSnapshots: envInt(env, 'MAX_SNAPSHOTS', 64, 1, 100_000),
   };
 }
