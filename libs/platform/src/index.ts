@@ -47,6 +47,7 @@ export {
   inboxPrefixOf,
   envNats,
   ensureStream,
+  streamCreated,
   openBucket,
   openSnapshotStore,
   jetstreamReplicas,

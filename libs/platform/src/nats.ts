@@ -168,6 +168,11 @@ async function ensureStreamOnce(nc: NatsConnection, logger: Pick<Logger, 'warn'>
   }
 }
 
+/** When the TOOLSURFACE stream was created (ISO 8601): tells one stream from another of the same name, e.g. after NATS lost its store. */
+export async function streamCreated(nc: NatsConnection): Promise<string> {
+  return retryJetStream(async () => (await (await jetstreamManager(nc)).streams.info(STREAM)).created);
+}
+
 /** Opens (creating where missing, with `replicas` copies) a key-value bucket with history 1. */
 export async function openBucket(nc: NatsConnection, name: string, opts: { ttlMs?: number } & JetStreamOptions = {}): Promise<KV> {
   const kvm = new Kvm(nc);

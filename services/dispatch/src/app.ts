@@ -8,6 +8,7 @@ import {
   EventPublisher,
   openBucket,
   openSnapshotStore,
+  streamCreated,
   Shutdown,
   startGrpcServer,
   logTlsReloads,
@@ -29,6 +30,7 @@ import { DispatchService } from './dispatch.service';
 import { SystemTools } from './domain/system-tools';
 import { ValidatorCache } from './domain/validators';
 import { CatalogChangedPublisher } from './events/catalog-changed.publisher';
+import { AuditSpool } from './events/audit-spool';
 import { ToolCalledPublisher } from './events/tool-called.publisher';
 import { ToolsChangedSubscriber } from './events/tools-changed.subscriber';
 import { dispatchInterceptors, dispatchService } from './grpc/dispatch.handler';
@@ -114,7 +116,14 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
       await Promise.all(watches.map((w) => w.start()));
 
       const events = new EventPublisher(nc, tracer);
-      audit = new ToolCalledPublisher(events, logger);
+      // Events wait in a local spool until the stream stores them (docs/operations.md, "Audit").
+      const spool = new AuditSpool({
+        dir: config.audit.spoolDir,
+        fsyncIntervalMs: config.audit.fsyncIntervalMs,
+        streamTag: await streamCreated(nc),
+      });
+      audit = new ToolCalledPublisher(events, logger, spool, { failClosed: config.audit.failClosed });
+      audit.open();
       capabilities = new CapabilityManager(
         configView,
         catalogBucket,

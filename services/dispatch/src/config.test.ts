@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -20,6 +22,7 @@ describe('loadConfig', () => {
       jetstreamReplicas: 1,
       allowedCommands: [],
       mcp: undefined,
+      audit: { spoolDir: join(tmpdir(), 'toolsurface-audit-spool'), fsyncIntervalMs: 100, failClosed: false },
     });
   });
 
@@ -113,6 +116,8 @@ describe('loadConfig', () => {
     ['MCP_PORT', '65536'],
     ['JETSTREAM_REPLICAS', '0'],
     ['JETSTREAM_REPLICAS', '6'],
+    ['AUDIT_SPOOL_FSYNC_MS', '10001'],
+    ['AUDIT_FAIL_CLOSED', 'yes'],
   ])('stops start-up naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

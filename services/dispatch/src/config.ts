@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { envBool, envNats, envTls, jetstreamReplicas, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
 
 /** Settings of the dispatch service; see README.md for each variable. */
@@ -32,6 +34,18 @@ export interface DispatchConfig {
   allowedCommands: string[];
   /** The MCP endpoint (src/mcp/): undefined when MCP_PORT is unset (off); its port 0 picks a free one. */
   mcp: McpEndpointConfig | undefined;
+  /** How tool.called events reach the stream (docs/operations.md, "Audit"). */
+  audit: AuditConfig;
+}
+
+/** The audit spool and its failure mode. */
+export interface AuditConfig {
+  /** AUDIT_SPOOL_DIR: where events wait for the stream (each process keeps a sub-directory); survives a restart of the process when it is on a volume that does. */
+  spoolDir: string;
+  /** AUDIT_SPOOL_FSYNC_MS: how often spooled events are forced to disk, ms; 0 forces each before the call goes on. */
+  fsyncIntervalMs: number;
+  /** AUDIT_FAIL_CLOSED: refuse calls with UNAVAILABLE while the stream does not store events, rather than spool them. */
+  failClosed: boolean;
 }
 
 /** Settings of the MCP endpoint, the second front of dispatch. */
@@ -207,6 +221,11 @@ export function loadConfig(env: Env = process.env): DispatchConfig {
     authRequired: boolOf(env, 'AUTH_REQUIRED'),
     nats: natsOf(env),
     jetstreamReplicas: replicasOf(env),
+    audit: {
+      spoolDir: text(env, 'AUDIT_SPOOL_DIR', join(tmpdir(), 'toolsurface-audit-spool')),
+      fsyncIntervalMs: integer(env, 'AUDIT_SPOOL_FSYNC_MS', 100, 0, 10_000),
+      failClosed: boolOf(env, 'AUDIT_FAIL_CLOSED'),
+    },
     allowedCommands: text(env, 'CAPABILITY_COMMANDS', '')
       .split(',')
       .map((c) => c.trim())

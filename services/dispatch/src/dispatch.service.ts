@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   context,
   metrics,
@@ -109,6 +110,8 @@ interface AuditedCall {
   deadline: number;
   /** Set by the one audit of this call. */
   audited: boolean;
+  /** The event's id, set when the tool is about to run (the start record and the event share it). */
+  eventId?: string;
 }
 
 /** The call being served: what the model asked for, on which surface. */
@@ -651,6 +654,12 @@ export class DispatchService {
       : (this.ports.capabilities.timeoutMs(target.capability) ?? DEFAULT_TOOL_TIMEOUT_MS);
     // Time out before the caller's deadline, so the model gets TOOL_TIMEOUT rather than the caller DEADLINE_EXCEEDED.
     const budget = Math.min(timeoutMs, call.deadline - this.now() - RESPONSE_MARGIN_MS);
+    // Written down before it runs, so a process killed mid-call still leaves an event (throws UNAVAILABLE when it cannot be).
+    call.eventId = randomUUID();
+    this.ports.audit.toolStarting?.({
+      ...this.auditEvent(call, via, target, 'error', ReasonCode.INTERNAL, admission, 0),
+      eventId: call.eventId,
+    });
     const started = performance.now();
     let result: ToolResult;
     try {
@@ -818,7 +827,19 @@ export class DispatchService {
         this.metrics.rank.record(rank, { [Attr.TS_DISCOVERED]: rank > 0 });
       }
     }
-    this.ports.audit.toolCalled({
+    this.ports.audit.toolCalled(this.auditEvent(call, via, target, outcome, reason, admission, durationMs));
+  }
+
+  private auditEvent(
+    call: AuditedCall,
+    via: Via,
+    target: Pick<Target, 'presentedName' | 'capability'> | undefined,
+    outcome: ToolCalledEvent['outcome'],
+    reason: ReasonCode | '',
+    admission: AdmissionResult | undefined,
+    durationMs: number,
+  ): ToolCalledEvent {
+    return {
       surfaceId: call.surface?.surfaceId ?? call.surfaceId,
       principal: call.surface?.principal,
       snapshotId: call.surface?.snapshotId ?? '',
@@ -835,7 +856,8 @@ export class DispatchService {
       atMs: this.now(),
       ...(call.attemptedName === undefined ? {} : { attemptedName: call.attemptedName }),
       ...(call.requestBytes === undefined ? {} : { requestBytes: call.requestBytes }),
-    });
+      ...(call.eventId ? { eventId: call.eventId } : {}),
+    };
   }
 }
 

@@ -62,6 +62,8 @@ export interface ToolCalledEvent {
   attemptedName?: string;
   /** Size of a request refused for its size before it decoded, bytes. */
   requestBytes?: number;
+  /** The event's own id (its Nats-Msg-Id), shared by the record made when the call starts and its event. */
+  eventId?: string;
 }
 
 /** Surfaces by ID, kept in memory. */
@@ -135,6 +137,12 @@ export interface SystemToolPort {
 /** Receives audit events; must not block the call (publish, do not wait for the ack). */
 export interface AuditPort {
   toolCalled(event: ToolCalledEvent): void;
+  /**
+   * Called just before a tool runs with the event that stands for the call should the process die
+   * before it ends (docs/operations.md, "Audit"); throws AppError UNAVAILABLE when that cannot be
+   * recorded, and the call does not run.
+   */
+  toolStarting?(fallback: ToolCalledEvent & { eventId: string }): void;
 }
 
 /** Everything the call path needs. */
