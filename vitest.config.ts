@@ -25,7 +25,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'int', include: [...PRODUCT.map((g) => `${g}.int.test.ts`), 'test/*.int.test.ts'], exclude: ['**/node_modules/**'] },
       },
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.e2e.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.e2e.test.ts', 'test/fault/**/*.e2e.test.ts'] } },
       { extends: true, test: { name: 'eval', include: ['test/eval/**/*.test.ts', ...PRODUCT.map((g) => `${g}.corpus.test.ts`)] } },
     ],
   },

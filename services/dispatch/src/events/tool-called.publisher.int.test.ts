@@ -194,7 +194,11 @@ process.kill(process.pid, 'SIGKILL');
 `,
     );
     const enc = (e: ToolCalledEvent) =>
-      Buffer.from(ToolCalled.encode(ToolCalled.fromPartial({ ...e, principal: undefined })).finish()).toString('base64');
+      Buffer.from(
+        ToolCalled.encode(
+          ToolCalled.fromPartial({ ...e, principal: undefined, eventId: undefined } as Omit<ToolCalledEvent, 'principal' | 'eventId'>),
+        ).finish(),
+      ).toString('base64');
     const r = spawnSync(
       process.execPath,
       [
