@@ -54,7 +54,8 @@ interface Segment {
 /**
  * A durable local queue of audit events: an append-only log in segment files, one JSON line per
  * record ("s": a call about to run, with the event to send if its process dies before the call
- * ends; "e": the call's event; "a": the stream stored it). Appends are synchronous writes, so a
+ * ends; "e": the call's event; "a": the stream stored it, written in the event's segment; "x": the
+ * call's event went to a later segment, written in the start record's). Appends are synchronous writes, so a
  * process killed right after one loses nothing; data reaches the disk within `fsyncIntervalMs`
  * (a machine crash can lose that much). A segment is deleted once every event in it is stored.
  * On open it takes what its own earlier run, or any dead process writing to the same stream, left
@@ -118,8 +119,9 @@ export class AuditSpool {
     if (!seg) return;
     this.where.delete(id);
     seg.pending.delete(id);
-    // Losing this line costs at most a re-send, which the stream's de-duplication window absorbs.
-    this.append(this.current, JSON.stringify({ t: 'a', id }));
+    // In the event's own segment, so the mark goes when the event does. Losing this line costs at
+    // most a re-send, which the stream's de-duplication window absorbs.
+    this.append(seg, JSON.stringify({ t: 'a', id }));
     this.release(seg);
   }
 
@@ -144,12 +146,18 @@ export class AuditSpool {
   }
 
   private write(t: 's' | 'e', id: string, data: Uint8Array): void {
-    if (this.current.records >= this.segmentRecords) this.current = this.startSegment(this.current.seq + 1);
+    if (this.current.records >= this.segmentRecords) {
+      const full = this.current;
+      this.current = this.startSegment(full.seq + 1);
+      this.release(full);
+    }
     this.append(this.current, JSON.stringify({ t, id, d: Buffer.from(data).toString('base64') }));
     const before = this.where.get(id);
     this.where.set(id, this.current);
     this.current.pending.add(id);
     if (before && before !== this.current) {
+      // The start record's segment no longer stands for this call ("x"), so it may go.
+      this.append(before, JSON.stringify({ t: 'x', id }));
       before.pending.delete(id);
       this.release(before);
     }
@@ -171,7 +179,6 @@ export class AuditSpool {
       records: 0,
     };
     this.segments.set(seq, seg);
-    if (this.current) this.release(this.current);
     return seg;
   }
 
@@ -239,6 +246,7 @@ function readLeftover(dir: string): SpooledEvent[] {
       const entry = byId.get(r.id) ?? { stored: false };
       if (r.t === 'e' && r.d) entry.data = r.d;
       else if (r.t === 's' && r.d) entry.start = r.d;
+      else if (r.t === 'x') entry.start = undefined;
       else if (r.t === 'a') entry.stored = true;
       byId.set(r.id, entry);
     }
