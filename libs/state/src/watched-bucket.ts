@@ -17,6 +17,8 @@ export class WatchedBucket<T> {
 
   /** Starts the watch (updates only), then loads every current key; revisions keep the newest. */
   async start(): Promise<void> {
+    // Called again after a failed start (a JetStream leader election): the earlier watch goes first.
+    this.stopWatch?.();
     const watch = await this.kv.watch({ key: '>', include: KvWatchInclude.UpdatesOnly });
     this.stopWatch = () => watch.stop();
     void (async () => {

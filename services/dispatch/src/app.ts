@@ -9,6 +9,7 @@ import {
   openBucket,
   openSnapshotStore,
   streamCreated,
+  retryJetStream,
   Shutdown,
   startGrpcServer,
   logTlsReloads,
@@ -45,6 +46,8 @@ import { BucketSurfaces } from './state/surfaces.source';
 export interface AppDeps {
   tracer?: Tracer;
   logger?: Logger;
+  /** false: publish audit events best effort, without the spool (only for the bench's comparison). */
+  auditSpool?: boolean;
 }
 
 /** The dispatch service: start() connects and serves, stop() shuts down in order (idempotent). */
@@ -113,15 +116,19 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
       const catalogBucket = new WatchedBucket<CatalogRecord>(catalogKv, logger);
       const surfacesBucket = new WatchedBucket<SurfaceRecord>(surfacesKv, logger);
       watches.push(configBucket, catalogBucket as WatchedBucket<unknown>, surfacesBucket as WatchedBucket<unknown>);
-      await Promise.all(watches.map((w) => w.start()));
+      // Retried while JetStream elects leaders (a cluster coming back): the watches are its first consumers.
+      await Promise.all(watches.map((w) => retryJetStream(() => w.start())));
 
       const events = new EventPublisher(nc, tracer);
       // Events wait in a local spool until the stream stores them (docs/operations.md, "Audit").
-      const spool = new AuditSpool({
-        dir: config.audit.spoolDir,
-        fsyncIntervalMs: config.audit.fsyncIntervalMs,
-        streamTag: await streamCreated(nc),
-      });
+      const spool =
+        deps.auditSpool === false
+          ? undefined
+          : new AuditSpool({
+              dir: config.audit.spoolDir,
+              fsyncIntervalMs: config.audit.fsyncIntervalMs,
+              streamTag: await streamCreated(nc),
+            });
       audit = new ToolCalledPublisher(events, logger, spool, { failClosed: config.audit.failClosed });
       audit.open();
       capabilities = new CapabilityManager(
@@ -170,7 +177,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
           logger,
         );
         watches.push(sessionsBucket as WatchedBucket<unknown>);
-        await sessionsBucket.start();
+        await retryJetStream(() => sessionsBucket.start());
         surfaceClient = new SurfaceClient(
           config.mcp.surfaceResolverAddr,
           tracer,

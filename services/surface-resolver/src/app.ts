@@ -10,6 +10,7 @@ import {
   ensureStream,
   openBucket,
   openSnapshotStore,
+  retryJetStream,
   startGrpcServer,
   logTlsReloads,
   type GrpcServerHandle,
@@ -66,7 +67,7 @@ export function createApp(config: ResolverConfig, tracer: Tracer): App {
         logger,
       );
       for (const b of [configBucket, catalog, surfaces]) {
-        await b.start();
+        await retryJetStream(() => b.start());
         watched.push(b as WatchedBucket<unknown>);
       }
       const snapshots = new SnapshotStore(await openSnapshotStore(nc, { replicas: config.jetstreamReplicas }));
