@@ -1,6 +1,7 @@
 import {
   closeSync,
   existsSync,
+  fdatasync,
   fdatasyncSync,
   mkdirSync,
   openSync,
@@ -68,6 +69,10 @@ export class AuditSpool {
   /** Which segment holds each id's obligation. */
   private readonly where = new Map<string, Segment>();
   private dirty = false;
+  private syncing = false;
+  /** Marks waiting to be written, by segment: losing them costs only a re-send, so they are batched. */
+  private readonly marks = new Map<Segment, string[]>();
+  private marksQueued = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly segmentRecords: number;
 
@@ -97,7 +102,7 @@ export class AuditSpool {
     this.sync();
     for (const d of claimed) rmSync(d, { recursive: true, force: true });
     if (this.options.fsyncIntervalMs > 0) {
-      this.timer = setInterval(() => this.sync(), this.options.fsyncIntervalMs);
+      this.timer = setInterval(() => this.syncInBackground(), this.options.fsyncIntervalMs);
       this.timer.unref();
     }
     return out;
@@ -121,15 +126,35 @@ export class AuditSpool {
     seg.pending.delete(id);
     // In the event's own segment, so the mark goes when the event does. Losing this line costs at
     // most a re-send, which the stream's de-duplication window absorbs.
-    this.append(seg, JSON.stringify({ t: 'a', id }));
+    this.mark(seg, JSON.stringify({ t: 'a', id }));
     this.release(seg);
   }
 
   /** Forces written records to disk. */
   sync(): void {
+    this.flushMarks();
     if (!this.dirty) return;
     this.dirty = false;
     fdatasyncSync(this.current.fd);
+  }
+
+  /** The timer's fsync: on libuv's thread pool, so calls go on meanwhile (the records are already written). */
+  private syncInBackground(): void {
+    this.flushMarks();
+    if (!this.dirty || this.syncing) return;
+    this.dirty = false;
+    this.syncing = true;
+    const fd = this.current.fd;
+    fdatasync(fd, () => (this.syncing = false));
+  }
+
+  /** Writes the "stored" and "x" marks gathered since the last flush, one write per segment. */
+  private flushMarks(): void {
+    this.marksQueued = false;
+    for (const [seg, lines] of this.marks) {
+      if (this.segments.has(seg.seq)) writeSync(seg.fd, lines.join(''));
+    }
+    this.marks.clear();
   }
 
   /** Stops the fsync timer and closes the files; what was not stored stays for the next open. */
@@ -157,11 +182,22 @@ export class AuditSpool {
     this.current.pending.add(id);
     if (before && before !== this.current) {
       // The start record's segment no longer stands for this call ("x"), so it may go.
-      this.append(before, JSON.stringify({ t: 'x', id }));
+      this.mark(before, JSON.stringify({ t: 'x', id }));
       before.pending.delete(id);
       this.release(before);
     }
     if (this.options.fsyncIntervalMs === 0) this.sync();
+  }
+
+  private mark(seg: Segment, line: string): void {
+    const lines = this.marks.get(seg);
+    if (lines) lines.push(`${line}\n`);
+    else this.marks.set(seg, [`${line}\n`]);
+    seg.records++;
+    if (!this.marksQueued) {
+      this.marksQueued = true;
+      setImmediate(() => this.flushMarks());
+    }
   }
 
   private append(seg: Segment, line: string): void {
@@ -186,6 +222,7 @@ export class AuditSpool {
   private release(seg: Segment): void {
     if (seg === this.current || seg.pending.size > 0 || !this.segments.has(seg.seq)) return;
     this.segments.delete(seg.seq);
+    this.marks.delete(seg);
     closeSync(seg.fd);
     rmSync(join(this.dir, `${String(seg.seq).padStart(8, '0')}.log`), { force: true });
   }
