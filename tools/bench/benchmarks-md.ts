@@ -13,6 +13,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { auditCostTable, faultsTable, type ExecuteToolResults, type FaultResults } from './ha-tables';
 
 /** The repository's root (this file is tools/bench/benchmarks-md.ts). */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -23,6 +24,8 @@ export const FILES = {
   discovery: 'test/eval/results/discovery.dev.json',
   unified: 'test/eval/results/unified.dev.json',
   mcp: 'test/eval/results/mcp.bench.json',
+  executeTool: 'test/eval/results/execute-tool.bench.json',
+  faults: 'test/eval/results/faults.json',
 } as const;
 
 /** Retrieval measures of one slice, as test/eval/discovery.eval.ts writes them (shares 0-1). */
@@ -109,6 +112,8 @@ export interface Results {
   discovery: DiscoveryResults;
   unified: UnifiedResults;
   mcp: McpResults;
+  executeTool: ExecuteToolResults;
+  faults: FaultResults;
 }
 
 /** A results file or marker layout this script cannot work with; the message says which and where. */
@@ -163,6 +168,8 @@ export function readResults(root: string = REPO_ROOT): Results {
     discovery: readJson(join(root, FILES.discovery)) as DiscoveryResults,
     unified: readJson(join(root, FILES.unified)) as UnifiedResults,
     mcp: readJson(join(root, FILES.mcp)) as McpResults,
+    executeTool: readJson(join(root, FILES.executeTool)) as ExecuteToolResults,
+    faults: readJson(join(root, FILES.faults)) as FaultResults,
   };
 }
 
@@ -409,6 +416,8 @@ export function renderBlocks(results: Results): Map<string, string[]> {
     ['unified-cv', unifiedCv(results.unified)],
     ['mcp', mcpTable(results.mcp)],
     ['mcp-targets', mcpTargets(results.mcp)],
+    ['audit-cost', auditCostTable(results.executeTool)],
+    ['faults', faultsTable(results.faults)],
   ]);
 }
 

@@ -6,8 +6,10 @@
 // include both ends' CPU and anything dispatch does after a response (the audit publish) still
 // delays the caller's next step. BENCH_CLIENT=process runs the callers (direct and via the gateway
 // alike) in a child process instead, as in a deployment; "cpu per call" is then the callers' own.
-// "rate-limited" calls the same tool as a principal under a rate limit (one that never refuses),
-// interleaved with calls of the unlimited principal, so their ratio is the rate limiter's cost.
+// Two dispatch apps take turns: the audit as shipped (spooled) and the best-effort publish without
+// the spool; `--json <file>` writes both and their ratios (test/eval/results/execute-tool.bench.json).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -30,127 +32,126 @@ const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everyth
 const N = 3000;
 const pct = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.floor(xs.length * p)];
 
-/** The callers: refusals, then direct vs gateway rounds, then throughput. */
-async function measure(grpcPort: number, log: (line: string) => void): Promise<void> {
+/** One dispatch to measure: `label` names its audit path. */
+interface Target {
+  label: string;
+  port: number;
+}
+
+/** Figures of one target (ms, calls/s, µs). */
+interface TargetFigures {
+  gatewayP50: number[];
+  gatewayP99: number[];
+  directP50: number[];
+  callsPerSecond: number;
+  cpuPerCallUs: number;
+}
+
+/** The callers: refusals, then direct vs gateway rounds, then throughput, for each target in turn. */
+async function measure(targets: Target[], log: (line: string) => void): Promise<Record<string, TargetFigures>> {
   const direct = new Client({ name: 'b', version: '1' });
   await direct.connect(new StdioClientTransport({ command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'ignore' }));
-  const client = new DispatchServiceClient(`127.0.0.1:${grpcPort}`, credentials.createInsecure());
+  const clients = targets.map((t) => new DispatchServiceClient(`127.0.0.1:${t.port}`, credentials.createInsecure()));
+  const figures: Record<string, TargetFigures> = Object.fromEntries(
+    targets.map((t) => [t.label, { gatewayP50: [], gatewayP99: [], directP50: [], callsPerSecond: 0, cpuPerCallUs: 0 }]),
+  );
   const req = CallToolRequest.fromPartial({
     surfaceId: 'bench',
     name: 'execute_tool',
     argumentsJson: '{"name":"echo","arguments":{"message":"hi"}}',
     callId: 'x',
   });
-  const viaGw = () =>
+  const viaGw = (client: DispatchServiceClient) =>
     new Promise<CallToolResponse>((res, rej) =>
       client.callTool(req, new Metadata(), { deadline: Date.now() + 5000 }, (e, r) => (e ? rej(e) : res(r))),
     );
 
-  const via = (surfaceId: string) => {
-    const r = CallToolRequest.fromPartial({ ...req, surfaceId });
-    return () =>
-      new Promise<CallToolResponse>((res, rej) =>
-        client.callTool(r, new Metadata(), { deadline: Date.now() + 5000 }, (e, x) => (e ? rej(e) : res(x))),
-      );
-  };
-  const viaLimited = via('bench-limited');
-  const viaStrict = via('bench-strict');
-
   const reqNF = CallToolRequest.fromPartial({ surfaceId: 'bench', name: 'nope', argumentsJson: '{}', callId: 'x' });
   const reqDisc = CallToolRequest.fromPartial({ surfaceId: 'nosuch', name: 'x', argumentsJson: '{}', callId: 'x' });
-  const once = (r: CallToolRequest) =>
+  const once = (client: DispatchServiceClient, r: CallToolRequest) =>
     new Promise<unknown>((res) => client.callTool(r, new Metadata(), { deadline: Date.now() + 5000 }, (e, x) => res(e ?? x)));
   for (let round = 0; round < 2; round++) {
-    const a: number[] = [],
-      b: number[] = [];
-    for (let i = 0; i < N; i++) {
-      let t = performance.now();
-      await once(reqNF);
-      a.push(performance.now() - t);
-      t = performance.now();
-      await once(reqDisc);
-      b.push(performance.now() - t);
-    }
-    log(`refusal (audited) p50 ${pct(a, 0.5).toFixed(3)} | caller error (audited, no surface) p50 ${pct(b, 0.5).toFixed(3)}`);
-  }
-  for (let round = 0; round < 2; round++) {
-    const d: number[] = [],
-      g: number[] = [];
-    for (let i = 0; i < N; i++) {
-      let t = performance.now();
-      await direct.callTool({ name: 'echo', arguments: { message: 'hi' } });
-      d.push(performance.now() - t);
-      t = performance.now();
-      const r = await viaGw();
-      if (r.isError) throw new Error(r.message);
-      g.push(performance.now() - t);
-    }
-    log(
-      `round ${round}: direct p50 ${pct(d, 0.5).toFixed(3)} p99 ${pct(d, 0.99).toFixed(3)} | gateway p50 ${pct(g, 0.5).toFixed(3)} p99 ${pct(g, 0.99).toFixed(3)} ms`,
-    );
-  }
-  for (let round = 0; round < 2; round++) {
-    const u: number[] = [],
-      l: number[] = [],
-      st: number[] = [];
-    for (let i = 0; i < N; i++) {
-      let t = performance.now();
-      const a = await viaGw();
-      u.push(performance.now() - t);
-      t = performance.now();
-      const b = await viaLimited();
-      l.push(performance.now() - t);
-      t = performance.now();
-      const c = await viaStrict();
-      st.push(performance.now() - t);
-      if (a.isError || b.isError || c.isError) throw new Error(a.message || b.message || c.message);
-    }
-    const [pu, pl, ps] = [pct(u, 0.5), pct(l, 0.5), pct(st, 0.5)];
-    log(
-      `rate-limited round ${round}: unlimited p50 ${pu.toFixed(3)} | leased p50 ${pl.toFixed(3)} p99 ${pct(l, 0.99).toFixed(3)} ms, ratio ${(pl / pu).toFixed(3)} | one token a call p50 ${ps.toFixed(3)} p99 ${pct(st, 0.99).toFixed(3)} ms, ratio ${(ps / pu).toFixed(3)}`,
-    );
-  }
-  const throughput = async (call: () => Promise<CallToolResponse>) => {
-    const from = performance.now();
-    let n = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (performance.now() - from < 3000) {
-          await call();
-          n++;
-        }
-      }),
-    );
-    return n / ((performance.now() - from) / 1000);
-  };
-  const [tu, tl, ts] = [await throughput(viaGw), await throughput(viaLimited), await throughput(viaStrict)];
-  log(
-    `rate-limited throughput: unlimited ${tu.toFixed(0)} | leased ${tl.toFixed(0)} (ratio ${(tl / tu).toFixed(3)}) | one token a call ${ts.toFixed(0)} calls/s (ratio ${(ts / tu).toFixed(3)})`,
-  );
-  // throughput, 8 concurrent callers
-  const start = performance.now();
-  const cpu = process.cpuUsage();
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (performance.now() - start < 3000) {
-        await viaGw();
-        done++;
+    for (const [k, t] of targets.entries()) {
+      const a: number[] = [],
+        b: number[] = [];
+      for (let i = 0; i < N; i++) {
+        let s = performance.now();
+        await once(clients[k]!, reqNF);
+        a.push(performance.now() - s);
+        s = performance.now();
+        await once(clients[k]!, reqDisc);
+        b.push(performance.now() - s);
       }
-    }),
-  );
-  const used = process.cpuUsage(cpu);
-  log(`throughput: ${(done / ((performance.now() - start) / 1000)).toFixed(0)} calls/s`);
-  // Less sensitive to other load on the machine than the rates: this process's CPU time per call
-  // (dispatch and, in this process, the callers too).
-  log(`cpu per call (throughput phase): ${((used.user + used.system) / done).toFixed(0)} µs`);
-  client.close();
+      log(
+        `[${t.label}] refusal (audited) p50 ${pct(a, 0.5).toFixed(3)} | caller error (audited, no surface) p50 ${pct(b, 0.5).toFixed(3)}`,
+      );
+    }
+  }
+  // The targets take turns within each round, so a change in the machine's load hits both alike.
+  for (let round = 0; round < 2; round++) {
+    for (const [k, t] of targets.entries()) {
+      const d: number[] = [],
+        g: number[] = [];
+      for (let i = 0; i < N; i++) {
+        let s = performance.now();
+        await direct.callTool({ name: 'echo', arguments: { message: 'hi' } });
+        d.push(performance.now() - s);
+        s = performance.now();
+        const r = await viaGw(clients[k]!);
+        if (r.isError) throw new Error(r.message);
+        g.push(performance.now() - s);
+      }
+      const f = figures[t.label]!;
+      f.directP50.push(pct(d, 0.5));
+      f.gatewayP50.push(pct(g, 0.5));
+      f.gatewayP99.push(pct(g, 0.99));
+      log(
+        `[${t.label}] round ${round}: direct p50 ${pct(d, 0.5).toFixed(3)} p99 ${pct(d, 0.99).toFixed(3)} | gateway p50 ${pct(g, 0.5).toFixed(3)} p99 ${pct(g, 0.99).toFixed(3)} ms`,
+      );
+    }
+  }
+  // Throughput, 8 concurrent callers, 3 s a turn; the targets alternate for two turns each.
+  const totals = targets.map(() => ({ done: 0, ms: 0, cpuUs: 0 }));
+  for (let round = 0; round < 2; round++) {
+    for (const [k, t] of targets.entries()) {
+      const start = performance.now();
+      const cpu = process.cpuUsage();
+      let done = 0;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (performance.now() - start < 3000) {
+            await viaGw(clients[k]!);
+            done++;
+          }
+        }),
+      );
+      const used = process.cpuUsage(cpu);
+      const total = totals[k]!;
+      total.done += done;
+      total.ms += performance.now() - start;
+      total.cpuUs += used.user + used.system;
+      log(`[${t.label}] throughput turn ${round}: ${(done / ((performance.now() - start) / 1000)).toFixed(0)} calls/s`);
+    }
+  }
+  for (const [k, t] of targets.entries()) {
+    const f = figures[t.label]!;
+    const total = totals[k]!;
+    f.callsPerSecond = total.done / (total.ms / 1000);
+    // Less sensitive to other load on the machine than the rates: this process's CPU time per call
+    // (dispatch and, in this process, the callers too).
+    f.cpuPerCallUs = total.cpuUs / total.done;
+    log(`[${t.label}] throughput: ${f.callsPerSecond.toFixed(0)} calls/s, cpu per call ${f.cpuPerCallUs.toFixed(0)} µs`);
+  }
+  for (const c of clients) c.close();
   await direct.close();
+  return figures;
 }
 
 const callerPort = Number(process.env.BENCH_CALLER_OF_PORT);
 if (callerPort) {
-  await measure(callerPort, (line) => console.log(line));
+  const targets = JSON.parse(process.env.BENCH_TARGETS ?? '[]') as Target[];
+  const figures = await measure(targets, (line) => console.log(line));
+  process.send?.(figures);
 } else {
   const nats = await startNatsServer();
   const nc = await connectNats(`nats://127.0.0.1:${nats.port}`, 'bench');
@@ -167,34 +168,8 @@ if (callerPort) {
   const doc = configDocument(
     {
       capabilities: { everything },
-      principals: [
-        { kind: 'agent', id: 'a', mode: 'discovery', autonomy: 'autonomous', capabilities: ['everything'] },
-        { kind: 'agent', id: 'l', mode: 'discovery', autonomy: 'autonomous', capabilities: ['everything'] },
-        { kind: 'agent', id: 's', mode: 'discovery', autonomy: 'autonomous', capabilities: ['everything'] },
-      ],
-      admission: {
-        default: 'allow',
-        rules: [],
-        // Neither refuses in the bench (at most a few thousand calls a second run here): only their cost
-        // shows. The first is taken in large leases; the second, 100 per 50 ms, in leases of one token,
-        // so every call of `s` makes one compare-and-set round trip to NATS.
-        limits: [
-          {
-            id: 'bench-rate',
-            principals: ['agent:l'],
-            capabilities: ['*'],
-            tools: ['*'],
-            rate: { calls: 10_000_000, perSeconds: 60, per: 'principal' },
-          },
-          {
-            id: 'bench-strict',
-            principals: ['agent:s'],
-            capabilities: ['*'],
-            tools: ['*'],
-            rate: { calls: 100, perSeconds: 0.05, per: 'principal' },
-          },
-        ],
-      },
+      principals: [{ kind: 'agent', id: 'a', mode: 'discovery', autonomy: 'autonomous', capabilities: ['everything'] }],
+      admission: { default: 'allow', rules: [] },
       orchestrators: [],
       hash: 'bench',
     },
@@ -202,10 +177,22 @@ if (callerPort) {
     Date.now(),
   );
   await cfg.put(CONFIG_DOCUMENT_KEY, JSON.stringify(doc));
-  const app = createApp(
-    loadConfig({ NATS_URL: `nats://127.0.0.1:${nats.port}`, GRPC_HOST: '127.0.0.1', GRPC_PORT: '0', LOG_LEVEL: 'warn' }),
-  );
-  const { grpcPort } = await app.start();
+  // The audit as shipped (events spooled to disk, then published) and, beside it in the same run,
+  // the best-effort publish without a spool, so the spool's cost is a ratio on one machine state.
+  const spoolDir = mkdtempSync(join(tmpdir(), 'toolsurface-bench-spool-'));
+  const env = {
+    NATS_URL: `nats://127.0.0.1:${nats.port}`,
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '0',
+    LOG_LEVEL: 'warn',
+    AUDIT_SPOOL_DIR: spoolDir,
+  };
+  const apps = [
+    { label: 'spool', app: createApp(loadConfig(env)) },
+    { label: 'no spool', app: createApp(loadConfig(env), { auditSpool: false }) },
+  ];
+  const targets: Target[] = [];
+  for (const a of apps) targets.push({ label: a.label, port: (await a.app.start()).grpcPort });
   const cat = await openBucket(nc, Buckets.catalog);
   let rec: CatalogRecord | undefined;
   while (!(rec = (await cat.get('everything'))?.json<CatalogRecord>())) await new Promise((r) => setTimeout(r, 50));
@@ -213,42 +200,65 @@ if (callerPort) {
     rec.tools.map((t) => ({ ...t, capability: 'everything', originalName: t.name })),
   );
   const sur = await openBucket(nc, Buckets.surfaces);
-  for (const [surfaceId, id] of [
-    ['bench', 'a'],
-    ['bench-limited', 'l'],
-    ['bench-strict', 's'],
-  ])
-    await sur.put(
-      surfaceId,
-      JSON.stringify({
-        surfaceId,
-        principal: { kind: 'agent', id },
-        configuredMode: 'discovery',
-        resolvedMode: 'discovery',
-        snapshotId: snap.snapshot.snapshotId,
-        autonomy: 'autonomous',
-        boundToolCount: 1,
-        presentedTokens: 0,
-        collisions: [],
-        openedAtMs: Date.now(),
-        expiresAtMs: Date.now() + 3600e3,
-      }),
-    );
+  await sur.put(
+    'bench',
+    JSON.stringify({
+      surfaceId: 'bench',
+      principal: { kind: 'agent', id: 'a' },
+      configuredMode: 'discovery',
+      resolvedMode: 'discovery',
+      snapshotId: snap.snapshot.snapshotId,
+      autonomy: 'autonomous',
+      boundToolCount: 1,
+      presentedTokens: 0,
+      collisions: [],
+      openedAtMs: Date.now(),
+      expiresAtMs: Date.now() + 3600e3,
+    }),
+  );
 
+  let figures: Record<string, TargetFigures> = {};
   if (process.env.BENCH_CLIENT === 'process') {
     console.log('callers in a child process');
     const child = fork(fileURLToPath(import.meta.url), [], {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, BENCH_CALLER_OF_PORT: String(grpcPort) },
+      env: { ...process.env, BENCH_CALLER_OF_PORT: '1', BENCH_TARGETS: JSON.stringify(targets) },
     });
+    child.on('message', (m) => (figures = m as Record<string, TargetFigures>));
     await new Promise<void>((res, rej) => {
       child.once('error', rej);
       child.once('exit', (code) => (code === 0 ? res() : rej(new Error(`bench callers exited with ${code}`))));
     });
   } else {
-    await measure(grpcPort, (line) => console.log(line));
+    figures = await measure(targets, (line) => console.log(line));
   }
-  await app.stop();
+  // the middle value, or the mean of the two middle ones
+  const median = (xs: number[]) => {
+    const o = [...xs].sort((a, b) => a - b);
+    const m = Math.floor(o.length / 2);
+    return o.length % 2 ? o[m]! : (o[m - 1]! + o[m]!) / 2;
+  };
+  const spool = figures['spool']!;
+  const none = figures['no spool']!;
+  const summary = {
+    date: new Date().toISOString().slice(0, 10),
+    client: process.env.BENCH_CLIENT === 'process' ? 'process' : 'in process',
+    loadavg1: loadavg()[0],
+    spool: { ...spool, addedP50Ms: median(spool.gatewayP50) - median(spool.directP50) },
+    noSpool: { ...none, addedP50Ms: median(none.gatewayP50) - median(none.directP50) },
+    ratio: {
+      gatewayP50: median(spool.gatewayP50) / median(none.gatewayP50),
+      callsPerSecond: spool.callsPerSecond / none.callsPerSecond,
+      cpuPerCall: spool.cpuPerCallUs / none.cpuPerCallUs,
+    },
+  };
+  console.log(
+    `spool vs no spool: gateway p50 ×${summary.ratio.gatewayP50.toFixed(3)}, calls/s ×${summary.ratio.callsPerSecond.toFixed(3)}, cpu per call ×${summary.ratio.cpuPerCall.toFixed(3)}`,
+  );
+  const jsonAt = process.argv.indexOf('--json');
+  if (jsonAt > 0 && process.argv[jsonAt + 1]) writeFileSync(process.argv[jsonAt + 1]!, `${JSON.stringify(summary, null, 2)}\n`);
+  for (const a of apps) await a.app.stop();
+  rmSync(spoolDir, { recursive: true, force: true });
   await nc.drain();
   await nats.stop();
 }
