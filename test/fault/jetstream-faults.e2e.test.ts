@@ -96,6 +96,7 @@ async function phase(name: string, fault: () => Promise<void>): Promise<FaultRow
   await sleep(Math.max(0, PHASE_MS - (Date.now() - faultStart) - FAULT_AT_MS));
   stopped = true;
   const logs = await Promise.all(callers);
+  const phaseEnd = Date.now();
   const ran = ranOnBackend(name);
   // The spools drain in the background: wait until every call that ran has its event, or 120 s.
   const ids = () => new Set(audit.filter((e) => e.callId.startsWith(`${name}-`)).map((e) => e.callId));
@@ -117,7 +118,8 @@ async function phase(name: string, fault: () => Promise<void>): Promise<FaultRow
   // From the fault, the longest any caller went without a successful call.
   let recoveryMs = 0;
   for (const l of logs) {
-    const after = [faultStart, ...l.successes.filter((t) => t >= faultStart)];
+    // (the phase's end closes a caller's last gap: one that never succeeded again counts to the end)
+    const after = [faultStart, ...l.successes.filter((t) => t >= faultStart), phaseEnd];
     for (let k = 1; k < after.length; k++) recoveryMs = Math.max(recoveryMs, after[k]! - after[k - 1]!);
   }
   const row: FaultRow = {
@@ -178,7 +180,11 @@ describe('the gateway on a 3-node JetStream cluster under NATS faults', () => {
       env: { JETSTREAM_REPLICAS: '3', AUDIT_SPOOL_DIR: join(dir, 'spool'), LOG_LEVEL: 'warn' },
     });
     const second = await stack.addDispatchReplica();
-    dispatchers = [stack.addresses.dispatch, second.dispatch].map((a) => new DispatchServiceClient(a, credentials.createInsecure()));
+    // A caller that retries reconnects within a second, not after grpc-js's default back-off (up to 120 s).
+    const channel = { 'grpc.initial_reconnect_backoff_ms': 200, 'grpc.max_reconnect_backoff_ms': 1000 };
+    dispatchers = [stack.addresses.dispatch, second.dispatch].map(
+      (a) => new DispatchServiceClient(a, credentials.createInsecure(), channel),
+    );
     nc = await connectNats(cluster.url, 'fault-suite');
     // The catalog lists the counter before any surface is opened.
     const catalog = await new Kvm(nc).open('toolsurface_catalog');

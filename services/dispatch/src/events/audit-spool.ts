@@ -55,12 +55,12 @@ interface Segment {
 /**
  * A durable local queue of audit events: an append-only log in segment files, one JSON line per
  * record ("s": a call about to run, with the event to send if its process dies before the call
- * ends; "e": the call's event; "a": the stream stored it, written in the event's segment; "x": the
- * call's event went to a later segment, written in the start record's). Appends are synchronous writes, so a
- * process killed right after one loses nothing; data reaches the disk within `fsyncIntervalMs`
- * (a machine crash can lose that much). A segment is deleted once every event in it is stored.
- * On open it takes what its own earlier run, or any dead process writing to the same stream, left
- * behind: those events come back from `open()` to be sent again under their ids.
+ * ends; "e": the call's event; "a": the stream stored it, in the event's segment; "x": the call's
+ * event went to a later segment, in the start record's). Starts and events are synchronous
+ * writes, so a process killed right after one loses nothing; data reaches the disk within
+ * `fsyncIntervalMs` (a machine crash can lose that much). A segment is deleted once every event in
+ * it is stored. On open it takes what its own earlier run, or any dead process writing to the same
+ * stream, left behind: those events come back from `open()` to be sent again under their ids.
  */
 export class AuditSpool {
   private readonly dir: string;
