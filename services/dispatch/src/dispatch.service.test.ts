@@ -55,6 +55,10 @@ function surface(
 interface World {
   dispatcher: DispatchService;
   audits: ToolCalledEvent[];
+  /** Start records (AuditPort.toolStarting), with how many tools had run when each was made. */
+  starting: Array<{ event: ToolCalledEvent; invocationsBefore: number }>;
+  /** Thrown by toolStarting when set (the spool refused the record). */
+  startError?: Error;
   /** The dispatcher's clock, ms. */
   clock: number;
   invocations: Array<{ capability: string; tool: string; args: Record<string, unknown>; timeoutMs: number }>;
@@ -84,6 +88,7 @@ function makeWorld(): World {
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const w: World = {
     audits: [],
+    starting: [],
     clock: NOW,
     invocations: [],
     system: [],
@@ -157,7 +162,13 @@ function makeWorld(): World {
         return { content: [{ type: 'text', text: `system ${name}` }], isError: false };
       },
     },
-    audit: { toolCalled: (e) => w.audits.push(e) },
+    audit: {
+      toolCalled: (e) => w.audits.push(e),
+      toolStarting: (e) => {
+        if (w.startError) throw w.startError;
+        w.starting.push({ event: e, invocationsBefore: w.invocations.length });
+      },
+    },
     now: () => w.clock,
   };
   w.dispatcher = new DispatchService(ports, { maxArgumentsBytes: 1024, tracer: provider.getTracer('test') });
@@ -838,5 +849,31 @@ describe('step 6 outcomes', () => {
       'toolsurface.admission.rule': 'default',
     });
     expect(spans[1].attributes).toMatchObject({ 'toolsurface.admission.decision': 'deny', 'toolsurface.reason': 'PERMISSION_DENIED' });
+  });
+});
+
+describe('the audit start record (docs/operations.md, "Audit trail")', () => {
+  it('is made before the tool runs, with the event that stands for the call, under the id its event gets', async () => {
+    await call(w, 's-direct', 'echo', { message: 'hi' });
+    expect(w.starting).toHaveLength(1);
+    const [{ event, invocationsBefore }] = w.starting;
+    expect(invocationsBefore).toBe(0);
+    expect(event).toMatchObject({ toolName: 'echo', capability: 'everything', outcome: 'error', reason: 'INTERNAL' });
+    expect(w.audits).toEqual([expect.objectContaining({ outcome: 'ok', eventId: event.eventId })]);
+    expect(event.eventId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('is not made for a refused call', async () => {
+    await call(w, 's-direct', 'nope');
+    expect(w.starting).toEqual([]);
+    expect(w.audits).toHaveLength(1);
+  });
+
+  it('when it cannot be made, the tool does not run: UNAVAILABLE to the caller, one event naming the tool', async () => {
+    w.startError = new AppError(ReasonCode.UNAVAILABLE, 'the audit record could not be written');
+    const e = await callerError(call(w, 's-direct', 'echo', { message: 'hi' }));
+    expect(e.code).toBe(ReasonCode.UNAVAILABLE);
+    expect(w.invocations).toEqual([]);
+    expect(w.audits).toEqual([expect.objectContaining({ toolName: 'echo', outcome: 'error', reason: 'UNAVAILABLE' })]);
   });
 });

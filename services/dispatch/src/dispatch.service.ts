@@ -656,10 +656,16 @@ export class DispatchService {
     const budget = Math.min(timeoutMs, call.deadline - this.now() - RESPONSE_MARGIN_MS);
     // Written down before it runs, so a process killed mid-call still leaves an event (throws UNAVAILABLE when it cannot be).
     call.eventId = randomUUID();
-    this.ports.audit.toolStarting?.({
-      ...this.auditEvent(call, via, target, 'error', ReasonCode.INTERNAL, admission, 0),
-      eventId: call.eventId,
-    });
+    try {
+      this.ports.audit.toolStarting?.({
+        ...this.auditEvent(call, via, target, 'error', ReasonCode.INTERNAL, admission, 0),
+        eventId: call.eventId,
+      });
+    } catch (e) {
+      // Not run: audited with the tool it was for, then the caller gets the error (UNAVAILABLE).
+      this.audit(call, via, target, 'error', isAppError(e) ? e.code : ReasonCode.INTERNAL, admission, 0);
+      throw e;
+    }
     const started = performance.now();
     let result: ToolResult;
     try {
