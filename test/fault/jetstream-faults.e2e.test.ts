@@ -7,13 +7,14 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Kvm } from '@nats-io/kv';
 import { connectNats } from '@toolsurface/platform';
 import { DispatchServiceClient, type CallToolResponse } from '@toolsurface/proto';
-import { startStack, type RunningStack } from '@toolsurface/stack';
+import { serviceEntry, startStack, STACK_SERVICES, type RunningStack } from '@toolsurface/stack';
+import { findFreePort, spawnManaged, waitForServing, type ManagedProcess } from '@toolsurface/devkit';
 import { Clients } from '../support';
 import { faultTable, readAudit, type AuditEvent, type FaultRow } from './fault-report';
 import { NatsCluster } from './nats-cluster';
 
 // The audit and the call path under NATS faults (issue 38, docs/operations.md "Faults"): a 3-node
-// JetStream cluster on loopback with R3 storage, the gateway with two dispatch replicas, a real
+// JetStream cluster on loopback with R3 storage, the gateway with two replicas of each service, a real
 // MCP server that writes down every call it ran, and eight callers. Each phase runs the callers
 // for PHASE_MS with one fault in it; then every call that ran must have exactly one tool.called
 // event, and callers must have seen only retriable errors.
@@ -36,6 +37,55 @@ let surfaceId: string;
 let toolName: string;
 let countFile: string;
 const rows: FaultRow[] = [];
+/** Second replicas of surface-resolver, discovery and unified-mapper (dispatch's is the stack's). */
+const extra: Array<{ name: string; proc: ManagedProcess; address: string }> = [];
+/** The service environment every process of the suite gets. */
+const serviceEnv = (): NodeJS.ProcessEnv => ({
+  JETSTREAM_REPLICAS: '3',
+  AUDIT_SPOOL_DIR: join(dir, 'spool'),
+  LOG_LEVEL: 'warn',
+});
+
+/** Starts a second replica of a service on a free port, on the same NATS and config; resolves once it is SERVING. */
+async function startExtraReplica(name: 'surface-resolver' | 'discovery' | 'unified-mapper'): Promise<void> {
+  const svc = STACK_SERVICES.find((x) => x.name === name)!;
+  const port = await findFreePort();
+  const proc = spawnManaged(`${name}-2`, process.execPath, ['--import', 'tsx', serviceEntry(name)], {
+    cwd: resolve(__dirname, '../..'),
+    env: {
+      ...process.env,
+      NATS_URL: cluster.url,
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: String(port),
+      ...(name === 'surface-resolver' ? { TOOLSURFACE_CONFIG: stack.configPath } : {}),
+      ...serviceEnv(),
+    },
+    logPath: join(dir, 'logs', `${name}-2.log`),
+  });
+  const address = `127.0.0.1:${port}`;
+  await waitForServing(address, { services: ['', ...svc.healthServices], timeoutMs: 120_000 });
+  extra.push({ name, proc, address });
+}
+
+/** After a fault: the second surface-resolver opens a surface again (within 60 s), and every second replica still runs. */
+async function expectOtherReplicasServe(): Promise<void> {
+  const resolver = extra.find((e) => e.name === 'surface-resolver')!;
+  const clients = new Clients({ ...stack.addresses, resolver: resolver.address });
+  try {
+    let opened: string | undefined;
+    for (const end = Date.now() + 60_000; !opened && Date.now() < end;) {
+      opened = await clients
+        .open('agent:caller')
+        .then((s) => s.surfaceId)
+        .catch(() => undefined);
+      if (!opened) await sleep(500);
+    }
+    expect(opened, 'a surface opened on the second surface-resolver').toBeTruthy();
+  } finally {
+    clients.close();
+  }
+  for (const e of extra) expect(e.proc.exit(), `${e.name}-2 still running`).toBeUndefined();
+}
 
 interface CallerLog {
   calls: string[];
@@ -177,9 +227,10 @@ describe('the gateway on a 3-node JetStream cluster under NATS faults', () => {
       freePorts: true,
       logDir: join(dir, 'logs'),
       readyTimeoutMs: 120_000,
-      env: { JETSTREAM_REPLICAS: '3', AUDIT_SPOOL_DIR: join(dir, 'spool'), LOG_LEVEL: 'warn' },
+      env: serviceEnv(),
     });
     const second = await stack.addDispatchReplica();
+    for (const name of ['surface-resolver', 'discovery', 'unified-mapper'] as const) await startExtraReplica(name);
     // A caller that retries reconnects within a second, not after grpc-js's default back-off (up to 120 s).
     const channel = { 'grpc.initial_reconnect_backoff_ms': 200, 'grpc.max_reconnect_backoff_ms': 1000 };
     dispatchers = [stack.addresses.dispatch, second.dispatch].map(
@@ -205,6 +256,7 @@ describe('the gateway on a 3-node JetStream cluster under NATS faults', () => {
   afterAll(async () => {
     for (const d of dispatchers ?? []) d.close();
     await nc?.drain().catch(() => undefined);
+    for (const e of extra) await e.proc.stop(5000);
     await stack?.stop();
     await cluster?.stop();
     if (rows.length > 0) {
@@ -234,6 +286,7 @@ describe('the gateway on a 3-node JetStream cluster under NATS faults', () => {
       await cluster.startNode(node);
     });
     expectTargets(row);
+    await expectOtherReplicasServe();
   }, 400_000);
 
   it('the whole cluster restarted with SIGTERM: every call that ran is audited once', async () => {
@@ -243,6 +296,7 @@ describe('the gateway on a 3-node JetStream cluster under NATS faults', () => {
       await Promise.all(cluster.nodes.map((n) => cluster.startNode(n)));
     });
     expectTargets(row);
+    await expectOtherReplicasServe();
   }, 400_000);
 
   it('a dispatch replica killed with SIGKILL while NATS is down, started again: its spooled events arrive once', async () => {
@@ -257,5 +311,6 @@ describe('the gateway on a 3-node JetStream cluster under NATS faults', () => {
       await stack.restart('dispatch');
     });
     expectTargets(row);
+    await expectOtherReplicasServe();
   }, 400_000);
 });

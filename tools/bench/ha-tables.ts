@@ -77,7 +77,7 @@ export function faultsTable(r: FaultResults): string[] {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ') || 'none';
   return [
-    `${r.callers} callers, ${r.phaseMs / 1000} s per fault, 3-node cluster, R3, two dispatch replicas.`,
+    `${r.callers} callers, ${r.phaseMs / 1000} s per fault, 3-node cluster, R3, two replicas of each service.`,
     '',
     '| fault | calls made | ran on backend | errors callers saw | audit events (unique) | ran without event | duplicates | calls succeed again after |',
     '|---|---:|---:|---|---:|---:|---:|---:|',
