@@ -66,12 +66,14 @@ async function measure(targets: Target[], log: (line: string) => void): Promise<
       client.callTool(req, new Metadata(), { deadline: Date.now() + 5000 }, (e, r) => (e ? rej(e) : res(r))),
     );
 
+  // Each round reverses the order of the one before, so neither target always runs first (the first warms the process up).
+  const turns = (round: number) => (round % 2 ? [...targets.entries()].reverse() : [...targets.entries()]);
   const reqNF = CallToolRequest.fromPartial({ surfaceId: 'bench', name: 'nope', argumentsJson: '{}', callId: 'x' });
   const reqDisc = CallToolRequest.fromPartial({ surfaceId: 'nosuch', name: 'x', argumentsJson: '{}', callId: 'x' });
   const once = (client: DispatchServiceClient, r: CallToolRequest) =>
     new Promise<unknown>((res) => client.callTool(r, new Metadata(), { deadline: Date.now() + 5000 }, (e, x) => res(e ?? x)));
   for (let round = 0; round < 2; round++) {
-    for (const [k, t] of targets.entries()) {
+    for (const [k, t] of turns(round)) {
       const a: number[] = [],
         b: number[] = [];
       for (let i = 0; i < N; i++) {
@@ -89,7 +91,7 @@ async function measure(targets: Target[], log: (line: string) => void): Promise<
   }
   // The targets take turns within each round, so a change in the machine's load hits both alike.
   for (let round = 0; round < 2; round++) {
-    for (const [k, t] of targets.entries()) {
+    for (const [k, t] of turns(round)) {
       const d: number[] = [],
         g: number[] = [];
       for (let i = 0; i < N; i++) {
@@ -113,7 +115,7 @@ async function measure(targets: Target[], log: (line: string) => void): Promise<
   // Throughput, 8 concurrent callers, 3 s a turn; the targets alternate for two turns each.
   const totals = targets.map(() => ({ done: 0, ms: 0, cpuUs: 0 }));
   for (let round = 0; round < 2; round++) {
-    for (const [k, t] of targets.entries()) {
+    for (const [k, t] of turns(round)) {
       const start = performance.now();
       const cpu = process.cpuUsage();
       let done = 0;
