@@ -52,10 +52,15 @@ export class WatchedBucket<T> {
     return local ? local.value : this.refresh(key);
   }
 
-  /** Reads a key from the bucket itself (not the mirror), brings the mirror up to it, and returns the mirrored value. */
+  /**
+   * Reads a key from the bucket itself (not the mirror), brings the mirror up to it, and returns the
+   * mirrored value. A key the bucket no longer holds at all leaves the mirror too: the bucket's max
+   * age removes records without a delete marker on nats-server 2.9, so the watch never says so.
+   */
   async refresh(key: string): Promise<T | undefined> {
     const e = await this.kv.get(key);
     if (e) this.apply(e);
+    else if (this.values.delete(key)) for (const l of this.listeners) l(key, undefined);
     return this.values.get(key)?.value;
   }
 

@@ -16,7 +16,6 @@ import {
   channelCredentials,
   SURFACE_BUCKET_MAX_AGE_MS,
   MCP_SESSION_IDLE_TTL_MS,
-  MCP_SESSION_TOUCH_MS,
   type GrpcServerHandle,
   type Logger,
 } from '@toolsurface/platform';
@@ -28,6 +27,7 @@ import { SurfaceClient } from './clients/surface.client';
 import { UnifiedClient } from './clients/unified.client';
 import type { DispatchConfig } from './config';
 import { DispatchService } from './dispatch.service';
+import { sessionIntervals } from './domain/mcp-session-end';
 import { SystemTools } from './domain/system-tools';
 import { ValidatorCache } from './domain/validators';
 import { CatalogChangedPublisher } from './events/catalog-changed.publisher';
@@ -173,7 +173,10 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
       if (config.mcp) {
         // The second front of dispatch: MCP clients, in process on the same call path (src/mcp/).
         const sessionsBucket = new WatchedBucket<McpSessionRecord>(
-          await openBucket(nc, Buckets.mcpSessions, { ttlMs: MCP_SESSION_IDLE_TTL_MS, replicas: config.jetstreamReplicas }),
+          // The max age is a backstop for when no replica runs: the replicas end idle sessions (src/mcp/session-expiry.ts).
+          await openBucket(nc, Buckets.mcpSessions, { ttlMs: Math.max(MCP_SESSION_IDLE_TTL_MS, 2 * config.mcp.sessionIdleMs),
+            replicas: config.jetstreamReplicas,
+          }),
           logger,
         );
         watches.push(sessionsBucket as WatchedBucket<unknown>);
@@ -185,7 +188,10 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
           channelCredentials(config.tls),
           config.mcp.orchestratorToken,
         );
-        mcp = new McpEndpoint(dispatcher, surfaceClient, new McpSessions(sessionsBucket, logger, MCP_SESSION_TOUCH_MS), configView, {
+        const sessionTimeouts = { idleMs: config.mcp.sessionIdleMs, graceMs: config.mcp.streamGraceMs };
+        const { touchMs } = sessionIntervals(sessionTimeouts);
+        mcp = new McpEndpoint(dispatcher, surfaceClient, new McpSessions(sessionsBucket, logger, touchMs), configView, {
+          sessionTimeouts,
           host: config.mcp.host,
           port: config.mcp.port,
           maxBodyBytes: config.maxArgumentsBytes + 64 * 1024,

@@ -34,10 +34,21 @@ describe('loadConfig', () => {
       surfaceResolverAddr: '127.0.0.1:50051',
       orchestratorToken: '',
       oauth: undefined,
+      sessionIdleMs: 3_600_000,
+      streamGraceMs: 30_000,
     });
     expect(
       loadConfig({ MCP_PORT: '0', MCP_HOST: '0.0.0.0', SURFACE_RESOLVER_ADDR: 'resolver:50051', MCP_ORCHESTRATOR_TOKEN: 't0k' }).mcp,
-    ).toEqual({ host: '0.0.0.0', port: 0, surfaceResolverAddr: 'resolver:50051', orchestratorToken: 't0k', oauth: undefined });
+    ).toMatchObject({ host: '0.0.0.0', port: 0, surfaceResolverAddr: 'resolver:50051', orchestratorToken: 't0k', oauth: undefined });
+  });
+
+  it('reads the session timeouts in seconds, refusing values that are not whole numbers in range', () => {
+    expect(loadConfig({ MCP_PORT: '0', MCP_SESSION_IDLE_SECONDS: '2', MCP_STREAM_GRACE_SECONDS: '0' }).mcp).toMatchObject({
+      sessionIdleMs: 2000,
+      streamGraceMs: 0,
+    });
+    expect(() => loadConfig({ MCP_PORT: '0', MCP_SESSION_IDLE_SECONDS: '0' })).toThrow(/MCP_SESSION_IDLE_SECONDS must be between 1/);
+    expect(() => loadConfig({ MCP_PORT: '0', MCP_STREAM_GRACE_SECONDS: '1.5' })).toThrow(/MCP_STREAM_GRACE_SECONDS must be a whole number/);
   });
 
   it('turns OAuth resource-server mode on with MCP_OAUTH_ISSUER, which needs MCP_PUBLIC_URL', () => {

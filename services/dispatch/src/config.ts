@@ -59,6 +59,10 @@ export interface McpEndpointConfig {
   orchestratorToken: string;
   /** OAuth 2.1 resource-server mode: undefined when MCP_OAUTH_ISSUER is unset (off). */
   oauth: McpOAuthConfig | undefined;
+  /** MCP_SESSION_IDLE_SECONDS: a session with no request and no open GET stream this long ends, ms. */
+  sessionIdleMs: number;
+  /** MCP_STREAM_GRACE_SECONDS: a session whose GET stream the client closed and did not open again this long ends, ms (0: never). */
+  streamGraceMs: number;
 }
 
 /** OAuth 2.1 resource-server settings of the MCP endpoint (MCP_OAUTH_* and MCP_PUBLIC_URL). */
@@ -239,6 +243,8 @@ export function loadConfig(env: Env = process.env): DispatchConfig {
             surfaceResolverAddr: hostPort(env, 'SURFACE_RESOLVER_ADDR', '127.0.0.1:50051'),
             orchestratorToken: text(env, 'MCP_ORCHESTRATOR_TOKEN', ''),
             oauth: oauthOf(env),
+            sessionIdleMs: integer(env, 'MCP_SESSION_IDLE_SECONDS', 3600, 1, 7 * 24 * 3600) * 1000,
+            streamGraceMs: integer(env, 'MCP_STREAM_GRACE_SECONDS', 30, 0, 24 * 3600) * 1000,
           },
   };
 }

@@ -48,6 +48,8 @@ import { bearerChallenge, bearerToken, metadataRoute, metadataUrlOf, protectedRe
 import { InvalidTokenError, KeysUnavailableError, OAuthVerifier } from './oauth';
 import { NotificationStreams } from './notification-streams';
 import { RequestSpans } from './request-spans';
+import { SessionExpiry } from './session-expiry';
+import { sessionIntervals, type SessionTimeouts } from '../domain/mcp-session-end';
 
 /** What the endpoint needs of surface-resolver (SurfaceClient). */
 export interface SurfacesPort {
@@ -76,6 +78,8 @@ export interface McpEndpointOptions {
   tracer?: Tracer;
   /** OAuth 2.1 resource-server mode (MCP_OAUTH_*): JWT access tokens of this issuer, beside any MCP keys. */
   oauth?: McpOAuthConfig;
+  /** When a session ends without a DELETE (MCP_SESSION_IDLE_SECONDS, MCP_STREAM_GRACE_SECONDS; default 1 h and 30 s). */
+  sessionTimeouts?: SessionTimeouts;
 }
 
 /** Tool lists of surfaces kept in memory until the surface expires (a surface's presented tools never change). */
@@ -116,6 +120,7 @@ export class McpEndpoint {
   private readonly validator = new AjvJsonSchemaValidator();
   private readonly tracer: Tracer;
   private readonly oauth: OAuthVerifier | undefined;
+  private readonly expiry: SessionExpiry;
 
   constructor(
     private readonly dispatcher: DispatchService,
@@ -129,6 +134,13 @@ export class McpEndpoint {
     this.streams = new NotificationStreams(options.heartbeatMs ?? 15_000);
     this.oauth = options.oauth ? new OAuthVerifier(options.oauth) : undefined;
     sessions.onChange((id, rec) => this.streams.changed(id, rec));
+    const timeouts = options.sessionTimeouts ?? { idleMs: 3_600_000, graceMs: 30_000 };
+    this.expiry = new SessionExpiry(
+      sessions,
+      { ...timeouts, ...sessionIntervals(timeouts) },
+      { holdsStream: (id) => this.streams.has(id), ended: (rec) => this.closeSurfaceOf(rec) },
+      options.logger,
+    );
   }
 
   /**
@@ -167,6 +179,7 @@ export class McpEndpoint {
       server.once('error', reject);
       server.listen(this.options.port, this.options.host, () => resolve());
     });
+    this.expiry.start();
     return (server.address() as AddressInfo).port;
   }
 
@@ -175,6 +188,7 @@ export class McpEndpoint {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
+    await this.expiry.stop();
     // GET streams never end by themselves: end them so the server can close (clients reconnect elsewhere).
     this.streams.closeAll();
     await new Promise<void>((resolve) => {
@@ -329,20 +343,31 @@ export class McpEndpoint {
     if (!acceptsEventStream(header(req, 'accept'))) throw new HttpError(406, 'Not Acceptable: the client must accept text/event-stream');
     const session = await this.session(req, principal, keyId);
     if (!this.server) throw new HttpError(503, 'the endpoint is shutting down', ErrorCode.ConnectionClosed);
-    this.streams.open(session, res);
+    // Recorded in the session, so that the stream closing ends the session on whichever replica sweeps first.
+    const streamId = newSessionId();
+    await this.sessions.streamOpened(session.sessionId, streamId);
+    this.streams.open(session, res, () => {
+      void this.sessions.streamClosed(session.sessionId, streamId).catch((err: unknown) => {
+        this.options.logger.warn({ err, sessionId: session.sessionId }, 'the close of an MCP GET stream was not recorded');
+      });
+    });
   }
 
   private async delete(req: IncomingMessage, res: ServerResponse, principal: PrincipalRef, keyId: string): Promise<void> {
     const session = await this.session(req, principal, keyId);
+    await this.call(() => this.closeSurfaceOf(session));
+    await this.sessions.delete(session.sessionId);
+    res.writeHead(200).end();
+  }
+
+  /** Closes the surface of a session that ends (DELETE, idle, its stream closed); one closed or expired already is fine. */
+  private async closeSurfaceOf(session: McpSessionRecord): Promise<void> {
+    this.toolLists.delete(session.surfaceId);
     try {
       await this.surfaces.close(session.surfaceId);
     } catch (e) {
-      // Already closed or expired: the session ends all the same.
-      if (!isAppError(e, ReasonCode.SURFACE_NOT_FOUND) && !isAppError(e, ReasonCode.SURFACE_EXPIRED)) throw toHttpError(e);
+      if (!isAppError(e, ReasonCode.SURFACE_NOT_FOUND) && !isAppError(e, ReasonCode.SURFACE_EXPIRED)) throw e;
     }
-    await this.sessions.delete(session.sessionId);
-    this.toolLists.delete(session.surfaceId);
-    res.writeHead(200).end();
   }
 
   /** The session a request names in Mcp-Session-Id: 400 without one, 404 when unknown or another principal's or key's. */

@@ -6,6 +6,8 @@ interface Stream {
   res: ServerResponse;
   /** The session's change count last notified (or seen when the stream opened). */
   notified: number;
+  /** Set when this replica ends the stream (replaced, session deleted, shutdown): not the client's doing. */
+  endedHere?: boolean;
 }
 
 /**
@@ -20,10 +22,13 @@ export class NotificationStreams {
 
   constructor(private readonly heartbeatMs: number) {}
 
-  /** Answers a GET with the session's SSE stream and keeps it until the client or the server ends it. */
-  open(session: McpSessionRecord, res: ServerResponse): void {
+  /**
+   * Answers a GET with the session's SSE stream and keeps it until the client or the server ends it;
+   * `closedByClient` runs when the client (or the network) closes it, not this replica.
+   */
+  open(session: McpSessionRecord, res: ServerResponse, closedByClient?: () => void): void {
     const id = session.sessionId;
-    this.streams.get(id)?.res.end();
+    this.end(this.streams.get(id));
     res.writeHead(200, {
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-cache, no-transform',
@@ -38,6 +43,7 @@ export class NotificationStreams {
     res.on('close', () => {
       if (this.streams.get(id) === stream) this.streams.delete(id);
       if (this.streams.size === 0) this.stopHeartbeat();
+      if (!stream.endedHere) closedByClient?.();
     });
     this.heartbeat ??= setInterval(() => {
       for (const s of this.streams.values()) s.res.write(SSE_HEARTBEAT);
@@ -50,13 +56,18 @@ export class NotificationStreams {
     if (!stream) return;
     if (!rec) {
       this.streams.delete(sessionId);
-      stream.res.end();
+      this.end(stream);
       return;
     }
     const changes = rec.changes ?? 0;
     if (changes <= stream.notified) return;
     stream.notified = changes;
     stream.res.write(sseEvent(TOOLS_LIST_CHANGED));
+  }
+
+  /** Whether this replica holds the session's stream. */
+  has(sessionId: string): boolean {
+    return this.streams.has(sessionId);
   }
 
   /** How many streams are open (for tests and logs). */
@@ -66,9 +77,15 @@ export class NotificationStreams {
 
   /** Ends every stream (shutdown): clients open a new one, on another replica if need be. */
   closeAll(): void {
-    for (const s of this.streams.values()) s.res.end();
+    for (const s of this.streams.values()) this.end(s);
     this.streams.clear();
     this.stopHeartbeat();
+  }
+
+  private end(stream: Stream | undefined): void {
+    if (!stream) return;
+    stream.endedHere = true;
+    stream.res.end();
   }
 
   private stopHeartbeat(): void {

@@ -2,9 +2,10 @@ import type { PrincipalRef } from '@toolsurface/core';
 import type { Logger } from '@toolsurface/platform';
 import type { WatchedBucket } from '@toolsurface/state';
 import { afterChange, afterList, type ChangeCounters } from '../domain/mcp';
+import type { SessionTimes } from '../domain/mcp-session-end';
 
 /** One session of the MCP endpoint (bucket `toolsurface_mcp_sessions`, key = session ID). */
-export interface McpSessionRecord extends ChangeCounters {
+export interface McpSessionRecord extends ChangeCounters, SessionTimes {
   sessionId: string;
   principal: PrincipalRef;
   /** The surface the session sees; a new one when tools/list finds it stale or expired. */
@@ -14,7 +15,7 @@ export interface McpSessionRecord extends ChangeCounters {
   /** The MCP key that opened the session ("" when the endpoint has no keys); only it may use the session. */
   keyId: string;
   createdAtMs: number;
-  /** Last time the record was written; the bucket's max age counts from here. */
+  /** Last time the record was written by a request or by the replica holding its GET stream; idleness counts from here. */
   touchedAtMs: number;
 }
 
@@ -23,8 +24,8 @@ const CAS_ATTEMPTS = 8;
 
 /**
  * Sessions in NATS, mirrored in memory by a KV watch: any replica serves any request of a session,
- * and a restart loses none. A session used after `touchMs` is written again, so the bucket's max
- * age works as an idle timeout without a JetStream round trip on every request. Every write of an
+ * and a restart loses none. A session used after `touchMs` is written again, so its idleness is
+ * known to every replica without a JetStream round trip on every request. Every write of an
  * existing record is a compare-and-set on its revision, so a touch, a change mark and a new surface
  * written by different replicas at once never undo each other.
  */
@@ -88,15 +89,60 @@ export class McpSessions {
     }));
   }
 
-  /** Compare-and-set of a record, read again after each conflict. False when the session is gone. */
-  private async modify(sessionId: string, next: (cur: McpSessionRecord) => McpSessionRecord): Promise<boolean> {
+  /** A GET stream of the session opened (on any replica): the session is in use while it lasts. */
+  async streamOpened(sessionId: string, streamId: string): Promise<boolean> {
+    return this.modify(sessionId, (cur) => {
+      const { streamClosedAtMs: _closed, ...rest } = cur;
+      return { ...rest, streamId, touchedAtMs: this.now() };
+    });
+  }
+
+  /** The client closed stream `streamId`; recorded only while it is still the session's latest stream. */
+  async streamClosed(sessionId: string, streamId: string): Promise<boolean> {
+    return this.modify(sessionId, (cur) =>
+      cur.streamId === streamId && cur.streamClosedAtMs === undefined ? { ...cur, streamClosedAtMs: this.now() } : undefined,
+    );
+  }
+
+  /** Writes the record again so the session does not look idle (its GET stream is held here). */
+  async touch(sessionId: string): Promise<boolean> {
+    return this.modify(sessionId, (cur) => ({ ...cur, touchedAtMs: this.now() }));
+  }
+
+  /**
+   * Deletes the session if `ended` still holds for its record at the revision this replica has: one
+   * replica of several ending the same session wins, the others get undefined (as when a request
+   * touched it meanwhile). Resolves with the record deleted.
+   */
+  async endIf(sessionId: string, ended: (rec: McpSessionRecord) => boolean): Promise<McpSessionRecord | undefined> {
+    const rec = this.bucket.get(sessionId);
+    const revision = this.bucket.revision(sessionId);
+    if (!rec || !ended(rec)) return undefined;
+    try {
+      await this.bucket.delete(sessionId, revision);
+      return rec;
+    } catch (e) {
+      if (!isConflict(e)) throw e;
+      // Written or deleted elsewhere: the mirror catches up, the next sweep decides again.
+      await this.bucket.refresh(sessionId);
+      return undefined;
+    }
+  }
+
+  /**
+   * Compare-and-set of a record, read again after each conflict. False when the session is gone or
+   * `next` returns undefined (nothing to write).
+   */
+  private async modify(sessionId: string, next: (cur: McpSessionRecord) => McpSessionRecord | undefined): Promise<boolean> {
     await this.bucket.getFresh(sessionId);
     for (let attempt = 1; ; attempt++) {
       // Value and revision read together from the mirror, then written only if still at that revision.
       const cur = this.bucket.get(sessionId);
       if (!cur) return false;
+      const value = next(cur);
+      if (!value) return false;
       try {
-        await this.bucket.update(sessionId, next(cur), this.bucket.revision(sessionId));
+        await this.bucket.update(sessionId, value, this.bucket.revision(sessionId));
         return true;
       } catch (e) {
         if (!isConflict(e) || attempt >= CAS_ATTEMPTS) throw e;
