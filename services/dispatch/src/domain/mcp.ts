@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { PRINCIPAL_ID_PATTERN, type PrincipalRef } from '@toolsurface/core';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { unifiedStructured } from './mcp-unified';
 import type { CallResult } from './ports';
 
 // The pure parts of the MCP endpoint (src/mcp/): routes, Host and Origin checks, session IDs, and
@@ -128,7 +129,10 @@ export function toCallToolResult(r: CallResult): CallToolResult {
     result._meta = { [REASON_META_KEY]: r.reason };
   }
   const structured = jsonObject(r.structuredContentJson);
-  if (structured && !r.isError) result.structuredContent = structured;
+  // unified_tool: its decision under `unified`, the chosen tool's own structured content under `result`.
+  const unified = unifiedStructured(r);
+  if (unified) result.structuredContent = { unified, ...(structured && !r.isError ? { result: structured } : {}) };
+  else if (structured && !r.isError) result.structuredContent = structured;
   return result;
 }
 
