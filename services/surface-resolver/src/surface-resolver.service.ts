@@ -42,6 +42,7 @@ import {
 import { modeToProto, principalToProto, resolvedModeToProto, autonomyToProto } from '@toolsurface/platform';
 import type { Logger } from '@toolsurface/platform';
 import { buildBoundSet, modelView, presentTools, type BoundSet, type CatalogEntry, type PresentedTool } from './domain/surface-builder';
+import { principalsChanged, surfaceInputs, type SurfaceInputs } from './domain/config-changes';
 import type { ResolverPublisher } from './events/resolver.publisher';
 
 /** A surface with what the model sees. */
@@ -339,6 +340,7 @@ export class SurfaceResolverService {
   async applyConfig(cfg: ToolsurfaceConfig, guard?: () => void): Promise<void> {
     const revision = this.configBucket.revision(CONFIG_DOCUMENT_KEY);
     const previous = this.config.document();
+    const before = this.surfaceInputs();
     guard?.();
     // The first document takes over from the per-key layout: the principals its config named lose
     // what that config gave them, as an apply that drops them would.
@@ -362,6 +364,27 @@ export class SurfaceResolverService {
       'config applied',
     );
     await this.dropStaleOverrides();
+    // The first document has no surfaces before it to tell.
+    if (previous || legacyNamed.length > 0) await this.announceChanges(before);
+  }
+
+  private surfaceInputs(): SurfaceInputs {
+    return surfaceInputs([...this.config.entries('presentation.'), ...this.config.entries('bindings.')], this.config.get(ADMISSION_KEY));
+  }
+
+  /**
+   * Publishes `presentation.changed` for each principal whose surface an apply may have changed, as
+   * setPresentation and setBindings do, so that dispatch tells their MCP sessions. The config is
+   * applied whatever happens here; a principal not told keeps its surface until it expires.
+   */
+  private async announceChanges(before: SurfaceInputs): Promise<void> {
+    const changed = principalsChanged(before, this.surfaceInputs());
+    for (const p of changed) {
+      await this.publishChanged(p, this.presentation(p), this.bindings(p)).catch((err: unknown) =>
+        this.logger.warn({ err, principal: p }, 'presentation.changed not published after an apply'),
+      );
+    }
+    if (changed.length > 0) this.logger.info({ principals: changed.length }, 'principals told their presentation changed');
   }
 
   /**
