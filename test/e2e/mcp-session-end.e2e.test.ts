@@ -5,23 +5,32 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { Kvm } from '@nats-io/kv';
-import { callError, Clients, startMcpGateway, unaryCall, type GatewayFixture } from '../support';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { callError, Clients, MCP_FRONT_TOKEN, startGateway, unaryCall, type GatewayFixture } from '../support';
 
 // The end of an MCP session without a DELETE: idle for MCP_SESSION_IDLE_SECONDS, or its GET stream
 // closed by the client and not opened again within MCP_STREAM_GRACE_SECONDS. Either way its
-// surface is closed, once, by whichever of two dispatch replicas ends it. Real timeouts, made short.
+// surface is closed, once, by whichever of two dispatch replicas ends it. Real timeouts, made short;
+// surfaces live SURFACE_TTL_S, longer than any other test here takes, so one can expire under a session.
 const fixtures = join(import.meta.dirname, '..', 'fixtures');
 const KEY = 'mcp-key-agents-0123456789';
 const IDLE_S = 3;
 const GRACE_S = 2;
+const SURFACE_TTL_S = 30;
 let g: GatewayFixture;
 let ops: Clients;
 let replica: { dispatch: string; mcp: string; stop(): Promise<void> };
 
 beforeAll(async () => {
-  g = await startMcpGateway(join(fixtures, 'mcp.yaml'), ['memory'], {
-    MCP_SESSION_IDLE_SECONDS: String(IDLE_S),
-    MCP_STREAM_GRACE_SECONDS: String(GRACE_S),
+  g = await startGateway(join(fixtures, 'mcp.yaml'), ['memory'], {
+    serviceEnv: {
+      dispatch: {
+        MCP_ORCHESTRATOR_TOKEN: MCP_FRONT_TOKEN,
+        MCP_SESSION_IDLE_SECONDS: String(IDLE_S),
+        MCP_STREAM_GRACE_SECONDS: String(GRACE_S),
+      },
+      'surface-resolver': { SURFACE_TTL_SECONDS: String(SURFACE_TTL_S) },
+    },
   });
   ops = new Clients(g.stack.addresses, 'ops-token-0123456789');
   replica = await g.stack.addDispatchReplica();
@@ -201,4 +210,33 @@ describe('MCP sessions end when their stream closes', () => {
     await until('the session to end once the second stream closed', async () => !(await surfaceOpen(surfaceId)));
     expect(endsLogged(id)).toHaveLength(1);
   }, 60_000);
+});
+
+describe('a surface that expires under a live session', () => {
+  it('a call gets SURFACE_EXPIRED as an isError result; the next list opens a new surface and the call runs', async () => {
+    const c = await sdkClient();
+    const id = c.transport.sessionId!;
+    try {
+      expect((await c.client.listTools()).tools.map((t) => t.name)).toContain('read_graph');
+      const surfaceId = await surfaceOf(id);
+      // The GET stream keeps the session past the idle timeout while the surface runs out.
+      await until(
+        'the surface to expire',
+        async () =>
+          (await callError(unaryCall(ops.surface, 'getSurface', { surfaceId })).catch(() => undefined))?.reason === 'SURFACE_EXPIRED',
+        3 * SURFACE_TTL_S * 1000,
+      );
+      const r = (await c.client.callTool({ name: 'read_graph', arguments: {} })) as CallToolResult;
+      expect(r.isError).toBe(true);
+      const text = r.content.map((x) => (x as { text?: string }).text ?? '').join('');
+      expect(text).toMatch(/^SURFACE_EXPIRED: .*tools\/list/);
+      expect(r._meta?.['io.toolsurface/reason']).toBe('SURFACE_EXPIRED');
+      expect((await c.client.listTools()).tools.map((t) => t.name)).toContain('read_graph');
+      expect(await surfaceOf(id)).not.toBe(surfaceId);
+      expect(((await c.client.callTool({ name: 'read_graph', arguments: {} })) as CallToolResult).isError).toBe(false);
+    } finally {
+      await c.transport.terminateSession();
+      await c.client.close();
+    }
+  }, 180_000);
 });
