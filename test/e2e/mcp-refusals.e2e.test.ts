@@ -7,13 +7,15 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MODEL_FACING_REASONS, SYSTEM_TOOLS } from '@toolsurface/core';
-import { Clients, startMcpGateway, unaryCall, type GatewayFixture } from '../support';
+import { PresentationMode } from '@toolsurface/proto';
+import { Clients, principalOf, startMcpGateway, unaryCall, type GatewayFixture } from '../support';
 
 // What a model sees through MCP, over Streamable HTTP and over the stdio bridge (`toolsurface
 // mcp`), with the SDK's Client against the whole gateway and real MCP servers: every refusal it can
 // get, as an isError result whose text is `<REASON>: <sentence>` and whose _meta names the reason;
 // unified_tool's decision in structuredContent; and an ApplyConfig that changes a principal's
-// mode telling its open sessions (notifications/tools/list_changed).
+// mode telling its open sessions (notifications/tools/list_changed), even when no dispatch ran
+// at the time of the change.
 const root = join(import.meta.dirname, '..', '..');
 const fixtures = join(root, 'test', 'fixtures');
 const sample = join(fixtures, 'sample');
@@ -266,4 +268,42 @@ describe('ApplyConfig tells the sessions of the principals it changes', () => {
       await c.end();
     }
   }, 60_000);
+});
+
+describe('a change made while no dispatch replica runs', () => {
+  it('reaches the session once dispatch is back: its next tools/list opens a surface in the new mode', async () => {
+    const c = await connect('Streamable HTTP', 'agent:offline');
+    try {
+      expect((await c.client.listTools()).tools.map((t) => t.name)).toContain('echo');
+      const pid = g.stack.processes.find((p) => p.name === 'dispatch')!.pid;
+      const gone = () => {
+        try {
+          process.kill(pid, 0); // signal 0: only asks whether the process still exists
+          return false;
+        } catch {
+          return true;
+        }
+      };
+      const restarted = g.stack.restart('dispatch');
+      const deadline = Date.now() + 30_000;
+      while (!gone() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(gone()).toBe(true);
+      // The event is stored in the stream; no replica hears it now.
+      await unaryCall(ops.presentation, 'setPresentation', {
+        principal: principalOf('agent:offline'),
+        mode: PresentationMode.PRESENTATION_MODE_DISCOVERY,
+        autonomy: 0,
+      });
+      await restarted;
+      const discovery = ['discover_tools', 'get_tool_schema', 'execute_tool', ...systemNames];
+      let names: string[] = [];
+      for (const until = Date.now() + 30_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
+        names = (await c.client.listTools()).tools.map((t) => t.name);
+        if (names[0] === 'discover_tools') break;
+      }
+      expect(names).toEqual(discovery);
+    } finally {
+      await c.end();
+    }
+  }, 120_000);
 });

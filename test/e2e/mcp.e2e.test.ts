@@ -429,7 +429,7 @@ describe('MCP endpoint: notifications/tools/list_changed', () => {
       return fetch(u, init);
     };
     const c = await listening('agent:notify2', split);
-    // One replica of the queue group handles each change: change the mode until the second one has.
+    // One replica (of those sharing the durable consumer) handles each change: change the mode until the second one has.
     const replicaLog = readdirSync(g.stack.logDir)
       .filter((f) => /^dispatch-\d+\.log$/.test(f))
       .map((f) => join(g.stack.logDir, f))

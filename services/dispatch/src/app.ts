@@ -203,8 +203,8 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
         mcpPort = await mcp.start();
         // What changes a principal's tools, wherever it happened: its MCP sessions are told (src/mcp/README.md).
         const endpoint = mcp;
-        toolsChanged = new ToolsChangedSubscriber(nc, async (change) => void (await endpoint.toolsChanged(change)), logger);
-        toolsChanged.start();
+        toolsChanged = new ToolsChangedSubscriber(nc, async (change) => void (await endpoint.toolsChanged(change)), { tracer, logger });
+        await toolsChanged.start();
         logger.info({ host: config.mcp.host, port: mcpPort, oauthIssuer: config.mcp.oauth?.issuer }, 'MCP endpoint serving');
       }
       grpc = await startGrpcServer(
