@@ -26,7 +26,7 @@ let g: GatewayFixture;
 let ops: Clients;
 
 beforeAll(async () => {
-  g = await startMcpGateway(join(fixtures, 'mcp-refusals.yaml'), ['everything', 'canary', 'filesystem', 'memory', 'slow']);
+  g = await startMcpGateway(join(fixtures, 'mcp-refusals.yaml'), ['everything', 'canary', 'filesystem', 'memory', 'slow', 'crashy']);
   ops = new Clients(g.stack.addresses, 'ops-token-0123456789');
 }, 180_000);
 afterAll(async () => {
@@ -136,6 +136,13 @@ const CASES: RefusalCase[] = [
     says: /trigger-long-running-operation|1000|time/i,
   },
   {
+    reason: 'CAPABILITY_UNAVAILABLE',
+    principal: 'agent:crashy',
+    tool: 'crash',
+    args: {},
+    says: /crashy|unavailable|connect/i,
+  },
+  {
     reason: 'LOW_CONFIDENCE',
     principal: 'gateway:uni',
     tool: 'unified_tool',
@@ -152,20 +159,12 @@ const CASES: RefusalCase[] = [
 ];
 
 /**
- * Model-facing reasons these cases leave out, and why: each needs a fault this suite cannot make
- * happen on demand without stopping a process it shares with the other cases.
- * - CAPABILITY_UNAVAILABLE: a capability whose server died after its tools were listed; a server
- *   that never starts lists no tools, so no surface offers them. dispatch's capability tests
- *   (services/dispatch/src/capabilities) cover the refusal; through MCP it takes the same
- *   toCallToolResult path as every case here.
- * SURFACE_EXPIRED and SURFACE_NOT_FOUND are not model-facing refusals of the call path (a caller
- * error over gRPC); the MCP endpoint turns them into such a result itself: SURFACE_NOT_FOUND is
- * tested in mcp.e2e.test.ts, SURFACE_EXPIRED in mcp-session-end.e2e.test.ts.
+ * SURFACE_EXPIRED and SURFACE_NOT_FOUND are no refusals of the call path (over gRPC they are caller
+ * errors); the MCP endpoint turns them into such a result itself: SURFACE_NOT_FOUND is tested in
+ * mcp.e2e.test.ts, SURFACE_EXPIRED in mcp-session-end.e2e.test.ts.
  */
-const NOT_REACHED = ['CAPABILITY_UNAVAILABLE'];
-
-it('the cases cover every model-facing reason but those named, with their reasons', () => {
-  expect(new Set([...CASES.map((c) => c.reason), ...NOT_REACHED])).toEqual(new Set(MODEL_FACING_REASONS));
+it('the cases cover every model-facing reason', () => {
+  expect(new Set(CASES.map((c) => c.reason))).toEqual(new Set(MODEL_FACING_REASONS));
 });
 
 describe.each<Transport>(['Streamable HTTP', 'stdio bridge'])('over %s', (via) => {
