@@ -49,7 +49,7 @@ import { InvalidTokenError, KeysUnavailableError, OAuthVerifier } from './oauth'
 import { NotificationStreams } from './notification-streams';
 import { RequestSpans } from './request-spans';
 import { SessionExpiry } from './session-expiry';
-import { sessionIntervals, type SessionTimeouts } from '../domain/mcp-session-end';
+import type { SessionTimeouts } from '../domain/mcp-session-end';
 
 /** What the endpoint needs of surface-resolver (SurfaceClient). */
 export interface SurfacesPort {
@@ -102,7 +102,8 @@ class HttpError extends Error {
  * per request: the session (its principal, surface and protocol version) lives in NATS
  * (McpSessions), so any replica serves any request of it. initialize opens a surface for the
  * principal; tools/list returns its presented tools; tools/call enters DispatchService in process,
- * through the same call path and admission as CallTool; DELETE closes the surface. GET opens the
+ * through the same call path and admission as CallTool; the end of a session (DELETE, idle, its GET
+ * stream closed: session-expiry.ts) closes the surface. GET opens the
  * session's stream of server notifications: `notifications/tools/list_changed` once the
  * principal's tools, bindings or mode changed (toolsChanged marks the session in its record; the
  * replica holding the stream sees the record change), after which tools/list opens a new surface.
@@ -134,13 +135,8 @@ export class McpEndpoint {
     this.streams = new NotificationStreams(options.heartbeatMs ?? 15_000);
     this.oauth = options.oauth ? new OAuthVerifier(options.oauth) : undefined;
     sessions.onChange((id, rec) => this.streams.changed(id, rec));
-    const timeouts = options.sessionTimeouts ?? { idleMs: 3_600_000, graceMs: 30_000 };
-    this.expiry = new SessionExpiry(
-      sessions,
-      { ...timeouts, ...sessionIntervals(timeouts) },
-      { holdsStream: (id) => this.streams.has(id), ended: (rec) => this.closeSurfaceOf(rec) },
-      options.logger,
-    );
+    const hooks = { holdsStream: (id: string) => this.streams.has(id), ended: (rec: McpSessionRecord) => this.closeSurfaceOf(rec) };
+    this.expiry = new SessionExpiry(sessions, options.sessionTimeouts, hooks, options.logger);
   }
 
   /**
@@ -343,14 +339,8 @@ export class McpEndpoint {
     if (!acceptsEventStream(header(req, 'accept'))) throw new HttpError(406, 'Not Acceptable: the client must accept text/event-stream');
     const session = await this.session(req, principal, keyId);
     if (!this.server) throw new HttpError(503, 'the endpoint is shutting down', ErrorCode.ConnectionClosed);
-    // Recorded in the session, so that the stream closing ends the session on whichever replica sweeps first.
-    const streamId = newSessionId();
-    await this.sessions.streamOpened(session.sessionId, streamId);
-    this.streams.open(session, res, () => {
-      void this.sessions.streamClosed(session.sessionId, streamId).catch((err: unknown) => {
-        this.options.logger.warn({ err, sessionId: session.sessionId }, 'the close of an MCP GET stream was not recorded');
-      });
-    });
+    // Recorded in the session: the stream closing ends the session on whichever replica sweeps first.
+    this.streams.open(session, res, await this.expiry.streamOpened(session.sessionId));
   }
 
   private async delete(req: IncomingMessage, res: ServerResponse, principal: PrincipalRef, keyId: string): Promise<void> {

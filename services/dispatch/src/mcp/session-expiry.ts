@@ -1,5 +1,6 @@
 import type { Logger } from '@toolsurface/platform';
-import { sessionEnded, type SessionEnd, type SessionTimeouts } from '../domain/mcp-session-end';
+import { newSessionId } from '../domain/mcp';
+import { sessionEnded, sessionIntervals, type SessionEnd, type SessionTimeouts } from '../domain/mcp-session-end';
 import type { McpSessionRecord, McpSessions } from '../state/mcp-sessions.store';
 
 /** What the sweeper needs of the endpoint. */
@@ -20,14 +21,33 @@ export interface SessionExpiryHooks {
 export class SessionExpiry {
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
+  private readonly timeouts: SessionTimeouts & { touchMs: number; sweepMs: number };
 
+  /** `timeouts` default to an hour idle and a 30 s grace (MCP_SESSION_IDLE_SECONDS, MCP_STREAM_GRACE_SECONDS). */
   constructor(
     private readonly sessions: McpSessions,
-    private readonly timeouts: SessionTimeouts & { touchMs: number; sweepMs: number },
+    timeouts: SessionTimeouts | undefined,
     private readonly hooks: SessionExpiryHooks,
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    const t = timeouts ?? { idleMs: 3_600_000, graceMs: 30_000 };
+    this.timeouts = { ...t, ...sessionIntervals(t) };
+  }
+
+  /**
+   * Records a GET stream of the session opening here (any replica sees it), and returns what to run
+   * when the client closes it: record that too, so the session ends if no new stream opens in time.
+   */
+  async streamOpened(sessionId: string): Promise<() => void> {
+    const streamId = newSessionId();
+    await this.sessions.streamOpened(sessionId, streamId);
+    return () => {
+      void this.sessions.streamClosed(sessionId, streamId).catch((err: unknown) => {
+        this.logger.warn({ err, sessionId }, 'the close of an MCP GET stream was not recorded');
+      });
+    };
+  }
 
   start(): void {
     this.timer ??= setInterval(() => {
