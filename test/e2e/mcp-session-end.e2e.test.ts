@@ -212,6 +212,26 @@ describe('MCP sessions end when their stream closes', () => {
   }, 60_000);
 });
 
+describe('a client that keeps calling after its stream closed', () => {
+  it('keeps its session past the grace period: requests are use, and only the idle timeout applies', async () => {
+    const id = await rawSession('agent:small');
+    const surfaceId = await surfaceOf(id);
+    const abort = new AbortController();
+    const res = await fetch(urlOf('agent:small'), { headers: { ...headers(id), Accept: 'text/event-stream' }, signal: abort.signal });
+    expect(res.status).toBe(200);
+    abort.abort();
+    const end = Date.now() + 3 * GRACE_S * 1000;
+    for (let i = 0; Date.now() < end; i++) {
+      expect(await list(id, i % 2 ? replica.mcp : undefined)).toBe(200);
+      await sleep(300);
+    }
+    expect(await surfaceOpen(surfaceId)).toBe(true);
+    expect(endsLogged(id)).toEqual([]);
+    // Left alone now, it ends as any idle session does.
+    await until('the idle session to end', async () => !(await surfaceOpen(surfaceId)));
+  }, 60_000);
+});
+
 describe('a surface that expires under a live session', () => {
   it('a call gets SURFACE_EXPIRED as an isError result; the next list opens a new surface and the call runs', async () => {
     const c = await sdkClient();

@@ -72,6 +72,17 @@ describe('McpSessions', () => {
     expect(await sessions.get(ID)).toBeUndefined();
   });
 
+  it('clears a recorded stream close on the next request, however fresh the record', async () => {
+    const now = 1_000;
+    const f = fakeBucket();
+    const sessions = new McpSessions(f.bucket, logger, 60_000, () => now);
+    await sessions.put({ ...rec(now), streamId: 's1', streamClosedAtMs: now });
+    await sessions.get(ID);
+    await new Promise((r) => setImmediate(r));
+    expect(f.values.get(ID)!.value).toMatchObject({ streamId: 's1', touchedAtMs: now });
+    expect(f.values.get(ID)!.value.streamClosedAtMs).toBeUndefined();
+  });
+
   it('never lets a touch undo a change mark written by another replica meanwhile', async () => {
     let now = 1_000;
     const f = fakeBucket();

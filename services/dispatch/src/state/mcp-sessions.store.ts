@@ -37,15 +37,21 @@ export class McpSessions {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The session, read through to NATS when this replica has not seen it yet (opened elsewhere a moment ago). */
+  /**
+   * The session of a request, read through to NATS when this replica has not seen it yet (opened
+   * elsewhere a moment ago). A request is use: an old record is written again, and a GET stream's
+   * close recorded earlier is cleared (the client is still there, it just has no stream open; the
+   * idle timeout applies to it from now on).
+   */
   async get(sessionId: string): Promise<McpSessionRecord | undefined> {
     await this.bucket.getFresh(sessionId);
     // Value and revision read together, so the touch below is conditional on what was read.
     const rec = this.bucket.get(sessionId);
     const revision = this.bucket.revision(sessionId);
-    if (rec && this.now() - rec.touchedAtMs >= this.touchMs) {
+    if (rec && (rec.streamClosedAtMs !== undefined || this.now() - rec.touchedAtMs >= this.touchMs)) {
+      const { streamClosedAtMs: _closed, ...rest } = rec;
       // In the background: the request does not wait for it. A conflict means someone else wrote it just now.
-      void this.bucket.update(sessionId, { ...rec, touchedAtMs: this.now() }, revision).catch((err: unknown) => {
+      void this.bucket.update(sessionId, { ...rest, touchedAtMs: this.now() }, revision).catch((err: unknown) => {
         if (!isConflict(err)) this.logger.warn({ err, sessionId }, 'an MCP session record was not refreshed');
       });
     }
