@@ -1,5 +1,6 @@
 import { trace, type Tracer } from '@opentelemetry/api';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   Buckets,
   connectNats,
@@ -34,6 +35,8 @@ import { CatalogChangedPublisher } from './events/catalog-changed.publisher';
 import { AuditSpool } from './events/audit-spool';
 import { ToolCalledPublisher } from './events/tool-called.publisher';
 import { ToolsChangedSubscriber } from './events/tools-changed.subscriber';
+import { Elicitations } from './mcp/elicitation';
+import { ElicitationRelay } from './mcp/elicitation-relay';
 import { dispatchInterceptors, dispatchService } from './grpc/dispatch.handler';
 import { McpEndpoint } from './mcp/mcp.endpoint';
 import { McpSessions, type McpSessionRecord } from './state/mcp-sessions.store';
@@ -149,10 +152,12 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
       // Admission's rate-limit buckets, in NATS: shared by every replica, kept across restarts (docs/DESIGN.md).
       const rateLimiter = new KvRateLimits(await openRateLimitsBucket(nc, config.jetstreamReplicas));
       const settings = new BucketSettings(configView, catalogBucket, logger, config.authRequired);
+      const surfaces = new BucketSurfaces(surfacesBucket);
+      const snapshots = new SnapshotStore(snapshotObjects);
       const dispatcher = new DispatchService(
         {
-          surfaces: new BucketSurfaces(surfacesBucket),
-          snapshots: new SnapshotStore(snapshotObjects),
+          surfaces,
+          snapshots,
           settings,
           discovery,
           unified,
@@ -174,7 +179,8 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
         // The second front of dispatch: MCP clients, in process on the same call path (src/mcp/).
         const sessionsBucket = new WatchedBucket<McpSessionRecord>(
           // The max age is a backstop for when no replica runs: the replicas end idle sessions (src/mcp/session-expiry.ts).
-          await openBucket(nc, Buckets.mcpSessions, { ttlMs: Math.max(MCP_SESSION_IDLE_TTL_MS, 2 * config.mcp.sessionIdleMs),
+          await openBucket(nc, Buckets.mcpSessions, {
+            ttlMs: Math.max(MCP_SESSION_IDLE_TTL_MS, 2 * config.mcp.sessionIdleMs),
             replicas: config.jetstreamReplicas,
           }),
           logger,
@@ -199,6 +205,18 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
           version: '0.1.0',
           tracer,
           ...(config.mcp.oauth ? { oauth: config.mcp.oauth } : {}),
+          // A person answering for a supervised gateway's unified_tool (src/mcp/elicitation.ts).
+          elicitations: new Elicitations({
+            callAnsweredByPerson: (req, person, deadline, caller) => dispatcher.callAnsweredByPerson(req, person, deadline, caller),
+            schemaOf: async (surfaceId, tool) => {
+              const surface = await surfaces.get(surfaceId);
+              return surface ? (await snapshots.get(surface.snapshotId)).byName.get(tool)?.inputSchema : undefined;
+            },
+            supervised: (p) => p.kind === 'gateway' && settings.autonomy(p) === 'supervised',
+            relay: new ElicitationRelay(logger, nc),
+            validator: new AjvJsonSchemaValidator(),
+            logger,
+          }),
         });
         mcpPort = await mcp.start();
         // What changes a principal's tools, wherever it happened: its MCP sessions are told (src/mcp/README.md).

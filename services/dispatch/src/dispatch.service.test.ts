@@ -475,6 +475,50 @@ describe('unified mode', () => {
     expect(w.invocations).toHaveLength(0);
   });
 
+  describe('a call a person answered for (MCP elicitation)', () => {
+    const answered = (surfaceId: string, name: string, args: unknown, person: 'approved' | 'chose') =>
+      w.dispatcher.callAnsweredByPerson({ surfaceId, name, argumentsJson: JSON.stringify(args), callId: 'call-2' }, person);
+
+    it('runs on a supervised gateway through the call path, via unified_tool, audited with the person', async () => {
+      w.autonomy.set('gateway:gw', 'supervised');
+      const r = await answered('s-gw', 'echo', { message: 'hi' }, 'approved');
+      expect(r.isError).toBe(false);
+      expect(r.via).toBe('unified_tool');
+      expect(w.invocations).toEqual([{ capability: 'everything', tool: 'echo', args: { message: 'hi' }, timeoutMs: 1500 }]);
+      expect(w.audits).toEqual([
+        expect.objectContaining({ calledName: 'echo', toolName: 'echo', via: 'unified_tool', outcome: 'ok', person: 'approved' }),
+      ]);
+    });
+
+    it('checks the schema and admission again: what they refuse does not run', async () => {
+      w.policy = {
+        default: 'allow',
+        rules: [
+          {
+            id: 'no-secret-echo',
+            effect: 'deny',
+            principals: ['*'],
+            capabilities: ['everything'],
+            tools: ['echo'],
+            arguments: { message: '*secret*' },
+          },
+        ],
+      };
+      expectModelError(await answered('s-gw', 'echo', { message: 'the secret' }, 'chose'), ReasonCode.PERMISSION_DENIED, '"echo"');
+      expectModelError(await answered('s-gw', 'echo', { message: 7 }, 'chose'), ReasonCode.INVALID_ARGUMENTS, 'message');
+      expect(w.invocations).toHaveLength(0);
+      expect(w.audits.map((a) => [a.outcome, a.reason, a.person])).toEqual([
+        ['refused', 'PERMISSION_DENIED', 'chose'],
+        ['refused', 'INVALID_ARGUMENTS', 'chose'],
+      ]);
+    });
+
+    it('is refused where the surface does not present unified_tool', async () => {
+      expectModelError(await answered('s-disc', 'echo', { message: 'hi' }, 'approved'), ReasonCode.TOOL_NOT_FOUND, 'unified_tool');
+      expect(w.invocations).toHaveLength(0);
+    });
+  });
+
   it('refuses low confidence and lists the candidates', async () => {
     w.mapResult = {
       decision: 'low_confidence',

@@ -46,7 +46,7 @@ import {
 import type { SurfaceRecord } from '@toolsurface/state';
 import { MAX_ARGUMENT_DEPTH, asObject, deeperThan, parseArguments, type ParsedArguments } from './domain/arguments';
 import { errorDetail, Messages } from './domain/messages';
-import type { CallRequest, CallResult, DispatchPorts, ToolCalledEvent, ToolResult, UnifiedInfo } from './domain/ports';
+import type { CallRequest, CallResult, DispatchPorts, PersonDecision, ToolCalledEvent, ToolResult, UnifiedInfo } from './domain/ports';
 import { ValidatorCache, type ArgumentValidator } from './domain/validators';
 
 /** Longest tool name or surface ID accepted (matches the meta-tools' `name` schema). */
@@ -112,6 +112,8 @@ interface AuditedCall {
   audited: boolean;
   /** The event's id, set when the tool is about to run (the start record and the event share it). */
   eventId?: string;
+  /** Set when a person answered for this call through MCP elicitation (callAnsweredByPerson). */
+  person?: PersonDecision;
 }
 
 /** The call being served: what the model asked for, on which surface. */
@@ -229,6 +231,26 @@ export class DispatchService {
    * leaves exactly one `tool.called` event, refused ones and caller errors included.
    */
   async callTool(req: CallRequest, deadline = Infinity, caller: Caller = UNAUTHENTICATED_CALLER): Promise<CallResult> {
+    return this.auditedCall(req, deadline, caller);
+  }
+
+  /**
+   * Runs a call a person answered for through MCP elicitation (src/mcp/elicitation.ts): the call
+   * unified_tool proposed, which they approved, or the tool and values they chose for a request it
+   * refused. `req.name` is the bound tool. It takes the same steps 3 to 6 as any call on the
+   * surface, via unified_tool (the surface's snapshot, the tool's schema, admission), and its
+   * tool.called event records `person`.
+   */
+  async callAnsweredByPerson(
+    req: CallRequest,
+    person: PersonDecision,
+    deadline = Infinity,
+    caller: Caller = UNAUTHENTICATED_CALLER,
+  ): Promise<CallResult> {
+    return this.auditedCall(req, deadline, caller, person);
+  }
+
+  private async auditedCall(req: CallRequest, deadline: number, caller: Caller, person?: PersonDecision): Promise<CallResult> {
     const rec: AuditedCall = {
       surfaceId: bounded(req.surfaceId),
       calledName: bounded(req.name),
@@ -236,6 +258,7 @@ export class DispatchService {
       orchestrator: caller.orchestrator,
       deadline,
       audited: false,
+      ...(person ? { person } : {}),
     };
     try {
       const result = await this.serve(req, rec, caller);
@@ -298,6 +321,18 @@ export class DispatchService {
     rec.surface = surface;
     const call = rec as CallContext;
     const args = parseArguments(req.argumentsJson, this.options.maxArgumentsBytes);
+    // A person's answer is a call of unified_tool's, so only where unified_tool is presented.
+    if (rec.person) {
+      if (!META_BY_MODE[surface.resolvedMode].has('unified_tool'))
+        return this.refuse(
+          call,
+          'unified_tool',
+          undefined,
+          ReasonCode.TOOL_NOT_FOUND,
+          Messages.toolNotFound('unified_tool', surface.resolvedMode),
+        );
+      return (await this.realCall(call, req.name, args, 'unified_tool')).result;
+    }
 
     if (META_NAMES.has(req.name)) {
       if (!META_BY_MODE[surface.resolvedMode].has(req.name)) {
@@ -860,6 +895,7 @@ export class DispatchService {
       durationMs,
       callId: call.callId,
       atMs: this.now(),
+      ...(call.person ? { person: call.person } : {}),
       ...(call.attemptedName === undefined ? {} : { attemptedName: call.attemptedName }),
       ...(call.requestBytes === undefined ? {} : { requestBytes: call.requestBytes }),
       ...(call.eventId ? { eventId: call.eventId } : {}),

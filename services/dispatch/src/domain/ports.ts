@@ -58,6 +58,8 @@ export interface ToolCalledEvent {
   durationMs: number;
   callId: string;
   atMs: number;
+  /** How a person answered through MCP elicitation: approved a proposal or chose a refused request's tool or values. */
+  person?: PersonDecision;
   /** The inner name a meta-tool was asked for (bounded); "" for a call by name. */
   attemptedName?: string;
   /** Size of a request refused for its size before it decoded, bytes. */
@@ -65,6 +67,9 @@ export interface ToolCalledEvent {
   /** The event's own id (its Nats-Msg-Id), shared by the record made when the call starts and its event. */
   eventId?: string;
 }
+
+/** How a person took part in a call, through MCP elicitation ("approved": a proposal; "chose": a rescued refusal). */
+export type PersonDecision = 'approved' | 'chose';
 
 /** Surfaces by ID, kept in memory. */
 export interface SurfaceSource {

@@ -187,6 +187,7 @@ function encode(e: ToolCalledEvent): Uint8Array {
     durationMs: e.durationMs,
     callId: e.callId,
     atMs: e.atMs,
+    person: e.person ?? '',
     attemptedName: e.attemptedName ?? '',
     requestBytes: e.requestBytes ?? 0,
   });

@@ -11,6 +11,7 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type RequestId,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import {
@@ -50,6 +51,8 @@ import { NotificationStreams } from './notification-streams';
 import { RequestSpans } from './request-spans';
 import { SessionExpiry } from './session-expiry';
 import type { SessionTimeouts } from '../domain/mcp-session-end';
+import { cancelledCallId, isClientAnswer, type ElicitingCall, type Elicitations } from './elicitation';
+import { declaresFormElicitation } from '../domain/elicitation-forms';
 
 /** What the endpoint needs of surface-resolver (SurfaceClient). */
 export interface SurfacesPort {
@@ -80,6 +83,8 @@ export interface McpEndpointOptions {
   oauth?: McpOAuthConfig;
   /** When a session ends without a DELETE (MCP_SESSION_IDLE_SECONDS, MCP_STREAM_GRACE_SECONDS; default 1 h and 30 s). */
   sessionTimeouts?: SessionTimeouts;
+  /** Supervised autonomy through MCP elicitation (elicitation.ts); without it, proposals and refusals go back as they are. */
+  elicitations?: Elicitations;
 }
 
 /** Tool lists of surfaces kept in memory until the surface expires (a surface's presented tools never change). */
@@ -301,6 +306,17 @@ export class McpEndpoint {
     body: unknown,
     spans?: RequestSpans,
   ): Promise<void> {
+    const elicitations = this.options.elicitations;
+    // A client's answer to an elicitation: taken by the request waiting for it, on any replica.
+    if (elicitations && isClientAnswer(body)) {
+      const answered = await this.session(req, principal, keyId);
+      if (!(await elicitations.deliver(answered.sessionId, body as never))) {
+        throw new HttpError(400, 'no request of this session waits for this answer (answered already, timed out, or its call ended)');
+      }
+      res.writeHead(202).end();
+      return;
+    }
+    const cancelled = elicitations ? cancelledCallId(body) : undefined;
     let session: McpSessionRecord;
     if (isInitializeRequest(body)) {
       const surface = await this.call(() => this.surfaces.open(principal));
@@ -313,6 +329,7 @@ export class McpEndpoint {
         keyId,
         createdAtMs: now,
         touchedAtMs: now,
+        ...(declaresFormElicitation(body.params.capabilities) ? { elicitation: true } : {}),
       };
       this.remember(surface);
       // Written before the answer: the client's next request may reach another replica.
@@ -321,10 +338,16 @@ export class McpEndpoint {
     } else {
       session = await this.session(req, principal, keyId);
     }
+    // A call the client gave up on must not run once its person answers (the SDK acknowledges the notification).
+    if (cancelled !== undefined && session.elicitation === true && elicitations?.mayAsk(session.principal) === true) {
+      await elicitations.cancelled(session.sessionId, cancelled);
+    }
     spans?.session(session.sessionId, session.protocolVersion);
-    const server = this.mcpServer(session);
-    // Stateless: the session is ours (above), the transport serves this one request.
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // Stateless: the session is ours (above), the transport serves this one request. A call that may
+    // ask the person answers as an SSE stream, which carries the elicitation request first.
+    const asks = session.elicitation === true && elicitations?.mayAsk(session.principal) === true && callsUnifiedTool(body);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !asks });
+    const server = this.mcpServer(session, asks ? transport : undefined);
     res.on('close', () => {
       void transport.close();
       void server.close();
@@ -372,7 +395,7 @@ export class McpEndpoint {
   }
 
   /** The SDK's Server for one request of a session: tools/list and tools/call. */
-  private mcpServer(session: McpSessionRecord): Server {
+  private mcpServer(session: McpSessionRecord, asking?: StreamableHTTPServerTransport): Server {
     const server = new Server(
       { name: 'toolsurface', version: this.options.version },
       {
@@ -384,7 +407,12 @@ export class McpEndpoint {
     );
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await this.tools(session) }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
-      this.callTool(session, request.params, String(extra.requestId)),
+      this.callTool(
+        session,
+        request.params,
+        String(extra.requestId),
+        asking ? { send: (m) => asking.send(m, { relatedRequestId: extra.requestId as RequestId }), signal: extra.signal } : undefined,
+      ),
     );
     return server;
   }
@@ -421,6 +449,7 @@ export class McpEndpoint {
     session: McpSessionRecord,
     params: { name: string; arguments?: Record<string, unknown> },
     requestId: string,
+    person?: Pick<ElicitingCall, 'send' | 'signal'>,
   ): Promise<CallToolResult> {
     const caller: Caller = {
       orchestrator: session.keyId ? `mcp:${session.keyId}` : 'mcp',
@@ -433,6 +462,21 @@ export class McpEndpoint {
         Infinity,
         caller,
       );
+      if (person && this.options.elicitations && params.name === 'unified_tool') {
+        const request = typeof params.arguments?.request === 'string' ? params.arguments.request : '';
+        return await this.options.elicitations.follow(
+          {
+            ...person,
+            sessionId: session.sessionId,
+            principal: session.principal,
+            surfaceId: session.surfaceId,
+            caller,
+            callId: requestId,
+            request,
+          },
+          result,
+        );
+      }
       return toCallToolResult(result);
     } catch (e) {
       const gone = isAppError(e, ReasonCode.SURFACE_EXPIRED) ? e.code : isAppError(e, ReasonCode.SURFACE_NOT_FOUND) ? e.code : undefined;
@@ -465,6 +509,12 @@ export class McpEndpoint {
       throw toHttpError(e);
     }
   }
+}
+
+/** Whether a POST's body is one tools/call of unified_tool. */
+function callsUnifiedTool(body: unknown): boolean {
+  const m = body as { method?: unknown; params?: { name?: unknown } } | null;
+  return m !== null && typeof m === 'object' && m.method === 'tools/call' && m.params?.name === 'unified_tool';
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

@@ -17,6 +17,8 @@ export interface McpSessionRecord extends ChangeCounters, SessionTimes {
   createdAtMs: number;
   /** Last time the record was written by a request or by the replica holding its GET stream; idleness counts from here. */
   touchedAtMs: number;
+  /** The client declared form elicitation at initialize (src/mcp/elicitation.ts may ask its person). */
+  elicitation?: boolean;
 }
 
 /** Compare-and-set attempts before a write gives up (each conflict means another writer got there first). */

@@ -101,6 +101,12 @@ export interface ToolCalled {
    */
   orchestrator: string;
   /**
+   * How a person took part, through MCP elicitation (a gateway's MCP client): "approved" (they
+   * approved the call unified_tool proposed) or "chose" (they picked the tool or the missing
+   * values of a request unified_tool refused); empty when no person was asked.
+   */
+  person: string;
+  /**
    * The inner name a meta-tool was asked for (the `name` of execute_tool or get_tool_schema, the
    * tool unified_tool mapped the request to), resolved or not; empty for a call by name. At most
    * 256 characters.
@@ -829,6 +835,7 @@ function createBaseToolCalled(): ToolCalled {
     callId: "",
     atMs: 0,
     orchestrator: "",
+    person: "",
     attemptedName: "",
     requestBytes: 0,
   };
@@ -877,6 +884,9 @@ export const ToolCalled: MessageFns<ToolCalled> = {
     }
     if (message.orchestrator !== "") {
       writer.uint32(114).string(message.orchestrator);
+    }
+    if (message.person !== "") {
+      writer.uint32(122).string(message.person);
     }
     if (message.attemptedName !== "") {
       writer.uint32(130).string(message.attemptedName);
@@ -1012,6 +1022,14 @@ export const ToolCalled: MessageFns<ToolCalled> = {
             message.orchestrator = reader.string();
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.person = reader.string();
+            continue;
+          }
           case 16: {
             if (tag !== 130) {
               break;
@@ -1084,6 +1102,7 @@ export const ToolCalled: MessageFns<ToolCalled> = {
         ? globalThis.Number(object.at_ms)
         : 0,
       orchestrator: isSet(object.orchestrator) ? globalThis.String(object.orchestrator) : "",
+      person: isSet(object.person) ? globalThis.String(object.person) : "",
       attemptedName: isSet(object.attemptedName)
         ? globalThis.String(object.attemptedName)
         : isSet(object.attempted_name)
@@ -1141,6 +1160,9 @@ export const ToolCalled: MessageFns<ToolCalled> = {
     if (message.orchestrator !== "") {
       obj.orchestrator = message.orchestrator;
     }
+    if (message.person !== "") {
+      obj.person = message.person;
+    }
     if (message.attemptedName !== "") {
       obj.attemptedName = message.attemptedName;
     }
@@ -1173,6 +1195,7 @@ export const ToolCalled: MessageFns<ToolCalled> = {
     message.callId = object.callId ?? "";
     message.atMs = object.atMs ?? 0;
     message.orchestrator = object.orchestrator ?? "";
+    message.person = object.person ?? "";
     message.attemptedName = object.attemptedName ?? "";
     message.requestBytes = object.requestBytes ?? 0;
     return message;
