@@ -104,7 +104,7 @@ describe('loadConfig', () => {
       maxArgumentsBytes: 4096,
       jetstreamReplicas: 3,
     });
-    expect(() => loadConfig({ JETSTREAM_REPLICAS: '0' })).toThrow(/JETSTREAM_REPLICAS must be between 1 and 5/);
+    expect(() => loadConfig({ JETSTREAM_REPLICAS: '0' })).toThrow(/JETSTREAM_REPLICAS must be a whole number from 1 to 5/);
   });
 
   it('takes dns:/// addresses, which grpc-js resolves to every replica behind a headless Service', () => {
