@@ -155,6 +155,12 @@ describe('commands', () => {
     expect(usage(['mode', 'set', 'agent:a', 'unified', '--autonomy', 'supervised']).err).toBe('error: only gateways can be supervised\n');
   });
 
+  it('principals [--kind agent|gateway]', () => {
+    expect(line(['principals']).command).toEqual({ name: 'principals' });
+    expect(line(['principals', '--kind', 'gateway']).command).toEqual({ name: 'principals', kind: 'gateway' });
+    expect(usage(['principals', '--kind', 'robot']).err).toBe('error: --kind "robot" is not one of agent, gateway\n');
+  });
+
   it('bindings get|set; set needs capabilities or --none, duplicates dropped', () => {
     expect(line(['bindings', 'get', 'agent:a']).command).toEqual({ name: 'bindings-get', principal: { kind: 'agent', id: 'a' } });
     expect(line(['bindings', 'set', 'agent:a', 'memory', 'filesystem', 'memory']).command).toEqual({

@@ -39,6 +39,7 @@ export type CliCommand =
   | { name: 'mode-set'; principal: PrincipalRef; mode: PresentationMode; autonomy?: Autonomy }
   | { name: 'bindings-get'; principal: PrincipalRef }
   | { name: 'bindings-set'; principal: PrincipalRef; capabilities: string[] }
+  | { name: 'principals'; kind?: PrincipalRef['kind'] }
   | { name: 'mcp'; principal: PrincipalRef; url: URL; key?: string };
 
 /** A parsed command line. */
@@ -227,6 +228,16 @@ export function buildProgram(io: CliOutput, env: NodeJS.ProcessEnv, sink: (c: Cl
       if (caps.length === 0 && !o.none) throw new UsageError('give the capabilities to bind, or --none to unbind them all');
       if (caps.length > 0 && o.none) throw new UsageError('--none cannot be combined with capability names');
       sink({ name: 'bindings-set', principal: p, capabilities: [...new Set(caps)] });
+    });
+
+  program
+    .command('principals')
+    .description('list principals: configured mode, the mode each resolves to now, bound tools, autonomy, bindings')
+    .option('--kind <kind>', 'agent | gateway (default: both)')
+    .action((o: { kind?: string }) => {
+      if (o.kind !== undefined && o.kind !== 'agent' && o.kind !== 'gateway')
+        throw new UsageError(`--kind "${o.kind}" is not one of agent, gateway`);
+      sink({ name: 'principals', ...(o.kind ? { kind: o.kind } : {}) });
     });
 
   program

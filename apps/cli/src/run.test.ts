@@ -118,6 +118,31 @@ const presentationImpl = {
     cb(null, { principal: call.request.principal, capabilities: call.request.capabilities });
   },
   applyConfig: (_call: unknown, cb: sendUnaryData<unknown>) => cb(null, {}),
+  listPrincipals: (call: ServerUnaryCall<{ kind: number }, unknown>, cb: sendUnaryData<unknown>) => {
+    const all = [
+      {
+        principal: { kind: PrincipalKind.PRINCIPAL_KIND_AGENT, id: 'researcher' },
+        configuredMode: PresentationMode.PRESENTATION_MODE_ADAPTIVE,
+        resolvedMode: ResolvedMode.RESOLVED_MODE_DISCOVERY,
+        autonomy: Autonomy.AUTONOMY_AUTONOMOUS,
+        capabilities: ['everything', 'memory'],
+        boundToolCount: 36,
+        adaptiveThreshold: 30,
+        inConfig: true,
+      },
+      {
+        principal: { kind: PrincipalKind.PRINCIPAL_KIND_GATEWAY, id: 'front' },
+        configuredMode: PresentationMode.PRESENTATION_MODE_UNIFIED,
+        resolvedMode: ResolvedMode.RESOLVED_MODE_UNIFIED,
+        autonomy: Autonomy.AUTONOMY_SUPERVISED,
+        capabilities: ['memory'],
+        boundToolCount: 9,
+        adaptiveThreshold: 30,
+        inConfig: true,
+      },
+    ];
+    cb(null, { principals: all.filter((p) => !call.request.kind || p.principal.kind === call.request.kind) });
+  },
 };
 
 const dispatchImpl = {
@@ -269,6 +294,32 @@ describe('toolsurface against a gRPC server', () => {
       principal: 'agent:a',
       capabilities: ['memory'],
     });
+  });
+
+  it('principals: a table of modes, resolved modes and bound tools against 30, or JSON; --kind narrows it', async () => {
+    expect((await cli('principals')).out).toBe(
+      [
+        'PRINCIPAL         MODE      RESOLVES TO  BOUND TOOLS        AUTONOMY    CAPABILITIES',
+        'agent:researcher  adaptive  discovery    36 (switch at 30)  -           everything,memory',
+        'gateway:front     unified   unified      9                  supervised  memory',
+        '',
+      ].join('\n'),
+    );
+    const json = JSON.parse((await cli('--json', 'principals', '--kind', 'gateway')).out) as { principals: unknown[] };
+    expect(json.principals).toEqual([
+      {
+        principal: 'gateway:front',
+        kind: 'gateway',
+        id: 'front',
+        configuredMode: 'unified',
+        resolvedMode: 'unified',
+        autonomy: 'supervised',
+        capabilities: ['memory'],
+        boundToolCount: 9,
+        adaptiveThreshold: 30,
+        inConfig: true,
+      },
+    ]);
   });
 
   it('close, then the surface is gone', async () => {

@@ -12,11 +12,13 @@ import {
   formatHits,
   formatPresentation,
   formatPrincipal,
+  formatPrincipals,
   formatSurface,
   formatToolDefinition,
   GatewayClient,
   McpBridgeError,
   presentationToJson,
+  principalSummaryToJson,
   resolvedModeName,
   runMcpBridge,
   surfaceToJson,
@@ -35,6 +37,7 @@ export type GatewayApi = Pick<
   | 'setPresentation'
   | 'getBindings'
   | 'setBindings'
+  | 'listPrincipals'
   | 'callTool'
   | 'close'
 >;
@@ -247,6 +250,12 @@ export async function runCommand(line: ParsedCommandLine, gw: GatewayApi, io: Cl
       const caps = c.name === 'bindings-get' ? await gw.getBindings(c.principal) : await gw.setBindings(c.principal, c.capabilities);
       if (json) printJson(io, { principal: formatPrincipal(c.principal), capabilities: caps });
       else io.out(`${formatBindings(formatPrincipal(c.principal), caps)}\n`);
+      return 0;
+    }
+    case 'principals': {
+      const list = await gw.listPrincipals(c.kind);
+      if (json) printJson(io, { principals: list.map(principalSummaryToJson) });
+      else io.out(`${formatPrincipals(list, width)}\n`);
       return 0;
     }
     case 'mcp':

@@ -8,6 +8,7 @@ import {
   SurfaceServiceClient,
   type CallToolResponse,
   type Presentation,
+  type PrincipalSummary,
   type Surface,
 } from '@toolsurface/proto';
 import { autonomyToProto, modeToProto, principalToProto } from './enums';
@@ -118,6 +119,20 @@ export class GatewayClient {
       capabilities,
     });
     return res.capabilities;
+  }
+
+  /** Every principal the caller may act for, with its settings and the mode it resolves to now; `kind` narrows the list. */
+  async listPrincipals(kind?: PrincipalRef['kind']): Promise<PrincipalSummary[]> {
+    const res = await this.unary(this.presentation, 'PresentationService', 'ListPrincipals', this.presentation.listPrincipals, {
+      kind: kind ? principalToProto({ kind, id: 'x' }).kind : 0,
+    });
+    return res.principals;
+  }
+
+  /** The configuration in effect (admin only), credentials left out; `config` is the parsed config_json. */
+  async getEffectiveConfig(): Promise<{ configHash: string; appliedAtMs: number; config: Record<string, unknown> }> {
+    const res = await this.unary(this.presentation, 'PresentationService', 'GetEffectiveConfig', this.presentation.getEffectiveConfig, {});
+    return { configHash: res.configHash, appliedAtMs: res.appliedAtMs, config: JSON.parse(res.configJson) as Record<string, unknown> };
   }
 
   /**

@@ -43,3 +43,4 @@ export {
   formatBindings,
 } from './format';
 export type { ToolHitView, ToolDefinitionView } from './format';
+export { formatPrincipals, principalSummaryToJson } from './principals-format';

@@ -27,6 +27,11 @@ export {
   SetBindingsResponse,
   ApplyConfigRequest,
   ApplyConfigResponse,
+  ListPrincipalsRequest,
+  ListPrincipalsResponse,
+  PrincipalSummary,
+  GetEffectiveConfigRequest,
+  GetEffectiveConfigResponse,
 } from './gen/toolsurface/v1/presentation';
 export type { PresentationServiceServer } from './gen/toolsurface/v1/presentation';
 export {

@@ -22,6 +22,7 @@ import type { Tracer } from '@opentelemetry/api';
 import type { ResolverConfig } from './config';
 import { ResolverPublisher } from './events/resolver.publisher';
 import { presentationHandlers } from './grpc/presentation.handler';
+import { principalHandlers } from './grpc/principals.handler';
 import { surfaceHandlers } from './grpc/surface.handler';
 import { SurfaceResolverService } from './surface-resolver.service';
 
@@ -98,7 +99,10 @@ export function createApp(config: ResolverConfig, tracer: Tracer): App {
           {
             name: 'toolsurface.v1.PresentationService',
             definition: PresentationServiceService,
-            implementation: presentationHandlers(resolver, config.configDir, config.allowCapabilityChanges, deps),
+            implementation: {
+              ...presentationHandlers(resolver, config.configDir, config.allowCapabilityChanges, deps),
+              ...principalHandlers(resolver, deps),
+            },
           },
         ],
         {},

@@ -122,6 +122,21 @@ export class SurfaceResolverService {
     return JSON.stringify(cfg.orchestrators) !== JSON.stringify(this.config.get(ORCHESTRATORS_KEY) ?? []);
   }
 
+  /** The config as readers see it (the applied document and the API's overrides), read-only. */
+  configView(): ConfigView {
+    return this.config;
+  }
+
+  /** The bound tools a surface opened now would hold, without taking a snapshot. */
+  boundSetNow(p: PrincipalRef): BoundSet {
+    const catalog = new Map<string, CatalogEntry>();
+    for (const c of this.bindings(p)) {
+      const r = this.catalog.get(c);
+      if (r) catalog.set(c, r);
+    }
+    return buildBoundSet(p, this.bindings(p), catalog, this.policy());
+  }
+
   private policy(): AdmissionPolicy {
     return (this.config.get(ADMISSION_KEY) as AdmissionPolicy | undefined) ?? { default: 'allow', rules: [] };
   }

@@ -23,7 +23,7 @@ export function presentationHandlers(
   configDir: string,
   allowCapabilityChanges: boolean,
   deps: GrpcDeps,
-): PresentationServiceServer {
+): Omit<PresentationServiceServer, 'listPrincipals' | 'getEffectiveConfig'> {
   return {
     getPresentation: unary(
       SERVICE,

@@ -26,6 +26,12 @@ import {
   presentationModeFromJSON,
   presentationModeToJSON,
   Principal,
+  PrincipalKind,
+  principalKindFromJSON,
+  principalKindToJSON,
+  ResolvedMode,
+  resolvedModeFromJSON,
+  resolvedModeToJSON,
 } from "./common";
 
 export const protobufPackage = "toolsurface.v1";
@@ -88,6 +94,48 @@ export interface ApplyConfigResponse {
   configHash: string;
   principals: number;
   capabilities: number;
+}
+
+export interface ListPrincipalsRequest {
+  /** UNSPECIFIED lists agents and gateways. */
+  kind: PrincipalKind;
+}
+
+/** A principal as a surface opened now would see it. */
+export interface PrincipalSummary {
+  principal: Principal | undefined;
+  configuredMode: PresentationMode;
+  /** What a surface opened now would use (adaptive: by bound_tool_count against adaptive_threshold). */
+  resolvedMode: ResolvedMode;
+  /** Gateways: autonomous or supervised; agents are always autonomous. */
+  autonomy: Autonomy;
+  capabilities: string[];
+  /** Bound tools a surface opened now would hold (admission's outright refusals left out; system tools not counted). */
+  boundToolCount: number;
+  /** The bound-tool count from which adaptive resolves to discovery (docs/DESIGN.md product rule 1). */
+  adaptiveThreshold: number;
+  /** Whether the declarative config names this principal (false: it exists through API changes only). */
+  inConfig: boolean;
+}
+
+export interface ListPrincipalsResponse {
+  /** Sorted by kind, then id. */
+  principals: PrincipalSummary[];
+}
+
+export interface GetEffectiveConfigRequest {
+}
+
+export interface GetEffectiveConfigResponse {
+  /** Hex SHA-256 of the YAML last applied (empty before any). */
+  configHash: string;
+  /** Milliseconds since the Unix epoch of that apply (0 before any). */
+  appliedAtMs: number;
+  /**
+   * JSON object: capabilities (env and header values left out), principals as in effect, admission,
+   * and the ids of orchestrators and MCP keys (never their digests).
+   */
+  configJson: string;
 }
 
 function createBasePresentation(): Presentation {
@@ -1017,6 +1065,523 @@ export const ApplyConfigResponse: MessageFns<ApplyConfigResponse> = {
   },
 };
 
+function createBaseListPrincipalsRequest(): ListPrincipalsRequest {
+  return { kind: 0 };
+}
+
+export const ListPrincipalsRequest: MessageFns<ListPrincipalsRequest> = {
+  encode(message: ListPrincipalsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== 0) {
+      writer.uint32(8).int32(message.kind);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPrincipalsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPrincipalsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.kind = reader.int32() as any;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPrincipalsRequest {
+    return { kind: isSet(object.kind) ? principalKindFromJSON(object.kind) : 0 };
+  },
+
+  toJSON(message: ListPrincipalsRequest): unknown {
+    const obj: any = {};
+    if (message.kind !== 0) {
+      obj.kind = principalKindToJSON(message.kind);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPrincipalsRequest>, I>>(base?: I): ListPrincipalsRequest {
+    return ListPrincipalsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPrincipalsRequest>, I>>(object: I): ListPrincipalsRequest {
+    const message = createBaseListPrincipalsRequest();
+    message.kind = object.kind ?? 0;
+    return message;
+  },
+};
+
+function createBasePrincipalSummary(): PrincipalSummary {
+  return {
+    principal: undefined,
+    configuredMode: 0,
+    resolvedMode: 0,
+    autonomy: 0,
+    capabilities: [],
+    boundToolCount: 0,
+    adaptiveThreshold: 0,
+    inConfig: false,
+  };
+}
+
+export const PrincipalSummary: MessageFns<PrincipalSummary> = {
+  encode(message: PrincipalSummary, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.principal !== undefined) {
+      Principal.encode(message.principal, writer.uint32(10).fork()).join();
+    }
+    if (message.configuredMode !== 0) {
+      writer.uint32(16).int32(message.configuredMode);
+    }
+    if (message.resolvedMode !== 0) {
+      writer.uint32(24).int32(message.resolvedMode);
+    }
+    if (message.autonomy !== 0) {
+      writer.uint32(32).int32(message.autonomy);
+    }
+    for (const v of message.capabilities) {
+      writer.uint32(42).string(v!);
+    }
+    if (message.boundToolCount !== 0) {
+      writer.uint32(48).uint32(message.boundToolCount);
+    }
+    if (message.adaptiveThreshold !== 0) {
+      writer.uint32(56).uint32(message.adaptiveThreshold);
+    }
+    if (message.inConfig !== false) {
+      writer.uint32(64).bool(message.inConfig);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PrincipalSummary {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePrincipalSummary();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.principal = Principal.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.configuredMode = reader.int32() as any;
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.resolvedMode = reader.int32() as any;
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.autonomy = reader.int32() as any;
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.capabilities.push(reader.string());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.boundToolCount = reader.uint32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.adaptiveThreshold = reader.uint32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.inConfig = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PrincipalSummary {
+    return {
+      principal: isSet(object.principal) ? Principal.fromJSON(object.principal) : undefined,
+      configuredMode: isSet(object.configuredMode)
+        ? presentationModeFromJSON(object.configuredMode)
+        : isSet(object.configured_mode)
+        ? presentationModeFromJSON(object.configured_mode)
+        : 0,
+      resolvedMode: isSet(object.resolvedMode)
+        ? resolvedModeFromJSON(object.resolvedMode)
+        : isSet(object.resolved_mode)
+        ? resolvedModeFromJSON(object.resolved_mode)
+        : 0,
+      autonomy: isSet(object.autonomy) ? autonomyFromJSON(object.autonomy) : 0,
+      capabilities: globalThis.Array.isArray(object?.capabilities)
+        ? object.capabilities.map((e: any) => globalThis.String(e))
+        : [],
+      boundToolCount: isSet(object.boundToolCount)
+        ? globalThis.Number(object.boundToolCount)
+        : isSet(object.bound_tool_count)
+        ? globalThis.Number(object.bound_tool_count)
+        : 0,
+      adaptiveThreshold: isSet(object.adaptiveThreshold)
+        ? globalThis.Number(object.adaptiveThreshold)
+        : isSet(object.adaptive_threshold)
+        ? globalThis.Number(object.adaptive_threshold)
+        : 0,
+      inConfig: isSet(object.inConfig)
+        ? globalThis.Boolean(object.inConfig)
+        : isSet(object.in_config)
+        ? globalThis.Boolean(object.in_config)
+        : false,
+    };
+  },
+
+  toJSON(message: PrincipalSummary): unknown {
+    const obj: any = {};
+    if (message.principal !== undefined) {
+      obj.principal = Principal.toJSON(message.principal);
+    }
+    if (message.configuredMode !== 0) {
+      obj.configuredMode = presentationModeToJSON(message.configuredMode);
+    }
+    if (message.resolvedMode !== 0) {
+      obj.resolvedMode = resolvedModeToJSON(message.resolvedMode);
+    }
+    if (message.autonomy !== 0) {
+      obj.autonomy = autonomyToJSON(message.autonomy);
+    }
+    if (message.capabilities?.length) {
+      obj.capabilities = message.capabilities;
+    }
+    if (message.boundToolCount !== 0) {
+      obj.boundToolCount = Math.round(message.boundToolCount);
+    }
+    if (message.adaptiveThreshold !== 0) {
+      obj.adaptiveThreshold = Math.round(message.adaptiveThreshold);
+    }
+    if (message.inConfig !== false) {
+      obj.inConfig = message.inConfig;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PrincipalSummary>, I>>(base?: I): PrincipalSummary {
+    return PrincipalSummary.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PrincipalSummary>, I>>(object: I): PrincipalSummary {
+    const message = createBasePrincipalSummary();
+    message.principal = (object.principal !== undefined && object.principal !== null)
+      ? Principal.fromPartial(object.principal)
+      : undefined;
+    message.configuredMode = object.configuredMode ?? 0;
+    message.resolvedMode = object.resolvedMode ?? 0;
+    message.autonomy = object.autonomy ?? 0;
+    message.capabilities = object.capabilities?.map((e) => e) || [];
+    message.boundToolCount = object.boundToolCount ?? 0;
+    message.adaptiveThreshold = object.adaptiveThreshold ?? 0;
+    message.inConfig = object.inConfig ?? false;
+    return message;
+  },
+};
+
+function createBaseListPrincipalsResponse(): ListPrincipalsResponse {
+  return { principals: [] };
+}
+
+export const ListPrincipalsResponse: MessageFns<ListPrincipalsResponse> = {
+  encode(message: ListPrincipalsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.principals) {
+      PrincipalSummary.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPrincipalsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPrincipalsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.principals.push(PrincipalSummary.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPrincipalsResponse {
+    return {
+      principals: globalThis.Array.isArray(object?.principals)
+        ? object.principals.map((e: any) => PrincipalSummary.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListPrincipalsResponse): unknown {
+    const obj: any = {};
+    if (message.principals?.length) {
+      obj.principals = message.principals.map((e) => PrincipalSummary.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPrincipalsResponse>, I>>(base?: I): ListPrincipalsResponse {
+    return ListPrincipalsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPrincipalsResponse>, I>>(object: I): ListPrincipalsResponse {
+    const message = createBaseListPrincipalsResponse();
+    message.principals = object.principals?.map((e) => PrincipalSummary.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetEffectiveConfigRequest(): GetEffectiveConfigRequest {
+  return {};
+}
+
+export const GetEffectiveConfigRequest: MessageFns<GetEffectiveConfigRequest> = {
+  encode(_: GetEffectiveConfigRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetEffectiveConfigRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetEffectiveConfigRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetEffectiveConfigRequest {
+    return {};
+  },
+
+  toJSON(_: GetEffectiveConfigRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetEffectiveConfigRequest>, I>>(base?: I): GetEffectiveConfigRequest {
+    return GetEffectiveConfigRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetEffectiveConfigRequest>, I>>(_: I): GetEffectiveConfigRequest {
+    const message = createBaseGetEffectiveConfigRequest();
+    return message;
+  },
+};
+
+function createBaseGetEffectiveConfigResponse(): GetEffectiveConfigResponse {
+  return { configHash: "", appliedAtMs: 0, configJson: "" };
+}
+
+export const GetEffectiveConfigResponse: MessageFns<GetEffectiveConfigResponse> = {
+  encode(message: GetEffectiveConfigResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.configHash !== "") {
+      writer.uint32(10).string(message.configHash);
+    }
+    if (message.appliedAtMs !== 0) {
+      writer.uint32(16).int64(message.appliedAtMs);
+    }
+    if (message.configJson !== "") {
+      writer.uint32(26).string(message.configJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetEffectiveConfigResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetEffectiveConfigResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.configHash = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.appliedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.configJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetEffectiveConfigResponse {
+    return {
+      configHash: isSet(object.configHash)
+        ? globalThis.String(object.configHash)
+        : isSet(object.config_hash)
+        ? globalThis.String(object.config_hash)
+        : "",
+      appliedAtMs: isSet(object.appliedAtMs)
+        ? globalThis.Number(object.appliedAtMs)
+        : isSet(object.applied_at_ms)
+        ? globalThis.Number(object.applied_at_ms)
+        : 0,
+      configJson: isSet(object.configJson)
+        ? globalThis.String(object.configJson)
+        : isSet(object.config_json)
+        ? globalThis.String(object.config_json)
+        : "",
+    };
+  },
+
+  toJSON(message: GetEffectiveConfigResponse): unknown {
+    const obj: any = {};
+    if (message.configHash !== "") {
+      obj.configHash = message.configHash;
+    }
+    if (message.appliedAtMs !== 0) {
+      obj.appliedAtMs = Math.round(message.appliedAtMs);
+    }
+    if (message.configJson !== "") {
+      obj.configJson = message.configJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetEffectiveConfigResponse>, I>>(base?: I): GetEffectiveConfigResponse {
+    return GetEffectiveConfigResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetEffectiveConfigResponse>, I>>(object: I): GetEffectiveConfigResponse {
+    const message = createBaseGetEffectiveConfigResponse();
+    message.configHash = object.configHash ?? "";
+    message.appliedAtMs = object.appliedAtMs ?? 0;
+    message.configJson = object.configJson ?? "";
+    return message;
+  },
+};
+
 /** Presentation settings (mode, autonomy) and bindings of principals. */
 export type PresentationServiceService = typeof PresentationServiceService;
 export const PresentationServiceService = {
@@ -1070,6 +1635,30 @@ export const PresentationServiceService = {
     responseSerialize: (value: ApplyConfigResponse): Buffer => Buffer.from(ApplyConfigResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ApplyConfigResponse => ApplyConfigResponse.decode(value),
   },
+  /** Every principal the caller may act for, with its settings, bindings and the mode it resolves to now. */
+  listPrincipals: {
+    path: "/toolsurface.v1.PresentationService/ListPrincipals" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListPrincipalsRequest): Buffer =>
+      Buffer.from(ListPrincipalsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListPrincipalsRequest => ListPrincipalsRequest.decode(value),
+    responseSerialize: (value: ListPrincipalsResponse): Buffer =>
+      Buffer.from(ListPrincipalsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListPrincipalsResponse => ListPrincipalsResponse.decode(value),
+  },
+  /** The configuration in effect: the applied document with the API's changes, credentials left out. */
+  getEffectiveConfig: {
+    path: "/toolsurface.v1.PresentationService/GetEffectiveConfig" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetEffectiveConfigRequest): Buffer =>
+      Buffer.from(GetEffectiveConfigRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetEffectiveConfigRequest => GetEffectiveConfigRequest.decode(value),
+    responseSerialize: (value: GetEffectiveConfigResponse): Buffer =>
+      Buffer.from(GetEffectiveConfigResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetEffectiveConfigResponse => GetEffectiveConfigResponse.decode(value),
+  },
 } as const;
 
 export interface PresentationServiceServer extends UntypedServiceImplementation {
@@ -1079,6 +1668,10 @@ export interface PresentationServiceServer extends UntypedServiceImplementation 
   setBindings: handleUnaryCall<SetBindingsRequest, SetBindingsResponse>;
   /** Replaces the declarative configuration (the same YAML as the file loaded at start). */
   applyConfig: handleUnaryCall<ApplyConfigRequest, ApplyConfigResponse>;
+  /** Every principal the caller may act for, with its settings, bindings and the mode it resolves to now. */
+  listPrincipals: handleUnaryCall<ListPrincipalsRequest, ListPrincipalsResponse>;
+  /** The configuration in effect: the applied document with the API's changes, credentials left out. */
+  getEffectiveConfig: handleUnaryCall<GetEffectiveConfigRequest, GetEffectiveConfigResponse>;
 }
 
 export interface PresentationServiceClient extends Client {
@@ -1158,6 +1751,38 @@ export interface PresentationServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ApplyConfigResponse) => void,
   ): ClientUnaryCall;
+  /** Every principal the caller may act for, with its settings, bindings and the mode it resolves to now. */
+  listPrincipals(
+    request: ListPrincipalsRequest,
+    callback: (error: ServiceError | null, response: ListPrincipalsResponse) => void,
+  ): ClientUnaryCall;
+  listPrincipals(
+    request: ListPrincipalsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListPrincipalsResponse) => void,
+  ): ClientUnaryCall;
+  listPrincipals(
+    request: ListPrincipalsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListPrincipalsResponse) => void,
+  ): ClientUnaryCall;
+  /** The configuration in effect: the applied document with the API's changes, credentials left out. */
+  getEffectiveConfig(
+    request: GetEffectiveConfigRequest,
+    callback: (error: ServiceError | null, response: GetEffectiveConfigResponse) => void,
+  ): ClientUnaryCall;
+  getEffectiveConfig(
+    request: GetEffectiveConfigRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetEffectiveConfigResponse) => void,
+  ): ClientUnaryCall;
+  getEffectiveConfig(
+    request: GetEffectiveConfigRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetEffectiveConfigResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const PresentationServiceClient = makeGenericClientConstructor(
@@ -1180,6 +1805,17 @@ export type DeepPartial<T> = T extends Builtin ? T
 type KeysOfUnion<T> = T extends T ? keyof T : never;
 export type Exact<P, I extends P> = P extends Builtin ? P
   : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;
