@@ -13,7 +13,8 @@ import tseslint from 'typescript-eslint';
 // - services use libraries only, never each other, apps, tools or the devkit;
 // - libraries use libraries only; search and the discovery service never use the mapper (search
 //   ranks for the mapper, not with it);
-// - apps (the CLI) use libraries and the devkit; the launcher (apps/stack) also starts the services
+// - apps (the CLI) use libraries and the devkit; the portal's server and web app (type:web) use
+//   libraries only; the launcher (apps/stack) also starts the services
 //   from their packages, which it declares, without importing them;
 // - tools (eval, fitting, probe and bench scripts) and the cross-service tests in test/ use anything.
 const PRODUCT_CONSTRAINTS = [
@@ -23,10 +24,11 @@ const PRODUCT_CONSTRAINTS = [
   { sourceTag: 'scope:discovery', notDependOnLibsWithTags: ['scope:mapper'] },
   { sourceTag: 'type:devkit', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib', 'type:devkit'] },
+  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'type:launcher', onlyDependOnLibsWithTags: ['type:lib', 'type:devkit', 'type:service'] },
   {
     sourceTag: 'type:tool',
-    onlyDependOnLibsWithTags: ['type:lib', 'type:devkit', 'type:tool', 'type:app', 'type:launcher', 'type:service'],
+    onlyDependOnLibsWithTags: ['type:lib', 'type:devkit', 'type:tool', 'type:app', 'type:web', 'type:launcher', 'type:service'],
   },
   { sourceTag: 'type:test', onlyDependOnLibsWithTags: ['*'] },
 ];
@@ -51,12 +53,14 @@ const HIDDEN_LOADS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'libs/proto/src/gen/**', '.data/**', 'dist/**'] },
+  { ignores: ['**/node_modules/**', 'libs/proto/src/gen/**', '.data/**', 'dist/**', 'apps/portal/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: globals.node } },
+  // The portal's web app runs in the browser.
+  { files: ['apps/portal/src/web/**'], languageOptions: { globals: globals.browser } },
   {
-    files: ['**/*.ts', '**/*.js', '**/*.mjs'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
     plugins: { '@nx': nx },
     rules: {
       '@nx/enforce-module-boundaries': boundaries(PRODUCT_CONSTRAINTS),
@@ -97,7 +101,11 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['test/**'], rules: { '@nx/enforce-module-boundaries': boundaries(TEST_CONSTRAINTS, ['@toolsurface/stack']) } },
+  // The portal's browser suite starts the portal server in-process beside the gateway.
+  {
+    files: ['test/**'],
+    rules: { '@nx/enforce-module-boundaries': boundaries(TEST_CONSTRAINTS, ['@toolsurface/stack', '@toolsurface/portal']) },
+  },
   // The benches start the services from their packages, as the launcher does (serviceEntry).
   {
     files: ['tools/**'],

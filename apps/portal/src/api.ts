@@ -1,0 +1,181 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isAppError, PRINCIPAL_ID_PATTERN, ReasonCode, type Autonomy, type PresentationMode, type PrincipalRef } from '@toolsurface/core';
+import { AUTONOMY_NAMES, GatewayClient, mcpEndpointUrl, MODE_NAMES, principalSummaryToJson } from '@toolsurface/client';
+import { csrfMatches, sessionCookie, type Session, type SessionStore } from './sessions';
+
+/** What the API handlers need from the server. */
+export interface ApiContext {
+  sessions: SessionStore;
+  resolver: string;
+  secure: boolean;
+  sessionTtlSeconds: number;
+  mcpPublicUrl: string;
+}
+
+/** A refusal the API answers with its HTTP status and a message meant for a person. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Largest JSON body the API reads, bytes. */
+const MAX_BODY_BYTES = 16 * 1024;
+
+/** HTTP status of a gateway refusal, by reason code. */
+function statusOf(code: ReasonCode): number {
+  switch (code) {
+    case ReasonCode.UNAUTHENTICATED:
+      return 401;
+    case ReasonCode.PERMISSION_DENIED:
+      return 403;
+    case ReasonCode.CONFIG_CONFLICT:
+      return 409;
+    case ReasonCode.UNAVAILABLE:
+      return 502;
+    case ReasonCode.INVALID_REQUEST:
+    case ReasonCode.INVALID_ARGUMENTS:
+      return 400;
+    default:
+      return 500;
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  // A JSON content type makes a cross-site request a CORS one, which the browser sends only after a preflight the portal never grants.
+  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new ApiError(415, 'send the body as application/json');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new ApiError(413, `the body exceeds ${MAX_BODY_BYTES} bytes`);
+    chunks.push(c as Buffer);
+  }
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new ApiError(400, 'the body is not valid JSON');
+  }
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new ApiError(400, 'the body must be a JSON object');
+  return v as Record<string, unknown>;
+}
+
+function client(ctx: ApiContext, token: string): GatewayClient {
+  // Only surface-resolver is called; dispatch's address is never used.
+  return new GatewayClient({ resolver: ctx.resolver, dispatch: ctx.resolver }, { controlMs: 15_000 }, token);
+}
+
+async function withClient<T>(ctx: ApiContext, token: string, fn: (c: GatewayClient) => Promise<T>): Promise<T> {
+  const c = client(ctx, token);
+  try {
+    return await fn(c);
+  } catch (e) {
+    if (isAppError(e)) throw new ApiError(statusOf(e.code), `${e.code}: ${e.message}`);
+    throw e;
+  } finally {
+    c.close();
+  }
+}
+
+function principalFromPath(kind: string, id: string): PrincipalRef {
+  if (kind !== 'agent' && kind !== 'gateway')
+    throw new ApiError(404, `"${kind.slice(0, 40)}" is not a kind of principal (agent or gateway)`);
+  if (!PRINCIPAL_ID_PATTERN.test(id)) throw new ApiError(404, `"${id.slice(0, 130)}" is not a principal ID`);
+  return { kind, id };
+}
+
+/** The principals as the pages show them, with the MCP endpoint URL of each where one is configured. */
+async function principals(ctx: ApiContext, s: Session, kind?: 'agent' | 'gateway') {
+  const list = await withClient(ctx, s.token, (c) => c.listPrincipals(kind));
+  return list.map((p) => {
+    const j = principalSummaryToJson(p);
+    const mcpUrl = ctx.mcpPublicUrl ? mcpEndpointUrl(ctx.mcpPublicUrl, { kind: j.kind as 'agent' | 'gateway', id: j.id }).href : '';
+    return { ...j, mcpUrl };
+  });
+}
+
+/** POST /api/session: signs in with an admin orchestrator's token, checked by an admin-only call to surface-resolver. */
+async function signIn(ctx: ApiContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await readJson(req);
+  const token = typeof body.token === 'string' ? body.token.trim() : '';
+  if (token === '') throw new ApiError(400, 'enter the admin token (an orchestrator token with admin: true)');
+  try {
+    await withClient(ctx, token, (c) => c.getEffectiveConfig());
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 403))
+      throw new ApiError(401, 'that token is not an admin orchestrator token of this gateway');
+    throw e;
+  }
+  const s = ctx.sessions.create(token);
+  send(res, 200, { signedIn: true, csrf: s.csrf }, { 'set-cookie': sessionCookie(s.id, ctx.sessionTtlSeconds, ctx.secure) });
+}
+
+/** PUT /api/principals/<kind>/<id>/presentation: { mode, autonomy?, expectedMode? } → SetPresentation. */
+async function setPresentation(ctx: ApiContext, s: Session, p: PrincipalRef, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await readJson(req);
+  const mode = body.mode;
+  if (typeof mode !== 'string' || !(MODE_NAMES as readonly string[]).includes(mode))
+    throw new ApiError(400, `mode "${String(mode).slice(0, 40)}" is not one of ${MODE_NAMES.join(', ')}; nothing was changed`);
+  const autonomy = body.autonomy;
+  if (autonomy !== undefined && (typeof autonomy !== 'string' || !(AUTONOMY_NAMES as readonly string[]).includes(autonomy)))
+    throw new ApiError(400, `autonomy "${String(autonomy).slice(0, 40)}" is not one of ${AUTONOMY_NAMES.join(', ')}; nothing was changed`);
+  if (autonomy === 'supervised' && p.kind !== 'gateway') throw new ApiError(400, 'only gateways can be supervised; nothing was changed');
+  // SetPresentation would create a principal it does not know: the portal only changes ones that exist.
+  const current = (await principals(ctx, s, p.kind)).find((x) => x.id === p.id);
+  if (!current) throw new ApiError(404, `${p.kind}:${p.id} does not exist (any more); reload the list. Nothing was changed`);
+  if (typeof body.expectedMode === 'string' && body.expectedMode !== current.configuredMode)
+    throw new ApiError(
+      409,
+      `${p.kind}:${p.id} was changed to ${current.configuredMode} since this page was loaded; reload it and choose again. Nothing was changed`,
+    );
+  await withClient(ctx, s.token, (c) => c.setPresentation(p, mode as PresentationMode, autonomy as Autonomy | undefined));
+  send(
+    res,
+    200,
+    (await principals(ctx, s, p.kind)).find((x) => x.id === p.id),
+  );
+}
+
+/** Routes /api/*; resolves once the response is sent. */
+export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  const method = req.method ?? 'GET';
+  try {
+    if (path === '/api/session' && method === 'POST') return await signIn(ctx, req, res);
+    const s = ctx.sessions.fromCookie(req.headers.cookie);
+    if (path === '/api/session' && method === 'GET') return send(res, 200, s ? { signedIn: true, csrf: s.csrf } : { signedIn: false });
+    if (!s) throw new ApiError(401, 'sign in first: no session, or it expired');
+    if (method !== 'GET' && !csrfMatches(s, req.headers['x-csrf-token'] as string | undefined))
+      throw new ApiError(403, 'the CSRF token is missing or wrong; reload the page. Nothing was changed');
+    if (path === '/api/session' && method === 'DELETE') {
+      ctx.sessions.delete(s.id);
+      return send(res, 200, { signedIn: false }, { 'set-cookie': sessionCookie('', 0, ctx.secure) });
+    }
+    if (path === '/api/principals' && method === 'GET') return send(res, 200, { principals: await principals(ctx, s) });
+    if (path === '/api/config' && method === 'GET') return send(res, 200, await withClient(ctx, s.token, (c) => c.getEffectiveConfig()));
+    // /api/principals/<kind>/<id>[/presentation]: kind and id are checked by principalFromPath.
+    const m = /^\/api\/principals\/([^/]+)\/([^/]+)(\/presentation)?$/.exec(path);
+    if (m) {
+      const p = principalFromPath(decodeURIComponent(m[1]), decodeURIComponent(m[2]));
+      if (m[3] && method === 'PUT') return await setPresentation(ctx, s, p, req, res);
+      if (!m[3] && method === 'GET') {
+        const found = (await principals(ctx, s, p.kind)).find((x) => x.id === p.id);
+        if (!found) throw new ApiError(404, `${p.kind}:${p.id} does not exist`);
+        return send(res, 200, found);
+      }
+    }
+    throw new ApiError(404, `no API ${method} ${path.slice(0, 100)}`);
+  } catch (e) {
+    if (e instanceof ApiError) return send(res, e.status, { error: e.message });
+    send(res, 500, { error: `internal error: ${(e as Error).message}` });
+  }
+}

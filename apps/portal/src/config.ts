@@ -1,0 +1,58 @@
+// The only reader of process.env in the portal.
+import { resolve } from 'node:path';
+
+/** Validated settings of the portal. */
+export interface PortalConfig {
+  /** Address the HTTP server listens on (loopback by default). */
+  host: string;
+  /** Port (0: any free port). */
+  port: number;
+  /** surface-resolver host:port. */
+  resolver: string;
+  /**
+   * Host header values (host:port) the portal answers; anything else is refused (DNS rebinding).
+   * Empty: the listening address, `localhost` and `127.0.0.1` on the bound port.
+   */
+  allowedHosts: string[];
+  /** PEM certificate and key: serve HTTPS and mark the session cookie Secure. */
+  tls?: { certFile: string; keyFile: string };
+  /** Base URL of dispatch's MCP endpoint as clients reach it, or '' when there is none to show. */
+  mcpPublicUrl: string;
+  /** How long a sign-in lasts, seconds. */
+  sessionTtlSeconds: number;
+  /** Folder of the built web app. */
+  webDist: string;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  // Digits only: no sign, no decimals.
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return Number(raw);
+}
+
+/** Reads and validates the environment; throws an Error naming the bad variable. */
+export function loadPortalConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
+  const certFile = env.PORTAL_TLS_CERT || '';
+  const keyFile = env.PORTAL_TLS_KEY || '';
+  if (Boolean(certFile) !== Boolean(keyFile)) throw new Error('PORTAL_TLS_CERT and PORTAL_TLS_KEY go together: set both or neither');
+  const mcpPort = int(env, 'MCP_PORT', 0, 0, 65535);
+  const mcpPublicUrl = env.MCP_PUBLIC_URL || (mcpPort ? `http://127.0.0.1:${mcpPort}` : '');
+  if (mcpPublicUrl && !/^https?:\/\//.test(mcpPublicUrl))
+    throw new Error(`MCP_PUBLIC_URL must start with http:// or https://, got "${mcpPublicUrl}"`);
+  return {
+    host: env.PORTAL_HOST || '127.0.0.1',
+    port: int(env, 'PORTAL_PORT', 3200, 0, 65535),
+    resolver: env.TOOLSURFACE_RESOLVER || '127.0.0.1:50051',
+    allowedHosts: (env.PORTAL_ALLOWED_HOSTS || '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h !== ''),
+    ...(certFile ? { tls: { certFile: resolve(certFile), keyFile: resolve(keyFile) } } : {}),
+    mcpPublicUrl: mcpPublicUrl.replace(/\/+$/, ''),
+    sessionTtlSeconds: int(env, 'PORTAL_SESSION_TTL_SECONDS', 8 * 3600, 60, 7 * 24 * 3600),
+    webDist: resolve(env.PORTAL_WEB_DIST || new URL('../dist', import.meta.url).pathname),
+  };
+}

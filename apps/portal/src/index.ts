@@ -1,0 +1,6 @@
+// Public API of @toolsurface/portal: the portal server, for the launcher and the browser tests.
+export { createPortal } from './server';
+export type { Portal } from './server';
+export { loadPortalConfig } from './config';
+export type { PortalConfig } from './config';
+export { buildWeb } from './web-build';

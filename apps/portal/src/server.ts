@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { handleApi, type ApiContext } from './api';
+import type { PortalConfig } from './config';
+import { checkRequest, defaultAllowedHosts } from './guard';
+import { SessionStore } from './sessions';
+import { PAGE_HEADERS, serveStatic } from './static';
+import { buildWeb } from './web-build';
+
+/** The running portal. */
+export interface Portal {
+  /** Base URL, e.g. http://127.0.0.1:3200 (after start). */
+  url(): string;
+  port(): number;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Wires the portal: the web app's files and the JSON API behind them. Nothing listens until start(). */
+export function createPortal(config: PortalConfig): Portal {
+  const sessions = new SessionStore(config.sessionTtlSeconds * 1000);
+  const scheme = config.tls ? 'https' : 'http';
+  const ctx: ApiContext = {
+    sessions,
+    resolver: config.resolver,
+    secure: scheme === 'https',
+    sessionTtlSeconds: config.sessionTtlSeconds,
+    mcpPublicUrl: config.mcpPublicUrl,
+  };
+  let allowed = new Set<string>();
+  let server: Server | undefined;
+  let port = 0;
+
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const refusal = checkRequest(req, allowed, scheme);
+    if (refusal) {
+      res.writeHead(refusal.status, { 'content-type': 'application/json; charset=utf-8', ...PAGE_HEADERS });
+      res.end(JSON.stringify({ error: refusal.message }));
+      return;
+    }
+    const path = new URL(req.url ?? '/', 'http://portal').pathname;
+    if (path.startsWith('/api/')) {
+      void handleApi(ctx, req, res, path);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' });
+      res.end();
+      return;
+    }
+    serveStatic(config.webDist, path, res);
+  };
+
+  return {
+    url: () => `${scheme}://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    port: () => port,
+    async start() {
+      // From a clean clone the web app is built on first start.
+      await buildWeb(config.webDist);
+      server = config.tls
+        ? createHttpsServer({ cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) }, handle)
+        : createHttpServer(handle);
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(config.port, config.host, () => resolve());
+      });
+      port = (server.address() as AddressInfo).port;
+      allowed = defaultAllowedHosts(config.allowedHosts, config.host, port);
+    },
+    async stop() {
+      if (!server) return;
+      const s = server;
+      server = undefined;
+      await new Promise<void>((resolve) => {
+        s.close(() => resolve());
+        s.closeAllConnections();
+      });
+    },
+  };
+}
