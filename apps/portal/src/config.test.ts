@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { loadPortalConfig } from './config';
+
+describe('loadPortalConfig', () => {
+  it('defaults to loopback, port 3200 and the local resolver, with no MCP URL', () => {
+    expect(loadPortalConfig({})).toMatchObject({
+      host: '127.0.0.1',
+      port: 3200,
+      resolver: '127.0.0.1:50051',
+      mcpPublicUrl: '',
+      allowedHosts: [],
+    });
+  });
+
+  it('takes the MCP URL from MCP_PUBLIC_URL, else MCP_PORT', () => {
+    expect(loadPortalConfig({ MCP_PORT: '3100' }).mcpPublicUrl).toBe('http://127.0.0.1:3100');
+    expect(loadPortalConfig({ MCP_PORT: '3100', MCP_PUBLIC_URL: 'https://gw.example.com/' }).mcpPublicUrl).toBe('https://gw.example.com');
+  });
+
+  it('names the bad variable', () => {
+    expect(() => loadPortalConfig({ PORTAL_PORT: 'x' })).toThrow('PORTAL_PORT must be a whole number');
+    expect(() => loadPortalConfig({ PORTAL_TLS_CERT: 'c.pem' })).toThrow('PORTAL_TLS_CERT and PORTAL_TLS_KEY go together');
+    expect(() => loadPortalConfig({ MCP_PUBLIC_URL: 'ftp://x' })).toThrow('MCP_PUBLIC_URL must start with http');
+  });
+});
