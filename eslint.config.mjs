@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
 // - libraries use libraries only; search and the discovery service never use the mapper (search
 //   ranks for the mapper, not with it);
 // - apps (the CLI) use libraries and the devkit; the portal's server and web app (type:web) use
-//   libraries only; the launcher (apps/stack) also starts the services
+//   libraries only (the launcher starts it in-process); the launcher (apps/stack) also starts the services
 //   from their packages, which it declares, without importing them;
 // - tools (eval, fitting, probe and bench scripts) and the cross-service tests in test/ use anything.
 const PRODUCT_CONSTRAINTS = [
@@ -25,7 +25,7 @@ const PRODUCT_CONSTRAINTS = [
   { sourceTag: 'type:devkit', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib', 'type:devkit'] },
   { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:lib'] },
-  { sourceTag: 'type:launcher', onlyDependOnLibsWithTags: ['type:lib', 'type:devkit', 'type:service'] },
+  { sourceTag: 'type:launcher', onlyDependOnLibsWithTags: ['type:lib', 'type:devkit', 'type:service', 'type:web'] },
   {
     sourceTag: 'type:tool',
     onlyDependOnLibsWithTags: ['type:lib', 'type:devkit', 'type:tool', 'type:app', 'type:web', 'type:launcher', 'type:service'],
@@ -105,6 +105,12 @@ export default tseslint.config(
   {
     files: ['test/**'],
     rules: { '@nx/enforce-module-boundaries': boundaries(TEST_CONSTRAINTS, ['@toolsurface/stack', '@toolsurface/portal']) },
+  },
+  // `npm start` serves the portal in-process beside the stack it launches.
+  {
+    files: ['apps/stack/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { '@nx/enforce-module-boundaries': boundaries(PRODUCT_CONSTRAINTS, ['@toolsurface/portal']) },
   },
   // The benches start the services from their packages, as the launcher does (serviceEntry).
   {

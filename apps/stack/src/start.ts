@@ -1,4 +1,4 @@
-// `npm start`: NATS (running or started), server-everything and the four services on their default ports, until Ctrl-C.
+// `npm start`: NATS (running or started), server-everything, the four services and the portal on their default ports, until Ctrl-C.
 import { relative } from 'node:path';
 import { envTls, servesTls } from '@toolsurface/platform';
 import { loadConfigFile } from '@toolsurface/core';
@@ -12,16 +12,19 @@ import {
   REPO_ROOT,
   type NatsHandle,
 } from '@toolsurface/devkit';
+import { createPortal, loadPortalConfig, type Portal } from '@toolsurface/portal';
 import { DEFAULT_PORTS, startStack, type RunningStack } from './stack';
 
 const t0 = performance.now();
 const log = (s: string) => void process.stdout.write(`${s}\n`);
 let nats: NatsHandle | undefined;
 let stack: RunningStack | undefined;
+let portal: Portal | undefined;
 let stopping: Promise<void> | undefined;
 const stopAll = (code: number) => {
   stopping ??= (async () => {
     log('stopping…');
+    await portal?.stop();
     await stack?.stop();
     await nats?.stop();
     log('stopped');
@@ -41,11 +44,27 @@ try {
   const tls = envTls(process.env);
   if (servesTls(tls)) log(`TLS on every gRPC API${tls.clientCaFile ? ' (mutual: clients need a certificate the client CA signed)' : ''}`);
   stack = await startStack({ natsUrl: nats.url, configPath, tls });
+  portal = await startPortal(stack);
 } catch (e) {
   process.stderr.write(`error: ${(e as Error).message}\n`);
   await stack?.stop();
   await nats?.stop();
   process.exit(1);
+}
+
+/** The portal on PORTAL_PORT (default 3200), or on a free port when that one is taken. */
+async function startPortal(running: RunningStack): Promise<Portal> {
+  const env = { ...process.env, TOOLSURFACE_RESOLVER: running.addresses.resolver, MCP_PUBLIC_URL: running.addresses.mcp };
+  const first = createPortal(loadPortalConfig(env));
+  try {
+    await first.start();
+    return first;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+    const other = createPortal(loadPortalConfig({ ...env, PORTAL_PORT: '0' }));
+    await other.start();
+    return other;
+  }
 }
 
 const a = stack.addresses;
@@ -71,6 +90,7 @@ Toolsurface is up (${formatMs(performance.now() - t0)})
   everything (MCP)  ${a.everythingUrl}
   MCP endpoint      ${a.mcp}/mcp/<agent|gateway>/<id>   (dispatch; loopback only without mcp_keys)
 ${mcpUrls}
+  portal            ${portal!.url()}/   (sign in with an admin orchestrator's token; any token while the config has no orchestrators)
   NATS              ${nats.url} (${nats.startedByUs ? 'started here' : 'already running'})
   logs              ${relative(REPO_ROOT, stack.logDir)}/<service>.log
 
@@ -79,6 +99,7 @@ ${moved}Try it:
   npx toolsurface discover <surface-id> read a text file
   npx toolsurface call <surface-id> execute_tool '{"name":"echo","arguments":{"message":"hi"}}'
   npm run demo
+  open ${portal!.url()}/ in a browser to see and set each principal's tool presentation
 
 Ctrl-C stops everything started here.`);
 
