@@ -9,6 +9,7 @@ import {
   type CallToolResponse,
   type Presentation,
   type PrincipalSummary,
+  type PreviewPresentationResponse,
   type Surface,
 } from '@toolsurface/proto';
 import { autonomyToProto, modeToProto, principalToProto } from './enums';
@@ -127,6 +128,13 @@ export class GatewayClient {
       kind: kind ? principalToProto({ kind, id: 'x' }).kind : 0,
     });
     return res.principals;
+  }
+
+  /** What the model would see in each resolved mode if a surface were opened now: tool names and token counts. */
+  async previewPresentation(principal: PrincipalRef): Promise<PreviewPresentationResponse> {
+    return this.unary(this.presentation, 'PresentationService', 'PreviewPresentation', this.presentation.previewPresentation, {
+      principal: principalToProto(principal),
+    });
   }
 
   /** The configuration in effect (admin only), credentials left out; `config` is the parsed config_json. */

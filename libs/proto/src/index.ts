@@ -32,6 +32,9 @@ export {
   PrincipalSummary,
   GetEffectiveConfigRequest,
   GetEffectiveConfigResponse,
+  PreviewPresentationRequest,
+  PreviewPresentationResponse,
+  ModePreview,
 } from './gen/toolsurface/v1/presentation';
 export type { PresentationServiceServer } from './gen/toolsurface/v1/presentation';
 export {

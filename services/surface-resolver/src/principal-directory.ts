@@ -1,5 +1,6 @@
 import {
   ADAPTIVE_DISCOVERY_THRESHOLD,
+  countToolTokens,
   PRINCIPAL_ID_PATTERN,
   resolveMode,
   type Autonomy,
@@ -12,6 +13,7 @@ import {
   type ResolvedMode,
 } from '@toolsurface/core';
 import { ADMISSION_KEY, MCP_KEYS_KEY, ORCHESTRATORS_KEY } from '@toolsurface/state';
+import { modelView, presentTools } from './domain/surface-builder';
 import type { SurfaceResolverService } from './surface-resolver.service';
 
 /** A principal as a surface opened now would see it (ListPrincipals). */
@@ -112,4 +114,27 @@ export function effectiveConfig(resolver: SurfaceResolverService): EffectiveConf
       mcpKeys: ((view.get(MCP_KEYS_KEY) ?? []) as McpKeyConfig[]).map((k) => ({ id: k.id, principals: k.principals })),
     },
   };
+}
+
+/** The tokenizer behind countToolTokens (libs/core tokens.ts). */
+export const TOKENIZER = 'o200k_base';
+
+/** One mode's presented tools and their token count. */
+export interface ModePreview {
+  mode: ResolvedMode;
+  toolNames: string[];
+  tokens: number;
+}
+
+/**
+ * What the model would see in each resolved mode if a surface were opened now: the same bound set,
+ * presentation and count as OpenSurface, so the figures equal the presented_tokens it reports.
+ */
+export function previewPresentation(resolver: SurfaceResolverService, p: PrincipalRef): { boundToolCount: number; modes: ModePreview[] } {
+  const set = resolver.boundSetNow(p);
+  const modes = (['direct', 'discovery', 'unified'] as const).map((mode) => {
+    const presented = presentTools(mode, set.definitions);
+    return { mode, toolNames: presented.map((t) => t.tool.name), tokens: countToolTokens(modelView(presented)) };
+  });
+  return { boundToolCount: set.definitions.length, modes };
 }

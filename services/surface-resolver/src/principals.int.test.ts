@@ -155,3 +155,29 @@ describe('PresentationService.GetEffectiveConfig', () => {
     expect(isAppError(e, ReasonCode.PERMISSION_DENIED)).toBe(true);
   });
 });
+
+describe('PresentationService.PreviewPresentation', () => {
+  it("lists each mode's tools and tokens, equal to what OpenSurface reports for the same principal", async () => {
+    const preview = await admin.previewPresentation({ kind: 'agent', id: 'a-big' });
+    expect(preview.tokenizer).toBe('o200k_base');
+    expect(preview.boundToolCount).toBe(30);
+    const [direct, discovery, unified] = preview.modes;
+    // many_0 is hidden by hide-one; the system tools follow each mode's own tools.
+    expect(direct.toolNames.slice(0, 2)).toEqual(['many_1', 'many_10']);
+    expect(direct.toolNames).not.toContain('many_0');
+    expect(discovery.toolNames.slice(0, 3)).toEqual(['discover_tools', 'get_tool_schema', 'execute_tool']);
+    expect(unified.toolNames[0]).toBe('unified_tool');
+    expect(direct.tokens).toBeGreaterThan(discovery.tokens);
+    // adaptive with 30 bound tools opens in discovery: the same count as the preview's.
+    const surface = await admin.openSurface({ kind: 'agent', id: 'a-big' });
+    expect(surface.presentedTokens).toBe(discovery.tokens);
+  });
+
+  it('is refused for a principal the orchestrator may not act for', async () => {
+    const e = await team.previewPresentation({ kind: 'agent', id: 'b-uni' }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(isAppError(e, ReasonCode.PERMISSION_DENIED)).toBe(true);
+  });
+});

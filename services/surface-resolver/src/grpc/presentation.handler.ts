@@ -23,7 +23,7 @@ export function presentationHandlers(
   configDir: string,
   allowCapabilityChanges: boolean,
   deps: GrpcDeps,
-): Omit<PresentationServiceServer, 'listPrincipals' | 'getEffectiveConfig'> {
+): Omit<PresentationServiceServer, 'listPrincipals' | 'getEffectiveConfig' | 'previewPresentation'> {
   return {
     getPresentation: unary(
       SERVICE,

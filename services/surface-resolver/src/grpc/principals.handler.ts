@@ -1,7 +1,16 @@
-import { mayActFor, requireAdmin, AppError, ReasonCode, type PrincipalKind } from '@toolsurface/core';
-import { autonomyToProto, callerOf, modeToProto, principalToProto, resolvedModeToProto, unary, type GrpcDeps } from '@toolsurface/platform';
+import { mayActFor, requireAdmin, requirePrincipal, AppError, ReasonCode, type PrincipalKind } from '@toolsurface/core';
+import {
+  autonomyToProto,
+  callerOf,
+  modeToProto,
+  principalFromProto,
+  principalToProto,
+  resolvedModeToProto,
+  unary,
+  type GrpcDeps,
+} from '@toolsurface/platform';
 import { PrincipalKind as ProtoKind, type PresentationServiceServer } from '@toolsurface/proto';
-import { ADAPTIVE_THRESHOLD, effectiveConfig, listPrincipals } from '../principal-directory';
+import { ADAPTIVE_THRESHOLD, effectiveConfig, listPrincipals, previewPresentation, TOKENIZER } from '../principal-directory';
 import type { SurfaceResolverService } from '../surface-resolver.service';
 
 const SERVICE = 'toolsurface.v1.PresentationService';
@@ -23,7 +32,7 @@ function kindFromProto(kind: number | undefined): PrincipalKind | undefined {
 export function principalHandlers(
   resolver: SurfaceResolverService,
   deps: GrpcDeps,
-): Pick<PresentationServiceServer, 'listPrincipals' | 'getEffectiveConfig'> {
+): Pick<PresentationServiceServer, 'listPrincipals' | 'getEffectiveConfig' | 'previewPresentation'> {
   return {
     listPrincipals: unary(
       SERVICE,
@@ -43,6 +52,22 @@ export function principalHandlers(
             adaptiveThreshold: ADAPTIVE_THRESHOLD,
             inConfig: s.inConfig,
           })),
+        };
+      },
+      deps,
+    ),
+    previewPresentation: unary(
+      SERVICE,
+      'PreviewPresentation',
+      async (req, info) => {
+        const p = principalFromProto(req.principal);
+        requirePrincipal(callerOf(info.metadata, resolver.orchestrators()), p);
+        const r = previewPresentation(resolver, p);
+        return {
+          principal: principalToProto(p),
+          tokenizer: TOKENIZER,
+          boundToolCount: r.boundToolCount,
+          modes: r.modes.map((m) => ({ mode: resolvedModeToProto(m.mode), toolNames: m.toolNames, tokens: m.tokens })),
         };
       },
       deps,

@@ -138,6 +138,29 @@ export interface GetEffectiveConfigResponse {
   configJson: string;
 }
 
+export interface PreviewPresentationRequest {
+  principal: Principal | undefined;
+}
+
+/** The tools one mode would present, system tools included, and what they cost the model. */
+export interface ModePreview {
+  mode: ResolvedMode;
+  toolNames: string[];
+  /** Tokens of the tool list as MCP tools/list sends it (the figure OpenSurface reports as presented_tokens). */
+  tokens: number;
+}
+
+export interface PreviewPresentationResponse {
+  principal:
+    | Principal
+    | undefined;
+  /** The tokenizer the counts come from, e.g. "o200k_base". */
+  tokenizer: string;
+  /** Direct, discovery and unified, in that order. */
+  modes: ModePreview[];
+  boundToolCount: number;
+}
+
 function createBasePresentation(): Presentation {
   return { principal: undefined, mode: 0, autonomy: 0 };
 }
@@ -1582,6 +1605,303 @@ export const GetEffectiveConfigResponse: MessageFns<GetEffectiveConfigResponse> 
   },
 };
 
+function createBasePreviewPresentationRequest(): PreviewPresentationRequest {
+  return { principal: undefined };
+}
+
+export const PreviewPresentationRequest: MessageFns<PreviewPresentationRequest> = {
+  encode(message: PreviewPresentationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.principal !== undefined) {
+      Principal.encode(message.principal, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PreviewPresentationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePreviewPresentationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.principal = Principal.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PreviewPresentationRequest {
+    return { principal: isSet(object.principal) ? Principal.fromJSON(object.principal) : undefined };
+  },
+
+  toJSON(message: PreviewPresentationRequest): unknown {
+    const obj: any = {};
+    if (message.principal !== undefined) {
+      obj.principal = Principal.toJSON(message.principal);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PreviewPresentationRequest>, I>>(base?: I): PreviewPresentationRequest {
+    return PreviewPresentationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PreviewPresentationRequest>, I>>(object: I): PreviewPresentationRequest {
+    const message = createBasePreviewPresentationRequest();
+    message.principal = (object.principal !== undefined && object.principal !== null)
+      ? Principal.fromPartial(object.principal)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseModePreview(): ModePreview {
+  return { mode: 0, toolNames: [], tokens: 0 };
+}
+
+export const ModePreview: MessageFns<ModePreview> = {
+  encode(message: ModePreview, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.mode !== 0) {
+      writer.uint32(8).int32(message.mode);
+    }
+    for (const v of message.toolNames) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.tokens !== 0) {
+      writer.uint32(24).uint32(message.tokens);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ModePreview {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseModePreview();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.mode = reader.int32() as any;
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.toolNames.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.tokens = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ModePreview {
+    return {
+      mode: isSet(object.mode) ? resolvedModeFromJSON(object.mode) : 0,
+      toolNames: globalThis.Array.isArray(object?.toolNames)
+        ? object.toolNames.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.tool_names)
+        ? object.tool_names.map((e: any) => globalThis.String(e))
+        : [],
+      tokens: isSet(object.tokens) ? globalThis.Number(object.tokens) : 0,
+    };
+  },
+
+  toJSON(message: ModePreview): unknown {
+    const obj: any = {};
+    if (message.mode !== 0) {
+      obj.mode = resolvedModeToJSON(message.mode);
+    }
+    if (message.toolNames?.length) {
+      obj.toolNames = message.toolNames;
+    }
+    if (message.tokens !== 0) {
+      obj.tokens = Math.round(message.tokens);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ModePreview>, I>>(base?: I): ModePreview {
+    return ModePreview.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ModePreview>, I>>(object: I): ModePreview {
+    const message = createBaseModePreview();
+    message.mode = object.mode ?? 0;
+    message.toolNames = object.toolNames?.map((e) => e) || [];
+    message.tokens = object.tokens ?? 0;
+    return message;
+  },
+};
+
+function createBasePreviewPresentationResponse(): PreviewPresentationResponse {
+  return { principal: undefined, tokenizer: "", modes: [], boundToolCount: 0 };
+}
+
+export const PreviewPresentationResponse: MessageFns<PreviewPresentationResponse> = {
+  encode(message: PreviewPresentationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.principal !== undefined) {
+      Principal.encode(message.principal, writer.uint32(10).fork()).join();
+    }
+    if (message.tokenizer !== "") {
+      writer.uint32(18).string(message.tokenizer);
+    }
+    for (const v of message.modes) {
+      ModePreview.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.boundToolCount !== 0) {
+      writer.uint32(32).uint32(message.boundToolCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PreviewPresentationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePreviewPresentationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.principal = Principal.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.tokenizer = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.modes.push(ModePreview.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.boundToolCount = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PreviewPresentationResponse {
+    return {
+      principal: isSet(object.principal) ? Principal.fromJSON(object.principal) : undefined,
+      tokenizer: isSet(object.tokenizer) ? globalThis.String(object.tokenizer) : "",
+      modes: globalThis.Array.isArray(object?.modes) ? object.modes.map((e: any) => ModePreview.fromJSON(e)) : [],
+      boundToolCount: isSet(object.boundToolCount)
+        ? globalThis.Number(object.boundToolCount)
+        : isSet(object.bound_tool_count)
+        ? globalThis.Number(object.bound_tool_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: PreviewPresentationResponse): unknown {
+    const obj: any = {};
+    if (message.principal !== undefined) {
+      obj.principal = Principal.toJSON(message.principal);
+    }
+    if (message.tokenizer !== "") {
+      obj.tokenizer = message.tokenizer;
+    }
+    if (message.modes?.length) {
+      obj.modes = message.modes.map((e) => ModePreview.toJSON(e));
+    }
+    if (message.boundToolCount !== 0) {
+      obj.boundToolCount = Math.round(message.boundToolCount);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PreviewPresentationResponse>, I>>(base?: I): PreviewPresentationResponse {
+    return PreviewPresentationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PreviewPresentationResponse>, I>>(object: I): PreviewPresentationResponse {
+    const message = createBasePreviewPresentationResponse();
+    message.principal = (object.principal !== undefined && object.principal !== null)
+      ? Principal.fromPartial(object.principal)
+      : undefined;
+    message.tokenizer = object.tokenizer ?? "";
+    message.modes = object.modes?.map((e) => ModePreview.fromPartial(e)) || [];
+    message.boundToolCount = object.boundToolCount ?? 0;
+    return message;
+  },
+};
+
 /** Presentation settings (mode, autonomy) and bindings of principals. */
 export type PresentationServiceService = typeof PresentationServiceService;
 export const PresentationServiceService = {
@@ -1659,6 +1979,18 @@ export const PresentationServiceService = {
       Buffer.from(GetEffectiveConfigResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetEffectiveConfigResponse => GetEffectiveConfigResponse.decode(value),
   },
+  /** What the model would see in each mode if a surface were opened now: tool names and token counts. */
+  previewPresentation: {
+    path: "/toolsurface.v1.PresentationService/PreviewPresentation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PreviewPresentationRequest): Buffer =>
+      Buffer.from(PreviewPresentationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PreviewPresentationRequest => PreviewPresentationRequest.decode(value),
+    responseSerialize: (value: PreviewPresentationResponse): Buffer =>
+      Buffer.from(PreviewPresentationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PreviewPresentationResponse => PreviewPresentationResponse.decode(value),
+  },
 } as const;
 
 export interface PresentationServiceServer extends UntypedServiceImplementation {
@@ -1672,6 +2004,8 @@ export interface PresentationServiceServer extends UntypedServiceImplementation 
   listPrincipals: handleUnaryCall<ListPrincipalsRequest, ListPrincipalsResponse>;
   /** The configuration in effect: the applied document with the API's changes, credentials left out. */
   getEffectiveConfig: handleUnaryCall<GetEffectiveConfigRequest, GetEffectiveConfigResponse>;
+  /** What the model would see in each mode if a surface were opened now: tool names and token counts. */
+  previewPresentation: handleUnaryCall<PreviewPresentationRequest, PreviewPresentationResponse>;
 }
 
 export interface PresentationServiceClient extends Client {
@@ -1782,6 +2116,22 @@ export interface PresentationServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetEffectiveConfigResponse) => void,
+  ): ClientUnaryCall;
+  /** What the model would see in each mode if a surface were opened now: tool names and token counts. */
+  previewPresentation(
+    request: PreviewPresentationRequest,
+    callback: (error: ServiceError | null, response: PreviewPresentationResponse) => void,
+  ): ClientUnaryCall;
+  previewPresentation(
+    request: PreviewPresentationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PreviewPresentationResponse) => void,
+  ): ClientUnaryCall;
+  previewPresentation(
+    request: PreviewPresentationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PreviewPresentationResponse) => void,
   ): ClientUnaryCall;
 }
 
