@@ -145,6 +145,19 @@ describe('the portal in Chromium', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'agents-1280.png') });
   });
 
+  it("previews each mode's tools and tokens, with the tokenizer named, equal to what the CLI prints", async () => {
+    // `toolsurface open` prints the surface's presented_tokens: the figure the preview must match.
+    const surface = await ops.open('agent:researcher');
+    expect(surface.resolvedMode).toBe(ResolvedMode.RESOLVED_MODE_DISCOVERY);
+    await page.goto(`${portal.url()}/#/agent/researcher`);
+    const discovery = page.locator('tr[data-mode="discovery"] [data-field="tokens"]');
+    await expect.poll(() => discovery.textContent()).toBe(String(surface.presentedTokens));
+    expect(await page.locator('table.preview caption').textContent()).toContain('o200k_base');
+    const direct = Number(await page.locator('tr[data-mode="direct"] [data-field="tokens"]').textContent());
+    expect(direct).toBeGreaterThan(surface.presentedTokens);
+    expect(await page.locator('tr[data-mode="unified"] summary').textContent()).toMatch(/^\d+ tools$/);
+  });
+
   it('the gateways page and view show autonomy and the MCP endpoint URL', async () => {
     await page.goto(`${portal.url()}/#/gateways`);
     const partner = page.locator('[data-principal="gateway:partner"]');

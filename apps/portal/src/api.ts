@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAppError, PRINCIPAL_ID_PATTERN, ReasonCode, type Autonomy, type PresentationMode, type PrincipalRef } from '@toolsurface/core';
-import { AUTONOMY_NAMES, GatewayClient, mcpEndpointUrl, MODE_NAMES, principalSummaryToJson } from '@toolsurface/client';
+import { AUTONOMY_NAMES, GatewayClient, mcpEndpointUrl, MODE_NAMES, principalSummaryToJson, resolvedModeName } from '@toolsurface/client';
 import { csrfMatches, sessionCookie, type Session, type SessionStore } from './sessions';
 
 /** What the API handlers need from the server. */
@@ -104,6 +104,16 @@ async function principals(ctx: ApiContext, s: Session, kind?: 'agent' | 'gateway
   });
 }
 
+/** GET /api/principals/<kind>/<id>/preview: each mode's tools and token count (PreviewPresentation). */
+async function preview(ctx: ApiContext, s: Session, p: PrincipalRef) {
+  const r = await withClient(ctx, s.token, (c) => c.previewPresentation(p));
+  return {
+    tokenizer: r.tokenizer,
+    boundToolCount: r.boundToolCount,
+    modes: r.modes.map((m) => ({ mode: resolvedModeName(m.mode), toolNames: m.toolNames, tokens: m.tokens })),
+  };
+}
+
 /** POST /api/session: signs in with an admin orchestrator's token, checked by an admin-only call to surface-resolver. */
 async function signIn(ctx: ApiContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = await readJson(req);
@@ -163,10 +173,11 @@ export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: Serv
     if (path === '/api/principals' && method === 'GET') return send(res, 200, { principals: await principals(ctx, s) });
     if (path === '/api/config' && method === 'GET') return send(res, 200, await withClient(ctx, s.token, (c) => c.getEffectiveConfig()));
     // /api/principals/<kind>/<id>[/presentation]: kind and id are checked by principalFromPath.
-    const m = /^\/api\/principals\/([^/]+)\/([^/]+)(\/presentation)?$/.exec(path);
+    const m = /^\/api\/principals\/([^/]+)\/([^/]+)(\/presentation|\/preview)?$/.exec(path);
     if (m) {
       const p = principalFromPath(decodeURIComponent(m[1]), decodeURIComponent(m[2]));
-      if (m[3] && method === 'PUT') return await setPresentation(ctx, s, p, req, res);
+      if (m[3] === '/presentation' && method === 'PUT') return await setPresentation(ctx, s, p, req, res);
+      if (m[3] === '/preview' && method === 'GET') return send(res, 200, await preview(ctx, s, p));
       if (!m[3] && method === 'GET') {
         const found = (await principals(ctx, s, p.kind)).find((x) => x.id === p.id);
         if (!found) throw new ApiError(404, `${p.kind}:${p.id} does not exist`);

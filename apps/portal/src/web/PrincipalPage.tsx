@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiFailure, getPrincipal, setPresentation, type PrincipalView } from './api';
 import { boundToolsText } from './PrincipalList';
+import { PreviewTable } from './PreviewTable';
 
 /** The four modes, each with one line on when to use it (docs/DESIGN.md product rules 1-4). */
 const MODES: ReadonlyArray<{ mode: string; label: string; hint: string }> = [
@@ -32,6 +33,7 @@ export function PrincipalPage({ kind, id, onSignedOut }: { kind: 'agent' | 'gate
   const [autonomy, setAutonomy] = useState('');
   const [error, setError] = useState('');
   const [saved, setSaved] = useState('');
+  const [version, setVersion] = useState(0);
   const fail = (e: ApiFailure) => (e.status === 401 ? onSignedOut() : setError(e.message));
   useEffect(() => {
     getPrincipal(kind, id).then((x) => {
@@ -47,6 +49,7 @@ export function PrincipalPage({ kind, id, onSignedOut }: { kind: 'agent' | 'gate
     setSaved('');
     setPresentation(p, { mode, ...(kind === 'gateway' ? { autonomy } : {}), expectedMode: p.configuredMode }).then((x) => {
       setP(x);
+      setVersion((v) => v + 1);
       setSaved(`Saved: ${x.principal} is now ${x.configuredMode} (resolves to ${x.resolvedMode}). ${SNAPSHOT_NOTE}`);
     }, fail);
   };
@@ -138,11 +141,13 @@ export function PrincipalPage({ kind, id, onSignedOut }: { kind: 'agent' | 'gate
           <summary>Advanced</summary>
           <h2 id="presentation-heading">Tool presentation</h2>
           {form}
+          <PreviewTable kind={kind} id={id} version={version} />
         </details>
       ) : (
         <section>
           <h2 id="presentation-heading">Tool Presentation</h2>
           {form}
+          <PreviewTable kind={kind} id={id} version={version} />
         </section>
       )}
     </>

@@ -73,3 +73,14 @@ export function setPresentation(
 ): Promise<PrincipalView> {
   return call('PUT', `/api/principals/${encodeURIComponent(p.kind)}/${encodeURIComponent(p.id)}/presentation`, change);
 }
+
+/** What the model would see in each mode if a surface were opened now. */
+export interface Preview {
+  tokenizer: string;
+  boundToolCount: number;
+  modes: Array<{ mode: string; toolNames: string[]; tokens: number }>;
+}
+
+export function getPreview(kind: string, id: string): Promise<Preview> {
+  return call('GET', `/api/principals/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/preview`);
+}
