@@ -156,6 +156,10 @@ describe('the portal in Chromium', () => {
     const direct = Number(await page.locator('tr[data-mode="direct"] [data-field="tokens"]').textContent());
     expect(direct).toBeGreaterThan(surface.presentedTokens);
     expect(await page.locator('tr[data-mode="unified"] summary').textContent()).toMatch(/^\d+ tools$/);
+    // The tool a deny rule refuses outright is listed as hidden, with its rule, and in no mode's list.
+    const hidden = page.locator('[data-hidden="filesystem/write_file"]');
+    expect(await hidden.locator('[data-field="rule"]').textContent()).toBe('no-writes-for-researcher');
+    expect(await page.locator('tr[data-mode="direct"] .names').textContent()).not.toMatch(/\bwrite_file\b/);
   });
 
   it('the gateways page and view show autonomy and the MCP endpoint URL', async () => {

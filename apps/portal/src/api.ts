@@ -111,6 +111,8 @@ async function preview(ctx: ApiContext, s: Session, p: PrincipalRef) {
     tokenizer: r.tokenizer,
     boundToolCount: r.boundToolCount,
     modes: r.modes.map((m) => ({ mode: resolvedModeName(m.mode), toolNames: m.toolNames, tokens: m.tokens })),
+    hidden: r.hidden,
+    collisions: r.collisions,
   };
 }
 

@@ -35,6 +35,7 @@ export {
   PreviewPresentationRequest,
   PreviewPresentationResponse,
   ModePreview,
+  HiddenTool,
 } from './gen/toolsurface/v1/presentation';
 export type { PresentationServiceServer } from './gen/toolsurface/v1/presentation';
 export {

@@ -13,7 +13,7 @@ import {
   type ResolvedMode,
 } from '@toolsurface/core';
 import { ADMISSION_KEY, MCP_KEYS_KEY, ORCHESTRATORS_KEY } from '@toolsurface/state';
-import { modelView, presentTools } from './domain/surface-builder';
+import { modelView, presentTools, type Collision } from './domain/surface-builder';
 import type { SurfaceResolverService } from './surface-resolver.service';
 
 /** A principal as a surface opened now would see it (ListPrincipals). */
@@ -119,6 +119,13 @@ export function effectiveConfig(resolver: SurfaceResolverService): EffectiveConf
 /** The tokenizer behind countToolTokens (libs/core tokens.ts). */
 export const TOKENIZER = 'o200k_base';
 
+/** A bound tool admission refuses outright, with the rule that refuses it. */
+export interface HiddenTool {
+  capability: string;
+  name: string;
+  rule: string;
+}
+
 /** One mode's presented tools and their token count. */
 export interface ModePreview {
   mode: ResolvedMode;
@@ -130,11 +137,15 @@ export interface ModePreview {
  * What the model would see in each resolved mode if a surface were opened now: the same bound set,
  * presentation and count as OpenSurface, so the figures equal the presented_tokens it reports.
  */
-export function previewPresentation(resolver: SurfaceResolverService, p: PrincipalRef): { boundToolCount: number; modes: ModePreview[] } {
+export function previewPresentation(
+  resolver: SurfaceResolverService,
+  p: PrincipalRef,
+): { boundToolCount: number; modes: ModePreview[]; hidden: HiddenTool[]; collisions: Collision[] } {
   const set = resolver.boundSetNow(p);
+  const hidden = resolver.hiddenTools(p);
   const modes = (['direct', 'discovery', 'unified'] as const).map((mode) => {
     const presented = presentTools(mode, set.definitions);
     return { mode, toolNames: presented.map((t) => t.tool.name), tokens: countToolTokens(modelView(presented)) };
   });
-  return { boundToolCount: set.definitions.length, modes };
+  return { boundToolCount: set.definitions.length, modes, hidden, collisions: set.collisions };
 }

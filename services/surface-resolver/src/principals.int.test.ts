@@ -168,6 +168,8 @@ describe('PresentationService.PreviewPresentation', () => {
     expect(discovery.toolNames.slice(0, 3)).toEqual(['discover_tools', 'get_tool_schema', 'execute_tool']);
     expect(unified.toolNames[0]).toBe('unified_tool');
     expect(direct.tokens).toBeGreaterThan(discovery.tokens);
+    expect(preview.hidden).toEqual([{ capability: 'many', name: 'many_0', rule: 'hide-one' }]);
+    expect(preview.collisions).toEqual([]);
     // adaptive with 30 bound tools opens in discovery: the same count as the preview's.
     const surface = await admin.openSurface({ kind: 'agent', id: 'a-big' });
     expect(surface.presentedTokens).toBe(discovery.tokens);

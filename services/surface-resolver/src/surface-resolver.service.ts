@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { metrics, type Counter } from '@opentelemetry/api';
 import {
   AppError,
+  admit,
   isAppError,
+  refusedOutright,
   Attr,
   INSTRUMENTATION_SCOPE,
   Metric,
@@ -135,6 +137,21 @@ export class SurfaceResolverService {
       if (r) catalog.set(c, r);
     }
     return buildBoundSet(p, this.bindings(p), catalog, this.policy());
+  }
+
+  /** The tools of a principal's bound capabilities that admission refuses outright, each with the refusing rule. */
+  hiddenTools(p: PrincipalRef): Array<{ capability: string; name: string; rule: string }> {
+    const policy = this.policy();
+    const hidden: Array<{ capability: string; name: string; rule: string }> = [];
+    for (const capability of this.bindings(p)) {
+      for (const tool of this.catalog.get(capability)?.tools ?? []) {
+        if (!refusedOutright(p, capability, tool.name, policy)) continue;
+        // Without arguments no conditional rule matches: the decision names the unconditional deny (or "default").
+        const r = admit({ principal: p, capability, tool: tool.name, arguments: {}, via: 'direct' }, policy);
+        hidden.push({ capability, name: tool.name, rule: r.decision === 'deny' ? r.rule : 'default' });
+      }
+    }
+    return hidden;
   }
 
   private policy(): AdmissionPolicy {

@@ -42,6 +42,30 @@ export function PreviewTable({ kind, id, version }: { kind: string; id: string; 
           ))}
         </tbody>
       </table>
+      <h3 id="hidden-heading">Hidden from this principal</h3>
+      {preview.hidden.length === 0 ? (
+        <p>No bound tool is hidden by admission.</p>
+      ) : (
+        <ul aria-labelledby="hidden-heading" className="hidden-tools">
+          {preview.hidden.map((h) => (
+            <li key={`${h.capability}/${h.name}`} data-hidden={`${h.capability}/${h.name}`}>
+              <code>{h.name}</code> of {h.capability}, by rule <code data-field="rule">{h.rule}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 id="collisions-heading">Name collisions</h3>
+      {preview.collisions.length === 0 ? (
+        <p>No name is published twice.</p>
+      ) : (
+        <ul aria-labelledby="collisions-heading">
+          {preview.collisions.map((c) => (
+            <li key={c.originalName}>
+              <code>{c.originalName}</code> is shown as {c.presentedNames.map((n) => `"${n}"`).join(', ')}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

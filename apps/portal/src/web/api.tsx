@@ -79,6 +79,10 @@ export interface Preview {
   tokenizer: string;
   boundToolCount: number;
   modes: Array<{ mode: string; toolNames: string[]; tokens: number }>;
+  /** Bound tools admission refuses outright, with the refusing rule. */
+  hidden: Array<{ capability: string; name: string; rule: string }>;
+  /** Names published twice (or reserved) and the names they are shown under. */
+  collisions: Array<{ originalName: string; presentedNames: string[]; rule: string }>;
 }
 
 export function getPreview(kind: string, id: string): Promise<Preview> {

@@ -68,6 +68,8 @@ export function principalHandlers(
           tokenizer: TOKENIZER,
           boundToolCount: r.boundToolCount,
           modes: r.modes.map((m) => ({ mode: resolvedModeToProto(m.mode), toolNames: m.toolNames, tokens: m.tokens })),
+          hidden: r.hidden,
+          collisions: r.collisions,
         };
       },
       deps,

@@ -33,6 +33,7 @@ import {
   resolvedModeFromJSON,
   resolvedModeToJSON,
 } from "./common";
+import { NameCollision } from "./surface";
 
 export const protobufPackage = "toolsurface.v1";
 
@@ -159,6 +160,17 @@ export interface PreviewPresentationResponse {
   /** Direct, discovery and unified, in that order. */
   modes: ModePreview[];
   boundToolCount: number;
+  /** Tools of the bound capabilities that admission refuses outright, so no mode lists them. */
+  hidden: HiddenTool[];
+  /** Names published twice (or reserved), and the names they are presented under. */
+  collisions: NameCollision[];
+}
+
+/** A tool hidden from a principal, and the admission rule that hides it ("default" under default: deny). */
+export interface HiddenTool {
+  capability: string;
+  name: string;
+  rule: string;
 }
 
 function createBasePresentation(): Presentation {
@@ -1780,7 +1792,7 @@ export const ModePreview: MessageFns<ModePreview> = {
 };
 
 function createBasePreviewPresentationResponse(): PreviewPresentationResponse {
-  return { principal: undefined, tokenizer: "", modes: [], boundToolCount: 0 };
+  return { principal: undefined, tokenizer: "", modes: [], boundToolCount: 0, hidden: [], collisions: [] };
 }
 
 export const PreviewPresentationResponse: MessageFns<PreviewPresentationResponse> = {
@@ -1796,6 +1808,12 @@ export const PreviewPresentationResponse: MessageFns<PreviewPresentationResponse
     }
     if (message.boundToolCount !== 0) {
       writer.uint32(32).uint32(message.boundToolCount);
+    }
+    for (const v of message.hidden) {
+      HiddenTool.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.collisions) {
+      NameCollision.encode(v!, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -1845,6 +1863,22 @@ export const PreviewPresentationResponse: MessageFns<PreviewPresentationResponse
             message.boundToolCount = reader.uint32();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.hidden.push(HiddenTool.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.collisions.push(NameCollision.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1867,6 +1901,10 @@ export const PreviewPresentationResponse: MessageFns<PreviewPresentationResponse
         : isSet(object.bound_tool_count)
         ? globalThis.Number(object.bound_tool_count)
         : 0,
+      hidden: globalThis.Array.isArray(object?.hidden) ? object.hidden.map((e: any) => HiddenTool.fromJSON(e)) : [],
+      collisions: globalThis.Array.isArray(object?.collisions)
+        ? object.collisions.map((e: any) => NameCollision.fromJSON(e))
+        : [],
     };
   },
 
@@ -1884,6 +1922,12 @@ export const PreviewPresentationResponse: MessageFns<PreviewPresentationResponse
     if (message.boundToolCount !== 0) {
       obj.boundToolCount = Math.round(message.boundToolCount);
     }
+    if (message.hidden?.length) {
+      obj.hidden = message.hidden.map((e) => HiddenTool.toJSON(e));
+    }
+    if (message.collisions?.length) {
+      obj.collisions = message.collisions.map((e) => NameCollision.toJSON(e));
+    }
     return obj;
   },
 
@@ -1898,6 +1942,109 @@ export const PreviewPresentationResponse: MessageFns<PreviewPresentationResponse
     message.tokenizer = object.tokenizer ?? "";
     message.modes = object.modes?.map((e) => ModePreview.fromPartial(e)) || [];
     message.boundToolCount = object.boundToolCount ?? 0;
+    message.hidden = object.hidden?.map((e) => HiddenTool.fromPartial(e)) || [];
+    message.collisions = object.collisions?.map((e) => NameCollision.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseHiddenTool(): HiddenTool {
+  return { capability: "", name: "", rule: "" };
+}
+
+export const HiddenTool: MessageFns<HiddenTool> = {
+  encode(message: HiddenTool, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.capability !== "") {
+      writer.uint32(10).string(message.capability);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.rule !== "") {
+      writer.uint32(26).string(message.rule);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HiddenTool {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHiddenTool();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.capability = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.rule = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HiddenTool {
+    return {
+      capability: isSet(object.capability) ? globalThis.String(object.capability) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      rule: isSet(object.rule) ? globalThis.String(object.rule) : "",
+    };
+  },
+
+  toJSON(message: HiddenTool): unknown {
+    const obj: any = {};
+    if (message.capability !== "") {
+      obj.capability = message.capability;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.rule !== "") {
+      obj.rule = message.rule;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HiddenTool>, I>>(base?: I): HiddenTool {
+    return HiddenTool.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HiddenTool>, I>>(object: I): HiddenTool {
+    const message = createBaseHiddenTool();
+    message.capability = object.capability ?? "";
+    message.name = object.name ?? "";
+    message.rule = object.rule ?? "";
     return message;
   },
 };
