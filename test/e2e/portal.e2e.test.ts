@@ -162,16 +162,26 @@ describe('the portal in Chromium', () => {
     expect(await page.locator('tr[data-mode="direct"] .names').textContent()).not.toMatch(/\bwrite_file\b/);
   });
 
-  it('the gateways page and view show autonomy and the MCP endpoint URL', async () => {
+  it('the gateways page and view show autonomy and the MCP endpoint URL; set to supervised, unified_tool proposes and runs nothing', async () => {
     await page.goto(`${portal.url()}/#/gateways`);
     const partner = page.locator('[data-principal="gateway:partner"]');
-    await expect.poll(() => partner.locator('[data-field="autonomy"]').textContent()).toBe('supervised');
-    await page.screenshot({ path: join(SCREENSHOTS, 'gateways-1280.png') });
+    await expect.poll(() => partner.locator('[data-field="autonomy"]').textContent()).toBe('autonomous');
     await page.goto(`${portal.url()}/#/gateway/partner`);
     await expect.poll(() => page.locator('[data-field="mcp-url"]').textContent()).toBe('http://127.0.0.1:3100/mcp/gateway/partner');
-    expect(await page.getByRole('radio', { name: 'Supervised' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Autonomous' }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'Supervised' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('[data-field="autonomy"]').textContent()).toBe('supervised');
     expect(await seriousViolations()).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'gateway-1280.png') });
+    const s = await ops.open('gateway:partner');
+    const r = await ops.call(s.surfaceId, 'unified_tool', { request: 'What is the sum of a=17 and b=25?' });
+    expect(r.isError, r.message).toBe(false);
+    expect(r.unified!.executed).toBe(false);
+    expect(r.unified!.tool).toBe('get-sum');
+    await page.goto(`${portal.url()}/#/gateways`);
+    await expect.poll(() => partner.locator('[data-field="autonomy"]').textContent()).toBe('supervised');
+    await page.screenshot({ path: join(SCREENSHOTS, 'gateways-1280.png') });
   });
 
   it("changes an agent's mode with the keyboard only: the next surface uses it, an open one keeps its snapshot", async () => {
