@@ -120,7 +120,8 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
-describe('the portal in Chromium', () => {
+// Generous: the machine may be loaded many times over; no speed is asserted here.
+describe('the portal in Chromium', { timeout: 120_000 }, () => {
   it('without a credential shows the sign-in page, and a wrong or non-admin token is refused there', async () => {
     await page.goto(`${portal.url()}/#/agents`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to the Toolsurface portal');
