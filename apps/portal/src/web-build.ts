@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 
 /** Folder of the web app's sources (index.html and the React code). */
 export const WEB_ROOT = fileURLToPath(new URL('./web', import.meta.url));
@@ -11,6 +10,8 @@ export const WEB_ROOT = fileURLToPath(new URL('./web', import.meta.url));
  */
 export async function buildWeb(outDir: string, force = false): Promise<void> {
   if (!force && existsSync(`${outDir}/index.html`)) return;
+  // Loaded only to build: an install without dev tools (an image with the web app built in) never needs Vite.
+  const { build } = await import('vite');
   await build({
     root: WEB_ROOT,
     base: '/',
