@@ -32,14 +32,6 @@ if (!hasKubectl)
 if (!hasYamllint)
   console.warn('deploy-manifests: yamllint not found, its check is skipped (apt-get install yamllint; .ci/run installs it)');
 
-/**
- * Variables a manifest sets that the services read only once another branch lands (each with
- * where): accepted here, and printed while the code does not read them yet.
- */
-const PENDING: Record<string, string> = {
-  JETSTREAM_REPLICAS: 'libs/platform reads it once branch jetstream-ha lands',
-};
-
 const SERVICES = serviceNames();
 const { base, overlays, components, inBase } = kustomizations();
 const LOCAL = overlays.find((o) => basename(o) === 'local')!;
@@ -163,7 +155,7 @@ describe.skipIf(!hasKubectl)('deploy/k8s renders with kubectl and matches the co
         const c = podSpec(w).containers[0]!;
         const env = containerEnv(c, objs);
         const read = variablesRead(svc);
-        for (const k of env.keys()) if (!read.has(k) && !(k in PENDING)) problems.push(`${svc}: sets ${k}, which it does not read`);
+        for (const k of env.keys()) if (!read.has(k)) problems.push(`${svc}: sets ${k}, which it does not read`);
         const port = defaultGrpcPort(svc);
         const grpc = c.ports?.find((p) => p.name === 'grpc')?.containerPort;
         if (env.get('GRPC_PORT') !== String(port) || grpc !== port)
@@ -179,9 +171,6 @@ describe.skipIf(!hasKubectl)('deploy/k8s renders with kubectl and matches the co
         if (JSON.stringify(c.args) !== JSON.stringify([`dist/${svc}/main.js`])) problems.push(`${svc}: args ${JSON.stringify(c.args)}`);
       }
       expect(problems).toEqual([]);
-      const unread = Object.keys(PENDING).filter((k) => !SERVICES.some((s) => variablesRead(s).has(k)));
-      if (unread.length > 0)
-        console.warn(`deploy-manifests: set but not read yet: ${unread.map((k) => `${k} (${PENDING[k]})`).join('; ')}`);
     });
 
     it('points every address at a Service and port of the same rendering, and every file at a volume', () => {

@@ -42,7 +42,6 @@ export {
   SNAPSHOT_OBJECT_STORE,
   SURFACE_BUCKET_MAX_AGE_MS,
   MCP_SESSION_IDLE_TTL_MS,
-  MCP_SESSION_TOUCH_MS,
   connectNats,
   inboxPrefixOf,
   envNats,

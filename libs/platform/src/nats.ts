@@ -37,12 +37,10 @@ export const Buckets = {
 } as const;
 
 /**
- * An MCP session idle this long is gone (max age of the sessions bucket: each use that finds its
- * record older than MCP_SESSION_TOUCH_MS writes it again), ms.
+ * The least max age of the MCP sessions bucket, ms: a backstop for when no dispatch replica runs,
+ * since the replicas themselves end idle sessions and close their surfaces (MCP_SESSION_IDLE_SECONDS).
  */
 export const MCP_SESSION_IDLE_TTL_MS = 3600 * 1000;
-/** A session's record is written again on use once it is this old, ms (so an active session never ages out). */
-export const MCP_SESSION_TOUCH_MS = 60 * 1000;
 
 /** Object store of snapshots: object name = snapshot_id, content = canonical JSON. */
 export const SNAPSHOT_OBJECT_STORE = 'toolsurface_snapshots';
