@@ -5,12 +5,17 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   CallToolRequestSchema,
+  ElicitRequestSchema,
+  ElicitResultSchema,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
   ResultSchema,
   ToolListChangedNotificationSchema,
   type CallToolResult,
+  type ClientCapabilities,
+  type ElicitRequest,
+  type ElicitResult,
   type ListToolsResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { PrincipalRef } from '@toolsurface/core';
@@ -20,6 +25,13 @@ import type { ClientTls } from './tls';
 
 /** Where `npm start` serves the MCP endpoint (dispatch's MCP_PORT 3100). */
 export const DEFAULT_MCP_BASE_URL = 'http://127.0.0.1:3100';
+
+/**
+ * How long a person may take to answer a form the endpoint asks through the bridge: the endpoint
+ * waits 10 minutes (docs/mcp.md, "Supervised elicitation"), so the bridge waits a little longer for
+ * the stdio client and for the tool call that asked.
+ */
+const PERSON_MS = 11 * 60_000;
 
 /** The endpoint could not be reached or refused the bridge: the message says why, for stderr. */
 export class McpBridgeError extends Error {
@@ -79,7 +91,10 @@ export function mcpEndpointUrl(base: string, principal: PrincipalRef): URL {
  * their results come back unchanged (isError and _meta included), and
  * notifications/tools/list_changed from the endpoint go to the stdio client. A session the
  * endpoint no longer knows (dropped after an hour unused) is replaced by a new one, and the stdio
- * client is told its tool list changed. When stdin ends (or `stop` aborts), the session is ended
+ * client is told its tool list changed. When the stdio client declares elicitation at its
+ * initialize, the first session (which declared none) is replaced by one that declares the same,
+ * and each `elicitation/create` of the endpoint is asked of the stdio client, its answer sent back
+ * (a cancellation from the endpoint is passed on as `notifications/cancelled`). When stdin ends (or `stop` aborts), the session is ended
  * (DELETE, which closes its surface) and the promise resolves.
  * @throws McpBridgeError when the endpoint cannot be reached or refuses the bridge
  */
@@ -92,12 +107,16 @@ export async function runMcpBridge(o: McpBridgeOptions): Promise<void> {
 interface Upstream {
   client: Client;
   transport: StreamableHTTPClientTransport;
+  /** Whether this session declared elicitation to the endpoint. */
+  elicits: boolean;
 }
 
 class McpBridge {
   private upstream: Upstream | undefined;
   private reconnecting: Promise<Upstream> | undefined;
   private server: Server | undefined;
+  /** The stdio client's elicitation capability, declared to the endpoint as it is. */
+  private elicitation: ClientCapabilities['elicitation'];
 
   constructor(private readonly o: McpBridgeOptions) {}
 
@@ -108,8 +127,13 @@ class McpBridge {
       requestInit: { headers },
       ...(this.o.tls && this.o.url.protocol === 'https:' ? { fetch: httpsFetch(this.o.tls) } : {}),
     });
-    const client = new Client({ name: 'toolsurface-mcp-bridge', version: this.o.version }, { capabilities: {} });
+    const elicitation = this.elicitation;
+    const client = new Client(
+      { name: 'toolsurface-mcp-bridge', version: this.o.version },
+      { capabilities: elicitation ? { elicitation } : {} },
+    );
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.toolsChanged());
+    if (elicitation) client.setRequestHandler(ElicitRequestSchema, (req, extra) => this.askPerson(req, extra.signal));
     try {
       await client.connect(transport, { timeout: this.o.timeoutMs });
     } catch (e) {
@@ -118,8 +142,10 @@ class McpBridge {
     }
     // (set after initialize: a failure to connect is said once, by the caller)
     client.onerror = (e) => this.o.log(`toolsurface mcp: endpoint: ${e.message}`);
-    this.upstream = { client, transport };
-    this.o.log(`toolsurface mcp: connected to ${this.o.url.href} (session ${transport.sessionId ?? 'none'})`);
+    this.upstream = { client, transport, elicits: elicitation !== undefined };
+    this.o.log(
+      `toolsurface mcp: connected to ${this.o.url.href} (session ${transport.sessionId ?? 'none'}${elicitation ? ', elicitation' : ''})`,
+    );
     return this.upstream;
   }
 
@@ -143,9 +169,18 @@ class McpBridge {
         (await this.forward(
           { method: 'tools/call', params: withoutProgressToken(req.params) },
           extra.signal,
-          Math.max(this.o.timeoutMs, 60_000),
+          // (a call may wait for a person to answer the endpoint's question)
+          Math.max(this.o.timeoutMs, this.elicitation ? PERSON_MS : 60_000),
         )) as CallToolResult,
     );
+    // The stdio client's capabilities are known once it initialized; the session's are fixed at
+    // the endpoint's initialize, so a client that can be asked gets a session that says so.
+    server.oninitialized = () => {
+      const elicitation = server.getClientCapabilities()?.elicitation;
+      if (!elicitation || this.upstream?.elicits) return;
+      this.elicitation = elicitation;
+      this.reconnect().catch((e: unknown) => this.o.log(`toolsurface mcp: no session with elicitation: ${String(e)}`));
+    };
     const ended = new Promise<void>((resolve) => {
       this.o.stdin.once('end', resolve);
       this.o.stdin.once('close', resolve);
@@ -164,7 +199,12 @@ class McpBridge {
   private async forward(request: { method: string; params?: Record<string, unknown> }, signal: AbortSignal, timeout: number) {
     const send = (up: Upstream) => up.client.request(request as never, ResultSchema, { signal, timeout });
     try {
-      return await send(this.upstream!);
+      const up = this.reconnecting
+        ? await this.reconnecting.catch((err: unknown) => {
+            throw new McpError(ErrorCode.InternalError, err instanceof Error ? err.message : String(err));
+          })
+        : this.upstream!;
+      return await send(up);
     } catch (e) {
       if (!(e instanceof StreamableHTTPError && e.code === 404)) throw asMcpError(e);
       this.o.log('toolsurface mcp: the endpoint no longer knows the session; starting a new one');
@@ -178,14 +218,34 @@ class McpBridge {
     }
   }
 
-  /** A new session in place of a lost one (one at a time). */
+  /** A new session in place of a lost one, or of one without elicitation (one at a time); the old one is ended. */
   private reconnect(): Promise<Upstream> {
     if (!this.reconnecting) {
       const old = this.upstream;
       this.reconnecting = this.connectUpstream().finally(() => (this.reconnecting = undefined));
-      void old?.client.close().catch(() => undefined);
+      // (a lost session answers the DELETE with 404: nothing to close)
+      void this.reconnecting
+        .finally(async () => {
+          await old?.transport.terminateSession().catch(() => undefined);
+          await old?.client.close();
+        })
+        .catch(() => undefined);
     }
     return this.reconnecting;
+  }
+
+  /** Asks the stdio client the endpoint's question and returns its answer; the endpoint giving up cancels it. */
+  private async askPerson(req: ElicitRequest, signal: AbortSignal): Promise<ElicitResult> {
+    if (!this.server) throw new McpError(ErrorCode.InternalError, 'the stdio client is not connected');
+    try {
+      return await this.server.request({ method: 'elicitation/create', params: req.params }, ElicitResultSchema, {
+        signal,
+        timeout: PERSON_MS,
+      });
+    } catch (e) {
+      this.o.log(`toolsurface mcp: elicitation not answered: ${e instanceof Error ? e.message : String(e)}`);
+      throw asMcpError(e);
+    }
   }
 
   private async toolsChanged(): Promise<void> {
@@ -195,7 +255,7 @@ class McpBridge {
 
   /** Ends the endpoint's session (DELETE: its surface is closed) and both sides. */
   private async end(): Promise<void> {
-    const up = this.upstream;
+    const up = this.reconnecting ? await this.reconnecting.catch(() => this.upstream) : this.upstream;
     if (up) {
       try {
         await up.transport.terminateSession();
