@@ -26,7 +26,7 @@ afterAll(async () => {
 }, 60_000);
 
 /** What the person answers to each form; `undefined`: the client declares no elicitation. */
-type Person = ((req: ElicitRequest['params']) => ElicitResult | Promise<ElicitResult>) | undefined;
+type Person = ((req: ElicitRequest['params'], withdrawn: AbortSignal) => ElicitResult | Promise<ElicitResult>) | undefined;
 
 interface Bridged {
   client: Client;
@@ -53,9 +53,9 @@ async function bridge(principal: string, person: Person): Promise<Bridged> {
   );
   const asked: Array<ElicitRequest['params']> = [];
   if (person) {
-    client.setRequestHandler(ElicitRequestSchema, (req) => {
+    client.setRequestHandler(ElicitRequestSchema, (req, extra) => {
       asked.push(req.params);
-      return person(req.params);
+      return person(req.params, extra.signal);
     });
   }
   await client.connect(transport);
@@ -190,9 +190,15 @@ describe('toolsurface mcp: a supervised gateway asks the stdio client’s person
     }
   });
 
-  it('a call the stdio client gave up on does not run when its person answers later', async () => {
-    const b = await bridge('gateway:sup', async () => {
-      await new Promise((r) => setTimeout(r, 3_000));
+  it('a call the stdio client gave up on runs nothing, and its open form is withdrawn', async () => {
+    let withdrawn: boolean | undefined;
+    const b = await bridge('gateway:sup', async (_req, signal) => {
+      // The person is slow: the form stays open until answered or withdrawn.
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, 15_000);
+        signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+      });
+      withdrawn = signal.aborted;
       return { action: 'accept', content: { confirm: true } };
     });
     const from = g.events.length;
@@ -201,13 +207,15 @@ describe('toolsurface mcp: a supervised gateway asks the stdio client’s person
       await expect(b.client.callTool({ name: 'unified_tool', arguments: { request: SUM } }, undefined, { timeout: 1_000 })).rejects.toThrow(
         /timed out/i,
       );
-      // Long enough for the late answer to have reached the endpoint through the bridge.
-      await new Promise((r) => setTimeout(r, 4_000));
+      for (const deadline = Date.now() + 20_000; withdrawn === undefined && Date.now() < deadline;)
+        await new Promise((r) => setTimeout(r, 50));
       expect(b.asked).toHaveLength(1);
+      // The bridge sent notifications/cancelled for the form once no tool call could wait for it.
+      expect(withdrawn, b.stderr()).toBe(true);
       const events = await auditsSince(from, 'sup', (e) => e.length > 0);
       expect(events.map((e) => e.outcome)).toEqual(['proposed']);
     } finally {
       await b.client.close();
     }
-  });
+  }, 60_000);
 });

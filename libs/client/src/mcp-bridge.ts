@@ -117,6 +117,10 @@ class McpBridge {
   private server: Server | undefined;
   /** The stdio client's elicitation capability, declared to the endpoint as it is. */
   private elicitation: ClientCapabilities['elicitation'];
+  /** tools/call requests forwarded and not yet answered. */
+  private callsInFlight = 0;
+  /** The endpoint's questions the stdio client has not answered yet, to withdraw. */
+  private readonly questions = new Set<AbortController>();
 
   constructor(private readonly o: McpBridgeOptions) {}
 
@@ -163,22 +167,30 @@ class McpBridge {
       async (req, extra) =>
         (await this.forward({ method: 'tools/list', params: req.params }, extra.signal, this.o.timeoutMs)) as ListToolsResult,
     );
-    server.setRequestHandler(
-      CallToolRequestSchema,
-      async (req, extra) =>
-        (await this.forward(
+    server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+      this.callsInFlight++;
+      try {
+        return (await this.forward(
           { method: 'tools/call', params: withoutProgressToken(req.params) },
           extra.signal,
           // (a call may wait for a person to answer the endpoint's question)
           Math.max(this.o.timeoutMs, this.elicitation ? PERSON_MS : 60_000),
-        )) as CallToolResult,
-    );
+        )) as CallToolResult;
+      } finally {
+        // The endpoint asks only inside a tools/call and does not cancel its question when the
+        // call ends: with no call left, no question is awaited, so the stdio client's forms close.
+        if (--this.callsInFlight === 0) for (const q of this.questions) q.abort(new Error('the tool call that asked has ended'));
+      }
+    });
     // The stdio client's capabilities are known once it initialized; the session's are fixed at
     // the endpoint's initialize, so a client that can be asked gets a session that says so.
     server.oninitialized = () => {
       const elicitation = server.getClientCapabilities()?.elicitation;
       if (!elicitation || this.upstream?.elicits) return;
       this.elicitation = elicitation;
+      // A ping takes JSON-RPC ID 0, so that no question does: the SDK's clients ignore a
+      // notifications/cancelled for request ID 0, and a withdrawn form would stay open.
+      server.ping().catch((e: unknown) => this.o.log(`toolsurface mcp: the stdio client did not answer ping: ${String(e)}`));
       this.reconnect().catch((e: unknown) => this.o.log(`toolsurface mcp: no session with elicitation: ${String(e)}`));
     };
     const ended = new Promise<void>((resolve) => {
@@ -237,14 +249,18 @@ class McpBridge {
   /** Asks the stdio client the endpoint's question and returns its answer; the endpoint giving up cancels it. */
   private async askPerson(req: ElicitRequest, signal: AbortSignal): Promise<ElicitResult> {
     if (!this.server) throw new McpError(ErrorCode.InternalError, 'the stdio client is not connected');
+    const withdrawn = new AbortController();
+    this.questions.add(withdrawn);
     try {
       return await this.server.request({ method: 'elicitation/create', params: req.params }, ElicitResultSchema, {
-        signal,
+        signal: AbortSignal.any([signal, withdrawn.signal]),
         timeout: PERSON_MS,
       });
     } catch (e) {
       this.o.log(`toolsurface mcp: elicitation not answered: ${e instanceof Error ? e.message : String(e)}`);
       throw asMcpError(e);
+    } finally {
+      this.questions.delete(withdrawn);
     }
   }
 
