@@ -36,7 +36,7 @@ interface Bridged {
 }
 
 /** The SDK's Client launching `toolsurface mcp` over stdio, with or without form elicitation. */
-async function bridge(principal: string, person: Person): Promise<Bridged> {
+async function bridge(principal: string, person: Person, elicitation: { form?: object } = { form: {} }): Promise<Bridged> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   const transport = new StdioClientTransport({
@@ -47,10 +47,7 @@ async function bridge(principal: string, person: Person): Promise<Bridged> {
   });
   let err = '';
   transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const client = new Client(
-    { name: 'bridge-elicitation-e2e', version: '0.0.0' },
-    person ? { capabilities: { elicitation: { form: {} } } } : {},
-  );
+  const client = new Client({ name: 'bridge-elicitation-e2e', version: '0.0.0' }, person ? { capabilities: { elicitation } } : {});
   const asked: Array<ElicitRequest['params']> = [];
   if (person) {
     client.setRequestHandler(ElicitRequestSchema, (req, extra) => {
@@ -125,6 +122,18 @@ describe('toolsurface mcp: a supervised gateway asks the stdio client’s person
       const mine = [...(await sessions())].filter(([id]) => !before.has(id));
       expect(mine.map(([, s]) => s.elicitation)).toEqual([true]);
       expect(b.stderr()).toMatch(/connected to .*\(session [^,]+, elicitation\)/);
+    } finally {
+      await b.client.close();
+    }
+  });
+
+  it('a client declaring elicitation as `{}` (protocol 2025-06-18: form) is asked too', async () => {
+    const b = await bridge('gateway:sup', confirm(true), {});
+    try {
+      const r = await unified(b, SUM);
+      expect(textOf(r)).toContain('42');
+      expect(r._meta?.['io.toolsurface/person']).toBe('approved');
+      expect(b.asked).toHaveLength(1);
     } finally {
       await b.client.close();
     }
