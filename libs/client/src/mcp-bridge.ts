@@ -93,9 +93,10 @@ export function mcpEndpointUrl(base: string, principal: PrincipalRef): URL {
  * endpoint no longer knows (dropped after an hour unused) is replaced by a new one, and the stdio
  * client is told its tool list changed. When the stdio client declares elicitation at its
  * initialize, the first session (which declared none) is replaced by one that declares the same,
- * and each `elicitation/create` of the endpoint is asked of the stdio client, its answer sent back
- * (a cancellation from the endpoint is passed on as `notifications/cancelled`). When stdin ends (or `stop` aborts), the session is ended
- * (DELETE, which closes its surface) and the promise resolves.
+ * and each `elicitation/create` of the endpoint is asked of the stdio client, its answer sent back;
+ * a question is withdrawn (`notifications/cancelled`) when the endpoint cancels it or when no
+ * tools/call is left open. When stdin ends (or `stop` aborts), the session is ended (DELETE, which
+ * closes its surface) and the promise resolves.
  * @throws McpBridgeError when the endpoint cannot be reached or refuses the bridge
  */
 export async function runMcpBridge(o: McpBridgeOptions): Promise<void> {
@@ -246,7 +247,7 @@ class McpBridge {
     return this.reconnecting;
   }
 
-  /** Asks the stdio client the endpoint's question and returns its answer; the endpoint giving up cancels it. */
+  /** Asks the stdio client the endpoint's question and returns its answer, until withdrawn. */
   private async askPerson(req: ElicitRequest, signal: AbortSignal): Promise<ElicitResult> {
     if (!this.server) throw new McpError(ErrorCode.InternalError, 'the stdio client is not connected');
     const withdrawn = new AbortController();
