@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kvm } from '@nats-io/kv';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  type CallToolResult,
+  type ClientCapabilities,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { ToolCalled } from '@toolsurface/proto';
 import { startMcpGateway, type GatewayFixture } from '../support';
 
@@ -36,7 +42,11 @@ interface Bridged {
 }
 
 /** The SDK's Client launching `toolsurface mcp` over stdio, with or without form elicitation. */
-async function bridge(principal: string, person: Person, elicitation: { form?: object } = { form: {} }): Promise<Bridged> {
+async function bridge(
+  principal: string,
+  person: Person,
+  elicitation: NonNullable<ClientCapabilities['elicitation']> = { form: {} },
+): Promise<Bridged> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   const transport = new StdioClientTransport({
