@@ -12,6 +12,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default on 2 cores is one file at a time; most int and e2e time is spent waiting
+    // on real processes (timeouts, restarts, fault phases), so two files overlap well.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
