@@ -47,6 +47,25 @@ describe('BENCHMARKS.md generated tables', () => {
     expect(renderBlocks(changed).get('mcp-targets')!.join('\n')).toMatch(/processes at most mcp-proxy's \| .* \| no \|$/m);
   });
 
+  it("shows the rate-limited principals' p50 ratios by round and refuses results without them", () => {
+    const changed = copy(readResults());
+    changed.executeTool.rateLimits = {
+      target: 'spool',
+      calls: 3000,
+      rounds: [
+        { unlimitedP50: 1, unlimitedP99: 4, leasedP50: 1.01, leasedP99: 5, oneTokenP50: 1.25, oneTokenP99: 6 },
+        { unlimitedP50: 2, unlimitedP99: 8, leasedP50: 1.98, leasedP99: 9, oneTokenP50: 2.6, oneTokenP99: 10 },
+      ],
+      callsPerSecond: { unlimited: 1000, leased: 990, oneToken: 860 },
+      ratio: { leasedCallsPerSecond: 0.99, oneTokenCallsPerSecond: 0.86 },
+    };
+    const rendered = renderBlocks(changed).get('rate-limits')!.join('\n');
+    expect(rendered).toContain('| p50 ratio to unlimited | 1 | 1.010, 0.990 | 1.250, 1.300 |');
+    expect(rendered).toContain('| calls/s ratio to unlimited | 1 | 0.990 | 0.860 |');
+    delete changed.executeTool.rateLimits;
+    expect(() => renderBlocks(changed)).toThrow(BenchmarksMdError);
+  });
+
   it('refuses markers that do not pair up or name no table', () => {
     const blocks = renderBlocks(readResults());
     const all = [...blocks.keys()].map((k) => `<!-- generated:${k} -->\n<!-- /generated:${k} -->`).join('\n');

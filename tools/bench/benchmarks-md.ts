@@ -14,6 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { auditCostTable, faultsTable, type ExecuteToolResults, type FaultResults } from './ha-tables';
+import { rateLimitTable } from './rate-limit-table';
 
 /** The repository's root (this file is tools/bench/benchmarks-md.ts). */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -417,6 +418,7 @@ export function renderBlocks(results: Results): Map<string, string[]> {
     ['mcp', mcpTable(results.mcp)],
     ['mcp-targets', mcpTargets(results.mcp)],
     ['audit-cost', auditCostTable(results.executeTool)],
+    ['rate-limits', rateLimitTable(results.executeTool.rateLimits, results.executeTool, (message) => new BenchmarksMdError(message))],
     ['faults', faultsTable(results.faults)],
   ]);
 }

@@ -8,6 +8,8 @@
 // alike) in a child process instead, as in a deployment; "cpu per call" is then the callers' own.
 // Two dispatch apps take turns: the audit as shipped (spooled) and the best-effort publish without
 // the spool; `--json <file>` writes both and their ratios (test/eval/results/execute-tool.bench.json).
+// On the spooled app, principals under rate limits then call interleaved with the unlimited one
+// (execute-tool-limits.ts); their ratios go into the same file under `rateLimits`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,6 +28,8 @@ import { createApp } from '../../services/dispatch/src/app';
 import { loadConfig } from '../../services/dispatch/src/config';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- a benchmark runs the service's own internals in process
 import { startNatsServer } from '../../services/dispatch/src/testing/processes';
+import { BENCH_LIMITS, LIMITED_SURFACES, measureRateLimits } from './execute-tool-limits';
+import type { RateLimitResults } from './rate-limit-table';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -47,8 +51,17 @@ interface TargetFigures {
   cpuPerCallUs: number;
 }
 
-/** The callers: refusals, then direct vs gateway rounds, then throughput, for each target in turn. */
-async function measure(targets: Target[], log: (line: string) => void): Promise<Record<string, TargetFigures>> {
+/** What the callers measured: each target's figures, and the rate-limit rounds on the first target. */
+interface Measured {
+  figures: Record<string, TargetFigures>;
+  rateLimits: RateLimitResults;
+}
+
+/**
+ * The callers: refusals, then direct vs gateway rounds, then throughput, for each target in turn;
+ * then the rate-limit rounds on the first target (the audit as shipped).
+ */
+async function measure(targets: Target[], log: (line: string) => void): Promise<Measured> {
   const direct = new Client({ name: 'b', version: '1' });
   await direct.connect(new StdioClientTransport({ command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'ignore' }));
   const clients = targets.map((t) => new DispatchServiceClient(`127.0.0.1:${t.port}`, credentials.createInsecure()));
@@ -144,16 +157,16 @@ async function measure(targets: Target[], log: (line: string) => void): Promise<
     f.cpuPerCallUs = total.cpuUs / total.done;
     log(`[${t.label}] throughput: ${f.callsPerSecond.toFixed(0)} calls/s, cpu per call ${f.cpuPerCallUs.toFixed(0)} µs`);
   }
+  const rateLimits = await measureRateLimits(clients[0]!, 'bench', targets[0]!.label, log);
   for (const c of clients) c.close();
   await direct.close();
-  return figures;
+  return { figures, rateLimits };
 }
 
 const callerPort = Number(process.env.BENCH_CALLER_OF_PORT);
 if (callerPort) {
   const targets = JSON.parse(process.env.BENCH_TARGETS ?? '[]') as Target[];
-  const figures = await measure(targets, (line) => console.log(line));
-  process.send?.(figures);
+  process.send?.(await measure(targets, (line) => console.log(line)));
 } else {
   const nats = await startNatsServer();
   const nc = await connectNats(`nats://127.0.0.1:${nats.port}`, 'bench');
@@ -170,8 +183,14 @@ if (callerPort) {
   const doc = configDocument(
     {
       capabilities: { everything },
-      principals: [{ kind: 'agent', id: 'a', mode: 'discovery', autonomy: 'autonomous', capabilities: ['everything'] }],
-      admission: { default: 'allow', rules: [] },
+      principals: ['a', ...LIMITED_SURFACES.map((s) => s.id)].map((id) => ({
+        kind: 'agent' as const,
+        id,
+        mode: 'discovery' as const,
+        autonomy: 'autonomous' as const,
+        capabilities: ['everything'],
+      })),
+      admission: { default: 'allow', rules: [], limits: BENCH_LIMITS },
       orchestrators: [],
       hash: 'bench',
     },
@@ -202,38 +221,41 @@ if (callerPort) {
     rec.tools.map((t) => ({ ...t, capability: 'everything', originalName: t.name })),
   );
   const sur = await openBucket(nc, Buckets.surfaces);
-  await sur.put(
-    'bench',
-    JSON.stringify({
-      surfaceId: 'bench',
-      principal: { kind: 'agent', id: 'a' },
-      configuredMode: 'discovery',
-      resolvedMode: 'discovery',
-      snapshotId: snap.snapshot.snapshotId,
-      autonomy: 'autonomous',
-      boundToolCount: 1,
-      presentedTokens: 0,
-      collisions: [],
-      openedAtMs: Date.now(),
-      expiresAtMs: Date.now() + 3600e3,
-    }),
-  );
+  for (const { surfaceId, id } of [{ surfaceId: 'bench', id: 'a' }, ...LIMITED_SURFACES])
+    await sur.put(
+      surfaceId,
+      JSON.stringify({
+        surfaceId,
+        principal: { kind: 'agent', id },
+        configuredMode: 'discovery',
+        resolvedMode: 'discovery',
+        snapshotId: snap.snapshot.snapshotId,
+        autonomy: 'autonomous',
+        boundToolCount: 1,
+        presentedTokens: 0,
+        collisions: [],
+        openedAtMs: Date.now(),
+        expiresAtMs: Date.now() + 3600e3,
+      }),
+    );
 
-  let figures: Record<string, TargetFigures> = {};
+  let measured: Measured | undefined;
   if (process.env.BENCH_CLIENT === 'process') {
     console.log('callers in a child process');
     const child = fork(fileURLToPath(import.meta.url), [], {
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, BENCH_CALLER_OF_PORT: '1', BENCH_TARGETS: JSON.stringify(targets) },
     });
-    child.on('message', (m) => (figures = m as Record<string, TargetFigures>));
+    child.on('message', (m) => (measured = m as Measured));
     await new Promise<void>((res, rej) => {
       child.once('error', rej);
       child.once('exit', (code) => (code === 0 ? res() : rej(new Error(`bench callers exited with ${code}`))));
     });
   } else {
-    figures = await measure(targets, (line) => console.log(line));
+    measured = await measure(targets, (line) => console.log(line));
   }
+  if (!measured) throw new Error('bench callers sent no figures');
+  const { figures, rateLimits } = measured;
   // the middle value, or the mean of the two middle ones
   const median = (xs: number[]) => {
     const o = [...xs].sort((a, b) => a - b);
@@ -253,6 +275,7 @@ if (callerPort) {
       callsPerSecond: spool.callsPerSecond / none.callsPerSecond,
       cpuPerCall: spool.cpuPerCallUs / none.cpuPerCallUs,
     },
+    rateLimits,
   };
   console.log(
     `spool vs no spool: gateway p50 ×${summary.ratio.gatewayP50.toFixed(3)}, calls/s ×${summary.ratio.callsPerSecond.toFixed(3)}, cpu per call ×${summary.ratio.cpuPerCall.toFixed(3)}`,

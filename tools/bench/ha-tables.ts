@@ -1,5 +1,6 @@
 // BENCHMARKS.md tables of the audit path: what the spool costs on bench:execute-tool, and the
 // fault suite's table (test/fault/jetstream-faults.e2e.test.ts). Rendered by benchmarks-md.ts.
+import type { RateLimitResults } from './rate-limit-table';
 
 /** One target's figures in test/eval/results/execute-tool.bench.json (ms, calls/s, µs). */
 export interface ExecuteToolFigures {
@@ -19,6 +20,8 @@ export interface ExecuteToolResults {
   spool: ExecuteToolFigures;
   noSpool: ExecuteToolFigures;
   ratio: { gatewayP50: number; callsPerSecond: number; cpuPerCall: number };
+  /** The rate-limit rounds, on the spooled app. */
+  rateLimits?: RateLimitResults;
 }
 
 /** One fault of test/eval/results/faults.json. */
