@@ -115,8 +115,9 @@ export interface AdmissionLimit {
   /** Globs over the tool name the capability publishes. Default: all. */
   tools: string[];
   /**
-   * A token bucket: at most `calls` admitted calls in any `perSeconds` window, refilled evenly
-   * (a burst of `calls` is allowed). `per: 'principal'` shares one bucket across every tool the
+   * A token bucket of `calls` tokens, refilled evenly at `calls` per `perSeconds`: a burst of
+   * `calls` at once, then the refill rate. So one `perSeconds` window can admit up to about twice
+   * `calls` (a full bucket plus that window's refill), and any longer span about `calls` per window. `per: 'principal'` shares one bucket across every tool the
    * limit matches; `per: 'tool'` gives each (capability, tool) its own bucket. Buckets are per
    * principal. Dispatch keeps the buckets in NATS, so the bound holds across its replicas and
    * restarts (docs/DESIGN.md, "Rate limits").

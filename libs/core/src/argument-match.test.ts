@@ -81,6 +81,26 @@ describe('argument rules that spelling cannot dodge', () => {
     expect(decide(deny, ['pass', 'port'])).toBe('allow');
   });
 
+  it('a deny rule catches the capital sharp S, which case-folds to "ss"', () => {
+    for (const text of ['my paẞword', 'MY PAẞWORD', 'my paßword', ['pa', 'ẞ', 'word']])
+      expect(decide(deny, text), JSON.stringify(text)).toBe('deny');
+  });
+
+  it('a deny rule catches an array joined as JavaScript joins it, nulls as nothing', () => {
+    for (const text of [
+      ['pass', null, 'word'],
+      ['pass', [null], 'word'],
+      ['pass', [], 'word'],
+    ])
+      expect(decide(deny, text), JSON.stringify(text)).toBe('deny');
+  });
+
+  it('a path deny rule catches the folder with a trailing slash', () => {
+    for (const path of ['/srv/secret', '/srv/secret/', '/srv/./secret/', '/srv//secret//', '/srv/secret/.'])
+      expect(denyMatches('/srv/secret', path, 'folded'), path).toBe(true);
+    expect(denyMatches('/srv/secret', '/srv/secrets/', 'folded')).toBe(false);
+  });
+
   it('fails closed on an object inside the value', () => {
     expect(decide(deny, [{ nested: 'anything' }])).toBe('deny');
   });

@@ -37,7 +37,9 @@ const PATHLIKE = /[/\\]/;
 function stringForms(raw: string, match: ArgumentMatch): string[] {
   const s = match === 'folded' ? foldSpelling(raw) : raw;
   if (!PATHLIKE.test(s)) return [s];
-  const n = posix.normalize(s.replace(/\\/g, '/'));
+  const normalised = posix.normalize(s.replace(/\\/g, '/'));
+  // "/srv/secret/" names the same folder as "/srv/secret", so the form has no trailing slash.
+  const n = normalised.length > 1 ? normalised.replace(/\/+$/, '') : normalised;
   return n === s ? [s] : [s, n];
 }
 
@@ -75,6 +77,9 @@ export function denyMatches(glob: string, v: unknown, match: ArgumentMatch): boo
   if (ls.length > 1) {
     const joined = ls.map((l) => (typeof l === 'string' ? l : scalarText(l))).join('');
     if (stringForms(joined, match).some((f) => globMatch(pattern, f))) return true;
+    // JavaScript's join writes null as nothing: ["pass", null, "word"] reads "password" to such a tool.
+    const joinedAsJs = ls.map((l) => (typeof l === 'string' ? l : l === null ? '' : scalarText(l))).join('');
+    if (joinedAsJs !== joined && stringForms(joinedAsJs, match).some((f) => globMatch(pattern, f))) return true;
   }
   return false;
 }

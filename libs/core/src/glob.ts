@@ -44,5 +44,7 @@ const FOLDED_ASCII = /^[\x20-\x40\x5b-\x7e]*$/;
  */
 export function foldSpelling(s: string): string {
   if (FOLDED_ASCII.test(s)) return s;
-  return s.normalize('NFKD').toUpperCase().toLowerCase().normalize('NFKD').replace(MARKS_AND_FORMAT, '').normalize('NFC');
+  // Lower, upper, lower: upper-casing alone leaves the capital sharp S (U+1E9E) as it is, which then
+  // lowers to "ß", never to the "ss" that "ß" upper-cases to; lowering first makes both "ss".
+  return s.normalize('NFKD').toLowerCase().toUpperCase().toLowerCase().normalize('NFKD').replace(MARKS_AND_FORMAT, '').normalize('NFC');
 }
