@@ -60,22 +60,3 @@ export interface FaultRow {
   /** Longest time a caller saw no successful call, from the fault until calls succeeded again, ms. */
   recoveryMs: number;
 }
-
-/** The table of fault rows as markdown. */
-export function faultTable(rows: FaultRow[]): string {
-  const head = [
-    '| Fault | Calls made | Ran on backend | Errors seen by callers | Audit events (unique) | Ran without event | Duplicates | Calls succeed again after |',
-    '|---|---:|---:|---|---:|---:|---:|---:|',
-  ];
-  const errors = (e: Record<string, number>) =>
-    Object.entries(e)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', ') || 'none';
-  return [
-    ...head,
-    ...rows.map(
-      (r) =>
-        `| ${r.fault} | ${r.calls} | ${r.ran} | ${errors(r.errors)} | ${r.audited} | ${r.ranWithoutEvent} | ${r.duplicates} | ${(r.recoveryMs / 1000).toFixed(1)} s |`,
-    ),
-  ].join('\n');
-}

@@ -8,9 +8,9 @@ import { Kvm } from '@nats-io/kv';
 import { connectNats } from '@toolsurface/platform';
 import { DispatchServiceClient, type CallToolResponse } from '@toolsurface/proto';
 import { serviceEntry, startStack, STACK_SERVICES, type RunningStack } from '@toolsurface/stack';
-import { findFreePort, spawnManaged, waitForServing, type ManagedProcess } from '@toolsurface/devkit';
+import { faultsTable, findFreePort, spawnManaged, waitForServing, type ManagedProcess } from '@toolsurface/devkit';
 import { Clients } from '../support';
-import { faultTable, readAudit, type AuditEvent, type FaultRow } from './fault-report';
+import { readAudit, type AuditEvent, type FaultRow } from './fault-report';
 import { NatsCluster } from './nats-cluster';
 
 // The audit and the call path under NATS faults (issue 38, docs/operations.md "Faults"): a 3-node
@@ -260,8 +260,8 @@ describe('the gateway on a 3-node JetStream cluster under NATS faults', () => {
     await stack?.stop();
     await cluster?.stop();
     if (rows.length > 0) {
-      const table = faultTable(rows);
-      console.log(`\nJetStream faults (8 callers, ${PHASE_MS / 1000} s per fault, 3-node cluster, R3):\n${table}\n`);
+      const table = faultsTable({ phaseMs: PHASE_MS, callers: CALLERS, rows }).join('\n');
+      console.log(`\nJetStream faults:\n${table}\n`);
       // Only on request: BENCHMARKS.md is generated from this file, and a plain test run must not change it.
       if (process.env.FAULT_RECORD)
         writeFileSync(RESULTS_FILE, `${JSON.stringify({ phaseMs: PHASE_MS, callers: CALLERS, rows }, null, 2)}\n`);

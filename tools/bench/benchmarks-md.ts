@@ -13,7 +13,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { auditCostTable, faultsTable, type ExecuteToolResults, type FaultResults } from './ha-tables';
+import { faultsTable, type FaultResults } from '@toolsurface/devkit';
+import { auditCostTable, type ExecuteToolResults } from './ha-tables';
 import { rateLimitTable } from './rate-limit-table';
 
 /** The repository's root (this file is tools/bench/benchmarks-md.ts). */

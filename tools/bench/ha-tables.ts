@@ -1,5 +1,6 @@
-// BENCHMARKS.md tables of the audit path: what the spool costs on bench:execute-tool, and the
-// fault suite's table (test/fault/jetstream-faults.e2e.test.ts). Rendered by benchmarks-md.ts.
+// BENCHMARKS.md's table of what the audit spool costs on bench:execute-tool. Rendered by
+// benchmarks-md.ts, beside the fault suite's table (faultsTable in @toolsurface/devkit, which the
+// suite itself prints).
 import type { RateLimitResults } from './rate-limit-table';
 
 /** One target's figures in test/eval/results/execute-tool.bench.json (ms, calls/s, µs). */
@@ -22,25 +23,6 @@ export interface ExecuteToolResults {
   ratio: { gatewayP50: number; callsPerSecond: number; cpuPerCall: number };
   /** The rate-limit rounds, on the spooled app. */
   rateLimits?: RateLimitResults;
-}
-
-/** One fault of test/eval/results/faults.json. */
-export interface FaultResultRow {
-  fault: string;
-  calls: number;
-  ran: number;
-  errors: Record<string, number>;
-  audited: number;
-  ranWithoutEvent: number;
-  duplicates: number;
-  recoveryMs: number;
-}
-
-/** test/eval/results/faults.json: the fault suite's last run. */
-export interface FaultResults {
-  phaseMs: number;
-  callers: number;
-  rows: FaultResultRow[];
 }
 
 /** The middle value, or the mean of the two middle ones. */
@@ -70,23 +52,5 @@ export function auditCostTable(r: ExecuteToolResults): string[] {
     row('added by the gateway, p50, ms', r.spool.addedP50Ms, r.noSpool.addedP50Ms, 3, r.spool.addedP50Ms / r.noSpool.addedP50Ms),
     row('calls/s, 8 callers', r.spool.callsPerSecond, r.noSpool.callsPerSecond, 0, r.ratio.callsPerSecond),
     row('CPU a call, µs', r.spool.cpuPerCallUs, r.noSpool.cpuPerCallUs, 0, r.ratio.cpuPerCall),
-  ];
-}
-
-/** The fault suite's table. */
-export function faultsTable(r: FaultResults): string[] {
-  const errors = (e: Record<string, number>) =>
-    Object.entries(e)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', ') || 'none';
-  return [
-    `${r.callers} callers, ${r.phaseMs / 1000} s per fault, 3-node cluster, R3, two replicas of each service.`,
-    '',
-    '| fault | calls made | ran on backend | errors callers saw | audit events (unique) | ran without event | duplicates | calls succeed again after |',
-    '|---|---:|---:|---|---:|---:|---:|---:|',
-    ...r.rows.map(
-      (x) =>
-        `| ${x.fault} | ${x.calls} | ${x.ran} | ${errors(x.errors)} | ${x.audited} | ${x.ranWithoutEvent} | ${x.duplicates} | ${(x.recoveryMs / 1000).toFixed(1)} s |`,
-    ),
   ];
 }

@@ -25,3 +25,5 @@ export { onStopSignal } from './signals';
 // A throwaway PKI made with openssl, for the TLS tests and for trying TLS locally (tools/dev-pki.ts).
 export { ca, leaf, writeTestCertificates } from './certs';
 export type { TestCertificates } from './certs';
+export { faultsTable } from './fault-table';
+export type { FaultResultRow, FaultResults } from './fault-table';
