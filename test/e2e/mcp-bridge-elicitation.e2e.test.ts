@@ -10,8 +10,7 @@ import {
   type ElicitRequest,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { ToolCalled } from '@toolsurface/proto';
-import { startMcpGateway, type GatewayFixture } from '../support';
+import { type GatewayFixture, mcpTextOf, startMcpGateway, toolCalledSince } from '../support';
 
 // Supervised elicitation over the stdio bridge (issue 37, part 6): a desktop assistant that
 // launches `toolsurface mcp` and declared form elicitation is asked by the supervised gateway, the
@@ -73,27 +72,6 @@ async function unified(b: Bridged, request: string): Promise<CallToolResult> {
   return (await b.client.callTool({ name: 'unified_tool', arguments: { request } })) as CallToolResult;
 }
 
-const textOf = (r: CallToolResult) =>
-  r.content
-    .filter((x) => x.type === 'text')
-    .map((x) => (x as { text: string }).text)
-    .join('\n');
-
-/** The tool.called events published since `from` (an index into g.events) of a gateway, once `done` holds or 10 s passed. */
-async function auditsSince(from: number, principalId: string, done: (e: ToolCalled[]) => boolean): Promise<ToolCalled[]> {
-  const read = () =>
-    g.events
-      .slice(from)
-      .filter((e) => e.subject === 'toolsurface.tool.called.v1')
-      .map((e) => ToolCalled.decode(e.data))
-      .filter((e) => e.principal?.id === principalId);
-  const deadline = Date.now() + 10_000;
-  while (!done(read()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  // Anything published a moment later (a call that should not have run) shows up too.
-  await new Promise((r) => setTimeout(r, 300));
-  return read();
-}
-
 /** The MCP session records in NATS, by session ID. */
 async function sessions(): Promise<Map<string, { elicitation?: boolean }>> {
   const kv = await new Kvm(g.nc).open('toolsurface_mcp_sessions');
@@ -114,16 +92,16 @@ describe('toolsurface mcp: a supervised gateway asks the stdio client’s person
     const from = g.events.length;
     try {
       const r = await unified(b, SUM);
-      expect(r.isError, textOf(r)).toBe(false);
+      expect(r.isError, mcpTextOf(r)).toBe(false);
       // everything's get-sum answered: the call ran.
-      expect(textOf(r)).toContain('42');
+      expect(mcpTextOf(r)).toContain('42');
       expect(r._meta?.['io.toolsurface/person']).toBe('approved');
       // The person saw the tool and its arguments, as the endpoint asked them.
       expect(b.asked).toHaveLength(1);
       expect(b.asked[0].message).toContain('get-sum');
       expect(b.asked[0].message).toMatch(/"a": 17[\s\S]*"b": 25/);
       expect(Object.keys((b.asked[0] as { requestedSchema: { properties: object } }).requestedSchema.properties)).toEqual(['confirm']);
-      const events = await auditsSince(from, 'sup', (e) => e.some((x) => x.outcome === 'ok'));
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.some((x) => x.outcome === 'ok'));
       expect(events.map((e) => [e.toolName, e.via, e.outcome, e.person])).toEqual([
         ['get-sum', 'unified_tool', 'proposed', ''],
         ['get-sum', 'unified_tool', 'ok', 'approved'],
@@ -141,7 +119,7 @@ describe('toolsurface mcp: a supervised gateway asks the stdio client’s person
     const b = await bridge('gateway:sup', confirm(true), {});
     try {
       const r = await unified(b, SUM);
-      expect(textOf(r)).toContain('42');
+      expect(mcpTextOf(r)).toContain('42');
       expect(r._meta?.['io.toolsurface/person']).toBe('approved');
       expect(b.asked).toHaveLength(1);
     } finally {
@@ -159,12 +137,12 @@ describe('toolsurface mcp: a supervised gateway asks the stdio client’s person
     try {
       const r = await unified(b, SUM);
       expect(r.isError).toBe(false);
-      expect(textOf(r)).toMatch(/^Not run: the person .*get-sum.*Nothing ran/);
-      expect(textOf(r)).not.toContain('42');
+      expect(mcpTextOf(r)).toMatch(/^Not run: the person .*get-sum.*Nothing ran/);
+      expect(mcpTextOf(r)).not.toContain('42');
       expect(r._meta?.['io.toolsurface/person']).toBe(said);
       expect(r.structuredContent).toMatchObject({ proposal: { tool: 'get-sum', arguments: { a: 17, b: 25 } }, person: said });
       expect(b.asked).toHaveLength(1);
-      const events = await auditsSince(from, 'sup', (e) => e.length > 0);
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.length > 0);
       expect(events.map((e) => e.outcome)).toEqual(['proposed']);
     } finally {
       await b.client.close();
@@ -179,8 +157,8 @@ describe('toolsurface mcp: a supervised gateway asks the stdio client’s person
       const r = await unified(b, SUM);
       expect(r.isError).toBe(false);
       expect(r.structuredContent).toEqual({ proposal: { tool: 'get-sum', arguments: { a: 17, b: 25 }, confidence: expect.any(Number) } });
-      expect(textOf(r)).toMatch(/^Proposed call: "get-sum"/);
-      const events = await auditsSince(from, 'sup', (e) => e.length > 0);
+      expect(mcpTextOf(r)).toMatch(/^Proposed call: "get-sum"/);
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.length > 0);
       expect(events.map((e) => e.outcome)).toEqual(['proposed']);
       const mine = [...(await sessions())].filter(([id]) => !before.has(id));
       expect(mine.map(([, s]) => s.elicitation)).toEqual([undefined]);
@@ -196,10 +174,10 @@ describe('toolsurface mcp: a supervised gateway asks the stdio client’s person
       const r = await unified(b, 'Add two numbers');
       expect(b.asked).toHaveLength(1);
       expect(b.asked[0].message).toContain('LOW_CONFIDENCE');
-      expect(r.isError, textOf(r)).toBe(false);
-      expect(textOf(r)).toContain('42');
+      expect(r.isError, mcpTextOf(r)).toBe(false);
+      expect(mcpTextOf(r)).toContain('42');
       expect(r._meta?.['io.toolsurface/person']).toBe('chose');
-      const events = await auditsSince(from, 'sup', (e) => e.some((x) => x.outcome === 'ok'));
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.some((x) => x.outcome === 'ok'));
       expect(events.map((e) => [e.toolName, e.outcome, e.person])).toEqual([
         ['get-sum', 'refused', ''],
         ['get-sum', 'ok', 'chose'],
@@ -231,7 +209,7 @@ describe('toolsurface mcp: a supervised gateway asks the stdio client’s person
       expect(b.asked).toHaveLength(1);
       // The bridge sent notifications/cancelled for the form once no tool call could wait for it.
       expect(withdrawn, b.stderr()).toBe(true);
-      const events = await auditsSince(from, 'sup', (e) => e.length > 0);
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.length > 0);
       expect(events.map((e) => e.outcome)).toEqual(['proposed']);
     } finally {
       await b.client.close();

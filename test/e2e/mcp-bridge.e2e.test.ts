@@ -9,7 +9,7 @@ import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelco
 import { PresentationMode } from '@toolsurface/proto';
 import { Kvm } from '@nats-io/kv';
 import { findFreePort } from '@toolsurface/devkit';
-import { callError, Clients, principalOf, startMcpGateway, unaryCall, type GatewayFixture } from '../support';
+import { callError, Clients, type GatewayFixture, mcpTextOf, principalOf, startMcpGateway, unaryCall } from '../support';
 
 // MCP clients other than the SDK's Client used directly, against the whole gateway's MCP endpoint:
 // the CLI's stdio bridge (`toolsurface mcp`), launched by the SDK's StdioClientTransport as a
@@ -79,12 +79,6 @@ async function direct(principal: string): Promise<{ client: Client; end(): Promi
   };
 }
 
-const textOf = (r: CallToolResult) =>
-  r.content
-    .filter((c) => c.type === 'text')
-    .map((c) => (c as { text: string }).text)
-    .join('\n');
-
 /** The MCP sessions in NATS, by ID: the surface of each. */
 async function sessions(): Promise<Map<string, string>> {
   const kv = await new Kvm(g.nc).open('toolsurface_mcp_sessions');
@@ -152,7 +146,7 @@ describe('toolsurface mcp: the stdio bridge, launched by the SDK’s StdioClient
         name: 'create_entities',
         arguments: { entities: [{ name: entity, entityType: 'test', observations: ['over stdio'] }] },
       })) as CallToolResult;
-      expect(made.isError, textOf(made)).toBe(false);
+      expect(made.isError, mcpTextOf(made)).toBe(false);
       const graph = (await b.client.callTool({ name: 'read_graph', arguments: {} })) as CallToolResult;
       expect(JSON.stringify(graph)).toContain(entity);
       // The same list as the SDK's Client gets over HTTP.
@@ -202,12 +196,12 @@ describe('toolsurface mcp: the stdio bridge, launched by the SDK’s StdioClient
       const args = { name: 'read_text_file', arguments: { path: join(sample, 'secret.txt') } };
       const viaBridge = (await b.client.callTool(args)) as CallToolResult;
       expect(viaBridge.isError).toBe(true);
-      expect(textOf(viaBridge)).toMatch(/^PERMISSION_DENIED: .{10,}/);
+      expect(mcpTextOf(viaBridge)).toMatch(/^PERMISSION_DENIED: .{10,}/);
       expect(viaBridge._meta?.['io.toolsurface/reason']).toBe('PERMISSION_DENIED');
       expect(viaBridge).toEqual(await d.client.callTool(args));
       const ok = { name: 'read_text_file', arguments: { path: join(sample, 'hello.txt') } };
       const read = (await b.client.callTool(ok)) as CallToolResult;
-      expect(textOf(read)).toContain('Hello from the cross-service suite.');
+      expect(mcpTextOf(read)).toContain('Hello from the cross-service suite.');
       expect(read).toEqual(await d.client.callTool(ok));
     } finally {
       await Promise.all([b.client.close(), d.end()]);
@@ -301,10 +295,10 @@ describe('a second client: supergateway (npm) in streamableHttp→stdio mode', (
       expect(names).toContain('read_text_file');
       const read = await rpc.request('tools/call', { name: 'read_text_file', arguments: { path: join(sample, 'hello.txt') } });
       expect((read.result as CallToolResult).isError).toBe(false);
-      expect(textOf(read.result as CallToolResult)).toContain('Hello from the cross-service suite.');
+      expect(mcpTextOf(read.result as CallToolResult)).toContain('Hello from the cross-service suite.');
       const refused = await rpc.request('tools/call', { name: 'read_text_file', arguments: { path: join(sample, 'secret.txt') } });
       expect((refused.result as CallToolResult).isError).toBe(true);
-      expect(textOf(refused.result as CallToolResult)).toMatch(/^PERMISSION_DENIED: /);
+      expect(mcpTextOf(refused.result as CallToolResult)).toMatch(/^PERMISSION_DENIED: /);
     } finally {
       rpc.child.kill('SIGTERM');
       await rpc.exited;

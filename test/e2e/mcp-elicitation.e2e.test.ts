@@ -4,8 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { ToolCalled } from '@toolsurface/proto';
-import { startMcpGateway, type GatewayFixture } from '../support';
+import { type GatewayFixture, mcpTextOf, startMcpGateway, toolCalledSince } from '../support';
 
 // Supervised autonomy a person can answer (issue 37, part 6): a supervised gateway's MCP client
 // that declared form elicitation is asked, through `elicitation/create`, whether to run the call
@@ -62,27 +61,6 @@ async function unified(c: Connected, request: string): Promise<CallToolResult> {
   return (await c.client.callTool({ name: 'unified_tool', arguments: { request } })) as CallToolResult;
 }
 
-const textOf = (r: CallToolResult) =>
-  r.content
-    .filter((x) => x.type === 'text')
-    .map((x) => (x as { text: string }).text)
-    .join('\n');
-
-/** The tool.called events published since `from` (an index into g.events) of a gateway, once `done` holds or 10 s passed. */
-async function auditsSince(from: number, principalId: string, done: (e: ToolCalled[]) => boolean): Promise<ToolCalled[]> {
-  const read = () =>
-    g.events
-      .slice(from)
-      .filter((e) => e.subject === 'toolsurface.tool.called.v1')
-      .map((e) => ToolCalled.decode(e.data))
-      .filter((e) => e.principal?.id === principalId);
-  const deadline = Date.now() + 10_000;
-  while (!done(read()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  // Anything published a moment later (a call that should not have run) shows up too.
-  await new Promise((r) => setTimeout(r, 300));
-  return read();
-}
-
 const confirm = (yes: boolean) => (): ElicitResult => ({ action: 'accept', content: { confirm: yes } });
 
 describe('supervised gateway: the person approves the proposed call', () => {
@@ -91,16 +69,16 @@ describe('supervised gateway: the person approves the proposed call', () => {
     const from = g.events.length;
     try {
       const r = await unified(c, SUM);
-      expect(r.isError, textOf(r)).toBe(false);
+      expect(r.isError, mcpTextOf(r)).toBe(false);
       // everything's get-sum answered: the call ran.
-      expect(textOf(r)).toContain('42');
+      expect(mcpTextOf(r)).toContain('42');
       expect(r._meta?.['io.toolsurface/person']).toBe('approved');
       // The person saw the tool and its arguments.
       expect(c.asked).toHaveLength(1);
       expect(c.asked[0].message).toContain('get-sum');
       expect(c.asked[0].message).toMatch(/"a": 17[\s\S]*"b": 25/);
       expect(Object.keys((c.asked[0] as { requestedSchema: { properties: object } }).requestedSchema.properties)).toEqual(['confirm']);
-      const events = await auditsSince(from, 'sup', (e) => e.some((x) => x.outcome === 'ok'));
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.some((x) => x.outcome === 'ok'));
       expect(events.map((e) => [e.toolName, e.via, e.outcome, e.person])).toEqual([
         ['get-sum', 'unified_tool', 'proposed', ''],
         ['get-sum', 'unified_tool', 'ok', 'approved'],
@@ -124,12 +102,12 @@ describe('supervised gateway: the person approves the proposed call', () => {
       const r = await unified(c, SUM);
       // Not a fault of the model: the proposal was sound and the person chose not to run it.
       expect(r.isError).toBe(false);
-      expect(textOf(r)).toMatch(/^Not run: the person .*get-sum.*Nothing ran/);
-      expect(textOf(r)).not.toContain('42');
+      expect(mcpTextOf(r)).toMatch(/^Not run: the person .*get-sum.*Nothing ran/);
+      expect(mcpTextOf(r)).not.toContain('42');
       expect(r._meta?.['io.toolsurface/person']).toBe(said);
       expect(r.structuredContent).toMatchObject({ proposal: { tool: 'get-sum', arguments: { a: 17, b: 25 } }, person: said });
       expect(c.asked).toHaveLength(1);
-      const events = await auditsSince(from, 'sup', (e) => e.length > 0);
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.length > 0);
       expect(events.map((e) => e.outcome)).toEqual(['proposed']);
     } finally {
       await end(c);
@@ -143,8 +121,8 @@ describe('supervised gateway: the person approves the proposed call', () => {
       const r = await unified(c, SUM);
       expect(r.isError).toBe(false);
       expect(r.structuredContent).toEqual({ proposal: { tool: 'get-sum', arguments: { a: 17, b: 25 }, confidence: expect.any(Number) } });
-      expect(textOf(r)).toMatch(/^Proposed call: "get-sum"/);
-      const events = await auditsSince(from, 'sup', (e) => e.length > 0);
+      expect(mcpTextOf(r)).toMatch(/^Proposed call: "get-sum"/);
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.length > 0);
       expect(events.map((e) => e.outcome)).toEqual(['proposed']);
     } finally {
       await end(c);
@@ -163,7 +141,7 @@ describe('supervised gateway: the person approves the proposed call', () => {
       );
       // Long enough for the late answer to have reached the endpoint.
       await new Promise((r) => setTimeout(r, 4_000));
-      const events = await auditsSince(from, 'sup', (e) => e.length > 0);
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.length > 0);
       expect(events.map((e) => e.outcome)).toEqual(['proposed']);
     } finally {
       await end(c);
@@ -185,10 +163,10 @@ describe('supervised gateway: the person rescues a refusal', () => {
       const r = await unified(c, 'Add two numbers');
       expect(c.asked).toHaveLength(1);
       expect(c.asked[0].message).toContain('LOW_CONFIDENCE');
-      expect(r.isError, textOf(r)).toBe(false);
-      expect(textOf(r)).toContain('42');
+      expect(r.isError, mcpTextOf(r)).toBe(false);
+      expect(mcpTextOf(r)).toContain('42');
       expect(r._meta?.['io.toolsurface/person']).toBe('chose');
-      const events = await auditsSince(from, 'sup', (e) => e.some((x) => x.outcome === 'ok'));
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.some((x) => x.outcome === 'ok'));
       expect(events.map((e) => [e.toolName, e.outcome, e.reason, e.person])).toEqual([
         ['get-sum', 'refused', 'LOW_CONFIDENCE', ''],
         ['get-sum', 'ok', '', 'chose'],
@@ -211,15 +189,15 @@ describe('supervised gateway: the person rescues a refusal', () => {
         properties: { amount: { type: 'number', title: 'amount', description: 'The amount of money to convert' } },
         required: ['amount'],
       });
-      expect(r.isError, textOf(r)).toBe(false);
-      expect(textOf(r)).toMatch(/^convert_currency ran with /);
-      expect(JSON.parse(textOf(r).replace('convert_currency ran with ', ''))).toEqual({
+      expect(r.isError, mcpTextOf(r)).toBe(false);
+      expect(mcpTextOf(r)).toMatch(/^convert_currency ran with /);
+      expect(JSON.parse(mcpTextOf(r).replace('convert_currency ran with ', ''))).toEqual({
         from_currency: 'USD',
         to_currency: 'EUR',
         amount: 250,
       });
       expect(r._meta?.['io.toolsurface/person']).toBe('chose');
-      const events = await auditsSince(from, 'forms', (e) => e.some((x) => x.outcome === 'ok'));
+      const events = await toolCalledSince(g, from, 'forms', (e) => e.some((x) => x.outcome === 'ok'));
       expect(events.map((e) => [e.toolName, e.outcome, e.reason, e.person])).toEqual([
         ['convert_currency', 'refused', 'MISSING_ARGUMENTS', ''],
         ['convert_currency', 'ok', '', 'chose'],
@@ -236,8 +214,8 @@ describe('supervised gateway: the person rescues a refusal', () => {
       const r = await unified(c, 'Weather forecast for Oslo');
       expect(c.asked).toHaveLength(1);
       expect(r.isError).toBe(true);
-      expect(textOf(r)).toMatch(/^MISSING_ARGUMENTS: "get_weather_forecast" needs "days"/);
-      const events = await auditsSince(from, 'forms', (e) => e.length > 0);
+      expect(mcpTextOf(r)).toMatch(/^MISSING_ARGUMENTS: "get_weather_forecast" needs "days"/);
+      const events = await toolCalledSince(g, from, 'forms', (e) => e.length > 0);
       expect(events.map((e) => e.outcome)).toEqual(['refused']);
     } finally {
       await end(c);
@@ -251,9 +229,9 @@ describe('supervised gateway: the person rescues a refusal', () => {
       const r = await unified(c, 'Echo a message');
       expect(c.asked).toHaveLength(1);
       expect(r.isError).toBe(true);
-      expect(textOf(r)).toMatch(/^PERMISSION_DENIED: /);
+      expect(mcpTextOf(r)).toMatch(/^PERMISSION_DENIED: /);
       expect(r._meta?.['io.toolsurface/person']).toBe('chose');
-      const events = await auditsSince(from, 'sup', (e) => e.length >= 2);
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.length >= 2);
       expect(events.map((e) => [e.toolName, e.outcome, e.reason, e.admission?.rule, e.person])).toEqual([
         ['echo', 'refused', 'LOW_CONFIDENCE', undefined, ''],
         ['echo', 'refused', 'PERMISSION_DENIED', 'no-secret-echo', 'chose'],
@@ -270,9 +248,9 @@ describe('supervised gateway: the person rescues a refusal', () => {
       const r = await unified(c, 'Add two numbers');
       expect(c.asked).toHaveLength(1);
       expect(r.isError).toBe(true);
-      expect(textOf(r)).toMatch(/^LOW_CONFIDENCE: No tool fits this request/);
+      expect(mcpTextOf(r)).toMatch(/^LOW_CONFIDENCE: No tool fits this request/);
       expect(r._meta?.['io.toolsurface/reason']).toBe('LOW_CONFIDENCE');
-      const events = await auditsSince(from, 'sup', (e) => e.length > 0);
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.length > 0);
       expect(events.map((e) => e.outcome)).toEqual(['refused']);
     } finally {
       await end(c);
@@ -284,9 +262,9 @@ describe('supervised gateway: the person rescues a refusal', () => {
     try {
       const refused = await unified(c, 'Add two numbers');
       expect(refused.isError).toBe(true);
-      expect(textOf(refused)).toMatch(/^LOW_CONFIDENCE: /);
+      expect(mcpTextOf(refused)).toMatch(/^LOW_CONFIDENCE: /);
       const ran = await unified(c, SUM);
-      expect(textOf(ran)).toContain('42');
+      expect(mcpTextOf(ran)).toContain('42');
       expect(c.asked).toHaveLength(0);
     } finally {
       await end(c);
@@ -312,7 +290,7 @@ describe('the answer reaches the waiting call on any replica', () => {
       const c = await connect('gateway:sup', confirm(true), split);
       try {
         const r = await unified(c, SUM);
-        expect(textOf(r)).toContain('42');
+        expect(mcpTextOf(r)).toContain('42');
         expect(r._meta?.['io.toolsurface/person']).toBe('approved');
         // (the waiting call may go on before the relaying replica's 202 reaches the client)
         for (const deadline = Date.now() + 10_000; answers.length === 0 && Date.now() < deadline;)

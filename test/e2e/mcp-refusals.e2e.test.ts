@@ -8,7 +8,7 @@ import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MODEL_FACING_REASONS, SYSTEM_TOOLS } from '@toolsurface/core';
 import { PresentationMode } from '@toolsurface/proto';
-import { Clients, principalOf, startMcpGateway, unaryCall, type GatewayFixture } from '../support';
+import { Clients, type GatewayFixture, mcpTextOf, principalOf, startMcpGateway, unaryCall } from '../support';
 
 // What a model sees through MCP, over Streamable HTTP and over the stdio bridge (`toolsurface
 // mcp`), with the SDK's Client against the whole gateway and real MCP servers: every refusal it can
@@ -74,12 +74,6 @@ async function connect(via: Transport, principal: string, streamOpened?: () => v
   await client.connect(transport);
   return { client, end: () => client.close() };
 }
-
-const textOf = (r: CallToolResult) =>
-  r.content
-    .filter((c) => c.type === 'text')
-    .map((c) => (c as { text: string }).text)
-    .join('\n');
 
 /**
  * One refusal: the principal whose surface the call goes through, the call, and what the sentence
@@ -190,9 +184,9 @@ describe.each<Transport>(['Streamable HTTP', 'stdio bridge'])('over %s', (via) =
         r = (await c.client.callTool({ name: tool, arguments: args })) as CallToolResult;
         if (i < (calls ?? 1) && r.isError && reason === 'RATE_LIMITED') break; // the other transport's calls used the budget
       }
-      expect(r.isError, textOf(r)).toBe(true);
-      if (!toolsOwnText) expect(textOf(r)).toMatch(new RegExp(`^${reason}: \\S.{9,}`));
-      expect(textOf(r)).toMatch(says);
+      expect(r.isError, mcpTextOf(r)).toBe(true);
+      if (!toolsOwnText) expect(mcpTextOf(r)).toMatch(new RegExp(`^${reason}: \\S.{9,}`));
+      expect(mcpTextOf(r)).toMatch(says);
       expect(r._meta?.['io.toolsurface/reason']).toBe(reason);
     },
     60_000,
@@ -206,8 +200,8 @@ describe.each<Transport>(['Streamable HTTP', 'stdio bridge'])('over %s', (via) =
       name: 'unified_tool',
       arguments: { request: 'What is the sum of a=17 and b=25?' },
     })) as CallToolResult;
-    expect(r.isError, textOf(r)).toBe(false);
-    expect(textOf(r)).toContain('42');
+    expect(r.isError, mcpTextOf(r)).toBe(false);
+    expect(mcpTextOf(r)).toContain('42');
     const unified = (r.structuredContent as { unified: Record<string, unknown> }).unified;
     expect(unified).toMatchObject({ tool: 'get-sum', arguments: { a: 17, b: 25 }, executed: true });
     expect(unified.confidence).toBeGreaterThanOrEqual(0.7);

@@ -9,7 +9,7 @@ import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelco
 import { SYSTEM_TOOLS } from '@toolsurface/core';
 import { PresentationMode, ToolCalled } from '@toolsurface/proto';
 import { Kvm } from '@nats-io/kv';
-import { callError, Clients, principalOf, startMcpGateway, unaryCall, type GatewayFixture } from '../support';
+import { callError, Clients, type GatewayFixture, mcpTextOf, principalOf, startMcpGateway, unaryCall } from '../support';
 
 // The MCP endpoint (dispatch's second front) against the whole gateway: MCP clients built on the
 // official SDK connect to a principal's URL and see that principal's surface.
@@ -56,15 +56,9 @@ async function call(c: Connected, name: string, args: Record<string, unknown> = 
   return (await c.client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
-const textOf = (r: CallToolResult) =>
-  r.content
-    .filter((c) => c.type === 'text')
-    .map((c) => (c as { text: string }).text)
-    .join('\n');
-
 function expectRefusal(r: CallToolResult, reason: string): void {
-  expect(r.isError, textOf(r)).toBe(true);
-  expect(textOf(r)).toMatch(new RegExp(`^${reason}: .{10,}`));
+  expect(r.isError, mcpTextOf(r)).toBe(true);
+  expect(mcpTextOf(r)).toMatch(new RegExp(`^${reason}: .{10,}`));
   expect(r._meta?.['io.toolsurface/reason']).toBe(reason);
 }
 
@@ -133,7 +127,7 @@ describe('MCP endpoint: tools/call enters dispatch’s call path', () => {
     try {
       const entity = `mcp-e2e-${Date.now()}`;
       const made = await call(c, 'create_entities', { entities: [{ name: entity, entityType: 'test', observations: ['over MCP'] }] });
-      expect(made.isError, textOf(made)).toBe(false);
+      expect(made.isError, mcpTextOf(made)).toBe(false);
       const graph = await call(c, 'read_graph');
       expect(graph.isError).toBe(false);
       expect(JSON.stringify(graph)).toContain(entity);
@@ -160,8 +154,8 @@ describe('MCP endpoint: tools/call enters dispatch’s call path', () => {
       expect(found.isError).toBe(false);
       expect(JSON.stringify(found.structuredContent)).toContain('read_text_file');
       const r = await call(c, 'execute_tool', { name: 'read_text_file', arguments: { path: join(sample, 'hello.txt') } });
-      expect(r.isError, textOf(r)).toBe(false);
-      expect(textOf(r)).toContain('Hello from the cross-service suite.');
+      expect(r.isError, mcpTextOf(r)).toBe(false);
+      expect(mcpTextOf(r)).toContain('Hello from the cross-service suite.');
     } finally {
       await end(c);
     }
@@ -301,7 +295,7 @@ describe('MCP endpoint: sessions live in NATS', () => {
       await g.stack.restart('dispatch');
       expect((await c.client.listTools()).tools.map((t) => t.name)).toEqual(before);
       const r = await call(c, 'execute_tool', { name: 'read_text_file', arguments: { path: join(sample, 'hello.txt') } });
-      expect(r.isError, textOf(r)).toBe(false);
+      expect(r.isError, mcpTextOf(r)).toBe(false);
     } finally {
       await end(c);
     }
@@ -362,7 +356,7 @@ describe('MCP endpoint: notifications/tools/list_changed', () => {
       await until('the notification', () => c.notices() === 1);
       // Not listed again yet: a direct call by name is checked against the old (direct) snapshot.
       const direct = await call(c, 'read_graph');
-      expect(direct.isError, textOf(direct)).toBe(false);
+      expect(direct.isError, mcpTextOf(direct)).toBe(false);
       expect(await sessionSurface(c.transport.sessionId!)).toBe(before);
       // The next list opens a new surface, in the new mode.
       expect(await names(c)).toEqual(discoveryNames);
@@ -389,7 +383,7 @@ describe('MCP endpoint: notifications/tools/list_changed', () => {
       await setBindings('agent:notify', ['filesystem']);
       await until('the notification', () => c.notices() === 1);
       const r = await call(c, 'read_graph');
-      expect(r.isError, textOf(r)).toBe(false);
+      expect(r.isError, mcpTextOf(r)).toBe(false);
       const after = await names(c);
       expect(after).not.toContain('read_graph');
       expect(after).toContain('read_text_file');
@@ -410,7 +404,7 @@ describe('MCP endpoint: notifications/tools/list_changed', () => {
       await unaryCall(ops.surface, 'closeSurface', { surfaceId });
       const r = await call(c, 'read_graph');
       expectRefusal(r, 'SURFACE_NOT_FOUND');
-      expect(textOf(r)).toMatch(/list the tools again/);
+      expect(mcpTextOf(r)).toMatch(/list the tools again/);
       expect(await names(c)).toEqual(expect.arrayContaining(memoryNames));
       expect(await sessionSurface(c.transport.sessionId!)).not.toBe(surfaceId);
       await until('the notification', () => c.notices() === 1);
