@@ -7,11 +7,13 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPortal, type Portal } from '@toolsurface/portal';
 import { PresentationMode, ResolvedMode } from '@toolsurface/proto';
+import { findFreePort } from '@toolsurface/devkit';
 import { Clients, principalOf, startGateway, unaryCall, type GatewayFixture } from '../support';
 
 // The portal in Debian's headless Chromium (driven by playwright-core; no browser is downloaded)
 // against the whole gateway with real MCP servers: sign-in, the lists, a mode changed with the
-// keyboard only, and the refusals (bad input, no CSRF token, foreign Origin or Host).
+// keyboard only, recent activity from the tool.called events, and the refusals (bad input, no
+// CSRF token, foreign Origin or Host).
 
 const OPS = 'ops-token-0123456789';
 const TEAM_A = 'team-a-token-0123456789';
@@ -24,14 +26,56 @@ let portal: Portal;
 let browser: BrowserContext;
 let page: Page;
 let dir: string;
+/** For conditions that wait on NATS or another process: generous, as the machine may be loaded. */
+const POLL = { timeout: 30_000 };
+const ACTIVITY = { nats: {}, perPrincipal: 50, principals: 100, replay: 1000 };
 
-/** A raw HTTP request to the portal with the given headers (fetch cannot set Host). */
-function raw(method: string, path: string, headers: Record<string, string>, body = ''): Promise<{ status: number; body: string }> {
+/** Another portal on the suite's web build, reading activity from `natsUrl`; the caller stops it. */
+async function otherPortal(natsUrl: string): Promise<Portal> {
+  const p = createPortal({
+    host: '127.0.0.1',
+    port: 0,
+    resolver: g.stack.addresses.resolver,
+    allowedHosts: [],
+    mcpPublicUrl: '',
+    sessionTtlSeconds: 3600,
+    webDist: join(dir, 'web'),
+    activity: { ...ACTIVITY, natsUrl },
+  });
+  await p.start();
+  return p;
+}
+
+/** Signs in to portal `p` over raw HTTP; resolves to its Cookie header. */
+async function rawSignIn(p: Portal): Promise<string> {
+  const host = `127.0.0.1:${p.port()}`;
+  const headers = { host, origin: `http://${host}`, 'content-type': 'application/json' };
+  const r = await raw('POST', '/api/session', headers, JSON.stringify({ token: OPS }), p.port());
+  expect(r.status, r.body).toBe(200);
+  return r.setCookie.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** GET /api/principals/<kind>/<id>/activity of portal `p`. */
+async function activityOf(p: Portal, cookie: string, principal: string): Promise<{ status: string; message: string; calls: unknown[] }> {
+  const path = `/api/principals/${principal.replace(':', '/')}/activity`;
+  const r = await raw('GET', path, { host: `127.0.0.1:${p.port()}`, cookie }, '', p.port());
+  expect(r.status, r.body).toBe(200);
+  return JSON.parse(r.body) as { status: string; message: string; calls: unknown[] };
+}
+
+/** A raw HTTP request to the portal (or another) with the given headers (fetch cannot set Host). */
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body = '',
+  port = portal.port(),
+): Promise<{ status: number; body: string; setCookie: string[] }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: portal.port(), method, path, headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, setCookie: res.headers['set-cookie'] ?? [] }));
     });
     req.on('error', reject);
     req.end(body);
@@ -90,6 +134,7 @@ beforeAll(async () => {
     mcpPublicUrl: 'http://127.0.0.1:3100',
     sessionTtlSeconds: 3600,
     webDist: join(dir, 'web'),
+    activity: { ...ACTIVITY, natsUrl: g.nats.url },
   });
   await portal.start();
   browser = await chromium.launchPersistentContext(join(dir, 'chromium-profile'), {
@@ -161,6 +206,83 @@ describe('the portal in Chromium', { timeout: 120_000 }, () => {
     const hidden = page.locator('[data-hidden="filesystem/write_file"]');
     expect(await hidden.locator('[data-field="rule"]').textContent()).toBe('no-writes-for-researcher');
     expect(await page.locator('tr[data-mode="direct"] .names').textContent()).not.toMatch(/\bwrite_file\b/);
+  });
+
+  it("lists a principal's recent calls with outcome, reason and rule, and its refusals alone with the filter", async () => {
+    const surface = await ops.open('agent:researcher');
+    const ok = await ops.call(surface.surfaceId, 'execute_tool', { name: 'echo', arguments: { message: 'hi' } });
+    expect(ok.isError, ok.message).toBe(false);
+    // write_file is hidden from the researcher by a deny rule: refused, and the event names the rule.
+    const refused = await ops.call(surface.surfaceId, 'execute_tool', { name: 'write_file', arguments: { path: 'x.txt', content: 'y' } });
+    expect(refused.isError).toBe(true);
+    await page.goto(`${portal.url()}/#/agent/researcher`);
+    const rows = page.locator('table.activity-table tbody tr');
+    // The list is read again every 10 s; Refresh reads it now.
+    await expect
+      .poll(async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return rows.count();
+      }, POLL)
+      .toBe(2);
+    const [newest, older] = [rows.nth(0), rows.nth(1)];
+    expect(await newest.getAttribute('data-outcome')).toBe('refused');
+    expect(await newest.locator('[data-field="tool"] code').textContent()).toBe('write_file');
+    expect(await newest.locator('[data-field="via"]').textContent()).toBe('execute_tool');
+    expect(await newest.locator('[data-field="outcome"]').textContent()).toContain('refused');
+    expect(await newest.locator('[data-field="reason"]').textContent()).toBe(refused.reason);
+    expect(await newest.locator('[data-field="rule"]').textContent()).toBe('no-writes-for-researcher');
+    expect(await older.getAttribute('data-outcome')).toBe('ok');
+    expect(await older.locator('[data-field="tool"] code').textContent()).toBe('echo');
+    expect(await older.locator('[data-field="duration"]').textContent()).toMatch(/^\d+(\.\d)? ms$/);
+    expect(await page.locator('[data-field="refusal-count"]').textContent()).toBe('1 of 2 listed calls were refused');
+    expect(await page.getByRole('table', { name: /tool calls of agent:researcher/ }).count()).toBe(1);
+    // The filter, with the keyboard: Space on the focused checkbox.
+    await page.getByLabel('Refusals only').focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => rows.count(), POLL).toBe(1);
+    expect(await rows.nth(0).getAttribute('data-outcome')).toBe('refused');
+    expect(await page.locator('table.activity-table caption').textContent()).toContain('1 refused tool call of agent:researcher');
+    // Another principal's page lists none of these.
+    await page.goto(`${portal.url()}/#/agent/notetaker`);
+    await expect
+      .poll(() => page.locator('[data-field="activity-empty"]').textContent(), POLL)
+      .toBe('No tool call of agent:notetaker seen yet.');
+    await page.goto(`${portal.url()}/#/agent/researcher`);
+    await expect.poll(() => rows.count(), POLL).toBe(2);
+    expect(await seriousViolations()).toEqual([]);
+    await page.locator('section.activity').screenshot({ path: join(SCREENSHOTS, 'activity-1280.png') });
+    // A portal started after the calls reads them from the stream's recent window.
+    const late = await otherPortal(g.nats.url);
+    try {
+      const cookie = await rawSignIn(late);
+      await expect.poll(async () => (await activityOf(late, cookie, 'agent:researcher')).calls.length, POLL).toBe(2);
+      expect((await activityOf(late, cookie, 'agent:researcher')).status).toBe('live');
+    } finally {
+      await late.stop();
+    }
+  });
+
+  it('keeps working without NATS, and says recent activity is unavailable', async () => {
+    const down = await otherPortal(`nats://127.0.0.1:${await findFreePort()}`);
+    try {
+      const cookie = await rawSignIn(down);
+      await expect.poll(async () => (await activityOf(down, cookie, 'agent:notetaker')).status, POLL).toBe('unavailable');
+      // The rest of the portal answers: another host name than the suite's portal, so its session cookie is its own.
+      const other = await browser.newPage();
+      try {
+        await other.goto(`http://localhost:${down.port()}/#/agent/notetaker`);
+        await other.getByLabel('Admin token').fill(OPS);
+        await other.getByRole('button', { name: 'Sign in' }).click();
+        await expect.poll(() => other.locator('[data-field="configured"]').textContent(), POLL).toBe('adaptive');
+        const status = other.locator('[data-field="activity-status"]');
+        await expect.poll(() => status.textContent(), POLL).toContain('Recent activity is unavailable');
+        expect(await status.textContent()).toContain(`cannot read tool calls from NATS at nats://127.0.0.1:`);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await down.stop();
+    }
   });
 
   it('the gateways page and view show autonomy and the MCP endpoint URL; set to supervised, unified_tool proposes and runs nothing', async () => {

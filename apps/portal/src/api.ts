@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAppError, PRINCIPAL_ID_PATTERN, ReasonCode, type Autonomy, type PresentationMode, type PrincipalRef } from '@toolsurface/core';
 import { AUTONOMY_NAMES, GatewayClient, mcpEndpointUrl, MODE_NAMES, principalSummaryToJson, resolvedModeName } from '@toolsurface/client';
 import { csrfMatches, sessionCookie, type Session, type SessionStore } from './sessions';
+import { activityQuery, type ActivityFeed } from './activity-feed';
 
 /** What the API handlers need from the server. */
 export interface ApiContext {
@@ -10,6 +11,8 @@ export interface ApiContext {
   secure: boolean;
   sessionTtlSeconds: number;
   mcpPublicUrl: string;
+  /** Recent tool calls per principal, read from NATS. */
+  activity: Pick<ActivityFeed, 'view'>;
 }
 
 /** A refusal the API answers with its HTTP status and a message meant for a person. */
@@ -175,11 +178,12 @@ export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: Serv
     if (path === '/api/principals' && method === 'GET') return send(res, 200, { principals: await principals(ctx, s) });
     if (path === '/api/config' && method === 'GET') return send(res, 200, await withClient(ctx, s.token, (c) => c.getEffectiveConfig()));
     // /api/principals/<kind>/<id>[/presentation]: kind and id are checked by principalFromPath.
-    const m = /^\/api\/principals\/([^/]+)\/([^/]+)(\/presentation|\/preview)?$/.exec(path);
+    const m = /^\/api\/principals\/([^/]+)\/([^/]+)(\/presentation|\/preview|\/activity)?$/.exec(path);
     if (m) {
       const p = principalFromPath(decodeURIComponent(m[1]), decodeURIComponent(m[2]));
       if (m[3] === '/presentation' && method === 'PUT') return await setPresentation(ctx, s, p, req, res);
       if (m[3] === '/preview' && method === 'GET') return send(res, 200, await preview(ctx, s, p));
+      if (m[3] === '/activity' && method === 'GET') return send(res, 200, ctx.activity.view(`${p.kind}:${p.id}`, activityQuery(req.url)));
       if (!m[3] && method === 'GET') {
         const found = (await principals(ctx, s, p.kind)).find((x) => x.id === p.id);
         if (!found) throw new ApiError(404, `${p.kind}:${p.id} does not exist`);

@@ -1,5 +1,7 @@
 // The only reader of process.env in the portal.
 import { resolve } from 'node:path';
+import { envNats } from '@toolsurface/platform';
+import type { ActivityConfig } from './activity-feed';
 
 /** Validated settings of the portal. */
 export interface PortalConfig {
@@ -22,6 +24,8 @@ export interface PortalConfig {
   sessionTtlSeconds: number;
   /** Folder of the built web app. */
   webDist: string;
+  /** Recent activity: where the tool.called events are read and how much is kept; none: the section says it is off. */
+  activity?: ActivityConfig;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -54,5 +58,21 @@ export function loadPortalConfig(env: NodeJS.ProcessEnv = process.env): PortalCo
     mcpPublicUrl: mcpPublicUrl.replace(/\/+$/, ''),
     sessionTtlSeconds: int(env, 'PORTAL_SESSION_TTL_SECONDS', 8 * 3600, 60, 7 * 24 * 3600),
     webDist: resolve(env.PORTAL_WEB_DIST || new URL('../dist', import.meta.url).pathname),
+    activity: activityConfig(env),
+  };
+}
+
+/** NATS_URL and NATS_* as the services read them, and the bounds of what recent activity keeps (apps/portal/README.md). */
+function activityConfig(env: NodeJS.ProcessEnv): ActivityConfig {
+  const natsUrl = env.NATS_URL || 'nats://127.0.0.1:4222';
+  // nats://, tls://, ws:// or wss:// URLs, or bare host:port, as dispatch accepts them.
+  if (!natsUrl.split(',').every((u) => /^((nats|tls|wss?):\/\/)?[^\s/]+(:\d+)?\/?$/.test(u.trim())))
+    throw new Error(`NATS_URL must be a comma-separated list of NATS URLs, got "${natsUrl}"`);
+  return {
+    natsUrl,
+    nats: envNats(env),
+    perPrincipal: int(env, 'PORTAL_ACTIVITY_PER_PRINCIPAL', 50, 1, 1000),
+    principals: int(env, 'PORTAL_ACTIVITY_PRINCIPALS', 500, 1, 100_000),
+    replay: int(env, 'PORTAL_ACTIVITY_REPLAY', 10_000, 0, 1_000_000),
   };
 }

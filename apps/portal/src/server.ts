@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { activityOff, ActivityFeed } from './activity-feed';
 import { handleApi, type ApiContext } from './api';
 import type { PortalConfig } from './config';
 import { checkRequest, defaultAllowedHosts } from './guard';
@@ -22,12 +23,14 @@ export interface Portal {
 export function createPortal(config: PortalConfig): Portal {
   const sessions = new SessionStore(config.sessionTtlSeconds * 1000);
   const scheme = config.tls ? 'https' : 'http';
+  const activity = config.activity ? new ActivityFeed(config.activity) : undefined;
   const ctx: ApiContext = {
     sessions,
     resolver: config.resolver,
     secure: scheme === 'https',
     sessionTtlSeconds: config.sessionTtlSeconds,
     mcpPublicUrl: config.mcpPublicUrl,
+    activity: activity ?? activityOff(),
   };
   let allowed = new Set<string>();
   let server: Server | undefined;
@@ -68,8 +71,11 @@ export function createPortal(config: PortalConfig): Portal {
       });
       port = (server.address() as AddressInfo).port;
       allowed = defaultAllowedHosts(config.allowedHosts, config.host, port);
+      // In the background: the pages are served whether NATS is reachable or not.
+      activity?.start();
     },
     async stop() {
+      await activity?.stop();
       if (!server) return;
       const s = server;
       server = undefined;

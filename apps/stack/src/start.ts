@@ -44,7 +44,7 @@ try {
   const tls = envTls(process.env);
   if (servesTls(tls)) log(`TLS on every gRPC API${tls.clientCaFile ? ' (mutual: clients need a certificate the client CA signed)' : ''}`);
   stack = await startStack({ natsUrl: nats.url, configPath, tls });
-  portal = await startPortal(stack);
+  portal = await startPortal(stack, nats.url);
 } catch (e) {
   process.stderr.write(`error: ${(e as Error).message}\n`);
   await stack?.stop();
@@ -53,8 +53,13 @@ try {
 }
 
 /** The portal on PORTAL_PORT (default 3200), or on a free port when that one is taken. */
-async function startPortal(running: RunningStack): Promise<Portal> {
-  const env = { ...process.env, TOOLSURFACE_RESOLVER: running.addresses.resolver, MCP_PUBLIC_URL: running.addresses.mcp };
+async function startPortal(running: RunningStack, natsUrl: string): Promise<Portal> {
+  const env = {
+    ...process.env,
+    TOOLSURFACE_RESOLVER: running.addresses.resolver,
+    MCP_PUBLIC_URL: running.addresses.mcp,
+    NATS_URL: natsUrl,
+  };
   const first = createPortal(loadPortalConfig(env));
   try {
     await first.start();

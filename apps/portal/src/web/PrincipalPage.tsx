@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ApiFailure, getPrincipal, setPresentation, type PrincipalView } from './api';
 import { boundToolsText } from './PrincipalList';
 import { PreviewTable } from './PreviewTable';
+import { ActivityTable } from './ActivityTable';
 
 /** The four modes, each with one line on when to use it (docs/DESIGN.md product rules 1-4). */
 const MODES: ReadonlyArray<{ mode: string; label: string; hint: string }> = [
@@ -150,6 +151,7 @@ export function PrincipalPage({ kind, id, onSignedOut }: { kind: 'agent' | 'gate
           <PreviewTable kind={kind} id={id} version={version} />
         </section>
       )}
+      <ActivityTable kind={kind} id={id} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 // The portal's JSON API as the pages call it: same origin, the session cookie, and the CSRF token on changes.
+import type { ActivityView } from '../activity-types';
 
 /** A principal as GET /api/principals lists it. */
 export interface PrincipalView {
@@ -87,4 +88,9 @@ export interface Preview {
 
 export function getPreview(kind: string, id: string): Promise<Preview> {
   return call('GET', `/api/principals/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/preview`);
+}
+
+/** A principal's recent calls, newest first, and whether the portal is reading them (status "live"). */
+export function getActivity(kind: string, id: string, refusalsOnly: boolean): Promise<ActivityView> {
+  return call('GET', `/api/principals/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/activity${refusalsOnly ? '?refusals=1' : ''}`);
 }
