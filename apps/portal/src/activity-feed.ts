@@ -34,6 +34,10 @@ export class ActivityFeed {
   private running: Promise<void> | undefined;
   /** Stream sequence of the last event read: a reconnect resumes after it rather than replaying. */
   private lastSeq = 0;
+  /** Events read so far: numbers the entries, unique even across a re-created stream. */
+  private read = 0;
+  /** When the stream read was created: another value means it was re-created since. */
+  private streamCreated = '';
   /** Stream sequence of the newest tool call when reading (re)started. */
   private replayUntil = 0;
 
@@ -97,14 +101,16 @@ export class ActivityFeed {
       void this.watchConnection(this.nc);
     }
     const jsm = await jetstreamManager(this.nc);
-    let state;
+    let info;
     try {
-      state = (await jsm.streams.info(STREAM)).state;
+      info = await jsm.streams.info(STREAM);
     } catch (e) {
       throw new Error(/not found/i.test((e as Error).message) ? `no ${STREAM} stream yet (no service has started)` : (e as Error).message);
     }
-    // A stream re-created since (its sequence started over) is read afresh.
-    if (this.lastSeq > state.last_seq) this.lastSeq = 0;
+    const state = info.state;
+    // A stream re-created since (NATS lost its store; its sequence started over) is read afresh.
+    if (info.created !== this.streamCreated || this.lastSeq > state.last_seq) this.lastSeq = 0;
+    this.streamCreated = info.created;
     const start = this.lastSeq > 0 ? this.lastSeq + 1 : Math.max(state.first_seq, state.last_seq - this.config.replay + 1, 1);
     const consumer = await jetstream(this.nc).consumers.get(STREAM, {
       // One subject as a string: filter_subject, which nats-server 2.9 understands (filter_subjects needs 2.10).
@@ -116,11 +122,13 @@ export class ActivityFeed {
     const newest = (await jsm.streams.getMessage(STREAM, { last_by_subj: Subjects.toolCalled }).catch(() => null))?.seq ?? 0;
     this.replayUntil = newest >= start ? newest : 0;
     this.set(...this.liveOrReplaying());
-    this.messages = await consumer.consume();
+    // Missing stream or consumer ends the loop below (rather than the client waiting on a stream that
+    // may come back with its sequence started over): run() then reads again from where it was.
+    this.messages = await consumer.consume({ abort_on_missing_resource: true });
     for await (const m of this.messages) {
       this.lastSeq = m.seq;
       try {
-        const e = entryOf(ToolCalled.decode(m.data), m.seq);
+        const e = entryOf(ToolCalled.decode(m.data), ++this.read);
         if (e) this.store.add(e.principal, e.entry);
       } catch {
         // An event this release cannot decode is left out of the activity; the stream keeps it.

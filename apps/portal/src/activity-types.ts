@@ -2,7 +2,7 @@
 
 /** One tool call as a principal's Recent activity lists it (from a `tool.called` event). */
 export interface ActivityEntry {
-  /** Stream sequence of the event: orders entries and tells them apart. */
+  /** The order in which the portal read it: tells entries apart (stream sequences start over with a new stream). */
   seq: number;
   atMs: number;
   /** The bound or system tool the call resolved to, else the name asked of a meta-tool, else the name called. */

@@ -4,3 +4,5 @@ export type { Portal } from './server';
 export { loadPortalConfig } from './config';
 export type { PortalConfig } from './config';
 export { buildWeb } from './web-build';
+export { ActivityFeed } from './activity-feed';
+export type { ActivityConfig } from './activity-feed';
