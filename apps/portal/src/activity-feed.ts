@@ -17,6 +17,9 @@ export interface ActivityConfig extends ActivityBounds {
 /** How long to wait before connecting again after NATS or the stream was not there. */
 const RETRY_MS = 5000;
 
+/** How long stop() waits for the reader to end, ms. */
+const STOP_WAIT_MS = 2000;
+
 /**
  * The `tool.called` events of the TOOLSURFACE stream, read by an ordered consumer (no durable
  * state on the server, nothing to clean up) into a bounded per-principal store. The subject does
@@ -54,7 +57,8 @@ export class ActivityFeed {
     this.wake?.();
     await this.messages?.close().catch(() => undefined);
     await this.nc?.close().catch(() => undefined);
-    await this.running;
+    // A first connect to an address that never answers takes the client's 20 s timeout: the portal does not wait for it.
+    await Promise.race([this.running, new Promise((r) => setTimeout(r, STOP_WAIT_MS).unref())]);
   }
 
   /** A principal's recent calls ("agent:ID"), newest first, with the feed's status. */
@@ -97,8 +101,14 @@ export class ActivityFeed {
   private async readOnce(): Promise<void> {
     if (!this.nc || this.nc.isClosed()) {
       this.set('connecting', `connecting to NATS at ${this.config.natsUrl}`);
-      this.nc = await connectNats(this.config.natsUrl, 'toolsurface-portal', this.config.nats);
-      void this.watchConnection(this.nc);
+      const nc = await connectNats(this.config.natsUrl, 'toolsurface-portal', this.config.nats);
+      // stop() may have come while connecting (it does not wait for a slow first connect).
+      if (this.stopped) {
+        await nc.close();
+        return;
+      }
+      this.nc = nc;
+      void this.watchConnection(nc);
     }
     const jsm = await jetstreamManager(this.nc);
     let info;
