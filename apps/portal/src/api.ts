@@ -1,5 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isAppError, PRINCIPAL_ID_PATTERN, ReasonCode, type Autonomy, type PresentationMode, type PrincipalRef } from '@toolsurface/core';
+import {
+  isAppError,
+  PRINCIPAL_ID_PATTERN,
+  ReasonCode,
+  VIA_PORTAL,
+  type Autonomy,
+  type PresentationMode,
+  type PrincipalRef,
+} from '@toolsurface/core';
 import { AUTONOMY_NAMES, GatewayClient, mcpEndpointUrl, MODE_NAMES, principalSummaryToJson, resolvedModeName } from '@toolsurface/client';
 import { csrfMatches, sessionCookie, type Session, type SessionStore } from './sessions';
 import { activityQuery, type ActivityFeed } from './activity-feed';
@@ -74,8 +82,9 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 }
 
 function client(ctx: ApiContext, token: string): GatewayClient {
-  // Only surface-resolver is called; dispatch's address is never used.
-  return new GatewayClient({ resolver: ctx.resolver, dispatch: ctx.resolver }, { controlMs: 15_000 }, token);
+  // Only surface-resolver is called; dispatch's address is never used. surface-resolver names the
+  // person from their token; "portal" marks the change as made here (actor "portal:<orchestrator>").
+  return new GatewayClient({ resolver: ctx.resolver, dispatch: ctx.resolver }, { controlMs: 15_000 }, token, undefined, VIA_PORTAL);
 }
 
 async function withClient<T>(ctx: ApiContext, token: string, fn: (c: GatewayClient) => Promise<T>): Promise<T> {
@@ -131,7 +140,7 @@ async function signIn(ctx: ApiContext, req: IncomingMessage, res: ServerResponse
       throw new ApiError(401, 'that token is not an admin orchestrator token of this gateway');
     throw e;
   }
-  const s = ctx.sessions.create(token);
+  const s = await ctx.sessions.create(token);
   send(res, 200, { signedIn: true, csrf: s.csrf }, { 'set-cookie': sessionCookie(s.id, ctx.sessionTtlSeconds, ctx.secure) });
 }
 
@@ -166,13 +175,13 @@ export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: Serv
   const method = req.method ?? 'GET';
   try {
     if (path === '/api/session' && method === 'POST') return await signIn(ctx, req, res);
-    const s = ctx.sessions.fromCookie(req.headers.cookie);
+    const s = await ctx.sessions.fromCookie(req.headers.cookie);
     if (path === '/api/session' && method === 'GET') return send(res, 200, s ? { signedIn: true, csrf: s.csrf } : { signedIn: false });
     if (!s) throw new ApiError(401, 'sign in first: no session, or it expired');
     if (method !== 'GET' && !csrfMatches(s, req.headers['x-csrf-token'] as string | undefined))
       throw new ApiError(403, 'the CSRF token is missing or wrong; reload the page. Nothing was changed');
     if (path === '/api/session' && method === 'DELETE') {
-      ctx.sessions.delete(s.id);
+      await ctx.sessions.delete(s.id);
       return send(res, 200, { signedIn: false }, { 'set-cookie': sessionCookie('', 0, ctx.secure) });
     }
     if (path === '/api/principals' && method === 'GET') return send(res, 200, { principals: await principals(ctx, s) });

@@ -17,6 +17,18 @@ describe('loadPortalConfig', () => {
     expect(loadPortalConfig({ MCP_PORT: '3100', MCP_PUBLIC_URL: 'https://gw.example.com/' }).mcpPublicUrl).toBe('https://gw.example.com');
   });
 
+  it('keeps sessions in NATS when NATS_URL is set, in memory otherwise', () => {
+    expect(loadPortalConfig({}).nats).toBeUndefined();
+    expect(
+      loadPortalConfig({ NATS_URL: 'nats://nats:4222', NATS_USER: 'portal', NATS_PASSWORD: 'p1', JETSTREAM_REPLICAS: '3' }).nats,
+    ).toEqual({
+      url: 'nats://nats:4222',
+      auth: { user: 'portal', pass: 'p1' },
+      replicas: 3,
+    });
+    expect(() => loadPortalConfig({ NATS_URL: 'nats://nats:4222', JETSTREAM_REPLICAS: '9' })).toThrow('JETSTREAM_REPLICAS');
+  });
+
   it('names the bad variable', () => {
     expect(() => loadPortalConfig({ PORTAL_PORT: 'x' })).toThrow('PORTAL_PORT must be a whole number');
     expect(() => loadPortalConfig({ PORTAL_TLS_CERT: 'c.pem' })).toThrow('PORTAL_TLS_CERT and PORTAL_TLS_KEY go together');

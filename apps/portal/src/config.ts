@@ -1,6 +1,6 @@
 // The only reader of process.env in the portal.
 import { resolve } from 'node:path';
-import { envNats } from '@toolsurface/platform';
+import { envNats, jetstreamReplicas, type NatsAuth } from '@toolsurface/platform';
 import type { ActivityConfig } from './activity-feed';
 
 /** Validated settings of the portal. */
@@ -26,6 +26,11 @@ export interface PortalConfig {
   webDist: string;
   /** Recent activity: where the tool.called events are read and how much is kept; none: the section says it is off. */
   activity?: ActivityConfig;
+  /**
+   * NATS holding the sessions (bucket toolsurface_portal_sessions), shared by every replica and
+   * kept over restarts; absent: sessions in memory, for one replica (NATS_URL unset).
+   */
+  nats?: { url: string; auth: NatsAuth; replicas: number };
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -59,6 +64,7 @@ export function loadPortalConfig(env: NodeJS.ProcessEnv = process.env): PortalCo
     sessionTtlSeconds: int(env, 'PORTAL_SESSION_TTL_SECONDS', 8 * 3600, 60, 7 * 24 * 3600),
     webDist: resolve(env.PORTAL_WEB_DIST || new URL('../dist', import.meta.url).pathname),
     activity: activityConfig(env),
+    ...(env.NATS_URL ? { nats: { url: env.NATS_URL, auth: envNats(env), replicas: jetstreamReplicas(env) } } : {}),
   };
 }
 

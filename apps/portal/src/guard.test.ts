@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { checkRequest, defaultAllowedHosts } from './guard';
-import { csrfMatches, readCookie, sessionCookie, SessionStore } from './sessions';
+import { csrfMatches, MemorySessionStore, readCookie, sessionCookie } from './sessions';
 
 const req = (method: string, headers: Record<string, string>) => ({ method, headers }) as unknown as IncomingMessage;
 const hosts = defaultAllowedHosts([], '127.0.0.1', 3200);
@@ -35,15 +35,16 @@ describe('Host and Origin checks', () => {
 
 describe('sessions', () => {
   it('finds a session by its cookie until it expires; CSRF tokens compare exactly', async () => {
-    const store = new SessionStore(50);
-    const s = store.create('token');
-    expect(store.fromCookie(`a=b; ts_portal_session=${s.id}`)?.token).toBe('token');
-    expect(store.fromCookie('ts_portal_session=nope')).toBeUndefined();
+    const store = new MemorySessionStore(50);
+    const s = await store.create('token');
+    expect((await store.fromCookie(`a=b; ts_portal_session=${s.id}`))?.token).toBe('token');
+    expect(await store.fromCookie('ts_portal_session=nope')).toBeUndefined();
+    expect(await store.fromCookie(`ts_portal_session=${'0'.repeat(64)}`)).toBeUndefined();
     expect(csrfMatches(s, s.csrf)).toBe(true);
     expect(csrfMatches(s, s.csrf.slice(1))).toBe(false);
     expect(csrfMatches(s, undefined)).toBe(false);
     await new Promise((r) => setTimeout(r, 80));
-    expect(store.fromCookie(`ts_portal_session=${s.id}`)).toBeUndefined();
+    expect(await store.fromCookie(`ts_portal_session=${s.id}`)).toBeUndefined();
   });
 
   it('writes the cookie HttpOnly and SameSite=Strict, Secure over TLS only', () => {

@@ -6,7 +6,10 @@ import { activityOff, ActivityFeed } from './activity-feed';
 import { handleApi, type ApiContext } from './api';
 import type { PortalConfig } from './config';
 import { checkRequest, defaultAllowedHosts } from './guard';
-import { SessionStore } from './sessions';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { connectNats } from '@toolsurface/platform';
+import { NatsSessionStore } from './session-kv';
+import { MemorySessionStore } from './sessions';
 import { PAGE_HEADERS, serveStatic } from './static';
 import { buildWeb } from './web-build';
 
@@ -21,11 +24,12 @@ export interface Portal {
 
 /** Wires the portal: the web app's files and the JSON API behind them. Nothing listens until start(). */
 export function createPortal(config: PortalConfig): Portal {
-  const sessions = new SessionStore(config.sessionTtlSeconds * 1000);
+  const ttlMs = config.sessionTtlSeconds * 1000;
   const scheme = config.tls ? 'https' : 'http';
   const activity = config.activity ? new ActivityFeed(config.activity) : undefined;
   const ctx: ApiContext = {
-    sessions,
+    // Replaced in start() by the NATS store when NATS is configured.
+    sessions: new MemorySessionStore(ttlMs),
     resolver: config.resolver,
     secure: scheme === 'https',
     sessionTtlSeconds: config.sessionTtlSeconds,
@@ -34,6 +38,7 @@ export function createPortal(config: PortalConfig): Portal {
   };
   let allowed = new Set<string>();
   let server: Server | undefined;
+  let nc: NatsConnection | undefined;
   let port = 0;
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
@@ -62,6 +67,10 @@ export function createPortal(config: PortalConfig): Portal {
     async start() {
       // From a clean clone the web app is built on first start.
       await buildWeb(config.webDist);
+      if (config.nats) {
+        nc = await connectNats(config.nats.url, 'toolsurface-portal', config.nats.auth);
+        ctx.sessions = await NatsSessionStore.open(nc, ttlMs, config.nats.replicas);
+      }
       server = config.tls
         ? createHttpsServer({ cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) }, handle)
         : createHttpServer(handle);
@@ -76,13 +85,15 @@ export function createPortal(config: PortalConfig): Portal {
     },
     async stop() {
       await activity?.stop();
-      if (!server) return;
       const s = server;
       server = undefined;
-      await new Promise<void>((resolve) => {
-        s.close(() => resolve());
-        s.closeAllConnections();
-      });
+      if (s)
+        await new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeAllConnections();
+        });
+      await nc?.drain().catch(() => undefined);
+      nc = undefined;
     },
   };
 }

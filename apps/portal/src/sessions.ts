@@ -12,42 +12,57 @@ export interface Session {
 export const SESSION_COOKIE = 'ts_portal_session';
 
 /**
- * Sessions in memory: the token never reaches the browser, which holds only a random session ID
- * (an HttpOnly cookie). A restart signs everyone out, which a single-replica admin page can afford.
+ * Where sessions live: the token never reaches the browser, which holds only a random session ID
+ * (an HttpOnly cookie). NatsSessionStore (session-kv.ts) shares them between replicas and
+ * restarts; MemorySessionStore serves a portal started without NATS_URL.
  */
-export class SessionStore {
+export interface SessionStore {
+  /** A new session for `token`, with a fresh ID and CSRF token (32 random bytes each, hex). */
+  create(token: string): Promise<Session>;
+  /** The live session of a Cookie header, or undefined. */
+  fromCookie(cookieHeader: string | undefined): Promise<Session | undefined>;
+  /** Ends a session (sign-out), on every replica. */
+  delete(id: string): Promise<void>;
+}
+
+/** A new session's ID, CSRF token and expiry. */
+export function newSession(token: string, ttlMs: number): Session {
+  return { id: randomBytes(32).toString('hex'), token, csrf: randomBytes(32).toString('hex'), expiresAtMs: Date.now() + ttlMs };
+}
+
+/** The session ID of a Cookie header, when it has the shape newSession gives one (64 hex digits). */
+export function sessionIdOf(cookieHeader: string | undefined): string | undefined {
+  const id = readCookie(cookieHeader, SESSION_COOKIE);
+  return id && /^[0-9a-f]{64}$/.test(id) ? id : undefined;
+}
+
+/** Sessions in this process only: a restart signs everyone out, and a second replica does not know them. */
+export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, Session>();
 
   constructor(private readonly ttlMs: number) {}
 
-  /** A new session for `token`, with a fresh ID and CSRF token (32 random bytes each, hex). */
-  create(token: string): Session {
+  create(token: string): Promise<Session> {
     this.sweep();
-    const s: Session = {
-      id: randomBytes(32).toString('hex'),
-      token,
-      csrf: randomBytes(32).toString('hex'),
-      expiresAtMs: Date.now() + this.ttlMs,
-    };
+    const s = newSession(token, this.ttlMs);
     this.sessions.set(s.id, s);
-    return s;
+    return Promise.resolve(s);
   }
 
-  /** The live session of a Cookie header, or undefined. */
-  fromCookie(cookieHeader: string | undefined): Session | undefined {
-    const id = readCookie(cookieHeader, SESSION_COOKIE);
-    if (!id) return undefined;
-    const s = this.sessions.get(id);
-    if (!s) return undefined;
+  fromCookie(cookieHeader: string | undefined): Promise<Session | undefined> {
+    const id = sessionIdOf(cookieHeader);
+    const s = id ? this.sessions.get(id) : undefined;
+    if (!s) return Promise.resolve(undefined);
     if (s.expiresAtMs <= Date.now()) {
-      this.sessions.delete(id);
-      return undefined;
+      this.sessions.delete(s.id);
+      return Promise.resolve(undefined);
     }
-    return s;
+    return Promise.resolve(s);
   }
 
-  delete(id: string): void {
+  delete(id: string): Promise<void> {
     this.sessions.delete(id);
+    return Promise.resolve();
   }
 
   private sweep(): void {

@@ -54,6 +54,7 @@ try {
 
 /** The portal on PORTAL_PORT (default 3200), or on a free port when that one is taken. */
 async function startPortal(running: RunningStack, natsUrl: string): Promise<Portal> {
+  // Sessions in the stack's NATS, so a restarted portal keeps its sign-ins.
   const env = {
     ...process.env,
     TOOLSURFACE_RESOLVER: running.addresses.resolver,

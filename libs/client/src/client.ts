@@ -1,6 +1,6 @@
 import type { CallOptions, Client, Metadata, ServiceError } from '@grpc/grpc-js';
 import { trace } from '@opentelemetry/api';
-import type { Autonomy, PresentationMode, PrincipalRef } from '@toolsurface/core';
+import type { Autonomy, PresentationMode, PrincipalRef, VIA_PORTAL } from '@toolsurface/core';
 import { bearerInterceptor, callUnary, CLIENT_OPTIONS, channelCredentials, type TlsFiles } from '@toolsurface/platform';
 import {
   DispatchServiceClient,
@@ -57,8 +57,10 @@ export class GatewayClient {
     token?: string,
     /** TLS (caFile) and mutual TLS (certFile, keyFile) towards the gateway; plaintext when absent. */
     tls?: TlsFiles,
+    /** "portal": the changes are a person's through the portal (presentation.changed's actor "portal:<orchestrator>"). */
+    via?: typeof VIA_PORTAL,
   ) {
-    const options = token ? { ...CLIENT_OPTIONS, interceptors: [bearerInterceptor(token)] } : CLIENT_OPTIONS;
+    const options = token ? { ...CLIENT_OPTIONS, interceptors: [bearerInterceptor(token, via)] } : CLIENT_OPTIONS;
     const creds = channelCredentials(tls);
     this.surfaces = new SurfaceServiceClient(addresses.resolver, creds, options);
     this.presentation = new PresentationServiceClient(addresses.resolver, creds, options);

@@ -154,3 +154,26 @@ export function mcpKeyFor(
   const key = principalKey(principal);
   return found.principals.some((g) => globMatch(g, key)) ? found : undefined;
 }
+
+/**
+ * gRPC metadata key a front end sets to say that a person made the change through it. Its only
+ * value is "portal". It names the channel, never the person: who made the change is always the
+ * orchestrator the bearer token authenticates, so a caller that sets it can mislabel only its own changes.
+ */
+export const ACTOR_VIA_METADATA = 'toolsurface-via';
+/** The value of ACTOR_VIA_METADATA the portal sends. */
+export const VIA_PORTAL = 'portal';
+/** The actor of the changes surface-resolver makes when it applies its config file. */
+export const CONFIG_FILE_ACTOR = 'config-file';
+
+/**
+ * Who made a change, as `presentation.changed` records it: the caller's orchestrator
+ * ("anonymous" with authentication off), prefixed "portal:" when made through the portal.
+ * Throws AppError INVALID_REQUEST for another `via`.
+ */
+export function actorOf(caller: Caller, via: string | undefined): string {
+  if (via === undefined || via === '') return caller.orchestrator;
+  if (via !== VIA_PORTAL)
+    throw new AppError(ReasonCode.INVALID_REQUEST, `metadata ${ACTOR_VIA_METADATA} may only be "${VIA_PORTAL}", not "${via.slice(0, 40)}"`);
+  return `${VIA_PORTAL}:${caller.orchestrator}`;
+}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { admit, limitsFor, RateLimiter, refusedOutright, sizeLimitExceeded, type AdmissionLimit, type AdmissionPolicy } from './admission';
 import * as semconv from '@opentelemetry/semantic-conventions/incubating';
 import { Attr } from './attributes';
-import { authenticate, readOrchestrators, tokenDigest } from './auth';
+import { actorOf, authenticate, readOrchestrators, tokenDigest } from './auth';
 import { parseConfig } from './config-file';
 import { AppError } from './errors';
 import { globMatch } from './glob';
@@ -445,5 +445,14 @@ describe('Attr', () => {
     expect(deprecated).toEqual([]);
     // The check itself finds a deprecated name.
     expect(deprecation('RPC_SYSTEM')).toBe('Replaced by `rpc.system.name`.');
+  });
+});
+
+describe('actorOf (who made a change, for presentation.changed)', () => {
+  const caller = { orchestrator: 'ops', principals: ['*'], admin: true };
+  it('names the orchestrator, prefixed "portal:" through the portal, and refuses another channel', () => {
+    expect(actorOf(caller, undefined)).toBe('ops');
+    expect(actorOf(caller, 'portal')).toBe('portal:ops');
+    expect(() => actorOf(caller, 'someone-else')).toThrow(/may only be "portal"/);
   });
 });

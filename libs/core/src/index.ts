@@ -41,6 +41,10 @@ export {
   requireAdmin,
   tokenDigest,
   UNAUTHENTICATED_CALLER,
+  actorOf,
+  ACTOR_VIA_METADATA,
+  VIA_PORTAL,
+  CONFIG_FILE_ACTOR,
 } from './auth';
 export type { OrchestratorConfig, McpKeyConfig, Caller } from './auth';
 export { foldSpelling } from './glob';

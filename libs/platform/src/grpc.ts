@@ -24,7 +24,16 @@ import {
   type SpanOptions,
   type Tracer,
 } from '@opentelemetry/api';
-import { AppError, ReasonCode, authenticate, type Caller, type OrchestratorConfig } from '@toolsurface/core';
+import {
+  ACTOR_VIA_METADATA,
+  AppError,
+  ReasonCode,
+  VIA_PORTAL,
+  actorOf,
+  authenticate,
+  type Caller,
+  type OrchestratorConfig,
+} from '@toolsurface/core';
 import type { Logger } from 'pino';
 import { Attr, INSTRUMENTATION_SCOPE, Metric } from '@toolsurface/core';
 import { addReflection } from './grpc-reflection';
@@ -82,6 +91,12 @@ function rpcDurationHistogram(): Histogram {
 export function callerOf(metadata: Metadata, orchestrators: readonly OrchestratorConfig[] | undefined): Caller {
   const raw = metadata.get('authorization')[0];
   return authenticate(typeof raw === 'string' ? raw : undefined, orchestrators);
+}
+
+/** Who made a change requested by `caller` (core's `actorOf`), with the `toolsurface-via` metadata the portal sets. */
+export function actorOfCall(metadata: Metadata, caller: Caller): string {
+  const via = metadata.get(ACTOR_VIA_METADATA)[0];
+  return actorOf(caller, typeof via === 'string' ? via : undefined);
 }
 
 /** What a handler gets besides the request: the call's metadata and its remaining deadline. */
@@ -266,13 +281,14 @@ export const CLIENT_OPTIONS = {
 /**
  * A client interceptor that sends `authorization: Bearer <token>` on every call (grpc-js refuses
  * call credentials on an insecure channel, and the gateway may run without TLS on a loopback
- * address, so the header is set here on either kind of channel).
+ * address, so the header is set here on either kind of channel), and `toolsurface-via` when `via` is given.
  */
-export function bearerInterceptor(token: string): Interceptor {
+export function bearerInterceptor(token: string, via?: typeof VIA_PORTAL): Interceptor {
   return (options, nextCall) =>
     new InterceptingCall(nextCall(options), {
       start(metadata, listener, next) {
         metadata.set('authorization', `Bearer ${token}`);
+        if (via) metadata.set(ACTOR_VIA_METADATA, via);
         next(metadata, listener);
       },
     });

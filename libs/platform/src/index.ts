@@ -17,7 +17,7 @@ export type { Telemetry } from './telemetry';
 export { createLogger } from './logger';
 export type { Logger } from './logger';
 export { toGrpcStatus, toServiceError, fromServiceError, REASON_METADATA_KEY } from './grpc-status';
-export { bearerInterceptor, callerOf, unary, startGrpcServer, callUnary, CLIENT_OPTIONS } from './grpc';
+export { actorOfCall, bearerInterceptor, callerOf, unary, startGrpcServer, callUnary, CLIENT_OPTIONS } from './grpc';
 export {
   envTls,
   tlsEnv,

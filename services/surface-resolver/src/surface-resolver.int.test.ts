@@ -102,7 +102,7 @@ describe('SurfaceResolverService config on several replicas', () => {
     // b stops following the bucket: its mirror keeps the first document.
     b.config.stop();
     await a.resolver.applyConfig(parseConfig(CONFIG(), dir));
-    expect(await b.resolver.setBindings(p, ['a', 'b'])).toEqual(['a', 'b']);
+    expect(await b.resolver.setBindings(p, ['a', 'b'], 'test')).toEqual(['a', 'b']);
     // a reads the change: it was made on the latest document, not the one b's mirror held.
     await untilBindings(a.resolver, 2);
     expect(a.resolver.bindings(p)).toEqual(['a', 'b']);
@@ -113,10 +113,10 @@ describe('SurfaceResolverService config on several replicas', () => {
     await a.resolver.applyConfig(parseConfig(CONFIG(), dir));
     // b reads the document, then, just before its write lands, a applies a config that names p again.
     b.config.beforePut = () => a.resolver.applyConfig(parseConfig(CONFIG(), dir));
-    expect(await outcome(b.resolver.setBindings(p, ['a', 'b']))).toBe('CONFIG_CONFLICT');
+    expect(await outcome(b.resolver.setBindings(p, ['a', 'b'], 'test'))).toBe('CONFIG_CONFLICT');
     expect(a.resolver.bindings(p)).toEqual(['a']);
     // Retried, it counts.
-    expect(await b.resolver.setBindings(p, ['a', 'b'])).toEqual(['a', 'b']);
+    expect(await b.resolver.setBindings(p, ['a', 'b'], 'test')).toEqual(['a', 'b']);
     await untilBindings(a.resolver, 2);
     expect(a.resolver.bindings(p)).toEqual(['a', 'b']);
   });
@@ -128,7 +128,7 @@ describe('SurfaceResolverService config on several replicas', () => {
       CONFIG(`  - { kind: gateway, id: g, mode: unified, autonomy: ${autonomy}, capabilities: [a] }`);
     await a.resolver.applyConfig(parseConfig(withGateway('autonomous'), dir));
     b.config.beforePut = () => a.resolver.applyConfig(parseConfig(withGateway('supervised'), dir));
-    expect(await outcome(b.resolver.setPresentation(g, 'discovery', undefined))).toBe('CONFIG_CONFLICT');
+    expect(await outcome(b.resolver.setPresentation(g, 'discovery', undefined, 'test'))).toBe('CONFIG_CONFLICT');
     await b.config.refresh('presentation.gateway.g');
     for (const r of [a, b]) expect(r.resolver.presentation(g)).toEqual({ mode: 'unified', autonomy: 'supervised' });
   });

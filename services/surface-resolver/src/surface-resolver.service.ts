@@ -9,6 +9,7 @@ import {
   INSTRUMENTATION_SCOPE,
   Metric,
   ReasonCode,
+  CONFIG_FILE_ACTOR,
   countToolTokens,
   readOrchestrators,
   mayActFor,
@@ -289,8 +290,13 @@ export class SurfaceResolverService {
     return n;
   }
 
-  /** Sets a principal's mode and/or autonomy; only gateways can be supervised. */
-  async setPresentation(p: PrincipalRef, mode: PresentationMode | undefined, autonomy: Autonomy | undefined): Promise<PresentationRecord> {
+  /** Sets a principal's mode and/or autonomy; only gateways can be supervised. `actor`: who (presentation.changed). */
+  async setPresentation(
+    p: PrincipalRef,
+    mode: PresentationMode | undefined,
+    autonomy: Autonomy | undefined,
+    actor: string,
+  ): Promise<PresentationRecord> {
     if (autonomy === 'supervised' && p.kind !== 'gateway') {
       throw new AppError(ReasonCode.INVALID_REQUEST, 'only gateways can be supervised; agents are always autonomous');
     }
@@ -301,12 +307,12 @@ export class SurfaceResolverService {
     const current = this.presentation(p);
     const next: PresentationRecord = { mode: mode ?? current.mode, autonomy: autonomy ?? current.autonomy };
     await this.putOverride(p, key, next);
-    await this.publishChanged(p, next, this.bindings(p));
+    await this.publishChanged(p, next, this.bindings(p), actor);
     return next;
   }
 
-  /** Replaces a principal's bindings; every capability must be configured. */
-  async setBindings(p: PrincipalRef, capabilities: string[]): Promise<string[]> {
+  /** Replaces a principal's bindings; every capability must be configured. `actor`: who (presentation.changed). */
+  async setBindings(p: PrincipalRef, capabilities: string[], actor: string): Promise<string[]> {
     const unique = [...new Set(capabilities)];
     await this.configBucket.refresh(CONFIG_DOCUMENT_KEY);
     // (capabilities are checked against the document as stored)
@@ -317,7 +323,7 @@ export class SurfaceResolverService {
         `unknown capabilities: ${unknown.map((c) => JSON.stringify(c.slice(0, 64))).join(', ')}`,
       );
     await this.putOverride(p, bindingsKey(p.kind, p.id), { capabilities: unique } satisfies BindingsRecord);
-    await this.publishChanged(p, this.presentation(p), unique);
+    await this.publishChanged(p, this.presentation(p), unique, actor);
     return unique;
   }
 
@@ -337,12 +343,13 @@ export class SurfaceResolverService {
     }
   }
 
-  private publishChanged(p: PrincipalRef, r: PresentationRecord, capabilities: string[]): Promise<void> {
+  private publishChanged(p: PrincipalRef, r: PresentationRecord, capabilities: string[], actor: string): Promise<void> {
     return this.publisher.presentationChanged({
       principal: principalToProto(p),
       mode: modeToProto(r.mode),
       autonomy: autonomyToProto(r.autonomy),
       capabilities,
+      actor,
     });
   }
 
@@ -367,9 +374,10 @@ export class SurfaceResolverService {
    *
    * `guard` runs against the config as it stands just before the write (the handler's checks on
    * capabilities and orchestrators). If another apply lands between that read and the write, this
-   * one is refused with CONFIG_CONFLICT (gRPC ABORTED) and nothing of it is written.
+   * one is refused with CONFIG_CONFLICT (gRPC ABORTED) and nothing of it is written. `actor`: who
+   * applied it, for presentation.changed (the config file unless an ApplyConfig caller is named).
    */
-  async applyConfig(cfg: ToolsurfaceConfig, guard?: () => void): Promise<void> {
+  async applyConfig(cfg: ToolsurfaceConfig, guard?: () => void, actor: string = CONFIG_FILE_ACTOR): Promise<void> {
     const revision = this.configBucket.revision(CONFIG_DOCUMENT_KEY);
     const previous = this.config.document();
     const before = this.surfaceInputs();
@@ -397,7 +405,7 @@ export class SurfaceResolverService {
     );
     await this.dropStaleOverrides();
     // The first document has no surfaces before it to tell.
-    if (previous || legacyNamed.length > 0) await this.announceChanges(before);
+    if (previous || legacyNamed.length > 0) await this.announceChanges(before, actor);
   }
 
   private surfaceInputs(): SurfaceInputs {
@@ -409,10 +417,10 @@ export class SurfaceResolverService {
    * setPresentation and setBindings do, so that dispatch tells their MCP sessions. The config is
    * applied whatever happens here; a principal not told keeps its surface until it expires.
    */
-  private async announceChanges(before: SurfaceInputs): Promise<void> {
+  private async announceChanges(before: SurfaceInputs, actor: string): Promise<void> {
     const changed = principalsChanged(before, this.surfaceInputs());
     for (const p of changed) {
-      await this.publishChanged(p, this.presentation(p), this.bindings(p)).catch((err: unknown) =>
+      await this.publishChanged(p, this.presentation(p), this.bindings(p), actor).catch((err: unknown) =>
         this.logger.warn({ err, principal: p }, 'presentation.changed not published after an apply'),
       );
     }

@@ -1,5 +1,7 @@
 import { AppError, ReasonCode, parseConfig, requireAdmin, requirePrincipal } from '@toolsurface/core';
+import type { Metadata } from '@grpc/grpc-js';
 import {
+  actorOfCall,
   autonomyFromProto,
   autonomyToProto,
   callerOf,
@@ -16,6 +18,13 @@ import type { SurfaceResolverService } from '../surface-resolver.service';
 const SERVICE = 'toolsurface.v1.PresentationService';
 /** Largest config text ApplyConfig accepts, bytes. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** The admin caller's actor (who makes the change, for presentation.changed); refuses a caller that is not an admin. */
+function adminActor(metadata: Metadata, resolver: SurfaceResolverService): string {
+  const caller = callerOf(metadata, resolver.orchestrators());
+  requireAdmin(caller);
+  return actorOfCall(metadata, caller);
+}
 
 /** PresentationService over the resolver. `configDir` resolves relative paths of applied configs. */
 export function presentationHandlers(
@@ -40,9 +49,9 @@ export function presentationHandlers(
       SERVICE,
       'SetPresentation',
       async (req, info) => {
-        requireAdmin(callerOf(info.metadata, resolver.orchestrators()));
+        const actor = adminActor(info.metadata, resolver);
         const p = principalFromProto(req.principal);
-        const r = await resolver.setPresentation(p, modeFromProto(req.mode), autonomyFromProto(req.autonomy));
+        const r = await resolver.setPresentation(p, modeFromProto(req.mode), autonomyFromProto(req.autonomy), actor);
         return { presentation: { principal: principalToProto(p), mode: modeToProto(r.mode), autonomy: autonomyToProto(r.autonomy) } };
       },
       deps,
@@ -61,10 +70,10 @@ export function presentationHandlers(
       SERVICE,
       'SetBindings',
       async (req, info) => {
-        requireAdmin(callerOf(info.metadata, resolver.orchestrators()));
+        const actor = adminActor(info.metadata, resolver);
         const p = principalFromProto(req.principal);
         if (!Array.isArray(req.capabilities)) throw new AppError(ReasonCode.INVALID_REQUEST, 'capabilities must be a list');
-        return { principal: principalToProto(p), capabilities: await resolver.setBindings(p, req.capabilities) };
+        return { principal: principalToProto(p), capabilities: await resolver.setBindings(p, req.capabilities, actor) };
       },
       deps,
     ),
@@ -72,30 +81,34 @@ export function presentationHandlers(
       SERVICE,
       'ApplyConfig',
       async (req, info) => {
-        requireAdmin(callerOf(info.metadata, resolver.orchestrators()));
+        const actor = adminActor(info.metadata, resolver);
         if (typeof req.configYaml !== 'string' || req.configYaml.trim() === '')
           throw new AppError(ReasonCode.INVALID_REQUEST, 'config_yaml is required');
         if (Buffer.byteLength(req.configYaml) > MAX_CONFIG_BYTES)
           throw new AppError(ReasonCode.INVALID_REQUEST, `config_yaml exceeds ${MAX_CONFIG_BYTES} bytes`);
         const cfg = parseConfig(req.configYaml, configDir);
         // Checked against the config as it stands just before the write (a racing apply: CONFIG_CONFLICT).
-        await resolver.applyConfig(cfg, () => {
-          const changed = resolver.capabilitiesChangedBy(cfg);
-          // Capabilities are commands dispatch runs: over an unauthenticated API they stay as the file set them.
-          if (changed.length > 0 && !allowCapabilityChanges) {
-            throw new AppError(
-              ReasonCode.PERMISSION_DENIED,
-              `ApplyConfig may not add, change or remove capabilities (${changed.slice(0, 5).join(', ')}); change the config file, or start surface-resolver with ALLOW_CAPABILITY_CHANGES=true`,
-            );
-          }
-          // Credentials come from the config file only: an API call cannot mint itself a token.
-          if (resolver.orchestratorsChangedBy(cfg) || resolver.mcpKeysChangedBy(cfg)) {
-            throw new AppError(
-              ReasonCode.PERMISSION_DENIED,
-              'ApplyConfig may not change orchestrators or MCP keys; change the config file and restart surface-resolver',
-            );
-          }
-        });
+        await resolver.applyConfig(
+          cfg,
+          () => {
+            const changed = resolver.capabilitiesChangedBy(cfg);
+            // Capabilities are commands dispatch runs: over an unauthenticated API they stay as the file set them.
+            if (changed.length > 0 && !allowCapabilityChanges) {
+              throw new AppError(
+                ReasonCode.PERMISSION_DENIED,
+                `ApplyConfig may not add, change or remove capabilities (${changed.slice(0, 5).join(', ')}); change the config file, or start surface-resolver with ALLOW_CAPABILITY_CHANGES=true`,
+              );
+            }
+            // Credentials come from the config file only: an API call cannot mint itself a token.
+            if (resolver.orchestratorsChangedBy(cfg) || resolver.mcpKeysChangedBy(cfg)) {
+              throw new AppError(
+                ReasonCode.PERMISSION_DENIED,
+                'ApplyConfig may not change orchestrators or MCP keys; change the config file and restart surface-resolver',
+              );
+            }
+          },
+          actor,
+        );
         return { configHash: cfg.hash, principals: cfg.principals.length, capabilities: Object.keys(cfg.capabilities).length };
       },
       deps,

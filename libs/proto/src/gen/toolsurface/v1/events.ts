@@ -59,6 +59,13 @@ export interface PresentationChanged {
   mode: PresentationMode;
   autonomy: Autonomy;
   capabilities: string[];
+  /**
+   * Who made the change: the orchestrator of the bearer token the change was made with
+   * ("anonymous" when caller authentication is off); "portal:<orchestrator>" when made through
+   * the portal, where <orchestrator> is the admin token the person signed in with; "config-file"
+   * when surface-resolver applied its config file. Empty on events from before this field.
+   */
+  actor: string;
 }
 
 /** The admission decision for one call and the rule that made it. */
@@ -614,7 +621,7 @@ export const SurfaceClosed: MessageFns<SurfaceClosed> = {
 };
 
 function createBasePresentationChanged(): PresentationChanged {
-  return { principal: undefined, mode: 0, autonomy: 0, capabilities: [] };
+  return { principal: undefined, mode: 0, autonomy: 0, capabilities: [], actor: "" };
 }
 
 export const PresentationChanged: MessageFns<PresentationChanged> = {
@@ -630,6 +637,9 @@ export const PresentationChanged: MessageFns<PresentationChanged> = {
     }
     for (const v of message.capabilities) {
       writer.uint32(34).string(v!);
+    }
+    if (message.actor !== "") {
+      writer.uint32(42).string(message.actor);
     }
     return writer;
   },
@@ -679,6 +689,14 @@ export const PresentationChanged: MessageFns<PresentationChanged> = {
             message.capabilities.push(reader.string());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.actor = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -699,6 +717,7 @@ export const PresentationChanged: MessageFns<PresentationChanged> = {
       capabilities: globalThis.Array.isArray(object?.capabilities)
         ? object.capabilities.map((e: any) => globalThis.String(e))
         : [],
+      actor: isSet(object.actor) ? globalThis.String(object.actor) : "",
     };
   },
 
@@ -716,6 +735,9 @@ export const PresentationChanged: MessageFns<PresentationChanged> = {
     if (message.capabilities?.length) {
       obj.capabilities = message.capabilities;
     }
+    if (message.actor !== "") {
+      obj.actor = message.actor;
+    }
     return obj;
   },
 
@@ -730,6 +752,7 @@ export const PresentationChanged: MessageFns<PresentationChanged> = {
     message.mode = object.mode ?? 0;
     message.autonomy = object.autonomy ?? 0;
     message.capabilities = object.capabilities?.map((e) => e) || [];
+    message.actor = object.actor ?? "";
     return message;
   },
 };
