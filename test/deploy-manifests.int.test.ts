@@ -33,6 +33,7 @@ if (!hasYamllint)
   console.warn('deploy-manifests: yamllint not found, its check is skipped (apt-get install yamllint; .ci/run installs it)');
 
 const SERVICES = serviceNames();
+const PORTAL_CONFIG = join(REPO_ROOT, 'apps', 'portal', 'src', 'config.ts');
 const { base, overlays, components, inBase } = kustomizations();
 const LOCAL = overlays.find((o) => basename(o) === 'local')!;
 
@@ -173,6 +174,49 @@ describe.skipIf(!hasKubectl)('deploy/k8s renders with kubectl and matches the co
       expect(problems).toEqual([]);
     });
 
+    it('sets on the portal only variables it reads, serves and probes the port its config defaults to, and runs its compiled entry', () => {
+      const objs = rendered(name, fn);
+      const w = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'portal');
+      expect(w, 'Deployment portal').toBeDefined();
+      const c = podSpec(w!).containers[0]!;
+      const env = containerEnv(c, objs);
+      const problems: string[] = [];
+      const read = variablesRead('portal', PORTAL_CONFIG);
+      for (const k of env.keys()) if (!read.has(k)) problems.push(`portal: sets ${k}, which it does not read`);
+      const port = Number(/'PORTAL_PORT',\s*(\d+)/.exec(readFileSync(PORTAL_CONFIG, 'utf8'))![1]);
+      const http = c.ports?.find((p) => p.name === 'http')?.containerPort;
+      if (env.get('PORTAL_PORT') !== String(port) || http !== port)
+        problems.push(`portal: PORTAL_PORT ${env.get('PORTAL_PORT')} / containerPort ${http}, config default ${port}`);
+      if (env.get('PORTAL_HOST') !== '0.0.0.0')
+        problems.push(`portal: PORTAL_HOST ${env.get('PORTAL_HOST')}, unreachable from the Service`);
+      const service = objs.find((o) => o.kind === 'Service' && o.metadata.name === 'portal');
+      const sport = (service?.spec as { ports?: { port: number }[] } | undefined)?.ports?.[0]?.port;
+      if (sport !== port) problems.push(`portal: Service port ${sport}, config default ${port}`);
+      // The portal refuses a Host it does not answer (421): each probe must send one of PORTAL_ALLOWED_HOSTS.
+      const allowed = (env.get('PORTAL_ALLOWED_HOSTS') ?? '').split(',');
+      for (const [kind, probe] of [
+        ['readiness', c.readinessProbe],
+        ['liveness', c.livenessProbe],
+      ] as const) {
+        const get = (probe as { httpGet?: { port: number; path: string; httpHeaders?: { name: string; value: string }[] } } | undefined)
+          ?.httpGet;
+        if (!get) {
+          problems.push(`portal: no ${kind} httpGet probe`);
+          continue;
+        }
+        if (get.port !== port) problems.push(`portal: ${kind} probe on ${get.port}, serves ${port}`);
+        const host = get.httpHeaders?.find((h) => h.name.toLowerCase() === 'host')?.value;
+        if (!host || !allowed.includes(host)) problems.push(`portal: ${kind} probe sends Host ${host}, not one of ${allowed.join(', ')}`);
+      }
+      const resolver = serviceProblem(objs, 'portal TOOLSURFACE_RESOLVER', env.get('TOOLSURFACE_RESOLVER') ?? '');
+      if (resolver || !env.get('TOOLSURFACE_RESOLVER')) problems.push(resolver ?? 'portal: no TOOLSURFACE_RESOLVER');
+      // sessions in NATS (shared by the replicas), and the web app the build puts beside the bundle (tools/build)
+      if (!env.get('NATS_URL')) problems.push('portal: no NATS_URL, so sessions would live in one pod');
+      if (env.get('PORTAL_WEB_DIST') !== '/app/dist/portal/web') problems.push(`portal: PORTAL_WEB_DIST ${env.get('PORTAL_WEB_DIST')}`);
+      if (JSON.stringify(c.args) !== JSON.stringify(['dist/portal/main.js'])) problems.push(`portal: args ${JSON.stringify(c.args)}`);
+      expect(problems).toEqual([]);
+    });
+
     it('points every address at a Service and port of the same rendering, and every file at a volume', () => {
       const objs = rendered(name, fn);
       const problems: string[] = [];
@@ -264,8 +308,19 @@ describe.skipIf(!hasKubectl)('deploy/k8s renders with kubectl and matches the co
       }
     });
 
-    it('gives each stateless service a disruption budget and an autoscaler starting at 2', () => {
-      for (const svc of SERVICES) {
+    it('logs the portal into NATS as its own user, with the replica count of every bucket', () => {
+      const c = podSpec(named('Deployment', 'portal')!).containers[0]!;
+      const env = containerEnv(c, objs());
+      expect(env.get('NATS_USER')).toBe('portal');
+      expect(env.has('NATS_PASSWORD')).toBe(true);
+      const replicas = (c.env ?? []).find((e) => e.name === 'JETSTREAM_REPLICAS') as
+        { valueFrom?: { configMapKeyRef?: { name: string; key: string } } } | undefined;
+      const cm = objs().find((o) => o.kind === 'ConfigMap' && o.metadata.name === replicas?.valueFrom?.configMapKeyRef?.name);
+      expect(cm?.data?.[replicas!.valueFrom!.configMapKeyRef!.key]).toBe('3');
+    });
+
+    it('gives each stateless service and the portal a disruption budget and an autoscaler starting at 2', () => {
+      for (const svc of [...SERVICES, 'portal']) {
         expect(named('PodDisruptionBudget', svc), svc).toBeDefined();
         expect((named('HorizontalPodAutoscaler', svc)!.spec as { minReplicas: number }).minReplicas, svc).toBe(2);
       }
@@ -278,6 +333,8 @@ describe.skipIf(!hasKubectl)('deploy/k8s renders with kubectl and matches the co
         JSON.stringify([{ from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'dispatch' } } }] }]),
       );
       expect(from('nats')).toContain('"app.kubernetes.io/component":"service"');
+      expect(from('nats')).toContain('"app.kubernetes.io/name":"portal"');
+      expect(named('NetworkPolicy', 'portal')).toBeDefined();
       // every service pod carries the label the NATS policy admits, and no capability does
       for (const w of workloads(objs()).filter((x) => x.kind === 'Deployment')) {
         const labels = (w.spec as { template: { metadata: { labels: Record<string, string> } } }).template.metadata.labels;

@@ -125,9 +125,15 @@ describe.skipIf(defaultPortsTaken)('npm run demo with no stack running', () => {
     );
     expect(g).toMatch(/→ DELETE http:\/\/127\.0\.0\.1:\d+\/mcp\/gateway\/agent-hub +\(Mcp-Session-Id mcp_[0-9a-f]{32}\)/);
     expect(g).toMatch(/status +404 \(the session is gone\)/);
-    // its endpoint stopped with the demo's stack: the last line points to `npm start`'s and docs/mcp.md
-    expect(out.trimEnd().split('\n').at(-1)).toMatch(
+    // its endpoint stopped with the demo's stack: the line before the last points to `npm start`'s and docs/mcp.md
+    expect(out.trimEnd().split('\n').at(-2)).toMatch(
       /MCP clients: `npm start` serves http:\/\/127\.0\.0\.1:3100\/mcp\/<agent\|gateway>\/<id>.*docs\/mcp\.md$/,
+    );
+  });
+
+  it("ends by pointing to the portal: `npm start`'s URL and how to sign in with the local config", () => {
+    expect(run.out.trimEnd().split('\n').at(-1)).toMatch(
+      /^ +Portal: `npm start` serves http:\/\/127\.0\.0\.1:3200\/ in a browser, .*; sign in with any token \(the config lists no orchestrators\); apps\/portal\/README\.md$/,
     );
   });
 

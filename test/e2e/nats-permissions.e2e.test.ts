@@ -8,6 +8,7 @@ import { Kvm } from '@nats-io/kv';
 import { Buckets, SNAPSHOT_OBJECT_STORE, STREAM, Subjects, connectNats, inboxPrefixOf } from '@toolsurface/platform';
 import { CONFIG_DOCUMENT_KEY } from '@toolsurface/state';
 import { PresentationMode } from '@toolsurface/proto';
+import { NatsSessionStore } from '@toolsurface/portal';
 import { principalOf, startGateway, textOf, unaryCall, type GatewayFixture } from '../support';
 
 // The NATS users and subject permissions shipped in deploy/k8s/components/nats-auth/nats.conf,
@@ -24,6 +25,7 @@ const PASSWORDS = {
 } as const;
 type Service = keyof typeof PASSWORDS;
 const SERVICES = Object.keys(PASSWORDS) as Service[];
+const PORTAL_PASSWORD = 'portal-pw-6';
 // The suite's own connection (events, the catalog wait) is a user of the test's, added to a copy.
 const OBSERVER = { user: 'observer', pass: 'observer-pw-5' };
 
@@ -62,6 +64,7 @@ beforeAll(async () => {
         TOOLSURFACE_NATS_DISPATCH_PASSWORD: PASSWORDS.dispatch,
         TOOLSURFACE_NATS_DISCOVERY_PASSWORD: PASSWORDS.discovery,
         TOOLSURFACE_NATS_UNIFIED_PASSWORD: PASSWORDS['unified-mapper'],
+        TOOLSURFACE_NATS_PORTAL_PASSWORD: PORTAL_PASSWORD,
       },
       ...OBSERVER,
     },
@@ -125,6 +128,26 @@ describe('the gateway under the shipped NATS permissions', () => {
       expect(await jsm.streams.getMessage(STREAM, { last_by_subj: subject }).catch(() => null), subject).not.toBeNull();
     }
     expect(violations()).toEqual([]);
+  });
+});
+
+describe('the portal under the shipped NATS permissions', () => {
+  it('keeps its sessions in its own bucket, unrefused, and may read or publish nothing else', async () => {
+    const nc = await connectNats(g.nats.url, 'probe-portal', { user: 'portal', pass: PORTAL_PASSWORD });
+    try {
+      const store = await NatsSessionStore.open(nc, 60_000, 1);
+      const s = await store.create('some-admin-token');
+      expect((await store.fromCookie(`ts_portal_session=${s.id}`))?.csrf).toBe(s.csrf);
+      await store.delete(s.id);
+      expect(await store.fromCookie(`ts_portal_session=${s.id}`)).toBeUndefined();
+      expect(violations().filter((l) => l.includes('"portal"'))).toEqual([]);
+      const read = await attempt(async () => (await new Kvm(nc).open(Buckets.config)).get(CONFIG_DOCUMENT_KEY));
+      expect(read).toMatch(/permission|timeout/i);
+      const forged = await attempt(() => jetstream(nc).publish(Subjects.presentationChanged, new Uint8Array([1]), { timeout: 2000 }));
+      expect(forged).toMatch(/permission/i);
+    } finally {
+      await nc.close();
+    }
   });
 });
 

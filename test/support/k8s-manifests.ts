@@ -143,10 +143,10 @@ function stripComments(src: string): string {
  * literals handed to the readers, in its config.ts and in libs/platform (which every service's
  * config.ts calls for NATS, TLS, logging and telemetry).
  */
-export function variablesRead(service: string): Set<string> {
+export function variablesRead(service: string, configFile = join(REPO_ROOT, 'services', service, 'src', 'config.ts')): Set<string> {
   const platform = join(REPO_ROOT, 'libs', 'platform', 'src');
   const files = [
-    join(REPO_ROOT, 'services', service, 'src', 'config.ts'),
+    configFile,
     ...readdirSync(platform)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
       .map((f) => join(platform, f)),

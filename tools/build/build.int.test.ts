@@ -13,8 +13,9 @@ import {
 } from '@toolsurface/devkit';
 import { buildServices, importedPackages, packageOf } from './build';
 
-// `npm run build` as the image uses it: the four services built to plain ES modules start under
-// node (no tsx) against a real nats-server, with the cluster's config file, and serve gRPC health.
+// `npm run build` as the image uses it: the four services and the portal built to plain ES modules
+// start under node (no tsx) against a real nats-server, with the cluster's config file; the
+// services serve gRPC health, the portal its built web app.
 
 const OUT = join(DATA_DIR, `build-test-${process.pid}`);
 const PORTS: Record<string, number> = {};
@@ -27,9 +28,23 @@ beforeAll(async () => {
   built = await buildServices(OUT);
   nats = await privateNats();
   if (!nats) throw new Error('nats-server not found (apt-get install nats-server; it lives in /usr/sbin)');
-  const ports = await findFreePorts(4);
+  const ports = await findFreePorts(5);
   ['surface-resolver', 'discovery', 'dispatch', 'unified-mapper'].forEach((s, i) => (PORTS[s] = ports[i]!));
-  for (const svc of Object.keys(PORTS)) {
+  PORTS.portal = ports[4]!;
+  procs.push(
+    spawnManaged('portal', process.execPath, ['--enable-source-maps', join(OUT, 'portal', 'main.js')], {
+      cwd: REPO_ROOT,
+      logPath: join(OUT, 'portal.log'),
+      env: {
+        PATH: process.env.PATH,
+        NATS_URL: nats.url,
+        PORTAL_PORT: String(PORTS.portal),
+        PORTAL_WEB_DIST: join(OUT, 'portal', 'web'),
+        TOOLSURFACE_RESOLVER: `127.0.0.1:${PORTS['surface-resolver']}`,
+      },
+    }),
+  );
+  for (const svc of Object.keys(PORTS).filter((s) => s !== 'portal')) {
     procs.push(
       spawnManaged(svc, process.execPath, ['--enable-source-maps', join(OUT, svc, 'main.js')], {
         cwd: REPO_ROOT,
@@ -58,8 +73,15 @@ afterAll(async () => {
 
 describe('npm run build', () => {
   it('emits one bundle per service, with the search data beside them', () => {
-    expect(built.entries.sort()).toEqual(['discovery/main', 'dispatch/main', 'surface-resolver/main', 'unified-mapper/main']);
+    expect(built.entries.sort()).toEqual([
+      'discovery/main',
+      'dispatch/main',
+      'portal/main',
+      'surface-resolver/main',
+      'unified-mapper/main',
+    ]);
     for (const e of built.entries) expect(existsSync(join(OUT, `${e}.js`)), e).toBe(true);
+    expect(existsSync(join(OUT, 'portal', 'web', 'index.html'))).toBe(true);
     expect(existsSync(join(OUT, 'data', 'word-vectors.bin'))).toBe(true);
     // what the image's npm ci --omit=dev must install: gRPC, NATS and OpenTelemetry at least, never a test tool
     expect(built.packages).toEqual(expect.arrayContaining(['@grpc/grpc-js', '@nats-io/transport-node', '@opentelemetry/api']));
@@ -80,6 +102,21 @@ describe('npm run build', () => {
     },
     120_000,
   );
+});
+
+describe('the portal bundle', () => {
+  it('starts under plain node with NATS configured and serves the web app built beside it', async () => {
+    const proc = procs.find((p) => p.name === 'portal')!;
+    let page: Response | undefined;
+    for (let i = 0; i < 600 && !page; i++) {
+      if (proc.exit()) throw new Error(`portal exited: ${proc.tail()}`);
+      page = await fetch(`http://127.0.0.1:${PORTS.portal}/`).catch(() => undefined);
+      if (!page) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(page?.status).toBe(200);
+    expect(await page!.text()).toContain('<div id="root">');
+    expect(await (await fetch(`http://127.0.0.1:${PORTS.portal}/api/session`)).json()).toEqual({ signedIn: false });
+  }, 150_000);
 });
 
 describe('packageOf and importedPackages', () => {

@@ -6,3 +6,4 @@ export type { PortalConfig } from './config';
 export { buildWeb } from './web-build';
 export { ActivityFeed } from './activity-feed';
 export type { ActivityConfig } from './activity-feed';
+export { NatsSessionStore, PORTAL_SESSIONS_BUCKET } from './session-kv';

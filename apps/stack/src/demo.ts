@@ -18,6 +18,8 @@ import {
   type NatsHandle,
   defaultNatsBinary,
 } from '@toolsurface/devkit';
+import { loadConfigFile } from '@toolsurface/core';
+import { loadPortalConfig } from '@toolsurface/portal';
 import { DEFAULT_PORTS, startStack, type RunningStack } from './stack';
 
 const t0 = performance.now();
@@ -119,9 +121,9 @@ try {
 // Where the gateway requires caller authentication, the demo acts as the orchestrator whose token is in TOOLSURFACE_TOKEN.
 const gw = new GatewayClient(addresses, {}, process.env.TOOLSURFACE_TOKEN || undefined, tls);
 const sessionStart = performance.now();
+// the config whose rules the demo names: its own stack's, or the one `npm start` reads
+const configPath = stack ? DEFAULT_CONFIG_PATH : process.env.TOOLSURFACE_CONFIG || DEFAULT_CONFIG_PATH;
 try {
-  // the config whose rules the demo names: its own stack's, or the one `npm start` reads
-  const configPath = stack ? DEFAULT_CONFIG_PATH : process.env.TOOLSURFACE_CONFIG || DEFAULT_CONFIG_PATH;
   await runScenario(gw, report, { sampleDir: SAMPLE_DIR, width, configPath });
 } finally {
   gw.close();
@@ -157,4 +159,20 @@ if (stack) {
 } else if (!mcpSkip) {
   report.line(`  MCP clients: connect to ${mcpBase}/mcp/<agent|gateway>/<id>, e.g. ${mcpUrl}; docs/mcp.md`);
 }
+// last, where a person sees and sets what the demo showed: the portal of `npm start`
+report.line(`  Portal: ${portalPointer()}; apps/portal/README.md`);
 process.exit(report.failures.length > 0 ? 1 : 0);
+
+/** Where `npm start` serves the portal and what signs in there, from the config it reads. */
+function portalPointer(): string {
+  const url = `http://127.0.0.1:${loadPortalConfig({ PORTAL_PORT: process.env.PORTAL_PORT }).port}/`;
+  let signIn = "an admin orchestrator's token";
+  try {
+    const admins = loadConfigFile(configPath).orchestrators.filter((o) => o.admin);
+    signIn = admins.length === 0 ? 'any token (the config lists no orchestrators)' : `the token of ${admins.map((o) => o.id).join(' or ')}`;
+  } catch {
+    // the demo ran against a stack whose config it cannot read here: the general hint stands
+  }
+  const where = stack ? `\`npm start\` serves ${url}` : `open the URL \`npm start\` printed (${url} by default)`;
+  return `${where} in a browser, to see and set each principal's tool presentation; sign in with ${signIn}`;
+}
