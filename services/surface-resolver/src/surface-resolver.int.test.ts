@@ -5,8 +5,10 @@ import { trace } from '@opentelemetry/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { isAppError, parseConfig, ReasonCode } from '@toolsurface/core';
-import { Buckets, connectNats, ensureStream, EventPublisher, openBucket, openSnapshotStore } from '@toolsurface/platform';
+import { Buckets, connectNats, ensureStream, EventPublisher, openBucket, openSnapshotStore, STREAM, Subjects } from '@toolsurface/platform';
+import { PresentationChanged } from '@toolsurface/proto';
 import { ensureNats, findFreePort, type NatsHandle } from '@toolsurface/devkit';
 import { CONFIG_HASH_KEY, SnapshotStore, WatchedBucket, type CatalogRecord, type SurfaceRecord } from '@toolsurface/state';
 import { ResolverPublisher } from './events/resolver.publisher';
@@ -152,5 +154,20 @@ describe('SurfaceResolverService config on several replicas', () => {
     expect(resolver.bindings(p)).toEqual(['a']);
     expect(resolver.bindings({ kind: 'agent', id: 'gone' })).toEqual([]);
     expect(resolver.bindings({ kind: 'agent', id: 'api' })).toEqual(['a']);
+  });
+});
+
+describe('presentation.changed after an apply', () => {
+  it('names who made the change: the config file, or the ApplyConfig caller', async () => {
+    const { resolver } = await replica('actor');
+    const last = async (): Promise<PresentationChanged> => {
+      const m = await (await jetstreamManager(conns[0]!)).streams.getMessage(STREAM, { last_by_subj: Subjects.presentationChanged });
+      return PresentationChanged.decode(m!.data);
+    };
+    await resolver.applyConfigIfChanged(parseConfig(CONFIG(), dir));
+    expect(await resolver.applyConfigIfChanged(parseConfig(CONFIG().replace('mode: direct', 'mode: unified'), dir))).toBe(true);
+    expect(await last()).toMatchObject({ principal: { id: 'p' }, actor: 'config-file' });
+    await resolver.applyConfig(parseConfig(CONFIG().replace('mode: direct', 'mode: discovery'), dir), undefined, 'ops');
+    expect(await last()).toMatchObject({ principal: { id: 'p' }, actor: 'ops' });
   });
 });
