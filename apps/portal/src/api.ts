@@ -140,7 +140,7 @@ async function signIn(ctx: ApiContext, req: IncomingMessage, res: ServerResponse
       throw new ApiError(401, 'that token is not an admin orchestrator token of this gateway');
     throw e;
   }
-  const s = await ctx.sessions.create(token);
+  const s = await sessionsCall(() => ctx.sessions.create(token));
   send(res, 200, { signedIn: true, csrf: s.csrf }, { 'set-cookie': sessionCookie(s.id, ctx.sessionTtlSeconds, ctx.secure) });
 }
 
@@ -170,18 +170,30 @@ async function setPresentation(ctx: ApiContext, s: Session, p: PrincipalRef, req
   );
 }
 
+/** A call of the session store: when it fails (NATS out of reach), a 503 to retry, not an internal error. */
+async function sessionsCall<T>(op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (e) {
+    throw new ApiError(
+      503,
+      `sign-ins cannot be read or stored right now (${(e as Error).message.slice(0, 120)}); try again. Nothing was changed`,
+    );
+  }
+}
+
 /** Routes /api/*; resolves once the response is sent. */
 export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   const method = req.method ?? 'GET';
   try {
     if (path === '/api/session' && method === 'POST') return await signIn(ctx, req, res);
-    const s = await ctx.sessions.fromCookie(req.headers.cookie);
+    const s = await sessionsCall(() => ctx.sessions.fromCookie(req.headers.cookie));
     if (path === '/api/session' && method === 'GET') return send(res, 200, s ? { signedIn: true, csrf: s.csrf } : { signedIn: false });
     if (!s) throw new ApiError(401, 'sign in first: no session, or it expired');
     if (method !== 'GET' && !csrfMatches(s, req.headers['x-csrf-token'] as string | undefined))
       throw new ApiError(403, 'the CSRF token is missing or wrong; reload the page. Nothing was changed');
     if (path === '/api/session' && method === 'DELETE') {
-      await ctx.sessions.delete(s.id);
+      await sessionsCall(() => ctx.sessions.delete(s.id));
       return send(res, 200, { signedIn: false }, { 'set-cookie': sessionCookie('', 0, ctx.secure) });
     }
     if (path === '/api/principals' && method === 'GET') return send(res, 200, { principals: await principals(ctx, s) });

@@ -1,0 +1,40 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleApi } from './api';
+import type { SessionStore } from './sessions';
+
+// The API over a real HTTP server whose session store is out of reach (NATS down): every request
+// gets a 503 to retry, and no sign-in is made or ended.
+
+const unreachable: SessionStore = {
+  create: () => Promise.reject(new Error('TIMEOUT')),
+  fromCookie: () => Promise.reject(new Error('TIMEOUT')),
+  delete: () => Promise.reject(new Error('TIMEOUT')),
+};
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const ctx = { sessions: unreachable, resolver: '127.0.0.1:1', secure: false, sessionTtlSeconds: 60, mcpPublicUrl: '' };
+  server = createServer((req, res) => void handleApi(ctx, req, res, new URL(req.url ?? '/', 'http://portal').pathname));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('the API while the session store is out of reach', () => {
+  it('answers 503 with a message to retry, for a session check and a change alike', async () => {
+    const cookie = `ts_portal_session=${'a'.repeat(64)}`;
+    const check = await fetch(`${base}/api/session`, { headers: { cookie } });
+    expect(check.status).toBe(503);
+    expect(((await check.json()) as { error: string }).error).toMatch(/sign-ins cannot be read or stored right now \(TIMEOUT\); try again/);
+    const change = await fetch(`${base}/api/principals/agent/a/presentation`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': 'x' },
+      body: JSON.stringify({ mode: 'direct' }),
+    });
+    expect(change.status).toBe(503);
+  });
+});
