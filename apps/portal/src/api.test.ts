@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityOff } from './activity-feed';
 import { handleApi } from './api';
 import type { SessionStore } from './sessions';
 
@@ -16,7 +17,14 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  const ctx = { sessions: unreachable, resolver: '127.0.0.1:1', secure: false, sessionTtlSeconds: 60, mcpPublicUrl: '' };
+  const ctx = {
+    sessions: unreachable,
+    resolver: '127.0.0.1:1',
+    secure: false,
+    sessionTtlSeconds: 60,
+    mcpPublicUrl: '',
+    activity: activityOff(),
+  };
   server = createServer((req, res) => void handleApi(ctx, req, res, new URL(req.url ?? '/', 'http://portal').pathname));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
