@@ -172,6 +172,13 @@ describe('the portal in Chromium', { timeout: 120_000 }, () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to the Toolsurface portal');
     expect((await raw('GET', '/api/principals', { host: `127.0.0.1:${portal.port()}` })).status).toBe(401);
     await page.screenshot({ path: join(SCREENSHOTS, 'sign-in-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: join(SCREENSHOTS, 'sign-in-390.png'), fullPage: true });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     await signIn('not-a-token-of-anyone');
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('not an admin orchestrator token');
     await signIn(TEAM_A);
