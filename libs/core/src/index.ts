@@ -51,3 +51,6 @@ export { foldSpelling } from './glob';
 export { argumentsMatch, defaultArgumentMatch, ARGUMENT_MATCHES } from './argument-match';
 export type { ArgumentMatch } from './argument-match';
 export { hiddenByRule } from './admission';
+/** Compiled JSON Schema validators for tool arguments (Ajv, strict mode off, draft detection), shared by dispatch and the model mapper. */
+export { ValidatorCache, fromDraft04, toProblems, MAX_REPORTED_PROBLEMS } from './validators';
+export type { ArgumentProblem, ArgumentValidator, CompileProblem } from './validators';
