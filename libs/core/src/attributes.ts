@@ -87,4 +87,10 @@ export const Metric = {
   },
   /** Server-side duration of each gRPC call, by rpc.system.name, rpc.method (`package.Service/Method`) and rpc.status_code (`OK`, `NOT_FOUND`, ...). */
   RPC_SERVER_DURATION: { name: 'rpc.server.call.duration', unit: 's', description: 'Duration of gRPC calls on the server.' },
+  /** Each request unified-mapper sent to its model endpoint (MAPPER=openai), by toolsurface.outcome (`answered`, `fallback`) and toolsurface.reason (why the rule engine answered instead). */
+  MAPPER_MODEL_CALLS: {
+    name: 'toolsurface.mapper.model.calls',
+    unit: '{call}',
+    description: 'Requests to the model mapper endpoint, by outcome and, for a fallback to the rule engine, its reason.',
+  },
 } as const;

@@ -27,3 +27,6 @@ export { ca, leaf, writeTestCertificates } from './certs';
 export type { TestCertificates } from './certs';
 export { faultsTable } from './fault-table';
 export type { FaultResultRow, FaultResults } from './fault-table';
+// A scripted server of the OpenAI chat-completions protocol, for protocol tests of the model mapper.
+export { startOpenAIProtocolServer, chatCompletion } from './openai-protocol-server';
+export type { OpenAIProtocolServer, ReceivedChatRequest, ScriptedReply, ChatScript } from './openai-protocol-server';

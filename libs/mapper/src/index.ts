@@ -6,3 +6,11 @@ export type { MapperTool, RetrievedCandidate, Retriever, MapInput, CandidateResu
 export { UnifiedMapper, PreferredToolNotInSnapshotError } from './mapper.js';
 /** Mapper options (reference date, retrieval depth), per-call options, and the ranked candidates `rank` exposes. */
 export type { UnifiedMapperOptions, MapCallOptions, RankedCandidate } from './mapper.js';
+/** The async Mapper interface unified-mapper serves, and the rule engine as one (the default). */
+export type { Mapper } from './port.js';
+export { ruleMapper } from './port.js';
+/** The model mapper for deployments with an OpenAI-compatible chat-completions endpoint (off by default). */
+export { OpenAIMapper } from './openai/openai-mapper.js';
+export type { OpenAIMapperOptions } from './openai/openai-mapper.js';
+export { ModelAnswerError } from './openai/protocol.js';
+export type { ModelFailureKind } from './openai/protocol.js';

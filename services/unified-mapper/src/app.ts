@@ -13,6 +13,7 @@ import { SnapshotStore } from '@toolsurface/state';
 import type { Tracer } from '@opentelemetry/api';
 import type { MapperConfig } from './config';
 import { unifiedHandlers } from './grpc/unified.handler';
+import { modelMapperOptions } from './model-mapper';
 import { UnifiedMapperService } from './unified-mapper.service';
 
 /** The running service. */
@@ -37,6 +38,7 @@ export function createApp(config: MapperConfig, tracer: Tracer): App {
       const mapper = new UnifiedMapperService(
         new SnapshotStore(await openSnapshotStore(nc, { replicas: config.jetstreamReplicas }), config.maxSnapshots),
         config.maxSnapshots,
+        config.model && modelMapperOptions(config.model, logger),
       );
       stopTlsLog = logTlsReloads(logger);
       grpc = await startGrpcServer(
@@ -52,7 +54,7 @@ export function createApp(config: MapperConfig, tracer: Tracer): App {
         {},
         config.tls,
       );
-      logger.info({ port: grpc.port }, 'unified-mapper serving');
+      logger.info({ port: grpc.port, mapper: config.model ? `openai ${config.model.model}` : 'rules' }, 'unified-mapper serving');
     },
     async stop() {
       await grpc?.stop();

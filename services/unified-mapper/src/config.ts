@@ -1,5 +1,6 @@
 // The only reader of process.env in this service.
 import { envInt, envLogLevel, envNats, envTls, jetstreamReplicas, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
+import { modelMapperConfig, type ModelMapperConfig } from './model.config';
 
 /** Validated settings of unified-mapper. */
 export interface MapperConfig {
@@ -15,6 +16,8 @@ export interface MapperConfig {
   jetstreamReplicas: number;
   /** Snapshots whose index and mapper stay in memory. */
   maxSnapshots: number;
+  /** MAPPER=openai: the chat-completions endpoint that maps requests; undefined: the rule engine alone (the default). */
+  model?: ModelMapperConfig;
 }
 
 /** Reads and validates the environment; throws an Error naming the bad variable. */
@@ -30,5 +33,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MapperConfig {
     nats: envNats(env),
     jetstreamReplicas: jetstreamReplicas(env),
     maxSnapshots: envInt(env, 'MAX_SNAPSHOTS', 64, 1, 100_000),
+    model: modelMapperConfig(env),
   };
 }

@@ -1,18 +1,28 @@
 import { AppError, ReasonCode, SNAPSHOT_ID_PATTERN } from '@toolsurface/core';
-import { PreferredToolNotInSnapshotError, UnifiedMapper, type MapResult } from '@toolsurface/mapper';
+import {
+  OpenAIMapper,
+  PreferredToolNotInSnapshotError,
+  ruleMapper,
+  UnifiedMapper,
+  type MapResult,
+  type Mapper,
+  type OpenAIMapperOptions,
+} from '@toolsurface/mapper';
 import { SELECTION_RETRIEVAL_OPTIONS, ToolIndex } from '@toolsurface/search';
 import type { SnapshotStore } from '@toolsurface/state';
 import { checkRequest } from './domain/request';
 
 /** Selection, mapping and confidence over snapshots; one index and mapper per snapshot, kept LRU. */
 export class UnifiedMapperService {
-  private readonly mappers = new Map<string, UnifiedMapper>();
+  private readonly mappers = new Map<string, Mapper>();
+  /** `model`: the model mapper's options (MAPPER=openai); without it the rule engine answers alone. */
   constructor(
     private readonly snapshots: SnapshotStore,
     private readonly maxSnapshots: number,
+    private readonly model?: OpenAIMapperOptions,
   ) {}
 
-  private async mapperFor(snapshotId: string): Promise<UnifiedMapper> {
+  private async mapperFor(snapshotId: string): Promise<Mapper> {
     let m = this.mappers.get(snapshotId);
     if (m) {
       this.mappers.delete(snapshotId);
@@ -23,7 +33,8 @@ export class UnifiedMapperService {
     const tools = snapshot.tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema }));
     // the ranking the mapper's calibration was fitted on
     const index = ToolIndex.build(tools, SELECTION_RETRIEVAL_OPTIONS);
-    m = new UnifiedMapper(tools, (q, limit) => index.search(q, limit));
+    const engine = new UnifiedMapper(tools, (q, limit) => index.search(q, limit));
+    m = this.model ? new OpenAIMapper(tools, engine, this.model) : ruleMapper(engine);
     this.mappers.set(snapshotId, m);
     while (this.mappers.size > this.maxSnapshots) this.mappers.delete(this.mappers.keys().next().value!);
     return m;
@@ -39,7 +50,7 @@ export class UnifiedMapperService {
     try {
       // Relative dates resolve against the caller's "now" when it sends one, else the server clock.
       const now = Number.isFinite(referenceTimeMs) && referenceTimeMs > 0 ? new Date(referenceTimeMs) : undefined;
-      return mapper.map({ request: input.request, context: input.context, preferredTools: input.preferredTools }, { now });
+      return await mapper.map({ request: input.request, context: input.context, preferredTools: input.preferredTools }, { now });
     } catch (e) {
       if (e instanceof PreferredToolNotInSnapshotError) {
         throw new AppError(

@@ -2,7 +2,7 @@
 // behaviour unified_tool relies on, on a 27-tool surface of real MCP servers' tools
 // (server-everything with its `add` tool, server-memory, part of server-filesystem).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { credentials, type ServiceError } from '@grpc/grpc-js';
@@ -11,7 +11,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { CONFIDENCE_THRESHOLD, ReasonCode, type BoundToolDefinition } from '@toolsurface/core';
 import { connectNats, fromServiceError, openSnapshotStore } from '@toolsurface/platform';
 import { UnifiedServiceClient, type MapRequestResponse } from '@toolsurface/proto';
-import { ensureNats, findFreePort, type NatsHandle } from '@toolsurface/devkit';
+import { ensureNats, findFreePort, startOpenAIProtocolServer, type NatsHandle, type OpenAIProtocolServer } from '@toolsurface/devkit';
 import { SnapshotStore } from '@toolsurface/state';
 import { createApp, type App } from './app';
 import { loadConfig } from './config';
@@ -50,10 +50,14 @@ afterAll(async () => {
   rmSync(natsDir, { recursive: true, force: true, maxRetries: 3 });
 });
 
-/** One MapRequest on the 27-tool snapshot. */
-function mapRequest(request: string, extra: { contextJson?: string; preferredTools?: string[] } = {}): Promise<MapRequestResponse> {
+/** One MapRequest on the 27-tool snapshot (to the rule engine's service unless another client is given). */
+function mapRequest(
+  request: string,
+  extra: { contextJson?: string; preferredTools?: string[] } = {},
+  to: UnifiedServiceClient = client,
+): Promise<MapRequestResponse> {
   return new Promise((resolve, reject) =>
-    client.mapRequest(
+    to.mapRequest(
       { snapshotId, request, contextJson: extra.contextJson ?? '', preferredTools: extra.preferredTools ?? [], referenceTimeMs: 0 },
       (err: ServiceError | null, res) => (err ? reject(err) : resolve(res)),
     ),
@@ -161,5 +165,105 @@ describe('UnifiedService.MapRequest keeps the schema as published', () => {
       ['exponent', 3],
       ['base', 4],
     ]);
+  });
+});
+
+// PROTOCOL TEST: the model is a scripted local server of the chat-completions protocol; no model
+// runs here, so this checks the service's wiring of the model mapper, not a model's quality.
+describe('UnifiedService.MapRequest with MAPPER=openai (protocol test against a scripted local server)', () => {
+  const KEY = 'sk-int-test-key-0123456789';
+  let model: OpenAIProtocolServer;
+  let modelApp: App;
+  let modelClient: UnifiedServiceClient;
+  /** the scripted answers by request; a request not listed gets HTTP 500 */
+  const answers: Record<string, { tool: string | null; args: Record<string, unknown> }> = {
+    'add 17 and 25': { tool: 'add', args: { a: 17, b: 25 } },
+    'add 17 and 40': { tool: 'add', args: { a: 17, b: 99 } },
+    'echo this back': { tool: 'echo', args: { message: 'hello from the context' } },
+  };
+
+  beforeAll(async () => {
+    model = await startOpenAIProtocolServer((req) => {
+      const messages = (req.body as { messages: { role: string; content: string }[] }).messages;
+      const a = answers[(JSON.parse(messages[1].content) as { request: string }).request];
+      return a
+        ? { content: JSON.stringify({ tool: a.tool, arguments_json: JSON.stringify(a.args), confidence: 0.99 }) }
+        : { status: 500, text: '{"error":{"message":"overloaded"}}' };
+    });
+    const keyFile = join(natsDir, 'model.key');
+    writeFileSync(keyFile, `${KEY}\n`);
+    modelApp = createApp(
+      loadConfig({
+        NATS_URL: nats.url,
+        GRPC_PORT: '0',
+        LOG_LEVEL: 'silent',
+        MAPPER: 'openai',
+        MAPPER_OPENAI_BASE_URL: model.baseUrl,
+        MAPPER_OPENAI_MODEL: 'int-test-model',
+        MAPPER_OPENAI_API_KEY_FILE: keyFile,
+        // generous: the machine is loaded, and a timeout would only make the rule engine answer
+        MAPPER_OPENAI_TIMEOUT_MS: '60000',
+      }),
+      trace.getTracer('unified-mapper-test'),
+    );
+    await modelApp.start();
+    modelClient = new UnifiedServiceClient(`127.0.0.1:${modelApp.port()}`, credentials.createInsecure());
+  });
+
+  afterAll(async () => {
+    modelClient?.close();
+    await modelApp?.stop();
+    await model?.close();
+  });
+
+  it("runs the model's call when our checks back it, and sends the model, key, candidates and response format", async () => {
+    const res = await mapRequest('add 17 and 25', {}, modelClient);
+    expect(res.decision).toBe('execute');
+    expect({ tool: res.metadata!.tool, args: JSON.parse(res.metadata!.argumentsJson) }).toEqual({ tool: 'add', args: { a: 17, b: 25 } });
+    expectAgreement(res);
+    const sent = model.received.at(-1)!;
+    expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
+    const body = sent.body as {
+      model: string;
+      messages: { content: string }[];
+      response_format: { type: string; json_schema: { strict: boolean } };
+    };
+    expect(body.model).toBe('int-test-model');
+    expect(body.response_format.type).toBe('json_schema');
+    expect(body.response_format.json_schema.strict).toBe(true);
+    const tools = (JSON.parse(body.messages[1].content) as { candidate_tools: { name: string; input_schema: unknown }[] }).candidate_tools;
+    expect(tools.find((t) => t.name === 'add')?.input_schema).toMatchObject({ required: ['a', 'b'] });
+  });
+
+  it('a value taken from the context object is backed; one the request does not give is not, whatever the model says', async () => {
+    const echo = await mapRequest(
+      'echo this back',
+      { contextJson: JSON.stringify({ message: 'hello from the context' }), preferredTools: ['echo'] },
+      modelClient,
+    );
+    expect(echo.decision).toBe('execute');
+    expect(JSON.parse(echo.metadata!.argumentsJson)).toEqual({ message: 'hello from the context' });
+    const invented = await mapRequest('add 17 and 40', {}, modelClient);
+    expect(invented.decision).toBe('low_confidence');
+    expect(invented.metadata!.confidence).toBeLessThan(CONFIDENCE_THRESHOLD);
+    expect(invented.explanation).toContain('b');
+  });
+
+  it('an endpoint error leaves the answer to the rule engine', async () => {
+    const before = model.received.length;
+    const res = await mapRequest('Add 3.5 and 4', {}, modelClient);
+    expect(model.received.length).toBe(before + 1);
+    expect(res.decision).toBe('execute');
+    expect(JSON.parse(res.metadata!.argumentsJson)).toEqual({ a: 3.5, b: 4 });
+  });
+
+  it('preferred tools outside the snapshot are still TOOL_NOT_IN_SNAPSHOT, and the model is not asked', async () => {
+    const before = model.received.length;
+    const err = await mapRequest('echo hello', { preferredTools: ['send_email'] }, modelClient).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(fromServiceError(err).code).toBe(ReasonCode.TOOL_NOT_IN_SNAPSHOT);
+    expect(model.received.length).toBe(before);
   });
 });
