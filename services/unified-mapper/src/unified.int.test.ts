@@ -246,7 +246,7 @@ describe('UnifiedService.MapRequest with MAPPER=openai (protocol test against a 
     const invented = await mapRequest('add 17 and 40', {}, modelClient);
     expect(invented.decision).toBe('low_confidence');
     expect(invented.metadata!.confidence).toBeLessThan(CONFIDENCE_THRESHOLD);
-    expect(invented.explanation).toContain('b');
+    expect(invented.explanation).toContain('do not give the value of b');
   });
 
   it('an endpoint error leaves the answer to the rule engine', async () => {

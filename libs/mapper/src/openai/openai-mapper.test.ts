@@ -61,6 +61,7 @@ describe('an unusable answer is reported, and the rule engine answers instead', 
     ],
     ['a body that is not JSON', { status: 200, text: '<html>gateway</html>', contentType: 'text/html' }, 'bad_response'],
     ['a body without choices', { status: 200, text: '{"object":"chat.completion","choices":[]}' }, 'bad_response'],
+    ['a body over 1 MiB', { status: 200, text: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }) }, 'bad_response'],
     ['HTTP 500', { status: 500, text: '{"error":{"message":"overloaded"}}' }, 'http_status'],
     ['HTTP 401', { status: 401, text: '{"error":{"message":"bad key"}}' }, 'http_status'],
   ];

@@ -95,6 +95,9 @@ export function chatRequestBody(
   };
 }
 
+/** Largest response body read. */
+export const RESPONSE_MAX_BYTES = 1024 * 1024;
+
 /** Endpoint settings of one call. */
 export interface Endpoint {
   baseUrl: string;
@@ -114,13 +117,20 @@ export async function postChat(endpoint: Endpoint, body: Record<string, unknown>
   try {
     const res = await (endpoint.fetch ?? fetch)(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
     status = res.status;
+    // an answer is a few hundred bytes; a huge body is a wrong endpoint, not an answer to read whole
+    if (Number(res.headers.get('content-length') ?? 0) > RESPONSE_MAX_BYTES) {
+      await res.body?.cancel();
+      throw new ModelAnswerError('bad_response', `response body over ${RESPONSE_MAX_BYTES} bytes`);
+    }
     text = await res.text();
   } catch (e) {
+    if (e instanceof ModelAnswerError) throw e;
     if (signal.aborted) throw new ModelAnswerError('timeout', `no answer within ${endpoint.timeoutMs} ms`, { cause: e });
     const cause = (e as { cause?: { code?: string } })?.cause?.code ?? (e as Error)?.message ?? 'fetch failed';
     throw new ModelAnswerError('unreachable', `endpoint not reachable (${cause})`, { cause: e });
   }
   if (status < 200 || status > 299) throw new ModelAnswerError('http_status', `endpoint answered HTTP ${status}`);
+  if (text.length > RESPONSE_MAX_BYTES) throw new ModelAnswerError('bad_response', `response body over ${RESPONSE_MAX_BYTES} bytes`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
