@@ -40,7 +40,10 @@ beforeAll(async () => {
   server = await startOpenAIProtocolServer(() => ({ status: 503, text: '{}' }));
   const tools = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/everything-27.json'), 'utf8')) as MapperTool[];
   const index = ToolIndex.build(tools, SELECTION_RETRIEVAL_OPTIONS);
-  const options = modelMapperOptions({ baseUrl: server.baseUrl, model: 'wired', apiKey: KEY, timeoutMs: 60_000, candidates: 5 }, logger);
+  const options = modelMapperOptions(
+    { baseUrl: server.baseUrl, model: 'wired', apiKey: KEY, timeoutMs: 60_000, candidates: 5, pauseAfter: 5, pauseMs: 30_000 },
+    logger,
+  );
   mapper = new OpenAIMapper(tools, new UnifiedMapper(tools, (q, limit) => index.search(q, limit)), options);
 });
 afterAll(async () => {
@@ -78,4 +81,15 @@ it('a usable answer is counted as answered', async () => {
   server.setScript(() => ({ content: JSON.stringify({ tool: 'add', arguments_json: '{"a":17,"b":25}', confidence: 0.9 }) }));
   expect((await mapper.map({ request: 'add 17 and 25' })).decision).toBe('execute');
   expect(await counted()).toEqual({ 'fallback/http_status': 1, answered: 1 });
+});
+
+it('a request skipped while the model is paused is counted, not logged', async () => {
+  const before = lines.length;
+  const options = modelMapperOptions(
+    { baseUrl: server.baseUrl, model: 'wired', timeoutMs: 1000, candidates: 5, pauseAfter: 5, pauseMs: 30_000 },
+    logger,
+  );
+  options.onFailure!({ kind: 'paused', message: 'the model is paused after endpoint failures in a row' });
+  expect(lines.length).toBe(before);
+  expect(await counted()).toEqual({ 'fallback/http_status': 1, answered: 1, 'fallback/paused': 1 });
 });

@@ -17,6 +17,8 @@ export function modelMapperOptions(config: ModelMapperConfig, logger: Logger): O
     onAnswer: () => calls.add(1, { [Attr.TS_OUTCOME]: 'answered' }),
     onFailure: ({ kind, message }) => {
       calls.add(1, { [Attr.TS_OUTCOME]: 'fallback', [Attr.TS_REASON]: kind });
+      // the failure that started the pause was logged; each request it skips is only counted
+      if (kind === 'paused') return;
       // the key is never in `message` nor in the config fields logged here
       logger.warn(
         { reason: kind, detail: message, model: config.model, endpoint: config.baseUrl },

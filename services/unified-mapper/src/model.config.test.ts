@@ -34,6 +34,8 @@ describe('the model mapper settings', () => {
       apiKey: KEY,
       timeoutMs: 4000,
       candidates: 8,
+      pauseAfter: 5,
+      pauseMs: 30_000,
     });
     expect(
       loadConfig({ ...base, MAPPER_OPENAI_API_KEY: KEY, MAPPER_OPENAI_TIMEOUT_MS: '900', MAPPER_OPENAI_CANDIDATES: '3' }).model,
@@ -54,6 +56,8 @@ describe('the model mapper settings', () => {
     [{ ...base, MAPPER_OPENAI_API_KEY_FILE: keyFile, MAPPER_OPENAI_API_KEY: KEY }, 'not both'],
     [{ ...base, MAPPER_OPENAI_CANDIDATES: '31' }, 'MAPPER_OPENAI_CANDIDATES'],
     [{ ...base, MAPPER_OPENAI_TIMEOUT_MS: '0' }, 'MAPPER_OPENAI_TIMEOUT_MS'],
+    [{ ...base, MAPPER_OPENAI_PAUSE_AFTER: '-1' }, 'MAPPER_OPENAI_PAUSE_AFTER'],
+    [{ ...base, MAPPER_OPENAI_PAUSE_MS: '0' }, 'MAPPER_OPENAI_PAUSE_MS'],
   ])('refuse a bad setting, naming it and never showing the key: %o', (env, named) => {
     const message = refusal(env);
     expect(message).toContain(named);

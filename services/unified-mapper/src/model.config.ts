@@ -10,6 +10,8 @@ export interface ModelMapperConfig {
   apiKey?: string;
   timeoutMs: number;
   candidates: number;
+  pauseAfter: number;
+  pauseMs: number;
 }
 
 /** The endpoint when MAPPER=openai, else undefined (the rule engine alone, the default); throws an Error naming the bad variable. */
@@ -38,6 +40,9 @@ export function modelMapperConfig(env: NodeJS.ProcessEnv): ModelMapperConfig | u
     timeoutMs: envInt(env, 'MAPPER_OPENAI_TIMEOUT_MS', 4000, 1, 600_000),
     // the rule engine re-ranks 30 retrieved tools; the model sees at most those
     candidates: envInt(env, 'MAPPER_OPENAI_CANDIDATES', 8, 1, 30),
+    // a hung endpoint would otherwise cost every request its timeout
+    pauseAfter: envInt(env, 'MAPPER_OPENAI_PAUSE_AFTER', 5, 0, 1000),
+    pauseMs: envInt(env, 'MAPPER_OPENAI_PAUSE_MS', 30_000, 1, 3_600_000),
   };
 }
 

@@ -87,6 +87,43 @@ describe('an unusable answer is reported, and the rule engine answers instead', 
   });
 });
 
+describe('endpoint failures in a row pause the model', () => {
+  it('after pauseAfter failures the model is skipped for pauseMs, then tried again; an answer ends the pause', async () => {
+    let now = 1_000_000;
+    const m = mapperReplying({ status: 503, text: '{}' }, { pauseAfter: 2, pauseMs: 30_000, clock: () => now });
+    const input: MapInput = { request: 'add 17 and 25' };
+    const sent = server.received.length;
+    await m.map(input);
+    await m.map(input);
+    expect(failures.map((f) => f.kind)).toEqual(['http_status', 'http_status']);
+    expect(failures[1].message).toContain('skipped for 30000 ms');
+    // paused: the endpoint is not asked, the rule engine answers
+    expect(await m.map(input)).toEqual(engine.map(input));
+    expect(failures.at(-1)!.kind).toBe('paused');
+    expect(server.received.length).toBe(sent + 2);
+    // an answer-level failure does not count towards a pause, and any answer ends one
+    now += 30_001;
+    server.setScript(() => ({ content: '{"tool": ' }));
+    await m.map(input);
+    expect(server.received.length).toBe(sent + 3);
+    server.setScript(() => ({ status: 503, text: '{}' }));
+    await m.map(input);
+    expect(failures.slice(-2).map((f) => f.kind)).toEqual(['malformed_output', 'http_status']);
+    expect(server.received.length).toBe(sent + 4);
+    await m.map(input);
+    expect(server.received.length).toBe(sent + 5);
+    expect(failures.at(-1)!.message).toContain('skipped');
+    // after the pause one request tries the endpoint; its failure pauses the model again at once
+    now += 30_001;
+    await m.map(input);
+    expect(server.received.length).toBe(sent + 6);
+    expect(failures.at(-1)!.message).toContain('skipped');
+    await m.map(input);
+    expect(failures.at(-1)!.kind).toBe('paused');
+    expect(server.received.length).toBe(sent + 6);
+  });
+});
+
 describe('a usable answer runs only when our checks back it', () => {
   it('values the request does not give, with a self-reported 0.99, do not run', async () => {
     const res = await mapperReplying(answer('get_weather', { city: 'London', unit: 'celsius' }, 0.99)).map({ request: 'weather in Paris' });

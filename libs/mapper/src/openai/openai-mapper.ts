@@ -13,7 +13,9 @@ import { PreferredToolNotInSnapshotError, type MapCallOptions, type RankedCandid
 import type { Mapper } from '../port.js';
 import type { CandidateResult, MapInput, MapperTool, MapResult } from '../types.js';
 import { checkLeaves, evidenceOf, groundedConfidence } from './grounding.js';
+import { EndpointPause } from './pause.js';
 import {
+  ENDPOINT_FAILURES,
   argumentValidator,
   chatRequestBody,
   ModelAnswerError,
@@ -34,7 +36,13 @@ export interface OpenAIMapperOptions {
   timeoutMs: number;
   /** how many of the rule engine's top candidates the model sees (preferred tools are always added) */
   candidates: number;
-  /** called once per unusable answer, before the rule engine answers */
+  /** endpoint failures in a row (unreachable, timeout, HTTP error, bad body) after which the model is skipped (default 5; 0: never) */
+  pauseAfter?: number;
+  /** how long it is skipped, ms (default 30000) */
+  pauseMs?: number;
+  /** the clock of the pause (default Date.now) */
+  clock?: () => number;
+  /** called once per unusable answer, and per request skipped while paused (kind `paused`), before the rule engine answers */
   onFailure?: (failure: { kind: ModelFailureKind; message: string }) => void;
   /** called once per usable answer */
   onAnswer?: () => void;
@@ -58,6 +66,7 @@ function round3(x: number): number {
 /** The model-backed Mapper. */
 export class OpenAIMapper implements Mapper {
   private readonly byName = new Map<string, MapperTool>();
+  private readonly pause: EndpointPause;
 
   constructor(
     tools: readonly MapperTool[],
@@ -65,6 +74,7 @@ export class OpenAIMapper implements Mapper {
     private readonly options: OpenAIMapperOptions,
   ) {
     for (const t of tools) if (t && typeof t.name === 'string' && !this.byName.has(t.name)) this.byName.set(t.name, t);
+    this.pause = new EndpointPause(options.pauseAfter ?? 5, options.pauseMs ?? 30_000, options.clock);
   }
 
   /** Maps a request; rejects only with PreferredToolNotInSnapshotError. */
@@ -78,16 +88,26 @@ export class OpenAIMapper implements Mapper {
     }
     const offered = this.offered(ranked, input.preferredTools ?? []);
     if (offered.length === 0) return this.engine.decide(ranked);
+    if (this.pause.paused()) {
+      this.options.onFailure?.({ kind: 'paused', message: 'the model is paused after endpoint failures in a row' });
+      return this.engine.decide(ranked);
+    }
     let answer: ModelAnswer;
     let chosen: Record<string, unknown> = {};
     let missing: string[] = [];
     try {
       const body = chatRequestBody(this.options.model, offered, input.request, input.context, options.now ?? new Date());
-      answer = readAnswer(await postChat(this.options, body), new Set(offered.map((t) => t.name)));
+      const content = await postChat(this.options, body);
+      this.pause.answered();
+      answer = readAnswer(content, new Set(offered.map((t) => t.name)));
       if (answer.tool !== null) ({ args: chosen, missing } = this.checkArguments(answer));
     } catch (e) {
       if (!(e instanceof ModelAnswerError)) throw e;
-      this.options.onFailure?.({ kind: e.kind, message: e.message });
+      const pausing = ENDPOINT_FAILURES.has(e.kind) && this.pause.failed();
+      const pauseNote = pausing
+        ? `; the model is skipped for ${this.options.pauseMs ?? 30_000} ms after ${this.options.pauseAfter ?? 5} such failures in a row`
+        : '';
+      this.options.onFailure?.({ kind: e.kind, message: `${e.message}${pauseNote}` });
       return this.engine.decide(ranked);
     }
     this.options.onAnswer?.();

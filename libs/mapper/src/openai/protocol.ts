@@ -17,7 +17,11 @@ export type ModelFailureKind =
   | 'malformed_output'
   | 'schema_violation'
   | 'tool_not_offered'
-  | 'invalid_arguments';
+  | 'invalid_arguments'
+  | 'paused';
+
+/** Failures of the endpoint rather than of one answer: they count towards a pause (pause.ts). */
+export const ENDPOINT_FAILURES: ReadonlySet<ModelFailureKind> = new Set(['unreachable', 'timeout', 'http_status', 'bad_response']);
 
 /** A model answer that could not be used. `message` never holds the API key nor the response body. */
 export class ModelAnswerError extends Error {
