@@ -13,4 +13,6 @@ export { ruleMapper } from './port.js';
 export { OpenAIMapper } from './openai/openai-mapper.js';
 export type { OpenAIMapperOptions } from './openai/openai-mapper.js';
 export { ModelAnswerError } from './openai/protocol.js';
+/** The pause of a model endpoint after failures in a row, one per endpoint. */
+export { EndpointPause } from './openai/pause.js';
 export type { ModelFailureKind } from './openai/protocol.js';

@@ -13,6 +13,7 @@ import { startOpenAIProtocolServer, type OpenAIProtocolServer } from '@toolsurfa
 import { OpenAIMapper, UnifiedMapper, type MapperTool } from '@toolsurface/mapper';
 import { SELECTION_RETRIEVAL_OPTIONS, ToolIndex } from '@toolsurface/search';
 import { modelMapperOptions } from './model-mapper';
+import type { ModelMapperConfig } from './model.config';
 
 /** A reader whose collect() the test calls. */
 class TestReader extends MetricReader {
@@ -32,19 +33,24 @@ const logger = pino(
     },
   }),
 );
+const tools = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/everything-27.json'), 'utf8')) as MapperTool[];
+const index = ToolIndex.build(tools, SELECTION_RETRIEVAL_OPTIONS);
 let server: OpenAIProtocolServer;
 let mapper: OpenAIMapper;
+
+/** A snapshot's model mapper with the service's wiring of `config`. */
+function wired(config: Partial<ModelMapperConfig> = {}): OpenAIMapper {
+  const options = modelMapperOptions(
+    { baseUrl: server.baseUrl, model: 'wired', timeoutMs: 60_000, candidates: 5, pauseAfter: 5, pauseMs: 30_000, ...config },
+    logger,
+  );
+  return new OpenAIMapper(tools, new UnifiedMapper(tools, (q, limit) => index.search(q, limit)), options);
+}
 
 beforeAll(async () => {
   metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
   server = await startOpenAIProtocolServer(() => ({ status: 503, text: '{}' }));
-  const tools = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/everything-27.json'), 'utf8')) as MapperTool[];
-  const index = ToolIndex.build(tools, SELECTION_RETRIEVAL_OPTIONS);
-  const options = modelMapperOptions(
-    { baseUrl: server.baseUrl, model: 'wired', apiKey: KEY, timeoutMs: 60_000, candidates: 5, pauseAfter: 5, pauseMs: 30_000 },
-    logger,
-  );
-  mapper = new OpenAIMapper(tools, new UnifiedMapper(tools, (q, limit) => index.search(q, limit)), options);
+  mapper = wired({ apiKey: KEY });
 });
 afterAll(async () => {
   await server?.close();
@@ -92,4 +98,21 @@ it('a request skipped while the model is paused is counted, not logged', async (
   options.onFailure!({ kind: 'paused', message: 'the model is paused after endpoint failures in a row' });
   expect(lines.length).toBe(before);
   expect(await counted()).toEqual({ 'fallback/http_status': 1, answered: 1, 'fallback/paused': 1 });
+});
+
+it("one pause per endpoint: failures met by two snapshots' mappers add up", async () => {
+  server.setScript(() => ({ status: 503, text: '{}' }));
+  const options = modelMapperOptions(
+    { baseUrl: server.baseUrl, model: 'wired', timeoutMs: 60_000, candidates: 5, pauseAfter: 2, pauseMs: 600_000 },
+    logger,
+  );
+  const [first, second] = [0, 1].map(
+    () => new OpenAIMapper(tools, new UnifiedMapper(tools, (q, limit) => index.search(q, limit)), options),
+  );
+  const before = server.received.length;
+  await first.map({ request: 'add 17 and 25' });
+  await second.map({ request: 'add 17 and 25' });
+  expect(server.received.length).toBe(before + 2);
+  expect((await first.map({ request: 'add 17 and 25' })).decision).toBe('execute');
+  expect(server.received.length).toBe(before + 2);
 });

@@ -2,7 +2,7 @@
 // rule engine had to replace, and a metric for every answer used.
 import { metrics } from '@opentelemetry/api';
 import { Attr, INSTRUMENTATION_SCOPE, Metric } from '@toolsurface/core';
-import type { OpenAIMapperOptions } from '@toolsurface/mapper';
+import { EndpointPause, type OpenAIMapperOptions } from '@toolsurface/mapper';
 import type { Logger } from '@toolsurface/platform';
 import type { ModelMapperConfig } from './model.config';
 
@@ -12,8 +12,11 @@ export function modelMapperOptions(config: ModelMapperConfig, logger: Logger): O
   const calls = metrics
     .getMeter(INSTRUMENTATION_SCOPE.name, INSTRUMENTATION_SCOPE.version)
     .createCounter(m.name, { unit: m.unit, description: m.description });
+  const { pauseAfter, pauseMs, ...endpoint } = config;
   return {
-    ...config,
+    ...endpoint,
+    // one endpoint, one pause, whichever snapshot's mapper meets the failures
+    pause: new EndpointPause(pauseAfter, pauseMs),
     onAnswer: () => calls.add(1, { [Attr.TS_OUTCOME]: 'answered' }),
     onFailure: ({ kind, message }) => {
       calls.add(1, { [Attr.TS_OUTCOME]: 'fallback', [Attr.TS_REASON]: kind });

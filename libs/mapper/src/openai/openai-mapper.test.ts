@@ -5,7 +5,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SELECTION_RETRIEVAL_OPTIONS, ToolIndex } from '@toolsurface/search';
 import { findFreePort, startOpenAIProtocolServer, type OpenAIProtocolServer, type ScriptedReply } from '@toolsurface/devkit';
-import { OpenAIMapper, PreferredToolNotInSnapshotError, UnifiedMapper, type MapInput, type OpenAIMapperOptions } from '../index.js';
+import {
+  EndpointPause,
+  OpenAIMapper,
+  PreferredToolNotInSnapshotError,
+  UnifiedMapper,
+  type MapInput,
+  type OpenAIMapperOptions,
+} from '../index.js';
 import { loadMapperTable } from '../fixtures/mapper-table.js';
 
 const table = loadMapperTable();
@@ -90,7 +97,7 @@ describe('an unusable answer is reported, and the rule engine answers instead', 
 describe('endpoint failures in a row pause the model', () => {
   it('after pauseAfter failures the model is skipped for pauseMs, then tried again; an answer ends the pause', async () => {
     let now = 1_000_000;
-    const m = mapperReplying({ status: 503, text: '{}' }, { pauseAfter: 2, pauseMs: 30_000, clock: () => now });
+    const m = mapperReplying({ status: 503, text: '{}' }, { pause: new EndpointPause(2, 30_000, () => now) });
     const input: MapInput = { request: 'add 17 and 25' };
     const sent = server.received.length;
     await m.map(input);

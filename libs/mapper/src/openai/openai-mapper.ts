@@ -36,12 +36,8 @@ export interface OpenAIMapperOptions {
   timeoutMs: number;
   /** how many of the rule engine's top candidates the model sees (preferred tools are always added) */
   candidates: number;
-  /** endpoint failures in a row (unreachable, timeout, HTTP error, bad body) after which the model is skipped (default 5; 0: never) */
-  pauseAfter?: number;
-  /** how long it is skipped, ms (default 30000) */
-  pauseMs?: number;
-  /** the clock of the pause (default Date.now) */
-  clock?: () => number;
+  /** the endpoint's pause after failures in a row, shared by the mappers of every snapshot (default: 5 failures, 30 s, own to this mapper) */
+  pause?: EndpointPause;
   /** called once per unusable answer, and per request skipped while paused (kind `paused`), before the rule engine answers */
   onFailure?: (failure: { kind: ModelFailureKind; message: string }) => void;
   /** called once per usable answer */
@@ -74,7 +70,7 @@ export class OpenAIMapper implements Mapper {
     private readonly options: OpenAIMapperOptions,
   ) {
     for (const t of tools) if (t && typeof t.name === 'string' && !this.byName.has(t.name)) this.byName.set(t.name, t);
-    this.pause = new EndpointPause(options.pauseAfter ?? 5, options.pauseMs ?? 30_000, options.clock);
+    this.pause = options.pause ?? new EndpointPause(5, 30_000);
   }
 
   /** Maps a request; rejects only with PreferredToolNotInSnapshotError. */
@@ -104,9 +100,7 @@ export class OpenAIMapper implements Mapper {
     } catch (e) {
       if (!(e instanceof ModelAnswerError)) throw e;
       const pausing = ENDPOINT_FAILURES.has(e.kind) && this.pause.failed();
-      const pauseNote = pausing
-        ? `; the model is skipped for ${this.options.pauseMs ?? 30_000} ms after ${this.options.pauseAfter ?? 5} such failures in a row`
-        : '';
+      const pauseNote = pausing ? `; the model is skipped for ${this.pause.ms} ms after ${this.pause.after} such failures in a row` : '';
       this.options.onFailure?.({ kind: e.kind, message: `${e.message}${pauseNote}` });
       return this.engine.decide(ranked);
     }

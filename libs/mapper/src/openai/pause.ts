@@ -2,15 +2,16 @@
  * A pause of the model after endpoint failures in a row: while the endpoint is down or hangs,
  * each request would otherwise wait for its timeout before the rule engine answers. After
  * `after` failures in a row the model is skipped for `ms`; then one request tries it again, and a
- * failure pauses it again, a success ends the pause. `after` 0: never paused.
+ * failure pauses it again, a success ends the pause. `after` 0: never paused. One instance per
+ * endpoint: the mappers of every snapshot share it.
  */
 export class EndpointPause {
   private failures = 0;
   private until = 0;
 
   constructor(
-    private readonly after: number,
-    private readonly ms: number,
+    readonly after: number,
+    readonly ms: number,
     private readonly clock: () => number = Date.now,
   ) {}
 
