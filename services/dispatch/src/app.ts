@@ -20,7 +20,6 @@ import {
   type GrpcServerHandle,
   type Logger,
 } from '@toolsurface/platform';
-import { ValidatorCache } from '@toolsurface/core';
 import { ConfigView, SnapshotStore, WatchedBucket, type CatalogRecord, type SurfaceRecord } from '@toolsurface/state';
 import { CapabilityManager } from './capabilities/capability-manager';
 import { CapabilityStatus, capabilityHealthService } from './capabilities/capability-status';
@@ -31,6 +30,7 @@ import type { DispatchConfig } from './config';
 import { DispatchService } from './dispatch.service';
 import { sessionIntervals } from './domain/mcp-session-end';
 import { SystemTools } from './domain/system-tools';
+import { ValidatorCache } from './domain/validators';
 import { CatalogChangedPublisher } from './events/catalog-changed.publisher';
 import { AuditSpool } from './events/audit-spool';
 import { ToolCalledPublisher } from './events/tool-called.publisher';

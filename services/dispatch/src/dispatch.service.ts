@@ -41,14 +41,13 @@ import {
   Metric,
   UNAUTHENTICATED_CALLER,
   UNIFIED_HELD_BACK_PREFIX,
-  ValidatorCache,
-  type ArgumentValidator,
   type Caller,
 } from '@toolsurface/core';
 import type { SurfaceRecord } from '@toolsurface/state';
 import { MAX_ARGUMENT_DEPTH, asObject, deeperThan, parseArguments, type ParsedArguments } from './domain/arguments';
 import { errorDetail, Messages } from './domain/messages';
 import type { CallRequest, CallResult, DispatchPorts, PersonDecision, ToolCalledEvent, ToolResult, UnifiedInfo } from './domain/ports';
+import { ValidatorCache, type ArgumentValidator } from './domain/validators';
 
 /** Longest tool name or surface ID accepted (matches the meta-tools' `name` schema). */
 export const MAX_NAME_CHARS = 256;

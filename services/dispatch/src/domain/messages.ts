@@ -1,5 +1,5 @@
 import { CONFIDENCE_THRESHOLD, confidenceText, type ResolvedMode, type Via } from '@toolsurface/core';
-import type { ArgumentProblem } from '@toolsurface/core';
+import type { ArgumentProblem } from './validators';
 
 // One sentence per refusal the model can recover from (docs/DESIGN.md "Errors"): what happened and what to do next.
 
