@@ -18,6 +18,12 @@ describe("the model mapper's backing of each value", () => {
     expect(leaves.map((l) => l.backing)).toEqual(['stated', 'stated', 'stated', 'stated']);
   });
 
+  it('a value shorter than 3 characters is stated only as a whole word', () => {
+    const ev = evidenceOf('add 17 and 25, then b', undefined);
+    const leaves = checkLeaves({ x: 'a', y: 'b', z: 'an' }, {}, ev, {});
+    expect(leaves.map((l) => l.backing)).toEqual(['invented', 'stated', 'invented']);
+  });
+
   it("an unstated enum member or boolean is a choice; the rule engine's own value backs one; anything else is invented", () => {
     const ev = evidenceOf('weather in Paris', undefined);
     const leaves = checkLeaves({ city: 'London', unit: 'fahrenheit', alerts: true, days: 3, note: '' }, weather, ev, { days: 3 });

@@ -5,7 +5,7 @@
  *   confidence = min(selfReport, G × A)
  *   G = the lowest backing score of any leaf value of the arguments (1 when there is none)
  *       stated 1: the value is written in the request or context (strings as a folded substring,
- *                 numbers among the numbers written there)
+ *                 a whole word when under 3 characters; numbers among the numbers written there)
  *       rules  1: the rule engine maps the same value onto the same argument of the same tool
  *       choice 0.75: an enum member or a boolean the text does not state (a choice the schema offers)
  *       invented 0: anything else (a value the model made up)
@@ -96,9 +96,17 @@ function at(obj: unknown, path: readonly (string | number)[]): unknown {
   return v;
 }
 
+/** Whether folded `text` states folded `value`: as a substring, or a whole word when shorter than 3 characters ("a" is in every text). */
+function statedIn(text: string, value: string): boolean {
+  if (value === '') return false;
+  if (value.length >= 3) return text.includes(value);
+  // not preceded or followed by a letter or digit
+  return new RegExp(`(?<![\\p{L}\\p{N}])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(text);
+}
+
 /** How one leaf is backed. */
 function backingOf(value: unknown, schema: unknown, path: readonly (string | number)[], ev: Evidence, rulesArgs: unknown): Backing {
-  if (typeof value === 'string' && value.trim() !== '' && ev.text.includes(fold(value))) return 'stated';
+  if (typeof value === 'string' && statedIn(ev.text, fold(value))) return 'stated';
   if (typeof value === 'number' && ev.numbers.has(value)) return 'stated';
   const theirs = at(rulesArgs, path);
   if (theirs !== undefined && canonicalize(theirs) === canonicalize(value)) return 'rules';
