@@ -13,6 +13,7 @@ import {
   NATS_BINARY_HINT,
   onStopSignal,
   privateNats,
+  PROBE_TIMEOUT_MS,
   REPO_ROOT,
   SAMPLE_DIR,
   type NatsHandle,
@@ -68,7 +69,7 @@ const over = tls ? 'over TLS' : 'over plaintext';
 try {
   const targets = Object.entries(given ?? defaults);
   const creds = channelCredentials(tls);
-  const health = await Promise.all(targets.map(([, a]) => checkHealth(a, '', 1000, creds)));
+  const health = await Promise.all(targets.map(([, a]) => checkHealth(a, '', PROBE_TIMEOUT_MS, creds)));
   const statuses = targets.map(([name, a], i) => `${name} ${a} ${health[i]}`).join(', ');
   if (health.every((h) => h === 'SERVING')) {
     report.line(
@@ -88,7 +89,7 @@ try {
     report.line(
       some
         ? `stack     only part of a stack answers on the default ports (${statuses}): starting one on free ports for this demo…`
-        : 'stack     none answers on the default ports over plaintext (for a stack that speaks TLS, set TOOLSURFACE_TLS_CA): starting one on free ports for this demo…',
+        : `stack     none answers on the default ports over plaintext (${statuses}; for a stack that speaks TLS, set TOOLSURFACE_TLS_CA): starting one on free ports for this demo…`,
     );
     const t = performance.now();
     // A nats-server of its own (privateNats): a stack writes its config, its server-everything's

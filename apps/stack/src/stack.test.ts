@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startGrpcServer } from '@toolsurface/platform';
 import { ensureNats, findFreePort, findFreePorts, NATS_INSTALL_HINT, parseNatsInfo, parseNatsUrl, StackError } from '@toolsurface/devkit';
@@ -113,4 +113,25 @@ describe('choosePorts (npm start on a machine where default ports are taken)', (
       squatter.close();
     }
   });
+
+  it('takes a stack that answers slowly (a loaded machine) for a running one, not for a stranger', async () => {
+    const defaults = await fakeDefaults();
+    const running = await startGrpcServer('127.0.0.1', 0, []);
+    // Holds each connection 1.5 s before passing it on, as a stack on a busy machine answered the
+    // first call of a fresh channel; a 1 s probe then took it for a stranger and moved the port.
+    const slow = createServer((sock) => {
+      sock.on('error', () => {});
+      setTimeout(() => {
+        const up = connect(running.port, '127.0.0.1').on('error', () => sock.destroy());
+        sock.pipe(up).pipe(sock);
+      }, 1500);
+    }).listen(defaults.dispatch, '127.0.0.1');
+    await new Promise((r) => slow.once('listening', r));
+    try {
+      await expect(choosePorts(opts, undefined, defaults)).rejects.toThrow(/gRPC server already answers on port \d+ for dispatch/);
+    } finally {
+      slow.close();
+      await running.stop(100);
+    }
+  }, 30_000);
 });

@@ -13,6 +13,7 @@ import {
   failIfExited,
   findFreePorts,
   isPortOpen,
+  PROBE_TIMEOUT_MS,
   REPO_ROOT,
   spawnManaged,
   StackError,
@@ -381,7 +382,8 @@ export async function choosePorts(
     const running =
       k !== 'everythingHttp' &&
       k !== 'mcp' &&
-      (await checkHealth(`127.0.0.1:${ports[k]}`, '', 1000, channelCredentials(opts.tls?.caFile ? opts.tls : undefined))) !== 'UNREACHABLE';
+      (await checkHealth(`127.0.0.1:${ports[k]}`, '', PROBE_TIMEOUT_MS, channelCredentials(opts.tls?.caFile ? opts.tls : undefined))) !==
+        'UNREACHABLE';
     if (opts.ports?.[k] !== undefined || running) {
       throw new StackError(
         running

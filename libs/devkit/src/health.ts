@@ -6,6 +6,14 @@ import { isPortOpen } from './net';
 /** A health answer: the statuses of grpc.health.v1, SERVICE_UNKNOWN (NOT_FOUND) or UNREACHABLE (no answer in time). */
 export type HealthStatus = 'SERVING' | 'NOT_SERVING' | 'UNKNOWN' | 'SERVICE_UNKNOWN' | 'UNREACHABLE';
 
+/**
+ * Deadline for asking whether a stack already answers on a port. Generous because on a loaded
+ * machine a fresh channel's first call to a running stack took over a second, and a stack taken
+ * for absent gets a second one started beside it; a port with nothing on it is refused at once,
+ * so the wait costs nothing there.
+ */
+export const PROBE_TIMEOUT_MS = 5000;
+
 const HealthClient = makeGenericClientConstructor(healthService as never, 'grpc.health.v1.Health');
 
 type CheckFn = (

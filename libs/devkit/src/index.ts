@@ -16,7 +16,7 @@ export {
 export type { EnsureNatsOptions, NatsHandle } from './nats-server';
 export { findFreePort, findFreePorts, isPortOpen, probeTcp, waitForPort } from './net';
 export type { WaitForPortOptions } from './net';
-export { checkHealth, waitForServing, splitHostPort } from './health';
+export { checkHealth, waitForServing, splitHostPort, PROBE_TIMEOUT_MS } from './health';
 export type { HealthStatus, WaitForServingOptions } from './health';
 export { spawnManaged, tailFile, describeExit, liveGroupMembers } from './process';
 export type { ManagedProcess, ProcessExit, SpawnOptions } from './process';
