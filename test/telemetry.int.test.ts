@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
+import { REPO_ROOT } from '@toolsurface/devkit';
 import { DURATION_BUCKETS_S, startTelemetry } from '@toolsurface/platform';
 import { OtlpReceiver } from './support';
 
@@ -117,4 +119,31 @@ describe('startTelemetry over OTLP', () => {
       startTelemetry('telemetry-bad', { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_EXPORTER_OTLP_METRICS_PROTOCOL: 'http/xml' }),
     ).toThrow(/OTEL_EXPORTER_OTLP_METRICS_PROTOCOL=http\/xml is not an OTLP protocol/);
   });
+});
+
+describe('a service started with an OTLP protocol it refuses', () => {
+  /** Runs a service's main.ts as `npm start` does; resolves with its exit code and stderr. */
+  function runService(name: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+    // NATS on a port nothing serves: start-up must stop before it is dialled.
+    const child = spawn(process.execPath, ['--import', 'tsx', `services/${name}/src/main.ts`], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NATS_URL: 'nats://127.0.0.1:1', GRPC_PORT: '0', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+  }
+
+  it('stops each service with one line naming the variable, as for its own variables', async () => {
+    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/xml' };
+    const services = { 'surface-resolver': 2, discovery: 2, dispatch: 1, 'unified-mapper': 2 };
+    const runs = await Promise.all(Object.keys(services).map((name) => runService(name, env)));
+    Object.entries(services).forEach(([name, code], i) => {
+      expect(runs[i]).toEqual({
+        code,
+        stderr: `${name}: bad configuration: OTEL_EXPORTER_OTLP_PROTOCOL=http/xml is not an OTLP protocol: use one of http/protobuf, http/json, grpc\n`,
+      });
+    });
+  }, 120_000);
 });

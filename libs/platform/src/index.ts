@@ -1,5 +1,5 @@
 export { Attr } from '@toolsurface/core';
-export { startTelemetry, serviceResource, DURATION_BUCKETS_S } from './telemetry';
+export { startTelemetry, startServiceTelemetry, serviceResource, DURATION_BUCKETS_S } from './telemetry';
 export { otlpProtocol, otlpEndpoint, OTLP_PROTOCOLS } from './telemetry-exporters';
 export type { OtlpProtocol } from './telemetry-exporters';
 export {

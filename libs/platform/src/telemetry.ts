@@ -87,6 +87,20 @@ export function serviceResource(serviceName: string): Resource {
 }
 
 /**
+ * startTelemetry for a service's main: an OTEL_* variable it refuses ends start-up with one
+ * `<service>: bad configuration: …` line and `exitCode`, as the service's own variables do, rather
+ * than a stack trace.
+ */
+export function startServiceTelemetry(serviceName: string, exitCode: number): Telemetry {
+  try {
+    return startTelemetry(serviceName);
+  } catch (e) {
+    console.error(`${serviceName}: bad configuration: ${(e as Error).message}`);
+    process.exit(exitCode);
+  }
+}
+
+/**
  * Starts tracing and metrics before any application code, configured only by the standard OTEL_*
  * variables: OTEL_SERVICE_NAME (default `serviceName`), OTEL_RESOURCE_ATTRIBUTES,
  * OTEL_TRACES_EXPORTER and OTEL_METRICS_EXPORTER (`otlp`, `console` or `none`; default `otlp` when an

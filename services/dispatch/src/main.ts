@@ -1,9 +1,9 @@
-import { Shutdown, startTelemetry } from '@toolsurface/platform';
+import { Shutdown, startServiceTelemetry } from '@toolsurface/platform';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
 // Telemetry first, so every span of the service has a provider behind it.
-const telemetry = startTelemetry('dispatch');
+const telemetry = startServiceTelemetry('dispatch', 1);
 
 let config;
 try {

@@ -1,9 +1,9 @@
-import { Shutdown, startTelemetry } from '@toolsurface/platform';
+import { Shutdown, startServiceTelemetry } from '@toolsurface/platform';
 import { createApp } from './app';
 import { loadConfig } from './config';
 
 // Telemetry first, then config, wiring, start, ordered shutdown.
-const telemetry = startTelemetry('surface-resolver');
+const telemetry = startServiceTelemetry('surface-resolver', 2);
 let config;
 try {
   config = loadConfig();
