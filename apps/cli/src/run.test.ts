@@ -341,6 +341,7 @@ describe('toolsurface without a gateway', () => {
     expect(err).toMatch(
       /^error: UNAVAILABLE: service unavailable: .*\(is the stack running\? resolver 127\.0\.0\.1:1, dispatch 127\.0\.0\.1:50053; start it with `npm start`; if the gateway speaks TLS, pass --tls-ca\)\n$/,
     );
+    expect(err.split('Last error:')).toHaveLength(2);
   });
 
   it('says a call that got no answer in time went past --timeout, not that the stack is down; exit 1', async () => {

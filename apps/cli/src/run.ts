@@ -146,8 +146,11 @@ function defaultConnect(line: ParsedCommandLine): GatewayApi {
 export function errorLine(e: unknown, line?: ParsedCommandLine): string {
   if (isAppError(e)) {
     const hint = e.code === ReasonCode.UNAVAILABLE && line ? unavailableHint(e, line) : '';
-    // grpc-js ends connection errors with an empty "Resolution note:"; it says nothing.
-    const message = e.message.replace(/\.?\s*Resolution note:\s*$/, '');
+    // grpc-js ends connection errors with an empty "Resolution note:", and nests its "No connection
+    // established. Last error:" once per load-balancing layer: neither says anything more.
+    const message = e.message
+      .replace(/\.?\s*Resolution note:\s*$/, '')
+      .replace(/(No connection established\. Last error: )+/g, 'No connection established. Last error: ');
     return `error: ${e.code}: ${message}${hint}`;
   }
   return `error: ${e instanceof Error ? e.message : String(e)}`;
