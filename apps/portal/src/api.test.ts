@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityOff } from './activity-feed';
 import { handleApi } from './api';
-import type { SessionStore } from './sessions';
+import { MemorySessionStore, type SessionStore } from './sessions';
 
 // The API over a real HTTP server whose session store is out of reach (NATS down): every request
 // gets a 503 to retry, and no sign-in is made or ended.
@@ -44,5 +44,40 @@ describe('the API while the session store is out of reach', () => {
       body: JSON.stringify({ mode: 'direct' }),
     });
     expect(change.status).toBe(503);
+  });
+});
+
+describe('the API with a session, before any call to the gateway', () => {
+  let signedIn: Server;
+  let url: string;
+  let cookie: string;
+  let csrf: string;
+
+  beforeAll(async () => {
+    const sessions = new MemorySessionStore(60_000);
+    const s = await sessions.create('token');
+    cookie = `ts_portal_session=${s.id}`;
+    csrf = s.csrf;
+    // No gateway answers at 127.0.0.1:1: whatever is refused here is refused before calling it.
+    const ctx = { sessions, resolver: '127.0.0.1:1', secure: false, sessionTtlSeconds: 60, mcpPublicUrl: '', activity: activityOff() };
+    signedIn = createServer((req, res) => void handleApi(ctx, req, res, new URL(req.url ?? '/', 'http://portal').pathname));
+    await new Promise<void>((resolve) => signedIn.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(signedIn.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => signedIn.close(() => resolve())));
+
+  it('answers a principal path with bad %-encoding with 400, not an internal error', async () => {
+    for (const path of ['/api/principals/agent/%E0%A4%A', '/api/principals/%ZZ/x/preview']) {
+      const r = await fetch(`${url}${path}`, { headers: { cookie } });
+      expect(r.status, path).toBe(400);
+      expect(((await r.json()) as { error: string }).error).toMatch(/malformed/);
+    }
+    const put = await fetch(`${url}/api/principals/agent/%E0/presentation`, {
+      method: 'PUT',
+      headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'direct' }),
+    });
+    expect(put.status).toBe(400);
   });
 });

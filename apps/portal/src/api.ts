@@ -214,6 +214,7 @@ export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: Serv
     throw new ApiError(404, `no API ${method} ${path.slice(0, 100)}`);
   } catch (e) {
     if (e instanceof ApiError) return send(res, e.status, { error: e.message });
+    if (e instanceof URIError) return send(res, 400, { error: 'the request URL is malformed (bad %-encoding); nothing was changed' });
     send(res, 500, { error: `internal error: ${(e as Error).message}` });
   }
 }

@@ -48,17 +48,28 @@ export function createPortal(config: PortalConfig): Portal {
       res.end(JSON.stringify({ error: refusal.message }));
       return;
     }
-    const path = new URL(req.url ?? '/', 'http://portal').pathname;
-    if (path.startsWith('/api/')) {
-      void handleApi(ctx, req, res, path);
-      return;
+    // A throw here would end the process (a request handler runs outside any promise): any
+    // page on the web could then stop the portal with one image URL such as /%E0.
+    try {
+      const path = new URL(req.url ?? '/', 'http://portal').pathname;
+      if (path.startsWith('/api/')) {
+        void handleApi(ctx, req, res, path);
+        return;
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { allow: 'GET, HEAD', ...PAGE_HEADERS });
+        res.end();
+        return;
+      }
+      serveStatic(config.webDist, path, res);
+    } catch (e) {
+      const bad = e instanceof URIError || e instanceof TypeError;
+      if (res.headersSent) res.destroy();
+      else {
+        res.writeHead(bad ? 400 : 500, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...PAGE_HEADERS });
+        res.end(JSON.stringify({ error: bad ? 'the request URL is malformed' : `internal error: ${(e as Error).message}` }));
+      }
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD' });
-      res.end();
-      return;
-    }
-    serveStatic(config.webDist, path, res);
   };
 
   return {

@@ -36,5 +36,8 @@ export function serveStatic(dist: string, urlPath: string, res: ServerResponse):
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...PAGE_HEADERS,
   });
-  createReadStream(file).pipe(res);
+  // A file that cannot be read after all (removed meanwhile) ends this response, not the process.
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
