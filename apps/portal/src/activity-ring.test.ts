@@ -118,3 +118,18 @@ describe('activity settings', () => {
     expect(activityQuery('/api/principals/agent/a/activity')).toBe(false);
   });
 });
+
+describe('entryOf with values a page cannot show', () => {
+  it('turns a time outside the Date range and a NaN duration into ones the page can render', () => {
+    const principal = { kind: PrincipalKind.PRINCIPAL_KIND_AGENT, id: 'a' };
+    for (const atMs of [8.7e15, -8.7e15, Number.NaN]) {
+      const e = entryOf(ToolCalled.fromPartial({ principal, toolName: 't', atMs, durationMs: Number.NaN }), 1)!.entry;
+      // The page formats atMs with Date: an invalid date throws there and blanked the whole principal page.
+      expect(() => new Date(e.atMs).toISOString(), String(atMs)).not.toThrow();
+      expect(e.atMs).toBe(0);
+      expect(e.durationMs).toBe(0);
+    }
+    const ok = entryOf(ToolCalled.fromPartial({ principal, toolName: 't', atMs: 1_700_000_000_000, durationMs: 1.25 }), 2)!.entry;
+    expect([ok.atMs, ok.durationMs]).toEqual([1_700_000_000_000, 1.3]);
+  });
+});

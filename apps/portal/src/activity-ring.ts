@@ -9,6 +9,13 @@ const MAX_FIELD = 128;
 
 const cut = (s: string | undefined): string => (s ?? '').slice(0, MAX_FIELD);
 
+/** Largest time a Date holds, ms: past it the page cannot format the time at all. */
+const MAX_DATE_MS = 8.64e15;
+
+/** A time the page can format (0, "unknown", for any other), and a duration it can print (0 for NaN). */
+const validTime = (ms: number): number => (Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS ? ms : 0);
+const validDuration = (ms: number): number => (Number.isFinite(ms) ? Math.round(ms * 10) / 10 : 0);
+
 /** The principal ("agent:ID") and entry of a decoded event, or undefined for a call refused before its surface (and so its principal) was known. */
 export function entryOf(e: ToolCalled, seq: number): { principal: string; entry: ActivityEntry } | undefined {
   if (!e.principal?.id) return undefined;
@@ -18,7 +25,7 @@ export function entryOf(e: ToolCalled, seq: number): { principal: string; entry:
     principal: principal.slice(0, MAX_FIELD),
     entry: {
       seq,
-      atMs: Number(e.atMs),
+      atMs: validTime(Number(e.atMs)),
       tool: cut(e.toolName || e.attemptedName || e.calledName),
       calledName: cut(e.calledName),
       capability: cut(e.capability),
@@ -27,7 +34,7 @@ export function entryOf(e: ToolCalled, seq: number): { principal: string; entry:
       reason: cut(e.reason),
       decision: cut(e.admission?.decision),
       rule: cut(e.admission?.rule),
-      durationMs: Math.round(e.durationMs * 10) / 10,
+      durationMs: validDuration(e.durationMs),
       orchestrator: cut(e.orchestrator),
     },
   };

@@ -18,12 +18,18 @@ const COLUMNS = ['time', 'tool', 'via', 'outcome', 'reason', 'rule', 'duration']
 
 const when = (ms: number): string => new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 
+/** The time of a call, or a dash when it is unknown: an invalid Date would throw and blank the whole page. */
+function Time({ ms }: { ms: number }) {
+  const d = new Date(ms);
+  return ms > 0 && Number.isFinite(d.getTime()) ? <time dateTime={d.toISOString()}>{when(ms)}</time> : <>—</>;
+}
+
 function Row({ c }: { c: ActivityEntry }) {
   const refused = c.outcome === 'refused';
   return (
     <tr data-seq={c.seq} data-outcome={c.outcome} className={refused ? 'refused' : undefined}>
       <td data-label="Time">
-        <time dateTime={new Date(c.atMs).toISOString()}>{when(c.atMs)}</time>
+        <Time ms={c.atMs} />
       </td>
       <th scope="row" data-label="Tool" data-field="tool">
         <span>
