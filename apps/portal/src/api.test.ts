@@ -80,4 +80,19 @@ describe('the API with a session, before any call to the gateway', () => {
     });
     expect(put.status).toBe(400);
   });
+
+  it('refuses a sign-in token no gateway token can be, without an internal error or echoing it', async () => {
+    for (const token of ['opś-tökén', 'ops\r\nx-injected: 1', 'a\u0000b']) {
+      const r = await fetch(`${url}/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+      const body = (await r.json()) as { error: string };
+      expect(r.status, JSON.stringify(token)).toBe(400);
+      expect(body.error).toMatch(/that is not an admin token: a token has printable ASCII characters only/);
+      expect(body.error).not.toContain(token.slice(0, 3));
+      expect(r.headers.get('set-cookie')).toBeNull();
+    }
+  });
 });

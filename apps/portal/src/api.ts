@@ -133,6 +133,10 @@ async function signIn(ctx: ApiContext, req: IncomingMessage, res: ServerResponse
   const body = await readJson(req);
   const token = typeof body.token === 'string' ? body.token.trim() : '';
   if (token === '') throw new ApiError(400, 'enter the admin token (an orchestrator token with admin: true)');
+  // gRPC metadata carries printable ASCII only: anything else fails before reaching the gateway,
+  // and the client library's error would repeat the token back.
+  if (!/^[\x20-\x7e]+$/.test(token))
+    throw new ApiError(400, 'that is not an admin token: a token has printable ASCII characters only; check what was pasted');
   try {
     await withClient(ctx, token, (c) => c.getEffectiveConfig());
   } catch (e) {
