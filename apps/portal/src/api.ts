@@ -11,6 +11,7 @@ import {
 import { AUTONOMY_NAMES, GatewayClient, mcpEndpointUrl, MODE_NAMES, principalSummaryToJson, resolvedModeName } from '@toolsurface/client';
 import { csrfMatches, sessionCookie, type Session, type SessionStore } from './sessions';
 import { activityQuery, type ActivityFeed } from './activity-feed';
+import { JSON_HEADERS } from './static';
 
 /** What the API handlers need from the server. */
 export interface ApiContext {
@@ -57,7 +58,7 @@ function statusOf(code: ReasonCode): number {
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.writeHead(status, { ...JSON_HEADERS, ...headers });
   res.end(JSON.stringify(body));
 }
 

@@ -61,3 +61,22 @@ describe('the portal server under malformed requests', () => {
     expect((await raw('GET', '/')).status).toBe(200);
   });
 });
+
+describe('headers of every kind of answer', () => {
+  it('marks API answers and refusals nosniff, unframeable and not to be cached, as it does pages', async () => {
+    const answers = {
+      page: await raw('GET', '/'),
+      api: await raw('GET', '/api/session'),
+      'api refusal': await raw('GET', '/api/principals'),
+      'foreign Host': await raw('GET', '/api/session', { host: 'attacker.example' }),
+      'foreign Origin': await raw('PUT', '/api/session', { origin: 'http://attacker.example' }),
+      'method not allowed': await raw('POST', '/', { origin: `http://127.0.0.1:${portal.port()}` }),
+    };
+    for (const [what, r] of Object.entries(answers)) {
+      expect(r.headers['x-content-type-options'], what).toBe('nosniff');
+      expect(r.headers['content-security-policy'], what).toMatch(/frame-ancestors 'none'/);
+      expect(r.headers['x-frame-options'], what).toBe('DENY');
+      expect(r.headers['cache-control'], what).toMatch(what === 'page' ? /no-cache/ : /no-store/);
+    }
+  });
+});

@@ -10,7 +10,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { connectNats } from '@toolsurface/platform';
 import { NatsSessionStore } from './session-kv';
 import { MemorySessionStore } from './sessions';
-import { PAGE_HEADERS, serveStatic } from './static';
+import { JSON_HEADERS, PAGE_HEADERS, serveStatic } from './static';
 import { buildWeb } from './web-build';
 
 /** The running portal. */
@@ -44,7 +44,7 @@ export function createPortal(config: PortalConfig): Portal {
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const refusal = checkRequest(req, allowed, scheme);
     if (refusal) {
-      res.writeHead(refusal.status, { 'content-type': 'application/json; charset=utf-8', ...PAGE_HEADERS });
+      res.writeHead(refusal.status, JSON_HEADERS);
       res.end(JSON.stringify({ error: refusal.message }));
       return;
     }
@@ -57,7 +57,7 @@ export function createPortal(config: PortalConfig): Portal {
         return;
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { allow: 'GET, HEAD', ...PAGE_HEADERS });
+        res.writeHead(405, { allow: 'GET, HEAD', 'cache-control': 'no-store', ...PAGE_HEADERS });
         res.end();
         return;
       }
@@ -66,7 +66,7 @@ export function createPortal(config: PortalConfig): Portal {
       const bad = e instanceof URIError || e instanceof TypeError;
       if (res.headersSent) res.destroy();
       else {
-        res.writeHead(bad ? 400 : 500, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...PAGE_HEADERS });
+        res.writeHead(bad ? 400 : 500, JSON_HEADERS);
         res.end(JSON.stringify({ error: bad ? 'the request URL is malformed' : `internal error: ${(e as Error).message}` }));
       }
     }

@@ -19,6 +19,13 @@ export const PAGE_HEADERS: Record<string, string> = {
   'referrer-policy': 'no-referrer',
 };
 
+/** Headers of every JSON answer (API, refusals): as a page's, and never cached (it names a session's principals). */
+export const JSON_HEADERS: Record<string, string> = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  ...PAGE_HEADERS,
+};
+
 /** Serves a file of the built web app; any path that is not a file gets index.html (the app routes itself). */
 export function serveStatic(dist: string, urlPath: string, res: ServerResponse): void {
   const rel = normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, '');
