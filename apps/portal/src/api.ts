@@ -159,20 +159,45 @@ async function setPresentation(ctx: ApiContext, s: Session, p: PrincipalRef, req
   if (autonomy !== undefined && (typeof autonomy !== 'string' || !(AUTONOMY_NAMES as readonly string[]).includes(autonomy)))
     throw new ApiError(400, `autonomy "${String(autonomy).slice(0, 40)}" is not one of ${AUTONOMY_NAMES.join(', ')}; nothing was changed`);
   if (autonomy === 'supervised' && p.kind !== 'gateway') throw new ApiError(400, 'only gateways can be supervised; nothing was changed');
-  // SetPresentation would create a principal it does not know: the portal only changes ones that exist.
-  const current = (await principals(ctx, s, p.kind)).find((x) => x.id === p.id);
-  if (!current) throw new ApiError(404, `${p.kind}:${p.id} does not exist (any more); reload the list. Nothing was changed`);
-  if (typeof body.expectedMode === 'string' && body.expectedMode !== current.configuredMode)
-    throw new ApiError(
-      409,
-      `${p.kind}:${p.id} was changed to ${current.configuredMode} since this page was loaded; reload it and choose again. Nothing was changed`,
-    );
-  await withClient(ctx, s.token, (c) => c.setPresentation(p, mode as PresentationMode, autonomy as Autonomy | undefined));
-  send(
-    res,
-    200,
-    (await principals(ctx, s, p.kind)).find((x) => x.id === p.id),
-  );
+  const saved = await oneAtATime(`${p.kind}:${p.id}`, async () => {
+    // SetPresentation would create a principal it does not know: the portal only changes ones that exist.
+    const current = (await principals(ctx, s, p.kind)).find((x) => x.id === p.id);
+    if (!current) throw new ApiError(404, `${p.kind}:${p.id} does not exist (any more); reload the list. Nothing was changed`);
+    const stale = (expected: unknown, now: string, verb: string) => {
+      if (typeof expected === 'string' && expected !== now)
+        throw new ApiError(
+          409,
+          `${p.kind}:${p.id} was ${verb} ${now} since this page was loaded; reload it and choose again. Nothing was changed`,
+        );
+    };
+    stale(body.expectedMode, current.configuredMode, 'changed to');
+    // A form that sends the autonomy it was loaded with would otherwise undo a switch to supervised made meanwhile.
+    stale(body.expectedAutonomy, current.autonomy, 'set to');
+    await withClient(ctx, s.token, (c) => c.setPresentation(p, mode as PresentationMode, autonomy as Autonomy | undefined));
+    return (await principals(ctx, s, p.kind)).find((x) => x.id === p.id);
+  });
+  send(res, 200, saved);
+}
+
+/** Saves under way, by principal: each waits for the one before it. */
+const saving = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs the saves of one principal one after another, so that the check of what a form was loaded
+ * with and the change it guards are not split by another save through this portal: of two saves
+ * of one form at once, the second sees the first and is refused. (Saves through another replica
+ * or the CLI can still come between: SetPresentation has no compare-and-set.)
+ */
+async function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const before = saving.get(key) ?? Promise.resolve();
+  const run = before.then(fn);
+  const done = run.catch(() => undefined);
+  saving.set(key, done);
+  try {
+    return await run;
+  } finally {
+    if (saving.get(key) === done) saving.delete(key);
+  }
 }
 
 /** A call of the session store: when it fails (NATS out of reach), a 503 to retry, not an internal error. */

@@ -48,7 +48,11 @@ export function PrincipalPage({ kind, id, onSignedOut }: { kind: 'agent' | 'gate
     if (!p) return;
     setError('');
     setSaved('');
-    setPresentation(p, { mode, ...(kind === 'gateway' ? { autonomy } : {}), expectedMode: p.configuredMode }).then((x) => {
+    setPresentation(p, {
+      mode,
+      ...(kind === 'gateway' ? { autonomy, expectedAutonomy: p.autonomy } : {}),
+      expectedMode: p.configuredMode,
+    }).then((x) => {
       setP(x);
       setVersion((v) => v + 1);
       setSaved(`Saved: ${x.principal} is now ${x.configuredMode} (resolves to ${x.resolvedMode}). ${SNAPSHOT_NOTE}`);

@@ -70,7 +70,7 @@ export function getPrincipal(kind: string, id: string): Promise<PrincipalView> {
 
 export function setPresentation(
   p: PrincipalView,
-  change: { mode: string; autonomy?: string; expectedMode: string },
+  change: { mode: string; autonomy?: string; expectedMode: string; expectedAutonomy?: string },
 ): Promise<PrincipalView> {
   return call('PUT', `/api/principals/${encodeURIComponent(p.kind)}/${encodeURIComponent(p.id)}/presentation`, change);
 }
