@@ -8,7 +8,7 @@ import { startGateway, type GatewayFixture } from '../support';
 
 // Saves through the portal's API against the real gateway (nats-server, surface-resolver, an MCP
 // server): a form loaded before someone else changed the principal, and several saves of one form
-// at once. Each must change nothing it did not see.
+// at once. Each must change nothing it did not see. And a second sign-in in one browser.
 
 const OPS = 'ops-token-0123456789';
 let g: GatewayFixture;
@@ -89,5 +89,21 @@ describe('saves through the portal', { timeout: 60_000 }, () => {
     const taken = modes.filter((_, i) => answers[i].status === 200);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     expect((await current('agent/writer')).configuredMode).toBe(taken[0]);
+  });
+});
+
+describe('signing in again', { timeout: 60_000 }, () => {
+  it('ends the session the browser held before', async () => {
+    const first = cookie;
+    const again = await raw('POST', '/api/session', JSON.stringify({ token: OPS }));
+    expect(again.status, again.body).toBe(200);
+    cookie = again.setCookie.map((c) => c.split(';')[0]).join('; ');
+    csrf = (JSON.parse(again.body) as { csrf: string }).csrf;
+    expect(cookie).not.toBe(first);
+    expect((await raw('GET', '/api/principals')).status).toBe(200);
+    const old = cookie;
+    cookie = first;
+    expect((await raw('GET', '/api/principals')).status).toBe(401);
+    cookie = old;
   });
 });

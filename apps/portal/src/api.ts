@@ -145,6 +145,9 @@ async function signIn(ctx: ApiContext, req: IncomingMessage, res: ServerResponse
       throw new ApiError(401, 'that token is not an admin orchestrator token of this gateway');
     throw e;
   }
+  // A sign-in ends the session the browser held before (another person's, or one whose ID leaked): it never lives on unseen.
+  const before = await sessionsCall(() => ctx.sessions.fromCookie(req.headers.cookie));
+  if (before) await sessionsCall(() => ctx.sessions.delete(before.id));
   const s = await sessionsCall(() => ctx.sessions.create(token));
   send(res, 200, { signedIn: true, csrf: s.csrf }, { 'set-cookie': sessionCookie(s.id, ctx.sessionTtlSeconds, ctx.secure) });
 }
