@@ -34,4 +34,16 @@ describe('loadPortalConfig', () => {
     expect(() => loadPortalConfig({ PORTAL_TLS_CERT: 'c.pem' })).toThrow('PORTAL_TLS_CERT and PORTAL_TLS_KEY go together');
     expect(() => loadPortalConfig({ MCP_PUBLIC_URL: 'ftp://x' })).toThrow('MCP_PUBLIC_URL must start with http');
   });
+
+  it('takes PORTAL_ALLOWED_HOSTS as Host values and refuses a URL there, which no Host header could match', () => {
+    expect(loadPortalConfig({ PORTAL_ALLOWED_HOSTS: 'Portal.Example.com, portal.example.com:8443,[::1]:3200' }).allowedHosts).toEqual([
+      'portal.example.com',
+      'portal.example.com:8443',
+      '[::1]:3200',
+    ]);
+    for (const bad of ['https://portal.example.com', 'portal.example.com/', 'portal example.com', 'portal.example.com:x'])
+      expect(() => loadPortalConfig({ PORTAL_ALLOWED_HOSTS: bad }), bad).toThrow(
+        `PORTAL_ALLOWED_HOSTS takes Host header values (host or host:port, comma-separated), got "${bad}"`,
+      );
+  });
 });

@@ -55,10 +55,7 @@ export function loadPortalConfig(env: NodeJS.ProcessEnv = process.env): PortalCo
     host: env.PORTAL_HOST || '127.0.0.1',
     port: int(env, 'PORTAL_PORT', 3200, 0, 65535),
     resolver: env.TOOLSURFACE_RESOLVER || '127.0.0.1:50051',
-    allowedHosts: (env.PORTAL_ALLOWED_HOSTS || '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter((h) => h !== ''),
+    allowedHosts: allowedHosts(env.PORTAL_ALLOWED_HOSTS || ''),
     ...(certFile ? { tls: { certFile: resolve(certFile), keyFile: resolve(keyFile) } } : {}),
     mcpPublicUrl: mcpPublicUrl.replace(/\/+$/, ''),
     sessionTtlSeconds: int(env, 'PORTAL_SESSION_TTL_SECONDS', 8 * 3600, 60, 7 * 24 * 3600),
@@ -66,6 +63,18 @@ export function loadPortalConfig(env: NodeJS.ProcessEnv = process.env): PortalCo
     activity: activityConfig(env),
     ...(env.NATS_URL ? { nats: { url: env.NATS_URL, auth: envNats(env), replicas: jetstreamReplicas(env) } } : {}),
   };
+}
+
+/** PORTAL_ALLOWED_HOSTS: Host header values; a URL there (a scheme, a path) would match no request and lock everyone out. */
+function allowedHosts(value: string): string[] {
+  const hosts = value
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== '');
+  for (const h of hosts)
+    if (!/^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/.test(h))
+      throw new Error(`PORTAL_ALLOWED_HOSTS takes Host header values (host or host:port, comma-separated), got "${h}"`);
+  return hosts;
 }
 
 /** NATS_URL and NATS_* as the services read them, and the bounds of what recent activity keeps (apps/portal/README.md). */
