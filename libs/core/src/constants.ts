@@ -12,6 +12,13 @@ export const CONFIDENCE_THRESHOLD = 0.7;
 export const UNIFIED_HELD_BACK_PREFIX = 'Not run:';
 
 /**
+ * How unified-mapper's explanation begins when no candidate is close to the request (libs/mapper
+ * CLOSE_TOOL_CONFIDENCE): dispatch then says that no bound tool seems to serve it, instead of
+ * asking for the arguments of an unrelated tool.
+ */
+export const UNIFIED_NO_CLOSE_TOOL_PREFIX = 'No bound tool seems to serve this request';
+
+/**
  * A confidence in [0, 1] written with two decimals, rounded down: 0.699 (held just under the 0.7
  * threshold) reads "0.69", never "0.70" beside "confidence 0.7 or more". Every text that shows a
  * confidence (dispatch's messages, the CLI) writes it this way, so one call shows one number.

@@ -1,4 +1,10 @@
-export { ADAPTIVE_DISCOVERY_THRESHOLD, CONFIDENCE_THRESHOLD, UNIFIED_HELD_BACK_PREFIX, confidenceText } from './constants';
+export {
+  ADAPTIVE_DISCOVERY_THRESHOLD,
+  CONFIDENCE_THRESHOLD,
+  UNIFIED_HELD_BACK_PREFIX,
+  UNIFIED_NO_CLOSE_TOOL_PREFIX,
+  confidenceText,
+} from './constants';
 export { ReasonCode, MODEL_FACING_REASONS, AppError, isAppError } from './errors';
 export type { PrincipalKind, PrincipalRef, PresentationMode, ResolvedMode, Autonomy, Via, McpTool, BoundToolDefinition } from './types';
 export { PRINCIPAL_ID_PATTERN, CAPABILITY_NAME_PATTERN, principalKey } from './types';

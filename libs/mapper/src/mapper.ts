@@ -5,7 +5,7 @@
  * description and parameters cover the request and how well the request fills its parameters.
  */
 import canonicalize from 'canonicalize';
-import { CONFIDENCE_THRESHOLD, UNIFIED_HELD_BACK_PREFIX } from '@toolsurface/core';
+import { CONFIDENCE_THRESHOLD, UNIFIED_HELD_BACK_PREFIX, UNIFIED_NO_CLOSE_TOOL_PREFIX } from '@toolsurface/core';
 import { isObj, mapPrepared, prepare, requiredOf, type DetailedMapping, type MapArgumentsOptions } from '@toolsurface/analysis';
 import {
   bigramsOf,
@@ -109,6 +109,15 @@ function softmax(xs: number[]): number[] {
 
 /** How many re-ranked tools a result lists. */
 export const CANDIDATES_SHOWN = 5;
+
+/**
+ * A candidate is close to a request when its calibrated P(tool right) (toolConfidence, the
+ * probability that it is the tool the request means, whatever its arguments) is at least this.
+ * When none of the listed candidates is close, a refusal says that no bound tool seems to serve
+ * the request instead of asking for the arguments of the least unrelated one.
+ * docs/decisions/mapper-calibration-by-halves.md gives the figures it was chosen from.
+ */
+export const CLOSE_TOOL_CONFIDENCE = 0.2;
 
 /**
  * The fitted reranker's score of a candidate's features (calibration.ts: linear weights, and a
@@ -309,6 +318,8 @@ export class UnifiedMapper {
     const best = chosen.r;
     const conf = round3(chosen.confidence);
     const missing = best.mapping.missingArguments;
+    const noneClose = noCandidateClose(ranked);
+    const noneCloseExplanation = `${UNIFIED_NO_CLOSE_TOOL_PREFIX} (the closest, ${best.name}, is the tool meant with probability ${round3(best.toolConfidence)}); rephrase the request if a tool was meant, or name it in preferred_tools.`;
     if (missing.length > 0) {
       if (chosen.confidence >= CONFIDENCE_THRESHOLD) {
         return {
@@ -328,7 +339,9 @@ export class UnifiedMapper {
         arguments: best.mapping.arguments,
         missingArguments: missing,
         candidates,
-        explanation: `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or describe the task more precisely.`,
+        explanation: noneClose
+          ? noneCloseExplanation
+          : `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or describe the task more precisely.`,
       };
     }
     // a destructive action on one side only, or a call that does part of the request, is never
@@ -364,7 +377,9 @@ export class UnifiedMapper {
       arguments: best.mapping.arguments,
       missingArguments: [],
       candidates,
-      explanation: `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or give the values explicitly.`,
+      explanation: noneClose
+        ? noneCloseExplanation
+        : `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or give the values explicitly.`,
     };
   }
 
@@ -373,6 +388,15 @@ export class UnifiedMapper {
     const i = this.byName.get(name);
     return i === undefined ? [] : requiredOf(this.tools[i].inputSchema);
   }
+}
+
+/**
+ * True when no listed candidate is close to the request (CLOSE_TOOL_CONFIDENCE), and the caller
+ * preferred none of them (a tool the caller named is the one meant, however far it reads).
+ */
+export function noCandidateClose(ranked: readonly Pick<RankedCandidate, 'toolConfidence' | 'features'>[]): boolean {
+  const head = ranked.slice(0, CANDIDATES_SHOWN);
+  return head.length > 0 && head.every((r) => r.toolConfidence < CLOSE_TOOL_CONFIDENCE && !(r.features[PREFERRED_FEATURE] > 0));
 }
 
 /**

@@ -3,6 +3,7 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '
 import {
   AppError,
   ReasonCode,
+  UNIFIED_NO_CLOSE_TOOL_PREFIX,
   type AdmissionPolicy,
   type Autonomy,
   type BoundToolDefinition,
@@ -579,6 +580,30 @@ describe('unified mode', () => {
       ReasonCode.LOW_CONFIDENCE,
       '(best: echo 0.45); give the values the tool takes explicitly (name: value), or rephrase the request with more detail.',
     );
+    expect(w.invocations).toHaveLength(0);
+  });
+
+  it('says that no bound tool seems to serve a request no candidate is close to, and asks for no argument', async () => {
+    w.mapResult = {
+      decision: 'low_confidence',
+      explanation: `${UNIFIED_NO_CLOSE_TOOL_PREFIX} (the closest, get-sum, is the tool meant with probability 0.106); rephrase the request if a tool was meant, or name it in preferred_tools.`,
+      metadata: {
+        tool: 'get-sum',
+        confidence: 0.106,
+        argumentsJson: '{}',
+        missingArguments: ['a', 'b'],
+        executed: false,
+        candidates: [{ name: 'get-sum', confidence: 0.106, argumentsJson: '{}', missingArguments: ['a', 'b'] }],
+      },
+    };
+    const r = await call(w, 's-uni', 'unified_tool', { request: 'Book a table for two at an Italian restaurant tonight' });
+    expectModelError(
+      r,
+      ReasonCode.LOW_CONFIDENCE,
+      "No bound tool seems to serve this request (closest: get-sum 0.10); rephrase the request if one of this surface's tools was meant, or tell the user this surface has no tool for it.",
+    );
+    expect(r.message).not.toMatch(/"a"|would also need/);
+    expect(r.unified?.candidates.map((c) => c.name)).toEqual(['get-sum']);
     expect(w.invocations).toHaveLength(0);
   });
 

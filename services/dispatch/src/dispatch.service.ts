@@ -41,6 +41,7 @@ import {
   Metric,
   UNAUTHENTICATED_CALLER,
   UNIFIED_HELD_BACK_PREFIX,
+  UNIFIED_NO_CLOSE_TOOL_PREFIX,
   type Caller,
 } from '@toolsurface/core';
 import type { SurfaceRecord } from '@toolsurface/state';
@@ -514,9 +515,13 @@ export class DispatchService {
         // unified-mapper's "Not run: …" explanation says why it held back a call it was confident
         // of (request values left out, a destructive action on one side only): passed on as is
         const heldBack = mapped.explanation.startsWith(UNIFIED_HELD_BACK_PREFIX) ? mapped.explanation.replace(/\.?\s*$/, '') : '';
+        // no candidate close to the request: said so, rather than asking for an unrelated tool's arguments
+        const noneClose = mapped.explanation.startsWith(UNIFIED_NO_CLOSE_TOOL_PREFIX);
         return modelError(
           ReasonCode.LOW_CONFIDENCE,
-          Messages.lowConfidence(candidates, heldBack, { tool: meta.tool, missing: meta.missingArguments }, preferredTools.length > 0),
+          noneClose
+            ? Messages.noCloseTool(candidates)
+            : Messages.lowConfidence(candidates, heldBack, { tool: meta.tool, missing: meta.missingArguments }, preferredTools.length > 0),
           {
             toolName: meta.tool,
             via: 'unified_tool',

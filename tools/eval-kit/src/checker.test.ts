@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { scoreArguments } from './checker.js';
+import { argumentProblems, scoreArguments } from './checker.js';
 
 const schema = {
   type: 'object',
@@ -81,5 +81,19 @@ describe('scoreArguments (eval README rules)', () => {
   it('works without a schema (no schema checks)', () => {
     expect(scoreArguments({ a: true }, { a: [true], b: [''] })).toBe(true);
     expect(scoreArguments({ a: false }, { a: [true] })).toBe(false);
+  });
+});
+
+describe('argumentProblems (why a mapping fails the checker)', () => {
+  it('names the argument and the value at fault, and nothing when the mapping passes', () => {
+    expect(argumentProblems({ city: 'Boston', amount: 5 }, { city: ['Boston'], amount: [5] }, schema)).toEqual([]);
+    expect(argumentProblems({ city: 'Austin', amount: 5, unit: 'km' }, { city: ['Boston', 'Boston, MA'], amount: [5] }, schema)).toEqual([
+      'unit: "km", want it left out',
+      'city: "Austin", want "Boston" or "Boston, MA"',
+    ]);
+    expect(argumentProblems({ amount: 5, zone: 'x' }, { city: ['Boston'], amount: [5], unit: [''] }, schema)).toEqual([
+      'zone: outside the schema',
+      'city: missing, want "Boston"',
+    ]);
   });
 });

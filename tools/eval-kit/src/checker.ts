@@ -65,22 +65,38 @@ export function scoreArguments(
   acceptable: Record<string, unknown[]>,
   schema?: Record<string, unknown>,
 ): boolean {
-  if (!isPlainObject(mapped) || !isPlainObject(acceptable)) return false;
+  return argumentProblems(mapped, acceptable, schema).length === 0;
+}
+
+/**
+ * Why `mapped` fails the checker, one phrase per argument at fault ("unit: \"km\", want \"miles\"";
+ * empty when it passes), so that a wrong call can be traced to the argument and the value.
+ */
+export function argumentProblems(
+  mapped: Record<string, unknown>,
+  acceptable: Record<string, unknown[]>,
+  schema?: Record<string, unknown>,
+): string[] {
+  if (!isPlainObject(mapped) || !isPlainObject(acceptable)) return ['not an object'];
+  const out: string[] = [];
   const props = propsOf(schema);
   const hasSchemaProps = schema !== undefined && isPlainObject(schema['properties']);
   for (const key of Object.keys(mapped)) {
-    if (hasSchemaProps && !(key in props)) return false; // outside the schema
-    if (!(key in acceptable)) return false; // not an argument of the expected call
+    if (hasSchemaProps && !(key in props)) out.push(`${key}: outside the schema`);
+    else if (!(key in acceptable)) out.push(`${key}: ${JSON.stringify(mapped[key])}, want it left out`);
   }
   const required = schema && Array.isArray(schema['required']) ? (schema['required'] as unknown[]) : [];
-  for (const r of required) if (typeof r === 'string' && !(r in mapped) && r in props) return false;
+  for (const r of required) if (typeof r === 'string' && !(r in mapped) && r in props && !(r in acceptable)) out.push(`${r}: missing`);
   for (const [key, accRaw] of Object.entries(acceptable)) {
     const acc = Array.isArray(accRaw) ? accRaw : [accRaw];
+    const want = acc
+      .filter((a) => a !== '')
+      .map((a) => JSON.stringify(a))
+      .join(' or ');
     if (!(key in mapped)) {
-      if (acc.includes('')) continue;
-      return false;
-    }
-    if (!acc.some((a) => valueMatches(mapped[key], a, props[key]))) return false;
+      if (acc.includes('') && !(required.includes(key) && key in props)) continue;
+      out.push(`${key}: missing, want ${want}`);
+    } else if (!acc.some((a) => valueMatches(mapped[key], a, props[key]))) out.push(`${key}: ${JSON.stringify(mapped[key])}, want ${want}`);
   }
-  return true;
+  return out;
 }

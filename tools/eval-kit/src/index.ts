@@ -5,4 +5,4 @@ export { readJsonl, fnv1a, corpusAsTools, sliceName, evaluate, DEFAULT_EVAL_DIR 
 export type { CorpusRecord, QueryRecord, QueryRecord as RetrievalQueryRecord, Searcher, SliceMetrics } from './eval-data.js';
 export { recallAtK, ndcgAtK, mrrAtK } from './metrics.js';
 export { Bm25Baseline } from './bm25-baseline.js';
-export { scoreArguments, standardizeString } from './checker.js';
+export { argumentProblems, scoreArguments, standardizeString } from './checker.js';

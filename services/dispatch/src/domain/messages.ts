@@ -1,4 +1,4 @@
-import { CONFIDENCE_THRESHOLD, confidenceText, type ResolvedMode, type Via } from '@toolsurface/core';
+import { CONFIDENCE_THRESHOLD, confidenceText, UNIFIED_NO_CLOSE_TOOL_PREFIX, type ResolvedMode, type Via } from '@toolsurface/core';
 import type { ArgumentProblem } from './validators';
 
 // One sentence per refusal the model can recover from (docs/DESIGN.md "Errors"): what happened and what to do next.
@@ -104,6 +104,19 @@ export const Messages = {
           : 'rephrase the request with more detail, or name a tool in preferred_tools';
     return `No tool fits this request with confidence ${CONFIDENCE_THRESHOLD} or more (${best});${lacking} ${next}.`;
   },
+
+  /**
+   * No candidate is close to the request (unified-mapper's explanation begins with
+   * UNIFIED_NO_CLOSE_TOOL_PREFIX): the answer says so and lists the closest, and asks for no
+   * argument of a tool that does something else.
+   */
+  noCloseTool: (candidates: Array<{ name: string; confidence: number }>) =>
+    `${UNIFIED_NO_CLOSE_TOOL_PREFIX} (closest: ${
+      candidates
+        .slice(0, 3)
+        .map((c) => `${c.name} ${confidenceText(c.confidence)}`)
+        .join(', ') || 'none'
+    }); rephrase the request if one of this surface's tools was meant, or tell the user this surface has no tool for it.`,
 
   missingArguments: (tool: string, missing: string[]) =>
     `"${tool}" needs ${missing.map((m) => `"${m}"`).join(', ')}; call unified_tool again with those values in the request or context.`,
