@@ -48,6 +48,9 @@ import {
   RERANK_SEEDS,
   RERANK_UNITS,
   WILSON_Z,
+  CUT_RULE,
+  FEW_RULE,
+  MIN_EXECUTED,
   type Models,
   type Tally,
 } from './fit-procedure.js';
@@ -156,7 +159,7 @@ async function main(): Promise<void> {
  * logistic regressions on the first ${HEAD} candidates' features (dev + irrelevance dev queries, whole
  * corpus and small snapshots; P(tool and arguments right) once per setting), then a monotone piecewise-linear map sending the raw probability
  * at which the out-of-fold executed calls reached a Wilson lower bound (z ${WILSON_Z}) of ${PRECISION_TARGET}
- * precision (tool and arguments right) to 0.7.
+ * precision (tool and arguments right; rule '${CUT_RULE}', fewer than ${MIN_EXECUTED} calls: '${FEW_RULE}') to 0.7.
  */
 import type { HiddenLayer } from '@toolsurface/search';
 
