@@ -4,8 +4,8 @@
  * reranker = listwise softmax over the retrieved top-30 of each dev query (linear); confidences = L2
  * logistic regressions on the first 5 candidates' features (dev + irrelevance dev queries, whole
  * corpus and small snapshots; P(tool and arguments right) once per setting), then a monotone piecewise-linear map sending the raw probability
- * at which the out-of-fold executed calls reached a Wilson lower bound (z 1.645) of 0.9
- * precision (tool and arguments right; rule 'every', fewer than 25 calls: 'clean') to 0.7.
+ * at which the out-of-fold executed calls reached a Wilson lower bound (z 0) of 0.95
+ * precision (tool and arguments right) to 0.7.
  */
 import type { HiddenLayer } from '@toolsurface/search';
 
@@ -34,19 +34,44 @@ export interface Calibration {
 }
 
 /** Cross-validated figures of one setting: shares of dev requests, and precision of the executed calls. */
-export interface CvFigures { top1: number; executed: number; executedCalls: number; executedFullyRight: number | null; irrelevantExecuted: number }
+export interface CvFigures {
+  top1: number;
+  executed: number;
+  executedCalls: number;
+  executedFullyRight: number | null;
+  irrelevantExecuted: number;
+}
 
 /** The shipped calibration, as tools/mapper/fit-confidence.ts fitted it. */
 export const CALIBRATION: Calibration = {
   // bias, retrievalRel, retrievalRank, nameCover, queryCover, queryInName, paramMention, fill, evidence, salientUsed, noParams, missingReq, preferred, contextKeys, optionalFilled, unexplained, mentionedUnfilled, verbMatch, verbClash, paramsFilled, numberFit, bigramCover, toolCover, descLength, paramCount, requiredAllFilled, datesAsWritten, retrievalRel*retrievalRel, retrievalRel*retrievalRank, retrievalRel*queryCover, retrievalRel*toolCover, retrievalRel*bigramCover, retrievalRel*fill, retrievalRel*evidence, retrievalRel*unexplained, retrievalRel*nameCover, retrievalRank*retrievalRank, retrievalRank*queryCover, retrievalRank*toolCover, retrievalRank*bigramCover, retrievalRank*fill, retrievalRank*evidence, retrievalRank*unexplained, retrievalRank*nameCover, queryCover*queryCover, queryCover*toolCover, queryCover*bigramCover, queryCover*fill, queryCover*evidence, queryCover*unexplained, queryCover*nameCover, toolCover*toolCover, toolCover*bigramCover, toolCover*fill, toolCover*evidence, toolCover*unexplained, toolCover*nameCover, bigramCover*bigramCover, bigramCover*fill, bigramCover*evidence, bigramCover*unexplained, bigramCover*nameCover, fill*fill, fill*evidence, fill*unexplained, fill*nameCover, evidence*evidence, evidence*unexplained, evidence*nameCover, unexplained*unexplained, unexplained*nameCover, nameCover*nameCover
-  rerankWeights: [0, 1.4188, 0.5777, 0.6951, 1.4339, 0.4294, -2.4924, -0.0946, 0.5206, 0.4766, 0.8079, -0.7439, 4, 1, 0.8483, -0.847, -0.0174, -0.2283, -0.5911, 0.4542, 0.3892, 2.2171, 1.2039, 1.3847, -0.758, 0.144, 0.9143, 1.4474, 0.5607, 0.2812, 0.5436, -0.0253, 0.2616, 0.3331, 0.7522, -0.7196, -0.0716, 0.1583, 0.4138, -2.6817, -0.6875, -0.2788, 0.6071, -0.3547, 0.4946, 1.2372, 0.1969, 0.4831, -0.0575, -2.171, 1.6123, 0.2405, 0.9065, -0.4544, -0.3929, -0.2165, 1.3164, -0.5221, 1.4696, -0.1514, 2.5497, -0.3581, 0.8607, 1.7888, -2.5373, 0.5073, 1.4895, -0.9349, -0.8656, -0.0978, 0.3678, -0.5062],
+  rerankWeights: [
+    0, 1.4142, 0.6044, 0.8254, 1.5298, 0.3493, -2.4709, -0.0948, 0.4142, 0.6203, 0.932, -0.6453, 4, 1, 0.8532, -0.8309, -0.025, -0.226,
+    -0.5572, 0.5435, 0.2909, 2.1733, 1.4105, 1.8476, -0.5386, 0.2056, 1.0552, 1.4393, 0.5775, 0.283, 0.6562, 0.0061, 0.2389, 0.2561, 0.4698,
+    -0.7899, -0.0008, 0.1816, 0.3665, -2.6298, -0.792, -0.3443, 0.5911, -0.3271, 0.3439, 1.1501, 0.1109, 0.6089, -0.0414, -1.2059, 1.4865,
+    0.0985, 0.9526, -0.2499, -0.2626, -0.012, 1.0708, -0.4212, 1.4831, -0.1703, 2.2776, -0.4257, 0.8883, 1.8294, -2.5884, 0.6631, 1.6247,
+    -1.0638, -0.8785, -0.0896, 0.7073, -0.632,
+  ],
   // bias, prob, margin, queryCover, nameCover, queryInName, fill, evidence, minEvidence, salientUsed, unusedSalient, topRetrieved, noRequired, filledArgs, weakArgs, probXcover, unexplained, mentionedUnfilled, weakKinds, snapshotSize, competitors, probXsmall, allStrong, explained, explainedNumeric, explainedXsmall, preferred
-  toolWeights: [-4.3897, 3.6131, -0.0909, 2.3302, 1.2852, -2.0124, 1.3974, -0.0745, -1.0792, -0.5113, 0.0333, 0.2315, 2.0283, 1.8805, -0.4817, -1.4748, -1.3523, -0.1199, -0.2937, -1.531, 1.0926, 0.2822, 1.0027, -0.6393, -0.7044, 0.655, 1],
-  fullWeightsSmall: [-1.8813, 0.3356, 0.6321, 0.3748, 1.552, 0.8142, 0, 1.3685, 0.7269, -0.2348, -0.207, 0.0916, 0.186, 0.5636, -0.1854, 0.8621, -0.8111, -0.7316, -0.2889, -0.211, 0.2142, -1.7494, -0.1926, 0.0391, 0.293, -0.2934, 1],
-  fullWeightsLarge: [-5.6085, 3.8656, -0.2412, 1.666, 0.4447, -0.3251, 0, 0.7703, 0.7167, -0.9694, -0.4615, 0.2637, 1.7106, 1.7757, -0.0795, -1.2135, -1.5027, -0.518, -0.2433, 0, 0.9168, 0, 0.2554, -0.4512, -0.7562, 0, 1],
-  toolCut: 0.7000,
-  fullCutSmall: 0.9598,
-  fullCutLarge: 0.9213,
-  crossValidated: { wholeCorpus: { top1: 0.762, executed: 0.0102, executedCalls: 15, executedFullyRight: 1, irrelevantExecuted: 0 }, smallSnapshots: { top1: 0.9654, executed: 0.0565, executedCalls: 80, executedFullyRight: 0.9125, irrelevantExecuted: 0.0015 } },
-  fittedOn: "tools/mapper/fit-confidence.ts on the eval data's queries.dev.jsonl (1475) + queries.irrelevance.dev.jsonl (660), whole corpus snapshot + each query's candidates as snapshot (2073), retriever: @toolsurface/search ToolIndex, top-30. Whole corpus, 5-fold CV pooled out of fold: top-1 0.762, executed 0.010, executed right 1.000 (15 calls), irrelevant executed 0.000; in sample: executed 0.010, executed right 1.000. Small snapshots, CV: executed 0.057, executed right 0.912 (80 calls), irrelevant executed 0.002",
+  toolWeights: [
+    -4.2689, 3.3999, -0.0563, 2.3354, 1.2637, -1.9507, 1.3954, -0.0602, -1.0987, -0.5288, 0.0319, 0.2462, 2.0648, 1.8967, -0.4791, -1.4886,
+    -1.3687, -0.0996, -0.3134, -1.544, 1.0762, 0.2742, 1.0139, -0.6649, -0.7015, 0.6548, 1,
+  ],
+  fullWeightsSmall: [
+    -1.8771, 0.3312, 0.6339, 0.3681, 1.5343, 0.832, 0, 1.3698, 0.7391, -0.2402, -0.2069, 0.0925, 0.1843, 0.5628, -0.1843, 0.8694, -0.8036,
+    -0.7305, -0.2878, -0.2087, 0.2135, -1.7594, -0.1935, 0.0384, 0.2965, -0.2935, 1,
+  ],
+  fullWeightsLarge: [
+    -5.4136, 3.4436, -0.1835, 1.627, 0.4023, -0.266, 0, 0.7776, 0.7147, -0.9906, -0.4553, 0.2694, 1.7486, 1.8067, -0.0891, -1.0987, -1.4943,
+    -0.5228, -0.2516, 0, 0.8799, 0, 0.2619, -0.4637, -0.7528, 0, 1,
+  ],
+  toolCut: 0.7,
+  fullCutSmall: 0.9362,
+  fullCutLarge: 0.9008,
+  crossValidated: {
+    wholeCorpus: { top1: 0.7627, executed: 0.0176, executedCalls: 26, executedFullyRight: 1, irrelevantExecuted: 0 },
+    smallSnapshots: { top1: 0.9654, executed: 0.1392, executedCalls: 197, executedFullyRight: 0.934, irrelevantExecuted: 0.003 },
+  },
+  fittedOn:
+    "tools/mapper/fit-confidence.ts on the eval data's queries.dev.jsonl (1475) + queries.irrelevance.dev.jsonl (660), whole corpus snapshot + each query's candidates as snapshot (2073), retriever: @toolsurface/search ToolIndex, top-30. Whole corpus, 5-fold CV pooled out of fold: top-1 0.763, executed 0.018, executed right 1.000 (26 calls), irrelevant executed 0.000; in sample: executed 0.020, executed right 1.000. Small snapshots, CV: executed 0.139, executed right 0.934 (197 calls), irrelevant executed 0.003",
 };
