@@ -5,7 +5,7 @@
  * invents a value: a required parameter with no evidence is reported missing.
  */
 import { analyze, tokenAt, parseListLiteral, type Doc, type Span, type DateValue, type TimeValue } from './extract.js';
-import { paramsOf, isObj, resolveType, propertiesOf, requiredOf, type ParamInfo } from './schema.js';
+import { paramsOf, isObj, resolveType, propertiesOf, requiredOf, type ParamInfo, type ParamType } from './schema.js';
 import { STOP_WORDS, squash, stem, splitIdentifier, editDistance, contentStems, tokenize, letterDigitRuns, type Token } from './text.js';
 import {
   CURRENCIES,
@@ -3689,13 +3689,83 @@ export function enumValueOffered(p: ParamInfo, doc: Doc): boolean {
 }
 
 /** Candidate values for one parameter. */
-function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
-  const out: Cand[] = codeCandidates(p, doc);
-  const hits = anchorHits(p, doc);
-  const t = p.type === 'any' ? 'string' : p.type;
-  const units = unitStemsOf(p);
-  // enum parameters: choose among the enum values
-  if (p.enumValues && p.enumValues.length > 0 && t !== 'array') {
+/** What every value-kind module reads of a parameter, computed once per parameter and request. */
+interface ParamContext {
+  /** the parameter's type, 'any' read as 'string' */
+  type: Exclude<ParamType, 'any'>;
+  /** where the parameter's name is written in the request (anchorHits) */
+  hits: { idx: number; w: number }[];
+  /** unit stems the parameter asks for (unitStemsOf) */
+  units: ReadonlySet<string>;
+}
+
+/**
+ * One kind of value the mapper proposes for a parameter (numbers, dates, places, enum values,
+ * identifiers, arrays …): which parameters it serves, and the scored candidate values it reads
+ * from the prepared request.
+ */
+interface ValueKindModule {
+  /** short name (traces which module proposed a value) */
+  readonly name: string;
+  /** Whether the module proposes values for this parameter. */
+  serves(p: ParamInfo, ctx: ParamContext): boolean;
+  /** Appends scored candidate values to `out`, which holds what the modules before it proposed. */
+  propose(p: ParamInfo, doc: Doc, ctx: ParamContext, out: Cand[]): void;
+  /** 'last': no module after it is consulted; 'alone': its candidates replace the earlier ones, and none after it is consulted */
+  readonly ends?: 'last' | 'alone';
+}
+
+/** Consults the modules in order for one parameter. */
+function proposeAll(kinds: readonly ValueKindModule[], p: ParamInfo, doc: Doc): Cand[] {
+  const ctx: ParamContext = { type: p.type === 'any' ? 'string' : p.type, hits: anchorHits(p, doc), units: unitStemsOf(p) };
+  const out: Cand[] = [];
+  for (const k of kinds) {
+    if (!k.serves(p, ctx)) continue;
+    if (k.ends === 'alone') {
+      const own: Cand[] = [];
+      k.propose(p, doc, ctx, own);
+      return own;
+    }
+    k.propose(p, doc, ctx, out);
+    if (k.ends === 'last') return out;
+  }
+  return out;
+}
+
+/** Every parameter. */
+const every = (): boolean => true;
+/** A parameter with enum values (an array's enum is its items'). */
+const enumParam = (p: ParamInfo, ctx: ParamContext): boolean =>
+  p.enumValues !== undefined && p.enumValues.length > 0 && ctx.type !== 'array';
+/** A parameter of no declared type. */
+const untypedParam = (p: ParamInfo): boolean => p.type === 'any';
+/** An integer or number parameter. */
+const numericParam = (_p: ParamInfo, ctx: ParamContext): boolean => ctx.type === 'integer' || ctx.type === 'number';
+/** A boolean parameter. */
+const booleanParam = (_p: ParamInfo, ctx: ParamContext): boolean => ctx.type === 'boolean';
+/** An array parameter. */
+const arrayParam = (_p: ParamInfo, ctx: ParamContext): boolean => ctx.type === 'array';
+/** An object parameter. */
+const objectParam = (_p: ParamInfo, ctx: ParamContext): boolean => ctx.type === 'object';
+/** A string parameter. */
+const stringParam = (_p: ParamInfo, ctx: ParamContext): boolean => ctx.type === 'string';
+
+const CODES_KIND: ValueKindModule = {
+  name: 'codes',
+  serves: every,
+  propose(p, doc, ctx, out) {
+    out.push(...codeCandidates(p, doc));
+  },
+};
+
+const ENUMS_KIND: ValueKindModule = {
+  name: 'enums',
+  serves: enumParam,
+  ends: 'last',
+  propose(p, doc, ctx, out) {
+    const { hits } = ctx;
+    if (!p.enumValues) return; // (enumParam)
+    // enum parameters: choose among the enum values
     const strs = p.enumValues.filter((v): v is string => typeof v === 'string');
     // an enum spelled as booleans ("True"/"False"/"dontcare"...) with a "True"
     const boolLike =
@@ -3707,7 +3777,7 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
         const want = f.value ? strs.find((s) => /^true$/i.test(s)) : strs.find((s) => /^false$/i.test(s));
         if (want !== undefined) out.push({ param: p, value: want, score: f.score + 0.1, ranges: [], kind: 'flag' });
       }
-      return out;
+      return;
     }
     for (const v of p.enumValues) {
       if (typeof v === 'string') {
@@ -3793,15 +3863,27 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
           kind: 'enum-partial',
         });
     }
-    return out;
-  }
-  if (p.type === 'any') {
+  },
+};
+
+const UNTYPED_KIND: ValueKindModule = {
+  name: 'untyped',
+  serves: untypedParam,
+  ends: 'last',
+  propose(p, doc, ctx, out) {
     // untyped parameters: numbers stay numbers, everything else is a string
     out.push(...candidatesFor({ ...p, type: 'number' }, doc));
     out.push(...candidatesFor({ ...p, type: 'string' }, doc).filter((c) => c.kind !== 'number'));
-    return out;
-  }
-  if (t === 'integer' || t === 'number') {
+  },
+};
+
+const NUMBERS_KIND: ValueKindModule = {
+  name: 'numbers',
+  serves: numericParam,
+  ends: 'last',
+  propose(p, doc, ctx, out) {
+    const { hits, type: t, units } = ctx;
+    if (t !== 'integer' && t !== 'number') return; // (numericParam)
     // (a parameter that measures an area: read once, not per number)
     const measuresArea = AREA_PARAM.test(`${p.parts.join(' ')} ${p.description}`);
     for (const s of doc.spans) {
@@ -3982,622 +4064,923 @@ function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
         if (s.kind === 'date' && s.date?.y !== undefined && !s.date.relative)
           out.push({ param: p, value: s.date.y, score: 0.3 + anchorBonus(p, doc, s, hits), ranges: [[s.start, s.end]], kind: 'date-part' });
     }
-    return out;
-  }
-  if (t === 'boolean') {
+  },
+};
+
+const FLAGS_KIND: ValueKindModule = {
+  name: 'flags',
+  serves: booleanParam,
+  ends: 'last',
+  propose(p, doc, ctx, out) {
     const f = flagEvidence(p, doc);
     if (f) out.push({ param: p, value: f.value, score: f.score, ranges: [], kind: 'flag' });
-    return out;
-  }
-  if (t === 'array') return arrayCandidates(p, doc, hits);
-  if (t === 'object') return [];
-  // the text to translate: "Translate Hello, how are you? from English to French" → "Hello, how are you?"
-  if (p.semantic === 'text') {
-    const m =
-      /\btranslate\s+(?:the\s+(?:text|sentence|phrase|word)\s*:?\s*)?(.{1,400}?)\s+(?:from\s+\p{L}+\s+)?(?:to|into)\s+(\p{L}+)\s*[.!?]?\s*$/iu.exec(
-        doc.text,
-      );
-    const value = m?.[1].replace(/^["'“‘]|["'”’]$/g, '').trim();
-    // (into a language by name; not "the menu", "it", "my bio": those name the text, they are not it)
-    const isLanguage = m !== null && LANGUAGE_WORDS.has(m[2].toLowerCase());
-    if (m && value && isLanguage && !/^(?:the|a|an|this|that|these|those|it|them|my|your|our|his|her|their)\b/i.test(value)) {
-      const at = m.index + m[0].indexOf(m[1]);
-      out.push({ param: p, value, score: 0.75, ranges: [[at, at + m[1].length]], kind: 'translate-text' });
-    }
-  }
-  // a value the description quotes as one of the choices ("e.g. 'static' or 'dynamic'") written
-  // in the request as a word of its own: like an enum's value
-  // (only one of the choices written, and next to a word of the parameter's name or of its
-  // description before the choices: "dynamic analysis" for "Mode of analysis"; "a private copy of
-  // the public repo", "from small to large" and "I am new here" give nothing)
-  if (t === 'string' && !(p.enumValues && p.enumValues.length > 0)) {
-    const choices = describedValues(p);
-    // (a one-word choice also by its stem: "detail information" for 'detailed')
-    const byStem = (v: string): { at: number; end: number } | undefined => {
-      if (!/^\p{L}+$/u.test(v) || v.length < 4) return undefined;
-      // (and the one word is the start of the other: Porter stems "generate" and "general" alike)
-      const lower = v.toLowerCase();
-      const st = stem(lower);
-      const tk = doc.tokens.find((x) => x.stem === st && x.lower.length >= 4 && (lower.startsWith(x.lower) || x.lower.startsWith(lower)));
-      return tk && { at: tk.start, end: tk.end };
-    };
-    // (a clock's form written out: "24 hour" or "24-hour" for '24h')
-    const hours = (v: string): { at: number; end: number } | undefined => {
-      const h = /^(\d{1,2})\s?h$/i.exec(v);
-      const m = h ? new RegExp(`(?<![\\d.])${h[1]}[- ]?hours?\\b`, 'i').exec(doc.text) : null;
-      return m ? { at: m.index, end: m.index + m[0].length } : undefined;
-    };
-    const found = choices
-      .map((v) => {
-        const at = wordAt(doc.lower, v.toLowerCase());
-        return at >= 0 ? { v, at, end: at + v.length } : { v, ...(byStem(v) ?? hours(v) ?? { at: -1, end: -1 }) };
-      })
-      .filter((x) => x.at >= 0);
-    if (found.length === 1) {
-      const { v, at, end } = found[0];
-      const head = new Set([...p.anchors, ...contentStems(p.description.split(/['"‘“]/)[0] ?? '')]);
-      const i = tokenAt(doc, at);
-      const j = tokenAt(doc, end - 1);
-      // (or asked for as a form: "in the form of dictionary", "as a list")
-      const near =
-        [doc.tokens[i - 1], doc.tokens[j + 1]].some(
-          (tk) => tk !== undefined && head.has(tk.stem) && !choices.some((d) => d.toLowerCase() === tk.lower),
-        ) || /\b(?:form|format|shape)\s+of\s+(?:an?\s+)?$/i.test(doc.text.slice(Math.max(0, at - 20), at));
-      if (near) out.push({ param: p, value: v, score: 0.6, ranges: [[at, end]], kind: 'described-value' });
-    }
-  }
-  // a musical key for a key parameter: "C major", "C# minor", "C sharp major" -> "C", "C#"
-  // (only where the description speaks of music: an API key or a dictionary key takes no "A major")
-  if (
-    MUSIC_KEY_PARTS.has(p.parts.join('_')) &&
-    /\b(music|musical|scale|chord|note|notes|tonic|melody|song|major|minor|signature)\b/i.test(p.description)
-  ) {
-    for (const m of doc.text.matchAll(/\b([A-G])(#|♯|b|♭|\s+sharp|\s+flat)?\s+(?:major|minor|maj|min)\b/g)) {
-      const acc = m[2] === undefined ? '' : /#|♯|sharp/.test(m[2]) ? '#' : 'b';
-      out.push({
-        param: p,
-        value: m[1] + acc,
-        score: 0.65,
-        ranges: [[m.index, m.index + m[1].length + (m[2]?.length ?? 0)]],
-        kind: 'music-key',
-      });
-    }
-    // (the mode written first: "a major C scale", "in minor F sharp")
-    for (const m of doc.text.matchAll(/\b(?:major|minor)\s+([A-G])(#|♯|b(?![a-z])|♭|[\s-]+sharp|[\s-]+flat)?(?![\w#♯♭-])/g)) {
-      const acc = m[2] === undefined ? '' : /#|♯|sharp/.test(m[2]) ? '#' : 'b';
-      const start = m.index + m[0].indexOf(m[1]);
-      out.push({
-        param: p,
-        value: m[1] + acc,
-        score: 0.6,
-        ranges: [[start, start + m[1].length + (m[2]?.length ?? 0)]],
-        kind: 'music-key',
-      });
-    }
-  }
-  // a month written by name for a month string ("in December" → "December"), where no date holds it
-  // ("may" only capitalised; "March 8th" is a date, not a month)
-  if (t === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'month') {
-    for (const tk of doc.tokens) {
-      const n = MONTHS[tk.lower];
-      if (n === undefined || (tk.lower === 'may' && tk.text !== 'May') || (tk.lower.length <= 3 && !/^\p{Lu}/u.test(tk.text))) continue;
-      if (doc.spans.some((sp) => sp.kind === 'date' && sp.start <= tk.start && sp.end >= tk.end && sp.date?.d !== undefined)) continue;
-      out.push({
-        param: p,
-        value: tk.text[0].toUpperCase() + tk.text.slice(1).toLowerCase(),
-        score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3,
-        ranges: [[tk.start, tk.end]],
-        kind: 'month',
-      });
-    }
-  }
-  // a chemical formula for a parameter described as one ("Glucose (C6H12O6)" → C6H12O6 for "The
-  // molecular formula of the compound"); element symbols with at least one count
-  if (
-    t === 'string' &&
-    !p.enumValues &&
-    /\bformula\b/i.test(p.description) &&
-    /\b(?:chemical|molecular|compound|molecule|substance)\b/i.test(`${p.parts.join(' ')} ${p.description}`)
-  ) {
-    for (const m of doc.text.matchAll(/(?<![\w-])((?:[A-Z][a-z]?\d{0,3}){2,})(?![\w-])/g)) {
-      if (/\d/.test(m[1]) && [...m[1].matchAll(/([A-Z][a-z]?)\d*/g)].every((e) => ELEMENT_SYMBOLS.has(e[1])))
-        out.push({ param: p, value: m[1], score: 0.65, ranges: [[m.index, m.index + m[1].length]], kind: 'formula' });
-    }
-  }
-  // a date format asked for in the format's own letters ("Put it in the format of YYYY",
-  // "format: DD/MM/YYYY") for a format parameter
-  if (t === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'format') {
-    for (const m of doc.text.matchAll(
-      /\bformat(?:\s+of)?\s*:?\s*['"]?((?:YYYY|YY|MM|DD|HH|mm|ss)(?:[-/.: ]?(?:YYYY|YY|MM|DD|HH|mm|ss))*)['"]?(?![\w-])/g,
-    )) {
-      const start = m.index + m[0].indexOf(m[1]);
-      out.push({ param: p, value: m[1], score: 0.6, ranges: [[start, start + m[1].length]], kind: 'format' });
-    }
-  }
-  // which detail of a thing is asked ("Find the size of the sculpture" for "The specific detail
-  // wanted about the sculpture"): the one word before "of the <thing>"
-  if (
-    t === 'string' &&
-    !p.enumValues &&
-    /^(?:detail|details|attribute|aspect|property|field|characteristic)$/.test(p.parts[p.parts.length - 1] ?? '')
-  ) {
-    const thing = /\b(?:about|of)\s+(?:the|a|an)\s+(\p{L}{3,})\b/iu.exec(p.description)?.[1];
-    const m = thing ? new RegExp(`\\bthe\\s+(\\p{L}{3,})\\s+of\\s+(?:the|a|an|this|that|my)\\s+${thing}\\b`, 'iu').exec(doc.text) : null;
-    if (
-      m &&
-      !/^(?:details?|information|info|data|name|title|rest|value|part|parts|end|top|bottom|side|front|back|middle|remainder|number|type|kind|state|whole|half|edge|center|centre)$/i.test(
-        m[1],
-      )
-    ) {
-      const start = m.index + m[0].indexOf(m[1]);
-      out.push({ param: p, value: m[1], score: 0.55, ranges: [[start, start + m[1].length]], kind: 'detail-of' });
-    }
-  }
-  // a value written as the parameter's own ("who has black as their special request", "use
-  // 'Plus' as the ride type"): the word or quoted text right before "as <determiner> <name>"
-  if (t === 'string' && !p.enumValues) out.push(...asNamedCandidates(p, doc), ...dateRangeCandidates(p, doc));
-  // what an alarm or reminder is for, for a purpose parameter: the clause after "reminding me
-  // to" ("Set an Alarm for 11PM reminding me to brush my teeth"), or after "to" right behind the
-  // time it is set for ("an alarm for 2023-04-02 07:30:00 to wake me up for a meeting")
-  if (t === 'string' && !p.enumValues && PURPOSE_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
-    const clauseAt = (at: number): { value: string; end: number } | undefined => {
+  },
+};
+
+const ARRAYS_KIND: ValueKindModule = {
+  name: 'arrays',
+  serves: arrayParam,
+  ends: 'alone',
+  propose(p, doc, ctx, out) {
+    const { hits } = ctx;
+    out.push(...arrayCandidates(p, doc, hits));
+  },
+};
+
+const OBJECTS_KIND: ValueKindModule = {
+  name: 'objects',
+  serves: objectParam,
+  ends: 'alone',
+  propose() {
+    // (an object is mapped field by field: mapObject)
+  },
+};
+
+const TRANSLATETEXT_KIND: ValueKindModule = {
+  name: 'translateText',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // the text to translate: "Translate Hello, how are you? from English to French" → "Hello, how are you?"
+    if (p.semantic === 'text') {
       const m =
-        /^\s*(\p{L}[\p{L}'’]*(?:(?:[ \t]+|(?<=\b(?:Dr|Mr|Mrs|Ms|St|Prof))\.[ \t]+)[\p{L}'’]+){0,9})[ \t]*(?=$|[.?!;\n]|,\s+(?:and|but|please)\b)/u.exec(
-          doc.text.slice(at),
+        /\btranslate\s+(?:the\s+(?:text|sentence|phrase|word)\s*:?\s*)?(.{1,400}?)\s+(?:from\s+\p{L}+\s+)?(?:to|into)\s+(\p{L}+)\s*[.!?]?\s*$/iu.exec(
+          doc.text,
         );
-      if (!m || /^(?:\d|the\s+\d)/.test(m[1])) return undefined;
-      return { value: m[1], end: at + m[0].length };
-    };
-    for (const m of doc.text.matchAll(/\bremind(?:ing|er)?\s+(?:me|us|him|her|them)\s+to\b/gi)) {
-      const c = clauseAt(m.index + m[0].length);
-      if (c) out.push({ param: p, value: c.value, score: 0.65, ranges: [[m.index + m[0].length, c.end]], kind: 'purpose' });
-    }
-    // (the "to" path only for an alarm's or a reminder's purpose, a clause that starts with a
-    // lower-case word other than a possessive, a time or an alarm's setting: "at 5pm to Maria",
-    // "on 2024-05-01 to my credit card", "for 7am to noon", "for 6:30 to go off every day" are none)
-    if (/\b(?:alarm|reminder|wake)/i.test(`${p.parts.join(' ')} ${p.description}`)) {
-      for (const sp of doc.spans) {
-        if (sp.kind !== 'time' && sp.kind !== 'date') continue;
-        const after =
-          /^\s+to\s+(?!\d)(?=\p{Ll})(?!(?:my|your|his|her|their|our|the|a|an|noon|midnight|half|quarter|go\s+off|ring|repeat|vibrate|snooze|sound|play)\b)/iu.exec(
-            doc.text.slice(sp.end),
-          );
-        const c = after ? clauseAt(sp.end + after[0].length) : undefined;
-        if (c && !/\b(?:from|move|change|reschedule)\b/i.test(doc.text.slice(Math.max(0, sp.start - 40), sp.start)))
-          out.push({ param: p, value: c.value, score: 0.6, ranges: [[sp.end + after![0].length, c.end]], kind: 'purpose' });
+      const value = m?.[1].replace(/^["'“‘]|["'”’]$/g, '').trim();
+      // (into a language by name; not "the menu", "it", "my bio": those name the text, they are not it)
+      const isLanguage = m !== null && LANGUAGE_WORDS.has(m[2].toLowerCase());
+      if (m && value && isLanguage && !/^(?:the|a|an|this|that|these|those|it|them|my|your|our|his|her|their)\b/i.test(value)) {
+        const at = m.index + m[0].indexOf(m[1]);
+        out.push({ param: p, value, score: 0.75, ranges: [[at, at + m[1].length]], kind: 'translate-text' });
       }
     }
-  }
-  // a colour word for a colour parameter ("a small green bird", "in red")
-  if (COLOR_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
-    for (const tk of colourWords(doc, p))
-      out.push({
-        param: p,
-        value: tk.lower,
-        score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3,
-        ranges: [[tk.start, tk.end]],
-        kind: 'color',
-      });
-  }
-  // strings
-  if (p.semantic === 'currency') {
-    const cms = currencyMentions(doc);
-    // name words of the currency converted into
-    const later = /\b(to|target|destination|quote|into|output|desired)\b/.test(p.parts.join(' '));
-    // codes written after "to"/"into" somewhere: the target, whatever amount is written with them
-    // elsewhere ("Convert my EUR to USD, I need at least 100 USD" converts from EUR)
-    const severalCodes = new Set(cms.map((x) => x.code)).size > 1;
-    const targets = new Set(
-      cms
-        .filter((c) => {
-          const k = tokenAt(doc, c.start) - 1;
-          return k >= 0 && ['to', 'into'].includes(doc.tokens[k].lower);
+  },
+};
+
+const DESCRIBEDVALUE_KIND: ValueKindModule = {
+  name: 'describedValue',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { type: t } = ctx;
+    // a value the description quotes as one of the choices ("e.g. 'static' or 'dynamic'") written
+    // in the request as a word of its own: like an enum's value
+    // (only one of the choices written, and next to a word of the parameter's name or of its
+    // description before the choices: "dynamic analysis" for "Mode of analysis"; "a private copy of
+    // the public repo", "from small to large" and "I am new here" give nothing)
+    if (t === 'string' && !(p.enumValues && p.enumValues.length > 0)) {
+      const choices = describedValues(p);
+      // (a one-word choice also by its stem: "detail information" for 'detailed')
+      const byStem = (v: string): { at: number; end: number } | undefined => {
+        if (!/^\p{L}+$/u.test(v) || v.length < 4) return undefined;
+        // (and the one word is the start of the other: Porter stems "generate" and "general" alike)
+        const lower = v.toLowerCase();
+        const st = stem(lower);
+        const tk = doc.tokens.find((x) => x.stem === st && x.lower.length >= 4 && (lower.startsWith(x.lower) || x.lower.startsWith(lower)));
+        return tk && { at: tk.start, end: tk.end };
+      };
+      // (a clock's form written out: "24 hour" or "24-hour" for '24h')
+      const hours = (v: string): { at: number; end: number } | undefined => {
+        const h = /^(\d{1,2})\s?h$/i.exec(v);
+        const m = h ? new RegExp(`(?<![\\d.])${h[1]}[- ]?hours?\\b`, 'i').exec(doc.text) : null;
+        return m ? { at: m.index, end: m.index + m[0].length } : undefined;
+      };
+      const found = choices
+        .map((v) => {
+          const at = wordAt(doc.lower, v.toLowerCase());
+          return at >= 0 ? { v, at, end: at + v.length } : { v, ...(byStem(v) ?? hours(v) ?? { at: -1, end: -1 }) };
         })
-        .map((c) => c.code),
-    );
-    cms.forEach((c, i) => {
-      let posScore = cms.length === 1 ? 0.6 : later ? (i === cms.length - 1 ? 0.6 : 0.35) : i === 0 ? 0.6 : 0.35;
-      // the currency written with the amount ("500 US dollars", "$200") is the one converted from
-      const withAmount = doc.spans.some(
-        (n) =>
-          n.kind === 'number' &&
-          ((n.end <= c.start && /^\s*$/.test(doc.text.slice(n.end, c.start))) ||
-            (n.start >= c.end && /^\s*$/.test(doc.text.slice(c.end, n.start)) && c.end - c.start === 1)),
+        .filter((x) => x.at >= 0);
+      if (found.length === 1) {
+        const { v, at, end } = found[0];
+        const head = new Set([...p.anchors, ...contentStems(p.description.split(/['"‘“]/)[0] ?? '')]);
+        const i = tokenAt(doc, at);
+        const j = tokenAt(doc, end - 1);
+        // (or asked for as a form: "in the form of dictionary", "as a list")
+        const near =
+          [doc.tokens[i - 1], doc.tokens[j + 1]].some(
+            (tk) => tk !== undefined && head.has(tk.stem) && !choices.some((d) => d.toLowerCase() === tk.lower),
+          ) || /\b(?:form|format|shape)\s+of\s+(?:an?\s+)?$/i.test(doc.text.slice(Math.max(0, at - 20), at));
+        if (near) out.push({ param: p, value: v, score: 0.6, ranges: [[at, end]], kind: 'described-value' });
+      }
+    }
+  },
+};
+
+const MUSICKEY_KIND: ValueKindModule = {
+  name: 'musicKey',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // a musical key for a key parameter: "C major", "C# minor", "C sharp major" -> "C", "C#"
+    // (only where the description speaks of music: an API key or a dictionary key takes no "A major")
+    if (
+      MUSIC_KEY_PARTS.has(p.parts.join('_')) &&
+      /\b(music|musical|scale|chord|note|notes|tonic|melody|song|major|minor|signature)\b/i.test(p.description)
+    ) {
+      for (const m of doc.text.matchAll(/\b([A-G])(#|♯|b|♭|\s+sharp|\s+flat)?\s+(?:major|minor|maj|min)\b/g)) {
+        const acc = m[2] === undefined ? '' : /#|♯|sharp/.test(m[2]) ? '#' : 'b';
+        out.push({
+          param: p,
+          value: m[1] + acc,
+          score: 0.65,
+          ranges: [[m.index, m.index + m[1].length + (m[2]?.length ?? 0)]],
+          kind: 'music-key',
+        });
+      }
+      // (the mode written first: "a major C scale", "in minor F sharp")
+      for (const m of doc.text.matchAll(/\b(?:major|minor)\s+([A-G])(#|♯|b(?![a-z])|♭|[\s-]+sharp|[\s-]+flat)?(?![\w#♯♭-])/g)) {
+        const acc = m[2] === undefined ? '' : /#|♯|sharp/.test(m[2]) ? '#' : 'b';
+        const start = m.index + m[0].indexOf(m[1]);
+        out.push({
+          param: p,
+          value: m[1] + acc,
+          score: 0.6,
+          ranges: [[start, start + m[1].length + (m[2]?.length ?? 0)]],
+          kind: 'music-key',
+        });
+      }
+    }
+  },
+};
+
+const MONTHNAME_KIND: ValueKindModule = {
+  name: 'monthName',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { hits, type: t } = ctx;
+    // a month written by name for a month string ("in December" → "December"), where no date holds it
+    // ("may" only capitalised; "March 8th" is a date, not a month)
+    if (t === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'month') {
+      for (const tk of doc.tokens) {
+        const n = MONTHS[tk.lower];
+        if (n === undefined || (tk.lower === 'may' && tk.text !== 'May') || (tk.lower.length <= 3 && !/^\p{Lu}/u.test(tk.text))) continue;
+        if (doc.spans.some((sp) => sp.kind === 'date' && sp.start <= tk.start && sp.end >= tk.end && sp.date?.d !== undefined)) continue;
+        out.push({
+          param: p,
+          value: tk.text[0].toUpperCase() + tk.text.slice(1).toLowerCase(),
+          score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3,
+          ranges: [[tk.start, tk.end]],
+          kind: 'month',
+        });
+      }
+    }
+  },
+};
+
+const FORMULA_KIND: ValueKindModule = {
+  name: 'formula',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { type: t } = ctx;
+    // a chemical formula for a parameter described as one ("Glucose (C6H12O6)" → C6H12O6 for "The
+    // molecular formula of the compound"); element symbols with at least one count
+    if (
+      t === 'string' &&
+      !p.enumValues &&
+      /\bformula\b/i.test(p.description) &&
+      /\b(?:chemical|molecular|compound|molecule|substance)\b/i.test(`${p.parts.join(' ')} ${p.description}`)
+    ) {
+      for (const m of doc.text.matchAll(/(?<![\w-])((?:[A-Z][a-z]?\d{0,3}){2,})(?![\w-])/g)) {
+        if (/\d/.test(m[1]) && [...m[1].matchAll(/([A-Z][a-z]?)\d*/g)].every((e) => ELEMENT_SYMBOLS.has(e[1])))
+          out.push({ param: p, value: m[1], score: 0.65, ranges: [[m.index, m.index + m[1].length]], kind: 'formula' });
+      }
+    }
+  },
+};
+
+const DATEFORMAT_KIND: ValueKindModule = {
+  name: 'dateFormat',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { type: t } = ctx;
+    // a date format asked for in the format's own letters ("Put it in the format of YYYY",
+    // "format: DD/MM/YYYY") for a format parameter
+    if (t === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'format') {
+      for (const m of doc.text.matchAll(
+        /\bformat(?:\s+of)?\s*:?\s*['"]?((?:YYYY|YY|MM|DD|HH|mm|ss)(?:[-/.: ]?(?:YYYY|YY|MM|DD|HH|mm|ss))*)['"]?(?![\w-])/g,
+      )) {
+        const start = m.index + m[0].indexOf(m[1]);
+        out.push({ param: p, value: m[1], score: 0.6, ranges: [[start, start + m[1].length]], kind: 'format' });
+      }
+    }
+  },
+};
+
+const DETAILOF_KIND: ValueKindModule = {
+  name: 'detailOf',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { type: t } = ctx;
+    // which detail of a thing is asked ("Find the size of the sculpture" for "The specific detail
+    // wanted about the sculpture"): the one word before "of the <thing>"
+    if (
+      t === 'string' &&
+      !p.enumValues &&
+      /^(?:detail|details|attribute|aspect|property|field|characteristic)$/.test(p.parts[p.parts.length - 1] ?? '')
+    ) {
+      const thing = /\b(?:about|of)\s+(?:the|a|an)\s+(\p{L}{3,})\b/iu.exec(p.description)?.[1];
+      const m = thing ? new RegExp(`\\bthe\\s+(\\p{L}{3,})\\s+of\\s+(?:the|a|an|this|that|my)\\s+${thing}\\b`, 'iu').exec(doc.text) : null;
+      if (
+        m &&
+        !/^(?:details?|information|info|data|name|title|rest|value|part|parts|end|top|bottom|side|front|back|middle|remainder|number|type|kind|state|whole|half|edge|center|centre)$/i.test(
+          m[1],
+        )
+      ) {
+        const start = m.index + m[0].indexOf(m[1]);
+        out.push({ param: p, value: m[1], score: 0.55, ranges: [[start, start + m[1].length]], kind: 'detail-of' });
+      }
+    }
+  },
+};
+
+const ASNAMED_KIND: ValueKindModule = {
+  name: 'asNamed',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { type: t } = ctx;
+    // a value written as the parameter's own ("who has black as their special request", "use
+    // 'Plus' as the ride type"): the word or quoted text right before "as <determiner> <name>"
+    if (t === 'string' && !p.enumValues) out.push(...asNamedCandidates(p, doc));
+  },
+};
+
+const DATERANGE_KIND: ValueKindModule = {
+  name: 'dateRange',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { type: t } = ctx;
+    if (t === 'string' && !p.enumValues) out.push(...dateRangeCandidates(p, doc));
+  },
+};
+
+const PURPOSE_KIND: ValueKindModule = {
+  name: 'purpose',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { type: t } = ctx;
+    // what an alarm or reminder is for, for a purpose parameter: the clause after "reminding me
+    // to" ("Set an Alarm for 11PM reminding me to brush my teeth"), or after "to" right behind the
+    // time it is set for ("an alarm for 2023-04-02 07:30:00 to wake me up for a meeting")
+    if (t === 'string' && !p.enumValues && PURPOSE_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
+      const clauseAt = (at: number): { value: string; end: number } | undefined => {
+        const m =
+          /^\s*(\p{L}[\p{L}'’]*(?:(?:[ \t]+|(?<=\b(?:Dr|Mr|Mrs|Ms|St|Prof))\.[ \t]+)[\p{L}'’]+){0,9})[ \t]*(?=$|[.?!;\n]|,\s+(?:and|but|please)\b)/u.exec(
+            doc.text.slice(at),
+          );
+        if (!m || /^(?:\d|the\s+\d)/.test(m[1])) return undefined;
+        return { value: m[1], end: at + m[0].length };
+      };
+      for (const m of doc.text.matchAll(/\bremind(?:ing|er)?\s+(?:me|us|him|her|them)\s+to\b/gi)) {
+        const c = clauseAt(m.index + m[0].length);
+        if (c) out.push({ param: p, value: c.value, score: 0.65, ranges: [[m.index + m[0].length, c.end]], kind: 'purpose' });
+      }
+      // (the "to" path only for an alarm's or a reminder's purpose, a clause that starts with a
+      // lower-case word other than a possessive, a time or an alarm's setting: "at 5pm to Maria",
+      // "on 2024-05-01 to my credit card", "for 7am to noon", "for 6:30 to go off every day" are none)
+      if (/\b(?:alarm|reminder|wake)/i.test(`${p.parts.join(' ')} ${p.description}`)) {
+        for (const sp of doc.spans) {
+          if (sp.kind !== 'time' && sp.kind !== 'date') continue;
+          const after =
+            /^\s+to\s+(?!\d)(?=\p{Ll})(?!(?:my|your|his|her|their|our|the|a|an|noon|midnight|half|quarter|go\s+off|ring|repeat|vibrate|snooze|sound|play)\b)/iu.exec(
+              doc.text.slice(sp.end),
+            );
+          const c = after ? clauseAt(sp.end + after[0].length) : undefined;
+          if (c && !/\b(?:from|move|change|reschedule)\b/i.test(doc.text.slice(Math.max(0, sp.start - 40), sp.start)))
+            out.push({ param: p, value: c.value, score: 0.6, ranges: [[sp.end + after![0].length, c.end]], kind: 'purpose' });
+        }
+      }
+    }
+  },
+};
+
+const COLOUR_KIND: ValueKindModule = {
+  name: 'colour',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { hits } = ctx;
+    // a colour word for a colour parameter ("a small green bird", "in red")
+    if (COLOR_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
+      for (const tk of colourWords(doc, p))
+        out.push({
+          param: p,
+          value: tk.lower,
+          score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3,
+          ranges: [[tk.start, tk.end]],
+          kind: 'color',
+        });
+    }
+  },
+};
+
+const CURRENCY_KIND: ValueKindModule = {
+  name: 'currency',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    if (p.semantic === 'currency') {
+      const cms = currencyMentions(doc);
+      // name words of the currency converted into
+      const later = /\b(to|target|destination|quote|into|output|desired)\b/.test(p.parts.join(' '));
+      // codes written after "to"/"into" somewhere: the target, whatever amount is written with them
+      // elsewhere ("Convert my EUR to USD, I need at least 100 USD" converts from EUR)
+      const severalCodes = new Set(cms.map((x) => x.code)).size > 1;
+      const targets = new Set(
+        cms
+          .filter((c) => {
+            const k = tokenAt(doc, c.start) - 1;
+            return k >= 0 && ['to', 'into'].includes(doc.tokens[k].lower);
+          })
+          .map((c) => c.code),
       );
-      const prevTok = tokenAt(doc, c.start) - 1;
-      const prevWord = prevTok >= 0 ? doc.tokens[prevTok].lower : '';
-      const toWord = ['to', 'into', 'in', 'for'].includes(prevWord) && !withAmount;
-      // (the amount outweighs the order: "How many Canadian dollars can I get for 500 US dollars?" converts from USD)
-      if (cms.length > 1) posScore += later ? (toWord ? 0.25 : withAmount ? -0.2 : 0) : withAmount ? 0.3 : toWord ? -0.2 : 0;
-      if (!later && !toWord && targets.has(c.code) && severalCodes) posScore -= 0.3;
-      out.push({ param: p, value: c.code, score: posScore, ranges: [[c.start, c.end]], kind: 'currency' });
-    });
-  }
-  // a time alone for a date-time parameter whose description also takes a bare clock time
-  // ("such as 'YYYY-MM-DD HH:MM:SS', 'HH:MM:SS', 'HH:MM'"), where the request writes no date
-  const bareTime = p.semantic === 'datetime' ? bareTimeFormat(p.description) : undefined;
-  if (bareTime !== undefined && !doc.spans.some((o) => o.kind === 'date') && !DAY_WORDS.test(doc.text)) {
+      cms.forEach((c, i) => {
+        let posScore = cms.length === 1 ? 0.6 : later ? (i === cms.length - 1 ? 0.6 : 0.35) : i === 0 ? 0.6 : 0.35;
+        // the currency written with the amount ("500 US dollars", "$200") is the one converted from
+        const withAmount = doc.spans.some(
+          (n) =>
+            n.kind === 'number' &&
+            ((n.end <= c.start && /^\s*$/.test(doc.text.slice(n.end, c.start))) ||
+              (n.start >= c.end && /^\s*$/.test(doc.text.slice(c.end, n.start)) && c.end - c.start === 1)),
+        );
+        const prevTok = tokenAt(doc, c.start) - 1;
+        const prevWord = prevTok >= 0 ? doc.tokens[prevTok].lower : '';
+        const toWord = ['to', 'into', 'in', 'for'].includes(prevWord) && !withAmount;
+        // (the amount outweighs the order: "How many Canadian dollars can I get for 500 US dollars?" converts from USD)
+        if (cms.length > 1) posScore += later ? (toWord ? 0.25 : withAmount ? -0.2 : 0) : withAmount ? 0.3 : toWord ? -0.2 : 0;
+        if (!later && !toWord && targets.has(c.code) && severalCodes) posScore -= 0.3;
+        out.push({ param: p, value: c.code, score: posScore, ranges: [[c.start, c.end]], kind: 'currency' });
+      });
+    }
+  },
+};
+
+const BARETIME_KIND: ValueKindModule = {
+  name: 'bareTime',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { hits } = ctx;
+    // a time alone for a date-time parameter whose description also takes a bare clock time
+    // ("such as 'YYYY-MM-DD HH:MM:SS', 'HH:MM:SS', 'HH:MM'"), where the request writes no date
+    const bareTime = p.semantic === 'datetime' ? bareTimeFormat(p.description) : undefined;
+    if (bareTime !== undefined && !doc.spans.some((o) => o.kind === 'date') && !DAY_WORDS.test(doc.text)) {
+      for (const s of doc.spans) {
+        if (s.kind !== 'time' || !s.time) continue;
+        const t = s.time;
+        const value = bareTime === 'HH:MM:SS' ? `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}` : `${p2(t.h)}:${p2(t.mi)}`;
+        out.push({ param: p, value, score: 0.7 + anchorBonus(p, doc, s, hits) * 0.3, ranges: [[s.start, s.end]], kind: 'time' });
+      }
+    }
+  },
+};
+
+const SPANS_KIND: ValueKindModule = {
+  name: 'spans',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { hits, units } = ctx;
     for (const s of doc.spans) {
-      if (s.kind !== 'time' || !s.time) continue;
-      const t = s.time;
-      const value = bareTime === 'HH:MM:SS' ? `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}` : `${p2(t.h)}:${p2(t.mi)}`;
-      out.push({ param: p, value, score: 0.7 + anchorBonus(p, doc, s, hits) * 0.3, ranges: [[s.start, s.end]], kind: 'time' });
-    }
-  }
-  for (const s of doc.spans) {
-    let fit = kindFit(s.kind, p);
-    // an IPv4 address for a parameter that holds one ("ip", "host", "server address")
-    if (s.kind === 'id' && IPV4.test(s.text) && IP_PARAM.test(`${p.parts.join(' ')} ${p.description}`)) fit = Math.max(fit, 0.5) + 0.3;
-    if (fit <= 0) continue;
-    let value = chainName(stringFor(s, p, doc), p);
-    // a kind or type without the participle of what powers or bases it ("gas-powered" → gas)
-    const powered =
-      value !== undefined && /^(?:type|kind|category|class)$/.test(p.parts[p.parts.length - 1] ?? '')
-        ? /^(\p{L}{2,})-(?:powered|fueled|fuelled)$/u.exec(value)
-        : null;
-    if (powered) value = powered[1];
-    if (value === undefined || value.trim() === '') continue;
-    // a city is no country ("the weather in Beijing and Guangzhou" for city and country: the
-    // second city is no country); a place written with its country gives that by its region
-    if (
-      p.semantic === 'country' &&
-      (s.kind === 'place' || s.kind === 'proper') &&
-      (s.city !== undefined || US_CITIES.has(value.toLowerCase()) || WORLD_CITIES.has(value.toLowerCase())) &&
-      !KNOWN_COUNTRIES.has(value.toLowerCase()) &&
-      !COUNTRY_ALIAS_NAMES.has(value.toLowerCase())
-    )
-      continue;
-    let ab = anchorBonus(p, doc, s, hits);
-    // an identifier labelled as one ("My user ID is 123456789", "id is 1234") for an id parameter
-    // (a label that names the parameter, "Web ID is 1234" for websiteId, outweighs a name written
-    // next to another value: 'Rename website "Frank"')
-    if (s.kind === 'number') {
-      const label = idLabelled(p, doc, s);
-      if (label) ab = Math.max(ab, label === 'qualified' ? 1.2 : 0.5);
-    }
-    // a bare number for a string parameter only right next to the parameter's name ("port 5432", "ID 7890")
-    // (and never where the description lists the values as words: "Can be 'melting', 'freezing'")
-    // (nor a quantity of a unit the parameter does not measure: "a city view for 3 days" is no view "3")
-    if (s.kind === 'number' && (ab < 0.45 || valuesAreWords(p) || foreignUnit(s, p, units))) continue;
-    // (nor a count written in words for an identifier: "a pair of sneakers" holds no order ID)
-    if (s.kind === 'number' && s.word && p.semantic === 'id') continue;
-    // (nor a number that is only part of a quoted value, identifier, path or address: "office-network-001")
-    if (
-      s.kind === 'number' &&
-      doc.spans.some(
-        (o) =>
-          o !== s &&
-          (o.kind === 'quoted' || o.kind === 'id' || o.kind === 'path' || o.kind === 'url' || o.kind === 'email') &&
-          o.start <= s.start &&
-          o.end >= s.end &&
-          o.end - o.start > s.end - s.start,
+      let fit = kindFit(s.kind, p);
+      // an IPv4 address for a parameter that holds one ("ip", "host", "server address")
+      if (s.kind === 'id' && IPV4.test(s.text) && IP_PARAM.test(`${p.parts.join(' ')} ${p.description}`)) fit = Math.max(fit, 0.5) + 0.3;
+      if (fit <= 0) continue;
+      let value = chainName(stringFor(s, p, doc), p);
+      // a kind or type without the participle of what powers or bases it ("gas-powered" → gas)
+      const powered =
+        value !== undefined && /^(?:type|kind|category|class)$/.test(p.parts[p.parts.length - 1] ?? '')
+          ? /^(\p{L}{2,})-(?:powered|fueled|fuelled)$/u.exec(value)
+          : null;
+      if (powered) value = powered[1];
+      if (value === undefined || value.trim() === '') continue;
+      // a city is no country ("the weather in Beijing and Guangzhou" for city and country: the
+      // second city is no country); a place written with its country gives that by its region
+      if (
+        p.semantic === 'country' &&
+        (s.kind === 'place' || s.kind === 'proper') &&
+        (s.city !== undefined || US_CITIES.has(value.toLowerCase()) || WORLD_CITIES.has(value.toLowerCase())) &&
+        !KNOWN_COUNTRIES.has(value.toLowerCase()) &&
+        !COUNTRY_ALIAS_NAMES.has(value.toLowerCase())
       )
-    )
-      continue;
-    let score = fit + ab * (s.kind === 'date' || s.kind === 'time' ? 0.5 : 1);
-    // places after "from"/"to": origin vs destination
-    const prev = tokenAt(doc, s.start) - 1;
-    const prevWord = prev >= 0 ? doc.tokens[prev].lower : '';
-    if (p.semantic === 'origin' && ['from', 'leaving', 'departing'].includes(prevWord)) score += 0.35;
-    if (p.semantic === 'destination' && ['to', 'into', 'reach', 'towards'].includes(prevWord)) score += 0.35;
-    if ((p.semantic === 'origin' && prevWord === 'to') || (p.semantic === 'destination' && prevWord === 'from')) score -= 0.3;
-    // (the same in Chinese, written right before the place: 从/從 from; 到 去 往 飞 to)
-    const cue = s.start > 0 ? doc.text[s.start - 1] : '';
-    const cjkCue = cue !== '' && '从從'.includes(cue) ? 'origin' : cue !== '' && '到去往飞飛'.includes(cue) ? 'destination' : undefined;
-    if (cjkCue !== undefined && (p.semantic === 'origin' || p.semantic === 'destination')) score += cjkCue === p.semantic ? 0.35 : -0.3;
-    if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s) + renameBonus(p, doc, s);
-    // a city is no name of a hotel, restaurant or venue ("Book me a room in Berkeley" for place_name
-    // described as "the name of the hotel")
-    if (
-      s.kind === 'place' &&
-      !s.address &&
-      /\bname\s+of\s+(?:the\s+|a\s+)?(?:hotel|restaurant|venue|accommodation|business|store|shop|museum|theater|theatre|property)\b/i.test(
-        p.description,
+        continue;
+      let ab = anchorBonus(p, doc, s, hits);
+      // an identifier labelled as one ("My user ID is 123456789", "id is 1234") for an id parameter
+      // (a label that names the parameter, "Web ID is 1234" for websiteId, outweighs a name written
+      // next to another value: 'Rename website "Frank"')
+      if (s.kind === 'number') {
+        const label = idLabelled(p, doc, s);
+        if (label) ab = Math.max(ab, label === 'qualified' ? 1.2 : 0.5);
+      }
+      // a bare number for a string parameter only right next to the parameter's name ("port 5432", "ID 7890")
+      // (and never where the description lists the values as words: "Can be 'melting', 'freezing'")
+      // (nor a quantity of a unit the parameter does not measure: "a city view for 3 days" is no view "3")
+      if (s.kind === 'number' && (ab < 0.45 || valuesAreWords(p) || foreignUnit(s, p, units))) continue;
+      // (nor a count written in words for an identifier: "a pair of sneakers" holds no order ID)
+      if (s.kind === 'number' && s.word && p.semantic === 'id') continue;
+      // (nor a number that is only part of a quoted value, identifier, path or address: "office-network-001")
+      if (
+        s.kind === 'number' &&
+        doc.spans.some(
+          (o) =>
+            o !== s &&
+            (o.kind === 'quoted' || o.kind === 'id' || o.kind === 'path' || o.kind === 'url' || o.kind === 'email') &&
+            o.start <= s.start &&
+            o.end >= s.end &&
+            o.end - o.start > s.end - s.start,
+        )
       )
-    )
-      score -= 0.3;
-    // a street address for a parameter that asks for one, over a business's name beside it ("to
-    // China Station Restaurant, 123 Beijing Street, San Francisco")
-    if (s.kind === 'place' && s.address && /\b(?:address|street)\b/i.test(p.description)) score += 0.2;
-    // (the business's name, written right before its address, is no address)
-    if (
-      s.kind === 'proper' &&
-      /\b(?:address|street)\b/i.test(p.description) &&
-      doc.spans.some((o) => o.kind === 'place' && o.address && /^\s*,\s*$/.test(doc.text.slice(s.end, o.start)))
-    )
-      score -= 0.5;
-    // a name whose contact is written right after it is that contact's owner, not the value
-    // ("to Amelia's email amelia@example.com": the address is whom the money goes to)
-    // (not for a parameter whose name says name, or whose description asks for a name and no
-    // identifier, account or address; nor where another parameter takes the address)
-    if (
-      s.kind === 'proper' &&
-      !p.parts.includes('name') &&
-      (!/\bnames?\b/i.test(p.description) || /\b(?:identifier|id|e-?mail|account|username|handle)\b/i.test(p.description)) &&
-      !p.siblings.some((n) => /e-?mail|url|link|handle|username/i.test(n)) &&
-      doc.spans.some(
-        (o) =>
-          (o.kind === 'email' || o.kind === 'url') &&
-          o.start > s.end &&
-          /^['’]s\s+(?:e-?mail(?:\s+address)?|address|handle|account|username|profile)\s*(?:is\s+|:\s*)?$/i.test(
-            doc.text.slice(s.end, o.start),
-          ),
+        continue;
+      let score = fit + ab * (s.kind === 'date' || s.kind === 'time' ? 0.5 : 1);
+      // places after "from"/"to": origin vs destination
+      const prev = tokenAt(doc, s.start) - 1;
+      const prevWord = prev >= 0 ? doc.tokens[prev].lower : '';
+      if (p.semantic === 'origin' && ['from', 'leaving', 'departing'].includes(prevWord)) score += 0.35;
+      if (p.semantic === 'destination' && ['to', 'into', 'reach', 'towards'].includes(prevWord)) score += 0.35;
+      if ((p.semantic === 'origin' && prevWord === 'to') || (p.semantic === 'destination' && prevWord === 'from')) score -= 0.3;
+      // (the same in Chinese, written right before the place: 从/從 from; 到 去 往 飞 to)
+      const cue = s.start > 0 ? doc.text[s.start - 1] : '';
+      const cjkCue = cue !== '' && '从從'.includes(cue) ? 'origin' : cue !== '' && '到去往飞飛'.includes(cue) ? 'destination' : undefined;
+      if (cjkCue !== undefined && (p.semantic === 'origin' || p.semantic === 'destination')) score += cjkCue === p.semantic ? 0.35 : -0.3;
+      if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s) + renameBonus(p, doc, s);
+      // a city is no name of a hotel, restaurant or venue ("Book me a room in Berkeley" for place_name
+      // described as "the name of the hotel")
+      if (
+        s.kind === 'place' &&
+        !s.address &&
+        /\bname\s+of\s+(?:the\s+|a\s+)?(?:hotel|restaurant|venue|accommodation|business|store|shop|museum|theater|theatre|property)\b/i.test(
+          p.description,
+        )
       )
-    )
-      score -= 0.3;
-    // a name that is only part of a quoted value is not the value ("America" of 'America/Los_Angeles')
-    if (
-      (s.kind === 'proper' || s.kind === 'place') &&
-      doc.spans.some((o) => o.kind === 'quoted' && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)
-    )
-      score -= 0.3;
-    // ties go to the reading order: the n-th quoted value to the n-th free string parameter
-    // (only where the quotes touch Chinese or Korean text, whose labels the rules cannot read;
-    // elsewhere the words around the quotes decide: "'Capital of France?' 'Paris'")
-    if (
-      s.kind === 'quoted' &&
-      /[\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]/u.test(doc.text.slice(Math.max(0, s.start - 2), s.end + 2)) &&
-      TEXT_RANK.get(p) === quotedRank(doc, s)
-    )
-      score += 0.06;
-    const placeLike = p.semantic === 'place' || p.semantic === 'origin' || p.semantic === 'destination';
-    if (placeLike && (s.kind === 'proper' || s.kind === 'place') && ['in', 'at', 'near', 'around', 'from', 'to', 'of'].includes(prevWord))
-      score += 0.2;
-    // (a US state or a country written alone is a place too: "theft in California")
-    // (alone: not the party of a case, "Texas v. Johnson")
-    const regionName =
-      s.kind === 'proper' &&
-      (Object.hasOwn(US_STATES, value.toLowerCase()) || (value.length > 3 && KNOWN_COUNTRIES.has(value.toLowerCase()))) &&
-      !/^\s+(?:v\.?|vs\.?|versus)\s/i.test(doc.text.slice(s.end, s.end + 10));
-    const isPlace =
-      s.kind === 'place' ||
-      regionName ||
-      (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end));
-    if (regionName && placeLike) score += 0.15;
-    // (a state or country is no county, district or subdistrict)
-    if (regionName && areaKind(p) !== undefined && areaKind(p) !== 'province') continue;
-    // a place named only to compare ("Broadway shows like the ones in New York") is no place of the request
-    // ("like" as a verb, "I like", "would like", compares nothing)
-    if (
-      isPlace &&
-      /(?<!\b(?:i|we|you|they|he|she|would|'d|really|also|to|do|don't|feel|feels|felt|look|looks|sounds)\s+)\b(?:like|unlike|than|such\s+as|similar\s+to)\b(?:\s+\S+){0,3}\s+$/i.test(
-        doc.text.slice(Math.max(0, s.start - 40), s.start),
+        score -= 0.3;
+      // a street address for a parameter that asks for one, over a business's name beside it ("to
+      // China Station Restaurant, 123 Beijing Street, San Francisco")
+      if (s.kind === 'place' && s.address && /\b(?:address|street)\b/i.test(p.description)) score += 0.2;
+      // (the business's name, written right before its address, is no address)
+      if (
+        s.kind === 'proper' &&
+        /\b(?:address|street)\b/i.test(p.description) &&
+        doc.spans.some((o) => o.kind === 'place' && o.address && /^\s*,\s*$/.test(doc.text.slice(s.end, o.start)))
       )
-    )
-      score -= 0.25;
-    // a place another parameter's description names ("'1' for Bangkok" of province_id) is no
-    // district or subdistrict ("in Bangkok, specifically in the Lat Phrao district")
-    if (isPlace && SUBCITY_AREAS.has(areaKind(p) ?? '') && namedBySibling(p, s)) continue;
-    // a place that only opens a longer name is part of that name ("Manchester" of "Manchester United")
-    if (
-      s.kind === 'place' &&
-      doc.spans.some((o) => o.kind === 'proper' && o.start === s.start && o.end > s.end && /^\s+\p{Lu}/u.test(doc.text.slice(s.end, o.end)))
-    )
-      score -= 0.3;
-    // and where a sibling parameter takes names, neither the longer name nor its first words are a
-    // place ("Manchester United" for a location beside team_name: the team's name)
-    if (placeLike && p.siblings.some((x) => /(?:^|_)name$/i.test(x))) {
-      if (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start === s.start && o.end < s.end)) score -= 0.2;
+        score -= 0.5;
+      // a name whose contact is written right after it is that contact's owner, not the value
+      // ("to Amelia's email amelia@example.com": the address is whom the money goes to)
+      // (not for a parameter whose name says name, or whose description asks for a name and no
+      // identifier, account or address; nor where another parameter takes the address)
+      if (
+        s.kind === 'proper' &&
+        !p.parts.includes('name') &&
+        (!/\bnames?\b/i.test(p.description) || /\b(?:identifier|id|e-?mail|account|username|handle)\b/i.test(p.description)) &&
+        !p.siblings.some((n) => /e-?mail|url|link|handle|username/i.test(n)) &&
+        doc.spans.some(
+          (o) =>
+            (o.kind === 'email' || o.kind === 'url') &&
+            o.start > s.end &&
+            /^['’]s\s+(?:e-?mail(?:\s+address)?|address|handle|account|username|profile)\s*(?:is\s+|:\s*)?$/i.test(
+              doc.text.slice(s.end, o.start),
+            ),
+        )
+      )
+        score -= 0.3;
+      // a name that is only part of a quoted value is not the value ("America" of 'America/Los_Angeles')
+      if (
+        (s.kind === 'proper' || s.kind === 'place') &&
+        doc.spans.some((o) => o.kind === 'quoted' && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)
+      )
+        score -= 0.3;
+      // ties go to the reading order: the n-th quoted value to the n-th free string parameter
+      // (only where the quotes touch Chinese or Korean text, whose labels the rules cannot read;
+      // elsewhere the words around the quotes decide: "'Capital of France?' 'Paris'")
+      if (
+        s.kind === 'quoted' &&
+        /[\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]/u.test(doc.text.slice(Math.max(0, s.start - 2), s.end + 2)) &&
+        TEXT_RANK.get(p) === quotedRank(doc, s)
+      )
+        score += 0.06;
+      const placeLike = p.semantic === 'place' || p.semantic === 'origin' || p.semantic === 'destination';
+      if (placeLike && (s.kind === 'proper' || s.kind === 'place') && ['in', 'at', 'near', 'around', 'from', 'to', 'of'].includes(prevWord))
+        score += 0.2;
+      // (a US state or a country written alone is a place too: "theft in California")
+      // (alone: not the party of a case, "Texas v. Johnson")
+      const regionName =
+        s.kind === 'proper' &&
+        (Object.hasOwn(US_STATES, value.toLowerCase()) || (value.length > 3 && KNOWN_COUNTRIES.has(value.toLowerCase()))) &&
+        !/^\s+(?:v\.?|vs\.?|versus)\s/i.test(doc.text.slice(s.end, s.end + 10));
+      const isPlace =
+        s.kind === 'place' ||
+        regionName ||
+        (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end));
+      if (regionName && placeLike) score += 0.15;
+      // (a state or country is no county, district or subdistrict)
+      if (regionName && areaKind(p) !== undefined && areaKind(p) !== 'province') continue;
+      // a place named only to compare ("Broadway shows like the ones in New York") is no place of the request
+      // ("like" as a verb, "I like", "would like", compares nothing)
+      if (
+        isPlace &&
+        /(?<!\b(?:i|we|you|they|he|she|would|'d|really|also|to|do|don't|feel|feels|felt|look|looks|sounds)\s+)\b(?:like|unlike|than|such\s+as|similar\s+to)\b(?:\s+\S+){0,3}\s+$/i.test(
+          doc.text.slice(Math.max(0, s.start - 40), s.start),
+        )
+      )
+        score -= 0.25;
+      // a place another parameter's description names ("'1' for Bangkok" of province_id) is no
+      // district or subdistrict ("in Bangkok, specifically in the Lat Phrao district")
+      if (isPlace && SUBCITY_AREAS.has(areaKind(p) ?? '') && namedBySibling(p, s)) continue;
+      // a place that only opens a longer name is part of that name ("Manchester" of "Manchester United")
       if (
         s.kind === 'place' &&
         doc.spans.some(
           (o) => o.kind === 'proper' && o.start === s.start && o.end > s.end && /^\s+\p{Lu}/u.test(doc.text.slice(s.end, o.end)),
         )
       )
-        score -= 0.2;
-    }
-    if (!placeLike && isPlace && p.semantic !== 'country' && p.semantic !== 'generic') score -= 0.15;
-    if (!placeLike && isPlace && p.semantic === 'generic' && ['in', 'near', 'around'].includes(prevWord)) score -= 0.15;
-    if (s.kind === 'date' || s.kind === 'time' || s.kind === 'place' || s.kind === 'proper') score += rangeBonus(p, doc, s);
-    if (s.kind === 'date' && s.date?.relative) score -= 0.2;
-    if (s.kind === 'date' && s.date?.y === undefined) score -= 0.05;
-    // today's date for an optional parameter whose description says today is what it assumes
-    // ("If not specified, the current date is assumed"): nothing to send
-    // (a date parameter, with no clock time written: "today at 3:30pm" is a time to send)
-    if (
-      s.kind === 'date' &&
-      !p.required &&
-      p.semantic === 'date' &&
-      isToday(s, doc) &&
-      !doc.spans.some((o) => o.kind === 'time') &&
-      TODAY_BY_DEFAULT.test(p.description)
-    )
-      continue;
-    // a datetime parameter takes a time written next to the date
-    if (s.kind === 'date' && p.semantic === 'datetime' && s.date) {
-      // (or in another sentence where the request writes one date and one time only: "… for a
-      // meeting 2023-12-1. Can you set it for 7:00 AM?")
-      const times = doc.spans.filter((o) => o.kind === 'time');
-      const tm =
-        times
-          .filter((o) => !clauseBreak(doc, Math.min(o.end, s.end), Math.max(o.start, s.start)))
-          .sort((x, y) => Math.abs(x.start - s.start) - Math.abs(y.start - s.start))[0] ??
-        (times.length === 1 &&
-        doc.spans.filter((o) => o.kind === 'date').length === 1 &&
-        REQUEST_SENTENCE.test(sentenceOf(doc, times[0].start))
-          ? times[0]
-          : undefined);
-      if (tm?.time) {
-        out.push({
-          param: p,
-          value: formatDate(s.date, p, doc.today, tm.time),
-          score: score + 0.05,
-          ranges: [
-            [s.start, s.end],
-            [tm.start, tm.end],
-          ],
-          kind: 'datetime',
-        });
+        score -= 0.3;
+      // and where a sibling parameter takes names, neither the longer name nor its first words are a
+      // place ("Manchester United" for a location beside team_name: the team's name)
+      if (placeLike && p.siblings.some((x) => /(?:^|_)name$/i.test(x))) {
+        if (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start === s.start && o.end < s.end)) score -= 0.2;
+        if (
+          s.kind === 'place' &&
+          doc.spans.some(
+            (o) => o.kind === 'proper' && o.start === s.start && o.end > s.end && /^\s+\p{Lu}/u.test(doc.text.slice(s.end, o.end)),
+          )
+        )
+          score -= 0.2;
+      }
+      if (!placeLike && isPlace && p.semantic !== 'country' && p.semantic !== 'generic') score -= 0.15;
+      if (!placeLike && isPlace && p.semantic === 'generic' && ['in', 'near', 'around'].includes(prevWord)) score -= 0.15;
+      if (s.kind === 'date' || s.kind === 'time' || s.kind === 'place' || s.kind === 'proper') score += rangeBonus(p, doc, s);
+      if (s.kind === 'date' && s.date?.relative) score -= 0.2;
+      if (s.kind === 'date' && s.date?.y === undefined) score -= 0.05;
+      // today's date for an optional parameter whose description says today is what it assumes
+      // ("If not specified, the current date is assumed"): nothing to send
+      // (a date parameter, with no clock time written: "today at 3:30pm" is a time to send)
+      if (
+        s.kind === 'date' &&
+        !p.required &&
+        p.semantic === 'date' &&
+        isToday(s, doc) &&
+        !doc.spans.some((o) => o.kind === 'time') &&
+        TODAY_BY_DEFAULT.test(p.description)
+      )
+        continue;
+      // a datetime parameter takes a time written next to the date
+      if (s.kind === 'date' && p.semantic === 'datetime' && s.date) {
+        // (or in another sentence where the request writes one date and one time only: "… for a
+        // meeting 2023-12-1. Can you set it for 7:00 AM?")
+        const times = doc.spans.filter((o) => o.kind === 'time');
+        const tm =
+          times
+            .filter((o) => !clauseBreak(doc, Math.min(o.end, s.end), Math.max(o.start, s.start)))
+            .sort((x, y) => Math.abs(x.start - s.start) - Math.abs(y.start - s.start))[0] ??
+          (times.length === 1 &&
+          doc.spans.filter((o) => o.kind === 'date').length === 1 &&
+          REQUEST_SENTENCE.test(sentenceOf(doc, times[0].start))
+            ? times[0]
+            : undefined);
+        if (tm?.time) {
+          out.push({
+            param: p,
+            value: formatDate(s.date, p, doc.today, tm.time),
+            score: score + 0.05,
+            ranges: [
+              [s.start, s.end],
+              [tm.start, tm.end],
+            ],
+            kind: 'datetime',
+          });
+          continue;
+        }
+      }
+      // a country parameter: a country's name (or another name of it) over any other name ("GDP
+      // data for United States"); codes of two letters only where written in capitals
+      // (names only: a two-letter code may be something else, "IT", "AR", California's "CA")
+      // (the text as written: an ISO code the value was turned into, "IT", is too short to tell)
+      if (
+        p.semantic === 'country' &&
+        (s.kind === 'proper' || s.kind === 'id') &&
+        s.text.length > 2 &&
+        (KNOWN_COUNTRIES.has(s.text.toLowerCase()) || COUNTRY_ALIAS_NAMES.has(s.text.toLowerCase()))
+      )
+        score += 0.25;
+      // a country's name is the country parameter's, not another text parameter's ("the top cases in
+      // constitutional law in China": China is the country, not the field of law)
+      else if (
+        !['country', 'place', 'origin', 'destination'].includes(p.semantic) &&
+        (s.kind === 'proper' || s.kind === 'place') &&
+        (KNOWN_COUNTRIES.has(value.toLowerCase()) || COUNTRY_ALIAS_NAMES.has(value.toLowerCase())) &&
+        p.siblings.some((x) => /(?:^|[_-])(?:country|nation)(?:_?name)?$/i.test(x))
+      )
+        score -= 0.3;
+      // a name written with one kind of area is no value of a parameter of another kind ("Chiang
+      // Mai Province" for sub_district_name or district_name)
+      const ownKind = areaKind(p);
+      if (ownKind !== undefined || /^(state|country|nation|region)$/.test(p.parts[p.parts.length - 1] ?? '')) {
+        const writtenKind = (/(?:^|\s)(sub-?district|district|province|county|prefecture|borough|municipality|parish|canton)$/i.exec(
+          value,
+        ) ??
+          /^\s+(sub-?district|district|province|county|prefecture|borough|municipality|parish|canton)\b/i.exec(
+            doc.text.slice(s.end, s.end + 16),
+          ))?.[1]
+          .toLowerCase()
+          .replace('-', '');
+        if (writtenKind !== undefined && ownKind !== writtenKind) continue;
+      }
+      // (the adjective is no country: "German" gives Germany, above)
+      if (p.semantic === 'country' && s.kind === 'proper' && DEMONYMS[value.toLowerCase()] !== undefined) score -= 0.3;
+      // a dotted version ("2.7.3") is a value of a version only
+      if (
+        s.kind === 'id' &&
+        /^\d+(?:\.\d+){2,3}$/.test(s.text) &&
+        !IPV4.test(s.text) &&
+        !/\b(?:version|release|build|v)\b/i.test(`${p.parts.join(' ')} ${p.description}`)
+      )
+        continue;
+      // a unit of measure is no value of a parameter that holds no unit ("in Joules" is no substance,
+      // "25 MPG" no fuel type, "80 BPM" no key)
+      if (
+        (s.kind === 'proper' || s.kind === 'id') &&
+        (PHYSICAL_UNITS.has(value.toLowerCase()) ||
+          (UNIT_ABBREVIATIONS.has(value.toLowerCase()) && /\d\s?$/.test(doc.text.slice(Math.max(0, s.start - 2), s.start)))) &&
+        !p.parts.some((x) => /^units?$|^scale$|^format$/.test(x))
+      )
+        continue;
+      // a version has a digit ("2.1.3", "v2"); a word is the name of what has the version ("the
+      // 'Orion' version 2.1.3")
+      if (p.parts[p.parts.length - 1] === 'version' && !/\d/.test(value)) score -= 0.5;
+      fit = score;
+      // an airport written with its code where the description asks for the code ("JFK Airport" -> "JFK")
+      const iata = /\b(IATA|airport code)\b/i.test(p.description) ? /^([A-Z]{3})\s+(?:International\s+)?Airport$/.exec(value) : null;
+      if (iata) {
+        out.push({ param: p, value: iata[1], score: fit, ranges: [[s.start, s.end]], kind: s.kind });
         continue;
       }
+      // a place whose region went to a sibling parameter ("Tokyo, Japan" -> city "Tokyo"): only the
+      // city's characters are used, so the region stays free for the country/state parameter
+      // (when the region fits such a sibling: "Austin, Texas" keeps "Texas" from a country parameter)
+      const cityOnly =
+        s.kind === 'place' &&
+        s.region !== undefined &&
+        s.city !== undefined &&
+        value === s.city &&
+        doc.text.startsWith(s.city, s.start) &&
+        p.siblings.some((x) => /(?:^|[_-])(country|state|province|region)$/i.test(x) && regionFits(/country$/i.test(x), s));
+      out.push({ param: p, value, score: fit, ranges: [[s.start, cityOnly ? s.start + s.city!.length : s.end]], kind: s.kind });
     }
-    // a country parameter: a country's name (or another name of it) over any other name ("GDP
-    // data for United States"); codes of two letters only where written in capitals
-    // (names only: a two-letter code may be something else, "IT", "AR", California's "CA")
-    // (the text as written: an ISO code the value was turned into, "IT", is too short to tell)
+  },
+};
+
+const REGION_KIND: ValueKindModule = {
+  name: 'region',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { hits } = ctx;
+    // the region written after a city ("London, UK", "Austin, Texas") for a country/state parameter
+    // beside a city parameter
+    const regionParam =
+      /^(country|state|province|region)$/.test(p.parts[p.parts.length - 1] ?? '') && p.siblings.some((x) => /city/i.test(x));
+    if (regionParam) {
+      for (const s of doc.spans) {
+        if (s.kind !== 'place' || s.region === undefined || s.address) continue;
+        const at = s.end - s.region.length;
+        if (doc.text.slice(at, s.end) !== s.region) continue;
+        if (!regionFits(p.parts[p.parts.length - 1] === 'country', s)) continue;
+        out.push({ param: p, value: s.region, score: 0.6 + anchorBonus(p, doc, s, hits) * 0.5, ranges: [[at, s.end]], kind: 'region' });
+      }
+    }
+  },
+};
+
+const PHRASES_KIND: ValueKindModule = {
+  name: 'phrases',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { hits } = ctx;
+    if (p.semantic !== 'date' && p.semantic !== 'time' && p.semantic !== 'datetime' && p.semantic !== 'email' && p.semantic !== 'url') {
+      out.push(...commandCandidates(p, doc));
+      out.push(...anchoredPhrases(p, doc, hits));
+      out.push(...exampleCandidates(p, doc, hits));
+      out.push(...modifierCandidates(p, doc));
+    } else if (p.semantic === 'date' && p.type === 'string' && !p.enumValues) {
+      // a date parameter whose description gives words as examples takes those words as written
+      // ("Date of the concert, e.g. this weekend, today, tomorrow, or date string": "this weekend")
+      out.push(...exampleCandidates(p, doc, hits));
+    }
+  },
+};
+
+const WHOLEREQUEST_KIND: ValueKindModule = {
+  name: 'wholeRequest',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // free text asked for the user's own words: the whole request (mapObject keeps it where it says
+    // more than the tool and the parameter do: saysMore)
     if (
-      p.semantic === 'country' &&
-      (s.kind === 'proper' || s.kind === 'id') &&
-      s.text.length > 2 &&
-      (KNOWN_COUNTRIES.has(s.text.toLowerCase()) || COUNTRY_ALIAS_NAMES.has(s.text.toLowerCase()))
-    )
-      score += 0.25;
-    // a country's name is the country parameter's, not another text parameter's ("the top cases in
-    // constitutional law in China": China is the country, not the field of law)
-    else if (
-      !['country', 'place', 'origin', 'destination'].includes(p.semantic) &&
-      (s.kind === 'proper' || s.kind === 'place') &&
-      (KNOWN_COUNTRIES.has(value.toLowerCase()) || COUNTRY_ALIAS_NAMES.has(value.toLowerCase())) &&
-      p.siblings.some((x) => /(?:^|[_-])(?:country|nation)(?:_?name)?$/i.test(x))
-    )
-      score -= 0.3;
-    // a name written with one kind of area is no value of a parameter of another kind ("Chiang
-    // Mai Province" for sub_district_name or district_name)
-    const ownKind = areaKind(p);
-    if (ownKind !== undefined || /^(state|country|nation|region)$/.test(p.parts[p.parts.length - 1] ?? '')) {
-      const writtenKind = (/(?:^|\s)(sub-?district|district|province|county|prefecture|borough|municipality|parish|canton)$/i.exec(value) ??
-        /^\s+(sub-?district|district|province|county|prefecture|borough|municipality|parish|canton)\b/i.exec(
-          doc.text.slice(s.end, s.end + 16),
-        ))?.[1]
-        .toLowerCase()
-        .replace('-', '');
-      if (writtenKind !== undefined && ownKind !== writtenKind) continue;
+      p.semantic === 'text' &&
+      p.required &&
+      /\b(user'?s?|message|statement|utterance|input|question|query|request|sentence|text)\b/i.test(p.description + ' ' + p.parts.join(' '))
+    ) {
+      const whole = doc.text.split('\n')[0].trim();
+      if (whole) out.push({ param: p, value: whole, score: 0.21, ranges: [], kind: 'whole' });
     }
-    // (the adjective is no country: "German" gives Germany, above)
-    if (p.semantic === 'country' && s.kind === 'proper' && DEMONYMS[value.toLowerCase()] !== undefined) score -= 0.3;
-    // a dotted version ("2.7.3") is a value of a version only
-    if (
-      s.kind === 'id' &&
-      /^\d+(?:\.\d+){2,3}$/.test(s.text) &&
-      !IPV4.test(s.text) &&
-      !/\b(?:version|release|build|v)\b/i.test(`${p.parts.join(' ')} ${p.description}`)
-    )
-      continue;
-    // a unit of measure is no value of a parameter that holds no unit ("in Joules" is no substance,
-    // "25 MPG" no fuel type, "80 BPM" no key)
-    if (
-      (s.kind === 'proper' || s.kind === 'id') &&
-      (PHYSICAL_UNITS.has(value.toLowerCase()) ||
-        (UNIT_ABBREVIATIONS.has(value.toLowerCase()) && /\d\s?$/.test(doc.text.slice(Math.max(0, s.start - 2), s.start)))) &&
-      !p.parts.some((x) => /^units?$|^scale$|^format$/.test(x))
-    )
-      continue;
-    // a version has a digit ("2.1.3", "v2"); a word is the name of what has the version ("the
-    // 'Orion' version 2.1.3")
-    if (p.parts[p.parts.length - 1] === 'version' && !/\d/.test(value)) score -= 0.5;
-    fit = score;
-    // an airport written with its code where the description asks for the code ("JFK Airport" -> "JFK")
-    const iata = /\b(IATA|airport code)\b/i.test(p.description) ? /^([A-Z]{3})\s+(?:International\s+)?Airport$/.exec(value) : null;
-    if (iata) {
-      out.push({ param: p, value: iata[1], score: fit, ranges: [[s.start, s.end]], kind: s.kind });
-      continue;
+  },
+};
+
+const AREA_KIND: ValueKindModule = {
+  name: 'area',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // an administrative area written with its kind ("Chatuchak District", "Ton Pao Subdistrict",
+    // "Orange County") for the parameter named by that kind: the name without the kind word
+    out.push(...areaCandidates(p, doc));
+  },
+};
+
+const MATH_KIND: ValueKindModule = {
+  name: 'math',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // a function of x written in the request ("the derivative of 2x^2", "y=3x+2") for a function
+    // or expression parameter
+    out.push(...mathExpressions(p, doc));
+  },
+};
+
+const WORDAFTERID_KIND: ValueKindModule = {
+  name: 'wordAfterId',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // the one word written right after "id" for an identifier ("with id dentist")
+    if (p.parts.includes('identifier') && p.type === 'string' && !p.enumValues) out.push(...wordAfterId(p, doc));
+  },
+};
+
+const URLTEMPLATE_KIND: ValueKindModule = {
+  name: 'urlTemplate',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // a URL template with its host left open ('https://{ip}/api/v1/summary'), in the description or
+    // the request, filled with the one IP address or host name the request gives
+    if (p.semantic === 'url' && p.type === 'string' && !p.enumValues) out.push(...urlTemplates(p, doc));
+  },
+};
+
+const DEMONYM_KIND: ValueKindModule = {
+  name: 'demonym',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // a country named by its adjective ("key events in German history" → Germany) for a country
+    if (p.semantic === 'country' && p.type === 'string' && !p.enumValues) {
+      for (const t of doc.tokens) {
+        // (before a word about the country itself: "German history", not "an Irish pub", "Mexican food")
+        const country = DEMONYMS[t.lower];
+        if (country && /^\p{Lu}/u.test(t.text) && COUNTRY_TOPICS.has(doc.tokens[t.index + 1]?.lower ?? ''))
+          out.push({ param: p, value: country, score: 0.45, ranges: [[t.start, t.end]], kind: 'demonym' });
+      }
     }
-    // a place whose region went to a sibling parameter ("Tokyo, Japan" -> city "Tokyo"): only the
-    // city's characters are used, so the region stays free for the country/state parameter
-    // (when the region fits such a sibling: "Austin, Texas" keeps "Texas" from a country parameter)
-    const cityOnly =
-      s.kind === 'place' &&
-      s.region !== undefined &&
-      s.city !== undefined &&
-      value === s.city &&
-      doc.text.startsWith(s.city, s.start) &&
-      p.siblings.some((x) => /(?:^|[_-])(country|state|province|region)$/i.test(x) && regionFits(/country$/i.test(x), s));
-    out.push({ param: p, value, score: fit, ranges: [[s.start, cityOnly ? s.start + s.city!.length : s.end]], kind: s.kind });
-  }
-  // the region written after a city ("London, UK", "Austin, Texas") for a country/state parameter
-  // beside a city parameter
-  const regionParam =
-    /^(country|state|province|region)$/.test(p.parts[p.parts.length - 1] ?? '') && p.siblings.some((x) => /city/i.test(x));
-  if (regionParam) {
-    for (const s of doc.spans) {
-      if (s.kind !== 'place' || s.region === undefined || s.address) continue;
-      const at = s.end - s.region.length;
-      if (doc.text.slice(at, s.end) !== s.region) continue;
-      if (!regionFits(p.parts[p.parts.length - 1] === 'country', s)) continue;
-      out.push({ param: p, value: s.region, score: 0.6 + anchorBonus(p, doc, s, hits) * 0.5, ranges: [[at, s.end]], kind: 'region' });
+  },
+};
+
+const LABELLEDID_KIND: ValueKindModule = {
+  name: 'labelledId',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // an identifier of words written after its label at the end of a clause ("Use the prod id
+    // iPhone 12", "prod id: V-neck sweate") for the id parameter the label names
+    if (p.semantic === 'id' && p.type === 'string' && !p.enumValues) out.push(...labelledIdPhrase(p, doc));
+  },
+};
+
+const APOSTROPHEYEAR_KIND: ValueKindModule = {
+  name: 'apostropheYear',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // a year written with an apostrophe for a string year ("from the '19" → "2019")
+    if (p.type === 'string' && !p.enumValues) out.push(...apostropheYears(p, doc));
+  },
+};
+
+const MATERIAL_KIND: ValueKindModule = {
+  name: 'material',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // what a thing is made of, for a material ("a sculpture made of marble")
+    if (p.type === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'material') {
+      // (one or two words, up to a function word: "made of marble with a size of 3 feet" → marble)
+      // (one word, or two where the second names a material, "oak wood"; not after "not": "made
+      // of titanium priced under 500" → titanium)
+      const m =
+        /(?<!\bnot\s{1,3})\bmade\s+(?:out\s+)?of\s+(\p{L}+)(?:\s+(wood|steel|iron|glass|leather|stone|metal|fiber|fibre|plastic|cotton|silk|wool|marble|gold|silver))?\b/iu.exec(
+          doc.text,
+        );
+      if (m && !STOP_WORDS.has(m[1].toLowerCase())) {
+        const value = m[2] ? `${m[1]} ${m[2]}` : m[1];
+        const at = m.index + m[0].length - value.length;
+        out.push({ param: p, value, score: 0.55, ranges: [[at, at + value.length]], kind: 'material' });
+      }
     }
-  }
-  if (p.semantic !== 'date' && p.semantic !== 'time' && p.semantic !== 'datetime' && p.semantic !== 'email' && p.semantic !== 'url') {
-    out.push(...commandCandidates(p, doc));
-    out.push(...anchoredPhrases(p, doc, hits));
-    out.push(...exampleCandidates(p, doc, hits));
-    out.push(...modifierCandidates(p, doc));
-  } else if (p.semantic === 'date' && p.type === 'string' && !p.enumValues) {
-    // a date parameter whose description gives words as examples takes those words as written
-    // ("Date of the concert, e.g. this weekend, today, tomorrow, or date string": "this weekend")
-    out.push(...exampleCandidates(p, doc, hits));
-  }
-  // free text asked for the user's own words: the whole request (mapObject keeps it where it says
-  // more than the tool and the parameter do: saysMore)
-  if (
-    p.semantic === 'text' &&
-    p.required &&
-    /\b(user'?s?|message|statement|utterance|input|question|query|request|sentence|text)\b/i.test(p.description + ' ' + p.parts.join(' '))
-  ) {
-    const whole = doc.text.split('\n')[0].trim();
-    if (whole) out.push({ param: p, value: whole, score: 0.21, ranges: [], kind: 'whole' });
-  }
-  // an administrative area written with its kind ("Chatuchak District", "Ton Pao Subdistrict",
-  // "Orange County") for the parameter named by that kind: the name without the kind word
-  out.push(...areaCandidates(p, doc));
-  // a function of x written in the request ("the derivative of 2x^2", "y=3x+2") for a function
-  // or expression parameter
-  out.push(...mathExpressions(p, doc));
-  // the one word written right after "id" for an identifier ("with id dentist")
-  if (p.parts.includes('identifier') && p.type === 'string' && !p.enumValues) out.push(...wordAfterId(p, doc));
-  // a URL template with its host left open ('https://{ip}/api/v1/summary'), in the description or
-  // the request, filled with the one IP address or host name the request gives
-  if (p.semantic === 'url' && p.type === 'string' && !p.enumValues) out.push(...urlTemplates(p, doc));
-  // a country named by its adjective ("key events in German history" → Germany) for a country
-  if (p.semantic === 'country' && p.type === 'string' && !p.enumValues) {
-    for (const t of doc.tokens) {
-      // (before a word about the country itself: "German history", not "an Irish pub", "Mexican food")
-      const country = DEMONYMS[t.lower];
-      if (country && /^\p{Lu}/u.test(t.text) && COUNTRY_TOPICS.has(doc.tokens[t.index + 1]?.lower ?? ''))
-        out.push({ param: p, value: country, score: 0.45, ranges: [[t.start, t.end]], kind: 'demonym' });
+  },
+};
+
+const ENDFROMDURATION_KIND: ValueKindModule = {
+  name: 'endFromDuration',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // the end of a period given by its start and a duration ("22/3/2024 time 11.00 a.m. 2 hours" →
+    // 2024-03-22 13:00:00 for an end date-time)
+    out.push(...endFromDuration(p, doc));
+  },
+};
+
+const CONVERSIONUNITS_KIND: ValueKindModule = {
+  name: 'conversionUnits',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // the units of a conversion ("How many ounces in 2 pounds of butter?") for from/to unit parameters
+    out.push(...conversionUnits(p, doc));
+  },
+};
+
+const MEASUREDTHING_KIND: ValueKindModule = {
+  name: 'measuredThing',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // the thing measured ("2 pounds of butter", "3 cups of flour") for an item or ingredient
+    out.push(...measuredThing(p, doc));
+  },
+};
+
+const KINDNAMED_KIND: ValueKindModule = {
+  name: 'kindNamed',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // the name or identifier of a thing written beside the word for that thing ("the bandana
+    // project", "project ID badae") for a parameter described as that thing's name or identifier
+    out.push(...kindNamedCandidates(p, doc));
+  },
+};
+
+const SEARCHPHRASE_KIND: ValueKindModule = {
+  name: 'searchPhrase',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // a search term: the request without the words that only ask for a search or name the tool
+    if (p.type === 'string' && p.parts.some((x) => /^(query|q|keyword|keywords|search|term|terms|phrase)$/.test(x))) {
+      const phrase = searchPhrase(doc.text);
+      if (phrase) out.push({ param: p, value: phrase, score: 0.3, ranges: [], kind: 'search-phrase' });
     }
-  }
-  // an identifier of words written after its label at the end of a clause ("Use the prod id
-  // iPhone 12", "prod id: V-neck sweate") for the id parameter the label names
-  if (p.semantic === 'id' && p.type === 'string' && !p.enumValues) out.push(...labelledIdPhrase(p, doc));
-  // a year written with an apostrophe for a string year ("from the '19" → "2019")
-  if (p.type === 'string' && !p.enumValues) out.push(...apostropheYears(p, doc));
-  // what a thing is made of, for a material ("a sculpture made of marble")
-  if (p.type === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'material') {
-    // (one or two words, up to a function word: "made of marble with a size of 3 feet" → marble)
-    // (one word, or two where the second names a material, "oak wood"; not after "not": "made
-    // of titanium priced under 500" → titanium)
-    const m =
-      /(?<!\bnot\s{1,3})\bmade\s+(?:out\s+)?of\s+(\p{L}+)(?:\s+(wood|steel|iron|glass|leather|stone|metal|fiber|fibre|plastic|cotton|silk|wool|marble|gold|silver))?\b/iu.exec(
-        doc.text,
-      );
-    if (m && !STOP_WORDS.has(m[1].toLowerCase())) {
-      const value = m[2] ? `${m[1]} ${m[2]}` : m[1];
-      const at = m.index + m[0].length - value.length;
-      out.push({ param: p, value, score: 0.55, ranges: [[at, at + value.length]], kind: 'material' });
-    }
-  }
-  // the end of a period given by its start and a duration ("22/3/2024 time 11.00 a.m. 2 hours" →
-  // 2024-03-22 13:00:00 for an end date-time)
-  out.push(...endFromDuration(p, doc));
-  // the units of a conversion ("How many ounces in 2 pounds of butter?") for from/to unit parameters
-  out.push(...conversionUnits(p, doc));
-  // the thing measured ("2 pounds of butter", "3 cups of flour") for an item or ingredient
-  out.push(...measuredThing(p, doc));
-  // the name or identifier of a thing written beside the word for that thing ("the bandana
-  // project", "project ID badae") for a parameter described as that thing's name or identifier
-  out.push(...kindNamedCandidates(p, doc));
-  // a search term: the request without the words that only ask for a search or name the tool
-  if (p.type === 'string' && p.parts.some((x) => /^(query|q|keyword|keywords|search|term|terms|phrase)$/.test(x))) {
-    const phrase = searchPhrase(doc.text);
-    if (phrase) out.push({ param: p, value: phrase, score: 0.3, ranges: [], kind: 'search-phrase' });
-  }
-  // what news or articles are about ("recent news articles that discuss artificial intelligence",
-  // "top news involving Ji Sung Park") for a keyword or topic
-  if (p.type === 'string' && !p.enumValues && p.parts.some((x) => /^(query|q|keyword|keywords|topic|topics|subject|term|terms)$/.test(x)))
-    out.push(...topicPhrase(p, doc));
-  return out;
+  },
+};
+
+const TOPIC_KIND: ValueKindModule = {
+  name: 'topic',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // what news or articles are about ("recent news articles that discuss artificial intelligence",
+    // "top news involving Ji Sung Park") for a keyword or topic
+    if (p.type === 'string' && !p.enumValues && p.parts.some((x) => /^(query|q|keyword|keywords|topic|topics|subject|term|terms)$/.test(x)))
+      out.push(...topicPhrase(p, doc));
+  },
+};
+
+/** Candidate values for one parameter: the value-kind modules in order (see VALUE_KINDS). */
+function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
+  return proposeAll(VALUE_KINDS, p, doc);
 }
+
+/** The value-kind modules in the order they are consulted (the order breaks score ties: mapObject sorts stably). */
+const VALUE_KINDS: readonly ValueKindModule[] = [
+  CODES_KIND,
+  ENUMS_KIND,
+  UNTYPED_KIND,
+  NUMBERS_KIND,
+  FLAGS_KIND,
+  ARRAYS_KIND,
+  OBJECTS_KIND,
+  TRANSLATETEXT_KIND,
+  DESCRIBEDVALUE_KIND,
+  MUSICKEY_KIND,
+  MONTHNAME_KIND,
+  FORMULA_KIND,
+  DATEFORMAT_KIND,
+  DETAILOF_KIND,
+  ASNAMED_KIND,
+  DATERANGE_KIND,
+  PURPOSE_KIND,
+  COLOUR_KIND,
+  CURRENCY_KIND,
+  BARETIME_KIND,
+  SPANS_KIND,
+  REGION_KIND,
+  PHRASES_KIND,
+  WHOLEREQUEST_KIND,
+  AREA_KIND,
+  MATH_KIND,
+  WORDAFTERID_KIND,
+  URLTEMPLATE_KIND,
+  DEMONYM_KIND,
+  LABELLEDID_KIND,
+  APOSTROPHEYEAR_KIND,
+  MATERIAL_KIND,
+  ENDFROMDURATION_KIND,
+  CONVERSIONUNITS_KIND,
+  MEASUREDTHING_KIND,
+  KINDNAMED_KIND,
+  SEARCHPHRASE_KIND,
+  TOPIC_KIND,
+];
 
 /** Name and description words of a parameter that holds a mathematical function or expression. */
 const MATH_PARAM = /\b(?:func|function|functions|expression|equation|polynomial|formula)\b/i;
