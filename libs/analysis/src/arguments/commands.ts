@@ -1,0 +1,183 @@
+/**
+ * Value kind "commands, paths and expressions": shell commands, functions of x, folders named in
+ * the request.
+ */
+import { type Doc } from '../extract.js';
+import { type ParamInfo } from '../schema.js';
+import { STOP_WORDS } from '../text.js';
+import { NOT_A_FOLDER, NOT_COMMAND_START, PRINT_COMMANDS } from './data/ids.js';
+import { stringParam } from './dispatch.js';
+import { ordinalName } from './series.js';
+import { type Cand, type ValueKindModule } from './types.js';
+
+/** A relative clause after a parameter's name that ends in its "is": " I ordered is", " that we booked was". */
+export const RELATIVE_CLAUSE =
+  /^\s+(?:that\s+|which\s+)?(?:i|we|you|they|he|she)\s+\p{L}+(?:ed|ght|nt|ew|ame|ot|ad|id|ade)\s+(?:is|was|are|were)\b/iu;
+
+/** Longest command read after a keyword (bounds the work on long lines). */
+const COMMAND_MAX = 300;
+
+/**
+ * A command written out for a command parameter: "using the command echo %time%", "with the exact
+ * command shutdown /s /t 0", "the instruction del \"x.lnk\"": everything after the word
+ * "command"/"instruction" (and an optional ":"), verbatim, to the end of the line. Only for
+ * parameters whose name says command, cmd, instruction or script.
+ */
+export function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
+  if (!p.parts.some((x) => /^(command|commands|cmd|instruction|instructions|script)$/.test(x))) return [];
+  const out: Cand[] = [];
+  const re = new RegExp(`\\b(?:command|cmd|instruction)s?(?:\\s+line)?\\s*:?[ \\t]+([^\\n]{1,${COMMAND_MAX}})`, 'gi');
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(doc.text)) !== null) {
+    // the next search starts right after this keyword: a later "command" may hold the value
+    re.lastIndex = m.index + m[0].length - m[1].length;
+    // a line longer than any command is prose, not a command
+    if (m[1].length === COMMAND_MAX && m.index + m[0].length < doc.text.length && doc.text[m.index + m[0].length] !== '\n') continue;
+    let value = m[1].trim();
+    const first = value
+      .split(/\s+/)[0]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+$/u, '');
+    if (NOT_COMMAND_START.has(first)) continue;
+    // a closing sentence mark that is not part of the command ("... /t 0." / "...?")
+    value = value.replace(/\s*[?!]+$/, '').replace(/(?<=[\w"')])\.$/, '');
+    if (value === '') continue;
+    const start = m.index + m[0].length - m[1].length + (m[1].length - m[1].trimStart().length);
+    out.push({ param: p, value, score: 0.95, ranges: [[start, start + value.length]], kind: 'command' });
+  }
+  // "using the echo %date% command", "use docker ps to find out": a command of two or more words,
+  // or one holding a symbol (a lone word such as "the echo command" is no whole command)
+  const around = [
+    /\b(?:using|use|with|run|via)\s+the\s+([^\n]{1,200}?)\s+command\b/gi,
+    /\buse\s+([^\n]{1,200}?)(?=\s+to\b|\s*[.!?]?\s*$)/gi,
+  ];
+  for (const re2 of around) {
+    while ((m = re2.exec(doc.text)) !== null) {
+      const value = m[1].trim();
+      const first = value.split(/\s+/)[0].toLowerCase();
+      if (value === '' || NOT_COMMAND_START.has(first) || /^(command|cmd|tools?|it|this|that|my|your)$/i.test(first)) continue;
+      if (!/\s|[^\p{L}]/u.test(value)) {
+        // a lone command word and the one URL or path the request gives ("open huggingface using
+        // the start command and through the link: https://huggingface.co" → start https://…)
+        const targets = doc.spans.filter((sp) => sp.kind === 'url' || sp.kind === 'path');
+        if (re2 === around[0] && targets.length === 1)
+          out.push({
+            param: p,
+            value: `${value} ${targets[0].text}`,
+            score: 0.72,
+            ranges: [[targets[0].start, targets[0].end]],
+            kind: 'command',
+          });
+        // and a lone printing command with the words to print before it ("say hi using the echo
+        // command" → "echo hi")
+        // (only "say" or "print" right before a short plain phrase in the same sentence, nothing a
+        // shell would read otherwise, and no description of a value: "print the current user" is
+        // no text to echo)
+        const said =
+          re2 === around[0] && PRINT_COMMANDS.has(value.toLowerCase())
+            ? /(?:^|[.!?]\s+|\b(?:please|just|then|and)\s+)(?:say|print)\s+([\p{L}\p{N}][\p{L}\p{N} ]{0,40}?)\s+$/iu.exec(
+                doc.text.slice(0, m.index),
+              )
+            : null;
+        if (said && said[1].split(/\s+/).length <= 5 && !/^(?:the|my|your|a|an|this|that|these|those|our|its|me|how|what)\b/i.test(said[1]))
+          out.push({ param: p, value: `${value} ${said[1]}`, score: 0.72, ranges: [[said.index, m.index + m[0].length]], kind: 'command' });
+        continue;
+      }
+      // "use X to ...": ordinary English ("use caution when ...", "use less memory", "use Windows,
+      // restart ...") holds a function word or a comma; a command rarely does
+      if (re2 !== around[0] && (/,/.test(value) || value.split(/\s+/).some((w) => STOP_WORDS.has(w.toLowerCase())))) continue;
+      const start = m.index + m[0].indexOf(m[1]);
+      // (above a part of it read alone: "start microsoft.windows.camera:" over the identifier in it)
+      out.push({ param: p, value, score: 0.72, ranges: [[start, start + value.length]], kind: 'command' });
+    }
+  }
+  return out;
+}
+
+/** Value kind "math": a function of x. */
+export const MATH_KIND: ValueKindModule = {
+  name: 'math',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // a function of x written in the request ("the derivative of 2x^2", "y=3x+2") for a function
+    // or expression parameter
+    out.push(...mathExpressions(p, doc));
+  },
+};
+
+/** Name and description words of a parameter that holds a mathematical function or expression. */
+const MATH_PARAM = /\b(?:func|function|functions|expression|equation|polynomial|formula)\b/i;
+
+/** One term of a polynomial in x: an optional coefficient, x, an optional power; or a constant. */
+// (spaces bounded: unbounded runs are quadratic on a digit before a long run of spaces)
+const MATH_TERM = String.raw`(?:\d+(?:\.\d+)?\s{0,3}\*?\s{0,3}x(?:\s{0,3}(?:\^|\*\*)\s{0,3}\d+)?|x(?:\s{0,3}(?:\^|\*\*)\s{0,3}\d+)?|\d+(?:\.\d+)?)`;
+
+/** A function of x as written: terms joined by + - * /, with an x that has a coefficient or power, or an operator. */
+const MATH_EXPRESSION = new RegExp(
+  String.raw`(?<![\w.^*])(?:[yf]\s{0,3}(?:\(\s{0,3}x\s{0,3}\))?\s{0,3}=\s{0,3})?(${MATH_TERM}(?:\s{0,3}[-+*/]\s{0,3}${MATH_TERM}){0,8})(?![\w^*]|\.\d)`,
+  'g',
+);
+
+/** Function names and operators that make a polynomial only part of a larger expression. */
+const MATH_BEFORE = /(?:[(/*^+-]|\b(?:sin|cos|tan|log|ln|exp|sqrt|e))\s{0,3}$/;
+
+const MATH_AFTER = /^\s{0,3}(?:[(*/^=]|[-+]\s{0,3}[a-wyz(]|(?:sin|cos|tan|log|ln|exp|sqrt)\b)/i;
+
+/**
+ * Functions of x written in the request, for a parameter named or described as a function,
+ * expression, equation or formula: "2x^2", "y=3x+2" → "3x+2", "f(x) = 3x^2" → "3x^2" (as
+ * written, without "y =" or "f(x) ="). A plain number or a lone "x" is no function ("at x = 1"):
+ * x must carry a coefficient or a power, or the expression an operator. Numbered parameters take
+ * them in reading order (function1 the first, function2 the second). Strong (0.8): the numbers
+ * inside belong to the function, not to other parameters.
+ */
+function mathExpressions(p: ParamInfo, doc: Doc): Cand[] {
+  if (p.type !== 'string' || p.enumValues || !MATH_PARAM.test(`${p.parts.join(' ')} ${p.description}`)) return [];
+  const found: { text: string; start: number; end: number }[] = [];
+  for (const m of doc.text.matchAll(MATH_EXPRESSION)) {
+    const expr = m[1];
+    // x with a power, or an operator: "2x" alone is a factor ("make it 2x bigger")
+    if (!/x/.test(expr) || !/x\s{0,3}(?:\^|\*\*)|[-+*/]/.test(expr)) continue;
+    const start = m.index + m[0].length - expr.length;
+    // only part of a larger expression: "sin(x) + 3x^2", "1/(x+1)", "e^(2x)", "2x + 3 = 11"
+    if (
+      MATH_BEFORE.test(doc.text.slice(Math.max(0, m.index - 8), m.index)) ||
+      MATH_AFTER.test(doc.text.slice(start + expr.length, start + expr.length + 10))
+    )
+      continue;
+    found.push({ text: expr, start, end: start + expr.length });
+  }
+  const nth = ordinalName(p)?.[1];
+  return found.map((f, i) => ({
+    param: p,
+    value: f.text,
+    score: 0.8 + (nth === i + 1 ? 0.05 : 0),
+    ranges: [[f.start, f.end]],
+    kind: 'math',
+  }));
+}
+
+/**
+ * A folder named in words, for the path of a tool that works on directories (a path parameter
+ * named or described as a directory or folder, or any path of a tool whose name says directory or
+ * folder: server-filesystem's list_directory, create_directory): "the notes folder", "a directory
+ * called scratch", "make a folder named reports", "list files in notes/" → notes, scratch,
+ * reports, notes. A word that only says which folder ("the new folder", "the current directory")
+ * names none.
+ */
+export function namedFolders(p: ParamInfo, doc: Doc, toolStems: ReadonlySet<string>): Cand[] {
+  if (p.semantic !== 'path' || p.type !== 'string') return [];
+  const dirParam = /\b(?:dir|directory|directories|folder|folders)\b/i.test(`${p.parts.join(' ')} ${p.description}`);
+  if (!dirParam && !toolStems.has('directori') && !toolStems.has('dir') && !toolStems.has('folder')) return [];
+  const out: Cand[] = [];
+  const push = (name: string, start: number): void => {
+    if (NOT_A_FOLDER.has(name.toLowerCase())) return;
+    out.push({ param: p, value: name, score: 0.55, ranges: [[start, start + name.length]], kind: 'folder' });
+  };
+  for (const m of doc.text.matchAll(/\b(?:the|a|an|my|our|your)\s+([A-Za-z0-9_][\w.-]{0,63})\s+(?:folder|directory|dir)\b/gi))
+    push(m[1], m.index + m[0].indexOf(m[1], m[0].indexOf(' ')));
+  for (const m of doc.text.matchAll(/\b(?:folder|directory|dir)\s+(?:called|named|titled)\s+['"“‘]?([A-Za-z0-9_][\w.-]{0,63})/gi))
+    push(m[1], m.index + m[0].length - m[1].length);
+  for (const m of doc.text.matchAll(/(?<![\w/.~-])([A-Za-z0-9_][\w.-]{0,63})\/(?=\s|$|[?.,!;:)])/g)) push(m[1], m.index);
+  return out;
+}

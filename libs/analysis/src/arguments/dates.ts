@@ -1,0 +1,330 @@
+/**
+ * Value kind "dates and times": dates, times and date-times formatted as a parameter asks, date
+ * ranges, month names, date formats, years written with an apostrophe, the end of a period.
+ */
+import { type DateValue, type Doc, type Span, type TimeValue } from '../extract.js';
+import { MONTHS, lookupTable } from '../lexicon.js';
+import { type ParamInfo } from '../schema.js';
+import { anchorBonus, rangeRole } from './anchors.js';
+import { stringParam } from './dispatch.js';
+import { yearParam } from './numbers.js';
+import { type Cand, type ValueKindModule } from './types.js';
+
+/** Quiet default of the current date (UTC, day precision). */
+export function todayUtc(): Date {
+  const n = new Date();
+  return new Date(Date.UTC(n.getUTCFullYear(), n.getUTCMonth(), n.getUTCDate()));
+}
+
+/** Zero-pads to 2 digits. */
+function p2(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** Fills a missing year from the reference date. */
+function withYear(d: DateValue, today: Date): Required<Pick<DateValue, 'y' | 'm' | 'd'>> {
+  return { y: d.y ?? today.getUTCFullYear(), m: d.m, d: d.d };
+}
+
+/** Formats a date the way a parameter's description asks (ISO 8601 by default); date-times add the time. */
+export function formatDate(d: DateValue, p: ParamInfo, today: Date, time?: TimeValue): string {
+  const { y, m, d: day } = withYear(d, today);
+  // (a year written with three or five Ys is a slip for four: "MM-DD-YYY")
+  const want = p.description.toUpperCase().replace(/(?<![A-Z])Y{3}(?!Y)|(?<![A-Z])Y{5}(?!Y)/g, 'YYYY');
+  let base: string;
+  // which order the description's example asks for
+  // the order written in words: "(month-day-year)", "in day/month/year format"
+  const words = /\b(MONTH|DAY|YEAR)([-/.])(MONTH|DAY)\2(YEAR|DAY)\b/.exec(want);
+  if (words && words[1] !== 'YEAR' && new Set([words[1], words[3], words[4]]).size === 3) {
+    const part = (w: string): string => (w === 'MONTH' ? p2(m) : w === 'DAY' ? p2(day) : String(y));
+    base = `${part(words[1])}${words[2]}${part(words[3])}${words[2]}${part(words[4])}`;
+  } else if (/MM\/DD\/YYYY/.test(want)) base = `${p2(m)}/${p2(day)}/${y}`;
+  else if (/DD\/MM\/YYYY/.test(want)) base = `${p2(day)}/${p2(m)}/${y}`;
+  else if (/DD-MM-YYYY/.test(want)) base = `${p2(day)}-${p2(m)}-${y}`;
+  // (each test below matches that literal pattern in the upper-cased description)
+  else if (/MM-DD-YYYY/.test(want)) base = `${p2(m)}-${p2(day)}-${y}`;
+  else if (/YYYY\/MM\/DD/.test(want)) base = `${y}/${p2(m)}/${p2(day)}`;
+  else if (/YYYY\.MM\.DD/.test(want)) base = `${y}.${p2(m)}.${p2(day)}`;
+  else if (/YYYYMMDD/.test(want)) base = `${y}${p2(m)}${p2(day)}`;
+  else base = `${y}-${p2(m)}-${p2(day)}`;
+  // the description's format names a time part ("HH:MM", "T", "ISO 8601 date-time")
+  const fmtHasTime = /HH/.test(want) || /\bDATE-?TIME\b|TIMESTAMP/.test(want);
+  if (!(p.semantic === 'datetime' || (time && fmtHasTime))) return base;
+  if (!time && !fmtHasTime) return base;
+  const t = time ?? { h: 0, mi: 0 };
+  // seconds unless the format is exactly "HH:MM" (not followed by ":SS")
+  const withSec = !/HH:MM(?!:)/.test(want) || /HH:MM:SS/.test(want);
+  const tt = withSec ? `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}` : `${p2(t.h)}:${p2(t.mi)}`;
+  // a "T" between date and time in the example ("YYYY-MM-DDTHH:MM:SS"); a trailing "Z" for UTC
+  const tSep = /DDTHH|\dT\d|ISO.?8601/.test(want) || !/HH/.test(want);
+  // (not where the zone is given apart: "Timezone is not included and should be specified
+  // separately", or a time-zone parameter beside it; the time is then the zone's local time)
+  // (a description that says the time is in UTC keeps its Z)
+  const zoneApart =
+    !/\bUTC\b/.test(want) &&
+    (/\bTIME\s?ZONE\b[^.]{0,40}\b(?:NOT INCLUDED|SEPARATELY)\b/.test(want) || p.siblings.some((n) => /^(?:time_?zone|tz)$/i.test(n)));
+  const z = !zoneApart && /SSZ|:\d\dZ\b|\bZ\b.*UTC|UTC.*\bZ\b/.test(want) ? 'Z' : '';
+  return `${base}${tSep ? 'T' : ' '}${tt}${z}`;
+}
+
+/** A description's format of a date range: one date format twice, joined by "to" or a dash ("formatted as 'YYYY-MM-DD to YYYY-MM-DD'"). */
+const DATE_RANGE_FORMAT = /\b([YMD]{2,4}([-/.])[YMD]{2,4}\2[YMD]{2,4})(\s*(?:to|-|–)\s*)\1\b/i;
+
+/**
+ * A text parameter whose description formats it as a date range ('YYYY-MM-DD to YYYY-MM-DD')
+ * takes two dates the request joins by "to", "until", "through", "and" or a dash, each in that
+ * format, joined as the description joins them ("from 2023.10.1 to 2023.10.7" →
+ * "2023-10-01 to 2023-10-07").
+ */
+function dateRangeCandidates(p: ParamInfo, doc: Doc): Cand[] {
+  if (p.type !== 'string' || p.enumValues) return [];
+  const fmt = DATE_RANGE_FORMAT.exec(p.description);
+  if (!fmt) return [];
+  const dates = doc.spans.filter((s) => s.kind === 'date' && s.date !== undefined).sort((a, b) => a.start - b.start);
+  const out: Cand[] = [];
+  // (each date formatted as one date of the range's format)
+  const one = { ...p, description: fmt[1] };
+  for (let i = 0; i + 1 < dates.length; i++) {
+    const [a, b] = [dates[i], dates[i + 1]];
+    if (b.start < a.end || !/^\s*(?:to|until|till|through|thru|and|-|–)\s*$/i.test(doc.text.slice(a.end, b.start))) continue;
+    out.push({
+      param: p,
+      value: `${formatDate(a.date!, one, doc.today)}${fmt[3]}${formatDate(b.date!, one, doc.today)}`,
+      score: 0.9,
+      ranges: [[a.start, b.end]],
+      kind: 'date-range',
+    });
+  }
+  return out;
+}
+
+/**
+ * A bare clock-time format among a date-time description's examples: "'HH:MM'" or "'HH:MM:SS'"
+ * quoted alone, or "HH:MM" listed after a comma or "or" (not the time part of "YYYY-MM-DD HH:MM").
+ * Where both are listed, "HH:MM" is the form a time alone is written in (BFCL's answers do so).
+ */
+const BARE_TIME_FORMAT = /(?:['"`]|(?:,|\bor)\s+)(HH:MM(?::SS)?)(?![:\w])(?:['"`]|\s*(?:,|or\b|\)|$))/gi;
+
+/** The bare clock-time form a date-time description takes ("HH:MM" over "HH:MM:SS"), if any. */
+function bareTimeFormat(description: string): string | undefined {
+  const forms = [...description.matchAll(BARE_TIME_FORMAT)].map((m) => m[1].toUpperCase());
+  return forms.includes('HH:MM') ? 'HH:MM' : forms[0];
+}
+
+/**
+ * Words that put a time on some day or relative to something else ("at 4pm next week", "9pm on my
+ * birthday", "30 minutes before my 9am meeting", "move my 6am alarm to 6:30"): a time alone is then
+ * no date-time.
+ */
+const DAY_WORDS =
+  /\b(?:days?|weeks?|weekends?|months?|years?|eve|birthday|anniversary|holiday|christmas|before|after|tonight|morning|afternoon|evening|next|this|every|daily|weekly|from|until|till|move|change|reschedule|postpone|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+
+/** Formats a time of day ("HH:MM" unless the description asks for seconds or 12-hour). */
+export function formatTime(t: TimeValue, p: ParamInfo): string {
+  const want = p.description.toUpperCase();
+  // "HH:MM:SS" asks for seconds
+  if (/HH:MM:SS/.test(want)) return `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}`;
+  // an example written as an hour and "am"/"pm" ("e.g. 3pm", "like 9 AM") asks for that form:
+  // "3pm", or "3:30pm" where the time has minutes
+  // (not where the description writes the clock's form: "HH:MM", "24-hour", "24h")
+  const example = /(?<!\bnot\s+)\b(?:e\.g\.?,?|such as|for example,?)\s*['"]?\d{1,2}(\s?)(am|pm|AM|PM)\b/.exec(p.description);
+  if (example && !/HH:MM|24[- ]?h(?:ou)?r?s?\b/i.test(p.description)) {
+    const h12 = t.h % 12 === 0 ? 12 : t.h % 12;
+    const ampm = t.h < 12 ? 'am' : 'pm';
+    return `${h12}${t.mi ? `:${p2(t.mi)}` : ''}${example[1]}${example[2] === example[2].toUpperCase() ? ampm.toUpperCase() : ampm}`;
+  }
+  // a 12-hour clock: "AM"/"PM" or "12-hour" in the description, unless it asks for a 24-hour
+  // clock ("in 24-hour format 'HH:MM' (e.g., '13:45' for 1:45 PM)")
+  if (!/24[- ]HOUR/.test(want) && /\b(AM|PM)\b|HH:MM (AM|PM)|12[- ]HOUR/.test(want)) {
+    const h12 = t.h % 12 === 0 ? 12 : t.h % 12;
+    return `${p2(h12)}:${p2(t.mi)} ${t.h < 12 ? 'AM' : 'PM'}`;
+  }
+  return `${p2(t.h)}:${p2(t.mi)}`;
+}
+
+/**
+ * A year written with an apostrophe ("songs from '19") for a parameter named year, as a number or
+ * (for a string parameter) its digits: the nearest such year not more than one year after the
+ * reference date. Only after "from", "in", "of", "since", "circa", "around" or "the" ("the word
+ * '99 in the title" is no year).
+ */
+export function apostropheYears(p: ParamInfo, doc: Doc): Cand[] {
+  if (!yearParam(p)) return [];
+  const out: Cand[] = [];
+  const now = doc.today.getUTCFullYear();
+  for (const m of doc.text.matchAll(/\b(?:from|in|of|since|circa|around|the)\s+['’](\d{2})\b(?!['’\w])/gi)) {
+    const yy = Number(m[1]);
+    const y = 2000 + yy <= now + 1 ? 2000 + yy : 1900 + yy;
+    const at = m.index + m[0].length - 3;
+    out.push({ param: p, value: p.type === 'string' ? String(y) : y, score: 0.5, ranges: [[at, at + 3]], kind: 'number' });
+  }
+  return out;
+}
+
+/** Ranges of calendar parts, by a parameter's last name part. */
+export const CALENDAR_RANGES: Record<string, [number, number]> = lookupTable({
+  month: [1, 12],
+  day: [1, 31],
+  hour: [0, 23],
+  minute: [0, 59],
+});
+
+/** A description saying the parameter assumes today when left out ("If not specified, the current date is assumed", "Defaults to today"). */
+// (the current date itself: not "30 days before the current date", "one day after the current date",
+// "the current date minus one day")
+export const TODAY_BY_DEFAULT =
+  /\bif\s+(?:not|no\w*)\s+(?:\w+\s+){0,3}(?:specified|provided|given|set)\s*,?\s*(?:the\s+)?(?:current|today'?s)\s+date\s+(?:is\s+|will\s+be\s+)?(?:used|assumed|applied)\b|\b(?:defaults?\s+(?:is\s+|to\s+)?|by\s+default\s*,?\s*)(?:the\s+)?(?:current\s+date|today'?s\s+date|today)\b(?!\s*(?:minus|plus|[-+]))/i;
+
+/** Whether a date span says "today" (a relative date that is the reference day; a date written out is sent as written). */
+export function isToday(s: Span, doc: Doc): boolean {
+  const d = s.date;
+  return (
+    d !== undefined &&
+    d.relative === true &&
+    d.y === doc.today.getUTCFullYear() &&
+    d.m === doc.today.getUTCMonth() + 1 &&
+    d.d === doc.today.getUTCDate()
+  );
+}
+
+/** Value kind "monthName": a month written by name, for a month string. */
+export const MONTH_NAME_KIND: ValueKindModule = {
+  name: 'monthName',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { hits, type: t } = ctx;
+    // a month written by name for a month string ("in December" → "December"), where no date holds it
+    // ("may" only capitalised; "March 8th" is a date, not a month)
+    if (t === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'month') {
+      for (const tk of doc.tokens) {
+        const n = MONTHS[tk.lower];
+        if (n === undefined || (tk.lower === 'may' && tk.text !== 'May') || (tk.lower.length <= 3 && !/^\p{Lu}/u.test(tk.text))) continue;
+        if (doc.spans.some((sp) => sp.kind === 'date' && sp.start <= tk.start && sp.end >= tk.end && sp.date?.d !== undefined)) continue;
+        out.push({
+          param: p,
+          value: tk.text[0].toUpperCase() + tk.text.slice(1).toLowerCase(),
+          score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3,
+          ranges: [[tk.start, tk.end]],
+          kind: 'month',
+        });
+      }
+    }
+  },
+};
+
+/** Value kind "dateFormat": a date format written in its own letters ("YYYY-MM-DD"). */
+export const DATE_FORMAT_KIND: ValueKindModule = {
+  name: 'dateFormat',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { type: t } = ctx;
+    // a date format asked for in the format's own letters ("Put it in the format of YYYY",
+    // "format: DD/MM/YYYY") for a format parameter
+    if (t === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'format') {
+      for (const m of doc.text.matchAll(
+        /\bformat(?:\s+of)?\s*:?\s*['"]?((?:YYYY|YY|MM|DD|HH|mm|ss)(?:[-/.: ]?(?:YYYY|YY|MM|DD|HH|mm|ss))*)['"]?(?![\w-])/g,
+      )) {
+        const start = m.index + m[0].indexOf(m[1]);
+        out.push({ param: p, value: m[1], score: 0.6, ranges: [[start, start + m[1].length]], kind: 'format' });
+      }
+    }
+  },
+};
+
+/** Value kind "dateRange": a date range in the form the description asks. */
+export const DATE_RANGE_KIND: ValueKindModule = {
+  name: 'dateRange',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { type: t } = ctx;
+    if (t === 'string' && !p.enumValues) out.push(...dateRangeCandidates(p, doc));
+  },
+};
+
+/** Value kind "bareTime": a clock time alone for a date-time that also takes one. */
+export const BARE_TIME_KIND: ValueKindModule = {
+  name: 'bareTime',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { hits } = ctx;
+    // a time alone for a date-time parameter whose description also takes a bare clock time
+    // ("such as 'YYYY-MM-DD HH:MM:SS', 'HH:MM:SS', 'HH:MM'"), where the request writes no date
+    const bareTime = p.semantic === 'datetime' ? bareTimeFormat(p.description) : undefined;
+    if (bareTime !== undefined && !doc.spans.some((o) => o.kind === 'date') && !DAY_WORDS.test(doc.text)) {
+      for (const s of doc.spans) {
+        if (s.kind !== 'time' || !s.time) continue;
+        const t = s.time;
+        const value = bareTime === 'HH:MM:SS' ? `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}` : `${p2(t.h)}:${p2(t.mi)}`;
+        out.push({ param: p, value, score: 0.7 + anchorBonus(p, doc, s, hits) * 0.3, ranges: [[s.start, s.end]], kind: 'time' });
+      }
+    }
+  },
+};
+
+/** Value kind "apostropheYear": a year written with an apostrophe ("'19"). */
+export const APOSTROPHE_YEAR_KIND: ValueKindModule = {
+  name: 'apostropheYear',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // a year written with an apostrophe for a string year ("from the '19" → "2019")
+    if (p.type === 'string' && !p.enumValues) out.push(...apostropheYears(p, doc));
+  },
+};
+
+/** Value kind "endFromDuration": the end of a period from its start and a duration. */
+export const END_FROM_DURATION_KIND: ValueKindModule = {
+  name: 'endFromDuration',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // the end of a period given by its start and a duration ("22/3/2024 time 11.00 a.m. 2 hours" →
+    // 2024-03-22 13:00:00 for an end date-time)
+    out.push(...endFromDuration(p, doc));
+  },
+};
+
+/**
+ * The end of a period for an end date-time parameter (rangeRole 'end', a date-time), where the
+ * request gives one date, one clock time and one duration in hours or minutes ("on March 23 at
+ * 3:00 p.m. for 2 hours" → 17:00): the start plus the duration, in the parameter's format. Only
+ * within the same day.
+ */
+function endFromDuration(p: ParamInfo, doc: Doc): Cand[] {
+  if (p.semantic !== 'datetime' || rangeRole(p) !== 'end') return [];
+  const dates = doc.spans.filter((x) => x.kind === 'date' && x.date && x.start >= 0);
+  const times = doc.spans.filter((x) => x.kind === 'time' && x.time);
+  const durations = doc.spans.filter((x) => x.kind === 'number' && !x.word && /^(hours?|hrs?|minutes?|mins?)$/i.test(x.unit ?? ''));
+  if (dates.length !== 1 || times.length !== 1 || durations.length !== 1) return [];
+  const minutes = /^h/i.test(durations[0].unit!) ? durations[0].num! * 60 : durations[0].num!;
+  const total = times[0].time!.h * 60 + times[0].time!.mi + minutes;
+  if (!Number.isInteger(minutes) || minutes <= 0 || total >= 24 * 60) return [];
+  const value = formatDate(dates[0].date!, p, doc.today, { h: Math.floor(total / 60), mi: total % 60 });
+  return [{ param: p, value, score: 0.5, ranges: [[durations[0].start, durations[0].end]], kind: 'end-from-duration' }];
+}
+
+/** A date written in figures: year, month and day with one separator ("2023-05-12", "04/07/2023", "2023.4.11"). */
+const FIGURE_DATE = /^(?:\d{4}([-/.])\d{1,2}\1\d{1,2}|\d{1,2}([-/.])\d{1,2}\2\d{4})$/;
+
+/** The order a date in figures is written in: year first, or year last. */
+function figureOrder(text: string): 'ymd' | 'dmy' {
+  return /^\d{4}/.test(text) ? 'ymd' : 'dmy';
+}
+
+/**
+ * DetailedMapping.datesAsWritten of a mapping's top-level arguments: a date value in the order the
+ * request writes its dates in (year first or year last; separators and zero padding aside) counts
+ * as written.
+ */
+export function datesAsWritten(doc: Doc, args: Record<string, unknown>): number {
+  const orders = new Set(
+    doc.spans.filter((s) => s.kind === 'date' && FIGURE_DATE.test(s.text.trim())).map((s) => figureOrder(s.text.trim())),
+  );
+  if (orders.size !== 1) return 0;
+  const [written] = orders;
+  let sum = 0;
+  for (const v of Object.values(args)) {
+    // (a four-digit year first or last: "10.0.0.5" is an address)
+    if (typeof v !== 'string' || !/^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})(?!\d)/.test(v)) continue;
+    sum += figureOrder(v) === written ? 1 : -1;
+  }
+  return Math.max(-1, Math.min(1, sum));
+}

@@ -1,0 +1,188 @@
+/**
+ * candidatesFor: the scored candidate values of one parameter, from the value-kind modules in a
+ * fixed order. Each module says which parameters it serves; the type modules (enums, untyped,
+ * numbers, flags, arrays, objects) end the walk, the string modules all run in turn.
+ */
+import { type Doc } from '../extract.js';
+import { type ParamInfo } from '../schema.js';
+import { anchorHits } from './anchors.js';
+import { ARRAYS_KIND } from './arrays.js';
+import { CODES_KIND, CURRENCY_KIND, FORMULA_KIND, MUSIC_KEY_KIND } from './codes.js';
+import { MATH_KIND } from './commands.js';
+import {
+  APOSTROPHE_YEAR_KIND,
+  BARE_TIME_KIND,
+  DATE_FORMAT_KIND,
+  DATE_RANGE_KIND,
+  END_FROM_DURATION_KIND,
+  MONTH_NAME_KIND,
+} from './dates.js';
+import { COLOUR_KIND, DESCRIBED_VALUE_KIND, ENUMS_KIND } from './enums.js';
+import { FLAGS_KIND } from './flags.js';
+import { KIND_NAMED_KIND, LABELLED_ID_KIND, URL_TEMPLATE_KIND, WORD_AFTER_ID_KIND } from './identifiers.js';
+import { NUMBERS_KIND } from './numbers.js';
+import { PHRASES_KIND } from './phrases.js';
+import { AREA_KIND, DEMONYM_KIND, REGION_KIND } from './places.js';
+import { SPANS_KIND } from './spans.js';
+import {
+  AS_NAMED_KIND,
+  DETAIL_OF_KIND,
+  MATERIAL_KIND,
+  PURPOSE_KIND,
+  SEARCH_PHRASE_KIND,
+  TOPIC_KIND,
+  TRANSLATE_TEXT_KIND,
+  WHOLE_REQUEST_KIND,
+} from './text.js';
+import { type Cand, type ParamContext, REQUIRED_MIN_SCORE, type ValueKindModule } from './types.js';
+import { CONVERSION_UNITS_KIND, MEASURED_THING_KIND, unitStemsOf } from './units.js';
+
+/**
+ * Whether a prepared request offers a value of an enum parameter as candidatesFor reads it: a
+ * candidate it could fill the parameter with when required (score at least REQUIRED_MIN_SCORE).
+ * That is enumScore's rules (the value's words or stems, a squashed form, one edit away, the
+ * first six letters, an abbreviation, a language or time-zone name, part of a multi-word value),
+ * a synonym, a numeral as a number, or a distinctive word of one value, so it can count a value
+ * the request does not write ("table" in "cable"). Values meaning no preference ("all", "none",
+ * "auto", DONTCARE) and boolean-like string enums ("true"/"false") are not counted when written,
+ * though the mapper fills some of them elsewhere. The head reranker's requiredUnmet reads it
+ * (head-rerank.ts).
+ */
+export function enumValueOffered(p: ParamInfo, doc: Doc): boolean {
+  return candidatesFor(p, doc).some((c) => c.score >= REQUIRED_MIN_SCORE);
+}
+
+/** Consults the modules in order for one parameter. */
+function proposeAll(kinds: readonly ValueKindModule[], p: ParamInfo, doc: Doc): Cand[] {
+  const ctx: ParamContext = { type: p.type === 'any' ? 'string' : p.type, hits: anchorHits(p, doc), units: unitStemsOf(p) };
+  const out: Cand[] = [];
+  for (const k of kinds) {
+    if (!k.serves(p, ctx)) continue;
+    if (k.ends === 'alone') {
+      const own: Cand[] = [];
+      k.propose(p, doc, ctx, own);
+      return own;
+    }
+    k.propose(p, doc, ctx, out);
+    if (k.ends === 'last') return out;
+  }
+  return out;
+}
+
+/** Every parameter. */
+export function every(): boolean {
+  return true;
+}
+
+/** A parameter with enum values (an array's enum is its items'). */
+export function enumParam(p: ParamInfo, ctx: ParamContext): boolean {
+  return p.enumValues !== undefined && p.enumValues.length > 0 && ctx.type !== 'array';
+}
+
+/** A parameter of no declared type. */
+function untypedParam(p: ParamInfo): boolean {
+  return p.type === 'any';
+}
+
+/** An integer or number parameter. */
+export function numericParam(_p: ParamInfo, ctx: ParamContext): boolean {
+  return ctx.type === 'integer' || ctx.type === 'number';
+}
+
+/** A boolean parameter. */
+export function booleanParam(_p: ParamInfo, ctx: ParamContext): boolean {
+  return ctx.type === 'boolean';
+}
+
+/** An array parameter. */
+export function arrayParam(_p: ParamInfo, ctx: ParamContext): boolean {
+  return ctx.type === 'array';
+}
+
+/** An object parameter. */
+function objectParam(_p: ParamInfo, ctx: ParamContext): boolean {
+  return ctx.type === 'object';
+}
+
+/** A string parameter. */
+export function stringParam(_p: ParamInfo, ctx: ParamContext): boolean {
+  return ctx.type === 'string';
+}
+
+/** Value kind "untyped": a parameter of no type: numbers as numbers, anything else as text; ends the walk. */
+const UNTYPED_KIND: ValueKindModule = {
+  name: 'untyped',
+  serves: untypedParam,
+  ends: 'last',
+  propose(p, doc, ctx, out) {
+    // untyped parameters: numbers stay numbers, everything else is a string
+    out.push(...candidatesFor({ ...p, type: 'number' }, doc));
+    out.push(...candidatesFor({ ...p, type: 'string' }, doc).filter((c) => c.kind !== 'number'));
+  },
+};
+
+/** Value kind "objects": nothing for an object parameter (mapObject maps its fields). */
+const OBJECTS_KIND: ValueKindModule = {
+  name: 'objects',
+  serves: objectParam,
+  ends: 'alone',
+  propose() {
+    // (an object is mapped field by field: mapObject)
+  },
+};
+
+/** Candidate values for one parameter: the value-kind modules in order (see VALUE_KINDS). */
+export function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
+  return proposeAll(valueKinds(), p, doc);
+}
+
+/** valueKinds' list, built on first use. */
+let VALUE_KINDS: readonly ValueKindModule[] | undefined;
+
+/**
+ * The value-kind modules in the order they are consulted (the order breaks score ties: mapObject
+ * sorts stably). Built on first use: the modules import this one, so a list built as this file
+ * loads could read a module that has not loaded yet.
+ */
+function valueKinds(): readonly ValueKindModule[] {
+  return (VALUE_KINDS ??= [
+    CODES_KIND,
+    ENUMS_KIND,
+    UNTYPED_KIND,
+    NUMBERS_KIND,
+    FLAGS_KIND,
+    ARRAYS_KIND,
+    OBJECTS_KIND,
+    TRANSLATE_TEXT_KIND,
+    DESCRIBED_VALUE_KIND,
+    MUSIC_KEY_KIND,
+    MONTH_NAME_KIND,
+    FORMULA_KIND,
+    DATE_FORMAT_KIND,
+    DETAIL_OF_KIND,
+    AS_NAMED_KIND,
+    DATE_RANGE_KIND,
+    PURPOSE_KIND,
+    COLOUR_KIND,
+    CURRENCY_KIND,
+    BARE_TIME_KIND,
+    SPANS_KIND,
+    REGION_KIND,
+    PHRASES_KIND,
+    WHOLE_REQUEST_KIND,
+    AREA_KIND,
+    MATH_KIND,
+    WORD_AFTER_ID_KIND,
+    URL_TEMPLATE_KIND,
+    DEMONYM_KIND,
+    LABELLED_ID_KIND,
+    APOSTROPHE_YEAR_KIND,
+    MATERIAL_KIND,
+    END_FROM_DURATION_KIND,
+    CONVERSION_UNITS_KIND,
+    MEASURED_THING_KIND,
+    KIND_NAMED_KIND,
+    SEARCH_PHRASE_KIND,
+    TOPIC_KIND,
+  ]);
+}

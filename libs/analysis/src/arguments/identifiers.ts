@@ -1,0 +1,300 @@
+/**
+ * Value kind "identifiers and URLs": identifiers labelled in the request ("user ID 42", "with id
+ * dentist", "prod id: V-neck"), URL templates filled with a host, names written beside their kind.
+ */
+import { type Doc, type Span } from '../extract.js';
+import { type ParamInfo } from '../schema.js';
+import { STOP_WORDS, type Token, splitIdentifier, stem } from '../text.js';
+import { ID_DETERMINERS, ID_NOUNS, ID_TAIL_STOP, NOT_A_NAME } from './data/ids.js';
+import { WEAK_LINKS } from './data/words.js';
+import { stringParam } from './dispatch.js';
+import { type Cand, type ValueKindModule } from './types.js';
+
+/**
+ * An identifier written as the one word right after "with id" (or "id:"/"id #" after no other
+ * noun), ending a phrase ("Reschedule my appointment with id dentist to …" → dentist): not a
+ * state's code after a comma ("Boise, ID"), not a noun that makes "ID" a thing ("ID card", "id
+ * number"), not a function word.
+ */
+function wordAfterId(p: ParamInfo, doc: Doc): Cand[] {
+  const out: Cand[] = [];
+  for (const t of doc.tokens) {
+    if (t.lower !== 'id' || /,\s*$/.test(doc.text.slice(Math.max(0, t.start - 3), t.start))) continue;
+    const v = doc.tokens[t.index + 1];
+    if (!v || !/^\s*[:#]?\s*$/.test(doc.text.slice(t.end, v.start)) || STOP_WORDS.has(v.lower) || ID_NOUNS.has(v.lower)) continue;
+    // (written as a label: "with id X", or "id: X" / "id #X" after no other noun; "patient id
+    // 5521", "Face ID enabled", "the ID printer" are another thing's id or no label at all)
+    const before = doc.tokens[t.index - 1]?.lower;
+    if (before !== 'with' && !(/^\s*[:#]/.test(doc.text.slice(t.end, v.start)) && (before === undefined || ID_DETERMINERS.has(before))))
+      continue;
+    const next = doc.tokens[v.index + 1];
+    // (the word ends its phrase: punctuation, the request's end, or a preposition)
+    const rest = doc.text.slice(v.end, v.end + 2);
+    if (
+      next !== undefined &&
+      !/^\s*[.,;:!?)]/.test(rest) &&
+      !WEAK_LINKS.has(next.lower) &&
+      !['please', 'and', 'so', 'then'].includes(next.lower)
+    )
+      continue;
+    out.push({ param: p, value: v.text, score: 0.55, ranges: [[v.start, v.end]], kind: 'id-word' });
+  }
+  return out;
+}
+
+/** Words right before an address that name it as a host ("the IP 10.0.0.5", "server '…'", "at …"). */
+const HOST_CUE = /\b(?:ip|ip\s+address|ipv4|host|hostname|server|address|domain|at|on|via)\s*(?:is\s+|of\s+|:\s*)?['"`]?$/i;
+
+/** Placeholders of a URL template that name its host. */
+const HOST_PLACEHOLDER = /^(?:ip|ip_?address|host|hostname|server|server_?ip|domain)$/i;
+
+/**
+ * A URL template whose only placeholders name its host ('https://{ip}/sedgeapi/v1/…'), written
+ * in the request or quoted in the parameter's description, filled with the one IP address (or,
+ * for a host name, the one bare domain) the request writes outside the template. Nothing where
+ * the request gives no host, or more than one.
+ */
+function urlTemplates(p: ParamInfo, doc: Doc): Cand[] {
+  const templates: { text: string; range?: [number, number] }[] = [];
+  for (const s of doc.spans) if (s.kind === 'url' && /\{\w+\}/.test(s.text)) templates.push({ text: s.text, range: [s.start, s.end] });
+  for (const m of p.description.matchAll(/['"`]((?:https?|wss?|ftp):\/\/[^'"`\s]*\{\w+\}[^'"`\s]*)['"`]/gi)) templates.push({ text: m[1] });
+  const out: Cand[] = [];
+  // (not where another parameter takes the address: "Block 203.0.113.7 on the firewall")
+  if (
+    templates.length === 0 ||
+    p.siblings.some((n) =>
+      /(?:^|[_-])(?:ip|ips|host|hostname|address|addr|domain|target|subnet|version|firmware)(?:$|[_-])/i.test(splitIdentifier(n).join('_')),
+    )
+  )
+    return out;
+  for (const t of templates) {
+    const holes = [...t.text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    if (!holes.every((h) => HOST_PLACEHOLDER.test(h))) continue;
+    // (a host the request names as one: "the IP 10.0.0.5", "the IP address '…'", "host …",
+    // "server …", "at/on …"; not a range, "10.0.0.0/24")
+    const outside = (s: Span) =>
+      (!t.range || s.end <= t.range[0] || s.start >= t.range[1]) &&
+      HOST_CUE.test(doc.text.slice(Math.max(0, s.start - 24), s.start)) &&
+      !/^\/\d/.test(doc.text.slice(s.end, s.end + 2));
+    const ips = [...new Set(doc.spans.filter((s) => s.kind === 'id' && IPV4.test(s.text) && outside(s)).map((s) => s.text))];
+    const hosts =
+      ips.length > 0
+        ? ips
+        : holes.every((h) => !/^ip/i.test(h))
+          ? [...new Set(doc.spans.filter((s) => s.kind === 'url' && !/[/{]/.test(s.text) && outside(s)).map((s) => s.text))]
+          : [];
+    if (hosts.length !== 1) continue;
+    const host = doc.spans.find((s) => s.text === hosts[0] && outside(s))!;
+    // (a template the request writes outranks itself taken as written, placeholder and all)
+    out.push({
+      param: p,
+      value: t.text.replace(/\{\w+\}/g, hosts[0]),
+      score: t.range ? 1.6 : 0.9,
+      ranges: t.range ? [t.range, [host.start, host.end]] : [[host.start, host.end]],
+      kind: 'url-template',
+    });
+  }
+  return out;
+}
+
+/** An IPv4 address, with a port or not. */
+export const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/;
+
+/** Words of a parameter that holds an IP address. */
+export const IP_PARAM = /\b(ip|ips|ipv4|host|hostname|server|address|addr|endpoint|gateway|dns|node)\b/i;
+
+/** A schema's pattern as a RegExp, or undefined when it does not compile. */
+export function safeRegExp(source: string): RegExp | undefined {
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A number written after an identifier label, "ID is 1234", "id: 1234", "user ID 42", for an id
+ * parameter: the label's qualifier, when there is one, must be a part of the parameter's name
+ * ("user ID" fits user_id, not order_id). 'qualified' when it is, 'plain' for a bare "ID".
+ */
+export function idLabelled(p: ParamInfo, doc: Doc, s: Span): false | 'plain' | 'qualified' {
+  if (p.semantic !== 'id') return false;
+  const before = doc.text.slice(Math.max(0, s.start - 48), s.start);
+  const m = /(?:^|[\s(,;.])(?:(\p{L}+)\s+)?(?:id|identifier)\s*(is|was|:|=|#)?\s*#?$/iu.exec(before);
+  if (!m) return false;
+  // the number ends its clause ("The ID is 5 digits long" gives no ID), or, written right after
+  // the label, is the subject of what follows ("with employee id 123 is currently using")
+  // (the latter only where it is the request's one number: "Order id 55 was shipped, refund order 66")
+  if (
+    !/^\s*(?:$|[.,;:!?)]|and\b|please\b)/i.test(doc.text.slice(s.end)) &&
+    !(
+      m[2] === undefined &&
+      /^\s+(?:is|was|has|had|who|which)\b/i.test(doc.text.slice(s.end)) &&
+      doc.spans.filter((o) => o.kind === 'number' && !o.word).length === 1
+    )
+  )
+    return false;
+  const qualifier = m[1]?.toLowerCase();
+  if (qualifier === undefined || ID_DETERMINERS.has(qualifier)) return 'plain';
+  return qualifierNames(p, qualifier) ? 'qualified' : false;
+}
+
+/**
+ * Does the word before an ID label name this parameter: a part of its name by stem ("user ID" for
+ * user_id), or a part it shortens by three letters or more ("Web ID" for websiteId, "prod id" for
+ * product_id; not "use ID" for user_id)?
+ */
+function qualifierNames(p: ParamInfo, qualifier: string): boolean {
+  return p.parts.some(
+    (part) =>
+      stem(part) === stem(qualifier) || (qualifier.length >= 3 && part.length >= qualifier.length + 3 && part.startsWith(qualifier)),
+  );
+}
+
+/** Value kind "wordAfterId": the word right after "id". */
+export const WORD_AFTER_ID_KIND: ValueKindModule = {
+  name: 'wordAfterId',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // the one word written right after "id" for an identifier ("with id dentist")
+    if (p.parts.includes('identifier') && p.type === 'string' && !p.enumValues) out.push(...wordAfterId(p, doc));
+  },
+};
+
+/** Value kind "urlTemplate": a URL template filled with the host the request gives. */
+export const URL_TEMPLATE_KIND: ValueKindModule = {
+  name: 'urlTemplate',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // a URL template with its host left open ('https://{ip}/api/v1/summary'), in the description or
+    // the request, filled with the one IP address or host name the request gives
+    if (p.semantic === 'url' && p.type === 'string' && !p.enumValues) out.push(...urlTemplates(p, doc));
+  },
+};
+
+/** Value kind "labelledId": an identifier of words written after its label. */
+export const LABELLED_ID_KIND: ValueKindModule = {
+  name: 'labelledId',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // an identifier of words written after its label at the end of a clause ("Use the prod id
+    // iPhone 12", "prod id: V-neck sweate") for the id parameter the label names
+    if (p.semantic === 'id' && p.type === 'string' && !p.enumValues) out.push(...labelledIdPhrase(p, doc));
+  },
+};
+
+/** Value kind "kindNamed": a name written beside the word for its kind ("the bandana project"). */
+export const KIND_NAMED_KIND: ValueKindModule = {
+  name: 'kindNamed',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // the name or identifier of a thing written beside the word for that thing ("the bandana
+    // project", "project ID badae") for a parameter described as that thing's name or identifier
+    out.push(...kindNamedCandidates(p, doc));
+  },
+};
+
+function labelledIdPhrase(p: ParamInfo, doc: Doc): Cand[] {
+  const out: Cand[] = [];
+  for (const m of doc.text.matchAll(
+    /\b(\p{L}+)\s+(?:id|ID|Id)\s*(?::|=|#|is\s+)?\s*((?:[^\s.,;!?]+)(?:\s+[^\s.,;!?]+){0,2})\s*(?=$|[.,;!?])/gu,
+  )) {
+    if (!qualifierNames(p, m[1].toLowerCase())) continue;
+    // (a quoted value is the quoted span's: "user ID 'user-456'")
+    if (/^['"‘“`]/.test(m[2]) || !m[2].split(/\s+/).some((w) => /\d|\p{Ll}\p{Lu}|-/u.test(w))) continue;
+    // the words after the first: up to a function word or an adverb ("u-42 again", "abc-123 I
+    // think"); after a first word with a digit only words with a digit or a capital ("iPhone 12",
+    // not "C-7781 info"), after one without any word ("V-neck sweate")
+    const words = m[2].split(/\s+/);
+    const kept = [words[0]];
+    for (const w of words.slice(1)) {
+      const lw = w.toLowerCase();
+      if (STOP_WORDS.has(lw) || ID_TAIL_STOP.has(lw) || /ly$/.test(lw) || (/\d/.test(words[0]) && !/\d|\p{Lu}/u.test(w))) break;
+      kept.push(w);
+    }
+    const value = kept.join(' ');
+    const at = m.index + m[0].lastIndexOf(m[2]);
+    // (above the first word of it read alone as an id after the same label: "prod id: V-neck
+    // sweate" is "V-neck sweate", not "V-neck")
+    out.push({ param: p, value, score: 0.9, ranges: [[at, at + value.length]], kind: 'labelled-id' });
+  }
+  return out;
+}
+
+/** A physical property written before "of" and the thing that has it ("melting point of water"). */
+export const PROPERTY_OF =
+  /\b(?:(?:boiling|melting|freezing|flash)\s+points?|molar\s+mass|molecular\s+weight|specific\s+heat(?:\s+capacity)?|heat\s+capacity|viscosity|solubility|thermal\s+conductivity)\s+of\s+(?:the\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)/giu;
+
+/** The thing a name or identifier parameter names, from its description ("The unique identifier of the project" → project). */
+// (the thing's word is the first lower-case word after the article: "the name of the NFL player" → player)
+const NAMED_KIND =
+  /\b(?:[Ii]dentifier|[Ii][Dd]|[Nn]ame|[Tt]itle)\b(?:\s+\w+)?\s+(?:of|for)\s+(?:the|a|an)\s+(?:specific\s+|particular\s+)?(?:\p{Lu}\S*\s+){0,2}(\p{Ll}{3,})\b/u;
+
+/** Endings of adjectives, participles and adverbs ("pending", "weekly", "active", "cancelled"): words that say which one, not its name. */
+const NOT_A_NAME_ENDING = /(?:ing|ed|ly|ive|al|ous|ful|less|able|ible|ic|ary|ent|ant)$/;
+
+/**
+ * A name or identifier written beside the word for the thing it names, for a string parameter
+ * described as that thing's name or identifier ("The unique identifier of the project"): "the
+ * bandana project" → "bandana"; "project ID badae" / "host agent zzwzee" → "badae" / "zzwzee"
+ * (the word after the thing's word, with at most one word and an ID/name label between, ending
+ * the clause). One word only, no function word, no word that only says which one ("the new
+ * project"). Weak evidence (0.45): it fills a parameter that is needed, never an optional one.
+ */
+function kindNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
+  if ((p.semantic !== 'id' && p.semantic !== 'name') || p.type !== 'string' || p.enumValues) return [];
+  const m = NAMED_KIND.exec(p.description);
+  if (!m) return [];
+  const kind = stem(m[1].toLowerCase());
+  const out: Cand[] = [];
+  // (a plain lower-case word with an adjective's or adverb's ending is no name; one with a digit,
+  // a capital, a hyphen or an underscore may be: "release-2", "Q3")
+  const usable = (t: Token | undefined): t is Token =>
+    t !== undefined &&
+    !STOP_WORDS.has(t.lower) &&
+    !NOT_A_NAME.has(t.lower) &&
+    !/^\d+$/.test(t.text) &&
+    t.lower.length >= 2 &&
+    !(/^[a-z]+$/.test(t.text) && NOT_A_NAME_ENDING.test(t.text));
+  const joined = (a: Token, b: Token): boolean => /^\s+$/.test(doc.text.slice(a.end, b.start));
+  for (const t of doc.tokens) {
+    // (the thing's word written in lower case: "the Louvre Museum", "Pope Innocent III" are names of their own)
+    if (t.stem !== kind || t.text !== t.lower) continue;
+    // "the bandana project": a determiner, one word, the thing's word
+    const before = doc.tokens[t.index - 1];
+    const det = doc.tokens[t.index - 2];
+    if (
+      usable(before) &&
+      det &&
+      ['the', 'my', 'our', 'your', 'this', 'that'].includes(det.lower) &&
+      joined(det, before) &&
+      joined(before, t) &&
+      !doc.spans.some((s) => s.kind === 'number' && s.start <= before.start && s.end >= before.end)
+    ) {
+      out.push({ param: p, value: before.text, score: 0.45, ranges: [[before.start, before.end]], kind: 'kind-named' });
+    }
+    // "project ID badae", "host agent zzwzee": the thing's word, at most one word and a label, then the value ending its clause
+    let k = t.index + 1;
+    if (
+      doc.tokens[k] &&
+      !['id', 'name', 'identifier'].includes(doc.tokens[k].lower) &&
+      !STOP_WORDS.has(doc.tokens[k].lower) &&
+      /^[a-z]{3,}$/.test(doc.tokens[k].text) &&
+      doc.tokens[k + 1] &&
+      joined(doc.tokens[k - 1], doc.tokens[k])
+    )
+      k++;
+    if (doc.tokens[k] && ['id', 'name', 'identifier'].includes(doc.tokens[k].lower) && joined(doc.tokens[k - 1], doc.tokens[k])) k++;
+    const v = doc.tokens[k];
+    if (k > t.index + 1 || (v && usable(v))) {
+      if (
+        usable(v) &&
+        joined(doc.tokens[k - 1], v) &&
+        /^\s*(?:$|[.,;!?)]|(?:for|in|and|with|please|from|on)\b)/i.test(doc.text.slice(v.end))
+      ) {
+        out.push({ param: p, value: v.text, score: 0.45, ranges: [[v.start, v.end]], kind: 'kind-named' });
+      }
+    }
+  }
+  return out;
+}

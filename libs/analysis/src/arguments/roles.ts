@@ -1,0 +1,190 @@
+/**
+ * Scoring shared by the string value kinds: the base fit of each span kind (KIND_FIT), role cues
+ * before a name ("songs by X", "directed by X"), renames, and a span's text as a string value.
+ */
+import { type Doc, type Span } from '../extract.js';
+import { lookupTable } from '../lexicon.js';
+import { type ParamInfo } from '../schema.js';
+import { KNOWN_COUNTRIES } from './data/places.js';
+import { formatDate, formatTime } from './dates.js';
+import { formatPlace, isoCountry } from './places.js';
+
+/**
+ * "Rename X to Y", "change the title from X to Y": the value after "to" is the new one, for a
+ * parameter described as new ("The new name for the website"); the one before it is not.
+ */
+export function renameBonus(p: ParamInfo, doc: Doc, s: Span): number {
+  if (!/\bnew\b/i.test(p.description) && !p.parts.includes('new')) return 0;
+  const sentence =
+    doc.text
+      .slice(0, s.start)
+      .split(/[.!?]\s/)
+      .pop() ?? '';
+  if (!/\b(rename|renaming|change|switch|update|move|retitle)\b/i.test(sentence)) return 0;
+  if (/\b(?:to|into|as)\s*["'‘“]?$/i.test(sentence)) return 0.3;
+  return /\bto\s+["'‘“]?\S/i.test(doc.text.slice(s.end, s.end + 12)) ? -0.2 : 0;
+}
+
+/**
+ * A chain's or brand's name without the kind of business the parameter names at its end ("Hilton
+ * Hotel" → "Hilton" for hotel_chain, "Subway Restaurants" → "Subway" for restaurant_chain). Other
+ * parameters keep the name as written ("Hilton Hotel" for hotel_name).
+ */
+export function chainName(value: string | undefined, p: ParamInfo): string | undefined {
+  if (value === undefined || !p.parts.some((x) => CHAIN_PARTS.has(x))) return value;
+  const m = /^(.+?)\s+(\p{L}+)$/u.exec(value.trim());
+  if (!m) return value;
+  const last = m[2].toLowerCase().replace(/s$/, '');
+  return p.parts.some((x) => !CHAIN_PARTS.has(x) && x.replace(/s$/, '') === last) ? m[1] : value;
+}
+
+/** Name parts of a parameter for a chain or brand of businesses. */
+const CHAIN_PARTS: ReadonlySet<string> = new Set(['chain', 'brand', 'franchise']);
+
+/** Converts a span into a string value for a string parameter (format-aware). */
+export function stringFor(s: Span, p: ParamInfo, doc: Doc): string | undefined {
+  switch (s.kind) {
+    case 'date':
+      return s.date ? formatDate(s.date, p, doc.today) : s.text;
+    case 'time':
+      return s.time ? formatTime(s.time, p) : s.text;
+    case 'place':
+      return isoCountry(formatPlace(s, p), p);
+    case 'number':
+      return s.text;
+    case 'list':
+      return undefined;
+    default:
+      return isoCountry(s.text, p);
+  }
+}
+
+/** kindFit's scores: per semantic, the base score of each span kind (built once, not on each call). */
+const KIND_FIT: Record<string, Partial<Record<Span['kind'], number>>> = {
+  date: { date: 0.8, quoted: 0.2 },
+  datetime: { date: 0.75, quoted: 0.2 },
+  time: { time: 0.8, quoted: 0.2 },
+  email: { email: 0.9, quoted: 0.3, proper: 0.25 },
+  url: { url: 0.85, quoted: 0.35, id: 0.15 },
+  path: { path: 0.85, quoted: 0.4, url: 0.2 },
+  place: { place: 0.6, proper: 0.3, quoted: 0.35 },
+  origin: { place: 0.55, proper: 0.3, quoted: 0.3, id: 0.1 },
+  destination: { place: 0.55, proper: 0.3, quoted: 0.3, id: 0.1 },
+  id: { id: 0.5, quoted: 0.5, number: 0.3, proper: 0.15, email: 0.25, url: 0.1 },
+  name: { quoted: 0.5, proper: 0.4, id: 0.2, place: 0.2, email: 0.15 },
+  text: { quoted: 0.55, proper: 0.15, id: 0.1 },
+  generic: { quoted: 0.45, proper: 0.3, id: 0.25, place: 0.25, url: 0.25, email: 0.25, path: 0.25, number: 0.1 },
+  country: { place: 0.3, proper: 0.4, quoted: 0.35 },
+  language: { proper: 0.4, quoted: 0.35 },
+  unit: { quoted: 0.3 },
+  currency: { quoted: 0.3, id: 0.2 },
+};
+
+/** Base score of a span kind for a string parameter of a given semantic. */
+export function kindFit(kind: Span['kind'], p: ParamInfo): number {
+  return KIND_FIT[p.semantic]?.[kind] ?? 0;
+}
+
+/** Words before a name that say which role it plays ("songs by X", "directed by X", "starring X"). */
+/** Name parts of a parameter for the people acting in a film. */
+const CAST_ROLE = /\b(cast|actor|actors|starring|star|stars|actress)\b/;
+
+/** Name parts of a parameter for the title of a work (a song, a book, a film). */
+const WORK_TITLE = /\b(track|song|title|book|movie|film|poem|novel|painting|artwork)\b/;
+
+/** Roles written after a name ("X as the director") and the parameter names they fill. */
+const ROLE_NOUNS: Record<string, RegExp> = lookupTable({
+  director: /\b(director|directed)\b/,
+  filmmaker: /\b(director|directed)\b/,
+  author: /\bauthor\b/,
+  singer: /\b(singer|artist|performer|vocalist)\b/,
+  composer: /\bcomposer\b/,
+  actor: CAST_ROLE,
+  actress: CAST_ROLE,
+  star: CAST_ROLE,
+  lead: CAST_ROLE,
+  producer: /\bproducer\b/,
+});
+
+/** What is played, heard or streamed. */
+const PLAY_CUE = /\b(?:play|hear|listen to|stream)\s*$/i;
+
+const ROLE_CUES: [RegExp, RegExp][] = [
+  // [words right before the value, parameter name parts that take it]
+  [/\bdirected by\s*$/i, /\b(director|directed|filmmaker)\b/],
+  [
+    /\b(?:featuring|features|feature|featured|starring|stars|starred by|acted by|actor|actress|with (?:the )?(?:actor|actress)|with)\s*$/i,
+    CAST_ROLE,
+  ],
+  [/\b(?:written by|authored by|author)\s*$/i, /\b(author|writer|by)\b/],
+  // (not "acted by"/"starred by": those name the cast)
+  [
+    /(?:(?<!\b(?:acted|starred)\s+)\bby|from artist|from the artist|from the band|sung by|performed by)\s*$/i,
+    /\b(artist|artists|band|singer|composer|author|creator|performer|musician|by|writer|director)\b/,
+  ],
+  [/\b(?:album)\s*$/i, /\balbum\b/],
+  // what is played is a track ("play 'Bohemian Rhapsody'", "listen to Yellow"), not its artist
+  [PLAY_CUE, /\b(track|song|title|tune)\b/],
+  [/\b(?:at|in)\s*(?:the\s*)?$/i, /\b(theater|theatre|venue|restaurant|hotel|museum|store|shop|cinema|stadium)\b/],
+  // the maker of a product: "piano from Yamaha", "a laptop made by Dell", "the Switch by Nintendo"
+  // ("from" a shop is no brand: "headphones from Walmart"; so only a manufacturer or maker is "from")
+  [/\b(?:by|made\s+by|manufactured\s+by|built\s+by)\s*$/i, /\b(manufacturer|maker|brand|make|producer)\b/],
+  [/\bfrom\s*$/i, /\b(manufacturer|maker)\b/],
+];
+
+/** Name parts of a parameter for who makes a product. */
+const MAKER_ROLE = /\b(manufacturer|maker|brand|make|producer)\b/;
+
+/** Bonus for a name written after a role cue that matches the parameter. */
+export function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
+  // (an opening quote between the cue and the name is no gap: "by 'Alec Benjamin'")
+  const before = doc.text.slice(Math.max(0, s.start - 30), s.start).replace(/\s*['"“‘]$/, '');
+  const joined = p.parts.join(' ');
+  const isPlace = doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end);
+  for (const [cue, who] of ROLE_CUES) {
+    // "at/in <name>" names a venue, not the city it is in
+    if (isPlace && cue.source.includes('at|in')) continue;
+    // (a place is no cast member: "a movie that features New York City")
+    // (what is played is a title when quoted, or when its maker follows: "Play Hello by Adele")
+    if (cue === PLAY_CUE && s.kind !== 'quoted' && !/^\s+by\s+\p{Lu}/u.test(doc.text.slice(s.end, s.end + 6))) continue;
+    // (a country is no maker: "leather shoes from Italy")
+    if (
+      cue.test(before) &&
+      who.test(joined) &&
+      !(isPlace && CAST_ROLE.test(joined)) &&
+      !(MAKER_ROLE.test(joined) && (isPlace || KNOWN_COUNTRIES.has(s.text.toLowerCase())))
+    )
+      return 0.3;
+  }
+  // the role written after the name, for the parameter of that very role: "with Jim Henson as
+  // the director" (not a composer or a writer)
+  const asRole = /^['"”’]?\s+as\s+(?:the\s+|a\s+|an\s+|my\s+)?(\p{L}+)/u.exec(doc.text.slice(s.end, s.end + 30));
+  const roleParam = asRole ? ROLE_NOUNS[asRole[1].toLowerCase()] : undefined;
+  if (roleParam && roleParam.test(joined)) return 0.3;
+  // an artist's music: "Madonna's music" (only "music": "Frozen's songs", "Motown's hits",
+  // "Spotify's new music" are a film's, a label's, a service's)
+  if (/^['’]s\s+music\b/i.test(doc.text.slice(s.end, s.end + 12)) && /\b(artist|artists|band|singer|musician|performer)\b/.test(joined))
+    return 0.3;
+  // a role written after the name: "the movie that Joey Fatone acted in"
+  if (
+    !isPlace &&
+    /^\s+(?:acted|starred|stars|appears|appeared|plays|played)\b/i.test(doc.text.slice(s.end, s.end + 16)) &&
+    CAST_ROLE.test(joined)
+  )
+    return 0.3;
+  // a name written after "by" is the maker, not a title ("the new book by Stephen King")
+  if (/\bby\s*$/i.test(before) && WORK_TITLE.test(joined) && !/\b(?:author|artist|by|maker|creator|composer|director)\b/.test(joined))
+    return -0.3;
+  // a work's title written before "by" its maker: "'Narrated For You' by 'Alec Benjamin'"
+  // (a quoted title only: an unquoted one may be cut short, "Let It Be" read as "Be")
+  if (s.kind === 'quoted' && /^['"”’]?\s+by\s+\S/i.test(doc.text.slice(s.end, s.end + 12)) && WORK_TITLE.test(joined)) return 0.3;
+  return 0;
+}
+
+/** Rank of a parameter among the free string parameters of its object (set by mapObject). */
+export const TEXT_RANK = new WeakMap<ParamInfo, number>();
+
+/** Rank of a quoted span among the request's quoted spans (in reading order). */
+export function quotedRank(doc: Doc, s: Span): number {
+  return doc.spans.filter((o) => o.kind === 'quoted' && o.start < s.start).length;
+}

@@ -1,0 +1,307 @@
+/**
+ * Value kind "free text": text to translate, what a reminder is for, a value named "as the <name>",
+ * the whole request, materials, search terms and news topics.
+ */
+import { type Doc } from '../extract.js';
+import { type ParamInfo } from '../schema.js';
+import { STOP_WORDS } from '../text.js';
+import { LANGUAGE_WORDS } from './data/enums.js';
+import { NOT_A_NAME } from './data/ids.js';
+import { TOPIC_END, WEAK_PARTS } from './data/words.js';
+import { stringParam } from './dispatch.js';
+import { type Cand, type ValueKindModule } from './types.js';
+
+/**
+ * "<value> as the|my|their… <name>" for a string parameter whose name's last word ends the phrase
+ * (special → "black as their special request"): the quoted text right before "as", else the one
+ * word (no function word, no number).
+ */
+function asNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
+  const last = p.parts[p.parts.length - 1];
+  if (last === undefined || last.length < 3 || WEAK_PARTS.has(last)) return [];
+  const out: Cand[] = [];
+  // (from "as" itself, after a space: a pattern opening with \s+ is tried at every space of a long
+  // run and reads the run to its end each time)
+  const re = new RegExp(
+    `(?<=\\s)as\\s+(?:the|my|their|his|her|its|our|your|a|an)\\s+(?:[\\p{L}-]+\\s+){0,2}?${last.replace(/[^\p{L}\p{N}]/gu, '')}s?\\b`,
+    'giu',
+  );
+  for (const m of doc.text.matchAll(re)) {
+    const before = doc.text.slice(0, m.index).trimEnd();
+    const quoted = doc.spans.find((sp) => sp.kind === 'quoted' && sp.end === before.length);
+    if (quoted) {
+      out.push({ param: p, value: quoted.text, score: 0.6, ranges: [[quoted.start, quoted.end]], kind: 'as-named' });
+      continue;
+    }
+    // (one word right after a verb of having or choosing: "who has black as their special request";
+    // not "billing@acme.com as the sender", "my work address as", "treat the outage as")
+    const w =
+      /(?:^|\s)(?:has|have|had|with|wants?|wanted|chose|choose|picked|pick|use|uses|used|set|sets|prefer|prefers|preferred)\s+([\p{L}][\p{L}'’-]*)$/iu.exec(
+        before,
+      );
+    if (!w || STOP_WORDS.has(w[1].toLowerCase()) || NOT_A_NAME.has(w[1].toLowerCase())) continue;
+    out.push({ param: p, value: w[1], score: 0.55, ranges: [[before.length - w[1].length, before.length]], kind: 'as-named' });
+  }
+  return out;
+}
+
+/** Last name parts of a parameter that says what something is for (an alarm's purpose). */
+const PURPOSE_PARTS: ReadonlySet<string> = new Set(['purpose', 'reason']);
+
+/** Value kind "translateText": the text to translate. */
+export const TRANSLATE_TEXT_KIND: ValueKindModule = {
+  name: 'translateText',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // the text to translate: "Translate Hello, how are you? from English to French" → "Hello, how are you?"
+    if (p.semantic === 'text') {
+      const m =
+        /\btranslate\s+(?:the\s+(?:text|sentence|phrase|word)\s*:?\s*)?(.{1,400}?)\s+(?:from\s+\p{L}+\s+)?(?:to|into)\s+(\p{L}+)\s*[.!?]?\s*$/iu.exec(
+          doc.text,
+        );
+      const value = m?.[1].replace(/^["'“‘]|["'”’]$/g, '').trim();
+      // (into a language by name; not "the menu", "it", "my bio": those name the text, they are not it)
+      const isLanguage = m !== null && LANGUAGE_WORDS.has(m[2].toLowerCase());
+      if (m && value && isLanguage && !/^(?:the|a|an|this|that|these|those|it|them|my|your|our|his|her|their)\b/i.test(value)) {
+        const at = m.index + m[0].indexOf(m[1]);
+        out.push({ param: p, value, score: 0.75, ranges: [[at, at + m[1].length]], kind: 'translate-text' });
+      }
+    }
+  },
+};
+
+/** Value kind "detailOf": which detail of a thing is asked ("the size of the sculpture"). */
+export const DETAIL_OF_KIND: ValueKindModule = {
+  name: 'detailOf',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { type: t } = ctx;
+    // which detail of a thing is asked ("Find the size of the sculpture" for "The specific detail
+    // wanted about the sculpture"): the one word before "of the <thing>"
+    if (
+      t === 'string' &&
+      !p.enumValues &&
+      /^(?:detail|details|attribute|aspect|property|field|characteristic)$/.test(p.parts[p.parts.length - 1] ?? '')
+    ) {
+      const thing = /\b(?:about|of)\s+(?:the|a|an)\s+(\p{L}{3,})\b/iu.exec(p.description)?.[1];
+      const m = thing ? new RegExp(`\\bthe\\s+(\\p{L}{3,})\\s+of\\s+(?:the|a|an|this|that|my)\\s+${thing}\\b`, 'iu').exec(doc.text) : null;
+      if (
+        m &&
+        !/^(?:details?|information|info|data|name|title|rest|value|part|parts|end|top|bottom|side|front|back|middle|remainder|number|type|kind|state|whole|half|edge|center|centre)$/i.test(
+          m[1],
+        )
+      ) {
+        const start = m.index + m[0].indexOf(m[1]);
+        out.push({ param: p, value: m[1], score: 0.55, ranges: [[start, start + m[1].length]], kind: 'detail-of' });
+      }
+    }
+  },
+};
+
+/** Value kind "asNamed": a value written as the parameter's own ("'Plus' as the ride type"). */
+export const AS_NAMED_KIND: ValueKindModule = {
+  name: 'asNamed',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { type: t } = ctx;
+    // a value written as the parameter's own ("who has black as their special request", "use
+    // 'Plus' as the ride type"): the word or quoted text right before "as <determiner> <name>"
+    if (t === 'string' && !p.enumValues) out.push(...asNamedCandidates(p, doc));
+  },
+};
+
+/** Value kind "purpose": what an alarm or a reminder is for. */
+export const PURPOSE_KIND: ValueKindModule = {
+  name: 'purpose',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    const { type: t } = ctx;
+    // what an alarm or reminder is for, for a purpose parameter: the clause after "reminding me
+    // to" ("Set an Alarm for 11PM reminding me to brush my teeth"), or after "to" right behind the
+    // time it is set for ("an alarm for 2023-04-02 07:30:00 to wake me up for a meeting")
+    if (t === 'string' && !p.enumValues && PURPOSE_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
+      const clauseAt = (at: number): { value: string; end: number } | undefined => {
+        const m =
+          /^\s*(\p{L}[\p{L}'’]*(?:(?:[ \t]+|(?<=\b(?:Dr|Mr|Mrs|Ms|St|Prof))\.[ \t]+)[\p{L}'’]+){0,9})[ \t]*(?=$|[.?!;\n]|,\s+(?:and|but|please)\b)/u.exec(
+            doc.text.slice(at),
+          );
+        if (!m || /^(?:\d|the\s+\d)/.test(m[1])) return undefined;
+        return { value: m[1], end: at + m[0].length };
+      };
+      for (const m of doc.text.matchAll(/\bremind(?:ing|er)?\s+(?:me|us|him|her|them)\s+to\b/gi)) {
+        const c = clauseAt(m.index + m[0].length);
+        if (c) out.push({ param: p, value: c.value, score: 0.65, ranges: [[m.index + m[0].length, c.end]], kind: 'purpose' });
+      }
+      // (the "to" path only for an alarm's or a reminder's purpose, a clause that starts with a
+      // lower-case word other than a possessive, a time or an alarm's setting: "at 5pm to Maria",
+      // "on 2024-05-01 to my credit card", "for 7am to noon", "for 6:30 to go off every day" are none)
+      if (/\b(?:alarm|reminder|wake)/i.test(`${p.parts.join(' ')} ${p.description}`)) {
+        for (const sp of doc.spans) {
+          if (sp.kind !== 'time' && sp.kind !== 'date') continue;
+          const after =
+            /^\s+to\s+(?!\d)(?=\p{Ll})(?!(?:my|your|his|her|their|our|the|a|an|noon|midnight|half|quarter|go\s+off|ring|repeat|vibrate|snooze|sound|play)\b)/iu.exec(
+              doc.text.slice(sp.end),
+            );
+          const c = after ? clauseAt(sp.end + after[0].length) : undefined;
+          if (c && !/\b(?:from|move|change|reschedule)\b/i.test(doc.text.slice(Math.max(0, sp.start - 40), sp.start)))
+            out.push({ param: p, value: c.value, score: 0.6, ranges: [[sp.end + after![0].length, c.end]], kind: 'purpose' });
+        }
+      }
+    }
+  },
+};
+
+/** Value kind "wholeRequest": the whole request, for free text in the user's own words. */
+export const WHOLE_REQUEST_KIND: ValueKindModule = {
+  name: 'wholeRequest',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // free text asked for the user's own words: the whole request (mapObject keeps it where it says
+    // more than the tool and the parameter do: saysMore)
+    if (
+      p.semantic === 'text' &&
+      p.required &&
+      /\b(user'?s?|message|statement|utterance|input|question|query|request|sentence|text)\b/i.test(p.description + ' ' + p.parts.join(' '))
+    ) {
+      const whole = doc.text.split('\n')[0].trim();
+      if (whole) out.push({ param: p, value: whole, score: 0.21, ranges: [], kind: 'whole' });
+    }
+  },
+};
+
+/** Value kind "material": what a thing is made of. */
+export const MATERIAL_KIND: ValueKindModule = {
+  name: 'material',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // what a thing is made of, for a material ("a sculpture made of marble")
+    if (p.type === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'material') {
+      // (one or two words, up to a function word: "made of marble with a size of 3 feet" → marble)
+      // (one word, or two where the second names a material, "oak wood"; not after "not": "made
+      // of titanium priced under 500" → titanium)
+      const m =
+        /(?<!\bnot\s{1,3})\bmade\s+(?:out\s+)?of\s+(\p{L}+)(?:\s+(wood|steel|iron|glass|leather|stone|metal|fiber|fibre|plastic|cotton|silk|wool|marble|gold|silver))?\b/iu.exec(
+          doc.text,
+        );
+      if (m && !STOP_WORDS.has(m[1].toLowerCase())) {
+        const value = m[2] ? `${m[1]} ${m[2]}` : m[1];
+        const at = m.index + m[0].length - value.length;
+        out.push({ param: p, value, score: 0.55, ranges: [[at, at + value.length]], kind: 'material' });
+      }
+    }
+  },
+};
+
+/** Value kind "searchPhrase": the request as a search term. */
+export const SEARCH_PHRASE_KIND: ValueKindModule = {
+  name: 'searchPhrase',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // a search term: the request without the words that only ask for a search or name the tool
+    if (p.type === 'string' && p.parts.some((x) => /^(query|q|keyword|keywords|search|term|terms|phrase)$/.test(x))) {
+      const phrase = searchPhrase(doc.text);
+      if (phrase) out.push({ param: p, value: phrase, score: 0.3, ranges: [], kind: 'search-phrase' });
+    }
+  },
+};
+
+/** Value kind "topic": what news or articles are about. */
+export const TOPIC_KIND: ValueKindModule = {
+  name: 'topic',
+  serves: stringParam,
+  propose(p, doc, ctx, out) {
+    // what news or articles are about ("recent news articles that discuss artificial intelligence",
+    // "top news involving Ji Sung Park") for a keyword or topic
+    if (p.type === 'string' && !p.enumValues && p.parts.some((x) => /^(query|q|keyword|keywords|topic|topics|subject|term|terms)$/.test(x)))
+      out.push(...topicPhrase(p, doc));
+  },
+};
+
+/** What a request for news, articles or information is about: the words after "about", "involving", "that discuss"… */
+const TOPIC =
+  /\b(?:news|articles?|information|info|stories|posts|papers|reports?|headlines)\b[^.?!\n]{0,40}?\b(?:about|regarding|involving|concerning|mentioning|discussing|on\s+the\s+topic\s+of|related\s+to|that\s+(?:discuss|mention|cover|concern)(?:e?s)?)\s+((?:[\p{L}\p{N}'’-]+\s+){0,5}[\p{L}\p{N}'’-]+)/giu;
+
+/**
+ * The topic of a request for news, articles or information, for a keyword or topic parameter:
+ * "recent news articles that discuss artificial intelligence" → "artificial intelligence", "top
+ * news involving Ji Sung Park. Can you…" → "Ji Sung Park" (at most six words, up to punctuation or
+ * a word that says where, when or how). Weak (0.35): it fills a needed parameter.
+ */
+function topicPhrase(p: ParamInfo, doc: Doc): Cand[] {
+  for (const m of doc.text.matchAll(TOPIC)) {
+    const words = m[1].split(/\s+/);
+    // a question or the user's own thing is no topic ("news about what happened…", "information
+    // about my subscription")
+    if (/^(?:what|how|why|when|where|who|whether|if|my|our|your|his|her|their|its|me|us)$/i.test(words[0])) continue;
+    let cut = words.findIndex((w, i) => TOPIC_END.has(w.toLowerCase()) || (i > 0 && /^[a-z]{3,}ed$/.test(w)));
+    // "AI and machine learning": an "and" that joins two topics up to the phrase's end stays
+    if (
+      cut > 0 &&
+      words[cut].toLowerCase() === 'and' &&
+      words.slice(cut + 1).every((w) => !TOPIC_END.has(w.toLowerCase()) && !/^[a-z]{3,}ed$/.test(w))
+    )
+      cut = -1;
+    const kept = (cut >= 0 ? words.slice(0, cut) : words).filter((w, i) => !(i === 0 && /^(?:the|a|an)$/i.test(w)));
+    if (kept.length === 0 || kept.every((w) => STOP_WORDS.has(w.toLowerCase()))) continue;
+    const phraseEnd = m.index + m[0].length;
+    // a list of topics ("about Apple, Google and Microsoft") is no one keyword
+    if (cut < 0 && /^\s*,/.test(doc.text.slice(phraseEnd))) continue;
+    const value = kept.join(' ');
+    const start = m.index + m[0].length - m[1].length + m[1].indexOf(kept[0]);
+    return [{ param: p, value, score: 0.35, ranges: [[start, start + value.length]], kind: 'topic' }];
+  }
+  return [];
+}
+
+/**
+ * The subject of a search request: the first line without a leading "search for" / "find" /
+ * "look up" / "play" (and "song" after "play") or "who is" / "what is" / "tell me about" before a
+ * short subject, a clause that names the tool ("using your tools",
+ * "with the web search tool", "trigger the web search function; ..."), or asks for a format ("and
+ * respond in json"). Undefined when nothing was taken off (the whole request is its own candidate).
+ */
+function searchPhrase(text: string): string | undefined {
+  const line = text.split('\n')[0].trim();
+  let q = line;
+  // "trigger the web search function; where is beijing"
+  const at = q.indexOf(';');
+  if (at > 0 && at < 200 && /\b(?:tools?|function|search)\b/i.test(q.slice(0, at))) q = q.slice(at + 1).trim();
+  // (every repetition bounded: on long runs of commas or spaces unbounded ones are quadratic)
+  q = q.replace(
+    /[,\s]{1,4}(?:(?:and|then|finally)\s{1,4}){0,3}(?:respond|reply|answer|return|give\s(?:it|me))\b[^.?!]{0,80}\bjson\b.*$/i,
+    '',
+  );
+  q = q.replace(
+    /[,\s]{1,4}(?:(?:and|then|finally)\s{1,4}){0,3}(?:using|use|with|via|through|by)\s{1,4}(?:(?:the|your|a|my)\s{1,4})?(?:[\w-]{1,40}\s{1,4}){0,3}?(?:tools?|function|engine|api)\b.*$/i,
+    '',
+  );
+  const played = /^(?:please\s+)?play\s+/i.test(q);
+  q = q.replace(/^(?:please\s+)?(?:search(?:\s+(?:for|about))?|find|look\s+up|lookup|google|play)\s+/i, '');
+  // a question about one named subject of at most 6 words: "who is ji sung park?", "what is imjin
+  // war", "tell me about X" (not "what is the population of Tokyo", "what is it", "what is AAPL
+  // trading at")
+  const subject = /^(?:(?:who|what)\s+(?:is|are|was|were)|tell\s+me\s+(?:more\s+)?about)\s+(\S+(?:\s+\S+){0,5})\s*[?.!]*$/i.exec(q);
+  if (
+    subject &&
+    !/^(?:the|a|an|it|its|he|she|they|them|you|your|i|me|my|this|that|these|those|there|here|we|us|our|his|her|their)\b/i.test(
+      subject[1],
+    ) &&
+    !/\b(?:at|in|on|of|for|to|with|about|from|by|up|doing|trading|happening|going)$/i.test(subject[1].replace(/[?.!]+$/, ''))
+  )
+    q = subject[1];
+  if (played) q = q.replace(/\s{1,10}(?:song|track|video|music)$/i, '');
+  q = trimEnd(q.replace(/^[\s"'“‘]+/, ''), /[\s"'”’.?!,;:]/);
+  // (a phrase that cuts a quoted span in two is no search: "run a web search query 'best pizza"; the quote is a candidate of its own)
+  if (/(?:^|\s)['"“‘][^'"”’]*$/.test(q)) return undefined;
+  return q !== '' && q !== trimEnd(line, /[\s.?!]/) ? q : undefined;
+}
+
+/**
+ * `text` without the characters at its end that `char` matches (one character at a time: a regular
+ * expression anchored at the end is quadratic on a long run of them before a last word).
+ */
+function trimEnd(text: string, char: RegExp): string {
+  let e = text.length;
+  while (e > 0 && char.test(text[e - 1])) e--;
+  return text.slice(0, e);
+}
