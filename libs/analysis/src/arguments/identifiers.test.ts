@@ -1,0 +1,385 @@
+import { describe, it, expect } from 'vitest';
+import { mapArguments } from '../arguments.js';
+import { now, tool } from './test-tool.js';
+
+describe('mapArguments: booleans and enums', () => {
+  it('does not take the words that label a value as the value ("order ID is 123")', () => {
+    const t = tool({ order_id: { type: 'string', description: 'The order ID.' } }, ['order_id']);
+    expect(mapArguments(t, 'Check my order, the order ID is 123456789').arguments).toEqual({ order_id: '123456789' });
+    const u = tool({ component: { type: 'string', description: 'The component UUID.' } }, ['component']);
+    expect(mapArguments(u, 'analysis of the component UUID AB1010CD please').arguments).toEqual({ component: 'AB1010CD' });
+  });
+});
+
+describe('mapArguments: strings', () => {
+  it('reads a relative path with its folders ("notes/welcome.txt")', () => {
+    const t = tool({ path: { type: 'string', description: 'Path of the file' } }, ['path']);
+    expect(mapArguments(t, 'read notes/welcome.txt').arguments).toEqual({ path: 'notes/welcome.txt' });
+    expect(mapArguments(t, 'read the file docs/2024/report.md please').arguments).toEqual({ path: 'docs/2024/report.md' });
+    expect(mapArguments(t, 'read welcome.txt').arguments).toEqual({ path: 'welcome.txt' });
+  });
+
+  it('finds paths, URLs and e-mail addresses', () => {
+    const t = tool({ file_path: { type: 'string' }, url: { type: 'string' }, email: { type: 'string', description: 'E-mail address' } }, [
+      'file_path',
+      'url',
+      'email',
+    ]);
+    const m = mapArguments(t, 'Save https://example.com/a?b=1 to /root/out/report.md and mail alice@example.com');
+    expect(m.arguments).toEqual({ file_path: '/root/out/report.md', url: 'https://example.com/a?b=1', email: 'alice@example.com' });
+  });
+});
+
+describe('mapArguments: values written around other values', () => {
+  it('takes a command written after "command" verbatim, special characters and all', () => {
+    const t = tool({ command: { type: 'string', description: 'The shell command to run.' } }, ['command']);
+    expect(mapArguments(t, 'how much disk is free? run the command df -h /var/log').arguments).toEqual({ command: 'df -h /var/log' });
+    expect(mapArguments(t, 'please use the exact command git log --oneline -n 5.').arguments).toEqual({
+      command: 'git log --oneline -n 5',
+    });
+    // "command prompt" names no command; the command written later is taken
+    expect(mapArguments(t, 'in the command prompt, run the command ipconfig /all').arguments).toEqual({ command: 'ipconfig /all' });
+  });
+});
+
+describe('mapArguments: numbered parameters, counts, codes and names', () => {
+  it('reads "#123" as an identifier', () => {
+    const t = tool({ ticket_id: { type: 'string', description: 'The ticket identifier.' } }, ['ticket_id']);
+    expect(mapArguments(t, 'what is the state of my ticket? the ticket is #4471, about a broken screen').arguments).toEqual({
+      ticket_id: '#4471',
+    });
+  });
+});
+
+describe('mapArguments: commands around the word, numbered words, nested objects last', () => {
+  it('takes a command written before "command" or after "use"', () => {
+    const t = tool({ command: { type: 'string', description: 'The shell command to run.' } }, ['command']);
+    expect(mapArguments(t, 'list the files using the ls -la command').arguments).toEqual({ command: 'ls -la' });
+    expect(mapArguments(t, 'is nginx up? use systemctl status nginx to check').arguments).toEqual({ command: 'systemctl status nginx' });
+    // one plain word is no whole command
+    expect(mapArguments(t, 'greet me using the echo command').arguments.command).not.toBe('echo');
+  });
+});
+
+describe('mapArguments: no value from prose defaults, plain English, regions, adverbs or periods only mentioned', () => {
+  it('fills a command parameter from no ordinary English after "use"/"instruction", and reads no command past 300 characters', () => {
+    const t = tool({ command: { type: 'string', description: 'Shell command' } }, ['command']);
+    expect(mapArguments(t, 'Use caution when deleting the logs.').arguments).toEqual({});
+    expect(mapArguments(t, 'Can you use less memory').arguments).toEqual({});
+    expect(mapArguments(t, 'what instruction set does my CPU use').arguments).toEqual({});
+    expect(mapArguments(t, 'Use the ls -la command.').arguments).toEqual({ command: 'ls -la' });
+    const long = 'command '.repeat(2500);
+    const start = performance.now();
+    mapArguments(t, long);
+    expect(performance.now() - start).toBeLessThan(2000);
+  });
+});
+
+describe('mapArguments: enum phrases, glued labels, airport codes', () => {
+  it('takes the value of a label glued to it ("id:42")', () => {
+    const t = tool({ user_id: { type: 'string', description: 'The user identifier.' } }, ['user_id']);
+    expect(mapArguments(t, 'show the open projects of Dana, id:42').arguments).toEqual({ user_id: '42' });
+  });
+});
+
+describe('mapArguments: labelled identifiers and colours', () => {
+  it('takes a number labelled as an ID for an id parameter whose name the label fits', () => {
+    const t = tool({ user_id: { type: 'string', description: 'The unique identifier of the user.' } }, ['user_id']);
+    expect(mapArguments(t, 'remind me of my API tokens. My user ID is 123456789.').arguments).toEqual({ user_id: '123456789' });
+    const e = tool({ employee_id: { type: 'string', description: 'The employee whose tech stack is queried.' } }, ['employee_id']);
+    expect(mapArguments(e, 'just the main tech stack of Adriel. id is 1234').arguments).toEqual({ employee_id: '1234' });
+    const o = tool({ order_id: { type: 'string', description: 'The order to track.' } }, ['order_id']);
+    expect(mapArguments(o, 'my user ID is 42, where is my parcel?').missingArguments).toEqual(['order_id']);
+  });
+});
+
+describe('mapArguments: what the role, described choice, bold, translation, frequency and ID label rules must not take', () => {
+  it('fills no user ID from "use ID 981"', () => {
+    const t = tool({ userId: { type: 'string', description: 'The user.' }, orderId: { type: 'string', description: 'The order.' } }, [
+      'orderId',
+    ]);
+    expect(mapArguments(t, 'Cancel the order, use ID 981').arguments.userId).toBeUndefined();
+  });
+});
+
+describe('mapArguments: identifiers and names', () => {
+  it('fills one of two parameters the description needs one of, on weaker evidence than an optional one', () => {
+    const who = tool({
+      name: { type: 'string', description: 'The full name of the person. Optional if the identification number is provided.' },
+      identification_number: { type: 'string', description: 'The identification number. Optional if the name is provided.' },
+    });
+    expect(mapArguments(who, 'get the contact details for Mira Lindqvist').arguments).toEqual({ name: 'Mira Lindqvist' });
+    // a plain optional name parameter is not filled on that evidence
+    const plain = tool({ name: { type: 'string', description: 'The full name of the person.' } });
+    expect(mapArguments(plain, 'get the contact details for Mira Lindqvist').arguments).toEqual({});
+  });
+
+  it('reads a camelCase identifier as one ("set maxRetries to 5")', () => {
+    const setter = tool(
+      {
+        name: { type: 'string', description: 'The unique identifier of the variable.' },
+        value: { type: 'integer', description: 'The value to assign.' },
+      },
+      ['name', 'value'],
+    );
+    expect(mapArguments(setter, 'Set maxRetries to 5').arguments).toEqual({ name: 'maxRetries', value: 5 });
+  });
+});
+
+describe('mapArguments: places, times and labels', () => {
+  it('reads an ID label whose qualifier shortens a part of the name ("Web ID" for websiteId)', () => {
+    const rename = tool(
+      {
+        websiteId: { type: 'string', description: 'The unique identifier of the website.' },
+        name: { type: 'string', description: 'The new name of the website.' },
+      },
+      ['websiteId', 'name'],
+    );
+    expect(mapArguments(rename, 'Rename website "Alpha" to "Beta". Web ID is 5521').arguments).toEqual({ websiteId: '5521', name: 'Beta' });
+  });
+});
+
+describe('mapArguments: versions, tracks and labelled ids', () => {
+  it('reads a dotted version as one value and gives a version parameter no word', () => {
+    const project = tool(
+      { name: { type: 'string', description: 'The project name.' }, version: { type: 'string', description: 'The project version.' } },
+      ['name', 'version'],
+    );
+    expect(mapArguments(project, "show the 'Atlas' version 3.0.12 please").arguments).toEqual({ name: 'Atlas', version: '3.0.12' });
+  });
+
+  it('takes what is played as the track, not the artist', () => {
+    const play = tool(
+      {
+        track: { type: 'string', description: 'The song title.' },
+        artist: { type: 'string', description: 'The artist.', default: 'any' },
+        device: { type: 'string', enum: ['Living room', 'Kitchen'] },
+      },
+      ['track'],
+    );
+    expect(mapArguments(play, "Could you play 'Yellow Submarine' in the kitchen?").arguments).toEqual({
+      track: 'Yellow Submarine',
+      device: 'Kitchen',
+    });
+  });
+
+  it('reads an id written right after its label as the subject of what follows', () => {
+    const stack = tool({ employee_id: { type: 'string', description: 'The unique identifier of the employee.' } }, ['employee_id']);
+    expect(mapArguments(stack, 'which tools "Dana" with employee id 5521 is using').arguments.employee_id).toBe('5521');
+  });
+});
+
+describe('mapArguments: limits of the name, bound, genre, identifier, time, conversion, version, function and topic rules', () => {
+  it('takes a thing after "the X I did is", not a description of it', () => {
+    const hotel = tool({ hotel_name: { type: 'string', description: 'Name of the hotel.' }, city: { type: 'string' } }, ['city']);
+    expect(mapArguments(hotel, 'The hotel I booked was awful, find another one in Oslo.').arguments.hotel_name).toBeUndefined();
+  });
+
+  it('reads no short camelCase word, no adjective or adverb, as an identifier', () => {
+    const order = tool({ order_id: { type: 'string', description: 'The identifier of the order.' } }, ['order_id']);
+    expect(mapArguments(order, 'track my order for the new macBook please').arguments.order_id).toBeUndefined();
+    expect(mapArguments(order, 'what is the status of the pending order?').arguments.order_id).toBeUndefined();
+    expect(mapArguments(order, 'cancel my order immediately.').arguments.order_id).toBeUndefined();
+  });
+
+  it('reads a labelled id followed by a verb only where it is the one number', () => {
+    const refund = tool({ order_id: { type: 'string', description: 'The order ID.' } }, ['order_id']);
+    expect(mapArguments(refund, 'Order id 31 was shipped fine, but please refund order 47.').arguments.order_id).not.toBe('31');
+  });
+
+  it('gives a dotted version only to a version, and a play cue only to a quoted title', () => {
+    const ticket = tool({ ticket_id: { type: 'string', description: 'Ticket ID.' } }, ['ticket_id']);
+    expect(mapArguments(ticket, 'since upgrading to 2.7.3 it crashes, update my ticket').arguments.ticket_id).toBeUndefined();
+    const music = tool({ song: { type: 'string', description: 'Song title.' }, artist: { type: 'string', description: 'Artist name.' } });
+    expect(mapArguments(music, 'Play Norah Jones on the speaker').arguments.song).toBeUndefined();
+  });
+
+  it('takes no polynomial that is only part of a larger expression, nor a factor like "2x"', () => {
+    const integral = tool(
+      { function: { type: 'string', description: 'The function to integrate.' }, a: { type: 'number' }, b: { type: 'number' } },
+      ['function', 'a', 'b'],
+    );
+    expect(mapArguments(integral, 'Integrate 1/(x+2) from 0 to 3').arguments.function).toBeUndefined();
+    expect(mapArguments(integral, 'Integrate cos(x) + 5x^2 from 0 to 3').arguments.function).toBeUndefined();
+    const fn = tool({ function_name: { type: 'string', description: 'Name of the cloud function.' } }, ['function_name']);
+    expect(mapArguments(fn, 'call the resize function to scale it 3x').arguments.function_name).not.toBe('3x');
+  });
+});
+
+describe('mapArguments: limits of the coordinate, example list, country, deck, probability, duration, rating and acronym rules', () => {
+  it('joins a dotted acronym with the capitalised words after it, not with another acronym', () => {
+    const author = tool({ author: { type: 'string', description: 'Author name' } }, ['author']);
+    expect(mapArguments(author, 'Find books by J.K. Rowling').arguments.author).toBe('J.K. Rowling');
+    const open = tool({ tournament: { type: 'string', description: 'Tournament name' }, year: { type: 'integer' } }, ['tournament']);
+    expect(mapArguments(open, 'Who won the U.S. Open in 2019?').arguments.tournament).toBe('U.S. Open');
+  });
+});
+
+describe('mapArguments: labelled identifiers of words', () => {
+  it('reads the identifier after "prod id" for a product id, and no plain words after a label', () => {
+    const stock = tool({ product_id: { type: 'string', description: 'The product identifier.' }, color: { type: 'string' } }, [
+      'product_id',
+    ]);
+    expect(mapArguments(stock, 'is the black Galaxy phone in stock? Use the prod id Galaxy S24').arguments.product_id).toBe('Galaxy S24');
+    expect(mapArguments(stock, 'the prod id is wrong').arguments.product_id).not.toBe('wrong');
+  });
+});
+
+describe('mapArguments: a folder named in words', () => {
+  const list = {
+    name: 'list_directory',
+    description: 'Get a detailed listing of all files and directories in a specified path.',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  };
+  it('gives a directory tool the folder a request names', () => {
+    for (const [request, path] of [
+      ['list the files in the notes folder', 'notes'],
+      ["what's in the notes directory?", 'notes'],
+      ['create a directory called scratch', 'scratch'],
+      ['make a new folder named reports', 'reports'],
+      ['list files in notes/', 'notes'],
+    ]) {
+      expect(mapArguments(list, request, undefined, { now }).arguments, request).toEqual({ path });
+    }
+  });
+});
+
+describe('mapArguments: commands named around "command"', () => {
+  const cmd = tool({ command: { type: 'string', description: 'The system command to be executed.' } }, ['command']);
+  it('takes a whole command written between "using the" and "command" over a part of it', () => {
+    expect(mapArguments(cmd, 'open camera, using the start microsoft.windows.camera: command', undefined, { now }).arguments.command).toBe(
+      'start microsoft.windows.camera:',
+    );
+  });
+  it('joins a lone command word to the one URL or path the request gives', () => {
+    expect(
+      mapArguments(cmd, 'open huggingface using the start command and through the link: https://huggingface.co', undefined, { now })
+        .arguments.command,
+    ).toBe('start https://huggingface.co');
+    // two URLs: which one is unclear, so no joined command
+    expect(
+      mapArguments(cmd, 'open both using the start command: https://a.example and https://b.example', undefined, { now }).arguments.command,
+    ).not.toBe('start https://a.example');
+  });
+});
+
+describe('mapArguments: labelled ids to the clause end, URL template hosts, country forms, time zones, dates and addresses', () => {
+  it('reads a labelled id to the end of its clause, but not past a function word, an adverb or a plain word after a digit', () => {
+    const stock = tool({ product_id: { type: 'string', description: 'The product identifier.' }, color: { type: 'string' } }, [
+      'product_id',
+    ]);
+    expect(mapArguments(stock, 'Is the maroon one restocked? Please check for prod id: V-neck sweate').arguments.product_id).toBe(
+      'V-neck sweate',
+    );
+    const user = tool({ user_id: { type: 'string', description: 'The user identifier.' } }, ['user_id']);
+    expect(mapArguments(user, 'Fetch user id u-42 again').arguments.user_id).toBe('u-42');
+    expect(mapArguments(user, 'get user id C-7781 info').arguments.user_id).toBe('C-7781');
+    expect(mapArguments(user, 'the user id is abc-123 I think').arguments.user_id).toBe('abc-123');
+  });
+
+  it('fills a URL template whose host is left open with the one host the request names as such', () => {
+    const get = tool(
+      {
+        url: {
+          type: 'string',
+          description: "The API URL, in the format 'https://{ip}/sedgeapi/v1/cisco-nir/api/api/telemetry/flowrules/interfaceInfo'.",
+        },
+        params: { type: 'object', properties: { fabricName: { type: 'string' } } },
+      },
+      ['url'],
+    );
+    expect(mapArguments(get, 'Interface statistics of the Network1 fabric, using the IP 192.120.45.67?').arguments.url).toBe(
+      'https://192.120.45.67/sedgeapi/v1/cisco-nir/api/api/telemetry/flowrules/interfaceInfo',
+    );
+    const written = tool({ url: { type: 'string', description: 'The URL to send the GET request to.' } }, ['url']);
+    expect(
+      mapArguments(
+        written,
+        "Get the summary using the URL formatted as 'https://{ip}/api/v1/anomalies/summary', where {ip} is the IP address '192.168.1.1'",
+      ).arguments.url,
+    ).toBe('https://192.168.1.1/api/v1/anomalies/summary');
+    // not an address named as something else, not two hosts, not where another parameter takes the address
+    expect(mapArguments(get, 'Upgrade the switch firmware to 10.2.1.3').arguments.url).not.toMatch(/^https:\/\/10\.2\.1\.3/);
+    expect(mapArguments(get, 'Compare host 10.0.0.1 and host 10.0.0.2').arguments.url ?? '').not.toMatch(/^https:\/\/10/);
+    const firewall = tool(
+      {
+        url: { type: 'string', description: "The firewall API, 'https://{ip}/api/block'." },
+        address: { type: 'string', description: 'The address to block.' },
+      },
+      ['url', 'address'],
+    );
+    expect(mapArguments(firewall, 'Block host 203.0.113.7 on the firewall').arguments.url ?? '').not.toMatch(/^https:\/\/203/);
+  });
+
+  it("reads a time zone's abbreviation or region for an IANA enum, the word 'id' for an identifier, and writes no Z where the zone is given apart", () => {
+    const reschedule = tool(
+      {
+        identifier: { type: 'string', description: 'A unique identifier for the event.' },
+        dateortime: { type: 'string', description: "The new date and time, in ISO-8601 format (e.g., 'YYYY-MM-DDTHH:MM:SSZ')." },
+        timezone: {
+          type: 'string',
+          enum: ['UTC', 'Asia/Tokyo', 'America/New_York', 'Europe/London', 'America/Los_Angeles'],
+          default: 'UTC',
+        },
+      },
+      ['identifier', 'dateortime'],
+    );
+    expect(
+      mapArguments(reschedule, 'Reschedule my next appointment with id dentist to November 1, 2024 at 4pm EST.', undefined, { now })
+        .arguments,
+    ).toEqual({ identifier: 'dentist', dateortime: '2024-11-01T16:00:00', timezone: 'America/New_York' });
+    expect(mapArguments(reschedule, "Move event 'standup' to March 5, 2024 at 9:00 PT", undefined, { now }).arguments.timezone).toBe(
+      'America/Los_Angeles',
+    );
+    expect(
+      mapArguments(reschedule, "Move event 'standup' to March 5, 2024 at 9am Pacific time", undefined, { now }).arguments.timezone,
+    ).toBe('America/Los_Angeles');
+    // two capitals that are no zone away from a clock time ("2 PT sessions", "CT scans"); an
+    // offset; a zone several places share (CST: Chicago or Shanghai); a city the request names
+    // outranks an abbreviation ("Berlin? CET I think")
+    expect(
+      mapArguments(reschedule, "Move event 'PT session' to March 5, 2024 at 9am", undefined, { now }).arguments.timezone,
+    ).toBeUndefined();
+    const appointment = tool(
+      {
+        service: { type: 'string', description: 'The service booked.' },
+        timezone: {
+          type: 'string',
+          enum: ['America/Chicago', 'America/Los_Angeles', 'Asia/Shanghai', 'Europe/Berlin', 'Europe/Paris', 'Europe/London'],
+        },
+      },
+      ['service'],
+    );
+    expect(mapArguments(appointment, 'Book 2 PT sessions').arguments.timezone).toBeUndefined();
+    expect(mapArguments(appointment, 'Schedule 2 CT scans').arguments.timezone).toBeUndefined();
+    expect(mapArguments(appointment, 'a massage at 5pm GMT+5:30').arguments.timezone).toBeUndefined();
+    expect(mapArguments(appointment, 'a massage in Shanghai at 5pm CST').arguments.timezone).toBe('Asia/Shanghai');
+    expect(mapArguments(appointment, 'a massage in Berlin? CET I think').arguments.timezone).toBe('Europe/Berlin');
+    // an abbreviation away from a clock time is no zone ("the PST archive", "SGT Miller"), and
+    // a word that is an object's own property ("constructor") is no abbreviation
+    expect(mapArguments(appointment, 'export my PST archive at 10:00').arguments.timezone).toBeUndefined();
+    expect(mapArguments(appointment, 'Review the constructor code in Berlin at 9am').arguments.timezone).toBe('Europe/Berlin');
+    // (nor an enum value that is a property of every object: read as a lookup key it would crash the whole mapping)
+    const kinds = tool({ kind: { type: 'string', enum: ['constructor', 'toString', '__proto__'] } }, ['kind']);
+    expect(mapArguments(kinds, 'use the constructor kind').arguments).toEqual({ kind: 'constructor' });
+    // "id" as a label only: no state code, no ID card
+    const parcel = tool({ tracking_identifier: { type: 'string', description: 'The parcel to track.' } }, ['tracking_identifier']);
+    expect(mapArguments(parcel, 'Where is my package going to Boise, ID?').arguments.tracking_identifier).not.toBe('Boise');
+    expect(mapArguments(parcel, 'the parcel of the user whose ID card was scanned').arguments.tracking_identifier).not.toBe('card');
+    expect(mapArguments(parcel, 'Track the parcel with ID: PX88, please').arguments.tracking_identifier).toBe('PX88');
+    expect(mapArguments(parcel, 'the parcel for patient id 5521').arguments.tracking_identifier).not.toBe('5521');
+    expect(mapArguments(parcel, 'the parcel for my phone with Face ID enabled').arguments.tracking_identifier).not.toBe('enabled');
+    // the Z stays where no zone is given apart
+    const utc = tool({ at: { type: 'string', description: "When, in ISO-8601 format (e.g., 'YYYY-MM-DDTHH:MM:SSZ')." } }, ['at']);
+    expect(mapArguments(utc, 'Remind me on March 5, 2024 at 4pm', undefined, { now }).arguments.at).toBe('2024-03-05T16:00:00Z');
+    // nor where the description says the time is in UTC, beside a zone to show it in
+    const shown = tool(
+      {
+        start: { type: 'string', description: "Start time in UTC, 'YYYY-MM-DDTHH:MM:SSZ'." },
+        timezone: { type: 'string', description: 'The zone to display times in.' },
+      },
+      ['start'],
+    );
+    expect(mapArguments(shown, 'Start it on March 5, 2024 at 9:00 UTC', undefined, { now }).arguments.start).toBe('2024-03-05T09:00:00Z');
+  });
+});
