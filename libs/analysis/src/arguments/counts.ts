@@ -1,17 +1,16 @@
 /**
  * Numbers the request implies rather than writes, for numeric parameters: counts of people and
- * cards, lengths of stays, frequencies ("compounded quarterly", "twice a day"), periods, ordinal
- * positions, range ends ("full volume"), a body at rest.
+ * cards, lengths of stays, frequencies ("compounded quarterly", "twice a day"), periods, ratings
+ * written as fractions, range ends ("full volume"), a body at rest.
  */
 import { type Doc } from '../extract.js';
-import { NUMBER_WORDS, lookupTable } from '../lexicon.js';
+import { NUMBER_WORDS } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
-import { type Token, stem } from '../text.js';
+import { type Token } from '../text.js';
 import { clauseBreak, sentenceOf } from './anchors.js';
-import { CARDS_OF, PERIOD_SECONDS, PER_ADVERBS } from './data/counts.js';
+import { CARDS_OF, FREQUENCY_PER_YEAR, PERIOD_SECONDS, PER_ADVERBS } from './data/counts.js';
 import { TIME_UNITS } from './data/units.js';
 import { MAX_COUNTED_ITEMS } from './items.js';
-import { RESULT_COUNT_PARTS } from './numbers.js';
 import { type Cand } from './types.js';
 import { rateDenominators, unitStem } from './units.js';
 
@@ -293,78 +292,61 @@ export const DROPPED = /\b(?:dropped|released)\b(?!\s+(?:with|at)\b)|\bfree[- ]?
 export const SPEED_UNIT =
   /^\s?(?:m\/s|km\/h|kmh|kph|mph|ft\/s|fps|knots?|(?:meters?|metres?|kilometers?|kilometres?|miles?|feet)\s*(?:\/|per)\s*(?:s|sec|second|h|hr|hour))\b/i;
 
-/** Superlatives that ask for the one first result ("the highest grossing bank"). */
-const SUPERLATIVES =
-  'best|top|highest|lowest|largest|biggest|smallest|most|least|cheapest|nearest|closest|greatest|richest|tallest|longest|shortest|oldest|newest';
-
-/** "the <superlative>" anywhere in a request. */
-const SUPERLATIVE_THE = new RegExp(String.raw`\bthe\s+(?:${SUPERLATIVES})\b`, 'gi');
-
-/** "the <superlative> <noun phrase>", the phrase up to a word that ends it (its last word is the noun). */
-const SUPERLATIVE_PHRASE = new RegExp(
-  String.raw`(?<!\bof\s)\bthe\s+(?:single\s+)?(${SUPERLATIVES})\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s*(?:$|[.,;:!?]|\s(?:in|at|on|near|for|with|from|of|that|which|who|to|by|around|within|and|or|this|last|next)\b))`,
-  'iu',
-);
-
-/**
- * One result asked for by a superlative and a singular noun ("Find the highest grossing bank in
- * the U.S" → top_n 1), for a count of results where the request writes no number but a year, of a
- * tool whose name holds that superlative (highest_grossing_banks). Not a plural ("the best
- * restaurants"), nor "one of the best", nor two superlatives.
- */
-export function singleBestCount(p: ParamInfo, doc: Doc, toolStems: ReadonlySet<string>): Cand[] {
-  if (p.type !== 'integer' || !p.parts.some((x) => RESULT_COUNT_PARTS.test(x))) return [];
-  // (a year is no count: "for year 2020")
-  if (doc.spans.some((s) => s.kind === 'number' && !(s.num !== undefined && s.num >= 1900 && s.num <= 2099 && /^\d{4}$/.test(s.text))))
-    return [];
-  // the noun phrase after the superlative, up to a word that ends it: its last word is the noun
-  const m = SUPERLATIVE_PHRASE.exec(doc.text);
-  // (only a tool that ranks by that very measure: highest_grossing_banks for "the highest grossing
-  // bank"; a search tool's result count is not asked to be 1 by "the best way to learn Rust")
-  if (!m || !toolStems.has(stem(m[1].toLowerCase()))) return [];
-  // (and only once: "the best phone and the best tablet" asks two)
-  if (doc.text.match(SUPERLATIVE_THE)!.length > 1) return [];
-  const noun = m[2].split(/\s+/).pop()?.toLowerCase() ?? '';
-  if (noun === '' || (/s$/.test(noun) && !/(?:ss|us|is)$/.test(noun)) || /^(?:ones?|people|children|men|women|data|media)$/.test(noun))
-    return [];
-  return [{ param: p, value: 1, score: 0.5, ranges: [], kind: 'single-best' }];
+export /** A rating written as a fraction of its scale, for a rating. */
+function ratingFractions(p: ParamInfo, doc: Doc): Cand[] {
+  const out: Cand[] = [];
+  // a rating written as a fraction of its scale ("above 4/5", "4.5 out of 5") for a rating
+  if (p.parts.some((x) => /^(?:rate|rating|ratings|score|stars?)$/.test(x))) {
+    // (of the parameter's own scale: out of 5 unless the description states another, "1-10",
+    // "0 to 100", "out of 10"; "8/10" is no rating of a 1-5 scale)
+    const stated = /\b[01]\s*(?:-|–|to)\s*(5|10|100)\b|\bout\s+of\s+(5|10|100)\b/i.exec(p.description);
+    const scale = stated ? Number(stated[1] ?? stated[2]) : 5;
+    for (const m of doc.text.matchAll(/(?<![\d.])(\d{1,2}(?:\.\d)?)\s*(?:\/|out\s+of)\s*(5|10|100)(?![\d.])/g)) {
+      if (Number(m[2]) !== scale || Number(m[1]) > scale) continue;
+      const v = p.type === 'integer' && !Number.isInteger(Number(m[1])) ? undefined : Number(m[1]);
+      if (v !== undefined)
+        out.push({ param: p, value: v, score: 0.6, ranges: [[m.index, m.index + m[0].length]], kind: 'rating-fraction' });
+    }
+  }
+  return out;
 }
 
-/** Ordinal words and figures ("second", "3rd") by the position they give. */
-const ORDINAL_POSITION: Readonly<Record<string, number>> = lookupTable({
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  fifth: 5,
-  sixth: 6,
-  seventh: 7,
-  eighth: 8,
-  ninth: 9,
-  tenth: 10,
-});
-
-/**
- * A position written as an ordinal ("Remove the second item from my todo list", "the 3rd entry")
- * for an integer index or position parameter: the ordinal, less one where the description counts
- * from zero ("The zero-based index of the todo item"). Only "the <ordinal>" before a word for a
- * list's member (item, entry, task, row, tab, contact…), outside quotes: "the first time", "the
- * first name of…", "the second world war", "'review the first draft'" say no position.
- */
-export function positionCandidates(p: ParamInfo, doc: Doc): Cand[] {
-  if (p.type !== 'integer' || !p.parts.some((x) => /^(?:index|idx|position|pos)$/.test(x))) return [];
-  const zeroBased = /\b(?:zero|0)[- ]?(?:based|indexed)\b|\bstarts?(?:ing)?\s+(?:at|from)\s+(?:0|zero)\b/i.test(p.description);
+export /** 0 for the initial speed of a body that starts at rest. */
+function atRest(p: ParamInfo, doc: Doc): Cand[] {
   const out: Cand[] = [];
-  for (const m of doc.text.matchAll(
-    /\bthe\s+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|([1-9]|10)(?:st|nd|rd|th))\s+(?:one|item|entry|element|task|todo|to-do|row|line|record|tab|result|position|slot|card|note|reminder|contact|file|option|choice)s?\b/giu,
-  )) {
-    const n = m[2] !== undefined ? Number(m[2]) : ORDINAL_POSITION[m[1].toLowerCase()];
-    if (n === undefined) continue;
-    // (an ordinal inside a quoted value is its content: "Add 'review the first draft' to my list")
-    if (doc.spans.some((sp) => sp.kind === 'quoted' && sp.start <= m.index && sp.end >= m.index + m[0].length)) continue;
-    const start = m.index + m[0].indexOf(m[1]);
-    // (weaker than a number written for it: "Mark item 3 as done, the second one I added")
-    out.push({ param: p, value: zeroBased ? n - 1 : n, score: 0.45, ranges: [[start, start + m[1].length]], kind: 'position' });
+  // an initial velocity or speed of a body that starts at rest ("started from rest", "initially
+  // at rest", "dropped from 100 m"): 0, unless the request gives an initial value of its own
+  if (INITIAL_MOTION.test(p.name) && !/\binitial(?:ly)?\s+(?:velocit|speed)/i.test(doc.text)) {
+    // (a drop or a release says nothing of the start where a speed is written: "released at 60 m/s")
+    const m =
+      STARTS_AT_REST.exec(doc.text) ??
+      (doc.spans.some((x) => x.kind === 'number' && SPEED_UNIT.test(doc.text.slice(x.end, x.end + 12))) ? null : DROPPED.exec(doc.text));
+    if (m) out.push({ param: p, value: 0, score: 0.6, ranges: [[m.index, m.index + m[0].length]], kind: 'at-rest' });
+  }
+  return out;
+}
+
+export /** Times a year of a compounding or payment frequency written as a word. */
+function frequencyWords(p: ParamInfo, doc: Doc): Cand[] {
+  const out: Cand[] = [];
+  // a compounding or payment frequency written as a word ("compounded quarterly" → 4 a year)
+  // for a count of times per year or period
+  if (
+    /\b(?:times|periods?)\b[^.]{0,40}\b(?:per|a|each)\s+(?:year|unit period|unit time|time period|period)\b|\bper[_ ]year\b/i.test(
+      p.description,
+    ) ||
+    /per_year$/.test(p.name)
+  ) {
+    // payments for a payment count, compounding for the rest; one frequency only ("compounded
+    // annually vs compounded monthly", "compounded continuously" give nothing)
+    const re = /\bpay/i.test(p.name + ' ' + p.description) ? PAYMENT_FREQUENCY : COMPOUNDING_FREQUENCY;
+    const said = [...doc.text.matchAll(re)].map((m) => ({ m, word: (m[1] ?? m[2]).toLowerCase().replace('-', '') }));
+    const distinct = new Set(said.map((h) => h.word));
+    const times = distinct.size === 1 ? FREQUENCY_PER_YEAR[said[0].word] : undefined;
+    if (times !== undefined && !/\bnot\s+(?:\w+\s+)?$/i.test(doc.text.slice(Math.max(0, said[0].m.index - 12), said[0].m.index))) {
+      const m = said[0].m;
+      out.push({ param: p, value: times, score: 0.7, ranges: [[m.index, m.index + m[0].length]], kind: 'frequency' });
+    }
   }
   return out;
 }

@@ -1,6 +1,7 @@
 /**
  * Value kind "dates and times": dates, times and date-times formatted as a parameter asks, date
- * ranges, month names, date formats, years written with an apostrophe, the end of a period.
+ * ranges, month names, date formats, years written with an apostrophe, the end of a period; and
+ * for numeric parameters, an hour of the clock, a month's number and a date's year.
  */
 import { type DateValue, type Doc, type Span, type TimeValue } from '../extract.js';
 import { MONTHS, lookupTable } from '../lexicon.js';
@@ -8,7 +9,7 @@ import { type ParamInfo } from '../schema.js';
 import { anchorBonus, rangeRole } from './anchors.js';
 import { stringParam } from './dispatch.js';
 import { yearParam } from './numbers.js';
-import { type Cand, type ValueKindModule } from './types.js';
+import { type Cand, type ParamContext, type ValueKindModule } from './types.js';
 
 /** Quiet default of the current date (UTC, day precision). */
 export function todayUtc(): Date {
@@ -327,4 +328,60 @@ export function datesAsWritten(doc: Doc, args: Record<string, unknown>): number 
     sum += figureOrder(v) === written ? 1 : -1;
   }
   return Math.max(-1, Math.min(1, sum));
+}
+
+export /** An hour of the day written as a time, for an integer hour in 24-hour form. */
+function clockHour(p: ParamInfo, doc: Doc): Cand[] {
+  const out: Cand[] = [];
+  // an hour of the day written as a time, for an integer hour in 24-hour form ("opens until at
+  // least 11 PM" → 23 for operating_hours "in 24 hour format")
+  // (a clock's hour only: "24 hour format/clock"; and a time said of opening or closing:
+  // "open until 11 PM" for a closing hour, not "open until 2 AM" for an opening hour)
+  if (
+    p.type === 'integer' &&
+    /\bhours?\b/i.test(`${p.parts.join(' ')} ${p.description}`) &&
+    /\b24[- ]?hour\s+(?:format|clock)\b|\b(?:closing|opening)\s+time\b/i.test(p.description)
+  ) {
+    const times = doc.spans.filter((x) => x.kind === 'time' && x.time && x.time.mi === 0);
+    const opening = /\bopen(?:ing)?\b/i.test(p.parts.join(' ')) && !/\bclos/i.test(`${p.parts.join(' ')} ${p.description}`);
+    const said = times.length === 1 ? doc.text.slice(Math.max(0, times[0].start - 40), times[0].start) : '';
+    const fits = opening
+      ? /\b(?:opens?|opening|from)\b[^.?!]{0,30}$/i.test(said) && !/\b(?:until|till)\b[^.?!]{0,20}$/i.test(said)
+      : /\b(?:until|till|close|closes|closing|open|opens)\b[^.?!]{0,30}$/i.test(said);
+    if (times.length === 1 && fits)
+      out.push({ param: p, value: times[0].time!.h, score: 0.55, ranges: [[times[0].start, times[0].end]], kind: 'hour' });
+  }
+  return out;
+}
+
+export /** A month written by name, for a month number. */
+function monthNumbers(p: ParamInfo, doc: Doc, hits: ParamContext['hits']): Cand[] {
+  const out: Cand[] = [];
+  // a month written by name for a month number ("February 2022" -> 2); "may" only capitalised
+  if (p.parts[p.parts.length - 1] === 'month') {
+    for (const tk of doc.tokens) {
+      const n = MONTHS[tk.lower];
+      if (n !== undefined && (tk.lower !== 'may' || tk.text === 'May') && (tk.lower.length > 3 || /^\p{Lu}/u.test(tk.text)))
+        out.push({
+          param: p,
+          value: n,
+          score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3,
+          ranges: [[tk.start, tk.end]],
+          kind: 'month',
+        });
+    }
+  }
+  return out;
+}
+
+export /** The year of a written date, for a year parameter. */
+function yearsOfDates(p: ParamInfo, doc: Doc, hits: ParamContext['hits']): Cand[] {
+  const out: Cand[] = [];
+  // a date for year/month/day integers
+  if (p.parts.some((x) => x === 'year')) {
+    for (const s of doc.spans)
+      if (s.kind === 'date' && s.date?.y !== undefined && !s.date.relative)
+        out.push({ param: p, value: s.date.y, score: 0.3 + anchorBonus(p, doc, s, hits), ranges: [[s.start, s.end]], kind: 'date-part' });
+  }
+  return out;
 }

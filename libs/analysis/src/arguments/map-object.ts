@@ -8,7 +8,6 @@ import { type ParamInfo, isObj, paramsOf, propertiesOf, requiredOf } from '../sc
 import { contentStems, squash } from '../text.js';
 import { anchorHits } from './anchors.js';
 import { namedFolders } from './commands.js';
-import { singleBestCount } from './counts.js';
 import { DONTCARE } from './data/enums.js';
 import { SLOT_SEMANTICS } from './data/slots.js';
 import { DIMENSIONS } from './data/units.js';
@@ -18,7 +17,7 @@ import { clashes, coerce, contextField, definitionOf, namesSibling, saysMore, se
 import { DIMENSION_RANK, NUMERIC_RANK, countsValues, numberFor, paramDimension } from './numbers.js';
 import { ONE_TOKEN_SEMANTICS, describedValue, explicitPairs, namedPhraseEnd, pairValue } from './pairs.js';
 import { TEXT_RANK } from './roles.js';
-import { ordinalSeries, respectively } from './series.js';
+import { ordinalSeries, respectively, singleBestCount } from './series.js';
 import { descriptionSlot } from './slots.js';
 import { type ArgEvidence, type Cand, EITHER_OR_MIN_SCORE, REQUIRED_MIN_SCORE } from './types.js';
 

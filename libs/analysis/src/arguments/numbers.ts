@@ -3,33 +3,29 @@
  * ranges, years, head counts), plus the numeric readings of other modules (counts, periods).
  */
 import { type Doc, type Span, tokenAt } from '../extract.js';
-import { MONTHS, NUMBER_WORDS } from '../lexicon.js';
+import { NUMBER_WORDS } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, stem } from '../text.js';
 import { anchorBonus, boundClash, insideName, rangeBonus } from './anchors.js';
 import {
-  COMPOUNDING_FREQUENCY,
-  DROPPED,
-  INITIAL_MOTION,
-  PAYMENT_FREQUENCY,
-  SPEED_UNIT,
-  STARTS_AT_REST,
+  atRest,
   countsPeople,
+  frequencyWords,
   peopleAfter,
   perUnitCounts,
   periodCandidates,
-  positionCandidates,
   rangeEndCandidates,
+  ratingFractions,
   selfAndOthers,
   standardCounts,
   stayLength,
 } from './counts.js';
-import { FREQUENCY_PER_YEAR } from './data/counts.js';
 import { DIMENSIONS, LENGTH_UNITS, UNIT_STEMS } from './data/units.js';
 import { COUNT_NOUN_BREAK, GENERIC_VALUE_STEMS } from './data/words.js';
-import { CALENDAR_RANGES, apostropheYears } from './dates.js';
+import { CALENDAR_RANGES, apostropheYears, clockHour, monthNumbers, yearsOfDates } from './dates.js';
 import { numericParam } from './dispatch.js';
-import { type ValueKindModule } from './types.js';
+import { positionCandidates } from './series.js';
+import { type Cand, type ParamContext, type ValueKindModule } from './types.js';
 import { AREA_PARAM, AREA_UNIT, canonUnit, rateDenominators, siScaled, timeScaled, unitStem, unitStemsOf } from './units.js';
 
 /** An angle measured in radians (a parameter's name and description). */
@@ -235,133 +231,21 @@ export const NUMBERS_KIND: ValueKindModule = {
   serves: numericParam,
   ends: 'last',
   propose(p, doc, ctx, out) {
-    const { hits, type: t, units } = ctx;
+    const { hits, type: t } = ctx;
     if (t !== 'integer' && t !== 'number') return; // (numericParam)
     // (a parameter that measures an area: read once, not per number)
     const measuresArea = AREA_PARAM.test(`${p.parts.join(' ')} ${p.description}`);
     for (const s of doc.spans) {
-      if (s.kind !== 'number') continue;
-      const v = numberFor(s, p, t);
-      if (v === undefined) continue;
-      // a bound of the other side is no value of a minimum or maximum ("a price over 500" is no
-      // max_price; "a rating lower than 3" no min_rating)
-      if (boundClash(p, doc, s)) continue;
-      // a count of the values themselves is none of them ("the sum of two numbers a and b", "the
-      // 2 values 10 and 32"), unless the parameter counts them ("generate two random numbers")
-      if (countsValues(s, p) && countBonus(p, doc, s) <= 0) continue;
-      let score = 0.15 + anchorBonus(p, doc, s, hits);
-      const us = unitStem(s.unit);
-      if (us && units.has(us)) score += 0.45;
-      else if (us && (p.anchors.some((a) => canonUnit(a) === us) || [...p.descStems].some((d) => canonUnit(d) === us))) score += 0.3;
-      else if (us && UNIT_STEMS.has(us) && us.length > 2 && units.size > 0) score -= 0.15;
-      // a count of the unit the parameter divides by is no value of it ("for 6 hours" is no rate per hour)
-      if (us && rateDenominators(p).has(us)) score -= 0.3;
-      // an area ("400 square feet", "20 m^2") for a parameter that measures one ("The area in square
-      // feet that one gallon of paint can cover"), and a plain length for none of those
-      if (s.unit !== undefined && AREA_UNIT.test(s.unit)) score += measuresArea ? 0.3 : 0;
-      else if (measuresArea && us !== undefined && LENGTH_UNITS.has(us)) score -= 0.3;
-      if (s.word) score -= 0.15;
-      // range ends: "from 2010 to 2015", "between 3 and 5"
-      score += rangeBonus(p, doc, s);
-      // ties go to the reading order: n-th number to the n-th numeric parameter
-      // (among numbers with units of one kind, the n-th of them to the n-th parameter measured in
-      // that kind: "a wall of 30 feet by 12 feet … 400 square feet per gallon" gives length 30 and
-      // height 12 though the area parameter comes first)
-      const pd = DIMENSION_RANK.get(p);
-      const sd = pd === undefined ? undefined : dimensionRank(doc, s);
-      if (pd !== undefined && sd !== undefined && pd.d === sd.d) score += pd.r === sd.r ? 0.03 : 0;
-      else if (numericRank(p) === numberRank(doc, s)) score += 0.03;
-      // a number inside a date, time, quoted span, identifier, path or URL is rarely the value
-      const inside = doc.spans.find(
-        (o) =>
-          o !== s &&
-          ['date', 'time', 'id', 'path', 'url', 'email', 'quoted', 'list'].includes(o.kind) &&
-          o.start <= s.start &&
-          o.end >= s.end,
-      );
-      if (inside) score -= inside.kind === 'date' && p.parts.some((x) => /^(year|month|day)s?$/.test(x)) ? 0 : 0.4;
-      // a coordinate's hemisphere names its axis: N/S a latitude, E/W a longitude
-      if (s.hemi) {
-        const lat = p.parts.some((x) => /^lat(itude)?$/.test(x));
-        const lon = p.parts.some((x) => /^(lon|lng|long|longitude)$/.test(x));
-        if ((lat && (s.hemi === 'N' || s.hemi === 'S')) || (lon && (s.hemi === 'E' || s.hemi === 'W'))) score += 0.6;
-        else if (lat || lon) score -= 0.3;
-      }
-      // a head count ("for three people", "4 guests") for a parameter that counts people
-      if (countsPeople(p) && peopleAfter(p).test(doc.text.slice(s.end, s.end + 24))) score += 0.45;
-      // "a ride for 2.", "a table for four?" (not children): the party's size
-      // (after a thing that is booked, and a party's size only: not "make it for 6", "for 2025")
-      else if (
-        countsPeople(p) &&
-        !p.parts.some((x) => /^(child|children|kids?)$/.test(x)) &&
-        v >= 1 &&
-        v <= 20 &&
-        /\b(?:ride|table|room|rooms|reservation|booking|cab|taxi|car|seats?|tickets?|house|apartment|tour|trip|flight)\s+for\s+$/i.test(
-          doc.text.slice(Math.max(0, s.start - 20), s.start),
-        ) &&
-        /^\s*(?:$|[.,;!?])/.test(doc.text.slice(s.end)) &&
-        !s.unit
-      )
-        score += 0.35;
-      // "set the starting level to 5", "change the volume to 30"
-      score += setToBonus(p, doc, s);
-      // a count of the things the parameter counts: "ten major historical events" for "Number of
-      // events to return"; "the top three plants" for num_results
-      const counted = countBonus(p, doc, s);
-      // (a count written as a word loses nothing then: "ten events" is as clear as "10 events")
-      score += counted + (counted > 0 && s.word ? 0.15 : 0);
-      // a year written as one ("from 2022") for a parameter named year
-      // (not a number inside a name, "Blade Runner 2049", nor one of several years: "between 2010 and 2015")
-      if (
-        yearParam(p) &&
-        !s.word &&
-        !s.unit &&
-        Number.isInteger(v) &&
-        v >= 1000 &&
-        v <= 2999 &&
-        /^\d{4}$/.test(s.text) &&
-        !insideName(doc, s.start, s.end) &&
-        !severalYears(doc)
-      )
-        score += 0.35;
-      out.push({ param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' });
+      const c = numberCandidate(p, doc, s, t, ctx, measuresArea);
+      if (c) out.push(c);
     }
     out.push(...positionCandidates(p, doc));
-    // a rating written as a fraction of its scale ("above 4/5", "4.5 out of 5") for a rating
-    if (p.parts.some((x) => /^(?:rate|rating|ratings|score|stars?)$/.test(x))) {
-      // (of the parameter's own scale: out of 5 unless the description states another, "1-10",
-      // "0 to 100", "out of 10"; "8/10" is no rating of a 1-5 scale)
-      const stated = /\b[01]\s*(?:-|–|to)\s*(5|10|100)\b|\bout\s+of\s+(5|10|100)\b/i.exec(p.description);
-      const scale = stated ? Number(stated[1] ?? stated[2]) : 5;
-      for (const m of doc.text.matchAll(/(?<![\d.])(\d{1,2}(?:\.\d)?)\s*(?:\/|out\s+of)\s*(5|10|100)(?![\d.])/g)) {
-        if (Number(m[2]) !== scale || Number(m[1]) > scale) continue;
-        const v = p.type === 'integer' && !Number.isInteger(Number(m[1])) ? undefined : Number(m[1]);
-        if (v !== undefined)
-          out.push({ param: p, value: v, score: 0.6, ranges: [[m.index, m.index + m[0].length]], kind: 'rating-fraction' });
-      }
-    }
+    out.push(...ratingFractions(p, doc));
     out.push(...selfAndOthers(p, doc));
     out.push(...apostropheYears(p, doc));
     out.push(...periodCandidates(p, doc));
     out.push(...rangeEndCandidates(p, doc, hits));
-    // an hour of the day written as a time, for an integer hour in 24-hour form ("opens until at
-    // least 11 PM" → 23 for operating_hours "in 24 hour format")
-    // (a clock's hour only: "24 hour format/clock"; and a time said of opening or closing:
-    // "open until 11 PM" for a closing hour, not "open until 2 AM" for an opening hour)
-    if (
-      p.type === 'integer' &&
-      /\bhours?\b/i.test(`${p.parts.join(' ')} ${p.description}`) &&
-      /\b24[- ]?hour\s+(?:format|clock)\b|\b(?:closing|opening)\s+time\b/i.test(p.description)
-    ) {
-      const times = doc.spans.filter((x) => x.kind === 'time' && x.time && x.time.mi === 0);
-      const opening = /\bopen(?:ing)?\b/i.test(p.parts.join(' ')) && !/\bclos/i.test(`${p.parts.join(' ')} ${p.description}`);
-      const said = times.length === 1 ? doc.text.slice(Math.max(0, times[0].start - 40), times[0].start) : '';
-      const fits = opening
-        ? /\b(?:opens?|opening|from)\b[^.?!]{0,30}$/i.test(said) && !/\b(?:until|till)\b[^.?!]{0,20}$/i.test(said)
-        : /\b(?:until|till|close|closes|closing|open|opens)\b[^.?!]{0,30}$/i.test(said);
-      if (times.length === 1 && fits)
-        out.push({ param: p, value: times[0].time!.h, score: 0.55, ranges: [[times[0].start, times[0].end]], kind: 'hour' });
-    }
+    out.push(...clockHour(p, doc));
     // counts every standard deck of cards and die has ("drawing a king from a deck" → 4 of 52)
     out.push(...standardCounts(p, doc));
     // the days or nights between the two dates of a stay ("August 15th to August 17th" → 2)
@@ -369,53 +253,103 @@ export const NUMBERS_KIND: ValueKindModule = {
     // how often, for a count per unit of time ("duplicates every hour" → 1 per hour, "twice a
     // day" → 2 per day, "3 times per week" → 3)
     out.push(...perUnitCounts(p, doc));
-    // an initial velocity or speed of a body that starts at rest ("started from rest", "initially
-    // at rest", "dropped from 100 m"): 0, unless the request gives an initial value of its own
-    if (INITIAL_MOTION.test(p.name) && !/\binitial(?:ly)?\s+(?:velocit|speed)/i.test(doc.text)) {
-      // (a drop or a release says nothing of the start where a speed is written: "released at 60 m/s")
-      const m =
-        STARTS_AT_REST.exec(doc.text) ??
-        (doc.spans.some((x) => x.kind === 'number' && SPEED_UNIT.test(doc.text.slice(x.end, x.end + 12))) ? null : DROPPED.exec(doc.text));
-      if (m) out.push({ param: p, value: 0, score: 0.6, ranges: [[m.index, m.index + m[0].length]], kind: 'at-rest' });
-    }
-    // a compounding or payment frequency written as a word ("compounded quarterly" → 4 a year)
-    // for a count of times per year or period
-    if (
-      /\b(?:times|periods?)\b[^.]{0,40}\b(?:per|a|each)\s+(?:year|unit period|unit time|time period|period)\b|\bper[_ ]year\b/i.test(
-        p.description,
-      ) ||
-      /per_year$/.test(p.name)
-    ) {
-      // payments for a payment count, compounding for the rest; one frequency only ("compounded
-      // annually vs compounded monthly", "compounded continuously" give nothing)
-      const re = /\bpay/i.test(p.name + ' ' + p.description) ? PAYMENT_FREQUENCY : COMPOUNDING_FREQUENCY;
-      const said = [...doc.text.matchAll(re)].map((m) => ({ m, word: (m[1] ?? m[2]).toLowerCase().replace('-', '') }));
-      const distinct = new Set(said.map((h) => h.word));
-      const times = distinct.size === 1 ? FREQUENCY_PER_YEAR[said[0].word] : undefined;
-      if (times !== undefined && !/\bnot\s+(?:\w+\s+)?$/i.test(doc.text.slice(Math.max(0, said[0].m.index - 12), said[0].m.index))) {
-        const m = said[0].m;
-        out.push({ param: p, value: times, score: 0.7, ranges: [[m.index, m.index + m[0].length]], kind: 'frequency' });
-      }
-    }
-    // a month written by name for a month number ("February 2022" -> 2); "may" only capitalised
-    if (p.parts[p.parts.length - 1] === 'month') {
-      for (const tk of doc.tokens) {
-        const n = MONTHS[tk.lower];
-        if (n !== undefined && (tk.lower !== 'may' || tk.text === 'May') && (tk.lower.length > 3 || /^\p{Lu}/u.test(tk.text)))
-          out.push({
-            param: p,
-            value: n,
-            score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3,
-            ranges: [[tk.start, tk.end]],
-            kind: 'month',
-          });
-      }
-    }
-    // a date for year/month/day integers
-    if (p.parts.some((x) => x === 'year')) {
-      for (const s of doc.spans)
-        if (s.kind === 'date' && s.date?.y !== undefined && !s.date.relative)
-          out.push({ param: p, value: s.date.y, score: 0.3 + anchorBonus(p, doc, s, hits), ranges: [[s.start, s.end]], kind: 'date-part' });
-    }
+    out.push(...atRest(p, doc));
+    out.push(...frequencyWords(p, doc));
+    out.push(...monthNumbers(p, doc, hits));
+    out.push(...yearsOfDates(p, doc, hits));
   },
 };
+
+/** One number span as a value of a numeric parameter, scored; undefined where it is none. */
+function numberCandidate(
+  p: ParamInfo,
+  doc: Doc,
+  s: Span,
+  t: 'integer' | 'number',
+  ctx: ParamContext,
+  measuresArea: boolean,
+): Cand | undefined {
+  const { hits, units } = ctx;
+  if (s.kind !== 'number') return undefined;
+  const v = numberFor(s, p, t);
+  if (v === undefined) return undefined;
+  // a bound of the other side is no value of a minimum or maximum ("a price over 500" is no
+  // max_price; "a rating lower than 3" no min_rating)
+  if (boundClash(p, doc, s)) return undefined;
+  // a count of the values themselves is none of them ("the sum of two numbers a and b", "the
+  // 2 values 10 and 32"), unless the parameter counts them ("generate two random numbers")
+  if (countsValues(s, p) && countBonus(p, doc, s) <= 0) return undefined;
+  let score = 0.15 + anchorBonus(p, doc, s, hits);
+  const us = unitStem(s.unit);
+  if (us && units.has(us)) score += 0.45;
+  else if (us && (p.anchors.some((a) => canonUnit(a) === us) || [...p.descStems].some((d) => canonUnit(d) === us))) score += 0.3;
+  else if (us && UNIT_STEMS.has(us) && us.length > 2 && units.size > 0) score -= 0.15;
+  // a count of the unit the parameter divides by is no value of it ("for 6 hours" is no rate per hour)
+  if (us && rateDenominators(p).has(us)) score -= 0.3;
+  // an area ("400 square feet", "20 m^2") for a parameter that measures one ("The area in square
+  // feet that one gallon of paint can cover"), and a plain length for none of those
+  if (s.unit !== undefined && AREA_UNIT.test(s.unit)) score += measuresArea ? 0.3 : 0;
+  else if (measuresArea && us !== undefined && LENGTH_UNITS.has(us)) score -= 0.3;
+  if (s.word) score -= 0.15;
+  // range ends: "from 2010 to 2015", "between 3 and 5"
+  score += rangeBonus(p, doc, s);
+  // ties go to the reading order: n-th number to the n-th numeric parameter
+  // (among numbers with units of one kind, the n-th of them to the n-th parameter measured in
+  // that kind: "a wall of 30 feet by 12 feet … 400 square feet per gallon" gives length 30 and
+  // height 12 though the area parameter comes first)
+  const pd = DIMENSION_RANK.get(p);
+  const sd = pd === undefined ? undefined : dimensionRank(doc, s);
+  if (pd !== undefined && sd !== undefined && pd.d === sd.d) score += pd.r === sd.r ? 0.03 : 0;
+  else if (numericRank(p) === numberRank(doc, s)) score += 0.03;
+  // a number inside a date, time, quoted span, identifier, path or URL is rarely the value
+  const inside = doc.spans.find(
+    (o) =>
+      o !== s && ['date', 'time', 'id', 'path', 'url', 'email', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end,
+  );
+  if (inside) score -= inside.kind === 'date' && p.parts.some((x) => /^(year|month|day)s?$/.test(x)) ? 0 : 0.4;
+  // a coordinate's hemisphere names its axis: N/S a latitude, E/W a longitude
+  if (s.hemi) {
+    const lat = p.parts.some((x) => /^lat(itude)?$/.test(x));
+    const lon = p.parts.some((x) => /^(lon|lng|long|longitude)$/.test(x));
+    if ((lat && (s.hemi === 'N' || s.hemi === 'S')) || (lon && (s.hemi === 'E' || s.hemi === 'W'))) score += 0.6;
+    else if (lat || lon) score -= 0.3;
+  }
+  // a head count ("for three people", "4 guests") for a parameter that counts people
+  if (countsPeople(p) && peopleAfter(p).test(doc.text.slice(s.end, s.end + 24))) score += 0.45;
+  // "a ride for 2.", "a table for four?" (not children): the party's size
+  // (after a thing that is booked, and a party's size only: not "make it for 6", "for 2025")
+  else if (
+    countsPeople(p) &&
+    !p.parts.some((x) => /^(child|children|kids?)$/.test(x)) &&
+    v >= 1 &&
+    v <= 20 &&
+    /\b(?:ride|table|room|rooms|reservation|booking|cab|taxi|car|seats?|tickets?|house|apartment|tour|trip|flight)\s+for\s+$/i.test(
+      doc.text.slice(Math.max(0, s.start - 20), s.start),
+    ) &&
+    /^\s*(?:$|[.,;!?])/.test(doc.text.slice(s.end)) &&
+    !s.unit
+  )
+    score += 0.35;
+  // "set the starting level to 5", "change the volume to 30"
+  score += setToBonus(p, doc, s);
+  // a count of the things the parameter counts: "ten major historical events" for "Number of
+  // events to return"; "the top three plants" for num_results
+  const counted = countBonus(p, doc, s);
+  // (a count written as a word loses nothing then: "ten events" is as clear as "10 events")
+  score += counted + (counted > 0 && s.word ? 0.15 : 0);
+  // a year written as one ("from 2022") for a parameter named year
+  // (not a number inside a name, "Blade Runner 2049", nor one of several years: "between 2010 and 2015")
+  if (
+    yearParam(p) &&
+    !s.word &&
+    !s.unit &&
+    Number.isInteger(v) &&
+    v >= 1000 &&
+    v <= 2999 &&
+    /^\d{4}$/.test(s.text) &&
+    !insideName(doc, s.start, s.end) &&
+    !severalYears(doc)
+  )
+    score += 0.35;
+  return { param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' };
+}

@@ -1,13 +1,15 @@
 /**
  * Values given for several parameters at once: numbers "respectively", ordinal series ("first …,
- * second …"), and words coordinated by "and".
+ * second …"), and words coordinated by "and"; and positions and counts said in words: "the second
+ * item", one result for a superlative ("the best").
  */
 import { type Doc, type Span, tokenAt } from '../extract.js';
+import { lookupTable } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, type Token, stem } from '../text.js';
 import { WEAK_PARTS } from './data/words.js';
 import { adverbLike, itemBoundary } from './items.js';
-import { numberFor } from './numbers.js';
+import { RESULT_COUNT_PARTS, numberFor } from './numbers.js';
 import { type Cand } from './types.js';
 
 /**
@@ -184,6 +186,82 @@ export function ordinalSeries(params: ParamInfo[], doc: Doc): Cand[] {
       if (v !== undefined)
         out.push({ param: p, value: v, score: 1.05, ranges: [[series[0][i].start, series[0][i].end]], kind: 'respectively' });
     });
+  }
+  return out;
+}
+
+/** Superlatives that ask for the one first result ("the highest grossing bank"). */
+export const SUPERLATIVES =
+  'best|top|highest|lowest|largest|biggest|smallest|most|least|cheapest|nearest|closest|greatest|richest|tallest|longest|shortest|oldest|newest';
+
+/** "the <superlative>" anywhere in a request. */
+export const SUPERLATIVE_THE = new RegExp(String.raw`\bthe\s+(?:${SUPERLATIVES})\b`, 'gi');
+
+/** "the <superlative> <noun phrase>", the phrase up to a word that ends it (its last word is the noun). */
+export const SUPERLATIVE_PHRASE = new RegExp(
+  String.raw`(?<!\bof\s)\bthe\s+(?:single\s+)?(${SUPERLATIVES})\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s*(?:$|[.,;:!?]|\s(?:in|at|on|near|for|with|from|of|that|which|who|to|by|around|within|and|or|this|last|next)\b))`,
+  'iu',
+);
+
+/**
+ * One result asked for by a superlative and a singular noun ("Find the highest grossing bank in
+ * the U.S" → top_n 1), for a count of results where the request writes no number but a year, of a
+ * tool whose name holds that superlative (highest_grossing_banks). Not a plural ("the best
+ * restaurants"), nor "one of the best", nor two superlatives.
+ */
+export function singleBestCount(p: ParamInfo, doc: Doc, toolStems: ReadonlySet<string>): Cand[] {
+  if (p.type !== 'integer' || !p.parts.some((x) => RESULT_COUNT_PARTS.test(x))) return [];
+  // (a year is no count: "for year 2020")
+  if (doc.spans.some((s) => s.kind === 'number' && !(s.num !== undefined && s.num >= 1900 && s.num <= 2099 && /^\d{4}$/.test(s.text))))
+    return [];
+  // the noun phrase after the superlative, up to a word that ends it: its last word is the noun
+  const m = SUPERLATIVE_PHRASE.exec(doc.text);
+  // (only a tool that ranks by that very measure: highest_grossing_banks for "the highest grossing
+  // bank"; a search tool's result count is not asked to be 1 by "the best way to learn Rust")
+  if (!m || !toolStems.has(stem(m[1].toLowerCase()))) return [];
+  // (and only once: "the best phone and the best tablet" asks two)
+  if (doc.text.match(SUPERLATIVE_THE)!.length > 1) return [];
+  const noun = m[2].split(/\s+/).pop()?.toLowerCase() ?? '';
+  if (noun === '' || (/s$/.test(noun) && !/(?:ss|us|is)$/.test(noun)) || /^(?:ones?|people|children|men|women|data|media)$/.test(noun))
+    return [];
+  return [{ param: p, value: 1, score: 0.5, ranges: [], kind: 'single-best' }];
+}
+
+/** Ordinal words and figures ("second", "3rd") by the position they give. */
+export const ORDINAL_POSITION: Readonly<Record<string, number>> = lookupTable({
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+});
+
+/**
+ * A position written as an ordinal ("Remove the second item from my todo list", "the 3rd entry")
+ * for an integer index or position parameter: the ordinal, less one where the description counts
+ * from zero ("The zero-based index of the todo item"). Only "the <ordinal>" before a word for a
+ * list's member (item, entry, task, row, tab, contact…), outside quotes: "the first time", "the
+ * first name of…", "the second world war", "'review the first draft'" say no position.
+ */
+export function positionCandidates(p: ParamInfo, doc: Doc): Cand[] {
+  if (p.type !== 'integer' || !p.parts.some((x) => /^(?:index|idx|position|pos)$/.test(x))) return [];
+  const zeroBased = /\b(?:zero|0)[- ]?(?:based|indexed)\b|\bstarts?(?:ing)?\s+(?:at|from)\s+(?:0|zero)\b/i.test(p.description);
+  const out: Cand[] = [];
+  for (const m of doc.text.matchAll(
+    /\bthe\s+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|([1-9]|10)(?:st|nd|rd|th))\s+(?:one|item|entry|element|task|todo|to-do|row|line|record|tab|result|position|slot|card|note|reminder|contact|file|option|choice)s?\b/giu,
+  )) {
+    const n = m[2] !== undefined ? Number(m[2]) : ORDINAL_POSITION[m[1].toLowerCase()];
+    if (n === undefined) continue;
+    // (an ordinal inside a quoted value is its content: "Add 'review the first draft' to my list")
+    if (doc.spans.some((sp) => sp.kind === 'quoted' && sp.start <= m.index && sp.end >= m.index + m[0].length)) continue;
+    const start = m.index + m[0].indexOf(m[1]);
+    // (weaker than a number written for it: "Mark item 3 as done, the second one I added")
+    out.push({ param: p, value: zeroBased ? n - 1 : n, score: 0.45, ranges: [[start, start + m[1].length]], kind: 'position' });
   }
   return out;
 }
