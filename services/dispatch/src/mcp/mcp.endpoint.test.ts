@@ -84,12 +84,15 @@ const ports: DispatchPorts = {
   },
   unified: { mapRequest: async () => ({ decision: 'execute', metadata: undefined, explanation: '' }) },
   capabilities: {
-    // The MCP server behind: its client span is a child of execute_tool.
+    // The MCP server behind: its client span is a child of execute_tool. It takes a few ms, so
+    // that concurrent calls overlap.
     call: async (_capability, tool) =>
-      tracer.startActiveSpan(`behind ${tool}`, { kind: SpanKind.CLIENT }, async (span) => {
-        span.end();
-        return { content: [{ type: 'text', text: `ran ${tool}` }], isError: false };
-      }),
+      new Promise((resolve) => setTimeout(resolve, 3)).then(() =>
+        tracer.startActiveSpan(`behind ${tool}`, { kind: SpanKind.CLIENT }, async (span) => {
+          span.end();
+          return { content: [{ type: 'text', text: `ran ${tool}` }], isError: false };
+        }),
+      ),
     timeoutMs: () => undefined,
   },
   systemTools: { run: async () => ({ content: [], isError: false }) },
@@ -228,6 +231,45 @@ describe('McpEndpoint request spans', () => {
     const span = spanNamed('prompts/get p');
     expect(span.status.code).toBe(SpanStatusCode.ERROR);
     expect(span.attributes).toMatchObject({ 'error.type': '-32601', 'rpc.status_code': '-32601', 'gen_ai.prompt.name': 'p' });
+    await client.close();
+  });
+});
+
+describe('McpEndpoint messages after initialize (one shared SDK Server)', () => {
+  it('answers each session its own calls while sessions use the same JSON-RPC IDs at once', async () => {
+    const [a, b] = await Promise.all([connect(), connect()]);
+    const text = (r: Awaited<ReturnType<Client['callTool']>>) => (r.content as Array<{ text: string }>)[0].text;
+    const calls = Array.from({ length: 20 }, () => [
+      a.client.callTool({ name: 'echo', arguments: {} }),
+      b.client.callTool({ name: 'wipe', arguments: {} }),
+    ]);
+    const results = await Promise.all(calls.flat());
+    results.forEach((r, i) => {
+      if (i % 2 === 0) expect([r.isError, text(r)]).toEqual([false, 'ran echo']);
+      else expect([r.isError, text(r)]).toEqual([true, expect.stringMatching(/^PERMISSION_DENIED: /)]);
+    });
+    await Promise.all([a.client.close(), b.client.close()]);
+  });
+
+  it('refuses what the SDK transport refuses, answers under the client’s ID, and takes notifications with 202', async () => {
+    const { client, sessionId } = await connect();
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': sessionId };
+    const post = (body: unknown, extra: Record<string, string> = {}) =>
+      fetch(url, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+    const list = { jsonrpc: '2.0', id: 'mine-1', method: 'tools/list' };
+    const refused = async (res: Response) => [res.status, ((await res.json()) as { error: { code: number } }).error.code];
+    expect(await refused(await post(list, { Accept: 'application/json' }))).toEqual([406, -32000]);
+    expect(await refused(await post(list, { 'Content-Type': 'text/plain' }))).toEqual([415, -32000]);
+    expect(await refused(await post(list, { 'Mcp-Protocol-Version': '1999-01-01' }))).toEqual([400, -32000]);
+    expect(await refused(await post({ jsonrpc: '2.0', id: 1 }))).toEqual([400, -32700]);
+    const listed = await post(list, { 'Mcp-Protocol-Version': '2025-11-25' });
+    expect(listed.headers.get('content-type')).toBe('application/json');
+    expect(await listed.json()).toMatchObject({ id: 'mine-1', result: { tools: [{ name: 'echo' }, { name: 'wipe' }] } });
+    expect(await post({ jsonrpc: '2.0', id: 7, method: 'resources/list' }).then((r) => r.json())).toMatchObject({
+      id: 7,
+      error: { code: -32601 },
+    });
+    expect((await post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 0 } })).status).toBe(202);
     await client.close();
   });
 });

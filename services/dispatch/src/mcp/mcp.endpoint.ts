@@ -11,6 +11,7 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type JSONRPCMessage,
   type RequestId,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -48,6 +49,7 @@ import type { McpOAuthConfig } from '../config';
 import { bearerChallenge, bearerToken, metadataRoute, metadataUrlOf, protectedResourceMetadata } from '../domain/mcp-oauth';
 import { InvalidTokenError, KeysUnavailableError, OAuthVerifier } from './oauth';
 import { NotificationStreams } from './notification-streams';
+import { isRequest, JsonAnswers, postRefusal } from './json-answers';
 import { RequestSpans } from './request-spans';
 import { SessionExpiry } from './session-expiry';
 import type { SessionTimeouts } from '../domain/mcp-session-end';
@@ -125,6 +127,9 @@ export class McpEndpoint {
    */
   private readonly validator = new AjvJsonSchemaValidator();
   private readonly tracer: Tracer;
+  /** The messages of sessions after initialize, but for batches and calls that may ask the person. */
+  private readonly answers = new JsonAnswers<McpSessionRecord>();
+  private readonly shared: Server;
   private readonly oauth: OAuthVerifier | undefined;
   private readonly expiry: SessionExpiry;
 
@@ -142,6 +147,8 @@ export class McpEndpoint {
     sessions.onChange((id, rec) => this.streams.changed(id, rec));
     const hooks = { holdsStream: (id: string) => this.streams.has(id), ended: (rec: McpSessionRecord) => this.closeSurfaceOf(rec) };
     this.expiry = new SessionExpiry(sessions, options.sessionTimeouts, hooks, options.logger);
+    this.shared = this.mcpServer((requestId) => this.answers.contextOf(requestId));
+    this.shared.onerror = (err) => options.logger.debug({ err }, 'MCP server error');
   }
 
   /**
@@ -168,6 +175,7 @@ export class McpEndpoint {
         `the MCP endpoint listens on ${this.options.host} only with API keys (mcp_keys in the config) or OAuth (MCP_OAUTH_ISSUER): without them, set MCP_HOST to a loopback address`,
       );
     }
+    if (!this.shared.transport) await this.shared.connect(this.answers);
     const server = createServer((req, res) => {
       void this.handle(req, res).catch((err: unknown) => {
         this.options.logger.error({ err }, 'MCP request failed');
@@ -343,11 +351,12 @@ export class McpEndpoint {
       await elicitations.cancelled(session.sessionId, cancelled);
     }
     spans?.session(session.sessionId, session.protocolVersion);
-    // Stateless: the session is ours (above), the transport serves this one request. A call that may
-    // ask the person answers as an SSE stream, which carries the elicitation request first.
+    // A call that may ask the person answers as an SSE stream, which carries the elicitation request first.
     const asks = session.elicitation === true && elicitations?.mayAsk(session.principal) === true && callsUnifiedTool(body);
+    if (!asks && !isInitializeRequest(body) && !Array.isArray(body)) return this.answer(req, res, session, body, spans);
+    // Stateless: the session is ours (above), the transport serves this one request.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !asks });
-    const server = this.mcpServer(session, asks ? transport : undefined);
+    const server = this.mcpServer(() => session, { principal: session.principal, ...(asks ? { asking: transport } : {}) });
     res.on('close', () => {
       void transport.close();
       void server.close();
@@ -355,6 +364,29 @@ export class McpEndpoint {
     await server.connect(transport);
     spans?.bind(transport);
     await transport.handleRequest(req, res, body);
+  }
+
+  /**
+   * One message of a session after initialize, answered as JSON by the shared Server (JsonAnswers):
+   * what the SDK's transport would answer, without a transport and Server of its own.
+   */
+  private async answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    session: McpSessionRecord,
+    body: unknown,
+    spans?: RequestSpans,
+  ): Promise<void> {
+    const refusal = postRefusal(req, body);
+    if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.code);
+    const message = body as JSONRPCMessage;
+    if (!isRequest(message)) {
+      res.writeHead(202).end();
+      return;
+    }
+    const answer = await this.answers.request(message, session);
+    spans?.answered(answer);
+    if (!res.destroyed) res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer));
   }
 
   /** GET: the session's stream of server notifications (SSE), open until the client, a DELETE or shutdown ends it. */
@@ -394,21 +426,29 @@ export class McpEndpoint {
     return rec;
   }
 
-  /** The SDK's Server for one request of a session: tools/list and tools/call. */
-  private mcpServer(session: McpSessionRecord, asking?: StreamableHTTPServerTransport): Server {
+  /**
+   * An SDK Server of tools/list and tools/call: the shared one (sessionOf reads the request's session
+   * from JsonAnswers), or one for a single request of a session (initialize, a batch, a call that may ask).
+   */
+  private mcpServer(
+    sessionOf: (requestId: RequestId) => McpSessionRecord,
+    single?: { principal: PrincipalRef; asking?: StreamableHTTPServerTransport },
+  ): Server {
+    const asking = single?.asking;
     const server = new Server(
       { name: 'toolsurface', version: this.options.version },
       {
         // notifications/tools/list_changed goes out on the session's GET stream.
         capabilities: { tools: { listChanged: true } },
-        instructions: `Tools of ${principalKey(session.principal)}, as Toolsurface presents them.`,
+        // Only initialize answers with these, and it never reaches the shared Server.
+        ...(single ? { instructions: `Tools of ${principalKey(single.principal)}, as Toolsurface presents them.` } : {}),
         jsonSchemaValidator: this.validator,
       },
     );
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await this.tools(session) }));
+    server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => ({ tools: await this.tools(sessionOf(extra.requestId)) }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
       this.callTool(
-        session,
+        sessionOf(extra.requestId),
         request.params,
         String(extra.requestId),
         asking ? { send: (m) => asking.send(m, { relatedRequestId: extra.requestId as RequestId }), signal: extra.signal } : undefined,

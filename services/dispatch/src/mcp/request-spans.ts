@@ -155,7 +155,8 @@ export class RequestSpans {
     for (const id of [...this.open.keys()]) this.end(id, httpStatus >= 400 ? String(httpStatus) : undefined);
   }
 
-  private answered(message: JSONRPCMessage): void {
+  /** Ends the span of the request that `message` answers (a result or a JSON-RPC error). */
+  answered(message: JSONRPCMessage): void {
     if (!('id' in message) || message.id === undefined || !this.open.has(message.id)) return;
     if ('error' in message) {
       const reason = asRecord(message.error.data)?.reason;
