@@ -243,13 +243,15 @@ describe('toolsurface mcp: the stdio bridge, launched by the SDK’s StdioClient
   });
 });
 
-describe('toolsurface mcp: failures reaching the endpoint', () => {
+// Each case starts a bridge process (tsx); on a loaded machine a start alone can take 10 s or more.
+describe('toolsurface mcp: failures reaching the endpoint', { timeout: 120_000 }, () => {
   it('a wrong key, no key, or another principal’s key: a clear message on stderr, exit 1, nothing on stdout', async () => {
-    for (const key of ['not-a-key', undefined, OTHER_KEY]) {
-      const rpc = spawnBridge(['--principal', 'agent:small', '--url', g.stack.addresses.mcp], key);
+    const keys = ['not-a-key', undefined, OTHER_KEY];
+    const runs = keys.map((key) => spawnBridge(['--principal', 'agent:small', '--url', g.stack.addresses.mcp], key));
+    for (const [i, rpc] of runs.entries()) {
       expect(await rpc.exited, rpc.stderr).toBe(1);
       expect(rpc.stderr).toMatch(
-        key ? /refused the API key \(401: .*agent:small.*\); check --key or TOOLSURFACE_MCP_KEY/ : /wants an API key/,
+        keys[i] ? /refused the API key \(401: .*agent:small.*\); check --key or TOOLSURFACE_MCP_KEY/ : /wants an API key/,
       );
       expect(rpc.lines).toEqual([]);
     }
