@@ -5,7 +5,6 @@
  */
 import {
   isObj,
-  lookupTable,
   propertiesOf,
   splitIdentifier,
   stem,
@@ -14,6 +13,9 @@ import {
   type DetailedMapping,
   type MapperTool,
 } from '@toolsurface/analysis';
+import { GENERIC, SYNONYM_GROUPS, VERB_GROUPS, NAME_OPERATIONS, CALCULATOR_WORDS } from './data/feature-words.js';
+import { PAIRS } from './feature-names.js';
+export { BASE_FEATURE_NAMES, FEATURE_NAMES } from './feature-names.js';
 
 /** Pre-computed lexical profile of one tool (buildProfile); its sets are read-only: stemFlags caches what they hold. */
 export interface ToolProfile {
@@ -48,65 +50,10 @@ export function bigramsOf(stems: readonly string[]): string[] {
   return out;
 }
 
-/** Generic words in tool names and requests that say little about which tool is meant. */
-const GENERIC = new Set([
-  'get',
-  'set',
-  'list',
-  'find',
-  'search',
-  'fetch',
-  'retriev',
-  'show',
-  'give',
-  'provid',
-  'calcul',
-  'comput',
-  'tool',
-  'function',
-  'api',
-  'info',
-  'inform',
-  'data',
-  'detail',
-  'result',
-  'request',
-  'user',
-  'need',
-  'want',
-  'like',
-  'help',
-  'could',
-  'would',
-  'pleas',
-  'tell',
-  'know',
-  'make',
-  'use',
-  'v1',
-  'v2',
-]);
-
 /** A stem that is just a number ("17", "3.5"). */
 // digits, optionally with a decimal part
 const NUMERIC = /^\d+(\.\d+)?$/;
 
-/**
- * Words that name the same thing in requests and tool texts (stemmed at load): a tool whose text
- * has one of a group also covers the others. Small and general on purpose.
- */
-const SYNONYM_GROUPS: string[][] = [
-  ['add', 'sum', 'plus', 'addition'],
-  ['subtract', 'minus', 'difference', 'subtraction'],
-  ['multiply', 'product', 'multiplication'],
-  ['divide', 'quotient', 'division'],
-  ['weather', 'forecast'],
-  ['movie', 'film'],
-  ['song', 'music', 'track'],
-  ['image', 'picture', 'photo'],
-  ['car', 'vehicle'],
-  ['buy', 'purchase'],
-];
 /** Stem -> the stems of its synonym group. */
 const SYNONYMS: Map<string, string[]> = (() => {
   const m = new Map<string, string[]>();
@@ -227,144 +174,6 @@ export function buildProfile(tool: MapperTool, names: NameWordStats): ToolProfil
   };
 }
 
-/** Names of the base selection features, in vector order. */
-export const BASE_FEATURE_NAMES = [
-  'bias',
-  'retrievalRel',
-  'retrievalRank',
-  'nameCover',
-  'queryCover',
-  'queryInName',
-  'paramMention',
-  'fill',
-  'evidence',
-  'salientUsed',
-  'noParams',
-  'missingReq',
-  'preferred',
-  'contextKeys',
-  'optionalFilled',
-  'unexplained',
-  'mentionedUnfilled',
-  'verbMatch',
-  'verbClash',
-  'paramsFilled',
-  'numberFit',
-  'bigramCover',
-  'toolCover',
-  'descLength',
-  'paramCount',
-  'requiredAllFilled',
-  'datesAsWritten',
-] as const;
-
-/**
- * Base features whose pairwise products (squares included) the reranker also weighs: how the
- * retrieval score, the request's coverage and the argument fill combine (a linear model alone
- * cannot say "covered AND filled"; 5-fold CV top-1 on dev 0.739 with them, 0.728 without:
- * npx tsx tools/mapper/fit-confidence.ts --dry-run).
- */
-const INTERACTING: readonly (typeof BASE_FEATURE_NAMES)[number][] = [
-  'retrievalRel',
-  'retrievalRank',
-  'queryCover',
-  'toolCover',
-  'bigramCover',
-  'fill',
-  'evidence',
-  'unexplained',
-  'nameCover',
-];
-/** Index pairs of the interacting features, in vector order after the base features. */
-const PAIRS: [number, number][] = INTERACTING.flatMap((a, i) =>
-  INTERACTING.slice(i).map((b): [number, number] => [BASE_FEATURE_NAMES.indexOf(a), BASE_FEATURE_NAMES.indexOf(b)]),
-);
-
-/** Names of all selection features, in vector order: the base ones, then the products ("a*b"). */
-export const FEATURE_NAMES: readonly string[] = [
-  ...BASE_FEATURE_NAMES,
-  ...PAIRS.map(([a, b]) => `${BASE_FEATURE_NAMES[a]}*${BASE_FEATURE_NAMES[b]}`),
-];
-
-/** Action verbs of requests and tool names, grouped by what they do (stems). */
-const VERB_GROUPS: Record<string, string> = lookupTable({
-  find: 'find',
-  search: 'find',
-  look: 'find',
-  lookup: 'find',
-  get: 'find',
-  fetch: 'find',
-  retriev: 'find',
-  list: 'find',
-  show: 'find',
-  query: 'find',
-  check: 'find',
-  discov: 'find',
-  locat: 'find',
-  explor: 'find',
-  view: 'find',
-  read: 'find',
-  book: 'book',
-  reserv: 'book',
-  buy: 'book',
-  purchas: 'book',
-  order: 'book',
-  rent: 'book',
-  schedul: 'book',
-  hire: 'book',
-  pay: 'pay',
-  send: 'send',
-  transfer: 'pay',
-  make: 'create',
-  creat: 'create',
-  add: 'create',
-  new: 'create',
-  insert: 'create',
-  regist: 'create',
-  post: 'create',
-  upload: 'create',
-  gener: 'create',
-  write: 'create',
-  build: 'create',
-  updat: 'update',
-  edit: 'update',
-  modifi: 'update',
-  chang: 'update',
-  renam: 'update',
-  set: 'update',
-  adjust: 'update',
-  move: 'update',
-  switch: 'update',
-  delet: 'delete',
-  remov: 'delete',
-  cancel: 'delete',
-  eras: 'delete',
-  drop: 'delete',
-  clear: 'delete',
-  calcul: 'compute',
-  comput: 'compute',
-  estim: 'compute',
-  predict: 'compute',
-  determin: 'compute',
-  evalu: 'compute',
-  solv: 'compute',
-  analyz: 'compute',
-  analys: 'compute',
-  convert: 'convert',
-  translat: 'convert',
-  play: 'play',
-  stream: 'play',
-  start: 'start',
-  run: 'start',
-  launch: 'start',
-  open: 'start',
-  execut: 'start',
-  stop: 'stop',
-  close: 'stop',
-  kill: 'stop',
-  pause: 'stop',
-});
-
 /** The action groups (find, create, update, delete…) of a list of stems: a request's or a tool name's. */
 export function actionGroups(stems: Iterable<string>): Set<string> {
   const out = new Set<string>();
@@ -374,68 +183,6 @@ export function actionGroups(stems: Iterable<string>): Set<string> {
   }
   return out;
 }
-
-/** The arithmetic a tool's name names, by its name's words (get-sum, add → add; sub, subtract → subtract; CalcProduct, multiply → multiply; divide → divide). */
-const NAME_OPERATIONS: Readonly<Record<string, string>> = lookupTable({
-  add: 'add',
-  adder: 'add',
-  sum: 'add',
-  plus: 'add',
-  addition: 'add',
-  sub: 'subtract',
-  subtractor: 'subtract',
-  multiplier: 'multiply',
-  divider: 'divide',
-  subtract: 'subtract',
-  minus: 'subtract',
-  difference: 'subtract',
-  subtraction: 'subtract',
-  mul: 'multiply',
-  mult: 'multiply',
-  multiply: 'multiply',
-  product: 'multiply',
-  times: 'multiply',
-  multiplication: 'multiply',
-  div: 'divide',
-  divide: 'divide',
-  quotient: 'divide',
-  division: 'divide',
-});
-
-/** Words an arithmetic tool's name holds besides its operation ("get-sum", "calc_product", "math.add_numbers"). */
-const CALCULATOR_WORDS: ReadonlySet<string> = new Set([
-  'get',
-  'calc',
-  'calculate',
-  'calculator',
-  'compute',
-  'math',
-  'arith',
-  'arithmetic',
-  'number',
-  'numbers',
-  'num',
-  'nums',
-  'two',
-  'of',
-  'the',
-  'and',
-  'int',
-  'ints',
-  'integer',
-  'integers',
-  'float',
-  'floats',
-  'value',
-  'values',
-  'do',
-  'perform',
-  'op',
-  'operation',
-  'total',
-  'list',
-  'array',
-]);
 
 /**
  * The operation an arithmetic tool's name names (get-sum → add, CalcProduct → multiply), read once
