@@ -6,7 +6,7 @@
 //   npx tsx tools/search/split-eval.ts [--options JSON | --add JSON]... [--misses SLICE]
 //   --options '{"namespaceWeight":0.5}'         one run with these ToolIndexOptions (several allowed)
 //   --add '{"synonyms":[[...]],"related":[[...]],"options":{...}}'   one run with groups added to the default tables
-//   --drop '{"synonyms":["monarch"],"related":["earthquake"],"options":{...}}'   one run without the default
+//   --drop '{"synonyms":["monarch"],"related":["earthquake"],"translations":["工单"],"options":{...}}'   one run without the default
 //                                               groups whose first word is listed (a rule's removal, measured)
 //   --digits N                                  figures to N decimals (default 3; 4 tells one small group's removal apart)
 //   --head                                      every run with the head reranker on, as the discovery service runs it
@@ -23,7 +23,7 @@ import {
   type QueryRecord,
 } from '@toolsurface/eval-kit';
 import { DEFAULT_SYNONYMS, LexicalHeadReranker, ToolIndex, type SearchableTool, type ToolIndexOptions } from '@toolsurface/search';
-import { DEFAULT_RELATED } from '@toolsurface/search/internal';
+import { CJK_TERMS, DEFAULT_RELATED } from '@toolsurface/search/internal';
 
 /** Half of a query by the hash of its id. */
 function halfOf(id: string): 'A' | 'B' {
@@ -50,11 +50,12 @@ for (let i = 0; i < argv.length; i++) {
       related: [...DEFAULT_RELATED, ...(add.related ?? [])],
     });
   } else if (argv[i] === '--drop') {
-    const drop = JSON.parse(argv[++i]) as { synonyms?: string[]; related?: string[]; options?: ToolIndexOptions };
+    const drop = JSON.parse(argv[++i]) as { synonyms?: string[]; related?: string[]; translations?: string[]; options?: ToolIndexOptions };
     runs.push({
       ...drop.options,
       synonyms: without(DEFAULT_SYNONYMS, drop.synonyms, 'synonyms'),
       related: without(DEFAULT_RELATED, drop.related, 'related'),
+      translations: without(CJK_TERMS, drop.translations, 'translations'),
     });
   } else if (argv[i] === '--head') head = true;
   else if (argv[i] === '--digits') digits = Math.max(0, Math.min(6, Number(argv[++i]) || 3));

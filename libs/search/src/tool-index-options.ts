@@ -27,6 +27,8 @@ export interface ToolIndexOptions {
   relatedWeight?: number;
   /** Factor on both expansion weights when the query word itself occurs in the catalog (default 0.3): expand mainly words the tools never use. */
   knownWordExpansionFactor?: number;
+  /** Chinese/Korean ↔ English word groups; `false` (or `synonyms: false`) turns them off. Default: CJK_TERMS. */
+  translations?: readonly (readonly string[])[] | false;
   /** Weight of a term the Chinese↔English table CJK_TERMS adds (default 0.8). */
   translationWeight?: number;
   /**

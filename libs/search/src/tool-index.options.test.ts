@@ -1,4 +1,4 @@
-// ToolIndex's options out of range, nested searches, buildAsync and warm.
+// ToolIndex's options (out of range, the translation table), nested searches, buildAsync and warm.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ToolIndex, type HeadReranker } from './tool-index.js';
@@ -199,5 +199,24 @@ describe('ToolIndex.warm', () => {
     for (const q of ['weather in city 3', 'flight prices', 'factorial of 10', 'tool_7_weather', '搜索 weather'])
       expect(warmed.search(q, 10)).toEqual(cold.search(q, 10));
     expect(ToolIndex.build([]).warm(0)).toBe(true);
+  });
+});
+
+describe('ToolIndex translations option', () => {
+  const tools: SearchableTool[] = [
+    { name: 'get_tickets', description: 'Get the support tickets of a customer.' },
+    { name: 'get_orders', description: 'Get the orders of a customer.' },
+  ];
+
+  it('reads a Chinese word through the default table, and not with the table off or replaced', () => {
+    expect(
+      ToolIndex.build(tools, { semantic: false })
+        .search('查看工单', 2)
+        .map((h) => h.name),
+    ).toEqual(['get_tickets']);
+    expect(ToolIndex.build(tools, { semantic: false, translations: false }).search('查看工单', 2)).toEqual([]);
+    expect(ToolIndex.build(tools, { semantic: false, synonyms: false }).search('查看工单', 2)).toEqual([]);
+    const own = ToolIndex.build(tools, { semantic: false, translations: [['工单', 'order']] });
+    expect(own.search('查看工单', 2).map((h) => h.name)).toEqual(['get_orders']);
   });
 });

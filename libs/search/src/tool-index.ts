@@ -115,7 +115,8 @@ export class ToolIndex {
     this.opts = resolveOptions(options);
     this.headReranker = options.headReranker;
     this.synonyms = options.synonyms === false ? new Map() : buildSynonymMap(options.synonyms ?? DEFAULT_SYNONYMS);
-    this.translations = options.synonyms === false ? new Map() : buildSynonymMap(CJK_TERMS);
+    this.translations =
+      options.synonyms === false || options.translations === false ? new Map() : buildSynonymMap(options.translations ?? CJK_TERMS);
     this.related = options.related === false ? new Map() : buildSynonymMap(options.related ?? DEFAULT_RELATED);
     this.size = tools.length;
     this.termStats.size = tools.length;
