@@ -26,7 +26,8 @@ import { topK } from './top-k.js';
 import { queryTerms, type QueryTermSource } from './query-terms.js';
 import { NearDuplicates } from './near-duplicates.js';
 import { searchByClause, type ClauseSearch } from './clause-guarantee.js';
-import { keepDeprecatedBehind, saysDeprecated } from './deprecation.js';
+import { saysDeprecated } from './deprecation.js';
+import { rerankHead, type HeadStage } from './head-stage.js';
 
 export { MAX_OPTION_WEIGHT, MAX_STAGE_DEPTH } from './tool-index-options.js';
 export type { HeadReranker, IndexTermStats, ToolField, ToolIndexOptions } from './tool-index-options.js';
@@ -89,6 +90,8 @@ export class ToolIndex {
   private readonly semantic: SemanticReranker | undefined;
   /** the learned second stage, when given */
   private readonly headReranker: HeadReranker | undefined;
+  /** what the head stage reads of this index, when a head reranker is given */
+  private readonly headStage: HeadStage | undefined;
   /** what a head reranker sees of this index */
   readonly termStats: IndexTermStats = {
     size: 0,
@@ -164,6 +167,17 @@ export class ToolIndex {
     const post = bm25fPostings(this.flat, bounds, n, this.offsets, this.idf, this.opts.k1, weights, bs, avgLen, lens);
     this.postDocs = post.docs;
     this.postWeights = post.weights;
+    this.headStage =
+      this.headReranker === undefined
+        ? undefined
+        : {
+            reranker: this.headReranker,
+            depth: this.opts.headDepth,
+            names: this.names,
+            termStats: this.termStats,
+            deprecated: this.deprecated,
+            deprecatedDemotion: this.opts.deprecatedDemotion,
+          };
     this.near = new NearDuplicates(this.flat, bounds, this.baseNameIds, nTermsAll);
     this.termSource = {
       termIds: this.termIds,
@@ -232,36 +246,6 @@ export class ToolIndex {
     const slice = Math.max(1, finiteOr(sliceMs, 8));
     while (!analysis.run(performance.now() + slice)) await new Promise<void>((resolve) => setImmediate(resolve));
     return new ToolIndex(list, opts, analysis);
-  }
-
-  /** The head reranker's order of the first headDepth hits (exact-name matches stay first); the search's order when it fails. */
-  private rerankHead(query: string, hits: number[], scores: Float64Array, tiers: Map<number, number>): number[] {
-    const depth = Math.min(this.opts.headDepth, hits.length);
-    const pinned = hits.slice(0, depth).filter((d) => tiers.has(d));
-    const head = hits.slice(0, depth).filter((d) => !tiers.has(d));
-    if (head.length < 2) return hits;
-    let s: readonly number[] | undefined;
-    try {
-      s = this.headReranker!.rerank(
-        query,
-        head.map((d) => ({ name: this.names[d], score: Math.max(0, scores[d]) })),
-        this.termStats,
-      );
-    } catch {
-      return hits;
-    }
-    if (!s || s.length !== head.length || s.some((x) => Number.isNaN(x))) return hits;
-    const own = head.map((d) => scores[d]).sort((a, b) => b - a);
-    const order = head.map((_, i) => i).sort((a, b) => s[b] - s[a] || a - b);
-    let reordered = order.map((i) => head[i]);
-    // the stage scores each tool alone and knows nothing of deprecation: a deprecated tool gains no
-    // place over a tool that is not deprecated (it stays after its replacement)
-    const deprecated = this.deprecated;
-    if (deprecated !== undefined && this.opts.deprecatedDemotion > 0 && head.some((d) => deprecated[d] === 1)) {
-      reordered = keepDeprecatedBehind(head, reordered, deprecated);
-    }
-    reordered.forEach((d, i) => (scores[d] = own[i]));
-    return [...pinned, ...reordered, ...hits.slice(depth)];
   }
 
   /**
@@ -424,7 +408,7 @@ export class ToolIndex {
         // the reranker reads the implied words too, put first so its 1,000-character window holds them
         // (the place words are left out of its text: read there, a geocoding tool takes the first
         // place from the tool a request named, "directions to the Golden Gate Bridge" → geocode_address)
-        hits = this.rerankHead(implied.length > 0 ? `${implied.join(' ')} ${query}` : query, hits, scores, tiers);
+        hits = rerankHead(this.headStage!, implied.length > 0 ? `${implied.join(' ')} ${query}` : query, hits, scores, tiers);
       }
       if (hits.length > max) hits = hits.slice(0, max);
       return hits.map((d) => ({ name: this.names[d], score: Number.isFinite(scores[d]) ? Math.max(0, scores[d]) : 0 }));
