@@ -14,10 +14,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The default eval folder of the runs (TOOLSURFACE_EVAL_DIR): fixture files, so no case depends on the shared data beside the checkout. */
 const evalDir = join(dir, 'eval');
 
+// Each case starts a tsx process; on a loaded machine one start can take tens of seconds, so the
+// budgets are wide (no speed is asserted here).
 function run(
   script: 'discovery' | 'unified',
   args: string[],
-  timeout = 20_000,
+  timeout = 90_000,
   defaults = evalDir,
 ): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test', 'eval', `${script}.eval.ts`), ...args], {
@@ -69,7 +71,7 @@ writeFileSync(
 const mtDir = join(dir, 'mt');
 const mtQueries = join(dir, 'mt-heldout.jsonl');
 
-describe('npm run eval:discovery', () => {
+describe('npm run eval:discovery', { timeout: 300_000 }, () => {
   it('lists its flags on --help and starts nothing', () => {
     const r = run('discovery', ['--help']);
     expect(r.status).toBe(0);
@@ -172,7 +174,7 @@ describe('npm run eval:discovery', () => {
   it('says where a default input comes from when it is missing (a clone away from ../shared/eval)', () => {
     const nowhere = join(dir, 'no-eval-data');
     for (const script of ['discovery', 'unified'] as const) {
-      const r = run(script, [], 20_000, nowhere);
+      const r = run(script, [], 90_000, nowhere);
       expect(r.status, r.stderr).toBe(2);
       expect(r.stderr).toContain(
         `${join(nowhere, 'corpus.jsonl')}: no such file or directory: the default of --corpus is in the eval data folder ${nowhere}`,
@@ -180,7 +182,7 @@ describe('npm run eval:discovery', () => {
       expect(r.stderr).toContain('set TOOLSURFACE_EVAL_DIR or give --corpus');
     }
     // a path given by flag is named by its flag alone
-    const r = run('discovery', ['--corpus', join(nowhere, 'corpus.jsonl')], 20_000, nowhere);
+    const r = run('discovery', ['--corpus', join(nowhere, 'corpus.jsonl')], 90_000, nowhere);
     expect(r.stderr).toContain(`--corpus ${join(nowhere, 'corpus.jsonl')}: no such file or directory`);
   });
 
@@ -253,12 +255,12 @@ describe('npm run eval:discovery', () => {
   }, 150_000);
 });
 
-describe('first-index.bench', () => {
+describe('first-index.bench', { timeout: 300_000 }, () => {
   it('refuses a --json that names its corpus', () => {
     const r = spawnSync(
       process.execPath,
       ['--import', 'tsx', join(REPO_ROOT, 'test', 'eval', 'first-index.bench.ts'), '--corpus', corpus, '--json', corpus],
-      { cwd: REPO_ROOT, encoding: 'utf8', timeout: 20_000 },
+      { cwd: REPO_ROOT, encoding: 'utf8', timeout: 90_000 },
     );
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('names a file the run also reads or writes');
@@ -266,7 +268,7 @@ describe('first-index.bench', () => {
   });
 });
 
-describe('npm run eval:unified', () => {
+describe('npm run eval:unified', { timeout: 300_000 }, () => {
   it('refuses a mistyped flag and an input it cannot read before starting anything (exit 2)', () => {
     let r = run('unified', ['--irrelevant', queries]);
     expect(r.status).toBe(2);

@@ -40,11 +40,8 @@ describe.skipIf(!hasCorpus)('exact-name property over the whole eval corpus', ()
     const asTools = corpusAsTools(records);
     nameOf = asTools.nameOf;
     // eval convention: tools indexed under their unique id, hits scored by the original name
-    const t0 = performance.now();
+    // Build time is a benchmark figure (docs/decisions/bench-sliced-index-build.md), not asserted here.
     byId = ToolIndex.build(asTools.tools);
-    const ms = performance.now() - t0;
-    // generous bound: a cold build under a loaded CI machine; docs/decisions/bench-sliced-index-build.md reports the quiet number
-    expect(ms).toBeLessThan(2_000);
     // a titled variant: each tool titled by the first six words of its description
     titleOf = new Map();
     titled = ToolIndex.build(
