@@ -2,7 +2,11 @@
  * Offline evaluation of @toolsurface/mapper on the shared dev data (whole corpus as one
  * snapshot, tool names = corpus ids, a hit scored by the original `name`). Run from the repository root:
  *
- *   npx tsx tools/mapper/offline-eval.ts [--json]
+ *   npx tsx tools/mapper/offline-eval.ts [--json] [--trace [FILE]]
+ *
+ * --trace writes (to FILE, else after the figures) for each single-call request, the ground-truth
+ * tool given, the value each argument took, the module that proposed it and why, the runner-up,
+ * and ✗ where the checker rejects it; then the values each module took and how many were wrong.
  *
  * Prints, for the mapper and for the reference "top BM25 hit, maps nothing":
  * - top-1 selection (top tool's name in `relevant`), all dev queries;
@@ -19,6 +23,16 @@ import { buildBm25Baseline } from './bm25-baseline.js';
 import { mapArguments } from '@toolsurface/analysis';
 import { scoreArguments } from '@toolsurface/eval-kit';
 import { CONFIDENCE_THRESHOLD } from '@toolsurface/core';
+import { writeFileSync } from 'node:fs';
+import { TraceLog } from './trace-lib.js';
+
+/** --trace [FILE]: whether to trace, and where to (undefined: standard output). */
+function traceArg(argv: readonly string[]): { on: boolean; file?: string } {
+  const i = argv.indexOf('--trace');
+  if (i < 0) return { on: false };
+  const next = argv[i + 1];
+  return next !== undefined && !next.startsWith('--') ? { on: true, file: next } : { on: true };
+}
 
 /** Rounds for printing. */
 function f3(x: number): string {
@@ -27,6 +41,8 @@ function f3(x: number): string {
 
 async function main(): Promise<void> {
   const t0 = Date.now();
+  const tracing = traceArg(process.argv);
+  const log = tracing.on ? new TraceLog() : undefined;
   const { data, queries, retrieverLabel, mapper } = await runRanking({ log: true });
   const dev = queries.filter((q) => !q.irrelevant);
   const irr = queries.filter((q) => q.irrelevant);
@@ -76,8 +92,10 @@ async function main(): Promise<void> {
       const schema = lq.q.schema_override?.[gid] ?? data.byId.get(gid)?.parameters;
       const m = mapArguments({ name: gid, description: data.byId.get(gid)?.description, inputSchema: schema }, lq.q.query, undefined, {
         now: EVAL_NOW,
+        ...(log ? { trace: true } : {}),
       });
       if (scoreArguments(m.arguments, lq.q.arguments as Record<string, unknown[]>, schema)) oracleOk++;
+      log?.add(lq.q.id, nameOf(gid), m, lq.q.arguments as Record<string, unknown[]>, schema);
     }
   }
   for (const lq of irr) if (mapper.decide(lq.ranked.map((r) => r.c)).decision === 'execute') irrExec++;
@@ -141,8 +159,13 @@ async function main(): Promise<void> {
     ),
     seconds: (Date.now() - t0) / 1000,
   };
+  if (log && tracing.file) {
+    writeFileSync(tracing.file, log.text());
+    console.error(`[eval] trace of ${single.length} requests written to ${tracing.file}`);
+  }
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(out, null, 2));
+    if (log && !tracing.file) console.log(log.text());
     return;
   }
   console.log(
@@ -173,6 +196,7 @@ async function main(): Promise<void> {
       `  ${k.padEnd(22)} n=${String(v.n).padStart(4)}  top-1 ${f3(v.top1)}  executed ${f3(v.executed)}  executed right ${v.executedRight === null ? 'n/a' : f3(v.executedRight)}`,
     );
   console.log(`\n(${out.seconds.toFixed(0)} s)`);
+  if (log && !tracing.file) console.log(`\n${log.text()}`);
 }
 
 main().catch((err: unknown) => {

@@ -5,7 +5,7 @@
  * invents a value: a required parameter with no evidence is reported missing.
  */
 export { mapArguments, prepare, mapPrepared } from './arguments/map.js';
-export { enumValueOffered } from './arguments/dispatch.js';
+export { enumValueOffered, valueKindNames } from './arguments/dispatch.js';
 export { MAX_SEARCHED_PARAMS } from './arguments/map-object.js';
-export { type ArgEvidence, type DetailedMapping, type MapArgumentsOptions } from './arguments/types.js';
+export { type ArgChoice, type ArgEvidence, type ArgTrace, type DetailedMapping, type MapArgumentsOptions } from './arguments/types.js';
 export { contentStems } from './text.js';

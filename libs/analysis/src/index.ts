@@ -20,5 +20,5 @@ export type { Doc, Span, SpanKind, DateValue, TimeValue } from './extract.js';
 export { isObj, resolveType, propertiesOf, requiredOf, paramsOf, requiredParams } from './schema.js';
 export type { ParamInfo, ParamType, RequiredParam, Semantic } from './schema.js';
 /** Argument mapping: a request's values onto one tool's parameters. */
-export { mapArguments, prepare, mapPrepared, enumValueOffered, MAX_SEARCHED_PARAMS } from './arguments.js';
-export type { ArgEvidence, DetailedMapping, MapArgumentsOptions } from './arguments.js';
+export { mapArguments, prepare, mapPrepared, enumValueOffered, valueKindNames, MAX_SEARCHED_PARAMS } from './arguments.js';
+export type { ArgChoice, ArgEvidence, ArgTrace, DetailedMapping, MapArgumentsOptions } from './arguments.js';

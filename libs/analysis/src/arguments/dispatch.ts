@@ -34,7 +34,7 @@ import {
   TRANSLATE_TEXT_KIND,
   WHOLE_REQUEST_KIND,
 } from './text.js';
-import { type Cand, type ParamContext, REQUIRED_MIN_SCORE, type ValueKindModule } from './types.js';
+import { type Cand, type MapArgumentsOptions, type ParamContext, REQUIRED_MIN_SCORE, type ValueKindModule } from './types.js';
 import { CONVERSION_UNITS_KIND, MEASURED_THING_KIND, unitStemsOf } from './units.js';
 
 /**
@@ -52,21 +52,63 @@ export function enumValueOffered(p: ParamInfo, doc: Doc): boolean {
   return candidatesFor(p, doc).some((c) => c.score >= REQUIRED_MIN_SCORE);
 }
 
-/** Consults the modules in order for one parameter. */
-function proposeAll(kinds: readonly ValueKindModule[], p: ParamInfo, doc: Doc): Cand[] {
+/** How one prepared request is mapped: traced, and with which modules left out. */
+export interface RunOptions {
+  trace: boolean;
+  skip: ReadonlySet<string>;
+}
+
+/**
+ * The run options of prepared requests that set any (prepare): kept beside the Doc, which every
+ * module already receives, so that neither the modules nor mapObject's callers take a new
+ * argument; a request mapped with neither option is not in it.
+ */
+const RUNS = new WeakMap<Doc, RunOptions>();
+
+/** Records a prepared request's trace and skipModules options (nothing when neither is set). */
+export function setRunOptions(doc: Doc, options: MapArgumentsOptions): void {
+  if (options.trace || (options.skipModules?.length ?? 0) > 0)
+    RUNS.set(doc, { trace: options.trace === true, skip: new Set(options.skipModules ?? []) });
+}
+
+/** A prepared request's run options, if it set any. */
+export function runOptionsOf(doc: Doc): RunOptions | undefined {
+  return RUNS.get(doc);
+}
+
+/** Marks the candidates a module appended from index `from` on with its name, unless an inner walk did (untyped, arrays). */
+function tag(out: Cand[], from: number, name: string): void {
+  for (let i = from; i < out.length; i++) out[i].module ??= name;
+}
+
+/**
+ * Consults the modules in order for one parameter. A skipped module proposes nothing but still
+ * ends the walk where it would have: leaving out the numbers module does not hand a number
+ * parameter to the string modules.
+ */
+function proposeAll(kinds: readonly ValueKindModule[], p: ParamInfo, doc: Doc, run: RunOptions | undefined): Cand[] {
   const ctx: ParamContext = { type: p.type === 'any' ? 'string' : p.type, hits: anchorHits(p, doc), units: unitStemsOf(p) };
   const out: Cand[] = [];
   for (const k of kinds) {
     if (!k.serves(p, ctx)) continue;
+    const skipped = run !== undefined && run.skip.has(k.name);
     if (k.ends === 'alone') {
       const own: Cand[] = [];
-      k.propose(p, doc, ctx, own);
+      if (!skipped) k.propose(p, doc, ctx, own);
+      if (run?.trace) tag(own, 0, k.name);
       return own;
     }
-    k.propose(p, doc, ctx, out);
+    const from = out.length;
+    if (!skipped) k.propose(p, doc, ctx, out);
+    if (run?.trace) tag(out, from, k.name);
     if (k.ends === 'last') return out;
   }
   return out;
+}
+
+/** The names of the value-kind modules, in the order they are consulted. */
+export function valueKindNames(): string[] {
+  return valueKinds().map((k) => k.name);
 }
 
 /** Every parameter. */
@@ -133,7 +175,7 @@ const OBJECTS_KIND: ValueKindModule = {
 
 /** Candidate values for one parameter: the value-kind modules in order (see VALUE_KINDS). */
 export function candidatesFor(p: ParamInfo, doc: Doc): Cand[] {
-  return proposeAll(valueKinds(), p, doc);
+  return proposeAll(valueKinds(), p, doc, RUNS.get(doc));
 }
 
 /** valueKinds' list, built on first use. */

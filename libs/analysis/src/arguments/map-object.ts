@@ -11,7 +11,7 @@ import { namedFolders } from './commands.js';
 import { DONTCARE } from './data/enums.js';
 import { SLOT_SEMANTICS } from './data/slots.js';
 import { DIMENSIONS } from './data/units.js';
-import { candidatesFor } from './dispatch.js';
+import { candidatesFor, runOptionsOf } from './dispatch.js';
 import { echoFitsKind, echoesToolName, withoutLabel, withoutToolVerb } from './echoes.js';
 import { clashes, coerce, contextField, definitionOf, namesSibling, saysMore, setArg } from './map.js';
 import { DIMENSION_RANK, NUMERIC_RANK, countsValues, numberFor, paramDimension } from './numbers.js';
@@ -19,7 +19,8 @@ import { ONE_TOKEN_SEMANTICS, describedValue, explicitPairs, namedPhraseEnd, pai
 import { TEXT_RANK } from './roles.js';
 import { ordinalSeries, respectively, singleBestCount } from './series.js';
 import { descriptionSlot } from './slots.js';
-import { type ArgEvidence, type Cand, EITHER_OR_MIN_SCORE, REQUIRED_MIN_SCORE } from './types.js';
+import { tagged, traceOf } from './trace.js';
+import { type ArgEvidence, type ArgTrace, type Cand, EITHER_OR_MIN_SCORE, REQUIRED_MIN_SCORE } from './types.js';
 
 /**
  * Most parameters of one object level whose values mapObject looks for in the request: each costs
@@ -60,7 +61,13 @@ export function mapObject(
   evidence: Record<string, ArgEvidence>;
   mentionedUnfilled: number;
   valueSpans: Map<string, [number, number]>;
+  /** only when tracing (MapArgumentsOptions.trace) */
+  trace?: Record<string, ArgTrace>;
 } {
+  const tracing = runOptionsOf(doc)?.trace === true;
+  // (what the trace reads: the candidate each argument took, and each nested object's own trace)
+  const chosen = new Map<string, Cand>();
+  const nested = new Map<string, Record<string, ArgTrace>>();
   // where in the text each string value taken from it lies (coordinatedValues reads around it)
   const valueSpans = new Map<string, [number, number]>();
   const params = paramsOf(schema);
@@ -143,7 +150,11 @@ export function mapObject(
     // get_tokyo_weather's city) and leaves an optional one out ("California" for
     // california_tax's state, rather than "Texas" from "I moved from Texas"); anything else is no
     // value of it ("Walmart" for walmart.check_price's store_location, "Netflix" for a title)
-    const own = [...candidatesFor(p, doc), ...namedFolders(p, doc, toolStems), ...singleBestCount(p, doc, toolStems)]
+    const own = [
+      ...candidatesFor(p, doc),
+      ...tagged(namedFolders(p, doc, toolStems), 'namedFolders', tracing),
+      ...tagged(singleBestCount(p, doc, toolStems), 'singleBestCount', tracing),
+    ]
       .flatMap((c) => withoutLabel(c))
       .map((c) => withoutToolVerb(c, toolStems))
       .filter(
@@ -163,8 +174,8 @@ export function mapObject(
       continue;
     cands.push(...own);
   }
-  cands.push(...respectively(searched, doc));
-  cands.push(...ordinalSeries(searched, doc));
+  cands.push(...tagged(respectively(searched, doc), 'respectively', tracing));
+  cands.push(...tagged(ordinalSeries(searched, doc), 'ordinalSeries', tracing));
   // a free text's phrase outranks the name it opens with ("body See you at noon": the body is
   // "See you at noon", not "See")
   for (const c of cands) {
@@ -194,6 +205,7 @@ export function mapObject(
     if ((typeof c.value === 'string' || (Array.isArray(c.value) && c.value.every((v) => typeof v === 'string'))) && c.ranges.length > 0)
       valueSpans.set(c.param.name, [Math.min(...c.ranges.map((r) => r[0])), Math.max(...c.ranges.map((r) => r[1]))]);
     evidence[c.param.name] = { score: Math.min(1, c.score), kind: c.kind };
+    if (tracing) chosen.set(c.param.name, c);
     assigned.add(c.param.name);
     for (const r of c.ranges) taken.push(r);
   }
@@ -234,6 +246,7 @@ export function mapObject(
       setArg(args, p.name, sub.args);
       const scores = Object.values(sub.evidence).map((e) => e.score);
       evidence[p.name] = { score: scores.length ? Math.min(...scores) : 0.3, kind: 'object' };
+      if (sub.trace) nested.set(p.name, sub.trace);
       assigned.add(p.name);
     } else if (Object.keys(propertiesOf(p.schema)).length === 0 && !subReq.length) {
       // free-form object: nothing to map into
@@ -328,5 +341,6 @@ export function mapObject(
   // keep schema order
   const ordered: Record<string, unknown> = {};
   for (const p of params) if (Object.hasOwn(args, p.name)) setArg(ordered, p.name, args[p.name]);
-  return { args: ordered, missing, evidence, mentionedUnfilled, valueSpans };
+  const trace = tracing ? traceOf(ordered, evidence, chosen, cands, nested, doc) : undefined;
+  return { args: ordered, missing, evidence, mentionedUnfilled, valueSpans, ...(trace ? { trace } : {}) };
 }

@@ -8,9 +8,10 @@ import { contentStems, squash } from '../text.js';
 import { type MapperTool } from '../types.js';
 import { WEAK_KINDS } from './data/words.js';
 import { datesAsWritten, todayUtc } from './dates.js';
+import { setRunOptions } from './dispatch.js';
 import { toolNameStems } from './echoes.js';
 import { mapObject } from './map-object.js';
-import { type Cand, type DetailedMapping, type MapArgumentsOptions } from './types.js';
+import { type ArgTrace, type Cand, type DetailedMapping, type MapArgumentsOptions } from './types.js';
 
 /**
  * A string value that is another parameter's name written as the label of a value ("The song_id
@@ -116,14 +117,16 @@ export function prepare(
   options: MapArgumentsOptions = {},
 ): { doc: Doc; ctx?: Record<string, unknown> } {
   const { text, ctx } = textOf(request, context);
-  return { doc: analyze(text.slice(0, 20_000), options.now ?? todayUtc()), ctx };
+  const doc = analyze(text.slice(0, 20_000), options.now ?? todayUtc());
+  setRunOptions(doc, options);
+  return { doc, ctx };
 }
 
 /** Maps a prepared request onto a tool's schema, with evidence. */
 export function mapPrepared(tool: MapperTool, doc: Doc, ctx?: Record<string, unknown>): DetailedMapping {
   const schema = isObj(tool.inputSchema) ? tool.inputSchema : { type: 'object', properties: {} };
   const taken: [number, number][] = [];
-  const { args, missing, evidence, mentionedUnfilled, valueSpans } = mapObject(
+  const { args, missing, evidence, mentionedUnfilled, valueSpans, trace } = mapObject(
     schema,
     doc,
     ctx,
@@ -162,6 +165,7 @@ export function mapPrepared(tool: MapperTool, doc: Doc, ctx?: Record<string, unk
     requiredCount: required.length,
     paramCount: params.length,
     datesAsWritten: datesAsWritten(doc, args),
+    ...(trace ? { trace } : {}),
   };
 }
 
@@ -180,11 +184,16 @@ export function mapArguments(
   request: string,
   context?: Record<string, unknown> | string,
   options: MapArgumentsOptions = {},
-): { arguments: Record<string, unknown>; missingArguments: string[]; filledRatio: number } {
+): { arguments: Record<string, unknown>; missingArguments: string[]; filledRatio: number; trace?: Record<string, ArgTrace> } {
   try {
     const { doc, ctx } = prepare(request, context, options);
     const m = mapPrepared(tool, doc, ctx);
-    return { arguments: m.arguments, missingArguments: m.missingArguments, filledRatio: m.filledRatio };
+    return {
+      arguments: m.arguments,
+      missingArguments: m.missingArguments,
+      filledRatio: m.filledRatio,
+      ...(m.trace ? { trace: m.trace } : {}),
+    };
   } catch {
     const req = requiredOf(tool?.inputSchema);
     return { arguments: {}, missingArguments: req, filledRatio: req.length === 0 ? 1 : 0 };

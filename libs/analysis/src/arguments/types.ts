@@ -45,12 +45,33 @@ export interface DetailedMapping {
    * user's needs no rewriting (a selection feature).
    */
   datesAsWritten: number;
+  /** per argument, which module took its value and why, and the runner-up (only with MapArgumentsOptions.trace) */
+  trace?: Record<string, ArgTrace>;
+}
+
+/** One value offered for an argument, as a trace reports it. */
+export interface ArgChoice {
+  value: unknown;
+  /** the value-kind module (ValueKindModule.name) or the mapObject step (pair, context, positional, …) that proposed it */
+  module: string;
+  /** the candidate's kind and the request text it read ("number \"42\"") */
+  why: string;
+  score: number;
+}
+
+/** The value an argument took, and the best other value offered for it (MapArgumentsOptions.trace). */
+export interface ArgTrace extends ArgChoice {
+  runnerUp?: ArgChoice;
 }
 
 /** Options of the argument mapper. */
 export interface MapArgumentsOptions {
   /** "today" for relative dates and dates written without a year (default: the current date) */
   now?: Date;
+  /** report, per argument, the module that took its value and the runner-up (DetailedMapping.trace); off by default */
+  trace?: boolean;
+  /** value-kind modules (ValueKindModule.name) not consulted: the module ablation (tools/mapper/ablate-modules.ts) */
+  skipModules?: readonly string[];
 }
 
 /** A possible value for one parameter. */
@@ -60,6 +81,8 @@ export interface Cand {
   score: number;
   ranges: [number, number][];
   kind: string;
+  /** the module that proposed it (set only when tracing: MapArgumentsOptions.trace) */
+  module?: string;
 }
 
 /** Lowest candidate score that fills a required parameter (an optional one needs 0.5). */
@@ -68,7 +91,6 @@ export const REQUIRED_MIN_SCORE = 0.2;
 /** Minimum score of a value for a parameter needed unless another is given (ParamInfo.eitherOr). */
 export const EITHER_OR_MIN_SCORE = 0.35;
 
-/** Candidate values for one parameter. */
 /** What every value-kind module reads of a parameter, computed once per parameter and request. */
 export interface ParamContext {
   /** the parameter's type, 'any' read as 'string' */

@@ -1,0 +1,105 @@
+/**
+ * Module ablation of the argument mapper: for each value-kind module, the argument accuracy with
+ * the right tool given (single-call dev requests, the README checker) on half A and on half B (FNV-1a
+ * of the request id, even → A, odd → B), with every module and with that one left out
+ * (MapArgumentsOptions.skipModules). A module's gain on a half is what the half loses without it.
+ * Run from the repository root:
+ *
+ *   npx tsx tools/mapper/ablate-modules.ts [--json FILE] [--only name,name]
+ *
+ * Prints a Markdown table: module, lines of its definition, gain on A and on B (requests, rate).
+ * docs/decisions/mapper-module-ablation.md holds the figures and the protocol.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { mapArguments, valueKindNames } from '@toolsurface/analysis';
+import { fnv1a, scoreArguments } from '@toolsurface/eval-kit';
+import { EVAL_NOW } from './eval-lib.js';
+import { loadEvalData, scoringSchema, type EvalData, type QueryRecord } from './data.js';
+
+/** Where the value-kind modules are defined. */
+const MODULES_DIR = resolve('libs/analysis/src/arguments');
+
+/** Right-tool-given successes of one run, per half. */
+interface HalfCounts {
+  A: number;
+  B: number;
+}
+
+/**
+ * Lines of each module's definition (`const X_KIND: ValueKindModule = { … };`), by module name.
+ * The helpers it calls are not counted: many serve several modules.
+ */
+function definitionLines(): Map<string, { lines: number; file: string }> {
+  const out = new Map<string, { lines: number; file: string }>();
+  for (const file of readdirSync(MODULES_DIR).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+    const lines = readFileSync(resolve(MODULES_DIR, file), 'utf8').split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      if (!/^(?:export )?const \w+: ValueKindModule = \{$/.test(lines[i])) continue;
+      let end = i;
+      while (end < lines.length && lines[end] !== '};') end++;
+      const name = /name: '([^']+)'/.exec(lines.slice(i, end).join('\n'))?.[1];
+      if (name) out.set(name, { lines: end - i + 1, file });
+    }
+  }
+  return out;
+}
+
+/** Counts the single-call requests of each half whose arguments are right with the ground-truth tool given. */
+function run(data: EvalData, single: readonly QueryRecord[], skip: readonly string[]): HalfCounts {
+  const n: HalfCounts = { A: 0, B: 0 };
+  for (const q of single) {
+    const gid = q.relevant_ids?.[0];
+    if (!gid) continue;
+    const schema = scoringSchema(q, gid, data.byId);
+    const m = mapArguments({ name: gid, description: data.byId.get(gid)?.description, inputSchema: schema }, q.query, undefined, {
+      now: EVAL_NOW,
+      skipModules: skip,
+    });
+    if (scoreArguments(m.arguments, q.arguments as Record<string, unknown[]>, schema)) n[halfOf(q.id)]++;
+  }
+  return n;
+}
+
+/** Half of a request by the hash of its id (as tools/mapper/split-eval.ts). */
+function halfOf(id: string): 'A' | 'B' {
+  return fnv1a(id) % 2 === 0 ? 'A' : 'B';
+}
+
+/** A gain as "count (rate)", the rate over the half's single-call requests. */
+function gainCell(gain: number, n: number): string {
+  return `${gain > 0 ? '+' : ''}${gain} (${gain > 0 ? '+' : ''}${(gain / n).toFixed(3)})`;
+}
+
+function main(): void {
+  const argv = process.argv;
+  const jsonAt = argv.indexOf('--json');
+  const onlyAt = argv.indexOf('--only');
+  const only = onlyAt >= 0 ? new Set((argv[onlyAt + 1] ?? '').split(',')) : undefined;
+  const data = loadEvalData();
+  const single = data.dev.filter((q) => q.arguments !== null && (q.relevant_ids?.length ?? 0) > 0);
+  const size: HalfCounts = { A: 0, B: 0 };
+  for (const q of single) size[halfOf(q.id)]++;
+  const t0 = Date.now();
+  const base = run(data, single, []);
+  console.error(`[ablate] all modules: A ${base.A}/${size.A}, B ${base.B}/${size.B} (${Date.now() - t0} ms a pass)`);
+  const lines = definitionLines();
+  const rows: { module: string; lines: number; file: string; gainA: number; gainB: number }[] = [];
+  for (const name of valueKindNames()) {
+    if (only && !only.has(name)) continue;
+    const without = run(data, single, [name]);
+    const row = { module: name, ...(lines.get(name) ?? { lines: 0, file: '?' }), gainA: base.A - without.A, gainB: base.B - without.B };
+    rows.push(row);
+    console.error(`[ablate] ${name}: gain A ${row.gainA}, B ${row.gainB}`);
+  }
+  console.log(
+    `Right tool given, single-call dev requests: half A ${base.A}/${size.A} = ${(base.A / size.A).toFixed(3)}, half B ${base.B}/${size.B} = ${(base.B / size.B).toFixed(3)}.\n`,
+  );
+  console.log('| module | file | lines | gain on A | gain on B |');
+  console.log('|---|---|---:|---:|---:|');
+  for (const r of rows)
+    console.log(`| ${r.module} | ${r.file} | ${r.lines} | ${gainCell(r.gainA, size.A)} | ${gainCell(r.gainB, size.B)} |`);
+  if (jsonAt >= 0 && argv[jsonAt + 1]) writeFileSync(argv[jsonAt + 1], JSON.stringify({ size, base, rows }, null, 2));
+}
+
+main();
