@@ -22,7 +22,7 @@ import { FLAGS_KIND } from './flags.js';
 import { KIND_NAMED_KIND, LABELLED_ID_KIND, URL_TEMPLATE_KIND, WORD_AFTER_ID_KIND } from './identifiers.js';
 import { NUMBERS_KIND } from './numbers.js';
 import { PHRASES_KIND } from './phrases.js';
-import { AREA_KIND, DEMONYM_KIND, REGION_KIND } from './places.js';
+import { AREA_KIND, DEMONYM_KIND } from './places.js';
 import { SPANS_KIND } from './spans.js';
 import {
   AS_NAMED_KIND,
@@ -209,7 +209,6 @@ function valueKinds(): readonly ValueKindModule[] {
     CURRENCY_KIND,
     BARE_TIME_KIND,
     SPANS_KIND,
-    REGION_KIND,
     PHRASES_KIND,
     WHOLE_REQUEST_KIND,
     AREA_KIND,

@@ -6,7 +6,6 @@ import { type Doc, type Span } from '../extract.js';
 import { LEADING_WORDS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
 import { US_PLACES } from '../us-places.js';
-import { anchorBonus } from './anchors.js';
 import {
   AREA_KINDS,
   COUNTRY_ALIASES,
@@ -161,28 +160,6 @@ export function regionFits(country: boolean, s: Span): boolean {
   if (US_CITIES.has(city)) return ['usa', 'us', 'united states', 'america'].includes(region);
   return !Object.hasOwn(US_STATES, region) && !(s.region!.length === 2 && US_STATE_CODES.has(s.region!));
 }
-
-/** Value kind "region": the region written after a city, for a country or state. */
-export const REGION_KIND: ValueKindModule = {
-  name: 'region',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    const { hits } = ctx;
-    // the region written after a city ("London, UK", "Austin, Texas") for a country/state parameter
-    // beside a city parameter
-    const regionParam =
-      /^(country|state|province|region)$/.test(p.parts[p.parts.length - 1] ?? '') && p.siblings.some((x) => /city/i.test(x));
-    if (regionParam) {
-      for (const s of doc.spans) {
-        if (s.kind !== 'place' || s.region === undefined || s.address) continue;
-        const at = s.end - s.region.length;
-        if (doc.text.slice(at, s.end) !== s.region) continue;
-        if (!regionFits(p.parts[p.parts.length - 1] === 'country', s)) continue;
-        out.push({ param: p, value: s.region, score: 0.6 + anchorBonus(p, doc, s, hits) * 0.5, ranges: [[at, s.end]], kind: 'region' });
-      }
-    }
-  },
-};
 
 /** Value kind "area": an administrative area written with its kind. */
 export const AREA_KIND: ValueKindModule = {
