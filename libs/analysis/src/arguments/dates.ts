@@ -262,16 +262,6 @@ export const BARE_TIME_KIND: ValueKindModule = {
   },
 };
 
-/** Value kind "apostropheYear": a year written with an apostrophe ("'19"). */
-export const APOSTROPHE_YEAR_KIND: ValueKindModule = {
-  name: 'apostropheYear',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    // a year written with an apostrophe for a string year ("from the '19" → "2019")
-    if (p.type === 'string' && !p.enumValues) out.push(...apostropheYears(p, doc));
-  },
-};
-
 /** Value kind "endFromDuration": the end of a period from its start and a duration. */
 export const END_FROM_DURATION_KIND: ValueKindModule = {
   name: 'endFromDuration',
