@@ -7,23 +7,31 @@
  *
  *   npx tsx tools/mapper/ablate-modules.ts [--json FILE] [--only name,name]
  *
- * Prints a Markdown table: module, lines of its definition, gain on A and on B (requests, rate).
+ * Prints a Markdown table: module, lines of its definition, gain on A and on B (requests, rate), and
+ * on each half the argument values it gains (checker problems without it − with it), which counts
+ * a module's right value on a request that fails on another argument.
  * docs/decisions/mapper-module-ablation.md holds the figures and the protocol.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { mapArguments, valueKindNames } from '@toolsurface/analysis';
-import { fnv1a, scoreArguments } from '@toolsurface/eval-kit';
+import { argumentProblems, fnv1a } from '@toolsurface/eval-kit';
 import { EVAL_NOW } from './eval-lib.js';
 import { loadEvalData, scoringSchema, type EvalData, type QueryRecord } from './data.js';
 
 /** Where the value-kind modules are defined. */
 const MODULES_DIR = resolve('libs/analysis/src/arguments');
 
-/** Right-tool-given successes of one run, per half. */
+/** Counts of one run, per half. */
 interface HalfCounts {
   A: number;
   B: number;
+}
+
+/** One run: requests fully right, and argument problems (the checker's phrases), per half. */
+interface Run {
+  right: HalfCounts;
+  problems: HalfCounts;
 }
 
 /**
@@ -46,8 +54,9 @@ function definitionLines(): Map<string, { lines: number; file: string }> {
 }
 
 /** Counts the single-call requests of each half whose arguments are right with the ground-truth tool given. */
-function run(data: EvalData, single: readonly QueryRecord[], skip: readonly string[]): HalfCounts {
+function run(data: EvalData, single: readonly QueryRecord[], skip: readonly string[]): Run {
   const n: HalfCounts = { A: 0, B: 0 };
+  const problems: HalfCounts = { A: 0, B: 0 };
   for (const q of single) {
     const gid = q.relevant_ids?.[0];
     if (!gid) continue;
@@ -56,9 +65,11 @@ function run(data: EvalData, single: readonly QueryRecord[], skip: readonly stri
       now: EVAL_NOW,
       skipModules: skip,
     });
-    if (scoreArguments(m.arguments, q.arguments as Record<string, unknown[]>, schema)) n[halfOf(q.id)]++;
+    const wrong = argumentProblems(m.arguments, q.arguments as Record<string, unknown[]>, schema).length;
+    if (wrong === 0) n[halfOf(q.id)]++;
+    problems[halfOf(q.id)] += wrong;
   }
-  return n;
+  return { right: n, problems };
 }
 
 /** Half of a request by the hash of its id (as tools/mapper/split-eval.ts). */
@@ -82,23 +93,34 @@ function main(): void {
   for (const q of single) size[halfOf(q.id)]++;
   const t0 = Date.now();
   const base = run(data, single, []);
-  console.error(`[ablate] all modules: A ${base.A}/${size.A}, B ${base.B}/${size.B} (${Date.now() - t0} ms a pass)`);
+  console.error(`[ablate] all modules: A ${base.right.A}/${size.A}, B ${base.right.B}/${size.B} (${Date.now() - t0} ms a pass)`);
   const lines = definitionLines();
-  const rows: { module: string; lines: number; file: string; gainA: number; gainB: number }[] = [];
+  const rows: { module: string; lines: number; file: string; gainA: number; gainB: number; valuesA: number; valuesB: number }[] = [];
   for (const name of valueKindNames()) {
     if (only && !only.has(name)) continue;
     const without = run(data, single, [name]);
-    const row = { module: name, ...(lines.get(name) ?? { lines: 0, file: '?' }), gainA: base.A - without.A, gainB: base.B - without.B };
+    const row = {
+      module: name,
+      ...(lines.get(name) ?? { lines: 0, file: '?' }),
+      gainA: base.right.A - without.right.A,
+      gainB: base.right.B - without.right.B,
+      // (argument values the checker rejects without the module and accepts with it: a module's
+      // right value on a request that fails on another argument counts here, not above)
+      valuesA: without.problems.A - base.problems.A,
+      valuesB: without.problems.B - base.problems.B,
+    };
     rows.push(row);
-    console.error(`[ablate] ${name}: gain A ${row.gainA}, B ${row.gainB}`);
+    console.error(`[ablate] ${name}: gain A ${row.gainA}, B ${row.gainB}; values A ${row.valuesA}, B ${row.valuesB}`);
   }
-  console.log(
-    `Right tool given, single-call dev requests: half A ${base.A}/${size.A} = ${(base.A / size.A).toFixed(3)}, half B ${base.B}/${size.B} = ${(base.B / size.B).toFixed(3)}.\n`,
-  );
-  console.log('| module | file | lines | gain on A | gain on B |');
-  console.log('|---|---|---:|---:|---:|');
+  const rate = (h: 'A' | 'B'): string => `${base.right[h]}/${size[h]} = ${(base.right[h] / size[h]).toFixed(3)}`;
+  console.log(`Right tool given, single-call dev requests: half A ${rate('A')}, half B ${rate('B')}.`);
+  console.log(`Argument problems with every module: A ${base.problems.A}, B ${base.problems.B}.\n`);
+  console.log('| module | file | lines | gain on A | gain on B | values A | values B |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
   for (const r of rows)
-    console.log(`| ${r.module} | ${r.file} | ${r.lines} | ${gainCell(r.gainA, size.A)} | ${gainCell(r.gainB, size.B)} |`);
+    console.log(
+      `| ${r.module} | ${r.file} | ${r.lines} | ${gainCell(r.gainA, size.A)} | ${gainCell(r.gainB, size.B)} | ${r.valuesA} | ${r.valuesB} |`,
+    );
   if (jsonAt >= 0 && argv[jsonAt + 1]) writeFileSync(argv[jsonAt + 1], JSON.stringify({ size, base, rows }, null, 2));
 }
 
