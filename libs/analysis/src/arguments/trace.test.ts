@@ -22,7 +22,9 @@ describe('mapArguments: trace and skipModules', () => {
     expect(m.trace?.count.why).toContain('"5"');
     expect(m.trace?.unit).toMatchObject({ value: 'fahrenheit', module: 'enums' });
     expect(m.trace?.q).toMatchObject({ value: 'solar panels', module: 'spans' });
-    // the query had other text on offer; the runner-up is another value, never the chosen one
+    expect(m.trace?.q.why).toBe('quoted "solar panels"');
+    // the runner-up is the best other value offered, here the words after "search for"
+    expect(m.trace?.q.runnerUp).toMatchObject({ module: 'searchPhrase' });
     expect(m.trace?.q.runnerUp?.value).not.toBe('solar panels');
   });
 
