@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,7 +10,7 @@ import { REPO_ROOT } from '@toolsurface/devkit';
 import { STREAM, Subjects } from '@toolsurface/platform';
 import { createPortal, type Portal } from '@toolsurface/portal';
 import { PresentationChanged } from '@toolsurface/proto';
-import { startGateway, type GatewayFixture } from '../support';
+import { portalRequest, startGateway, type GatewayFixture } from '../support';
 
 // Two portal replicas on one nats-server share sign-ins (bucket toolsurface_portal_sessions), and
 // every change is recorded on presentation.changed with who made it: a change through the portal
@@ -44,27 +43,15 @@ interface Answer {
   setCookie: string | undefined;
 }
 
-/** A request to a portal as its own page sends it (Host and Origin of that portal). */
-function call(p: Portal, method: string, path: string, opts: { cookie?: string; csrf?: string; body?: unknown } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { host: `127.0.0.1:${p.port()}`, origin: p.url() };
-  if (opts.cookie) headers.cookie = opts.cookie;
-  if (opts.csrf) headers['x-csrf-token'] = opts.csrf;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: p.port(), method, path, headers }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          body: JSON.parse(text) as Record<string, unknown>,
-          setCookie: res.headers['set-cookie']?.[0],
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end(opts.body === undefined ? '' : JSON.stringify(opts.body));
-  });
+/** A request to a portal as its own page sends it, its body parsed. */
+async function call(
+  p: Portal,
+  method: string,
+  path: string,
+  opts: { cookie?: string; csrf?: string; body?: unknown } = {},
+): Promise<Answer> {
+  const r = await portalRequest(p, method, path, opts);
+  return { status: r.status, body: JSON.parse(r.text) as Record<string, unknown>, setCookie: r.setCookie[0] };
 }
 
 /** Signs in on `p`: the cookie (name=value) and the session's CSRF token. */

@@ -4,3 +4,5 @@ export type { ReceivedSpan, ReceivedPoint } from './otlp-receiver';
 export { startGateway, startMcpGateway, MCP_FRONT_TOKEN } from './gateway-fixture';
 export type { GatewayFixture, SeenEvent } from './gateway-fixture';
 export { mcpTextOf, toolCalledSince } from './mcp-results';
+export { portalRequest } from './portal-http';
+export type { PortalAnswer } from './portal-http';

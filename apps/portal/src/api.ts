@@ -9,6 +9,7 @@ import {
   type PrincipalRef,
 } from '@toolsurface/core';
 import { AUTONOMY_NAMES, GatewayClient, mcpEndpointUrl, MODE_NAMES, principalSummaryToJson, resolvedModeName } from '@toolsurface/client';
+import { TLS_ENV, type TlsFiles } from '@toolsurface/platform';
 import { csrfMatches, sessionCookie, type Session, type SessionStore } from './sessions';
 import { activityQuery, type ActivityFeed } from './activity-feed';
 import { JSON_HEADERS } from './static';
@@ -17,6 +18,8 @@ import { JSON_HEADERS } from './static';
 export interface ApiContext {
   sessions: SessionStore;
   resolver: string;
+  /** TLS (and mutual TLS) towards surface-resolver; plaintext when absent. */
+  grpcTls?: TlsFiles;
   secure: boolean;
   sessionTtlSeconds: number;
   mcpPublicUrl: string;
@@ -85,7 +88,7 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 function client(ctx: ApiContext, token: string): GatewayClient {
   // Only surface-resolver is called; dispatch's address is never used. surface-resolver names the
   // person from their token; "portal" marks the change as made here (actor "portal:<orchestrator>").
-  return new GatewayClient({ resolver: ctx.resolver, dispatch: ctx.resolver }, { controlMs: 15_000 }, token, undefined, VIA_PORTAL);
+  return new GatewayClient({ resolver: ctx.resolver, dispatch: ctx.resolver }, { controlMs: 15_000 }, token, ctx.grpcTls, VIA_PORTAL);
 }
 
 async function withClient<T>(ctx: ApiContext, token: string, fn: (c: GatewayClient) => Promise<T>): Promise<T> {
@@ -93,11 +96,40 @@ async function withClient<T>(ctx: ApiContext, token: string, fn: (c: GatewayClie
   try {
     return await fn(c);
   } catch (e) {
+    if (isAppError(e) && e.code === ReasonCode.UNAVAILABLE && /No connection established/.test(e.message))
+      throw new ApiError(502, unreachable(ctx, e.message));
     if (isAppError(e)) throw new ApiError(statusOf(e.code), `${e.code}: ${e.message}`);
     throw e;
   } finally {
     c.close();
   }
+}
+
+/**
+ * Why surface-resolver could not be reached, with what to set: grpc-js reports a certificate that
+ * does not verify only deep inside "No connection established. Last error: …".
+ */
+function unreachable(ctx: ApiContext, message: string): string {
+  const why =
+    (message.split('Last error: ').pop() ?? '')
+      .replace(/\.? Resolution note:[\s\S]*$/, '')
+      .replace(/^Error: /, '')
+      // (an OpenSSL error line: its reason is the part worth showing, e.g. "tlsv13 alert certificate required")
+      .replace(/^[0-9A-F]+:error:[0-9A-F]+:SSL routines:[a-z0-9_]+:([^:]+):[\s\S]*$/, '$1')
+      .trim()
+      .slice(0, 200) || message.slice(0, 200);
+  const where = `surface-resolver at ${ctx.resolver}`;
+  if (ctx.grpcTls && /alert certificate required/.test(why))
+    return `UNAVAILABLE: ${where} requires a client certificate (mutual TLS; ${why}): set ${TLS_ENV.certFile} and ${TLS_ENV.keyFile} to one its client CA signed`;
+  if (ctx.grpcTls && /certificate|self[- ]signed|unable to verify|altnames/i.test(why))
+    return `UNAVAILABLE: ${where} presented a TLS certificate the portal does not trust (${why}): ${TLS_ENV.caFile} (${ctx.grpcTls.caFile}) must name the CA that signed it`;
+  // (a client certificate the server's client CA did not sign shows only as "Failed to connect")
+  const hint = ctx.grpcTls
+    ? ctx.grpcTls.certFile
+      ? `; with mutual TLS, surface-resolver's client CA must have signed ${TLS_ENV.certFile} (${ctx.grpcTls.certFile})`
+      : ''
+    : `; if it serves TLS, set ${TLS_ENV.caFile} to the CA that signed its certificate (and ${TLS_ENV.certFile} and ${TLS_ENV.keyFile} for mutual TLS)`;
+  return `UNAVAILABLE: ${where} cannot be reached (${why})${hint}`;
 }
 
 function principalFromPath(kind: string, id: string): PrincipalRef {

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadPortalConfig } from './config';
 
 describe('loadPortalConfig', () => {
@@ -45,5 +48,32 @@ describe('loadPortalConfig', () => {
       expect(() => loadPortalConfig({ PORTAL_ALLOWED_HOSTS: bad }), bad).toThrow(
         `PORTAL_ALLOWED_HOSTS takes Host header values (host or host:port, comma-separated), got "${bad}"`,
       );
+  });
+
+  describe('GRPC_TLS_* (towards surface-resolver)', () => {
+    // envTls reads the files at start: they must exist; their content matters only to a connection.
+    const dir = mkdtempSync(join(tmpdir(), 'portal-config-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const [ca, cert, key] = ['ca.pem', 'tls.crt', 'tls.key'].map((f) => {
+      writeFileSync(join(dir, f), 'x');
+      return join(dir, f);
+    });
+
+    it('calls over TLS with a CA, over mutual TLS with a certificate too, in plaintext with neither', () => {
+      expect(loadPortalConfig({}).grpcTls).toBeUndefined();
+      expect(loadPortalConfig({ GRPC_TLS_CA_FILE: ca }).grpcTls).toEqual({ caFile: ca });
+      expect(
+        loadPortalConfig({ GRPC_TLS_CA_FILE: ca, GRPC_TLS_CERT_FILE: cert, GRPC_TLS_KEY_FILE: key, GRPC_TLS_RELOAD_INTERVAL_MS: '0' })
+          .grpcTls,
+      ).toEqual({ caFile: ca, certFile: cert, keyFile: key, reloadIntervalMs: 0 });
+    });
+
+    it('refuses a certificate without the CA, half a pair, and a file it cannot read, naming the variable', () => {
+      expect(() => loadPortalConfig({ GRPC_TLS_CERT_FILE: cert, GRPC_TLS_KEY_FILE: key })).toThrow(
+        'GRPC_TLS_CERT_FILE and GRPC_TLS_KEY_FILE need GRPC_TLS_CA_FILE',
+      );
+      expect(() => loadPortalConfig({ GRPC_TLS_CA_FILE: ca, GRPC_TLS_CERT_FILE: cert })).toThrow('must be set together');
+      expect(() => loadPortalConfig({ GRPC_TLS_CA_FILE: join(dir, 'missing.pem') })).toThrow('GRPC_TLS_CA_FILE: cannot read');
+    });
   });
 });

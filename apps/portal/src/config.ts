@@ -1,6 +1,6 @@
 // The only reader of process.env in the portal.
 import { resolve } from 'node:path';
-import { envNats, jetstreamReplicas, type NatsAuth } from '@toolsurface/platform';
+import { envNats, envTls, jetstreamReplicas, TLS_ENV, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
 import type { ActivityConfig } from './activity-feed';
 
 /** Validated settings of the portal. */
@@ -11,6 +11,12 @@ export interface PortalConfig {
   port: number;
   /** surface-resolver host:port. */
   resolver: string;
+  /**
+   * TLS towards surface-resolver, from the GRPC_TLS_* variables the services and the stack read:
+   * verified against caFile, presenting certFile and keyFile where it asks for a client certificate
+   * (mutual TLS). Absent: plaintext.
+   */
+  grpcTls?: TlsFiles;
   /**
    * Host header values (host:port) the portal answers; anything else is refused (DNS rebinding).
    * Empty: the listening address, `localhost` and `127.0.0.1` on the bound port.
@@ -55,6 +61,7 @@ export function loadPortalConfig(env: NodeJS.ProcessEnv = process.env): PortalCo
     host: env.PORTAL_HOST || '127.0.0.1',
     port: int(env, 'PORTAL_PORT', 3200, 0, 65535),
     resolver: env.TOOLSURFACE_RESOLVER || '127.0.0.1:50051',
+    ...grpcTls(env),
     allowedHosts: allowedHosts(env.PORTAL_ALLOWED_HOSTS || ''),
     ...(certFile ? { tls: { certFile: resolve(certFile), keyFile: resolve(keyFile) } } : {}),
     mcpPublicUrl: mcpPublicUrl.replace(/\/+$/, ''),
@@ -62,6 +69,20 @@ export function loadPortalConfig(env: NodeJS.ProcessEnv = process.env): PortalCo
     webDist: resolve(env.PORTAL_WEB_DIST || new URL('../dist', import.meta.url).pathname),
     activity: activityConfig(env),
     ...(env.NATS_URL ? { nats: { url: env.NATS_URL, auth: envNats(env), replicas: jetstreamReplicas(env) } } : {}),
+  };
+}
+
+/** GRPC_TLS_*: the client side only (a CA to verify surface-resolver, and a certificate for mutual TLS). */
+function grpcTls(env: NodeJS.ProcessEnv): { grpcTls?: TlsFiles } {
+  const { caFile, certFile, keyFile, reloadIntervalMs } = envTls(env);
+  // Without a CA the calls would go out in plaintext although a certificate was meant for them.
+  if (certFile && !caFile)
+    throw new Error(
+      `${TLS_ENV.certFile} and ${TLS_ENV.keyFile} need ${TLS_ENV.caFile} (the CA that signed surface-resolver's certificate): the portal calls surface-resolver over TLS only with it`,
+    );
+  if (!caFile) return {};
+  return {
+    grpcTls: { caFile, ...(certFile ? { certFile, keyFile } : {}), ...(reloadIntervalMs !== undefined ? { reloadIntervalMs } : {}) },
   };
 }
 

@@ -31,6 +31,7 @@ export function createPortal(config: PortalConfig): Portal {
     // Replaced in start() by the NATS store when NATS is configured.
     sessions: new MemorySessionStore(ttlMs),
     resolver: config.resolver,
+    ...(config.grpcTls ? { grpcTls: config.grpcTls } : {}),
     secure: scheme === 'https',
     sessionTtlSeconds: config.sessionTtlSeconds,
     mcpPublicUrl: config.mcpPublicUrl,
