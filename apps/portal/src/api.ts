@@ -49,6 +49,7 @@ function statusOf(code: ReasonCode): number {
     case ReasonCode.PERMISSION_DENIED:
       return 403;
     case ReasonCode.CONFIG_CONFLICT:
+    case ReasonCode.PRESENTATION_CHANGED:
       return 409;
     case ReasonCode.UNAVAILABLE:
       return 502;
@@ -208,7 +209,13 @@ async function setPresentation(ctx: ApiContext, s: Session, p: PrincipalRef, req
     stale(body.expectedMode, current.configuredMode, 'changed to');
     // A form that sends the autonomy it was loaded with would otherwise undo a switch to supervised made meanwhile.
     stale(body.expectedAutonomy, current.autonomy, 'set to');
-    await withClient(ctx, s.token, (c) => c.setPresentation(p, mode as PresentationMode, autonomy as Autonomy | undefined));
+    // The same expectation again, checked by surface-resolver as it writes: a save through another
+    // replica or the CLI since the check above refuses this one (PRESENTATION_CHANGED, 409).
+    const expected = {
+      ...(typeof body.expectedMode === 'string' ? { mode: body.expectedMode as PresentationMode } : {}),
+      ...(typeof body.expectedAutonomy === 'string' ? { autonomy: body.expectedAutonomy as Autonomy } : {}),
+    };
+    await withClient(ctx, s.token, (c) => c.setPresentation(p, mode as PresentationMode, autonomy as Autonomy | undefined, expected));
     return (await principals(ctx, s, p.kind)).find((x) => x.id === p.id);
   });
   send(res, 200, saved);
@@ -218,10 +225,9 @@ async function setPresentation(ctx: ApiContext, s: Session, p: PrincipalRef, req
 const saving = new Map<string, Promise<unknown>>();
 
 /**
- * Runs the saves of one principal one after another, so that the check of what a form was loaded
- * with and the change it guards are not split by another save through this portal: of two saves
- * of one form at once, the second sees the first and is refused. (Saves through another replica
- * or the CLI can still come between: SetPresentation has no compare-and-set.)
+ * Runs the saves of one principal one after another, so that of two saves of one form through
+ * this portal at once, the second sees the first and is refused with the portal's own message.
+ * (Saves through another replica or the CLI are caught by surface-resolver's compare-and-set.)
  */
 async function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
   const before = saving.get(key) ?? Promise.resolve();

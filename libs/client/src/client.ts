@@ -97,12 +97,22 @@ export class GatewayClient {
     return requireField(res.presentation, 'GetPresentation');
   }
 
-  /** Stores a principal's mode and/or autonomy (an omitted one is kept); resolves the stored result. */
-  async setPresentation(principal: PrincipalRef, mode?: PresentationMode, autonomy?: Autonomy): Promise<Presentation> {
+  /**
+   * Stores a principal's mode and/or autonomy (an omitted one is kept); resolves the stored result.
+   * With `expected`, only if the stored mode and autonomy are still those: else rejects PRESENTATION_CHANGED.
+   */
+  async setPresentation(
+    principal: PrincipalRef,
+    mode?: PresentationMode,
+    autonomy?: Autonomy,
+    expected: { mode?: PresentationMode; autonomy?: Autonomy } = {},
+  ): Promise<Presentation> {
     const res = await this.unary(this.presentation, 'PresentationService', 'SetPresentation', this.presentation.setPresentation, {
       principal: principalToProto(principal),
       mode: mode ? modeToProto(mode) : 0,
       autonomy: autonomy ? autonomyToProto(autonomy) : 0,
+      expectedMode: expected.mode ? modeToProto(expected.mode) : 0,
+      expectedAutonomy: expected.autonomy ? autonomyToProto(expected.autonomy) : 0,
     });
     return requireField(res.presentation, 'SetPresentation');
   }

@@ -27,6 +27,8 @@ export const ReasonCode = {
   REQUEST_TOO_LARGE: 'REQUEST_TOO_LARGE',
   /** A config apply lost a race with another one (gRPC ABORTED): read the config again and retry. */
   CONFIG_CONFLICT: 'CONFIG_CONFLICT',
+  /** A SetPresentation with an expected mode or autonomy found another one stored (gRPC FAILED_PRECONDITION): read it again and choose. */
+  PRESENTATION_CHANGED: 'PRESENTATION_CHANGED',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   UNAVAILABLE: 'UNAVAILABLE',
   INTERNAL: 'INTERNAL',

@@ -17,6 +17,7 @@ export function toGrpcStatus(code: ReasonCode): status {
     case ReasonCode.TOOL_NOT_DIRECTLY_CALLABLE:
     case ReasonCode.LOW_CONFIDENCE:
     case ReasonCode.MISSING_ARGUMENTS:
+    case ReasonCode.PRESENTATION_CHANGED:
       return status.FAILED_PRECONDITION;
     case ReasonCode.INVALID_REQUEST:
     case ReasonCode.INVALID_ARGUMENTS:

@@ -296,6 +296,8 @@ export class SurfaceResolverService {
     mode: PresentationMode | undefined,
     autonomy: Autonomy | undefined,
     actor: string,
+    /** Compare-and-set: what the caller saw; another stored value refuses the change with PRESENTATION_CHANGED. */
+    expected: { mode?: PresentationMode; autonomy?: Autonomy } = {},
   ): Promise<PresentationRecord> {
     if (autonomy === 'supervised' && p.kind !== 'gateway') {
       throw new AppError(ReasonCode.INVALID_REQUEST, 'only gateways can be supervised; agents are always autonomous');
@@ -305,8 +307,25 @@ export class SurfaceResolverService {
     await this.configBucket.refresh(key);
     await this.configBucket.refresh(CONFIG_DOCUMENT_KEY);
     const current = this.presentation(p);
+    const changed = (what: string, now: string) =>
+      new AppError(
+        ReasonCode.PRESENTATION_CHANGED,
+        `${p.kind}:${p.id} ${what} is ${now} now, not the expected one; read it again and choose. Nothing was changed`,
+      );
+    if (expected.mode && expected.mode !== current.mode) throw changed('mode', current.mode);
+    if (expected.autonomy && expected.autonomy !== current.autonomy) throw changed('autonomy', current.autonomy);
     const next: PresentationRecord = { mode: mode ?? current.mode, autonomy: autonomy ?? current.autonomy };
-    await this.putOverride(p, key, next);
+    // With an expectation the write is conditional on the record's revision read above, so a
+    // change by another replica or the CLI in between (the bucket is shared) refuses this one.
+    const revision = expected.mode || expected.autonomy ? this.configBucket.revision(key) : undefined;
+    try {
+      await this.putOverride(p, key, next, revision);
+    } catch (e) {
+      if (revision === undefined || !/wrong last sequence|key exists/i.test((e as Error).message)) throw e;
+      await this.configBucket.refresh(key);
+      const now = this.presentation(p);
+      throw expected.mode && now.mode !== expected.mode ? changed('mode', now.mode) : changed('autonomy', now.autonomy);
+    }
     await this.publishChanged(p, next, this.bindings(p), actor);
     return next;
   }
@@ -333,10 +352,17 @@ export class SurfaceResolverService {
    * that named or dropped the principal in between makes it count for nothing (ConfigView
    * Override), so that is refused with CONFIG_CONFLICT rather than reported as done.
    */
-  private async putOverride(p: PrincipalRef, key: string, record: PresentationRecord | BindingsRecord): Promise<void> {
+  private async putOverride(
+    p: PrincipalRef,
+    key: string,
+    record: PresentationRecord | BindingsRecord,
+    /** Write only if the key is still at this revision (0: absent); rejects with the server's error otherwise. */
+    revision?: number,
+  ): Promise<void> {
     // (no new read here: a document newer than the one the change was computed on must not stamp it)
     const written = this.config.overrideFor(record);
-    await this.configBucket.put(key, written);
+    if (revision === undefined) await this.configBucket.put(key, written);
+    else await this.configBucket.update(key, written, revision);
     await this.configBucket.refresh(CONFIG_DOCUMENT_KEY);
     if (this.config.stale(key, written)) {
       throw new AppError(ReasonCode.CONFIG_CONFLICT, `a config applied meanwhile set ${p.kind}:${p.id} itself; read it again and retry`);

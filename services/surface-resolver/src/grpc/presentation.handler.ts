@@ -51,7 +51,10 @@ export function presentationHandlers(
       async (req, info) => {
         const actor = adminActor(info.metadata, resolver);
         const p = principalFromProto(req.principal);
-        const r = await resolver.setPresentation(p, modeFromProto(req.mode), autonomyFromProto(req.autonomy), actor);
+        const r = await resolver.setPresentation(p, modeFromProto(req.mode), autonomyFromProto(req.autonomy), actor, {
+          mode: modeFromProto(req.expectedMode),
+          autonomy: autonomyFromProto(req.expectedAutonomy),
+        });
         return { presentation: { principal: principalToProto(p), mode: modeToProto(r.mode), autonomy: autonomyToProto(r.autonomy) } };
       },
       deps,

@@ -61,6 +61,14 @@ export interface SetPresentationRequest {
   mode: PresentationMode;
   /** UNSPECIFIED keeps the current autonomy; only gateways may be supervised. */
   autonomy: Autonomy;
+  /**
+   * Compare-and-set: when set, the change is made only if the principal's stored mode is still this
+   * one, checked and written atomically; otherwise FAILED_PRECONDITION, reason PRESENTATION_CHANGED,
+   * and nothing changes. UNSPECIFIED: no expectation.
+   */
+  expectedMode: PresentationMode;
+  /** As expected_mode, for the autonomy. */
+  expectedAutonomy: Autonomy;
 }
 
 export interface SetPresentationResponse {
@@ -415,7 +423,7 @@ export const GetPresentationResponse: MessageFns<GetPresentationResponse> = {
 };
 
 function createBaseSetPresentationRequest(): SetPresentationRequest {
-  return { principal: undefined, mode: 0, autonomy: 0 };
+  return { principal: undefined, mode: 0, autonomy: 0, expectedMode: 0, expectedAutonomy: 0 };
 }
 
 export const SetPresentationRequest: MessageFns<SetPresentationRequest> = {
@@ -428,6 +436,12 @@ export const SetPresentationRequest: MessageFns<SetPresentationRequest> = {
     }
     if (message.autonomy !== 0) {
       writer.uint32(24).int32(message.autonomy);
+    }
+    if (message.expectedMode !== 0) {
+      writer.uint32(32).int32(message.expectedMode);
+    }
+    if (message.expectedAutonomy !== 0) {
+      writer.uint32(40).int32(message.expectedAutonomy);
     }
     return writer;
   },
@@ -469,6 +483,22 @@ export const SetPresentationRequest: MessageFns<SetPresentationRequest> = {
             message.autonomy = reader.int32() as any;
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.expectedMode = reader.int32() as any;
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.expectedAutonomy = reader.int32() as any;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -486,6 +516,16 @@ export const SetPresentationRequest: MessageFns<SetPresentationRequest> = {
       principal: isSet(object.principal) ? Principal.fromJSON(object.principal) : undefined,
       mode: isSet(object.mode) ? presentationModeFromJSON(object.mode) : 0,
       autonomy: isSet(object.autonomy) ? autonomyFromJSON(object.autonomy) : 0,
+      expectedMode: isSet(object.expectedMode)
+        ? presentationModeFromJSON(object.expectedMode)
+        : isSet(object.expected_mode)
+        ? presentationModeFromJSON(object.expected_mode)
+        : 0,
+      expectedAutonomy: isSet(object.expectedAutonomy)
+        ? autonomyFromJSON(object.expectedAutonomy)
+        : isSet(object.expected_autonomy)
+        ? autonomyFromJSON(object.expected_autonomy)
+        : 0,
     };
   },
 
@@ -500,6 +540,12 @@ export const SetPresentationRequest: MessageFns<SetPresentationRequest> = {
     if (message.autonomy !== 0) {
       obj.autonomy = autonomyToJSON(message.autonomy);
     }
+    if (message.expectedMode !== 0) {
+      obj.expectedMode = presentationModeToJSON(message.expectedMode);
+    }
+    if (message.expectedAutonomy !== 0) {
+      obj.expectedAutonomy = autonomyToJSON(message.expectedAutonomy);
+    }
     return obj;
   },
 
@@ -513,6 +559,8 @@ export const SetPresentationRequest: MessageFns<SetPresentationRequest> = {
       : undefined;
     message.mode = object.mode ?? 0;
     message.autonomy = object.autonomy ?? 0;
+    message.expectedMode = object.expectedMode ?? 0;
+    message.expectedAutonomy = object.expectedAutonomy ?? 0;
     return message;
   },
 };
