@@ -17,6 +17,7 @@ import { portalRequest } from './support';
 // services read, with a throwaway CA (openssl); and saves whose expected mode surface-resolver
 // checks as it writes (compare-and-set), so that of two saves from different replicas one wins.
 
+const CLI = join(REPO_ROOT, 'apps', 'cli', 'bin', 'toolsurface.js');
 const ADMIN = 'portal-tls-admin-token-0123456789';
 let dir: string;
 let certs: TestCertificates;
@@ -189,7 +190,7 @@ async function session(p: Pick<Portal, 'port' | 'url'>): Promise<{ cookie: strin
 }
 
 describe('SetPresentation with an expected mode (compare-and-set)', { timeout: 120_000 }, () => {
-  it('refuses an expectation that no longer holds with FAILED_PRECONDITION and ErrorInfo PRESENTATION_CHANGED, changing nothing', async () => {
+  it('refuses an expectation that no longer holds with FAILED_PRECONDITION and ErrorInfo PRESENTATION_CHANGED, changing nothing, from the client and the CLI', async () => {
     const c = new GatewayClient({ resolver: tlsAddr, dispatch: tlsAddr }, { controlMs: 30_000 }, ADMIN, CLIENT_TLS());
     try {
       const p = { kind: 'agent' as const, id: 'cas-agent' };
@@ -200,6 +201,19 @@ describe('SetPresentation with an expected mode (compare-and-set)', { timeout: 1
       expect(cause.code).toBe(status.FAILED_PRECONDITION);
       expect(errorInfoOf(cause.metadata)).toMatchObject({ reason: 'PRESENTATION_CHANGED', domain: 'toolsurface' });
       expect(modeFromProto((await c.getPresentation(p)).mode)).toBe('discovery');
+      // The CLI carries the expectation too (mode set --expect-mode), over mutual TLS.
+      const cli = (...args: string[]) =>
+        new Promise<{ code: number | null; err: string }>((resolve) => {
+          const tls = ['--tls-ca', certs.caFile, '--tls-cert', certs.certFile, '--tls-key', certs.keyFile];
+          const child = spawn(process.execPath, [CLI, '--resolver', mtlsAddr, '--token', ADMIN, ...tls, ...args], { cwd: REPO_ROOT });
+          let err = '';
+          child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+          child.on('exit', (code) => resolve({ code, err }));
+        });
+      const stale = await cli('mode', 'set', 'agent:cas-agent', 'direct', '--expect-mode', 'unified');
+      expect(stale).toMatchObject({ code: 1, err: expect.stringContaining('PRESENTATION_CHANGED') as unknown });
+      expect((await cli('mode', 'set', 'agent:cas-agent', 'unified', '--expect-mode', 'discovery')).code).toBe(0);
+      expect(modeFromProto((await c.getPresentation(p)).mode)).toBe('unified');
       // Without an expectation the write is unconditional, as before.
       expect(modeFromProto((await c.setPresentation(p, 'direct')).mode)).toBe('direct');
     } finally {

@@ -148,6 +148,15 @@ describe('commands', () => {
       autonomy: 'supervised',
     });
     expect(line(['mode', 'set', 'agent:a', 'adaptive']).command).not.toHaveProperty('autonomy');
+    expect(
+      line(['mode', 'set', 'gateway:g', 'direct', '--expect-mode', 'unified', '--expect-autonomy', 'supervised']).command,
+    ).toMatchObject({
+      expected: { mode: 'unified', autonomy: 'supervised' },
+    });
+    expect(line(['mode', 'set', 'agent:a', 'adaptive']).command).not.toHaveProperty('expected');
+    expect(usage(['mode', 'set', 'agent:a', 'direct', '--expect-mode', 'fast']).err).toBe(
+      'error: --expect-mode "fast" is not one of direct, discovery, unified, adaptive\n',
+    );
     expect(usage(['mode', 'set', 'agent:a', 'fast']).err).toBe('error: mode "fast" is not one of direct, discovery, unified, adaptive\n');
     expect(usage(['mode', 'set', 'gateway:g', 'direct', '--autonomy', 'manual']).err).toContain(
       '--autonomy "manual" is not one of autonomous, supervised',

@@ -36,7 +36,14 @@ export type CliCommand =
   | { name: 'schema'; surfaceId: string; tool: string }
   | { name: 'call'; surfaceId: string; tool: string; arguments: Record<string, unknown>; callId: string }
   | { name: 'mode-get'; principal: PrincipalRef }
-  | { name: 'mode-set'; principal: PrincipalRef; mode: PresentationMode; autonomy?: Autonomy }
+  | {
+      name: 'mode-set';
+      principal: PrincipalRef;
+      mode: PresentationMode;
+      autonomy?: Autonomy;
+      /** Compare-and-set: change only if these are still stored (else PRESENTATION_CHANGED). */
+      expected?: { mode?: PresentationMode; autonomy?: Autonomy };
+    }
   | { name: 'bindings-get'; principal: PrincipalRef }
   | { name: 'bindings-set'; principal: PrincipalRef; capabilities: string[] }
   | { name: 'principals'; kind?: PrincipalRef['kind'] }
@@ -203,14 +210,29 @@ export function buildProgram(io: CliOutput, env: NodeJS.ProcessEnv, sink: (c: Cl
     .argument('<principal>', 'agent:ID or gateway:ID')
     .argument('<mode>', MODE_NAMES.join(' | '))
     .option('--autonomy <autonomy>', `${AUTONOMY_NAMES.join(' | ')} (gateways only)`)
-    .action((principal: string, m: string, o: { autonomy?: string }) => {
+    .option('--expect-mode <mode>', 'change only if this is still the stored mode (else exit 1, PRESENTATION_CHANGED)')
+    .option('--expect-autonomy <autonomy>', 'change only if this is still the stored autonomy')
+    .action((principal: string, m: string, o: { autonomy?: string; expectMode?: string; expectAutonomy?: string }) => {
       const p = parsePrincipal(principal);
-      if (!(MODE_NAMES as readonly string[]).includes(m)) throw new UsageError(`mode "${m}" is not one of ${MODE_NAMES.join(', ')}`);
-      if (o.autonomy !== undefined && !(AUTONOMY_NAMES as readonly string[]).includes(o.autonomy)) {
-        throw new UsageError(`--autonomy "${o.autonomy}" is not one of ${AUTONOMY_NAMES.join(', ')}`);
-      }
+      const oneOf = (value: string | undefined, names: readonly string[], what: string) => {
+        if (value !== undefined && !names.includes(value)) throw new UsageError(`${what} "${value}" is not one of ${names.join(', ')}`);
+      };
+      oneOf(m, MODE_NAMES, 'mode');
+      oneOf(o.autonomy, AUTONOMY_NAMES, '--autonomy');
+      oneOf(o.expectMode, MODE_NAMES, '--expect-mode');
+      oneOf(o.expectAutonomy, AUTONOMY_NAMES, '--expect-autonomy');
       if (o.autonomy === 'supervised' && p.kind !== 'gateway') throw new UsageError('only gateways can be supervised');
-      sink({ name: 'mode-set', principal: p, mode: m as PresentationMode, ...(o.autonomy ? { autonomy: o.autonomy as Autonomy } : {}) });
+      const expected = {
+        ...(o.expectMode ? { mode: o.expectMode as PresentationMode } : {}),
+        ...(o.expectAutonomy ? { autonomy: o.expectAutonomy as Autonomy } : {}),
+      };
+      sink({
+        name: 'mode-set',
+        principal: p,
+        mode: m as PresentationMode,
+        ...(o.autonomy ? { autonomy: o.autonomy as Autonomy } : {}),
+        ...(o.expectMode || o.expectAutonomy ? { expected } : {}),
+      });
     });
 
   const bindings = program.command('bindings').description('get or set the capabilities bound to a principal');

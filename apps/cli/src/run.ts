@@ -243,7 +243,10 @@ export async function runCommand(line: ParsedCommandLine, gw: GatewayApi, io: Cl
       return printCall(io, json, await gw.callTool(c.surfaceId, c.tool, c.arguments, c.callId), width);
     case 'mode-get':
     case 'mode-set': {
-      const p = c.name === 'mode-get' ? await gw.getPresentation(c.principal) : await gw.setPresentation(c.principal, c.mode, c.autonomy);
+      const p =
+        c.name === 'mode-get'
+          ? await gw.getPresentation(c.principal)
+          : await gw.setPresentation(c.principal, c.mode, c.autonomy, c.expected);
       if (json) printJson(io, presentationToJson(p));
       else io.out(`${formatPresentation(p)}\n`);
       return 0;
