@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { status, type ServiceError } from '@grpc/grpc-js';
+import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { GatewayClient } from '@toolsurface/client';
 import { isAppError, ReasonCode, tokenDigest } from '@toolsurface/core';
-import { errorInfoOf, modeFromProto } from '@toolsurface/platform';
+import { channelCredentials, errorInfoOf, modeFromProto } from '@toolsurface/platform';
+import { PresentationServiceClient, SetPresentationRequest, type PresentationMode } from '@toolsurface/proto';
 import { ensureNats, findFreePort, REPO_ROOT, writeTestCertificates, type NatsHandle, type TestCertificates } from '@toolsurface/devkit';
 import { createPortal, loadPortalConfig, type Portal } from '@toolsurface/portal';
 import { serviceEntry } from '@toolsurface/stack';
@@ -214,6 +215,21 @@ describe('SetPresentation with an expected mode (compare-and-set)', { timeout: 1
       expect(stale).toMatchObject({ code: 1, err: expect.stringContaining('PRESENTATION_CHANGED') as unknown });
       expect((await cli('mode', 'set', 'agent:cas-agent', 'unified', '--expect-mode', 'discovery')).code).toBe(0);
       expect(modeFromProto((await c.getPresentation(p)).mode)).toBe('unified');
+      // An expectation that is no mode at all is a bad request naming the field.
+      const raw = new PresentationServiceClient(tlsAddr, channelCredentials(CLIENT_TLS()));
+      const md = new Metadata();
+      md.set('authorization', `Bearer ${ADMIN}`);
+      const bad = await new Promise<ServiceError | null>((resolve) =>
+        raw.setPresentation(
+          SetPresentationRequest.fromPartial({ principal: { kind: 1, id: 'cas-agent' }, mode: 1, expectedMode: 9 as PresentationMode }),
+          md,
+          { deadline: Date.now() + 30_000 },
+          (err) => resolve(err),
+        ),
+      );
+      raw.close();
+      expect(bad?.code).toBe(status.INVALID_ARGUMENT);
+      expect(bad?.details).toContain('expected_mode: unknown presentation mode 9');
       // Without an expectation the write is unconditional, as before.
       expect(modeFromProto((await c.setPresentation(p, 'direct')).mode)).toBe('direct');
     } finally {

@@ -52,8 +52,8 @@ export function presentationHandlers(
         const actor = adminActor(info.metadata, resolver);
         const p = principalFromProto(req.principal);
         const r = await resolver.setPresentation(p, modeFromProto(req.mode), autonomyFromProto(req.autonomy), actor, {
-          mode: modeFromProto(req.expectedMode),
-          autonomy: autonomyFromProto(req.expectedAutonomy),
+          mode: named('expected_mode', () => modeFromProto(req.expectedMode)),
+          autonomy: named('expected_autonomy', () => autonomyFromProto(req.expectedAutonomy)),
         });
         return { presentation: { principal: principalToProto(p), mode: modeToProto(r.mode), autonomy: autonomyToProto(r.autonomy) } };
       },
@@ -117,4 +117,14 @@ export function presentationHandlers(
       deps,
     ),
   };
+}
+
+/** Decodes a field, naming it in the INVALID_REQUEST of a bad value (the expected_* fields share their enum with mode and autonomy). */
+function named<T>(field: string, decode: () => T): T {
+  try {
+    return decode();
+  } catch (e) {
+    if (e instanceof AppError) throw new AppError(e.code, `${field}: ${e.message}`, { cause: e });
+    throw e;
+  }
 }
