@@ -505,6 +505,14 @@ describe('fuzz: every RPC refuses bad requests with a clear caller error', () =>
       fc.record({ principal: badPrincipal, mode: fc.integer({ min: -5, max: 8 }), autonomy: fc.integer({ min: -2, max: 4 }) }),
       fc.record({ principal: goodPrincipal, mode: A.badEnum(4), autonomy: fc.integer({ min: 0, max: 2 }) }),
       fc.record({ principal: goodPrincipal, mode: fc.integer({ min: 0, max: 4 }), autonomy: A.badEnum(2) }),
+      // An expectation (compare-and-set) that is no value of its enum.
+      fc.record({ principal: goodPrincipal, mode: fc.integer({ min: 0, max: 4 }), autonomy: fc.constant(0), expectedMode: A.badEnum(4) }),
+      fc.record({
+        principal: goodPrincipal,
+        mode: fc.integer({ min: 0, max: 4 }),
+        autonomy: fc.constant(0),
+        expectedAutonomy: A.badEnum(2),
+      }),
       // Only gateways can be supervised.
       fc.record({
         principal: A.goodPrincipalId.map((id) => principal(1, id)),
