@@ -5,11 +5,13 @@
  * (MapArgumentsOptions.skipModules). A module's gain on a half is what the half loses without it.
  * Run from the repository root:
  *
- *   npx tsx tools/mapper/ablate-modules.ts [--json FILE] [--only name,name]
+ *   npx tsx tools/mapper/ablate-modules.ts [--json FILE] [--only name,name] [--requests]
  *
  * Prints a Markdown table: module, lines of its definition, gain on A and on B (requests, rate), and
  * on each half the argument values it gains (checker problems without it − with it), which counts
- * a module's right value on a request that fails on another argument.
+ * a module's right value on a request that fails on another argument. With --requests, it also lists
+ * for each module the requests it makes right (and any it makes wrong), with their half, to read
+ * a module's gain against the requests it was written from.
  * docs/decisions/mapper-module-ablation.md holds the figures and the protocol.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,6 +34,8 @@ interface HalfCounts {
 interface Run {
   right: HalfCounts;
   problems: HalfCounts;
+  /** Ids of the requests fully right. */
+  rightIds: Set<string>;
 }
 
 /**
@@ -57,6 +61,7 @@ function definitionLines(): Map<string, { lines: number; file: string }> {
 function run(data: EvalData, single: readonly QueryRecord[], skip: readonly string[]): Run {
   const n: HalfCounts = { A: 0, B: 0 };
   const problems: HalfCounts = { A: 0, B: 0 };
+  const rightIds = new Set<string>();
   for (const q of single) {
     const gid = q.relevant_ids?.[0];
     if (!gid) continue;
@@ -66,10 +71,13 @@ function run(data: EvalData, single: readonly QueryRecord[], skip: readonly stri
       skipModules: skip,
     });
     const wrong = argumentProblems(m.arguments, q.arguments as Record<string, unknown[]>, schema).length;
-    if (wrong === 0) n[halfOf(q.id)]++;
+    if (wrong === 0) {
+      n[halfOf(q.id)]++;
+      rightIds.add(q.id);
+    }
     problems[halfOf(q.id)] += wrong;
   }
-  return { right: n, problems };
+  return { right: n, problems, rightIds };
 }
 
 /** Half of a request by the hash of its id (as tools/mapper/split-eval.ts). */
@@ -86,6 +94,7 @@ function main(): void {
   const argv = process.argv;
   const jsonAt = argv.indexOf('--json');
   const onlyAt = argv.indexOf('--only');
+  const listRequests = argv.includes('--requests');
   const only = onlyAt >= 0 ? new Set((argv[onlyAt + 1] ?? '').split(',')) : undefined;
   const data = loadEvalData();
   const single = data.dev.filter((q) => q.arguments !== null && (q.relevant_ids?.length ?? 0) > 0);
@@ -110,6 +119,12 @@ function main(): void {
       valuesB: without.problems.B - base.problems.B,
     };
     rows.push(row);
+    if (listRequests) {
+      const tagged = (ids: Iterable<string>): string => [...ids].map((id) => `${id} (${halfOf(id)})`).join(', ') || 'none';
+      const gains = [...base.rightIds].filter((id) => !without.rightIds.has(id));
+      const losses = [...without.rightIds].filter((id) => !base.rightIds.has(id));
+      console.error(`[ablate] ${name} makes right: ${tagged(gains)}; makes wrong: ${tagged(losses)}`);
+    }
     console.error(`[ablate] ${name}: gain A ${row.gainA}, B ${row.gainB}; values A ${row.valuesA}, B ${row.valuesB}`);
   }
   const rate = (h: 'A' | 'B'): string => `${base.right[h]}/${size[h]} = ${(base.right[h] / size[h]).toFixed(3)}`;
