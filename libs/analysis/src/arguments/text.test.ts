@@ -88,24 +88,6 @@ describe('mapArguments: search terms', () => {
   });
 });
 
-describe('mapArguments: frequencies, qualified ID labels, renames, text to translate', () => {
-  it('takes the text to translate without the request around it', () => {
-    const t = tool(
-      {
-        text: { type: 'string', description: 'The text to translate.' },
-        source_language: { type: 'string', description: 'Source language.' },
-        target_language: { type: 'string', description: 'Target language.' },
-      },
-      ['text', 'source_language', 'target_language'],
-    );
-    expect(mapArguments(t, 'Translate Hello, how are you? from English to French.').arguments).toEqual({
-      text: 'Hello, how are you?',
-      source_language: 'English',
-      target_language: 'French',
-    });
-  });
-});
-
 describe('mapArguments: what the role, described choice, bold, translation, frequency and ID label rules must not take', () => {
   it('keeps a role word that is part of a name ("Doctor Who", "Captain America Civil War")', () => {
     const t = tool({ name: { type: 'string', description: 'Name of the person or character.' } }, ['name']);
@@ -120,15 +102,6 @@ describe('mapArguments: what the role, described choice, bold, translation, freq
       'title',
     ]);
     expect(mapArguments(b, 'Open an issue titled "Crash on start" with body **urgent** the app crashes').arguments.body).not.toBe('urgent');
-  });
-
-  it('translates no text into something that is not a language, and no pronoun', () => {
-    const t = tool(
-      { text: { type: 'string', description: 'Text to translate.' }, target_language: { type: 'string', description: 'Target language.' } },
-      ['text'],
-    );
-    expect(mapArguments(t, 'Translate I want to go to school').arguments.text).not.toBe('I want to go');
-    expect(mapArguments(t, 'Translate it to Japanese').arguments.text).not.toBe('it');
   });
 });
 

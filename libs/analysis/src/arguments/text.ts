@@ -1,11 +1,10 @@
 /**
- * Value kind "free text": text to translate, what a reminder is for, a value named "as the <name>",
+ * Value kind "free text": what a reminder is for, a value named "as the <name>",
  * the whole request, materials, search terms and news topics.
  */
 import { type Doc } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS } from '../text.js';
-import { LANGUAGE_WORDS } from './data/enums.js';
 import { NOT_A_NAME } from './data/ids.js';
 import { TOPIC_END, WEAK_PARTS } from './data/words.js';
 import { stringParam } from './dispatch.js';
@@ -47,28 +46,6 @@ function asNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
 
 /** Last name parts of a parameter that says what something is for (an alarm's purpose). */
 const PURPOSE_PARTS: ReadonlySet<string> = new Set(['purpose', 'reason']);
-
-/** Value kind "translateText": the text to translate. */
-export const TRANSLATE_TEXT_KIND: ValueKindModule = {
-  name: 'translateText',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    // the text to translate: "Translate Hello, how are you? from English to French" → "Hello, how are you?"
-    if (p.semantic === 'text') {
-      const m =
-        /\btranslate\s+(?:the\s+(?:text|sentence|phrase|word)\s*:?\s*)?(.{1,400}?)\s+(?:from\s+\p{L}+\s+)?(?:to|into)\s+(\p{L}+)\s*[.!?]?\s*$/iu.exec(
-          doc.text,
-        );
-      const value = m?.[1].replace(/^["'“‘]|["'”’]$/g, '').trim();
-      // (into a language by name; not "the menu", "it", "my bio": those name the text, they are not it)
-      const isLanguage = m !== null && LANGUAGE_WORDS.has(m[2].toLowerCase());
-      if (m && value && isLanguage && !/^(?:the|a|an|this|that|these|those|it|them|my|your|our|his|her|their)\b/i.test(value)) {
-        const at = m.index + m[0].indexOf(m[1]);
-        out.push({ param: p, value, score: 0.75, ranges: [[at, at + m[1].length]], kind: 'translate-text' });
-      }
-    }
-  },
-};
 
 /** Value kind "detailOf": which detail of a thing is asked ("the size of the sculpture"). */
 export const DETAIL_OF_KIND: ValueKindModule = {

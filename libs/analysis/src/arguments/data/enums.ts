@@ -79,9 +79,6 @@ export const LANGUAGE_NAMES: Record<string, string[]> = lookupTable({
   id: ['indonesian'],
 });
 
-/** Every language name of LANGUAGE_NAMES. Source: derived from LANGUAGE_NAMES. */
-export const LANGUAGE_WORDS: ReadonlySet<string> = new Set(Object.values(LANGUAGE_NAMES).flat());
-
 /** Words that name the same action or value as a one-word enum value. Source: hand-set. */
 export const ENUM_SYNONYMS: Record<string, string[]> = lookupTable({
   delete: ['remove', 'erase', 'drop', 'cancel', 'clear'],
