@@ -497,7 +497,7 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
     expect(written('Find a Music event in Berkeley on May 12th', 'MM/DD/YYYY')).toBe(0);
   });
 
-  it('reads a clock form, a value written "as their <name>", a detail of the thing, and a date format in its letters', () => {
+  it('reads a clock form, a value written "as their <name>", and a detail of the thing', () => {
     const clock = tool(
       {
         city: { type: 'string', description: 'The city.' },
@@ -529,16 +529,6 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
       detail: 'size',
     });
     expect(mapArguments(sculpture, "Find the details of the sculpture with title 'David'.").arguments).toEqual({ title: 'David' });
-    const event = tool(
-      {
-        event_name: { type: 'string', description: 'The name of the event.' },
-        format: { type: 'string', description: "Optional format of the returned date. Default is 'MM-DD-YYYY'." },
-      },
-      ['event_name'],
-    );
-    expect(mapArguments(event, 'When did the Treaty of Tordesillas take place? Put it in the format of YYYY.').arguments.format).toBe(
-      'YYYY',
-    );
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Value kind "dates and times": dates, times and date-times formatted as a parameter asks, date
- * ranges, month names, date formats, years written with an apostrophe, the end of a period; and
+ * ranges, month names, years written with an apostrophe, the end of a period; and
  * for numeric parameters, an hour of the clock, a month's number and a date's year.
  */
 import { type DateValue, type Doc, type Span, type TimeValue } from '../extract.js';
@@ -208,25 +208,6 @@ export const MONTH_NAME_KIND: ValueKindModule = {
           ranges: [[tk.start, tk.end]],
           kind: 'month',
         });
-      }
-    }
-  },
-};
-
-/** Value kind "dateFormat": a date format written in its own letters ("YYYY-MM-DD"). */
-export const DATE_FORMAT_KIND: ValueKindModule = {
-  name: 'dateFormat',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    const { type: t } = ctx;
-    // a date format asked for in the format's own letters ("Put it in the format of YYYY",
-    // "format: DD/MM/YYYY") for a format parameter
-    if (t === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'format') {
-      for (const m of doc.text.matchAll(
-        /\bformat(?:\s+of)?\s*:?\s*['"]?((?:YYYY|YY|MM|DD|HH|mm|ss)(?:[-/.: ]?(?:YYYY|YY|MM|DD|HH|mm|ss))*)['"]?(?![\w-])/g,
-      )) {
-        const start = m.index + m[0].indexOf(m[1]);
-        out.push({ param: p, value: m[1], score: 0.6, ranges: [[start, start + m[1].length]], kind: 'format' });
       }
     }
   },
