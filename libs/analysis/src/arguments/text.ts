@@ -47,34 +47,6 @@ function asNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
 /** Last name parts of a parameter that says what something is for (an alarm's purpose). */
 const PURPOSE_PARTS: ReadonlySet<string> = new Set(['purpose', 'reason']);
 
-/** Value kind "detailOf": which detail of a thing is asked ("the size of the sculpture"). */
-export const DETAIL_OF_KIND: ValueKindModule = {
-  name: 'detailOf',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    const { type: t } = ctx;
-    // which detail of a thing is asked ("Find the size of the sculpture" for "The specific detail
-    // wanted about the sculpture"): the one word before "of the <thing>"
-    if (
-      t === 'string' &&
-      !p.enumValues &&
-      /^(?:detail|details|attribute|aspect|property|field|characteristic)$/.test(p.parts[p.parts.length - 1] ?? '')
-    ) {
-      const thing = /\b(?:about|of)\s+(?:the|a|an)\s+(\p{L}{3,})\b/iu.exec(p.description)?.[1];
-      const m = thing ? new RegExp(`\\bthe\\s+(\\p{L}{3,})\\s+of\\s+(?:the|a|an|this|that|my)\\s+${thing}\\b`, 'iu').exec(doc.text) : null;
-      if (
-        m &&
-        !/^(?:details?|information|info|data|name|title|rest|value|part|parts|end|top|bottom|side|front|back|middle|remainder|number|type|kind|state|whole|half|edge|center|centre)$/i.test(
-          m[1],
-        )
-      ) {
-        const start = m.index + m[0].indexOf(m[1]);
-        out.push({ param: p, value: m[1], score: 0.55, ranges: [[start, start + m[1].length]], kind: 'detail-of' });
-      }
-    }
-  },
-};
-
 /** Value kind "asNamed": a value written as the parameter's own ("'Plus' as the ride type"). */
 export const AS_NAMED_KIND: ValueKindModule = {
   name: 'asNamed',
