@@ -497,7 +497,7 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
     expect(written('Find a Music event in Berkeley on May 12th', 'MM/DD/YYYY')).toBe(0);
   });
 
-  it('reads a clock form, and a value written "as their <name>"', () => {
+  it('reads a clock form', () => {
     const clock = tool(
       {
         city: { type: 'string', description: 'The city.' },
@@ -507,16 +507,6 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
     );
     expect(mapArguments(clock, 'What time is it currently in London in 24 hour format?').arguments.display_format).toBe('24h');
     expect(mapArguments(clock, 'What time is it in London? Show it in 12-hour format.').arguments.display_format).toBe('12h');
-    const user = tool(
-      {
-        user_id: { type: 'integer', description: 'The unique identifier of the user.' },
-        special: { type: 'string', description: 'Any special information to consider.' },
-      },
-      ['user_id'],
-    );
-    expect(
-      mapArguments(user, 'Retrieve the details for the user with the ID 7890, who has black as their special request.').arguments,
-    ).toEqual({ user_id: 7890, special: 'black' });
   });
 });
 

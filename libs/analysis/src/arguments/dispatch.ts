@@ -17,7 +17,7 @@ import { NUMBERS_KIND } from './numbers.js';
 import { PHRASES_KIND } from './phrases.js';
 import { AREA_KIND, DEMONYM_KIND } from './places.js';
 import { SPANS_KIND } from './spans.js';
-import { AS_NAMED_KIND, MATERIAL_KIND, PURPOSE_KIND, SEARCH_PHRASE_KIND, TOPIC_KIND, WHOLE_REQUEST_KIND } from './text.js';
+import { MATERIAL_KIND, PURPOSE_KIND, SEARCH_PHRASE_KIND, TOPIC_KIND, WHOLE_REQUEST_KIND } from './text.js';
 import { type Cand, type MapArgumentsOptions, type ParamContext, REQUIRED_MIN_SCORE, type ValueKindModule } from './types.js';
 import { CONVERSION_UNITS_KIND, MEASURED_THING_KIND, unitStemsOf } from './units.js';
 
@@ -182,7 +182,6 @@ function valueKinds(): readonly ValueKindModule[] {
     DESCRIBED_VALUE_KIND,
     MUSIC_KEY_KIND,
     MONTH_NAME_KIND,
-    AS_NAMED_KIND,
     DATE_RANGE_KIND,
     PURPOSE_KIND,
     COLOUR_KIND,

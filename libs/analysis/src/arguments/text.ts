@@ -1,63 +1,15 @@
 /**
- * Value kind "free text": what a reminder is for, a value named "as the <name>",
- * the whole request, materials, search terms and news topics.
+ * Value kind "free text": what a reminder is for, the whole request, materials, search terms and news topics.
  */
 import { type Doc } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS } from '../text.js';
-import { NOT_A_NAME } from './data/ids.js';
-import { TOPIC_END, WEAK_PARTS } from './data/words.js';
+import { TOPIC_END } from './data/words.js';
 import { stringParam } from './dispatch.js';
 import { type Cand, type ValueKindModule } from './types.js';
 
-/**
- * "<value> as the|my|their… <name>" for a string parameter whose name's last word ends the phrase
- * (special → "black as their special request"): the quoted text right before "as", else the one
- * word (no function word, no number).
- */
-function asNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
-  const last = p.parts[p.parts.length - 1];
-  if (last === undefined || last.length < 3 || WEAK_PARTS.has(last)) return [];
-  const out: Cand[] = [];
-  // (from "as" itself, after a space: a pattern opening with \s+ is tried at every space of a long
-  // run and reads the run to its end each time)
-  const re = new RegExp(
-    `(?<=\\s)as\\s+(?:the|my|their|his|her|its|our|your|a|an)\\s+(?:[\\p{L}-]+\\s+){0,2}?${last.replace(/[^\p{L}\p{N}]/gu, '')}s?\\b`,
-    'giu',
-  );
-  for (const m of doc.text.matchAll(re)) {
-    const before = doc.text.slice(0, m.index).trimEnd();
-    const quoted = doc.spans.find((sp) => sp.kind === 'quoted' && sp.end === before.length);
-    if (quoted) {
-      out.push({ param: p, value: quoted.text, score: 0.6, ranges: [[quoted.start, quoted.end]], kind: 'as-named' });
-      continue;
-    }
-    // (one word right after a verb of having or choosing: "who has black as their special request";
-    // not "billing@acme.com as the sender", "my work address as", "treat the outage as")
-    const w =
-      /(?:^|\s)(?:has|have|had|with|wants?|wanted|chose|choose|picked|pick|use|uses|used|set|sets|prefer|prefers|preferred)\s+([\p{L}][\p{L}'’-]*)$/iu.exec(
-        before,
-      );
-    if (!w || STOP_WORDS.has(w[1].toLowerCase()) || NOT_A_NAME.has(w[1].toLowerCase())) continue;
-    out.push({ param: p, value: w[1], score: 0.55, ranges: [[before.length - w[1].length, before.length]], kind: 'as-named' });
-  }
-  return out;
-}
-
 /** Last name parts of a parameter that says what something is for (an alarm's purpose). */
 const PURPOSE_PARTS: ReadonlySet<string> = new Set(['purpose', 'reason']);
-
-/** Value kind "asNamed": a value written as the parameter's own ("'Plus' as the ride type"). */
-export const AS_NAMED_KIND: ValueKindModule = {
-  name: 'asNamed',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    const { type: t } = ctx;
-    // a value written as the parameter's own ("who has black as their special request", "use
-    // 'Plus' as the ride type"): the word or quoted text right before "as <determiner> <name>"
-    if (t === 'string' && !p.enumValues) out.push(...asNamedCandidates(p, doc));
-  },
-};
 
 /** Value kind "purpose": what an alarm or a reminder is for. */
 export const PURPOSE_KIND: ValueKindModule = {
