@@ -426,26 +426,6 @@ describe('mapArguments: what the pi, number word, range end, label, stem, ruled-
   });
 });
 
-describe('mapArguments: a month by name for a month string', () => {
-  it('takes a month written on its own, not one inside a date', () => {
-    const t = tool(
-      {
-        panelArea: { type: 'integer', description: 'Total solar panel area in sq ft.' },
-        month: { type: 'string', description: 'The month for which to calculate the potential. Default to January' },
-      },
-      ['panelArea'],
-    );
-    expect(mapArguments(t, 'solar potential in December for a panel area of 80000 sq ft', undefined, { now }).arguments).toEqual({
-      panelArea: 80000,
-      month: 'December',
-    });
-    expect(
-      mapArguments(t, 'solar potential on March 8th for a panel area of 80000 sq ft', undefined, { now }).arguments.month,
-    ).toBeUndefined();
-    expect(mapArguments(t, 'you may compute it for a panel area of 80000 sq ft', undefined, { now }).arguments.month).toBeUndefined();
-  });
-});
-
 describe('mapArguments: bare clock times, purposes, counted nouns, positions, makers, teams, ranges, venues and changes of value', () => {
   const alarm = tool(
     {

@@ -1,6 +1,6 @@
 /**
  * Value kind "dates and times": dates, times and date-times formatted as a parameter asks, date
- * ranges, month names, years written with an apostrophe, the end of a period; and
+ * ranges, years written with an apostrophe, the end of a period; and
  * for numeric parameters, an hour of the clock, a month's number and a date's year.
  */
 import { type DateValue, type Doc, type Span, type TimeValue } from '../extract.js';
@@ -187,31 +187,6 @@ export function isToday(s: Span, doc: Doc): boolean {
     d.d === doc.today.getUTCDate()
   );
 }
-
-/** Value kind "monthName": a month written by name, for a month string. */
-export const MONTH_NAME_KIND: ValueKindModule = {
-  name: 'monthName',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    const { hits, type: t } = ctx;
-    // a month written by name for a month string ("in December" → "December"), where no date holds it
-    // ("may" only capitalised; "March 8th" is a date, not a month)
-    if (t === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'month') {
-      for (const tk of doc.tokens) {
-        const n = MONTHS[tk.lower];
-        if (n === undefined || (tk.lower === 'may' && tk.text !== 'May') || (tk.lower.length <= 3 && !/^\p{Lu}/u.test(tk.text))) continue;
-        if (doc.spans.some((sp) => sp.kind === 'date' && sp.start <= tk.start && sp.end >= tk.end && sp.date?.d !== undefined)) continue;
-        out.push({
-          param: p,
-          value: tk.text[0].toUpperCase() + tk.text.slice(1).toLowerCase(),
-          score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3,
-          ranges: [[tk.start, tk.end]],
-          kind: 'month',
-        });
-      }
-    }
-  },
-};
 
 /** Value kind "dateRange": a date range in the form the description asks. */
 export const DATE_RANGE_KIND: ValueKindModule = {
