@@ -15,7 +15,7 @@ import { FLAGS_KIND } from './flags.js';
 import { KIND_NAMED_KIND, LABELLED_ID_KIND, URL_TEMPLATE_KIND, WORD_AFTER_ID_KIND } from './identifiers.js';
 import { NUMBERS_KIND } from './numbers.js';
 import { PHRASES_KIND } from './phrases.js';
-import { AREA_KIND, DEMONYM_KIND } from './places.js';
+import { AREA_KIND } from './places.js';
 import { SPANS_KIND } from './spans.js';
 import { MATERIAL_KIND, PURPOSE_KIND, SEARCH_PHRASE_KIND, TOPIC_KIND, WHOLE_REQUEST_KIND } from './text.js';
 import { type Cand, type MapArgumentsOptions, type ParamContext, REQUIRED_MIN_SCORE, type ValueKindModule } from './types.js';
@@ -193,7 +193,6 @@ function valueKinds(): readonly ValueKindModule[] {
     MATH_KIND,
     WORD_AFTER_ID_KIND,
     URL_TEMPLATE_KIND,
-    DEMONYM_KIND,
     LABELLED_ID_KIND,
     MATERIAL_KIND,
     END_FROM_DURATION_KIND,

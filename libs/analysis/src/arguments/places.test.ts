@@ -274,15 +274,6 @@ describe('mapArguments: states and countries alone', () => {
   });
 });
 
-describe('mapArguments: countries by their adjective', () => {
-  it('reads a country from its adjective for a country parameter', () => {
-    const hist = tool({ country: { type: 'string', description: 'The country.' }, start_year: { type: 'integer' } }, ['country']);
-    expect(mapArguments(hist, 'major battles in Japanese history since 1600').arguments.country).toBe('Japan');
-    const food = tool({ cuisine: { type: 'string', description: 'The cuisine.' } }, ['cuisine']);
-    expect(mapArguments(food, 'a Japanese restaurant').arguments.cuisine).toBe('Japanese');
-  });
-});
-
 describe('mapArguments: dotted acronyms', () => {
   it('reads "U.S" and "U.K." as names, and as countries for a country parameter', () => {
     const banks = tool({ country: { type: 'string', description: 'The country.' }, year: { type: 'integer' } }, ['country']);

@@ -1,20 +1,12 @@
 /**
  * Value kind "places": a place formatted for a parameter ("City, State", "City, Country",
- * country codes), the region after a city, administrative areas, countries named by adjective.
+ * country codes), the region after a city, administrative areas.
  */
 import { type Doc, type Span } from '../extract.js';
 import { LEADING_WORDS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
 import { US_PLACES } from '../us-places.js';
-import {
-  AREA_KINDS,
-  COUNTRY_ALIASES,
-  COUNTRY_CODE_BY_NAME,
-  COUNTRY_TOPICS,
-  DEMONYMS,
-  KNOWN_COUNTRIES,
-  UK_ABBREVIATIONS,
-} from './data/places.js';
+import { AREA_KINDS, COUNTRY_ALIASES, COUNTRY_CODE_BY_NAME, KNOWN_COUNTRIES, UK_ABBREVIATIONS } from './data/places.js';
 import { stringParam } from './dispatch.js';
 import { type Cand, type ValueKindModule } from './types.js';
 
@@ -169,23 +161,6 @@ export const AREA_KIND: ValueKindModule = {
     // an administrative area written with its kind ("Chatuchak District", "Ton Pao Subdistrict",
     // "Orange County") for the parameter named by that kind: the name without the kind word
     out.push(...areaCandidates(p, doc));
-  },
-};
-
-/** Value kind "demonym": a country named by its adjective. */
-export const DEMONYM_KIND: ValueKindModule = {
-  name: 'demonym',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    // a country named by its adjective ("key events in German history" → Germany) for a country
-    if (p.semantic === 'country' && p.type === 'string' && !p.enumValues) {
-      for (const t of doc.tokens) {
-        // (before a word about the country itself: "German history", not "an Irish pub", "Mexican food")
-        const country = DEMONYMS[t.lower];
-        if (country && /^\p{Lu}/u.test(t.text) && COUNTRY_TOPICS.has(doc.tokens[t.index + 1]?.lower ?? ''))
-          out.push({ param: p, value: country, score: 0.45, ranges: [[t.start, t.end]], kind: 'demonym' });
-      }
-    }
   },
 };
 
