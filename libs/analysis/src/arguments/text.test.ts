@@ -362,13 +362,6 @@ describe('mapArguments: entry fees and quoted wholes', () => {
   });
 });
 
-describe('mapArguments: hours, materials and described kinds', () => {
-  it('reads what a thing is made of as its material', () => {
-    const price = tool({ material: { type: 'string', description: 'The material.' }, size: { type: 'integer' } }, ['material']);
-    expect(mapArguments(price, 'a statue made of bronze with a size of 4 feet').arguments.material).toBe('bronze');
-  });
-});
-
 describe('mapArguments: enum words inside quotes', () => {
   it('lets an enum word inside a quoted value fill its parameter and leaves the quote whole', () => {
     const search = tool(
@@ -379,15 +372,6 @@ describe('mapArguments: enum words inside quotes', () => {
       query: 'latest news about the Mars rover',
       source: 'news',
     });
-  });
-});
-
-describe('mapArguments: limits of the role, kind, entry fee, party, ride, stay, later date, hour, material and city rules', () => {
-  it('takes one material word, or two where the second names a material, and none after "not"', () => {
-    const shop = tool({ product: { type: 'string' }, material: { type: 'string', description: 'Material' } });
-    expect(mapArguments(shop, 'a watch made of titanium priced under 500').arguments.material).toBe('titanium');
-    expect(mapArguments(shop, 'a table made out of reclaimed wood').arguments.material).toBe('reclaimed wood');
-    expect(mapArguments(shop, 'curtains not made of polyester').arguments.material).toBeUndefined();
   });
 });
 

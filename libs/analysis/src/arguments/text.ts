@@ -1,5 +1,5 @@
 /**
- * Value kind "free text": what a reminder is for, the whole request, materials, search terms and news topics.
+ * Value kind "free text": what a reminder is for, the whole request, search terms and news topics.
  */
 import { type Doc } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
@@ -66,29 +66,6 @@ export const WHOLE_REQUEST_KIND: ValueKindModule = {
     ) {
       const whole = doc.text.split('\n')[0].trim();
       if (whole) out.push({ param: p, value: whole, score: 0.21, ranges: [], kind: 'whole' });
-    }
-  },
-};
-
-/** Value kind "material": what a thing is made of. */
-export const MATERIAL_KIND: ValueKindModule = {
-  name: 'material',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    // what a thing is made of, for a material ("a sculpture made of marble")
-    if (p.type === 'string' && !p.enumValues && p.parts[p.parts.length - 1] === 'material') {
-      // (one or two words, up to a function word: "made of marble with a size of 3 feet" → marble)
-      // (one word, or two where the second names a material, "oak wood"; not after "not": "made
-      // of titanium priced under 500" → titanium)
-      const m =
-        /(?<!\bnot\s{1,3})\bmade\s+(?:out\s+)?of\s+(\p{L}+)(?:\s+(wood|steel|iron|glass|leather|stone|metal|fiber|fibre|plastic|cotton|silk|wool|marble|gold|silver))?\b/iu.exec(
-          doc.text,
-        );
-      if (m && !STOP_WORDS.has(m[1].toLowerCase())) {
-        const value = m[2] ? `${m[1]} ${m[2]}` : m[1];
-        const at = m.index + m[0].length - value.length;
-        out.push({ param: p, value, score: 0.55, ranges: [[at, at + value.length]], kind: 'material' });
-      }
     }
   },
 };
