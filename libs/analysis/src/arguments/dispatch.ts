@@ -17,7 +17,7 @@ import { NUMBERS_KIND } from './numbers.js';
 import { PHRASES_KIND } from './phrases.js';
 import { AREA_KIND } from './places.js';
 import { SPANS_KIND } from './spans.js';
-import { PURPOSE_KIND, SEARCH_PHRASE_KIND, TOPIC_KIND, WHOLE_REQUEST_KIND } from './text.js';
+import { PURPOSE_KIND, SEARCH_PHRASE_KIND, WHOLE_REQUEST_KIND } from './text.js';
 import { type Cand, type MapArgumentsOptions, type ParamContext, REQUIRED_MIN_SCORE, type ValueKindModule } from './types.js';
 import { CONVERSION_UNITS_KIND, MEASURED_THING_KIND, unitStemsOf } from './units.js';
 
@@ -199,6 +199,5 @@ function valueKinds(): readonly ValueKindModule[] {
     MEASURED_THING_KIND,
     KIND_NAMED_KIND,
     SEARCH_PHRASE_KIND,
-    TOPIC_KIND,
   ]);
 }

@@ -264,24 +264,6 @@ describe('mapArguments: identifiers and names', () => {
   });
 });
 
-describe('mapArguments: topics', () => {
-  it('reads what news or articles are about for a keyword, up to where or when', () => {
-    const news = tool(
-      {
-        keyword: { type: 'string', description: 'The search keyword.' },
-        limit: { type: 'integer', description: 'Maximum number of articles.' },
-      },
-      ['keyword'],
-    );
-    expect(mapArguments(news, 'Any recent articles that discuss quantum computing in Europe? Limit it to 3 articles.').arguments).toEqual({
-      keyword: 'quantum computing',
-      limit: 3,
-    });
-    expect(mapArguments(news, 'I want the latest news involving Serena Williams.').arguments.keyword).toBe('Serena Williams');
-    expect(mapArguments(news, 'news about the stock market from yesterday').arguments.keyword).toBe('stock market');
-  });
-});
-
 describe('mapArguments: enum words', () => {
   it('reads buy and rent from the words a request uses for them', () => {
     const homes = tool({ area: { type: 'string' }, intent: { type: 'string', enum: ['rent', 'buy'] } }, ['area', 'intent']);
@@ -330,13 +312,6 @@ describe('mapArguments: limits of the name, bound, genre, identifier, time, conv
       title: '장보기',
       content: '우유와 빵',
     });
-  });
-
-  it('reads no question, no own thing and no list as a topic, and keeps topics joined by "and"', () => {
-    const news = tool({ keyword: { type: 'string', description: 'Search keyword.' } }, ['keyword']);
-    expect(mapArguments(news, 'any news about how the markets will react?').arguments.keyword).not.toBe('how the markets will react');
-    expect(mapArguments(news, 'news about robotics and computer vision').arguments.keyword).toBe('robotics and computer vision');
-    expect(mapArguments(news, 'articles about Rust written by experts').arguments.keyword).toBe('Rust');
   });
 
   it('reads a lone distinctive enum word only after a word of using it', () => {

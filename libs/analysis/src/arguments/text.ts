@@ -1,12 +1,8 @@
 /**
- * Value kind "free text": what a reminder is for, the whole request, search terms and news topics.
+ * Value kind "free text": what a reminder is for, the whole request and search terms.
  */
-import { type Doc } from '../extract.js';
-import { type ParamInfo } from '../schema.js';
-import { STOP_WORDS } from '../text.js';
-import { TOPIC_END } from './data/words.js';
 import { stringParam } from './dispatch.js';
-import { type Cand, type ValueKindModule } from './types.js';
+import { type ValueKindModule } from './types.js';
 
 /** Last name parts of a parameter that says what something is for (an alarm's purpose). */
 const PURPOSE_PARTS: ReadonlySet<string> = new Set(['purpose', 'reason']);
@@ -82,54 +78,6 @@ export const SEARCH_PHRASE_KIND: ValueKindModule = {
     }
   },
 };
-
-/** Value kind "topic": what news or articles are about. */
-export const TOPIC_KIND: ValueKindModule = {
-  name: 'topic',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    // what news or articles are about ("recent news articles that discuss artificial intelligence",
-    // "top news involving Ji Sung Park") for a keyword or topic
-    if (p.type === 'string' && !p.enumValues && p.parts.some((x) => /^(query|q|keyword|keywords|topic|topics|subject|term|terms)$/.test(x)))
-      out.push(...topicPhrase(p, doc));
-  },
-};
-
-/** What a request for news, articles or information is about: the words after "about", "involving", "that discuss"… */
-const TOPIC =
-  /\b(?:news|articles?|information|info|stories|posts|papers|reports?|headlines)\b[^.?!\n]{0,40}?\b(?:about|regarding|involving|concerning|mentioning|discussing|on\s+the\s+topic\s+of|related\s+to|that\s+(?:discuss|mention|cover|concern)(?:e?s)?)\s+((?:[\p{L}\p{N}'’-]+\s+){0,5}[\p{L}\p{N}'’-]+)/giu;
-
-/**
- * The topic of a request for news, articles or information, for a keyword or topic parameter:
- * "recent news articles that discuss artificial intelligence" → "artificial intelligence", "top
- * news involving Ji Sung Park. Can you…" → "Ji Sung Park" (at most six words, up to punctuation or
- * a word that says where, when or how). Weak (0.35): it fills a needed parameter.
- */
-function topicPhrase(p: ParamInfo, doc: Doc): Cand[] {
-  for (const m of doc.text.matchAll(TOPIC)) {
-    const words = m[1].split(/\s+/);
-    // a question or the user's own thing is no topic ("news about what happened…", "information
-    // about my subscription")
-    if (/^(?:what|how|why|when|where|who|whether|if|my|our|your|his|her|their|its|me|us)$/i.test(words[0])) continue;
-    let cut = words.findIndex((w, i) => TOPIC_END.has(w.toLowerCase()) || (i > 0 && /^[a-z]{3,}ed$/.test(w)));
-    // "AI and machine learning": an "and" that joins two topics up to the phrase's end stays
-    if (
-      cut > 0 &&
-      words[cut].toLowerCase() === 'and' &&
-      words.slice(cut + 1).every((w) => !TOPIC_END.has(w.toLowerCase()) && !/^[a-z]{3,}ed$/.test(w))
-    )
-      cut = -1;
-    const kept = (cut >= 0 ? words.slice(0, cut) : words).filter((w, i) => !(i === 0 && /^(?:the|a|an)$/i.test(w)));
-    if (kept.length === 0 || kept.every((w) => STOP_WORDS.has(w.toLowerCase()))) continue;
-    const phraseEnd = m.index + m[0].length;
-    // a list of topics ("about Apple, Google and Microsoft") is no one keyword
-    if (cut < 0 && /^\s*,/.test(doc.text.slice(phraseEnd))) continue;
-    const value = kept.join(' ');
-    const start = m.index + m[0].length - m[1].length + m[1].indexOf(kept[0]);
-    return [{ param: p, value, score: 0.35, ranges: [[start, start + value.length]], kind: 'topic' }];
-  }
-  return [];
-}
 
 /**
  * The subject of a search request: the first line without a leading "search for" / "find" /
