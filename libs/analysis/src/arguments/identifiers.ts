@@ -1,46 +1,13 @@
 /**
- * Value kind "identifiers and URLs": identifiers labelled in the request ("user ID 42", "with id
- * dentist", "prod id: V-neck"), URL templates filled with a host, names written beside their kind.
+ * Value kind "identifiers and URLs": identifiers labelled in the request ("user ID 42", "prod id:
+ * V-neck"), URL templates filled with a host, names written beside their kind.
  */
 import { type Doc, type Span } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, type Token, splitIdentifier, stem } from '../text.js';
-import { ID_DETERMINERS, ID_NOUNS, ID_TAIL_STOP, NOT_A_NAME } from './data/ids.js';
-import { WEAK_LINKS } from './data/words.js';
+import { ID_DETERMINERS, ID_TAIL_STOP, NOT_A_NAME } from './data/ids.js';
 import { stringParam } from './dispatch.js';
 import { type Cand, type ValueKindModule } from './types.js';
-
-/**
- * An identifier written as the one word right after "with id" (or "id:"/"id #" after no other
- * noun), ending a phrase ("Reschedule my appointment with id dentist to …" → dentist): not a
- * state's code after a comma ("Boise, ID"), not a noun that makes "ID" a thing ("ID card", "id
- * number"), not a function word.
- */
-function wordAfterId(p: ParamInfo, doc: Doc): Cand[] {
-  const out: Cand[] = [];
-  for (const t of doc.tokens) {
-    if (t.lower !== 'id' || /,\s*$/.test(doc.text.slice(Math.max(0, t.start - 3), t.start))) continue;
-    const v = doc.tokens[t.index + 1];
-    if (!v || !/^\s*[:#]?\s*$/.test(doc.text.slice(t.end, v.start)) || STOP_WORDS.has(v.lower) || ID_NOUNS.has(v.lower)) continue;
-    // (written as a label: "with id X", or "id: X" / "id #X" after no other noun; "patient id
-    // 5521", "Face ID enabled", "the ID printer" are another thing's id or no label at all)
-    const before = doc.tokens[t.index - 1]?.lower;
-    if (before !== 'with' && !(/^\s*[:#]/.test(doc.text.slice(t.end, v.start)) && (before === undefined || ID_DETERMINERS.has(before))))
-      continue;
-    const next = doc.tokens[v.index + 1];
-    // (the word ends its phrase: punctuation, the request's end, or a preposition)
-    const rest = doc.text.slice(v.end, v.end + 2);
-    if (
-      next !== undefined &&
-      !/^\s*[.,;:!?)]/.test(rest) &&
-      !WEAK_LINKS.has(next.lower) &&
-      !['please', 'and', 'so', 'then'].includes(next.lower)
-    )
-      continue;
-    out.push({ param: p, value: v.text, score: 0.55, ranges: [[v.start, v.end]], kind: 'id-word' });
-  }
-  return out;
-}
 
 /** Words right before an address that name it as a host ("the IP 10.0.0.5", "server '…'", "at …"). */
 const HOST_CUE = /\b(?:ip|ip\s+address|ipv4|host|hostname|server|address|domain|at|on|via)\s*(?:is\s+|of\s+|:\s*)?['"`]?$/i;
@@ -150,16 +117,6 @@ function qualifierNames(p: ParamInfo, qualifier: string): boolean {
       stem(part) === stem(qualifier) || (qualifier.length >= 3 && part.length >= qualifier.length + 3 && part.startsWith(qualifier)),
   );
 }
-
-/** Value kind "wordAfterId": the word right after "id". */
-export const WORD_AFTER_ID_KIND: ValueKindModule = {
-  name: 'wordAfterId',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    // the one word written right after "id" for an identifier ("with id dentist")
-    if (p.parts.includes('identifier') && p.type === 'string' && !p.enumValues) out.push(...wordAfterId(p, doc));
-  },
-};
 
 /** Value kind "urlTemplate": a URL template filled with the host the request gives. */
 export const URL_TEMPLATE_KIND: ValueKindModule = {

@@ -3,29 +3,6 @@
  * dev request recorded).
  */
 
-/** Nouns after "ID" that make it a thing, not a label: an ID card, an id number, the id scanner. Source: hand-set. */
-export const ID_NOUNS = new Set([
-  'card',
-  'cards',
-  'number',
-  'numbers',
-  'scanner',
-  'scan',
-  'badge',
-  'photo',
-  'check',
-  'verification',
-  'document',
-  'documents',
-  'field',
-  'column',
-  'format',
-  'type',
-  'of',
-  'is',
-  'was',
-]);
-
 /** Words before "ID" that leave it unqualified ("my ID", "the id"): the label then fits any id parameter. Source: hand-set. */
 export const ID_DETERMINERS = new Set([
   'my',
