@@ -277,40 +277,6 @@ describe('mapArguments: labelled ids to the clause end, URL template hosts, coun
     expect(mapArguments(user, 'the user id is abc-123 I think').arguments.user_id).toBe('abc-123');
   });
 
-  it('fills a URL template whose host is left open with the one host the request names as such', () => {
-    const get = tool(
-      {
-        url: {
-          type: 'string',
-          description: "The API URL, in the format 'https://{ip}/sedgeapi/v1/cisco-nir/api/api/telemetry/flowrules/interfaceInfo'.",
-        },
-        params: { type: 'object', properties: { fabricName: { type: 'string' } } },
-      },
-      ['url'],
-    );
-    expect(mapArguments(get, 'Interface statistics of the Network1 fabric, using the IP 192.120.45.67?').arguments.url).toBe(
-      'https://192.120.45.67/sedgeapi/v1/cisco-nir/api/api/telemetry/flowrules/interfaceInfo',
-    );
-    const written = tool({ url: { type: 'string', description: 'The URL to send the GET request to.' } }, ['url']);
-    expect(
-      mapArguments(
-        written,
-        "Get the summary using the URL formatted as 'https://{ip}/api/v1/anomalies/summary', where {ip} is the IP address '192.168.1.1'",
-      ).arguments.url,
-    ).toBe('https://192.168.1.1/api/v1/anomalies/summary');
-    // not an address named as something else, not two hosts, not where another parameter takes the address
-    expect(mapArguments(get, 'Upgrade the switch firmware to 10.2.1.3').arguments.url).not.toMatch(/^https:\/\/10\.2\.1\.3/);
-    expect(mapArguments(get, 'Compare host 10.0.0.1 and host 10.0.0.2').arguments.url ?? '').not.toMatch(/^https:\/\/10/);
-    const firewall = tool(
-      {
-        url: { type: 'string', description: "The firewall API, 'https://{ip}/api/block'." },
-        address: { type: 'string', description: 'The address to block.' },
-      },
-      ['url', 'address'],
-    );
-    expect(mapArguments(firewall, 'Block host 203.0.113.7 on the firewall').arguments.url ?? '').not.toMatch(/^https:\/\/203/);
-  });
-
   it("reads a time zone's abbreviation or region for an IANA enum, and writes no Z where the zone is given apart", () => {
     const reschedule = tool(
       {

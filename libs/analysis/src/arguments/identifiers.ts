@@ -1,68 +1,13 @@
 /**
  * Value kind "identifiers and URLs": identifiers labelled in the request ("user ID 42", "prod id:
- * V-neck"), URL templates filled with a host, names written beside their kind.
+ * V-neck"), names written beside their kind.
  */
 import { type Doc, type Span } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
-import { STOP_WORDS, type Token, splitIdentifier, stem } from '../text.js';
+import { STOP_WORDS, type Token, stem } from '../text.js';
 import { ID_DETERMINERS, ID_TAIL_STOP, NOT_A_NAME } from './data/ids.js';
 import { stringParam } from './dispatch.js';
 import { type Cand, type ValueKindModule } from './types.js';
-
-/** Words right before an address that name it as a host ("the IP 10.0.0.5", "server '…'", "at …"). */
-const HOST_CUE = /\b(?:ip|ip\s+address|ipv4|host|hostname|server|address|domain|at|on|via)\s*(?:is\s+|of\s+|:\s*)?['"`]?$/i;
-
-/** Placeholders of a URL template that name its host. */
-const HOST_PLACEHOLDER = /^(?:ip|ip_?address|host|hostname|server|server_?ip|domain)$/i;
-
-/**
- * A URL template whose only placeholders name its host ('https://{ip}/sedgeapi/v1/…'), written
- * in the request or quoted in the parameter's description, filled with the one IP address (or,
- * for a host name, the one bare domain) the request writes outside the template. Nothing where
- * the request gives no host, or more than one.
- */
-function urlTemplates(p: ParamInfo, doc: Doc): Cand[] {
-  const templates: { text: string; range?: [number, number] }[] = [];
-  for (const s of doc.spans) if (s.kind === 'url' && /\{\w+\}/.test(s.text)) templates.push({ text: s.text, range: [s.start, s.end] });
-  for (const m of p.description.matchAll(/['"`]((?:https?|wss?|ftp):\/\/[^'"`\s]*\{\w+\}[^'"`\s]*)['"`]/gi)) templates.push({ text: m[1] });
-  const out: Cand[] = [];
-  // (not where another parameter takes the address: "Block 203.0.113.7 on the firewall")
-  if (
-    templates.length === 0 ||
-    p.siblings.some((n) =>
-      /(?:^|[_-])(?:ip|ips|host|hostname|address|addr|domain|target|subnet|version|firmware)(?:$|[_-])/i.test(splitIdentifier(n).join('_')),
-    )
-  )
-    return out;
-  for (const t of templates) {
-    const holes = [...t.text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-    if (!holes.every((h) => HOST_PLACEHOLDER.test(h))) continue;
-    // (a host the request names as one: "the IP 10.0.0.5", "the IP address '…'", "host …",
-    // "server …", "at/on …"; not a range, "10.0.0.0/24")
-    const outside = (s: Span) =>
-      (!t.range || s.end <= t.range[0] || s.start >= t.range[1]) &&
-      HOST_CUE.test(doc.text.slice(Math.max(0, s.start - 24), s.start)) &&
-      !/^\/\d/.test(doc.text.slice(s.end, s.end + 2));
-    const ips = [...new Set(doc.spans.filter((s) => s.kind === 'id' && IPV4.test(s.text) && outside(s)).map((s) => s.text))];
-    const hosts =
-      ips.length > 0
-        ? ips
-        : holes.every((h) => !/^ip/i.test(h))
-          ? [...new Set(doc.spans.filter((s) => s.kind === 'url' && !/[/{]/.test(s.text) && outside(s)).map((s) => s.text))]
-          : [];
-    if (hosts.length !== 1) continue;
-    const host = doc.spans.find((s) => s.text === hosts[0] && outside(s))!;
-    // (a template the request writes outranks itself taken as written, placeholder and all)
-    out.push({
-      param: p,
-      value: t.text.replace(/\{\w+\}/g, hosts[0]),
-      score: t.range ? 1.6 : 0.9,
-      ranges: t.range ? [t.range, [host.start, host.end]] : [[host.start, host.end]],
-      kind: 'url-template',
-    });
-  }
-  return out;
-}
 
 /** An IPv4 address, with a port or not. */
 export const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/;
@@ -117,17 +62,6 @@ function qualifierNames(p: ParamInfo, qualifier: string): boolean {
       stem(part) === stem(qualifier) || (qualifier.length >= 3 && part.length >= qualifier.length + 3 && part.startsWith(qualifier)),
   );
 }
-
-/** Value kind "urlTemplate": a URL template filled with the host the request gives. */
-export const URL_TEMPLATE_KIND: ValueKindModule = {
-  name: 'urlTemplate',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    // a URL template with its host left open ('https://{ip}/api/v1/summary'), in the description or
-    // the request, filled with the one IP address or host name the request gives
-    if (p.semantic === 'url' && p.type === 'string' && !p.enumValues) out.push(...urlTemplates(p, doc));
-  },
-};
 
 /** Value kind "labelledId": an identifier of words written after its label. */
 export const LABELLED_ID_KIND: ValueKindModule = {
