@@ -12,7 +12,7 @@ import { MATH_KIND } from './commands.js';
 import { BARE_TIME_KIND, DATE_RANGE_KIND, END_FROM_DURATION_KIND } from './dates.js';
 import { COLOUR_KIND, DESCRIBED_VALUE_KIND, ENUMS_KIND } from './enums.js';
 import { FLAGS_KIND } from './flags.js';
-import { KIND_NAMED_KIND, LABELLED_ID_KIND } from './identifiers.js';
+import { KIND_NAMED_KIND } from './identifiers.js';
 import { NUMBERS_KIND } from './numbers.js';
 import { PHRASES_KIND } from './phrases.js';
 import { AREA_KIND } from './places.js';
@@ -191,7 +191,6 @@ function valueKinds(): readonly ValueKindModule[] {
     WHOLE_REQUEST_KIND,
     AREA_KIND,
     MATH_KIND,
-    LABELLED_ID_KIND,
     END_FROM_DURATION_KIND,
     CONVERSION_UNITS_KIND,
     MEASURED_THING_KIND,

@@ -215,16 +215,6 @@ describe('mapArguments: limits of the coordinate, example list, country, deck, p
   });
 });
 
-describe('mapArguments: labelled identifiers of words', () => {
-  it('reads the identifier after "prod id" for a product id, and no plain words after a label', () => {
-    const stock = tool({ product_id: { type: 'string', description: 'The product identifier.' }, color: { type: 'string' } }, [
-      'product_id',
-    ]);
-    expect(mapArguments(stock, 'is the black Galaxy phone in stock? Use the prod id Galaxy S24').arguments.product_id).toBe('Galaxy S24');
-    expect(mapArguments(stock, 'the prod id is wrong').arguments.product_id).not.toBe('wrong');
-  });
-});
-
 describe('mapArguments: a folder named in words', () => {
   const list = {
     name: 'list_directory',
@@ -264,19 +254,6 @@ describe('mapArguments: commands named around "command"', () => {
 });
 
 describe('mapArguments: labelled ids to the clause end, URL template hosts, country forms, time zones, dates and addresses', () => {
-  it('reads a labelled id to the end of its clause, but not past a function word, an adverb or a plain word after a digit', () => {
-    const stock = tool({ product_id: { type: 'string', description: 'The product identifier.' }, color: { type: 'string' } }, [
-      'product_id',
-    ]);
-    expect(mapArguments(stock, 'Is the maroon one restocked? Please check for prod id: V-neck sweate').arguments.product_id).toBe(
-      'V-neck sweate',
-    );
-    const user = tool({ user_id: { type: 'string', description: 'The user identifier.' } }, ['user_id']);
-    expect(mapArguments(user, 'Fetch user id u-42 again').arguments.user_id).toBe('u-42');
-    expect(mapArguments(user, 'get user id C-7781 info').arguments.user_id).toBe('C-7781');
-    expect(mapArguments(user, 'the user id is abc-123 I think').arguments.user_id).toBe('abc-123');
-  });
-
   it("reads a time zone's abbreviation or region for an IANA enum, and writes no Z where the zone is given apart", () => {
     const reschedule = tool(
       {

@@ -1,11 +1,11 @@
 /**
- * Value kind "identifiers and URLs": identifiers labelled in the request ("user ID 42", "prod id:
- * V-neck"), names written beside their kind.
+ * Value kind "identifiers and URLs": identifiers labelled in the request ("user ID 42"), names
+ * written beside their kind.
  */
 import { type Doc, type Span } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, type Token, stem } from '../text.js';
-import { ID_DETERMINERS, ID_TAIL_STOP, NOT_A_NAME } from './data/ids.js';
+import { ID_DETERMINERS, NOT_A_NAME } from './data/ids.js';
 import { stringParam } from './dispatch.js';
 import { type Cand, type ValueKindModule } from './types.js';
 
@@ -63,17 +63,6 @@ function qualifierNames(p: ParamInfo, qualifier: string): boolean {
   );
 }
 
-/** Value kind "labelledId": an identifier of words written after its label. */
-export const LABELLED_ID_KIND: ValueKindModule = {
-  name: 'labelledId',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    // an identifier of words written after its label at the end of a clause ("Use the prod id
-    // iPhone 12", "prod id: V-neck sweate") for the id parameter the label names
-    if (p.semantic === 'id' && p.type === 'string' && !p.enumValues) out.push(...labelledIdPhrase(p, doc));
-  },
-};
-
 /** Value kind "kindNamed": a name written beside the word for its kind ("the bandana project"). */
 export const KIND_NAMED_KIND: ValueKindModule = {
   name: 'kindNamed',
@@ -84,33 +73,6 @@ export const KIND_NAMED_KIND: ValueKindModule = {
     out.push(...kindNamedCandidates(p, doc));
   },
 };
-
-function labelledIdPhrase(p: ParamInfo, doc: Doc): Cand[] {
-  const out: Cand[] = [];
-  for (const m of doc.text.matchAll(
-    /\b(\p{L}+)\s+(?:id|ID|Id)\s*(?::|=|#|is\s+)?\s*((?:[^\s.,;!?]+)(?:\s+[^\s.,;!?]+){0,2})\s*(?=$|[.,;!?])/gu,
-  )) {
-    if (!qualifierNames(p, m[1].toLowerCase())) continue;
-    // (a quoted value is the quoted span's: "user ID 'user-456'")
-    if (/^['"‘“`]/.test(m[2]) || !m[2].split(/\s+/).some((w) => /\d|\p{Ll}\p{Lu}|-/u.test(w))) continue;
-    // the words after the first: up to a function word or an adverb ("u-42 again", "abc-123 I
-    // think"); after a first word with a digit only words with a digit or a capital ("iPhone 12",
-    // not "C-7781 info"), after one without any word ("V-neck sweate")
-    const words = m[2].split(/\s+/);
-    const kept = [words[0]];
-    for (const w of words.slice(1)) {
-      const lw = w.toLowerCase();
-      if (STOP_WORDS.has(lw) || ID_TAIL_STOP.has(lw) || /ly$/.test(lw) || (/\d/.test(words[0]) && !/\d|\p{Lu}/u.test(w))) break;
-      kept.push(w);
-    }
-    const value = kept.join(' ');
-    const at = m.index + m[0].lastIndexOf(m[2]);
-    // (above the first word of it read alone as an id after the same label: "prod id: V-neck
-    // sweate" is "V-neck sweate", not "V-neck")
-    out.push({ param: p, value, score: 0.9, ranges: [[at, at + value.length]], kind: 'labelled-id' });
-  }
-  return out;
-}
 
 /** A physical property written before "of" and the thing that has it ("melting point of water"). */
 export const PROPERTY_OF =

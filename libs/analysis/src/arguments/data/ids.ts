@@ -74,31 +74,6 @@ export const NOT_COMMAND_START = new Set([
 /** Shell commands that print their arguments. Source: hand-set. */
 export const PRINT_COMMANDS: ReadonlySet<string> = new Set(['echo', 'printf', 'print', 'write-host', 'write-output']);
 
-/**
- * An identifier written after an ID label and ending its clause, for an id parameter whose name
- * the label's qualifier names ("prod id" for product_id, by stem or as a shortening): "Use the
- * prod id iPhone 12" → "iPhone 12". One to three words, at least one with a digit or a capital
- * inside it or a hyphen, so that words ("the id is wrong") are not taken.
- */
-/** Words that end an id written after its label: adverbs and nouns of the request around it ("u-42 again", "C-7781 info"). Source: hand-set. */
-export const ID_TAIL_STOP = new Set([
-  'now',
-  'again',
-  'asap',
-  'please',
-  'today',
-  'tomorrow',
-  'yesterday',
-  'info',
-  'information',
-  'details',
-  'detail',
-  'data',
-  'status',
-  'thanks',
-  'i',
-]);
-
 /** Words that say which one without naming it ("the new project", "the main branch"). Source: hand-set. */
 export const NOT_A_NAME = new Set([
   'new',
