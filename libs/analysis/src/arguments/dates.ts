@@ -99,27 +99,6 @@ function dateRangeCandidates(p: ParamInfo, doc: Doc): Cand[] {
   return out;
 }
 
-/**
- * A bare clock-time format among a date-time description's examples: "'HH:MM'" or "'HH:MM:SS'"
- * quoted alone, or "HH:MM" listed after a comma or "or" (not the time part of "YYYY-MM-DD HH:MM").
- * Where both are listed, "HH:MM" is the form a time alone is written in (BFCL's answers do so).
- */
-const BARE_TIME_FORMAT = /(?:['"`]|(?:,|\bor)\s+)(HH:MM(?::SS)?)(?![:\w])(?:['"`]|\s*(?:,|or\b|\)|$))/gi;
-
-/** The bare clock-time form a date-time description takes ("HH:MM" over "HH:MM:SS"), if any. */
-function bareTimeFormat(description: string): string | undefined {
-  const forms = [...description.matchAll(BARE_TIME_FORMAT)].map((m) => m[1].toUpperCase());
-  return forms.includes('HH:MM') ? 'HH:MM' : forms[0];
-}
-
-/**
- * Words that put a time on some day or relative to something else ("at 4pm next week", "9pm on my
- * birthday", "30 minutes before my 9am meeting", "move my 6am alarm to 6:30"): a time alone is then
- * no date-time.
- */
-const DAY_WORDS =
-  /\b(?:days?|weeks?|weekends?|months?|years?|eve|birthday|anniversary|holiday|christmas|before|after|tonight|morning|afternoon|evening|next|this|every|daily|weekly|from|until|till|move|change|reschedule|postpone|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
-
 /** Formats a time of day ("HH:MM" unless the description asks for seconds or 12-hour). */
 export function formatTime(t: TimeValue, p: ParamInfo): string {
   const want = p.description.toUpperCase();
@@ -195,26 +174,6 @@ export const DATE_RANGE_KIND: ValueKindModule = {
   propose(p, doc, ctx, out) {
     const { type: t } = ctx;
     if (t === 'string' && !p.enumValues) out.push(...dateRangeCandidates(p, doc));
-  },
-};
-
-/** Value kind "bareTime": a clock time alone for a date-time that also takes one. */
-export const BARE_TIME_KIND: ValueKindModule = {
-  name: 'bareTime',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    const { hits } = ctx;
-    // a time alone for a date-time parameter whose description also takes a bare clock time
-    // ("such as 'YYYY-MM-DD HH:MM:SS', 'HH:MM:SS', 'HH:MM'"), where the request writes no date
-    const bareTime = p.semantic === 'datetime' ? bareTimeFormat(p.description) : undefined;
-    if (bareTime !== undefined && !doc.spans.some((o) => o.kind === 'date') && !DAY_WORDS.test(doc.text)) {
-      for (const s of doc.spans) {
-        if (s.kind !== 'time' || !s.time) continue;
-        const t = s.time;
-        const value = bareTime === 'HH:MM:SS' ? `${p2(t.h)}:${p2(t.mi)}:${p2(t.s ?? 0)}` : `${p2(t.h)}:${p2(t.mi)}`;
-        out.push({ param: p, value, score: 0.7 + anchorBonus(p, doc, s, hits) * 0.3, ranges: [[s.start, s.end]], kind: 'time' });
-      }
-    }
   },
 };
 
