@@ -55,12 +55,13 @@ describe('mapArguments: the examples its comments quote', () => {
     expect(got).not.toEqual(e.expected);
   });
 
+  // The file must still quote the example; the line is only a hint, so that editing a rule file
+  // above a comment does not fail this test.
   it('names, for each example, the comment it comes from', () => {
     expect(new Set(examples.map((e) => e.id)).size).toBe(examples.length);
     for (const e of examples) {
-      const [path, line] = e.source.split(':');
-      const lines = readFileSync(join(repoRoot, path), 'utf8').split('\n');
-      expect(oneLine(lines.slice(Number(line) - 1, Number(line) + 3).join('\n')), e.id).toContain(e.quote);
+      const [path] = e.source.split(':');
+      expect(oneLine(readFileSync(join(repoRoot, path), 'utf8')), e.id).toContain(e.quote);
     }
   });
 });
