@@ -10,7 +10,7 @@ import { AppError, ReasonCode, type BoundToolDefinition, type PrincipalRef } fro
 import { createLogger } from '@toolsurface/platform';
 import type { ConfigSource, Snapshot, SurfaceRecord, WatchedBucket } from '@toolsurface/state';
 import { DispatchService } from '../dispatch.service';
-import type { DispatchPorts } from '../domain/ports';
+import type { DispatchPorts, ToolCalledEvent } from '../domain/ports';
 import { McpSessions, type McpSessionRecord } from '../state/mcp-sessions.store';
 import type { McpOAuthConfig } from '../config';
 import { McpEndpoint, type SurfacesPort } from './mcp.endpoint';
@@ -19,6 +19,8 @@ import { McpEndpoint, type SurfacesPort } from './mcp.endpoint';
 // (its ports faked), the SDK's Client over HTTP on loopback, spans in memory.
 
 const exporter = new InMemorySpanExporter();
+/** The audit events of the endpoint's calls (DispatchService's audit port). */
+const audited: ToolCalledEvent[] = [];
 const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 provider.register();
 const tracer = trace.getTracer('mcp-endpoint-test');
@@ -96,22 +98,24 @@ const ports: DispatchPorts = {
     timeoutMs: () => undefined,
   },
   systemTools: { run: async () => ({ content: [], isError: false }) },
-  audit: { toolCalled: () => undefined },
+  audit: { toolCalled: (e) => void audited.push(e) },
   now: () => Date.now(),
 };
 
 const surfaces: SurfacesPort = {
-  open: async () => ({
-    surfaceId: surfaceRecord.surfaceId,
-    tools: tools.map((t) => ({
-      name: t.name,
-      title: '',
-      description: t.description ?? '',
-      inputSchemaJson: JSON.stringify(t.inputSchema),
-      outputSchemaJson: '',
-      annotationsJson: '',
-    })),
-  }),
+  open: async () => {
+    return {
+      surfaceId: surfaceRecord.surfaceId,
+      tools: tools.map((t) => ({
+        name: t.name,
+        title: '',
+        description: t.description ?? '',
+        inputSchemaJson: JSON.stringify(t.inputSchema),
+        outputSchemaJson: '',
+        annotationsJson: '',
+      })),
+    };
+  },
   get: async () => {
     throw new AppError(ReasonCode.SURFACE_NOT_FOUND, 'gone');
   },
@@ -121,11 +125,13 @@ const surfaces: SurfacesPort = {
 const config: ConfigSource = { get: () => undefined, entries: () => [], onChange: () => undefined };
 const logger = createLogger('test', 'silent');
 let endpoint: McpEndpoint;
+let sessions: McpSessions;
 let url: URL;
 
 beforeAll(async () => {
   const dispatcher = new DispatchService(ports, { maxArgumentsBytes: 1024, tracer });
-  endpoint = new McpEndpoint(dispatcher, surfaces, new McpSessions(memoryBucket(), logger, 60_000), config, {
+  sessions = new McpSessions(memoryBucket(), logger, 60_000);
+  endpoint = new McpEndpoint(dispatcher, surfaces, sessions, config, {
     host: '127.0.0.1',
     port: 0,
     maxBodyBytes: 64 * 1024,
@@ -270,6 +276,26 @@ describe('McpEndpoint messages after initialize (one shared SDK Server)', () => 
       error: { code: -32601 },
     });
     expect((await post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 0 } })).status).toBe(202);
+    await client.close();
+  });
+
+  it('audits a call under the client’s JSON-RPC ID on either path, and refuses an over-long ID on both', async () => {
+    const { client, sessionId } = await connect();
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': sessionId };
+    const call = (id: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: {} } });
+    const post = (body: unknown) => fetch(url, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.json());
+    audited.length = 0;
+    expect(await post(call('fast-1'))).toMatchObject({ id: 'fast-1', result: { isError: false } });
+    expect(await post([call('batch-1')])).toMatchObject({ id: 'batch-1', result: { isError: false } });
+    expect(audited.map((e) => [e.callId, e.orchestrator, e.outcome])).toEqual([
+      ['fast-1', 'mcp', 'ok'],
+      ['batch-1', 'mcp', 'ok'],
+    ]);
+    // The call ID travels in the audit event, so the call path bounds it (256 characters).
+    const long = 'x'.repeat(300);
+    const refused = { id: long, error: { code: -32602, data: { reason: 'INVALID_REQUEST' } } };
+    expect(await post(call(long))).toMatchObject(refused);
+    expect(await post([call(long)])).toMatchObject(refused);
     await client.close();
   });
 });

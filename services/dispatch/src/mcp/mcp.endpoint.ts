@@ -147,7 +147,7 @@ export class McpEndpoint {
     sessions.onChange((id, rec) => this.streams.changed(id, rec));
     const hooks = { holdsStream: (id: string) => this.streams.has(id), ended: (rec: McpSessionRecord) => this.closeSurfaceOf(rec) };
     this.expiry = new SessionExpiry(sessions, options.sessionTimeouts, hooks, options.logger);
-    this.shared = this.mcpServer((requestId) => this.answers.contextOf(requestId));
+    this.shared = this.mcpServer((requestId) => this.answers.requestOf(requestId));
     this.shared.onerror = (err) => options.logger.debug({ err }, 'MCP server error');
   }
 
@@ -356,7 +356,8 @@ export class McpEndpoint {
     if (!asks && !isInitializeRequest(body) && !Array.isArray(body)) return this.answer(req, res, session, body, spans);
     // Stateless: the session is ours (above), the transport serves this one request.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !asks });
-    const server = this.mcpServer(() => session, { principal: session.principal, ...(asks ? { asking: transport } : {}) });
+    const single = { principal: session.principal, ...(asks ? { asking: transport } : {}) };
+    const server = this.mcpServer((callId) => ({ context: session, callId }), single);
     res.on('close', () => {
       void transport.close();
       void server.close();
@@ -427,11 +428,12 @@ export class McpEndpoint {
   }
 
   /**
-   * An SDK Server of tools/list and tools/call: the shared one (sessionOf reads the request's session
-   * from JsonAnswers), or one for a single request of a session (initialize, a batch, a call that may ask).
+   * An SDK Server of tools/list and tools/call: the shared one (requestOf reads the request's session
+   * and the client's ID of it from JsonAnswers), or one for a single request of a session
+   * (initialize, a batch, a call that may ask). The client's ID is the call's ID in its audit event.
    */
   private mcpServer(
-    sessionOf: (requestId: RequestId) => McpSessionRecord,
+    requestOf: (requestId: RequestId) => { context: McpSessionRecord; callId: RequestId },
     single?: { principal: PrincipalRef; asking?: StreamableHTTPServerTransport },
   ): Server {
     const asking = single?.asking;
@@ -445,15 +447,18 @@ export class McpEndpoint {
         jsonSchemaValidator: this.validator,
       },
     );
-    server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => ({ tools: await this.tools(sessionOf(extra.requestId)) }));
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
-      this.callTool(
-        sessionOf(extra.requestId),
+    server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => ({
+      tools: await this.tools(requestOf(extra.requestId).context),
+    }));
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const { context: session, callId } = requestOf(extra.requestId);
+      return this.callTool(
+        session,
         request.params,
-        String(extra.requestId),
+        String(callId),
         asking ? { send: (m) => asking.send(m, { relatedRequestId: extra.requestId as RequestId }), signal: extra.signal } : undefined,
-      ),
-    );
+      );
+    });
     return server;
   }
 
