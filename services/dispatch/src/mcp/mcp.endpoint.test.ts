@@ -125,13 +125,11 @@ const surfaces: SurfacesPort = {
 const config: ConfigSource = { get: () => undefined, entries: () => [], onChange: () => undefined };
 const logger = createLogger('test', 'silent');
 let endpoint: McpEndpoint;
-let sessions: McpSessions;
 let url: URL;
 
 beforeAll(async () => {
   const dispatcher = new DispatchService(ports, { maxArgumentsBytes: 1024, tracer });
-  sessions = new McpSessions(memoryBucket(), logger, 60_000);
-  endpoint = new McpEndpoint(dispatcher, surfaces, sessions, config, {
+  endpoint = new McpEndpoint(dispatcher, surfaces, new McpSessions(memoryBucket(), logger, 60_000), config, {
     host: '127.0.0.1',
     port: 0,
     maxBodyBytes: 64 * 1024,
@@ -296,6 +294,24 @@ describe('McpEndpoint messages after initialize (one shared SDK Server)', () => 
     const refused = { id: long, error: { code: -32602, data: { reason: 'INVALID_REQUEST' } } };
     expect(await post(call(long))).toMatchObject(refused);
     expect(await post([call(long)])).toMatchObject(refused);
+    await client.close();
+  });
+
+  it('refuses arguments nested thousands deep as too deep (INVALID_ARGUMENTS, audited) on either path, and keeps serving', async () => {
+    const { client, sessionId } = await connect();
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': sessionId };
+    // Written as text: 10 000 levels are too deep for JSON.stringify (and for the SDK's client) to write.
+    const call = `{"jsonrpc":"2.0","id":"deep","method":"tools/call","params":{"name":"echo","arguments":{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}}}`;
+    audited.length = 0;
+    for (const body of [call, `[${call}]`]) {
+      const answer = await fetch(url, { method: 'POST', headers, body }).then((r) => r.json());
+      expect(answer).toMatchObject({ id: 'deep', result: { isError: true, _meta: { 'io.toolsurface/reason': 'INVALID_ARGUMENTS' } } });
+    }
+    expect(audited.map((e) => [e.outcome, e.reason])).toEqual([
+      ['refused', 'INVALID_ARGUMENTS'],
+      ['refused', 'INVALID_ARGUMENTS'],
+    ]);
+    expect((await client.callTool({ name: 'echo', arguments: {} })).isError).toBe(false);
     await client.close();
   });
 });

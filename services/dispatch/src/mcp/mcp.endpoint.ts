@@ -55,6 +55,7 @@ import { SessionExpiry } from './session-expiry';
 import type { SessionTimeouts } from '../domain/mcp-session-end';
 import { cancelledCallId, isClientAnswer, type ElicitingCall, type Elicitations } from './elicitation';
 import { declaresFormElicitation } from '../domain/elicitation-forms';
+import { argumentsJson } from '../domain/arguments';
 
 /** What the endpoint needs of surface-resolver (SurfaceClient). */
 export interface SurfacesPort {
@@ -503,7 +504,7 @@ export class McpEndpoint {
     };
     try {
       const result = await this.dispatcher.callTool(
-        { surfaceId: session.surfaceId, name: params.name, argumentsJson: JSON.stringify(params.arguments ?? {}), callId: requestId },
+        { surfaceId: session.surfaceId, name: params.name, argumentsJson: argumentsJson(params.arguments), callId: requestId },
         Infinity,
         caller,
       );
