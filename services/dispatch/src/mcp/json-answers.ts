@@ -18,11 +18,11 @@ export interface PostRefusal {
 }
 
 /**
- * The checks the SDK's Streamable HTTP transport makes of a POST after initialize, with its
- * statuses, codes and messages: Accept, Content-Type, the batch's size, each message's shape,
- * and a known Mcp-Protocol-Version. Undefined when the POST passes them.
+ * The checks the SDK's Streamable HTTP transport makes of a POST, with its statuses, codes and
+ * messages: Accept, Content-Type, the batch's size, each message's shape, and (but for
+ * initialize, as the transport does) a known Mcp-Protocol-Version. Undefined when the POST passes them.
  */
-export function postRefusal(req: IncomingMessage, body: unknown): PostRefusal | undefined {
+export function postRefusal(req: IncomingMessage, body: unknown, initialize = false): PostRefusal | undefined {
   const accept = req.headers.accept;
   if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
     return { status: 406, code: -32000, message: 'Not Acceptable: Client must accept both application/json and text/event-stream' };
@@ -38,7 +38,7 @@ export function postRefusal(req: IncomingMessage, body: unknown): PostRefusal | 
     return { status: 400, code: -32700, message: 'Parse error: Invalid JSON-RPC message' };
   }
   const version = req.headers['mcp-protocol-version'];
-  if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+  if (!initialize && typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     return {
       status: 400,
       code: -32000,

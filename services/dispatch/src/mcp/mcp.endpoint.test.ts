@@ -102,8 +102,11 @@ const ports: DispatchPorts = {
   now: () => Date.now(),
 };
 
+/** Surfaces opened (initialize, a stale or expired session's tools/list). */
+let opened = 0;
 const surfaces: SurfacesPort = {
   open: async () => {
+    opened++;
     return {
       surfaceId: surfaceRecord.surfaceId,
       tools: tools.map((t) => ({
@@ -125,11 +128,13 @@ const surfaces: SurfacesPort = {
 const config: ConfigSource = { get: () => undefined, entries: () => [], onChange: () => undefined };
 const logger = createLogger('test', 'silent');
 let endpoint: McpEndpoint;
+let sessions: McpSessions;
 let url: URL;
 
 beforeAll(async () => {
   const dispatcher = new DispatchService(ports, { maxArgumentsBytes: 1024, tracer });
-  endpoint = new McpEndpoint(dispatcher, surfaces, new McpSessions(memoryBucket(), logger, 60_000), config, {
+  sessions = new McpSessions(memoryBucket(), logger, 60_000);
+  endpoint = new McpEndpoint(dispatcher, surfaces, sessions, config, {
     host: '127.0.0.1',
     port: 0,
     maxBodyBytes: 64 * 1024,
@@ -313,6 +318,30 @@ describe('McpEndpoint messages after initialize (one shared SDK Server)', () => 
     ]);
     expect((await client.callTool({ name: 'echo', arguments: {} })).isError).toBe(false);
     await client.close();
+  });
+
+  it('opens no surface and keeps no session for an initialize the transport refuses', async () => {
+    const before = { opened, sessions: sessions.all().length };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'attack', version: '1' } },
+    };
+    const post = (headers: Record<string, string>) => fetch(url, { method: 'POST', headers, body: JSON.stringify(initialize) });
+    const wrongAccept = await post({ 'Content-Type': 'application/json', Accept: 'application/json' });
+    expect([wrongAccept.status, wrongAccept.headers.get('mcp-session-id')]).toEqual([406, null]);
+    const wrongType = await post({ 'Content-Type': 'text/plain', Accept: 'application/json, text/event-stream' });
+    expect([wrongType.status, wrongType.headers.get('mcp-session-id')]).toEqual([415, null]);
+    expect({ opened, sessions: sessions.all().length }).toEqual(before);
+    // An unknown Mcp-Protocol-Version does not refuse initialize (the SDK's transport checks it after).
+    const ok = await post({
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'Mcp-Protocol-Version': '1999-01-01',
+    });
+    expect(ok.status).toBe(200);
+    expect(opened).toBe(before.opened + 1);
   });
 });
 

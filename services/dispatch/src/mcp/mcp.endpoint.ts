@@ -328,6 +328,9 @@ export class McpEndpoint {
     const cancelled = elicitations ? cancelledCallId(body) : undefined;
     let session: McpSessionRecord;
     if (isInitializeRequest(body)) {
+      // Refused before a surface opens: the SDK's transport would refuse it only after.
+      const refusal = postRefusal(req, body, true);
+      if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.code);
       const surface = await this.call(() => this.surfaces.open(principal));
       const now = Date.now();
       session = {
