@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { z } from 'zod';
+import { createHash } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
@@ -8,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { AppError, ReasonCode, type BoundToolDefinition, type PrincipalRef } from '@toolsurface/core';
 import { createLogger } from '@toolsurface/platform';
-import type { ConfigSource, Snapshot, SurfaceRecord, WatchedBucket } from '@toolsurface/state';
+import { MCP_KEYS_KEY, type ConfigSource, type Snapshot, type SurfaceRecord, type WatchedBucket } from '@toolsurface/state';
 import { DispatchService } from '../dispatch.service';
 import type { DispatchPorts, ToolCalledEvent } from '../domain/ports';
 import { McpSessions, type McpSessionRecord } from '../state/mcp-sessions.store';
@@ -342,6 +343,62 @@ describe('McpEndpoint messages after initialize (one shared SDK Server)', () => 
     });
     expect(ok.status).toBe(200);
     expect(opened).toBe(before.opened + 1);
+  });
+});
+
+describe('API keys on messages after initialize', () => {
+  const digest = (key: string) => createHash('sha256').update(key).digest('hex');
+  const keys = [
+    { id: 'a1', keySha256: digest('key-a1'), principals: ['agent:alice'] },
+    { id: 'a2', keySha256: digest('key-a2'), principals: ['agent:alice'] },
+    { id: 'b', keySha256: digest('key-b'), principals: ['agent:bob'] },
+  ];
+  const keyed: ConfigSource = { ...config, get: (k: string) => (k === MCP_KEYS_KEY ? keys : undefined) };
+  let withKeys: McpEndpoint;
+  let alice: URL;
+  beforeAll(async () => {
+    withKeys = new McpEndpoint(
+      new DispatchService(ports, { maxArgumentsBytes: 1024, tracer }),
+      surfaces,
+      new McpSessions(memoryBucket(), logger, 60_000),
+      keyed,
+      { host: '127.0.0.1', port: 0, maxBodyBytes: 64 * 1024, logger, version: 'test' },
+    );
+    alice = new URL(`http://127.0.0.1:${await withKeys.start()}/mcp/agent/alice`);
+  });
+  afterAll(() => withKeys.stop());
+
+  it('admits a session’s calls only with its own key, audited as that key; no error code when no key was sent', async () => {
+    const transport = new StreamableHTTPClientTransport(alice, { requestInit: { headers: { Authorization: 'Bearer key-a1' } } });
+    const client = new Client({ name: 'keys-test', version: '1' });
+    await client.connect(transport);
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 'k-1', method: 'tools/call', params: { name: 'echo', arguments: {} } });
+    const post = async (to: URL, authorization?: string) => {
+      const headers = {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'Mcp-Session-Id': transport.sessionId!,
+      };
+      const res = await fetch(to, {
+        method: 'POST',
+        headers: { ...headers, ...(authorization ? { Authorization: authorization } : {}) },
+        body: call,
+      });
+      return [res.status, res.headers.get('www-authenticate')];
+    };
+    audited.length = 0;
+    // RFC 6750 3.1: a request without credentials gets the challenge without an error code.
+    expect(await post(alice)).toEqual([401, 'Bearer realm="toolsurface"']);
+    const invalid = [401, 'Bearer realm="toolsurface", error="invalid_token"'];
+    expect(await post(alice, 'Bearer not-a-key')).toEqual(invalid);
+    expect(await post(alice, 'Bearer key-b')).toEqual(invalid);
+    // Another key of the same principal, or the session at another principal's URL: not this session.
+    expect(await post(alice, 'Bearer key-a2')).toEqual([404, null]);
+    expect(await post(new URL('/mcp/agent/bob', alice), 'Bearer key-b')).toEqual([404, null]);
+    expect(audited).toEqual([]);
+    expect(await post(alice, 'Bearer key-a1')).toEqual([200, null]);
+    expect(audited.map((e) => [e.callId, e.orchestrator, e.outcome])).toEqual([['k-1', 'mcp:a1', 'ok']]);
+    await client.close();
   });
 });
 

@@ -250,7 +250,7 @@ export class McpEndpoint {
       new HttpError(401, message, ErrorCode.InvalidRequest, {
         'WWW-Authenticate': oauth
           ? bearerChallenge(metadataUrlOf(oauth.publicUrl, principal), bearerToken(authorization) !== undefined)
-          : 'Bearer realm="toolsurface", error="invalid_token"',
+          : `Bearer realm="toolsurface"${authorization === undefined ? '' : ', error="invalid_token"'}`,
       });
     if (keys === undefined) throw unauthorized('the stored MCP keys are malformed; every request is refused');
     if (keys.length === 0 && !this.oauth) {
