@@ -283,6 +283,32 @@ describe('McpEndpoint messages after initialize (one shared SDK Server)', () => 
     await client.close();
   });
 
+  it('answers each message alike on the fast path and on the SDK transport (a batch of one)', async () => {
+    const { client, sessionId } = await connect();
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': sessionId };
+    const post = (body: unknown) => fetch(url, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.json());
+    const messages = [
+      { method: 'ping' },
+      { method: 'tools/list' },
+      { method: 'tools/call', params: { name: 'echo', arguments: {} } },
+      { method: 'tools/call', params: { name: 'wipe', arguments: {} } },
+      { method: 'tools/call', params: { name: 'no_such_tool' } },
+      { method: 'tools/call', params: { name: 'echo', arguments: 'not an object' } },
+      { method: 'resources/list' },
+      { method: 'no/such/method' },
+      { method: 'notifications/initialized' }, // a notification's method, sent with an ID
+    ];
+    for (const [i, m] of messages.entries()) {
+      const message = { jsonrpc: '2.0', id: `same-${i}`, ...m };
+      const fast = (await post(message)) as Record<string, unknown>;
+      // The SDK's transport answers a batch of one with that one answer, not an array.
+      const sdk = (await post([message])) as Record<string, unknown>;
+      expect(fast, m.method).toMatchObject({ jsonrpc: '2.0', id: message.id });
+      expect(fast, m.method).toEqual(sdk);
+    }
+    await client.close();
+  });
+
   it('audits a call under the client’s JSON-RPC ID on either path, and refuses an over-long ID on both', async () => {
     const { client, sessionId } = await connect();
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': sessionId };
