@@ -142,8 +142,11 @@ describe('toolsurface mcp: a supervised gateway asks the stdio client’s person
       expect(r._meta?.['io.toolsurface/person']).toBe(said);
       expect(r.structuredContent).toMatchObject({ proposal: { tool: 'get-sum', arguments: { a: 17, b: 25 } }, person: said });
       expect(b.asked).toHaveLength(1);
-      const events = await toolCalledSince(g, from, 'sup', (e) => e.length > 0);
-      expect(events.map((e) => e.outcome)).toEqual(['proposed']);
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.length >= 2);
+      expect(events.map((e) => [e.outcome, e.person])).toEqual([
+        ['proposed', ''],
+        [said, said],
+      ]);
     } finally {
       await b.client.close();
     }
@@ -209,8 +212,11 @@ describe('toolsurface mcp: a supervised gateway asks the stdio client’s person
       expect(b.asked).toHaveLength(1);
       // The bridge sent notifications/cancelled for the form once no tool call could wait for it.
       expect(withdrawn, b.stderr()).toBe(true);
-      const events = await toolCalledSince(g, from, 'sup', (e) => e.length > 0);
-      expect(events.map((e) => e.outcome)).toEqual(['proposed']);
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.length >= 2);
+      expect(events.map((e) => [e.outcome, e.person])).toEqual([
+        ['proposed', ''],
+        ['cancelled', 'cancelled'],
+      ]);
     } finally {
       await b.client.close();
     }

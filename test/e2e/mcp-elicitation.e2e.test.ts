@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -15,7 +16,12 @@ const KEY = 'mcp-key-gateways-0123456789';
 const SUM = 'What is the sum of a=17 and b=25?';
 let g: GatewayFixture;
 
+/** The calls elicitation-server.mjs got, one line each (`<tool> <arguments>`), from this run. */
+const FORMS_CALLS = join(import.meta.dirname, '..', '..', '.data', 'mcp-elicitation-e2e-forms-calls.log');
+const formsCalls = (): string[] => (existsSync(FORMS_CALLS) ? readFileSync(FORMS_CALLS, 'utf8').split('\n').filter(Boolean) : []);
+
 beforeAll(async () => {
+  rmSync(FORMS_CALLS, { force: true });
   g = await startMcpGateway(join(import.meta.dirname, '..', 'fixtures', 'mcp-elicitation.yaml'), ['everything', 'memory', 'forms']);
 }, 180_000);
 afterAll(async () => {
@@ -107,8 +113,36 @@ describe('supervised gateway: the person approves the proposed call', () => {
       expect(r._meta?.['io.toolsurface/person']).toBe(said);
       expect(r.structuredContent).toMatchObject({ proposal: { tool: 'get-sum', arguments: { a: 17, b: 25 } }, person: said });
       expect(c.asked).toHaveLength(1);
-      const events = await toolCalledSince(g, from, 'sup', (e) => e.length > 0);
-      expect(events.map((e) => e.outcome)).toEqual(['proposed']);
+      // The person's no is audited as its own event of the unified_tool call, and nothing ran (no ok event).
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.length >= 2);
+      expect(events.map((e) => [e.calledName, e.toolName, e.capability, e.outcome, e.reason, e.person])).toEqual([
+        ['unified_tool', 'get-sum', 'everything', 'proposed', '', ''],
+        ['unified_tool', 'get-sum', 'everything', said, '', said],
+      ]);
+      expect(events[1].callId).toBe(events[0].callId);
+      expect(events[1].orchestrator).toBe('mcp:gateways');
+    } finally {
+      await end(c);
+    }
+  });
+
+  it.each([
+    ['decline' as const, 'declined'],
+    ['cancel' as const, 'cancelled'],
+  ])('%s: the server behind never gets the call', async (action, said) => {
+    const c = await connect('gateway:forms', () => ({ action }));
+    const from = g.events.length;
+    const called = formsCalls().length;
+    try {
+      const r = await unified(c, 'Convert 250 USD to EUR');
+      expect(r.structuredContent, mcpTextOf(r)).toMatchObject({ proposal: { tool: 'convert_currency' }, person: said });
+      const events = await toolCalledSince(g, from, 'forms', (e) => e.length >= 2);
+      expect(events.map((e) => [e.toolName, e.capability, e.outcome, e.person])).toEqual([
+        ['convert_currency', 'forms', 'proposed', ''],
+        ['convert_currency', 'forms', said, said],
+      ]);
+      // (the MISSING_ARGUMENTS test below shows a call that runs is written there)
+      expect(formsCalls().slice(called)).toEqual([]);
     } finally {
       await end(c);
     }
@@ -141,8 +175,12 @@ describe('supervised gateway: the person approves the proposed call', () => {
       );
       // Long enough for the late answer to have reached the endpoint.
       await new Promise((r) => setTimeout(r, 4_000));
-      const events = await toolCalledSince(g, from, 'sup', (e) => e.length > 0);
-      expect(events.map((e) => e.outcome)).toEqual(['proposed']);
+      // The question ended unanswered: cancelled, and the late approval ran nothing.
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.length >= 2);
+      expect(events.map((e) => [e.outcome, e.person])).toEqual([
+        ['proposed', ''],
+        ['cancelled', 'cancelled'],
+      ]);
     } finally {
       await end(c);
     }
@@ -179,6 +217,7 @@ describe('supervised gateway: the person rescues a refusal', () => {
   it('MISSING_ARGUMENTS: the person gives the missing value; the call runs with it, audited as chosen', async () => {
     const c = await connect('gateway:forms', () => ({ action: 'accept', content: { amount: 250 } }));
     const from = g.events.length;
+    const called = formsCalls().length;
     try {
       const r = await unified(c, 'Convert currency from USD to EUR');
       expect(c.asked).toHaveLength(1);
@@ -202,6 +241,10 @@ describe('supervised gateway: the person rescues a refusal', () => {
         ['convert_currency', 'refused', 'MISSING_ARGUMENTS', ''],
         ['convert_currency', 'ok', '', 'chose'],
       ]);
+      const ran = formsCalls().slice(called);
+      expect(ran.map((l) => JSON.parse(l.slice('convert_currency '.length)) as unknown)).toEqual([
+        { from_currency: 'USD', to_currency: 'EUR', amount: 250 },
+      ]);
     } finally {
       await end(c);
     }
@@ -210,13 +253,19 @@ describe('supervised gateway: the person rescues a refusal', () => {
   it('MISSING_ARGUMENTS declined: the refusal stays, and nothing runs', async () => {
     const c = await connect('gateway:forms', () => ({ action: 'decline' }));
     const from = g.events.length;
+    const called = formsCalls().length;
     try {
       const r = await unified(c, 'Weather forecast for Oslo');
       expect(c.asked).toHaveLength(1);
       expect(r.isError).toBe(true);
       expect(mcpTextOf(r)).toMatch(/^MISSING_ARGUMENTS: "get_weather_forecast" needs "days"/);
-      const events = await toolCalledSince(g, from, 'forms', (e) => e.length > 0);
-      expect(events.map((e) => e.outcome)).toEqual(['refused']);
+      const events = await toolCalledSince(g, from, 'forms', (e) => e.length >= 2);
+      expect(events.map((e) => [e.toolName, e.outcome, e.reason, e.person])).toEqual([
+        ['get_weather_forecast', 'refused', 'MISSING_ARGUMENTS', ''],
+        ['get_weather_forecast', 'declined', 'MISSING_ARGUMENTS', 'declined'],
+      ]);
+      // The server behind was never called.
+      expect(formsCalls().slice(called)).toEqual([]);
     } finally {
       await end(c);
     }
@@ -250,8 +299,12 @@ describe('supervised gateway: the person rescues a refusal', () => {
       expect(r.isError).toBe(true);
       expect(mcpTextOf(r)).toMatch(/^LOW_CONFIDENCE: No tool fits this request/);
       expect(r._meta?.['io.toolsurface/reason']).toBe('LOW_CONFIDENCE');
-      const events = await toolCalledSince(g, from, 'sup', (e) => e.length > 0);
-      expect(events.map((e) => e.outcome)).toEqual(['refused']);
+      const person = action === 'cancel' ? 'cancelled' : 'declined';
+      const events = await toolCalledSince(g, from, 'sup', (e) => e.length >= 2);
+      expect(events.map((e) => [e.toolName, e.outcome, e.reason, e.person])).toEqual([
+        ['get-sum', 'refused', 'LOW_CONFIDENCE', ''],
+        ['get-sum', person, 'LOW_CONFIDENCE', person],
+      ]);
     } finally {
       await end(c);
     }

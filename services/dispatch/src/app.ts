@@ -208,6 +208,7 @@ export function createApp(config: DispatchConfig, deps: AppDeps = {}): App {
           // A person answering for a supervised gateway's unified_tool (src/mcp/elicitation.ts).
           elicitations: new Elicitations({
             callAnsweredByPerson: (req, person, deadline, caller) => dispatcher.callAnsweredByPerson(req, person, deadline, caller),
+            auditPersonRefused: (req, person, caller) => dispatcher.auditPersonRefused(req, person, caller),
             schemaOf: async (surfaceId, tool) => {
               const surface = await surfaces.get(surfaceId);
               return surface ? (await snapshots.get(surface.snapshotId)).byName.get(tool)?.inputSchema : undefined;

@@ -514,6 +514,29 @@ describe('unified mode', () => {
       ]);
     });
 
+    it('a person’s no runs nothing and is one event of its own, with the tool, its capability and the reason kept', async () => {
+      await w.dispatcher.auditPersonRefused({ surfaceId: 's-gw', callId: 'call-3', tool: 'echo', reason: '' }, 'declined');
+      await w.dispatcher.auditPersonRefused(
+        { surfaceId: 's-gw', callId: 'call-4', tool: 'echo', reason: ReasonCode.LOW_CONFIDENCE },
+        'cancelled',
+      );
+      // A surface gone by the time the person answered still leaves the event.
+      await w.dispatcher.auditPersonRefused({ surfaceId: 's-gone', callId: 'call-5', tool: '', reason: '' }, 'cancelled');
+      expect(w.invocations).toHaveLength(0);
+      expect(
+        w.audits.map((a) => [a.surfaceId, a.principal?.id, a.calledName, a.toolName, a.capability, a.outcome, a.reason, a.person]),
+      ).toEqual([
+        ['s-gw', 'gw', 'unified_tool', 'echo', 'everything', 'declined', '', 'declined'],
+        ['s-gw', 'gw', 'unified_tool', 'echo', 'everything', 'cancelled', 'LOW_CONFIDENCE', 'cancelled'],
+        ['s-gone', undefined, 'unified_tool', '', '', 'cancelled', '', 'cancelled'],
+      ]);
+      expect(w.audits.map((a) => [a.via, a.callId, a.attemptedName])).toEqual([
+        ['unified_tool', 'call-3', 'echo'],
+        ['unified_tool', 'call-4', 'echo'],
+        ['unified_tool', 'call-5', undefined],
+      ]);
+    });
+
     it('is refused where the surface does not present unified_tool', async () => {
       expectModelError(await answered('s-disc', 'echo', { message: 'hi' }, 'approved'), ReasonCode.TOOL_NOT_FOUND, 'unified_tool');
       expect(w.invocations).toHaveLength(0);

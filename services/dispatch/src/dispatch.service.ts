@@ -47,7 +47,16 @@ import {
 import type { SurfaceRecord } from '@toolsurface/state';
 import { MAX_ARGUMENT_DEPTH, asObject, deeperThan, parseArguments, type ParsedArguments } from './domain/arguments';
 import { errorDetail, Messages } from './domain/messages';
-import type { CallRequest, CallResult, DispatchPorts, PersonDecision, ToolCalledEvent, ToolResult, UnifiedInfo } from './domain/ports';
+import type {
+  CallRequest,
+  CallResult,
+  DispatchPorts,
+  PersonDecision,
+  PersonRefusal,
+  ToolCalledEvent,
+  ToolResult,
+  UnifiedInfo,
+} from './domain/ports';
 import { ValidatorCache, type ArgumentValidator } from './domain/validators';
 
 /** Longest tool name or surface ID accepted (matches the meta-tools' `name` schema). */
@@ -113,8 +122,8 @@ interface AuditedCall {
   audited: boolean;
   /** The event's id, set when the tool is about to run (the start record and the event share it). */
   eventId?: string;
-  /** Set when a person answered for this call through MCP elicitation (callAnsweredByPerson). */
-  person?: PersonDecision;
+  /** Set when a person answered for this call through MCP elicitation (callAnsweredByPerson, auditPersonRefused). */
+  person?: PersonDecision | PersonRefusal;
 }
 
 /** The call being served: what the model asked for, on which surface. */
@@ -249,6 +258,43 @@ export class DispatchService {
     caller: Caller = UNAUTHENTICATED_CALLER,
   ): Promise<CallResult> {
     return this.auditedCall(req, deadline, caller, person);
+  }
+
+  /**
+   * Audits a person's no, through MCP elicitation (src/mcp/elicitation.ts), to the call unified_tool
+   * proposed or to the rescue of a request it refused: nothing runs, and one tool.called event of
+   * unified_tool's, with outcome and `person` "declined" or "cancelled", says so (`tool`: the tool
+   * unified_tool named; `reason`: the refusal the model keeps, "" for a proposal).
+   */
+  async auditPersonRefused(
+    req: { surfaceId: string; callId: string; tool: string; reason: ReasonCode | '' },
+    person: PersonRefusal,
+    caller: Caller = UNAUTHENTICATED_CALLER,
+  ): Promise<void> {
+    const rec: AuditedCall = {
+      surfaceId: bounded(req.surfaceId),
+      calledName: 'unified_tool',
+      callId: bounded(req.callId),
+      orchestrator: caller.orchestrator,
+      deadline: Infinity,
+      audited: false,
+      person,
+      ...(req.tool ? { attemptedName: bounded(req.tool) } : {}),
+    };
+    // The surface was open when the person was asked; a closed or expired one still names who was asked.
+    const surface = await this.ports.surfaces.get(req.surfaceId).catch(() => undefined);
+    if (surface) rec.surface = surface;
+    const capability = surface && req.tool ? await this.capabilityOf(surface.snapshotId, req.tool) : '';
+    const target = req.tool ? { presentedName: bounded(req.tool), capability } : undefined;
+    this.audit(rec, 'unified_tool', target, person, req.reason, undefined, 0);
+  }
+
+  private async capabilityOf(snapshotId: string, tool: string): Promise<string> {
+    try {
+      return (await this.ports.snapshots.get(snapshotId)).byName.get(tool)?.capability ?? '';
+    } catch {
+      return '';
+    }
   }
 
   private async auditedCall(req: CallRequest, deadline: number, caller: Caller, person?: PersonDecision): Promise<CallResult> {

@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
 import { mapArguments } from '../arguments.js';
-import type { MapperTool } from '../types.js';
 import { now, tool } from './test-tool.js';
 
 describe('mapArguments: strings', () => {
@@ -59,19 +58,6 @@ describe('mapArguments: values written around other values', () => {
   });
 });
 
-describe('mapArguments: numbered parameters, counts, codes and names', () => {
-  it('maps a place to the code its description defines, and still gives the place to a place parameter', () => {
-    const t = tool(
-      {
-        region_id: { type: 'integer', description: "Region code: '1' for Tuscany, '2' for Umbria, '3' for Liguria." },
-        destination: { type: 'string', description: 'Where the trip goes.' },
-      },
-      ['destination'],
-    );
-    expect(mapArguments(t, 'Plan a weekend trip to Umbria').arguments).toEqual({ region_id: 2, destination: 'Umbria' });
-  });
-});
-
 describe('mapArguments: names that hold places and numbers', () => {
   it('does not read a city that opens a longer name as a place ("Madrid Open")', () => {
     const t = tool(
@@ -82,22 +68,6 @@ describe('mapArguments: names that hold places and numbers', () => {
       ['tournament'],
     );
     expect(mapArguments(t, 'Who won the Madrid Open this year?').arguments).toEqual({ tournament: 'Madrid Open' });
-  });
-});
-
-describe('mapArguments: no value from prose defaults, plain English, regions, adverbs or periods only mentioned', () => {
-  it('gives a country parameter no US state or region, and a state parameter no country', () => {
-    const t = tool({ city: { type: 'string' }, country: { type: 'string' } }, ['city', 'country']);
-    expect(mapArguments(t, 'Weather in Austin, Texas').arguments).toEqual({ city: 'Austin' });
-    expect(mapArguments(t, 'Weather in Munich, Bavaria').arguments).toEqual({ city: 'Munich' });
-    expect(mapArguments(t, 'Weather in Paris, Tomorrow please').arguments).toEqual({ city: 'Paris' });
-    expect(mapArguments(t, 'Weather in Sydney, Australia').arguments).toEqual({ city: 'Sydney', country: 'Australia' });
-    const s = tool({ city: { type: 'string' }, state: { type: 'string' } }, ['city', 'state']);
-    expect(mapArguments(s, 'Weather in Lyon, France').arguments).toEqual({ city: 'Lyon' });
-  });
-
-  it('never throws, even for a missing tool', () => {
-    expect(mapArguments(null as unknown as MapperTool, 'command ls').arguments).toEqual({});
   });
 });
 
@@ -144,49 +114,6 @@ describe('mapArguments: IP addresses', () => {
     expect(mapArguments(t, 'connect to host 10.1.2.3 with ip 172.16.0.1').arguments).toEqual({ ip: '172.16.0.1', host: '10.1.2.3' });
     const port = tool({ port: { type: 'integer', description: 'Port number.' } }, ['port']);
     expect(mapArguments(port, 'open the firewall for 10.0.0.5').missingArguments).toEqual(['port']);
-  });
-});
-
-describe('mapArguments: place formats', () => {
-  it("writes a country's code as the description does, and no code that reads as a US state", () => {
-    const mixed = tool(
-      {
-        city: {
-          type: 'string',
-          description: "The city, in the format 'City, State' or 'City, Country' (e.g., 'New York, NY' or 'London, UK').",
-        },
-      },
-      ['city'],
-    );
-    expect(mapArguments(mixed, 'a theater event in London, UK on Apr the 5th').arguments.city).toBe('London, UK');
-    expect(mapArguments(mixed, 'a music concert in Toronto').arguments.city).toBe('Toronto, Canada');
-    const iso = tool(
-      {
-        city: {
-          type: 'string',
-          description: "The city, in the format 'City, State' or 'City, Country'. Examples: 'San Francisco, CA' or 'Paris, FR'.",
-        },
-      },
-      ['city'],
-    );
-    expect(mapArguments(iso, 'the weather in New Delhi, India').arguments.city).toBe('New Delhi, IN');
-  });
-
-  it("adds no state or country where the description's examples are plain city names", () => {
-    const t = tool(
-      {
-        city: {
-          type: 'string',
-          description: "The city where the cinema is located, in the format 'City Name', such as 'Noida', 'Amritsar', or 'Indore'.",
-        },
-      },
-      ['city'],
-    );
-    expect(mapArguments(t, 'list movies in Mumbai?').arguments.city).toBe('Mumbai');
-    const lower = tool({ location: { type: 'string', description: "The city, e.g. 'austin, tx'" } }, ['location']);
-    expect(mapArguments(lower, 'weather in Austin, Texas').arguments.location).toBe('Austin, TX');
-    const st = tool({ city: { type: 'string', description: "The city, such as 'Berkeley, CA'." } }, ['city']);
-    expect(mapArguments(st, 'movies in Mountain View').arguments.city).toBe('Mountain View, CA');
   });
 });
 
@@ -242,43 +169,6 @@ describe('mapArguments: places, times and labels', () => {
     const weather = tool({ location: { type: 'string', description: "City and state, e.g. 'San Francisco, CA'." } }, ['location']);
     expect(mapArguments(weather, 'weather in nyc tomorrow').arguments.location).toBe('New York, NY');
     expect(mapArguments(weather, 'is it going to rain in la la land').arguments.location).toBeUndefined();
-  });
-});
-
-describe('mapArguments: country names', () => {
-  it("reads another name of a city's country as its country", () => {
-    const wx = tool({ city: { type: 'string', description: 'City name.' }, country: { type: 'string', description: 'Country name.' } }, [
-      'city',
-      'country',
-    ]);
-    expect(mapArguments(wx, 'weather in Glasgow, Scotland now').arguments).toEqual({ city: 'Glasgow', country: 'Scotland' });
-    expect(mapArguments(wx, 'weather in Seoul, Korea today').arguments).toEqual({ city: 'Seoul', country: 'Korea' });
-  });
-});
-
-describe('mapArguments: states and countries alone', () => {
-  it('gives a state or a country written alone to the place or country parameter, not to another name', () => {
-    const law = tool(
-      {
-        jurisdiction: { type: 'string', description: 'The jurisdiction, usually a state or country.' },
-        crime: { type: 'string', description: 'The crime to search for.' },
-      },
-      ['jurisdiction', 'crime'],
-    );
-    expect(mapArguments(law, 'penalties for the crime of burglary in Oregon').arguments).toEqual({
-      jurisdiction: 'Oregon',
-      crime: 'burglary',
-    });
-    const gdp = tool({ country: { type: 'string', description: 'The country.' }, year: { type: 'integer' } }, ['country']);
-    expect(mapArguments(gdp, 'CPI figures for Germany in 2019').arguments.country).toBe('Germany');
-  });
-});
-
-describe('mapArguments: dotted acronyms', () => {
-  it('reads "U.S" and "U.K." as names, and as countries for a country parameter', () => {
-    const banks = tool({ country: { type: 'string', description: 'The country.' }, year: { type: 'integer' } }, ['country']);
-    expect(mapArguments(banks, 'largest banks in the U.S for 2019').arguments.country).toBe('U.S');
-    expect(mapArguments(banks, 'largest banks in the U.K. for 2019').arguments.country).toBe('U.K.');
   });
 });
 
@@ -345,32 +235,6 @@ describe('mapArguments: limits of the coordinate, example list, country, deck, p
       'country',
     ]);
     expect(mapArguments(place, 'Find an Irish pub in Boston').arguments.country).not.toBe('Ireland');
-  });
-});
-
-describe('mapArguments: country codes where the examples are codes', () => {
-  it("writes a city's country as a code where every example ends in a two-letter code, and as written where countries are named", () => {
-    const house = tool(
-      {
-        where_to: {
-          type: 'string',
-          description: "The location, in the format 'City, State', such as 'Austin, TX' or 'San Francisco, CA'.",
-        },
-      },
-      ['where_to'],
-    );
-    expect(mapArguments(house, 'a house in Madrid, Spain for two').arguments.where_to).toBe('Madrid, ES');
-    expect(mapArguments(house, 'a house in Leeds, England for two').arguments.where_to).toBe('Leeds, UK');
-    const weather = tool(
-      {
-        location: {
-          type: 'string',
-          description: "In the format 'City, State (abbr)', such as 'San Francisco, CA'. 'City, Country' if there is no state.",
-        },
-      },
-      ['location'],
-    );
-    expect(mapArguments(weather, 'weather in Madrid, Spain').arguments.location).toBe('Madrid, Spain');
   });
 });
 
@@ -464,157 +328,5 @@ describe('mapArguments: numbers in words, smaller and larger, ends of a stated r
     expect(
       mapArguments(play, "Play the full album 'Thriller' quietly, the volume is fine", undefined, { now }).arguments.volume,
     ).toBeUndefined();
-  });
-});
-
-describe('mapArguments: bare clock times, purposes, counted nouns, positions, makers, teams, ranges, venues and changes of value', () => {
-  it("leaves a country's name to the country parameter", () => {
-    const cases = tool(
-      {
-        field_of_law: { type: 'string', description: 'The specific field of law e.g., constitutional law, criminal law, etc.' },
-        country: { type: 'string', description: 'The country where the law cases should be retrieved from. Default is US.' },
-      },
-      ['field_of_law'],
-    );
-    expect(mapArguments(cases, 'Get me the landmark cases in constitutional law in China.').arguments).toEqual({
-      field_of_law: 'constitutional law',
-      country: 'China',
-    });
-  });
-  it("reads a smaller US place after 'in' with its state from the gazetteer, and a multi-word choice written in another form of its last word", () => {
-    const therapist = tool(
-      {
-        city: { type: 'string', description: "The city, in the format of 'City, State', such as 'Berkeley, CA'." },
-        type: { type: 'string', enum: ['Psychologist', 'Family Counselor', 'Psychiatrist'] },
-      },
-      ['city', 'type'],
-    );
-    expect(mapArguments(therapist, 'Help me find therapists specialized in Family Counseling in Los Altos?').arguments).toEqual({
-      city: 'Los Altos, CA',
-      type: 'Family Counselor',
-    });
-    const weather = tool({ city: { type: 'string', description: "The city, in the format of 'City, State'." } }, ['city']);
-    expect(mapArguments(weather, 'What is the weather in Sebastopol today?').arguments.city).toBe('Sebastopol, CA');
-    // a name many states share gets no state; a world city keeps its country; "at" names a venue
-    expect(mapArguments(weather, 'What is the weather in Marion today?').arguments.city).toBe('Marion');
-    expect(mapArguments(weather, 'What is the weather in Paris today?').arguments.city).not.toMatch(/, [A-Z]{2}$/);
-    // Frisco is a Texas city of 200,000, not San Francisco's nickname; Ontario alone is the province
-    expect(mapArguments(weather, 'What is the weather in Frisco today?').arguments.city).not.toBe('San Francisco, CA');
-    expect(mapArguments(weather, 'What is the weather in Ontario today?').arguments.city).not.toBe('Ontario, CA');
-    expect(mapArguments(weather, 'What is the weather in Ontario, CA today?').arguments.city).toBe('Ontario, CA');
-    const movie = tool(
-      {
-        theater_name: { type: 'string', description: 'The name of the theater.' },
-        location: { type: 'string', description: "The city, in the format of 'City, State'." },
-      },
-      ['location'],
-    );
-    expect(mapArguments(movie, 'Find a movie at Century in Pinole').arguments).toEqual({ theater_name: 'Century', location: 'Pinole, CA' });
-  });
-});
-
-describe('mapArguments: labelled ids to the clause end, URL template hosts, country forms, time zones, dates and addresses', () => {
-  it("writes a country in full beside a 'London, UK' example, the United Kingdom as UK, and an ISO code where one is asked for", () => {
-    const weather = tool(
-      {
-        location: {
-          type: 'string',
-          description: "The location, in the format of 'City, State' or 'City, Country', such as 'Berkeley, CA' or 'London, UK'.",
-        },
-      },
-      ['location'],
-    );
-    expect(mapArguments(weather, 'Current weather in Shanghai, using the metric system?').arguments.location).toBe('Shanghai, China');
-    const stateOrUk = tool({ location: { type: 'string', description: "The city and state, e.g. 'Berkeley, CA' or 'London, UK'." } }, [
-      'location',
-    ]);
-    expect(mapArguments(stateOrUk, 'Current weather in Shanghai').arguments.location).toBe('Shanghai, China');
-    // an ISO example still asks for codes
-    const coded = tool(
-      { location: { type: 'string', description: "The city, as 'City, State' or 'City, Country', e.g. 'Denver, CO' or 'Paris, FR'." } },
-      ['location'],
-    );
-    expect(mapArguments(coded, 'the weather in Nairobi, Kenya').arguments.location).toBe('Nairobi, KE');
-    const attractions = tool(
-      {
-        location: {
-          type: 'string',
-          description: "The city, in the format of 'City, State' or 'City, Country'; for example, 'Paris, France' or 'New York, NY'.",
-        },
-      },
-      ['location'],
-    );
-    expect(mapArguments(attractions, 'museums in London, England with free entry').arguments.location).toBe('London, UK');
-    expect(mapArguments(attractions, 'museums in Edinburgh, Scotland').arguments.location).toBe('Edinburgh, UK');
-    const iso = tool(
-      {
-        city: { type: 'string', description: "The city, e.g. 'Los Angeles'." },
-        country: { type: 'string', description: "The country, e.g. 'US'. Use ISO 3166-1 alpha-2 country codes." },
-      },
-      ['city', 'country'],
-    );
-    expect(mapArguments(iso, 'weather for London in the UK?').arguments).toEqual({ city: 'London', country: 'GB' });
-    // not an alpha-3 or numeric code, nor where the description asks for no code; codes in the case the examples write them
-    for (const d of [
-      'Use ISO 3166-1 alpha-3 codes.',
-      'ISO 3166-1 numeric code.',
-      'The full country name, not the two-letter country code.',
-    ]) {
-      expect(
-        mapArguments(tool({ country: { type: 'string', description: d } }, ['country']), 'shipping to Japan').arguments.country,
-      ).not.toBe('JP');
-    }
-    expect(
-      mapArguments(
-        tool({ country: { type: 'string', description: 'Two-letter country code, e.g. us, gb.' } }, ['country']),
-        'shipping to Japan',
-      ).arguments.country,
-    ).toBe('jp');
-    // (the country as written outranks an acronym once its code is short: "VAT" is no country)
-    expect(
-      mapArguments(
-        tool({ country: { type: 'string', description: 'ISO 3166-1 alpha-2 country code.' } }, ['country']),
-        'What is the VAT rate in Italy?',
-      ).arguments.country,
-    ).toBe('IT');
-    // a city written in Chinese is that city; a temperature scale too; a city is no country
-    const cn = tool(
-      {
-        location: {
-          type: 'string',
-          description: "The location, in the format of 'City, State (abbr)' if State exists, 'City, Country' if not.",
-        },
-        unit: { type: 'string', enum: ['celsius', 'fahrenheit'], default: 'fahrenheit' },
-      },
-      ['location'],
-    );
-    expect(mapArguments(cn, '我想知道上海目前的天气状况，可以帮我查询吗？顺便使用摄氏度来显示温度。').arguments).toEqual({
-      location: 'Shanghai, China',
-      unit: 'celsius',
-    });
-    // (not inside a longer word, "上海路", "巴黎世家", "深圳北京路"; in the order written; both scales written is neither)
-    expect(mapArguments(cn, '上海路的天气').arguments.location).toBeUndefined();
-    expect(mapArguments(cn, '巴黎世家的天气').arguments.location).toBeUndefined();
-    expect(mapArguments(cn, '深圳市南山区北京路的天气').arguments.location).toBe('Shenzhen, China');
-    expect(mapArguments(cn, '上海和北京的天气').arguments.location).toBe('Shanghai, China');
-    expect(mapArguments(cn, '用华氏而不是摄氏，北京的天气').arguments.unit).toBeUndefined();
-    const train = tool(
-      { origin: { type: 'string', description: 'Departure city' }, destination: { type: 'string', description: 'Arrival city' } },
-      ['destination'],
-    );
-    expect(mapArguments(train, '帮我订一张到广州的票').arguments).toEqual({ destination: 'Guangzhou' });
-    expect(mapArguments(train, '从北京到上海的火车').arguments).toEqual({ origin: 'Beijing', destination: 'Shanghai' });
-    const cityCountry = tool(
-      { city: { type: 'string', description: 'The city' }, country: { type: 'string', description: 'The country' } },
-      ['city', 'country'],
-    );
-    expect(mapArguments(cityCountry, 'What is the weather in Beijing and Guangzhou?').arguments.country).toBeUndefined();
-    expect(mapArguments(cityCountry, 'What is the weather in Beijing, China?').arguments).toEqual({ city: 'Beijing', country: 'China' });
-    // a country parameter that asks for no code keeps the name as written
-    const named = tool({ city: { type: 'string' }, country: { type: 'string', description: 'The country the city is in.' } }, [
-      'city',
-      'country',
-    ]);
-    expect(mapArguments(named, 'weather for London in the UK?').arguments.country).toBe('UK');
   });
 });

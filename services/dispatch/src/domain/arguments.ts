@@ -38,6 +38,25 @@ export function deeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
+/**
+ * The JSON text of arguments that arrived parsed (MCP's tools/call). JSON.stringify recurses, so
+ * arguments nested thousands deep would overflow the stack before the call path sees them: those
+ * are written cut to MAX_ARGUMENT_DEPTH + 1 levels, still too deep, so parseArguments
+ * refuses them as it refuses them from any front (INVALID_ARGUMENTS, audited).
+ */
+export function argumentsJson(value: Record<string, unknown> | undefined): string {
+  if (value === undefined) return '{}';
+  return JSON.stringify(deeperThan(value, MAX_ARGUMENT_DEPTH) ? cut(value, MAX_ARGUMENT_DEPTH + 1) : value);
+}
+
+/** `value` with its objects and arrays at depth `levels` emptied (the top is depth 1). */
+function cut(value: unknown, levels: number): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (levels <= 1) return Array.isArray(value) ? [] : {};
+  if (Array.isArray(value)) return value.map((v) => cut(v, levels - 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cut(v, levels - 1)]));
+}
+
 /** Accepts a plain JSON object; anything else is refused with a model-facing message. */
 export function asObject(value: unknown): ParsedArguments {
   if (value === undefined) return { ok: true, value: {} };

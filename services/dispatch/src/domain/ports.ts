@@ -51,15 +51,18 @@ export interface ToolCalledEvent {
   toolName: string;
   capability: string;
   via: Via;
-  /** proposed: unified_tool of a supervised gateway, nothing ran. */
-  outcome: 'ok' | 'error' | 'refused' | 'proposed';
+  /**
+   * proposed: unified_tool of a supervised gateway, nothing ran; declined or cancelled: a person
+   * asked through MCP elicitation did not approve the call (or the rescue), nothing ran.
+   */
+  outcome: 'ok' | 'error' | 'refused' | 'proposed' | PersonRefusal;
   reason: ReasonCode | '';
   admission: { decision: 'allow' | 'deny'; rule: string } | undefined;
   durationMs: number;
   callId: string;
   atMs: number;
-  /** How a person answered through MCP elicitation: approved a proposal or chose a refused request's tool or values. */
-  person?: PersonDecision;
+  /** How a person answered through MCP elicitation: approved or chose (the call ran), or declined or cancelled (it did not). */
+  person?: PersonDecision | PersonRefusal;
   /** The inner name a meta-tool was asked for (bounded); "" for a call by name. */
   attemptedName?: string;
   /** Size of a request refused for its size before it decoded, bytes. */
@@ -70,6 +73,9 @@ export interface ToolCalledEvent {
 
 /** How a person took part in a call, through MCP elicitation ("approved": a proposal; "chose": a rescued refusal). */
 export type PersonDecision = 'approved' | 'chose';
+
+/** A person asked through MCP elicitation who did not approve: "declined", or "cancelled" (dismissed, or no answer came). */
+export type PersonRefusal = 'declined' | 'cancelled';
 
 /** Surfaces by ID, kept in memory. */
 export interface SurfaceSource {

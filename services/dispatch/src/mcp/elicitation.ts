@@ -13,7 +13,7 @@ import {
   type RescueCandidate,
 } from '../domain/elicitation-forms';
 import { toCallToolResult } from '../domain/mcp';
-import type { CallResult, PersonDecision } from '../domain/ports';
+import type { CallResult, PersonDecision, PersonRefusal } from '../domain/ports';
 import type { ClientAnswer, ElicitationRelay } from './elicitation-relay';
 
 /** `_meta` key of a CallToolResult a person answered for: approved, chose, declined or cancelled. */
@@ -34,6 +34,12 @@ export interface ElicitationPorts {
     deadline: number,
     caller: Caller,
   ): Promise<CallResult>;
+  /** Audits a person's no: nothing ran (DispatchService.auditPersonRefused). */
+  auditPersonRefused(
+    req: { surfaceId: string; callId: string; tool: string; reason: ReasonCode | '' },
+    person: PersonRefusal,
+    caller: Caller,
+  ): Promise<void>;
   /** A bound tool's input schema in the surface's snapshot (undefined: not in it). */
   schemaOf(surfaceId: string, tool: string): Promise<Record<string, unknown> | undefined>;
   /** Whether the principal is a gateway set to supervised autonomy. */
@@ -69,7 +75,7 @@ export interface ElicitingCall {
  *   candidate was meant and the missing values; an accepted answer runs that call the same way;
  *   a decline or cancel leaves the refusal as it was.
  * The result of a call a person answered for carries `_meta["io.toolsurface/person"]`, and its
- * tool.called event `person`.
+ * tool.called event `person`; a person's no is a tool.called event of its own (declined or cancelled).
  */
 export class Elicitations {
   private readonly validators = new Map<string, JsonSchemaValidator<unknown>>();
@@ -108,6 +114,7 @@ export class Elicitations {
     const answer = await this.ask(call, proposalForm(asked, confidence));
     if (answer.action === 'accept' && confirmed(answer.content)) return this.run(call, asked, 'approved');
     const action = answer.action === 'accept' ? 'decline' : answer.action;
+    await this.refused(call, asked.tool, '', action === 'cancel' ? 'cancelled' : 'declined');
     const text =
       `Not run: the person ${action === 'cancel' ? 'dismissed the request to run' : 'declined'} ${asked.tool} with ` +
       `${JSON.stringify(asked.arguments)}. Nothing ran; do not call it again unless they ask for it.`;
@@ -130,7 +137,18 @@ export class Elicitations {
     if (!form) return toCallToolResult(refusal);
     const answer = await this.ask(call, form);
     const chosen = answer.action === 'accept' ? rescuedCall(candidates, answer.content) : undefined;
-    return chosen ? this.run(call, chosen, 'chose') : toCallToolResult(refusal);
+    if (chosen) return this.run(call, chosen, 'chose');
+    await this.refused(call, refusal.unified!.tool, refusal.reason as ReasonCode, answer.action === 'cancel' ? 'cancelled' : 'declined');
+    return toCallToolResult(refusal);
+  }
+
+  /** Audits the person's no; a failure to audit is logged and leaves the result as it is (nothing ran either way). */
+  private async refused(call: ElicitingCall, tool: string, reason: ReasonCode | '', person: PersonRefusal): Promise<void> {
+    try {
+      await this.ports.auditPersonRefused({ surfaceId: call.surfaceId, callId: call.callId, tool, reason }, person, call.caller);
+    } catch (err) {
+      this.ports.logger.warn({ err, sessionId: call.sessionId }, 'the audit of a person declining a call failed');
+    }
   }
 
   /** Runs the call the person answered for, on the surface of the tools/call. */

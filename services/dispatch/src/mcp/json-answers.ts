@@ -18,11 +18,11 @@ export interface PostRefusal {
 }
 
 /**
- * The checks the SDK's Streamable HTTP transport makes of a POST after initialize, with its
- * statuses, codes and messages: Accept, Content-Type, the batch's size, each message's shape,
- * and a known Mcp-Protocol-Version. Undefined when the POST passes them.
+ * The checks the SDK's Streamable HTTP transport makes of a POST, with its statuses, codes and
+ * messages: Accept, Content-Type, the batch's size, each message's shape, and (but for
+ * initialize, as the transport does) a known Mcp-Protocol-Version. Undefined when the POST passes them.
  */
-export function postRefusal(req: IncomingMessage, body: unknown): PostRefusal | undefined {
+export function postRefusal(req: IncomingMessage, body: unknown, initialize = false): PostRefusal | undefined {
   const accept = req.headers.accept;
   if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
     return { status: 406, code: -32000, message: 'Not Acceptable: Client must accept both application/json and text/event-stream' };
@@ -38,7 +38,7 @@ export function postRefusal(req: IncomingMessage, body: unknown): PostRefusal | 
     return { status: 400, code: -32700, message: 'Parse error: Invalid JSON-RPC message' };
   }
   const version = req.headers['mcp-protocol-version'];
-  if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+  if (!initialize && typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     return {
       status: 400,
       code: -32000,
@@ -63,8 +63,8 @@ interface Pending<T> {
 /**
  * A Transport of the SDK's Protocol that one long-lived Server serves every session through: each
  * request enters under an ID of this transport's own (clients of different sessions use the same
- * IDs) and its answer resolves the promise of `request` under the client's ID again. `contextOf`
- * gives a handler what its request came with (the session). Server-initiated messages have no
+ * IDs) and its answer resolves the promise of `request` under the client's ID again. `requestOf`
+ * gives a handler the client's ID and what its request came with (the session). Server-initiated messages have no
  * stream here and are dropped: requests that may need one (elicitation) go through the SDK's own
  * Streamable HTTP transport instead.
  *
@@ -94,11 +94,11 @@ export class JsonAnswers<T> implements Transport {
     });
   }
 
-  /** What the request of this (transport) ID came with. */
-  contextOf(requestId: RequestId): T {
+  /** The request of this (transport) ID: the client's ID of it and what it came with. */
+  requestOf(requestId: RequestId): { callId: RequestId; context: T } {
     const p = this.pending.get(requestId as number);
     if (!p) throw new Error(`no request ${String(requestId)} is pending`);
-    return p.context;
+    return { callId: p.id, context: p.context };
   }
 
   async send(message: JSONRPCMessage): Promise<void> {

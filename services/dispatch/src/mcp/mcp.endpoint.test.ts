@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { z } from 'zod';
+import { createHash } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
@@ -8,9 +9,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { AppError, ReasonCode, type BoundToolDefinition, type PrincipalRef } from '@toolsurface/core';
 import { createLogger } from '@toolsurface/platform';
-import type { ConfigSource, Snapshot, SurfaceRecord, WatchedBucket } from '@toolsurface/state';
+import { MCP_KEYS_KEY, type ConfigSource, type Snapshot, type SurfaceRecord, type WatchedBucket } from '@toolsurface/state';
 import { DispatchService } from '../dispatch.service';
-import type { DispatchPorts } from '../domain/ports';
+import type { DispatchPorts, ToolCalledEvent } from '../domain/ports';
 import { McpSessions, type McpSessionRecord } from '../state/mcp-sessions.store';
 import type { McpOAuthConfig } from '../config';
 import { McpEndpoint, type SurfacesPort } from './mcp.endpoint';
@@ -19,6 +20,8 @@ import { McpEndpoint, type SurfacesPort } from './mcp.endpoint';
 // (its ports faked), the SDK's Client over HTTP on loopback, spans in memory.
 
 const exporter = new InMemorySpanExporter();
+/** The audit events of the endpoint's calls (DispatchService's audit port). */
+const audited: ToolCalledEvent[] = [];
 const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 provider.register();
 const tracer = trace.getTracer('mcp-endpoint-test');
@@ -96,22 +99,27 @@ const ports: DispatchPorts = {
     timeoutMs: () => undefined,
   },
   systemTools: { run: async () => ({ content: [], isError: false }) },
-  audit: { toolCalled: () => undefined },
+  audit: { toolCalled: (e) => void audited.push(e) },
   now: () => Date.now(),
 };
 
+/** Surfaces opened (initialize, a stale or expired session's tools/list). */
+let opened = 0;
 const surfaces: SurfacesPort = {
-  open: async () => ({
-    surfaceId: surfaceRecord.surfaceId,
-    tools: tools.map((t) => ({
-      name: t.name,
-      title: '',
-      description: t.description ?? '',
-      inputSchemaJson: JSON.stringify(t.inputSchema),
-      outputSchemaJson: '',
-      annotationsJson: '',
-    })),
-  }),
+  open: async () => {
+    opened++;
+    return {
+      surfaceId: surfaceRecord.surfaceId,
+      tools: tools.map((t) => ({
+        name: t.name,
+        title: '',
+        description: t.description ?? '',
+        inputSchemaJson: JSON.stringify(t.inputSchema),
+        outputSchemaJson: '',
+        annotationsJson: '',
+      })),
+    };
+  },
   get: async () => {
     throw new AppError(ReasonCode.SURFACE_NOT_FOUND, 'gone');
   },
@@ -121,11 +129,13 @@ const surfaces: SurfacesPort = {
 const config: ConfigSource = { get: () => undefined, entries: () => [], onChange: () => undefined };
 const logger = createLogger('test', 'silent');
 let endpoint: McpEndpoint;
+let sessions: McpSessions;
 let url: URL;
 
 beforeAll(async () => {
   const dispatcher = new DispatchService(ports, { maxArgumentsBytes: 1024, tracer });
-  endpoint = new McpEndpoint(dispatcher, surfaces, new McpSessions(memoryBucket(), logger, 60_000), config, {
+  sessions = new McpSessions(memoryBucket(), logger, 60_000);
+  endpoint = new McpEndpoint(dispatcher, surfaces, sessions, config, {
     host: '127.0.0.1',
     port: 0,
     maxBodyBytes: 64 * 1024,
@@ -270,6 +280,150 @@ describe('McpEndpoint messages after initialize (one shared SDK Server)', () => 
       error: { code: -32601 },
     });
     expect((await post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 0 } })).status).toBe(202);
+    await client.close();
+  });
+
+  it('answers each message alike on the fast path and on the SDK transport (a batch of one)', async () => {
+    const { client, sessionId } = await connect();
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': sessionId };
+    const post = (body: unknown) => fetch(url, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.json());
+    const messages = [
+      { method: 'ping' },
+      { method: 'tools/list' },
+      { method: 'tools/call', params: { name: 'echo', arguments: {} } },
+      { method: 'tools/call', params: { name: 'wipe', arguments: {} } },
+      { method: 'tools/call', params: { name: 'no_such_tool' } },
+      { method: 'tools/call', params: { name: 'echo', arguments: 'not an object' } },
+      { method: 'resources/list' },
+      { method: 'no/such/method' },
+      { method: 'notifications/initialized' }, // a notification's method, sent with an ID
+    ];
+    for (const [i, m] of messages.entries()) {
+      const message = { jsonrpc: '2.0', id: `same-${i}`, ...m };
+      const fast = (await post(message)) as Record<string, unknown>;
+      // The SDK's transport answers a batch of one with that one answer, not an array.
+      const sdk = (await post([message])) as Record<string, unknown>;
+      expect(fast, m.method).toMatchObject({ jsonrpc: '2.0', id: message.id });
+      expect(fast, m.method).toEqual(sdk);
+    }
+    await client.close();
+  });
+
+  it('audits a call under the client’s JSON-RPC ID on either path, and refuses an over-long ID on both', async () => {
+    const { client, sessionId } = await connect();
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': sessionId };
+    const call = (id: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: {} } });
+    const post = (body: unknown) => fetch(url, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.json());
+    audited.length = 0;
+    expect(await post(call('fast-1'))).toMatchObject({ id: 'fast-1', result: { isError: false } });
+    expect(await post([call('batch-1')])).toMatchObject({ id: 'batch-1', result: { isError: false } });
+    expect(audited.map((e) => [e.callId, e.orchestrator, e.outcome])).toEqual([
+      ['fast-1', 'mcp', 'ok'],
+      ['batch-1', 'mcp', 'ok'],
+    ]);
+    // The call ID travels in the audit event, so the call path bounds it (256 characters).
+    const long = 'x'.repeat(300);
+    const refused = { id: long, error: { code: -32602, data: { reason: 'INVALID_REQUEST' } } };
+    expect(await post(call(long))).toMatchObject(refused);
+    expect(await post([call(long)])).toMatchObject(refused);
+    await client.close();
+  });
+
+  it('refuses arguments nested thousands deep as too deep (INVALID_ARGUMENTS, audited) on either path, and keeps serving', async () => {
+    const { client, sessionId } = await connect();
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': sessionId };
+    // Written as text: 10 000 levels are too deep for JSON.stringify (and for the SDK's client) to write.
+    const call = `{"jsonrpc":"2.0","id":"deep","method":"tools/call","params":{"name":"echo","arguments":{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}}}`;
+    audited.length = 0;
+    for (const body of [call, `[${call}]`]) {
+      const answer = await fetch(url, { method: 'POST', headers, body }).then((r) => r.json());
+      expect(answer).toMatchObject({ id: 'deep', result: { isError: true, _meta: { 'io.toolsurface/reason': 'INVALID_ARGUMENTS' } } });
+    }
+    expect(audited.map((e) => [e.outcome, e.reason])).toEqual([
+      ['refused', 'INVALID_ARGUMENTS'],
+      ['refused', 'INVALID_ARGUMENTS'],
+    ]);
+    expect((await client.callTool({ name: 'echo', arguments: {} })).isError).toBe(false);
+    await client.close();
+  });
+
+  it('opens no surface and keeps no session for an initialize the transport refuses', async () => {
+    const before = { opened, sessions: sessions.all().length };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'attack', version: '1' } },
+    };
+    const post = (headers: Record<string, string>) => fetch(url, { method: 'POST', headers, body: JSON.stringify(initialize) });
+    const wrongAccept = await post({ 'Content-Type': 'application/json', Accept: 'application/json' });
+    expect([wrongAccept.status, wrongAccept.headers.get('mcp-session-id')]).toEqual([406, null]);
+    const wrongType = await post({ 'Content-Type': 'text/plain', Accept: 'application/json, text/event-stream' });
+    expect([wrongType.status, wrongType.headers.get('mcp-session-id')]).toEqual([415, null]);
+    expect({ opened, sessions: sessions.all().length }).toEqual(before);
+    // An unknown Mcp-Protocol-Version does not refuse initialize (the SDK's transport checks it after).
+    const ok = await post({
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'Mcp-Protocol-Version': '1999-01-01',
+    });
+    expect(ok.status).toBe(200);
+    expect(opened).toBe(before.opened + 1);
+  });
+});
+
+describe('API keys on messages after initialize', () => {
+  const digest = (key: string) => createHash('sha256').update(key).digest('hex');
+  const keys = [
+    { id: 'a1', keySha256: digest('key-a1'), principals: ['agent:alice'] },
+    { id: 'a2', keySha256: digest('key-a2'), principals: ['agent:alice'] },
+    { id: 'b', keySha256: digest('key-b'), principals: ['agent:bob'] },
+  ];
+  const keyed: ConfigSource = { ...config, get: (k: string) => (k === MCP_KEYS_KEY ? keys : undefined) };
+  let withKeys: McpEndpoint;
+  let alice: URL;
+  beforeAll(async () => {
+    withKeys = new McpEndpoint(
+      new DispatchService(ports, { maxArgumentsBytes: 1024, tracer }),
+      surfaces,
+      new McpSessions(memoryBucket(), logger, 60_000),
+      keyed,
+      { host: '127.0.0.1', port: 0, maxBodyBytes: 64 * 1024, logger, version: 'test' },
+    );
+    alice = new URL(`http://127.0.0.1:${await withKeys.start()}/mcp/agent/alice`);
+  });
+  afterAll(() => withKeys.stop());
+
+  it('admits a session’s calls only with its own key, audited as that key; no error code when no key was sent', async () => {
+    const transport = new StreamableHTTPClientTransport(alice, { requestInit: { headers: { Authorization: 'Bearer key-a1' } } });
+    const client = new Client({ name: 'keys-test', version: '1' });
+    await client.connect(transport);
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 'k-1', method: 'tools/call', params: { name: 'echo', arguments: {} } });
+    const post = async (to: URL, authorization?: string) => {
+      const headers = {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'Mcp-Session-Id': transport.sessionId!,
+      };
+      const res = await fetch(to, {
+        method: 'POST',
+        headers: { ...headers, ...(authorization ? { Authorization: authorization } : {}) },
+        body: call,
+      });
+      return [res.status, res.headers.get('www-authenticate')];
+    };
+    audited.length = 0;
+    // RFC 6750 3.1: a request without credentials gets the challenge without an error code.
+    expect(await post(alice)).toEqual([401, 'Bearer realm="toolsurface"']);
+    const invalid = [401, 'Bearer realm="toolsurface", error="invalid_token"'];
+    expect(await post(alice, 'Bearer not-a-key')).toEqual(invalid);
+    expect(await post(alice, 'Bearer key-b')).toEqual(invalid);
+    // Another key of the same principal, or the session at another principal's URL: not this session.
+    expect(await post(alice, 'Bearer key-a2')).toEqual([404, null]);
+    expect(await post(new URL('/mcp/agent/bob', alice), 'Bearer key-b')).toEqual([404, null]);
+    expect(audited).toEqual([]);
+    expect(await post(alice, 'Bearer key-a1')).toEqual([200, null]);
+    expect(audited.map((e) => [e.callId, e.orchestrator, e.outcome])).toEqual([['k-1', 'mcp:a1', 'ok']]);
     await client.close();
   });
 });

@@ -55,6 +55,7 @@ import { SessionExpiry } from './session-expiry';
 import type { SessionTimeouts } from '../domain/mcp-session-end';
 import { cancelledCallId, isClientAnswer, type ElicitingCall, type Elicitations } from './elicitation';
 import { declaresFormElicitation } from '../domain/elicitation-forms';
+import { argumentsJson } from '../domain/arguments';
 
 /** What the endpoint needs of surface-resolver (SurfaceClient). */
 export interface SurfacesPort {
@@ -147,7 +148,7 @@ export class McpEndpoint {
     sessions.onChange((id, rec) => this.streams.changed(id, rec));
     const hooks = { holdsStream: (id: string) => this.streams.has(id), ended: (rec: McpSessionRecord) => this.closeSurfaceOf(rec) };
     this.expiry = new SessionExpiry(sessions, options.sessionTimeouts, hooks, options.logger);
-    this.shared = this.mcpServer((requestId) => this.answers.contextOf(requestId));
+    this.shared = this.mcpServer((requestId) => this.answers.requestOf(requestId));
     this.shared.onerror = (err) => options.logger.debug({ err }, 'MCP server error');
   }
 
@@ -249,7 +250,7 @@ export class McpEndpoint {
       new HttpError(401, message, ErrorCode.InvalidRequest, {
         'WWW-Authenticate': oauth
           ? bearerChallenge(metadataUrlOf(oauth.publicUrl, principal), bearerToken(authorization) !== undefined)
-          : 'Bearer realm="toolsurface", error="invalid_token"',
+          : `Bearer realm="toolsurface"${authorization === undefined ? '' : ', error="invalid_token"'}`,
       });
     if (keys === undefined) throw unauthorized('the stored MCP keys are malformed; every request is refused');
     if (keys.length === 0 && !this.oauth) {
@@ -327,6 +328,9 @@ export class McpEndpoint {
     const cancelled = elicitations ? cancelledCallId(body) : undefined;
     let session: McpSessionRecord;
     if (isInitializeRequest(body)) {
+      // Refused before a surface opens: the SDK's transport would refuse it only after.
+      const refusal = postRefusal(req, body, true);
+      if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.code);
       const surface = await this.call(() => this.surfaces.open(principal));
       const now = Date.now();
       session = {
@@ -356,7 +360,8 @@ export class McpEndpoint {
     if (!asks && !isInitializeRequest(body) && !Array.isArray(body)) return this.answer(req, res, session, body, spans);
     // Stateless: the session is ours (above), the transport serves this one request.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !asks });
-    const server = this.mcpServer(() => session, { principal: session.principal, ...(asks ? { asking: transport } : {}) });
+    const single = { principal: session.principal, ...(asks ? { asking: transport } : {}) };
+    const server = this.mcpServer((callId) => ({ context: session, callId }), single);
     res.on('close', () => {
       void transport.close();
       void server.close();
@@ -427,11 +432,12 @@ export class McpEndpoint {
   }
 
   /**
-   * An SDK Server of tools/list and tools/call: the shared one (sessionOf reads the request's session
-   * from JsonAnswers), or one for a single request of a session (initialize, a batch, a call that may ask).
+   * An SDK Server of tools/list and tools/call: the shared one (requestOf reads the request's session
+   * and the client's ID of it from JsonAnswers), or one for a single request of a session
+   * (initialize, a batch, a call that may ask). The client's ID is the call's ID in its audit event.
    */
   private mcpServer(
-    sessionOf: (requestId: RequestId) => McpSessionRecord,
+    requestOf: (requestId: RequestId) => { context: McpSessionRecord; callId: RequestId },
     single?: { principal: PrincipalRef; asking?: StreamableHTTPServerTransport },
   ): Server {
     const asking = single?.asking;
@@ -445,15 +451,18 @@ export class McpEndpoint {
         jsonSchemaValidator: this.validator,
       },
     );
-    server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => ({ tools: await this.tools(sessionOf(extra.requestId)) }));
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
-      this.callTool(
-        sessionOf(extra.requestId),
+    server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => ({
+      tools: await this.tools(requestOf(extra.requestId).context),
+    }));
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const { context: session, callId } = requestOf(extra.requestId);
+      return this.callTool(
+        session,
         request.params,
-        String(extra.requestId),
+        String(callId),
         asking ? { send: (m) => asking.send(m, { relatedRequestId: extra.requestId as RequestId }), signal: extra.signal } : undefined,
-      ),
-    );
+      );
+    });
     return server;
   }
 
@@ -498,7 +507,7 @@ export class McpEndpoint {
     };
     try {
       const result = await this.dispatcher.callTool(
-        { surfaceId: session.surfaceId, name: params.name, argumentsJson: JSON.stringify(params.arguments ?? {}), callId: requestId },
+        { surfaceId: session.surfaceId, name: params.name, argumentsJson: argumentsJson(params.arguments), callId: requestId },
         Infinity,
         caller,
       );

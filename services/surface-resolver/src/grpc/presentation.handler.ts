@@ -52,8 +52,10 @@ export function presentationHandlers(
         const actor = adminActor(info.metadata, resolver);
         const p = principalFromProto(req.principal);
         const r = await resolver.setPresentation(p, modeFromProto(req.mode), autonomyFromProto(req.autonomy), actor, {
-          mode: named('expected_mode', () => modeFromProto(req.expectedMode)),
-          autonomy: named('expected_autonomy', () => autonomyFromProto(req.expectedAutonomy)),
+          mode: named('expected_mode', () => (req.expectedMode === undefined ? undefined : modeFromProto(req.expectedMode))),
+          autonomy: named('expected_autonomy', () =>
+            req.expectedAutonomy === undefined ? undefined : autonomyFromProto(req.expectedAutonomy),
+          ),
         });
         return { presentation: { principal: principalToProto(p), mode: modeToProto(r.mode), autonomy: autonomyToProto(r.autonomy) } };
       },

@@ -90,7 +90,12 @@ export interface ToolCalled {
   capability: string;
   /** direct, execute_tool or unified_tool. */
   via: string;
-  /** ok, error, refused, or proposed (unified_tool of a supervised gateway: nothing ran). */
+  /**
+   * ok, error, refused, or proposed (unified_tool of a supervised gateway: nothing ran); declined
+   * or cancelled: a person asked through MCP elicitation did not approve the call unified_tool
+   * proposed, or the rescue of a request it refused, so nothing ran (a second event of that
+   * unified_tool call, after its proposed or refused one).
+   */
   outcome: string;
   /** Reason code when not ok: the one the caller or the model was given. */
   reason: string;
@@ -110,7 +115,8 @@ export interface ToolCalled {
   /**
    * How a person took part, through MCP elicitation (a gateway's MCP client): "approved" (they
    * approved the call unified_tool proposed) or "chose" (they picked the tool or the missing
-   * values of a request unified_tool refused); empty when no person was asked.
+   * values of a request unified_tool refused); "declined" or "cancelled" (they declined, or
+   * dismissed the question or gave no answer that fits: nothing ran); empty when no person was asked.
    */
   person: string;
   /**

@@ -64,11 +64,14 @@ export interface SetPresentationRequest {
   /**
    * Compare-and-set: when set, the change is made only if the principal's stored mode is still this
    * one, checked and written atomically; otherwise FAILED_PRECONDITION, reason PRESENTATION_CHANGED,
-   * and nothing changes. UNSPECIFIED: no expectation.
+   * and nothing changes. Absent or UNSPECIFIED: no expectation. Optional (with presence) so that
+   * clients built before the field existed, which leave it out, still encode their requests.
    */
-  expectedMode: PresentationMode;
+  expectedMode?:
+    | PresentationMode
+    | undefined;
   /** As expected_mode, for the autonomy. */
-  expectedAutonomy: Autonomy;
+  expectedAutonomy?: Autonomy | undefined;
 }
 
 export interface SetPresentationResponse {
@@ -423,7 +426,7 @@ export const GetPresentationResponse: MessageFns<GetPresentationResponse> = {
 };
 
 function createBaseSetPresentationRequest(): SetPresentationRequest {
-  return { principal: undefined, mode: 0, autonomy: 0, expectedMode: 0, expectedAutonomy: 0 };
+  return { principal: undefined, mode: 0, autonomy: 0, expectedMode: undefined, expectedAutonomy: undefined };
 }
 
 export const SetPresentationRequest: MessageFns<SetPresentationRequest> = {
@@ -437,10 +440,10 @@ export const SetPresentationRequest: MessageFns<SetPresentationRequest> = {
     if (message.autonomy !== 0) {
       writer.uint32(24).int32(message.autonomy);
     }
-    if (message.expectedMode !== 0) {
+    if (message.expectedMode !== undefined) {
       writer.uint32(32).int32(message.expectedMode);
     }
-    if (message.expectedAutonomy !== 0) {
+    if (message.expectedAutonomy !== undefined) {
       writer.uint32(40).int32(message.expectedAutonomy);
     }
     return writer;
@@ -520,12 +523,12 @@ export const SetPresentationRequest: MessageFns<SetPresentationRequest> = {
         ? presentationModeFromJSON(object.expectedMode)
         : isSet(object.expected_mode)
         ? presentationModeFromJSON(object.expected_mode)
-        : 0,
+        : undefined,
       expectedAutonomy: isSet(object.expectedAutonomy)
         ? autonomyFromJSON(object.expectedAutonomy)
         : isSet(object.expected_autonomy)
         ? autonomyFromJSON(object.expected_autonomy)
-        : 0,
+        : undefined,
     };
   },
 
@@ -540,10 +543,10 @@ export const SetPresentationRequest: MessageFns<SetPresentationRequest> = {
     if (message.autonomy !== 0) {
       obj.autonomy = autonomyToJSON(message.autonomy);
     }
-    if (message.expectedMode !== 0) {
+    if (message.expectedMode !== undefined) {
       obj.expectedMode = presentationModeToJSON(message.expectedMode);
     }
-    if (message.expectedAutonomy !== 0) {
+    if (message.expectedAutonomy !== undefined) {
       obj.expectedAutonomy = autonomyToJSON(message.expectedAutonomy);
     }
     return obj;
@@ -559,8 +562,8 @@ export const SetPresentationRequest: MessageFns<SetPresentationRequest> = {
       : undefined;
     message.mode = object.mode ?? 0;
     message.autonomy = object.autonomy ?? 0;
-    message.expectedMode = object.expectedMode ?? 0;
-    message.expectedAutonomy = object.expectedAutonomy ?? 0;
+    message.expectedMode = object.expectedMode ?? undefined;
+    message.expectedAutonomy = object.expectedAutonomy ?? undefined;
     return message;
   },
 };
