@@ -14,9 +14,11 @@ import { callError, Clients, MCP_FRONT_TOKEN, startGateway, unaryCall, type Gate
 // surfaces live SURFACE_TTL_S, longer than any other test here takes, so one can expire under a session.
 const fixtures = join(import.meta.dirname, '..', 'fixtures');
 const KEY = 'mcp-key-agents-0123456789';
-const IDLE_S = 5;
+// The replica holding a GET stream rewrites the record every IDLE_S/4 s; 7 s leaves room for a
+// loaded machine to stall that rewrite (5 s was missed once in CI at load 20).
+const IDLE_S = 7;
 const GRACE_S = 3;
-const SURFACE_TTL_S = 30;
+const SURFACE_TTL_S = 40;
 let g: GatewayFixture;
 let ops: Clients;
 let replica: { dispatch: string; mcp: string; stop(): Promise<void> };
