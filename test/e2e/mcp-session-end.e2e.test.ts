@@ -15,7 +15,7 @@ import { callError, Clients, MCP_FRONT_TOKEN, startGateway, unaryCall, type Gate
 const fixtures = join(import.meta.dirname, '..', 'fixtures');
 const KEY = 'mcp-key-agents-0123456789';
 // The replica holding a GET stream rewrites the record every IDLE_S/4 s; 7 s leaves room for a
-// loaded machine to stall that rewrite (5 s was missed once in CI at load 20).
+// loaded machine to stall that rewrite for several seconds without the session looking idle.
 const IDLE_S = 7;
 const GRACE_S = 3;
 const SURFACE_TTL_S = 40;

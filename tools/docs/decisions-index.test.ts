@@ -13,13 +13,13 @@ describe('the decision records index', () => {
     expect(() => parseRecord('y.md', '# An idea\n- Status: kept\n')).toThrow(/y\.md/);
   });
 
-  it('groups by area and links each record with its status', () => {
+  it('groups by area and links each record by its file, marking the dropped ones', () => {
     const text = renderIndex([
       { file: 'b.md', title: 'Second', status: 'dropped', area: 'search' },
       { file: 'a.md', title: 'First', status: 'kept', area: 'mapper', date: '2026-12-01' },
     ]);
     expect(text.indexOf('## mapper')).toBeLessThan(text.indexOf('## search'));
-    expect(text).toContain('- [First](a.md): kept');
-    expect(text).toContain('- [Second](b.md): dropped');
+    expect(text).toContain('- [a](a.md)\n');
+    expect(text).toContain('- [b](b.md) (dropped)\n');
   });
 });

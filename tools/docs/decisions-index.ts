@@ -37,14 +37,15 @@ export function renderIndex(records: readonly DecisionRecord[]): string {
   const lines = [
     '# Decisions',
     '',
-    'One short record per idea kept or dropped, with the figure that decided it and the command that',
+    'One short record per idea kept or dropped (marked), with the figure that decided it and the command that',
     'measured it. The current figures are in [BENCHMARKS.md](../../BENCHMARKS.md); this index is written by',
     '`npx tsx tools/docs/decisions-index.ts` from the records themselves.',
   ];
   for (const area of areas) {
     lines.push('', `## ${area}`, '');
-    const inArea = records.filter((r) => r.area === area).sort((a, b) => a.title.localeCompare(b.title));
-    for (const r of inArea) lines.push(`- [${r.title}](${r.file}): ${r.status}`);
+    const inArea = records.filter((r) => r.area === area).sort((a, b) => a.file.localeCompare(b.file));
+    // The file's name stands for the record (its title is its first line): the index stays short.
+    for (const r of inArea) lines.push(`- [${r.file.replace(/\.md$/, '')}](${r.file})${r.status === 'kept' ? '' : ` (${r.status})`}`);
   }
   return `${lines.join('\n')}\n`;
 }
