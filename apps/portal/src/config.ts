@@ -1,6 +1,6 @@
 // The only reader of process.env in the portal.
 import { resolve } from 'node:path';
-import { envNats, envTls, jetstreamReplicas, TLS_ENV, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
+import { envNats, envTls, isNatsUrlList, jetstreamReplicas, TLS_ENV, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
 import type { ActivityConfig } from './activity-feed';
 
 /** Validated settings of the portal. */
@@ -101,9 +101,7 @@ function allowedHosts(value: string): string[] {
 /** NATS_URL and NATS_* as the services read them, and the bounds of what recent activity keeps (apps/portal/README.md). */
 function activityConfig(env: NodeJS.ProcessEnv): ActivityConfig {
   const natsUrl = env.NATS_URL || 'nats://127.0.0.1:4222';
-  // nats://, tls://, ws:// or wss:// URLs, or bare host:port, as dispatch accepts them.
-  if (!natsUrl.split(',').every((u) => /^((nats|tls|wss?):\/\/)?[^\s/]+(:\d+)?\/?$/.test(u.trim())))
-    throw new Error(`NATS_URL must be a comma-separated list of NATS URLs, got "${natsUrl}"`);
+  if (!isNatsUrlList(natsUrl)) throw new Error(`NATS_URL must be a comma-separated list of NATS URLs, got "${natsUrl}"`);
   return {
     natsUrl,
     nats: envNats(env),

@@ -45,6 +45,7 @@ export {
   connectNats,
   inboxPrefixOf,
   envNats,
+  isNatsUrlList,
   ensureStream,
   streamCreated,
   openBucket,

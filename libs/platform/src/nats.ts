@@ -93,6 +93,14 @@ export interface NatsAuth {
   tls?: { caFile?: string; certFile?: string; keyFile?: string };
 }
 
+/**
+ * Whether `raw` is a comma-separated list of NATS server URLs as the client takes them: nats://,
+ * tls://, ws:// or wss:// URLs, or bare host:port (the client adds nats://).
+ */
+export function isNatsUrlList(raw: string): boolean {
+  return raw.split(',').every((part) => /^((nats|tls|wss?):\/\/)?[^\s/]+(:\d+)?\/?$/.test(part.trim()));
+}
+
 /** Reads NatsAuth from the NATS_* variables; throws an Error naming the variable when a pair is incomplete. */
 export function envNats(env: NodeJS.ProcessEnv): NatsAuth {
   const auth: NatsAuth = {};

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { envBool, envNats, envTls, jetstreamReplicas, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
+import { envBool, envNats, envTls, isNatsUrlList, jetstreamReplicas, type NatsAuth, type TlsFiles } from '@toolsurface/platform';
 
 /** Settings of the dispatch service; see README.md for each variable. */
 export interface DispatchConfig {
@@ -117,12 +117,7 @@ function hostPort(env: Env, name: string, fallback: string): string {
 
 function natsUrls(env: Env, name: string, fallback: string): string {
   const raw = text(env, name, fallback);
-  for (const part of raw.split(',')) {
-    // nats://, tls://, ws:// or wss:// URLs, or bare host:port (the client adds nats://).
-    if (!/^((nats|tls|wss?):\/\/)?[^\s/]+(:\d+)?\/?$/.test(part.trim())) {
-      throw new ConfigError(`${name} must be a comma-separated list of NATS URLs, got "${raw}"`);
-    }
-  }
+  if (!isNatsUrlList(raw)) throw new ConfigError(`${name} must be a comma-separated list of NATS URLs, got "${raw}"`);
   return raw;
 }
 
