@@ -20,6 +20,8 @@ import {
   standardCounts,
   stayLength,
 } from './counts.js';
+import { PERCENT_FRACTION_ROUNDING } from './data/numbers.js';
+import { NUMBER_SCORES } from './data/scores/numbers.js';
 import { DIMENSIONS, LENGTH_UNITS, UNIT_STEMS } from './data/units.js';
 import { COUNT_NOUN_BREAK, GENERIC_VALUE_STEMS } from './data/words.js';
 import { CALENDAR_RANGES, apostropheYears, clockHour, monthNumbers, yearsOfDates } from './dates.js';
@@ -45,7 +47,7 @@ export function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): nu
     const asFraction =
       /decimal|fraction|e\.g\.,? 0\.\d|0\.\d+ for|between 0 and 1|0 to 1/.test(d) ||
       (/\b(rate|yield|return|ratio|probability|growth|confidence|significance|alpha)\b/.test(name + ' ' + d) && !/percent(age)?\b/.test(d));
-    if (asFraction) v = Math.round((v / 100) * 1e12) / 1e12;
+    if (asFraction) v = Math.round((v / 100) * PERCENT_FRACTION_ROUNDING) / PERCENT_FRACTION_ROUNDING;
   }
   // a multiple of pi ("from 0 to 2 pi") for an angle in radians, at the precision its description
   // states ("Four decimal places": 6.2832); a number before "pi" is no angle elsewhere ("30 Pi
@@ -79,7 +81,7 @@ function setToBonus(p: ParamInfo, doc: Doc, s: Span): number {
     /\b(?:set|change|update|make|adjust|increase|decrease|raise|lower|reduce|switch|turn)\b[^.;,!?]{0,40}?\b([a-z]+)\s+(?:to|=|at)\s*$/.exec(
       before,
     );
-  return m && stem(m[1]) === stem(last) ? 0.4 : 0;
+  return m && stem(m[1]) === stem(last) ? NUMBER_SCORES.setToValue.v : 0;
 }
 
 /** Plural nouns for the values a request gives: a number before one counts them ("two numbers"). */
@@ -135,11 +137,12 @@ export function countBonus(p: ParamInfo, doc: Doc, s: Span): number {
     for (let k = at + 1; k < Math.min(doc.tokens.length, at + 5); k++) {
       // (only words that describe the noun between: "50 with extroverted members" counts no members)
       if (/[.,;:!?]/.test(doc.text.slice(doc.tokens[k - 1].end, doc.tokens[k].start)) || COUNT_NOUN_BREAK.has(doc.tokens[k].lower)) break;
-      if (nouns.includes(doc.tokens[k].stem)) return 0.4;
+      if (nouns.includes(doc.tokens[k].stem)) return NUMBER_SCORES.countsCountedNoun.v;
     }
   }
   const before = tokenAt(doc, s.start) - 1;
-  if (before >= 0 && /^(top|first|best)$/.test(doc.tokens[before].lower) && p.parts.some((x) => RESULT_COUNT_PARTS.test(x))) return 0.45;
+  if (before >= 0 && /^(top|first|best)$/.test(doc.tokens[before].lower) && p.parts.some((x) => RESULT_COUNT_PARTS.test(x)))
+    return NUMBER_SCORES.afterTopFirstBest.v;
   return 0;
 }
 
@@ -279,18 +282,19 @@ function numberCandidate(
   // a count of the values themselves is none of them ("the sum of two numbers a and b", "the
   // 2 values 10 and 32"), unless the parameter counts them ("generate two random numbers")
   if (countsValues(s, p) && countBonus(p, doc, s) <= 0) return undefined;
-  let score = 0.15 + anchorBonus(p, doc, s, hits);
+  let score = NUMBER_SCORES.base.v + anchorBonus(p, doc, s, hits);
   const us = unitStem(s.unit);
-  if (us && units.has(us)) score += 0.45;
-  else if (us && (p.anchors.some((a) => canonUnit(a) === us) || [...p.descStems].some((d) => canonUnit(d) === us))) score += 0.3;
-  else if (us && UNIT_STEMS.has(us) && us.length > 2 && units.size > 0) score -= 0.15;
+  if (us && units.has(us)) score += NUMBER_SCORES.unitAsked.v;
+  else if (us && (p.anchors.some((a) => canonUnit(a) === us) || [...p.descStems].some((d) => canonUnit(d) === us)))
+    score += NUMBER_SCORES.unitWordNamed.v;
+  else if (us && UNIT_STEMS.has(us) && us.length > 2 && units.size > 0) score -= NUMBER_SCORES.otherUnitThanAsked.v;
   // a count of the unit the parameter divides by is no value of it ("for 6 hours" is no rate per hour)
-  if (us && rateDenominators(p).has(us)) score -= 0.3;
+  if (us && rateDenominators(p).has(us)) score -= NUMBER_SCORES.countsRateDenominator.v;
   // an area ("400 square feet", "20 m^2") for a parameter that measures one ("The area in square
   // feet that one gallon of paint can cover"), and a plain length for none of those
-  if (s.unit !== undefined && AREA_UNIT.test(s.unit)) score += measuresArea ? 0.3 : 0;
-  else if (measuresArea && us !== undefined && LENGTH_UNITS.has(us)) score -= 0.3;
-  if (s.word) score -= 0.15;
+  if (s.unit !== undefined && AREA_UNIT.test(s.unit)) score += measuresArea ? NUMBER_SCORES.areaForAreaParam.v : 0;
+  else if (measuresArea && us !== undefined && LENGTH_UNITS.has(us)) score -= NUMBER_SCORES.lengthForAreaParam.v;
+  if (s.word) score -= NUMBER_SCORES.writtenAsWord.v;
   // range ends: "from 2010 to 2015", "between 3 and 5"
   score += rangeBonus(p, doc, s);
   // ties go to the reading order: n-th number to the n-th numeric parameter
@@ -299,23 +303,24 @@ function numberCandidate(
   // height 12 though the area parameter comes first)
   const pd = DIMENSION_RANK.get(p);
   const sd = pd === undefined ? undefined : dimensionRank(doc, s);
-  if (pd !== undefined && sd !== undefined && pd.d === sd.d) score += pd.r === sd.r ? 0.03 : 0;
-  else if (numericRank(p) === numberRank(doc, s)) score += 0.03;
+  if (pd !== undefined && sd !== undefined && pd.d === sd.d) score += pd.r === sd.r ? NUMBER_SCORES.dimensionReadingOrder.v : 0;
+  else if (numericRank(p) === numberRank(doc, s)) score += NUMBER_SCORES.readingOrder.v;
   // a number inside a date, time, quoted span, identifier, path or URL is rarely the value
   const inside = doc.spans.find(
     (o) =>
       o !== s && ['date', 'time', 'id', 'path', 'url', 'email', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end,
   );
-  if (inside) score -= inside.kind === 'date' && p.parts.some((x) => /^(year|month|day)s?$/.test(x)) ? 0 : 0.4;
+  if (inside) score -= inside.kind === 'date' && p.parts.some((x) => /^(year|month|day)s?$/.test(x)) ? 0 : NUMBER_SCORES.insideOtherSpan.v;
   // a coordinate's hemisphere names its axis: N/S a latitude, E/W a longitude
   if (s.hemi) {
     const lat = p.parts.some((x) => /^lat(itude)?$/.test(x));
     const lon = p.parts.some((x) => /^(lon|lng|long|longitude)$/.test(x));
-    if ((lat && (s.hemi === 'N' || s.hemi === 'S')) || (lon && (s.hemi === 'E' || s.hemi === 'W'))) score += 0.6;
-    else if (lat || lon) score -= 0.3;
+    if ((lat && (s.hemi === 'N' || s.hemi === 'S')) || (lon && (s.hemi === 'E' || s.hemi === 'W')))
+      score += NUMBER_SCORES.hemisphereOfAxis.v;
+    else if (lat || lon) score -= NUMBER_SCORES.hemisphereOfOtherAxis.v;
   }
   // a head count ("for three people", "4 guests") for a parameter that counts people
-  if (countsPeople(p) && peopleAfter(p).test(doc.text.slice(s.end, s.end + 24))) score += 0.45;
+  if (countsPeople(p) && peopleAfter(p).test(doc.text.slice(s.end, s.end + 24))) score += NUMBER_SCORES.headCountForPeople.v;
   // "a ride for 2.", "a table for four?" (not children): the party's size
   // (after a thing that is booked, and a party's size only: not "make it for 6", "for 2025")
   else if (
@@ -329,14 +334,14 @@ function numberCandidate(
     /^\s*(?:$|[.,;!?])/.test(doc.text.slice(s.end)) &&
     !s.unit
   )
-    score += 0.35;
+    score += NUMBER_SCORES.partySizeAfterFor.v;
   // "set the starting level to 5", "change the volume to 30"
   score += setToBonus(p, doc, s);
   // a count of the things the parameter counts: "ten major historical events" for "Number of
   // events to return"; "the top three plants" for num_results
   const counted = countBonus(p, doc, s);
   // (a count written as a word loses nothing then: "ten events" is as clear as "10 events")
-  score += counted + (counted > 0 && s.word ? 0.15 : 0);
+  score += counted + (counted > 0 && s.word ? NUMBER_SCORES.countWrittenAsWord.v : 0);
   // a year written as one ("from 2022") for a parameter named year
   // (not a number inside a name, "Blade Runner 2049", nor one of several years: "between 2010 and 2015")
   if (
@@ -350,6 +355,6 @@ function numberCandidate(
     !insideName(doc, s.start, s.end) &&
     !severalYears(doc)
   )
-    score += 0.35;
+    score += NUMBER_SCORES.yearForYearParam.v;
   return { param: p, value: v, score, ranges: [[s.start, s.end]], kind: 'number' };
 }

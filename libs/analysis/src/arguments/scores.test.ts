@@ -24,7 +24,6 @@ const NOT_YET = new Set([
   'items.ts',
   'map-object.ts',
   'map.ts',
-  'numbers.ts',
   'pairs.ts',
   'phrases.ts',
   'places.ts',
