@@ -9,6 +9,7 @@ import { type ParamInfo } from '../schema.js';
 import { type Token } from '../text.js';
 import { clauseBreak, sentenceOf } from './anchors.js';
 import { CARDS_OF, FREQUENCY_PER_YEAR, PERIOD_SECONDS, PER_ADVERBS } from './data/counts.js';
+import { COUNT_SCORES } from './data/scores/counts.js';
 import { TIME_UNITS } from './data/units.js';
 import { MAX_COUNTED_ITEMS } from './items.js';
 import { type Cand } from './types.js';
@@ -57,7 +58,7 @@ export function periodCandidates(p: ParamInfo, doc: Doc): Cand[] {
     else if (PERIOD_SECONDS[period] === undefined || PERIOD_SECONDS[unit] === undefined) continue;
     else v = PERIOD_SECONDS[period] / PERIOD_SECONDS[unit];
     if (!Number.isInteger(v) || v <= 0) continue;
-    out.push({ param: p, value: v, score: 0.5, ranges: [[m.index, m.index + m[0].length]], kind: 'period' });
+    out.push({ param: p, value: v, score: COUNT_SCORES.periodWithoutNumber.v, ranges: [[m.index, m.index + m[0].length]], kind: 'period' });
   }
   return out;
 }
@@ -96,7 +97,9 @@ export function selfAndOthers(p: ParamInfo, doc: Doc): Cand[] {
     return [];
   const n = /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1].toLowerCase()];
   if (n === undefined) return [];
-  return [{ param: p, value: n + 1, score: 0.9, ranges: [[m.index, m.index + m[0].length]], kind: 'self-and-others' }];
+  return [
+    { param: p, value: n + 1, score: COUNT_SCORES.selfAndOthers.v, ranges: [[m.index, m.index + m[0].length]], kind: 'self-and-others' },
+  ];
 }
 
 /** The words after a number that count what this parameter counts: a children parameter counts children, any other counts people, adults, guests ... (never children). */
@@ -127,7 +130,8 @@ export function standardCounts(p: ParamInfo, doc: Doc): Cand[] {
       (parts.includes('deck') && parts.includes('size'));
     const favourable = parts.some((x) => /^(favorable|favourable|success|successes|successful|desired|event|target|winning)$/.test(x));
     const sized = doc.spans.some((x) => x.kind === 'number' && /^cards?$/.test(x.unit ?? ''));
-    if (total && !favourable && !sized) out.push({ param: p, value: 52, score: 0.35, ranges: [], kind: 'standard-count' });
+    if (total && !favourable && !sized)
+      out.push({ param: p, value: 52, score: COUNT_SCORES.standardDeckTotal.v, ranges: [], kind: 'standard-count' });
     if (favourable) {
       // (one plain rank or suit: not "a red king", "a face card", "an ace or a king", "not drawing a king")
       const named = doc.tokens.filter((t) => CARDS_OF[t.lower] !== undefined);
@@ -136,7 +140,13 @@ export function standardCounts(p: ParamInfo, doc: Doc): Cand[] {
         /\bface\s+cards?\b|\bnot\s+(?:draw|drawing|get|getting|pick|picking)\b/i.test(doc.text);
       if (named.length === 1 && !qualified) {
         const t = named[0];
-        out.push({ param: p, value: CARDS_OF[t.lower], score: 0.5, ranges: [[t.start, t.end]], kind: 'standard-count' });
+        out.push({
+          param: p,
+          value: CARDS_OF[t.lower],
+          score: COUNT_SCORES.cardsOfOneRankOrSuit.v,
+          ranges: [[t.start, t.end]],
+          kind: 'standard-count',
+        });
       }
     }
   }
@@ -146,7 +156,7 @@ export function standardCounts(p: ParamInfo, doc: Doc): Cand[] {
     !/\bd\d+\b|\d+[- ]sided|\bsides?\b/i.test(doc.text) &&
     parts.some((x) => /^(sides|faces)$/.test(x))
   )
-    out.push({ param: p, value: 6, score: 0.35, ranges: [], kind: 'standard-count' });
+    out.push({ param: p, value: 6, score: COUNT_SCORES.standardDieSides.v, ranges: [], kind: 'standard-count' });
   return out;
 }
 
@@ -173,7 +183,7 @@ export function stayLength(p: ParamInfo, doc: Doc): Cand[] {
   const [a, b] = dates.map((x) => Date.UTC(x.date!.y!, x.date!.m - 1, x.date!.d));
   const n = Math.round((b - a) / 86_400_000);
   if (n < 1 || n > 366) return [];
-  return [{ param: p, value: n, score: 0.5, ranges: [], kind: 'stay-length' }];
+  return [{ param: p, value: n, score: COUNT_SCORES.stayLengthFromDates.v, ranges: [], kind: 'stay-length' }];
 }
 
 /** "from 0 to 100", "between 3 and 100", "range of 3 to 100", "a minimum of 3 and a maximum of 100": a numeric parameter's stated range. */
@@ -205,7 +215,7 @@ export function rangeEndCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; 
   if (range.min === undefined && range.max === undefined) return [];
   const out: Cand[] = [];
   for (const h of hits) {
-    if (h.w < 0.8) continue;
+    if (h.w < COUNT_SCORES.rangeEndStrongNameHit.v) continue;
     // (asked for: "at full volume", "to max brightness", "with the maximum entries per page" (one
     // word may come between), or "volume at/to (the) maximum"; not "full brightness hurts my eyes",
     // "the lowest temperature that still gives variety")
@@ -230,7 +240,7 @@ export function rangeEndCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; 
     // allows, which is 60")
     const sentence = sentenceOf(doc, word.start);
     if (/\d/.test(sentence)) continue;
-    out.push({ param: p, value: v, score: 0.6, ranges: [[word.start, word.end]], kind: 'range-end' });
+    out.push({ param: p, value: v, score: COUNT_SCORES.rangeEndInWords.v, ranges: [[word.start, word.end]], kind: 'range-end' });
   }
   return out;
 }
@@ -273,7 +283,13 @@ export function perUnitCounts(p: ParamInfo, doc: Doc): Cand[] {
                 : NUMBER_WORDS[word];
     if (!(n > 0)) continue;
     // (below what an optional parameter needs: "produced annually" says nothing of a yearly decrease)
-    out.push({ param: p, value: n, score: 0.45, ranges: [[m.index, m.index + m[0].length]], kind: 'per-unit' });
+    out.push({
+      param: p,
+      value: n,
+      score: COUNT_SCORES.countPerUnitOfTime.v,
+      ranges: [[m.index, m.index + m[0].length]],
+      kind: 'per-unit',
+    });
   }
   return out;
 }
@@ -305,7 +321,13 @@ function ratingFractions(p: ParamInfo, doc: Doc): Cand[] {
       if (Number(m[2]) !== scale || Number(m[1]) > scale) continue;
       const v = p.type === 'integer' && !Number.isInteger(Number(m[1])) ? undefined : Number(m[1]);
       if (v !== undefined)
-        out.push({ param: p, value: v, score: 0.6, ranges: [[m.index, m.index + m[0].length]], kind: 'rating-fraction' });
+        out.push({
+          param: p,
+          value: v,
+          score: COUNT_SCORES.ratingAsFraction.v,
+          ranges: [[m.index, m.index + m[0].length]],
+          kind: 'rating-fraction',
+        });
     }
   }
   return out;
@@ -321,7 +343,8 @@ function atRest(p: ParamInfo, doc: Doc): Cand[] {
     const m =
       STARTS_AT_REST.exec(doc.text) ??
       (doc.spans.some((x) => x.kind === 'number' && SPEED_UNIT.test(doc.text.slice(x.end, x.end + 12))) ? null : DROPPED.exec(doc.text));
-    if (m) out.push({ param: p, value: 0, score: 0.6, ranges: [[m.index, m.index + m[0].length]], kind: 'at-rest' });
+    if (m)
+      out.push({ param: p, value: 0, score: COUNT_SCORES.startsAtRest.v, ranges: [[m.index, m.index + m[0].length]], kind: 'at-rest' });
   }
   return out;
 }
@@ -345,7 +368,13 @@ function frequencyWords(p: ParamInfo, doc: Doc): Cand[] {
     const times = distinct.size === 1 ? FREQUENCY_PER_YEAR[said[0].word] : undefined;
     if (times !== undefined && !/\bnot\s+(?:\w+\s+)?$/i.test(doc.text.slice(Math.max(0, said[0].m.index - 12), said[0].m.index))) {
       const m = said[0].m;
-      out.push({ param: p, value: times, score: 0.7, ranges: [[m.index, m.index + m[0].length]], kind: 'frequency' });
+      out.push({
+        param: p,
+        value: times,
+        score: COUNT_SCORES.frequencyWord.v,
+        ranges: [[m.index, m.index + m[0].length]],
+        kind: 'frequency',
+      });
     }
   }
   return out;

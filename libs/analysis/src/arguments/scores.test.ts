@@ -13,7 +13,6 @@ const NOT_YET = new Set([
   'arrays.ts',
   'codes.ts',
   'commands.ts',
-  'counts.ts',
   'dates.ts',
   'dispatch.ts',
   'echoes.ts',
