@@ -20,7 +20,6 @@ const NOT_YET = new Set([
   'enums.ts',
   'flags.ts',
   'identifiers.ts',
-  'items.ts',
   'map-object.ts',
   'map.ts',
   'pairs.ts',
@@ -33,7 +32,6 @@ const NOT_YET = new Set([
   'text.ts',
   'trace.ts',
   'types.ts',
-  'units.ts',
 ]);
 
 /** Fractional number literals in `text` outside strings, regular expressions and comments. */

@@ -7,6 +7,7 @@ import { NUMBER_WORDS } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, type Token, stem } from '../text.js';
 import { MEASURE_WORDS } from './data/items.js';
+import { UNIT_SCORES } from './data/scores/units.js';
 import { DIMENSIONS, MEASURE_KINDS, MEASURE_UNITS, SECONDS_IN, SI_BASE_WORDS, SI_PREFIXES, UNIT_CANON, UNIT_STEMS } from './data/units.js';
 import { stringParam } from './dispatch.js';
 import { PROPERTY_OF } from './identifiers.js';
@@ -223,13 +224,29 @@ function conversionUnits(p: ParamInfo, doc: Doc): Cand[] {
     const m = /\bin\s+((?:[a-z]+\s*\/\s*[a-z]+)|(?:[a-z]+\s+per\s+[a-z]+))\s*(?:[.?!]\s*)?$/i.exec(doc.text.trim());
     if (m) {
       const start = m.index + m[0].indexOf(m[1]);
-      return [{ param: p, value: m[1], score: 0.55, ranges: [[start, start + m[1].length]], kind: 'conversion-unit' }];
+      return [
+        {
+          param: p,
+          value: m[1],
+          score: UNIT_SCORES.compoundUnitAskedAtEnd.v,
+          ranges: [[start, start + m[1].length]],
+          kind: 'conversion-unit',
+        },
+      ];
     }
   }
   if (mine.length !== 1 || other.length !== 1) return [];
   // (units of one kind only: cups to calories is no conversion)
   if (!MEASURE_KINDS.some((k) => k.has(mine[0].unit) && k.has(other[0].unit))) return [];
-  return [{ param: p, value: mine[0].unit, score: 0.65, ranges: [[mine[0].start, mine[0].end]], kind: 'conversion-unit' }];
+  return [
+    {
+      param: p,
+      value: mine[0].unit,
+      score: UNIT_SCORES.conversionUnitOfRole.v,
+      ranges: [[mine[0].start, mine[0].end]],
+      kind: 'conversion-unit',
+    },
+  ];
 }
 
 /** Name parts of a parameter for the thing an amount measures. */
@@ -262,7 +279,13 @@ function measuredThing(p: ParamInfo, doc: Doc): Cand[] {
     if (words.length === 0) continue;
     const start = words[0].start;
     const end = words[words.length - 1].end;
-    found.push({ param: p, value: doc.text.slice(start, end), score: 0.5, ranges: [[start, end]], kind: 'measured' });
+    found.push({
+      param: p,
+      value: doc.text.slice(start, end),
+      score: UNIT_SCORES.thingAfterUnitOf.v,
+      ranges: [[start, end]],
+      kind: 'measured',
+    });
   }
   // a physical property of the thing ("the boiling point and melting point of water", "the
   // density of iron"): the one or two words after "of"
@@ -274,7 +297,7 @@ function measuredThing(p: ParamInfo, doc: Doc): Cand[] {
       if (kept.length === 0) continue;
       const start = m.index + m[0].length - m[1].length;
       const value = kept.join(' ');
-      found.push({ param: p, value, score: 0.5, ranges: [[start, start + value.length]], kind: 'measured' });
+      found.push({ param: p, value, score: UNIT_SCORES.thingOfProperty.v, ranges: [[start, start + value.length]], kind: 'measured' });
     }
   }
   return found.length === 1 ? found : [];
