@@ -6,7 +6,8 @@ import { type Doc, type Span, tokenAt } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, editDistance, splitIdentifier, stem } from '../text.js';
 import { CURRENCY_UNIT_STEMS, UNIT_CANON } from './data/units.js';
-import { LINK_WORDS, WEAK_LINKS, WEAK_PARTS } from './data/words.js';
+import { ANCHOR_SCORES as A } from './data/scores/anchors.js';
+import { LINK_WORDS, WEAK_LINKS, WEAK_LINK_GAP, WEAK_PARTS } from './data/words.js';
 import { unitStem, unitStemsOf } from './units.js';
 
 /** Token index range [first, last] of a character range. */
@@ -69,17 +70,18 @@ export function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[]
         !p.anchors.includes(prev) &&
         (strong.includes(t.stem) || weak.includes(t.stem))
       ) {
-        out.push({ idx: t.index, w: 0.3 });
+        out.push({ idx: t.index, w: A.siblingNameWord.v });
         continue;
       }
     }
-    if (strong.includes(t.stem)) out.push({ idx: t.index, w: 1 });
-    else if (namesPeople && UNIT_CANON[t.stem] === 'person') out.push({ idx: t.index, w: 0.8 });
+    if (strong.includes(t.stem)) out.push({ idx: t.index, w: A.strongNamePart.v });
+    else if (namesPeople && UNIT_CANON[t.stem] === 'person') out.push({ idx: t.index, w: A.peopleWord.v });
     else if (reviewScore && t.stem === 'score' && /^(review|user|customer|guest|star)s?$/.test(doc.tokens[t.index - 1]?.lower ?? ''))
-      out.push({ idx: t.index, w: 0.8 });
-    else if (weak.includes(t.stem)) out.push({ idx: t.index, w: t.stem === firstPart && p.anchors.length === 1 ? 0.8 : 0.5 });
+      out.push({ idx: t.index, w: A.reviewScoreWord.v });
+    else if (weak.includes(t.stem))
+      out.push({ idx: t.index, w: t.stem === firstPart && p.anchors.length === 1 ? A.soleWeakFirstPart.v : A.weakNamePart.v });
     else if (t.lower.length >= 7 && long.some((x) => Math.abs(x.length - t.lower.length) <= 1 && editDistance(t.lower, x, 1) <= 1))
-      out.push({ idx: t.index, w: 0.9 });
+      out.push({ idx: t.index, w: A.misspelledNamePart.v });
   }
   return out;
 }
@@ -87,8 +89,8 @@ export function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[]
 /**
  * Stems of the parts of the other parameters' names, for those of two parts ("MetaTitle" → meta,
  * titl), and whether each is required. A name word written as such a name's second part is mostly
- * that parameter's: it anchors this one at 0.3 only, unless this one is required and that one is
- * not ("run a web search query 'best pizza'" still fills the required query).
+ * that parameter's: it anchors this one weakly (anchors.siblingNameWord), unless this one is
+ * required and that one is not ("run a web search query 'best pizza'" still fills the required query).
  */
 const SIBLING_NAME_STEMS = new WeakMap<ParamInfo, { parts: string[]; required: boolean }[]>();
 
@@ -130,7 +132,8 @@ export function boundClash(p: ParamInfo, doc: Doc, s: Span): boolean {
 function linkGap(doc: Doc, from: number, to: number): number {
   let gap = 0;
   // prepositions half-count: "cuisine in Seattle" links less than "cuisine: Thai"
-  for (let i = from + 1; i < to; i++) gap += !LINK_WORDS.has(doc.tokens[i].lower) ? 1 : WEAK_LINKS.has(doc.tokens[i].lower) ? 0.5 : 0;
+  for (let i = from + 1; i < to; i++)
+    gap += !LINK_WORDS.has(doc.tokens[i].lower) ? 1 : WEAK_LINKS.has(doc.tokens[i].lower) ? WEAK_LINK_GAP : 0;
   return gap;
 }
 
@@ -151,22 +154,38 @@ export function anchorBonus(p: ParamInfo, doc: Doc, s: Span, hits: { idx: number
     if (h.idx < a - 12 || h.idx > b + 12) continue;
     if (h.idx >= a && h.idx <= b) {
       // the name is inside the span ("Premier League" for "league")
-      best = Math.max(best, (s.kind === 'proper' || s.kind === 'quoted' ? 0.35 : 0.1) * h.w);
+      best = Math.max(best, (s.kind === 'proper' || s.kind === 'quoted' ? A.nameInsideNameSpan.v : A.nameInsideOtherSpan.v) * h.w);
       continue;
     }
     if (h.idx < a) {
       if (clauseBreak(doc, doc.tokens[h.idx].end, s.start)) continue;
-      const gap = linkGap(doc, h.idx, a);
-      const v = gap === 0 ? 0.7 : gap <= 0.5 ? 0.55 : gap <= 1 ? 0.45 : gap <= 1.5 ? 0.35 : gap <= 2 ? 0.28 : gap <= 4 ? 0.12 : 0;
-      best = Math.max(best, v * h.w);
+      best = Math.max(best, nameBeforeBonus(linkGap(doc, h.idx, a)) * h.w);
     } else {
       if (clauseBreak(doc, s.end, doc.tokens[h.idx].start)) continue;
-      const gap = linkGap(doc, b, h.idx);
-      const v = gap === 0 ? 0.6 : gap <= 0.5 ? 0.4 : gap <= 1 ? 0.3 : gap <= 2 ? 0.12 : 0;
-      best = Math.max(best, v * h.w);
+      best = Math.max(best, nameAfterBonus(linkGap(doc, b, h.idx)) * h.w);
     }
   }
   return best;
+}
+
+/** Bonus of a value written after the parameter's name, by the gap between them in words (a weak link word counts WEAK_LINK_GAP). */
+function nameBeforeBonus(gap: number): number {
+  if (gap === 0) return A.nameRightBefore.v;
+  if (gap <= WEAK_LINK_GAP) return A.nameBeforeAcrossWeakLink.v;
+  if (gap <= 1) return A.nameOneWordBefore.v;
+  if (gap <= 1 + WEAK_LINK_GAP) return A.nameWordAndWeakLinkBefore.v;
+  if (gap <= 2) return A.nameTwoWordsBefore.v;
+  if (gap <= 4) return A.nameFewWordsBefore.v;
+  return 0;
+}
+
+/** Bonus of a value written before the parameter's name, by the gap between them in words. */
+function nameAfterBonus(gap: number): number {
+  if (gap === 0) return A.nameRightAfter.v;
+  if (gap <= WEAK_LINK_GAP) return A.nameAfterAcrossWeakLink.v;
+  if (gap <= 1) return A.nameOneWordAfter.v;
+  if (gap <= 2) return A.nameTwoWordsAfter.v;
+  return 0;
 }
 
 /** A span inside a longer proper name ("World War 2", "Blade Runner 2049", "Hall 2024"): part of a name, no value of its own. */
@@ -254,8 +273,13 @@ export function rangeBonus(p: ParamInfo, doc: Doc, s: Span): number {
     /^\s*(?:to|–|\s-)\s*[$€£¥]?\s*\d/i.test(doc.text.slice(s.end, s.end + 12)) &&
     us !== undefined &&
     (CURRENCY_UNIT_STEMS.has(us) || unitStemsOf(p).has(us));
-  if (role === 'start') return startWords.includes(prevWord) || opensRange ? 0.3 : endWords.includes(prevWord) || betweenAnd ? -0.2 : 0;
-  return endWords.includes(prevWord) || betweenAnd ? 0.3 : startWords.includes(prevWord) ? -0.2 : 0;
+  if (role === 'start')
+    return startWords.includes(prevWord) || opensRange
+      ? A.rangeWordFitsRole.v
+      : endWords.includes(prevWord) || betweenAnd
+        ? -A.rangeWordClashesRole.v
+        : 0;
+  return endWords.includes(prevWord) || betweenAnd ? A.rangeWordFitsRole.v : startWords.includes(prevWord) ? -A.rangeWordClashesRole.v : 0;
 }
 
 /** A sentence that asks for something ("Can you set a reminder for 7:00 AM?", "Wake me at 6:15"), not one that tells of something else ("My meeting starts at 2 PM"). */

@@ -137,6 +137,13 @@ export const WEAK_PARTS = new Set([
   'user',
 ]);
 
+/**
+ * How many words a weak link word (WEAK_LINKS) counts for in the gap between a parameter's name and
+ * its value: half a word ("cuisine in Seattle" links less than "cuisine: Thai", more than "cuisine
+ * food Seattle"). A distance in words, no score. Source: hand-set.
+ */
+export const WEAK_LINK_GAP = 0.5;
+
 /** Link words that only weakly tie a name to the value after it. Source: hand-set. */
 export const WEAK_LINKS = new Set([
   'in',
