@@ -6,8 +6,10 @@ import { type Doc, type Span } from '../extract.js';
 import { lookupTable } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
 import { KNOWN_COUNTRIES } from './data/places.js';
+import { ROLE_SCORES as R } from './data/scores/roles.js';
 import { formatDate, formatTime } from './dates.js';
 import { formatPlace, isoCountry } from './places.js';
+import { type Score } from './scores.js';
 
 /**
  * "Rename X to Y", "change the title from X to Y": the value after "to" is the new one, for a
@@ -21,8 +23,8 @@ export function renameBonus(p: ParamInfo, doc: Doc, s: Span): number {
       .split(/[.!?]\s/)
       .pop() ?? '';
   if (!/\b(rename|renaming|change|switch|update|move|retitle)\b/i.test(sentence)) return 0;
-  if (/\b(?:to|into|as)\s*["'‘“]?$/i.test(sentence)) return 0.3;
-  return /\bto\s+["'‘“]?\S/i.test(doc.text.slice(s.end, s.end + 12)) ? -0.2 : 0;
+  if (/\b(?:to|into|as)\s*["'‘“]?$/i.test(sentence)) return R.renameNewName.v;
+  return /\bto\s+["'‘“]?\S/i.test(doc.text.slice(s.end, s.end + 12)) ? -R.renameOldName.v : 0;
 }
 
 /**
@@ -59,30 +61,39 @@ export function stringFor(s: Span, p: ParamInfo, doc: Doc): string | undefined {
   }
 }
 
-/** kindFit's scores: per semantic, the base score of each span kind (built once, not on each call). */
-const KIND_FIT: Record<string, Partial<Record<Span['kind'], number>>> = {
-  date: { date: 0.8, quoted: 0.2 },
-  datetime: { date: 0.75, quoted: 0.2 },
-  time: { time: 0.8, quoted: 0.2 },
-  email: { email: 0.9, quoted: 0.3, proper: 0.25 },
-  url: { url: 0.85, quoted: 0.35, id: 0.15 },
-  path: { path: 0.85, quoted: 0.4, url: 0.2 },
-  place: { place: 0.6, proper: 0.3, quoted: 0.35 },
-  origin: { place: 0.55, proper: 0.3, quoted: 0.3, id: 0.1 },
-  destination: { place: 0.55, proper: 0.3, quoted: 0.3, id: 0.1 },
-  id: { id: 0.5, quoted: 0.5, number: 0.3, proper: 0.15, email: 0.25, url: 0.1 },
-  name: { quoted: 0.5, proper: 0.4, id: 0.2, place: 0.2, email: 0.15 },
-  text: { quoted: 0.55, proper: 0.15, id: 0.1 },
-  generic: { quoted: 0.45, proper: 0.3, id: 0.25, place: 0.25, url: 0.25, email: 0.25, path: 0.25, number: 0.1 },
-  country: { place: 0.3, proper: 0.4, quoted: 0.35 },
-  language: { proper: 0.4, quoted: 0.35 },
-  unit: { quoted: 0.3 },
-  currency: { quoted: 0.3, id: 0.2 },
+/** kindFit's scores: per semantic, the base score of each span kind (built once, not on each call; `.v` read on each). */
+const KIND_FIT: Record<string, Partial<Record<Span['kind'], Score>>> = {
+  date: { date: R.dateForDate, quoted: R.quotedForDate },
+  datetime: { date: R.dateForDatetime, quoted: R.quotedForDatetime },
+  time: { time: R.timeForTime, quoted: R.quotedForTime },
+  email: { email: R.emailForEmail, quoted: R.quotedForEmail, proper: R.properForEmail },
+  url: { url: R.urlForUrl, quoted: R.quotedForUrl, id: R.idForUrl },
+  path: { path: R.pathForPath, quoted: R.quotedForPath, url: R.urlForPath },
+  place: { place: R.placeForPlace, proper: R.properForPlace, quoted: R.quotedForPlace },
+  origin: { place: R.placeForOrigin, proper: R.properForOrigin, quoted: R.quotedForOrigin, id: R.idForOrigin },
+  destination: { place: R.placeForDestination, proper: R.properForDestination, quoted: R.quotedForDestination, id: R.idForDestination },
+  id: { id: R.idForId, quoted: R.quotedForId, number: R.numberForId, proper: R.properForId, email: R.emailForId, url: R.urlForId },
+  name: { quoted: R.quotedForName, proper: R.properForName, id: R.idForName, place: R.placeForName, email: R.emailForName },
+  text: { quoted: R.quotedForText, proper: R.properForText, id: R.idForText },
+  generic: {
+    quoted: R.quotedForGeneric,
+    proper: R.properForGeneric,
+    id: R.idForGeneric,
+    place: R.placeForGeneric,
+    url: R.urlForGeneric,
+    email: R.emailForGeneric,
+    path: R.pathForGeneric,
+    number: R.numberForGeneric,
+  },
+  country: { place: R.placeForCountry, proper: R.properForCountry, quoted: R.quotedForCountry },
+  language: { proper: R.properForLanguage, quoted: R.quotedForLanguage },
+  unit: { quoted: R.quotedForUnit },
+  currency: { quoted: R.quotedForCurrency, id: R.idForCurrency },
 };
 
 /** Base score of a span kind for a string parameter of a given semantic. */
 export function kindFit(kind: Span['kind'], p: ParamInfo): number {
-  return KIND_FIT[p.semantic]?.[kind] ?? 0;
+  return KIND_FIT[p.semantic]?.[kind]?.v ?? 0;
 }
 
 /** Words before a name that say which role it plays ("songs by X", "directed by X", "starring X"). */
@@ -154,30 +165,31 @@ export function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
       !(isPlace && CAST_ROLE.test(joined)) &&
       !(MAKER_ROLE.test(joined) && (isPlace || KNOWN_COUNTRIES.has(s.text.toLowerCase())))
     )
-      return 0.3;
+      return R.roleCueBefore.v;
   }
   // the role written after the name, for the parameter of that very role: "with Jim Henson as
   // the director" (not a composer or a writer)
   const asRole = /^['"”’]?\s+as\s+(?:the\s+|a\s+|an\s+|my\s+)?(\p{L}+)/u.exec(doc.text.slice(s.end, s.end + 30));
   const roleParam = asRole ? ROLE_NOUNS[asRole[1].toLowerCase()] : undefined;
-  if (roleParam && roleParam.test(joined)) return 0.3;
+  if (roleParam && roleParam.test(joined)) return R.roleNounAfter.v;
   // an artist's music: "Madonna's music" (only "music": "Frozen's songs", "Motown's hits",
   // "Spotify's new music" are a film's, a label's, a service's)
   if (/^['’]s\s+music\b/i.test(doc.text.slice(s.end, s.end + 12)) && /\b(artist|artists|band|singer|musician|performer)\b/.test(joined))
-    return 0.3;
+    return R.artistsMusic.v;
   // a role written after the name: "the movie that Joey Fatone acted in"
   if (
     !isPlace &&
     /^\s+(?:acted|starred|stars|appears|appeared|plays|played)\b/i.test(doc.text.slice(s.end, s.end + 16)) &&
     CAST_ROLE.test(joined)
   )
-    return 0.3;
+    return R.castVerbAfter.v;
   // a name written after "by" is the maker, not a title ("the new book by Stephen King")
   if (/\bby\s*$/i.test(before) && WORK_TITLE.test(joined) && !/\b(?:author|artist|by|maker|creator|composer|director)\b/.test(joined))
-    return -0.3;
+    return -R.makerForTitle.v;
   // a work's title written before "by" its maker: "'Narrated For You' by 'Alec Benjamin'"
   // (a quoted title only: an unquoted one may be cut short, "Let It Be" read as "Be")
-  if (s.kind === 'quoted' && /^['"”’]?\s+by\s+\S/i.test(doc.text.slice(s.end, s.end + 12)) && WORK_TITLE.test(joined)) return 0.3;
+  if (s.kind === 'quoted' && /^['"”’]?\s+by\s+\S/i.test(doc.text.slice(s.end, s.end + 12)) && WORK_TITLE.test(joined))
+    return R.quotedTitleBeforeBy.v;
   return 0;
 }
 

@@ -22,7 +22,6 @@ const NOT_YET = new Set([
   'map.ts',
   'phrases.ts',
   'places.ts',
-  'roles.ts',
   'series.ts',
   'spans.ts',
   'text.ts',
