@@ -23,7 +23,6 @@ const NOT_YET = new Set([
   'phrases.ts',
   'places.ts',
   'series.ts',
-  'spans.ts',
   'text.ts',
   'trace.ts',
   'types.ts',

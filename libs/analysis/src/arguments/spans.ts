@@ -7,6 +7,7 @@ import { tokenAt } from '../extract.js';
 import { US_CITIES, US_STATES, WORLD_CITIES } from '../lexicon.js';
 import { REQUEST_SENTENCE, anchorBonus, clauseBreak, rangeBonus, sentenceOf } from './anchors.js';
 import { COUNTRY_ALIAS_NAMES, DEMONYMS, KNOWN_COUNTRIES, SUBCITY_AREAS } from './data/places.js';
+import { SPAN_SCORES as S } from './data/scores/spans.js';
 import { PHYSICAL_UNITS, UNIT_ABBREVIATIONS } from './data/units.js';
 import { TODAY_BY_DEFAULT, formatDate, isToday } from './dates.js';
 import { stringParam } from './dispatch.js';
@@ -36,7 +37,7 @@ function spanCandidate(p: ParamInfo, doc: Doc, s: Span, ctx: ParamContext): Cand
   const read = spanValue(p, doc, s, ctx);
   if (!read) return undefined;
   const { fit, value, ab } = read;
-  let score = fit + ab * (s.kind === 'date' || s.kind === 'time' ? 0.5 : 1);
+  let score = fit + ab * (s.kind === 'date' || s.kind === 'time' ? S.dateAnchorShare.v : S.otherAnchorShare.v);
   // (the word before the span: "from"/"to", "in", "near" cues)
   const prev = tokenAt(doc, s.start) - 1;
   const prevWord = prev >= 0 ? doc.tokens[prev].lower : '';
@@ -45,8 +46,8 @@ function spanCandidate(p: ParamInfo, doc: Doc, s: Span, ctx: ParamContext): Cand
   if (placed === undefined) return undefined;
   score = placed;
   if (s.kind === 'date' || s.kind === 'time' || s.kind === 'place' || s.kind === 'proper') score += rangeBonus(p, doc, s);
-  if (s.kind === 'date' && s.date?.relative) score -= 0.2;
-  if (s.kind === 'date' && s.date?.y === undefined) score -= 0.05;
+  if (s.kind === 'date' && s.date?.relative) score -= S.relativeDate.v;
+  if (s.kind === 'date' && s.date?.y === undefined) score -= S.dateWithoutYear.v;
   // today's date for an optional parameter whose description says today is what it assumes
   // ("If not specified, the current date is assumed"): nothing to send
   // (a date parameter, with no clock time written: "today at 3:30pm" is a time to send)
@@ -90,7 +91,8 @@ function spanValue(p: ParamInfo, doc: Doc, s: Span, ctx: ParamContext): { fit: n
   const { hits, units } = ctx;
   let fit = kindFit(s.kind, p);
   // an IPv4 address for a parameter that holds one ("ip", "host", "server address")
-  if (s.kind === 'id' && IPV4.test(s.text) && IP_PARAM.test(`${p.parts.join(' ')} ${p.description}`)) fit = Math.max(fit, 0.5) + 0.3;
+  if (s.kind === 'id' && IPV4.test(s.text) && IP_PARAM.test(`${p.parts.join(' ')} ${p.description}`))
+    fit = Math.max(fit, S.ipv4FitFloor.v) + S.ipv4ForIpParam.v;
   if (fit <= 0) return undefined;
   let value = chainName(stringFor(s, p, doc), p);
   // a kind or type without the participle of what powers or bases it ("gas-powered" → gas)
@@ -116,12 +118,12 @@ function spanValue(p: ParamInfo, doc: Doc, s: Span, ctx: ParamContext): { fit: n
   // next to another value: 'Rename website "Frank"')
   if (s.kind === 'number') {
     const label = idLabelled(p, doc, s);
-    if (label) ab = Math.max(ab, label === 'qualified' ? 1.2 : 0.5);
+    if (label) ab = Math.max(ab, label === 'qualified' ? S.qualifiedIdLabel.v : S.plainIdLabel.v);
   }
   // a bare number for a string parameter only right next to the parameter's name ("port 5432", "ID 7890")
   // (and never where the description lists the values as words: "Can be 'melting', 'freezing'")
   // (nor a quantity of a unit the parameter does not measure: "a city view for 3 days" is no view "3")
-  if (s.kind === 'number' && (ab < 0.45 || valuesAreWords(p) || foreignUnit(s, p, units))) return undefined;
+  if (s.kind === 'number' && (ab < S.bareNumberAnchorCut.v || valuesAreWords(p) || foreignUnit(s, p, units))) return undefined;
   // (nor a count written in words for an identifier: "a pair of sneakers" holds no order ID)
   if (s.kind === 'number' && s.word && p.semantic === 'id') return undefined;
   // (nor a number that is only part of a quoted value, identifier, path or address: "office-network-001")
@@ -143,13 +145,15 @@ function spanValue(p: ParamInfo, doc: Doc, s: Span, ctx: ParamContext): { fit: n
 /** A span's score after the cues around it: from/to, roles, renames, addresses, owners, quotes. */
 function cueScore(p: ParamInfo, doc: Doc, s: Span, prevWord: string, score: number): number {
   // places after "from"/"to": origin vs destination
-  if (p.semantic === 'origin' && ['from', 'leaving', 'departing'].includes(prevWord)) score += 0.35;
-  if (p.semantic === 'destination' && ['to', 'into', 'reach', 'towards'].includes(prevWord)) score += 0.35;
-  if ((p.semantic === 'origin' && prevWord === 'to') || (p.semantic === 'destination' && prevWord === 'from')) score -= 0.3;
+  if (p.semantic === 'origin' && ['from', 'leaving', 'departing'].includes(prevWord)) score += S.directionWordFits.v;
+  if (p.semantic === 'destination' && ['to', 'into', 'reach', 'towards'].includes(prevWord)) score += S.directionWordFits.v;
+  if ((p.semantic === 'origin' && prevWord === 'to') || (p.semantic === 'destination' && prevWord === 'from'))
+    score -= S.directionWordClashes.v;
   // (the same in Chinese, written right before the place: 从/從 from; 到 去 往 飞 to)
   const cue = s.start > 0 ? doc.text[s.start - 1] : '';
   const cjkCue = cue !== '' && '从從'.includes(cue) ? 'origin' : cue !== '' && '到去往飞飛'.includes(cue) ? 'destination' : undefined;
-  if (cjkCue !== undefined && (p.semantic === 'origin' || p.semantic === 'destination')) score += cjkCue === p.semantic ? 0.35 : -0.3;
+  if (cjkCue !== undefined && (p.semantic === 'origin' || p.semantic === 'destination'))
+    score += cjkCue === p.semantic ? S.cjkDirectionFits.v : -S.cjkDirectionClashes.v;
   if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s) + renameBonus(p, doc, s);
   // a city is no name of a hotel, restaurant or venue ("Book me a room in Berkeley" for place_name
   // described as "the name of the hotel")
@@ -160,17 +164,17 @@ function cueScore(p: ParamInfo, doc: Doc, s: Span, prevWord: string, score: numb
       p.description,
     )
   )
-    score -= 0.3;
+    score -= S.cityForVenueName.v;
   // a street address for a parameter that asks for one, over a business's name beside it ("to
   // China Station Restaurant, 123 Beijing Street, San Francisco")
-  if (s.kind === 'place' && s.address && /\b(?:address|street)\b/i.test(p.description)) score += 0.2;
+  if (s.kind === 'place' && s.address && /\b(?:address|street)\b/i.test(p.description)) score += S.streetAddress.v;
   // (the business's name, written right before its address, is no address)
   if (
     s.kind === 'proper' &&
     /\b(?:address|street)\b/i.test(p.description) &&
     doc.spans.some((o) => o.kind === 'place' && o.address && /^\s*,\s*$/.test(doc.text.slice(s.end, o.start)))
   )
-    score -= 0.5;
+    score -= S.businessBeforeAddress.v;
   // a name whose contact is written right after it is that contact's owner, not the value
   // ("to Amelia's email amelia@example.com": the address is whom the money goes to)
   // (not for a parameter whose name says name, or whose description asks for a name and no
@@ -189,13 +193,13 @@ function cueScore(p: ParamInfo, doc: Doc, s: Span, prevWord: string, score: numb
         ),
     )
   )
-    score -= 0.3;
+    score -= S.contactOwner.v;
   // a name that is only part of a quoted value is not the value ("America" of 'America/Los_Angeles')
   if (
     (s.kind === 'proper' || s.kind === 'place') &&
     doc.spans.some((o) => o.kind === 'quoted' && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)
   )
-    score -= 0.3;
+    score -= S.nameInsideQuoted.v;
   // ties go to the reading order: the n-th quoted value to the n-th free string parameter
   // (only where the quotes touch Chinese or Korean text, whose labels the rules cannot read;
   // elsewhere the words around the quotes decide: "'Capital of France?' 'Paris'")
@@ -204,7 +208,7 @@ function cueScore(p: ParamInfo, doc: Doc, s: Span, prevWord: string, score: numb
     /[\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]/u.test(doc.text.slice(Math.max(0, s.start - 2), s.end + 2)) &&
     TEXT_RANK.get(p) === quotedRank(doc, s)
   )
-    score += 0.06;
+    score += S.quotedReadingOrder.v;
   return score;
 }
 
@@ -212,7 +216,7 @@ function cueScore(p: ParamInfo, doc: Doc, s: Span, prevWord: string, score: numb
 function placeScore(p: ParamInfo, doc: Doc, s: Span, value: string, prevWord: string, score: number): number | undefined {
   const placeLike = p.semantic === 'place' || p.semantic === 'origin' || p.semantic === 'destination';
   if (placeLike && (s.kind === 'proper' || s.kind === 'place') && ['in', 'at', 'near', 'around', 'from', 'to', 'of'].includes(prevWord))
-    score += 0.2;
+    score += S.placeAfterPlaceWord.v;
   // (a US state or a country written alone is a place too: "theft in California")
   // (alone: not the party of a case, "Texas v. Johnson")
   const regionName =
@@ -223,7 +227,7 @@ function placeScore(p: ParamInfo, doc: Doc, s: Span, value: string, prevWord: st
     s.kind === 'place' ||
     regionName ||
     (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end));
-  if (regionName && placeLike) score += 0.15;
+  if (regionName && placeLike) score += S.regionAlone.v;
   // (a state or country is no county, district or subdistrict)
   if (regionName && areaKind(p) !== undefined && areaKind(p) !== 'province') return undefined;
   // a place named only to compare ("Broadway shows like the ones in New York") is no place of the request
@@ -234,7 +238,7 @@ function placeScore(p: ParamInfo, doc: Doc, s: Span, value: string, prevWord: st
       doc.text.slice(Math.max(0, s.start - 40), s.start),
     )
   )
-    score -= 0.25;
+    score -= S.placeNamedToCompare.v;
   // a place another parameter's description names ("'1' for Bangkok" of province_id) is no
   // district or subdistrict ("in Bangkok, specifically in the Lat Phrao district")
   if (isPlace && SUBCITY_AREAS.has(areaKind(p) ?? '') && namedBySibling(p, s)) return undefined;
@@ -243,19 +247,20 @@ function placeScore(p: ParamInfo, doc: Doc, s: Span, value: string, prevWord: st
     s.kind === 'place' &&
     doc.spans.some((o) => o.kind === 'proper' && o.start === s.start && o.end > s.end && /^\s+\p{Lu}/u.test(doc.text.slice(s.end, o.end)))
   )
-    score -= 0.3;
+    score -= S.placeOpensLongerName.v;
   // and where a sibling parameter takes names, neither the longer name nor its first words are a
   // place ("Manchester United" for a location beside team_name: the team's name)
   if (placeLike && p.siblings.some((x) => /(?:^|_)name$/i.test(x))) {
-    if (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start === s.start && o.end < s.end)) score -= 0.2;
+    if (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start === s.start && o.end < s.end))
+      score -= S.nameSiblingTakesName.v;
     if (
       s.kind === 'place' &&
       doc.spans.some((o) => o.kind === 'proper' && o.start === s.start && o.end > s.end && /^\s+\p{Lu}/u.test(doc.text.slice(s.end, o.end)))
     )
-      score -= 0.2;
+      score -= S.nameSiblingTakesName.v;
   }
-  if (!placeLike && isPlace && p.semantic !== 'country' && p.semantic !== 'generic') score -= 0.15;
-  if (!placeLike && isPlace && p.semantic === 'generic' && ['in', 'near', 'around'].includes(prevWord)) score -= 0.15;
+  if (!placeLike && isPlace && p.semantic !== 'country' && p.semantic !== 'generic') score -= S.placeForNonPlace.v;
+  if (!placeLike && isPlace && p.semantic === 'generic' && ['in', 'near', 'around'].includes(prevWord)) score -= S.placeAfterInForGeneric.v;
   return score;
 }
 
@@ -275,7 +280,7 @@ function dateTimeCandidate(p: ParamInfo, doc: Doc, s: Span, date: DateValue, sco
     return {
       param: p,
       value: formatDate(date, p, doc.today, tm.time),
-      score: score + 0.05,
+      score: score + S.dateWithTime.v,
       ranges: [
         [s.start, s.end],
         [tm.start, tm.end],
@@ -298,7 +303,7 @@ function kindScore(p: ParamInfo, doc: Doc, s: Span, value: string, score: number
     s.text.length > 2 &&
     (KNOWN_COUNTRIES.has(s.text.toLowerCase()) || COUNTRY_ALIAS_NAMES.has(s.text.toLowerCase()))
   )
-    score += 0.25;
+    score += S.countryNameForCountry.v;
   // a country's name is the country parameter's, not another text parameter's ("the top cases in
   // constitutional law in China": China is the country, not the field of law)
   else if (
@@ -307,7 +312,7 @@ function kindScore(p: ParamInfo, doc: Doc, s: Span, value: string, score: number
     (KNOWN_COUNTRIES.has(value.toLowerCase()) || COUNTRY_ALIAS_NAMES.has(value.toLowerCase())) &&
     p.siblings.some((x) => /(?:^|[_-])(?:country|nation)(?:_?name)?$/i.test(x))
   )
-    score -= 0.3;
+    score -= S.countryNameBesideCountry.v;
   // a name written with one kind of area is no value of a parameter of another kind ("Chiang
   // Mai Province" for sub_district_name or district_name)
   const ownKind = areaKind(p);
@@ -321,7 +326,7 @@ function kindScore(p: ParamInfo, doc: Doc, s: Span, value: string, score: number
     if (writtenKind !== undefined && ownKind !== writtenKind) return undefined;
   }
   // (the adjective is no country: "German" gives Germany, above)
-  if (p.semantic === 'country' && s.kind === 'proper' && DEMONYMS[value.toLowerCase()] !== undefined) score -= 0.3;
+  if (p.semantic === 'country' && s.kind === 'proper' && DEMONYMS[value.toLowerCase()] !== undefined) score -= S.demonymForCountry.v;
   // a dotted version ("2.7.3") is a value of a version only
   if (
     s.kind === 'id' &&
@@ -341,6 +346,6 @@ function kindScore(p: ParamInfo, doc: Doc, s: Span, value: string, score: number
     return undefined;
   // a version has a digit ("2.1.3", "v2"); a word is the name of what has the version ("the
   // 'Orion' version 2.1.3")
-  if (p.parts[p.parts.length - 1] === 'version' && !/\d/.test(value)) score -= 0.5;
+  if (p.parts[p.parts.length - 1] === 'version' && !/\d/.test(value)) score -= S.versionWithoutDigit.v;
   return score;
 }

@@ -1,0 +1,54 @@
+/**
+ * Scores of spans.ts: what a typed span of the request (place, date, time, proper name, quoted
+ * text, identifier, e-mail address, URL, path) gains or loses as a string parameter's value, on
+ * top of its kind's base score (roles) and its name bonus (anchors): cues before it ("from", "to",
+ * "in"), what is written around it, and what kind of thing the parameter holds. A penalty is
+ * written as a positive value that the rule subtracts. All hand-set when the rules were written;
+ * none fitted yet.
+ */
+import { hand, scoreGroup } from '../../scores.js';
+
+export const SPAN_SCORES = scoreGroup('spans', {
+  // the span's name bonus and base score (spanCandidate, spanValue)
+  dateAnchorShare: hand(0.5, 'the share of its name bonus a date or time span keeps (the name is often of another date)'),
+  otherAnchorShare: hand(1, 'the share of its name bonus a span other than a date or time keeps'),
+  relativeDate: hand(0.2, 'penalty: a date worked out from today ("tomorrow", "next Friday") rather than written'),
+  dateWithoutYear: hand(0.05, 'penalty: a date written without its year'),
+  ipv4FitFloor: hand(0.5, 'the least base score of an IPv4 address for a parameter that holds an IP, host or server address'),
+  ipv4ForIpParam: hand(0.3, 'an IPv4 address for a parameter that holds an IP, host or server address'),
+  qualifiedIdLabel: hand(1.2, 'name bonus of a number after an id label whose qualifier names the parameter ("user ID 42" for user_id)'),
+  plainIdLabel: hand(0.5, 'name bonus of a number after a bare id label ("ID is 1234") for an id parameter'),
+  bareNumberAnchorCut: hand(0.45, 'the least name bonus a bare number needs to be a string parameter value (written beside its name)'),
+  // cues around the span (cueScore)
+  directionWordFits: hand(0.35, 'a place after "from" for an origin parameter, or after "to" for a destination'),
+  directionWordClashes: hand(0.3, 'penalty: a place after "to" for an origin parameter, or after "from" for a destination'),
+  cjkDirectionFits: hand(0.35, 'a place right after a Chinese "from" (从) for an origin, or "to" (到 去 往 飞) for a destination'),
+  cjkDirectionClashes: hand(0.3, 'penalty: a place right after the Chinese word of the other direction than the parameter'),
+  cityForVenueName: hand(0.3, 'penalty: a city for a parameter described as the name of a hotel, restaurant or venue'),
+  streetAddress: hand(0.2, 'a street address for a parameter whose description asks for an address or street'),
+  businessBeforeAddress: hand(0.5, "penalty: a business's name written right before its address, for an address parameter"),
+  contactOwner: hand(0.3, 'penalty: a name followed by "\'s email …" and the address: the owner, not the value'),
+  nameInsideQuoted: hand(0.3, 'penalty: a name or place that is only part of a quoted value ("America" of \'America/Los_Angeles\')'),
+  quotedReadingOrder: hand(0.06, 'the n-th quoted value for the n-th free string parameter, where the quotes touch CJK text'),
+  // place or no place (placeScore)
+  placeAfterPlaceWord: hand(0.2, 'a place or name after "in", "at", "near", "from", "to", "of" for a place parameter'),
+  regionAlone: hand(0.15, 'a US state or a country written alone ("theft in California") for a place parameter'),
+  placeNamedToCompare: hand(0.25, 'penalty: a place named only to compare ("shows like the ones in New York")'),
+  placeOpensLongerName: hand(0.3, 'penalty: a place that only opens a longer name ("Manchester" of "Manchester United")'),
+  nameSiblingTakesName: hand(
+    0.2,
+    'penalty: a longer name or the place opening it, for a place parameter beside one that takes names (team_name)',
+  ),
+  placeForNonPlace: hand(0.15, 'penalty: a place for a parameter that holds no place, country or generic string'),
+  placeAfterInForGeneric: hand(0.15, 'penalty: a place after "in", "near", "around" for a generic string parameter'),
+  // a date with its time (dateTimeCandidate)
+  dateWithTime: hand(0.05, 'a date with the time written next to it, for a date-time parameter'),
+  // the kind of thing the parameter holds (kindScore)
+  countryNameForCountry: hand(0.25, "a country's name (or another name of it) for a country parameter"),
+  countryNameBesideCountry: hand(
+    0.3,
+    "penalty: a country's name for a parameter that holds no place, beside a parameter that takes the country",
+  ),
+  demonymForCountry: hand(0.3, 'penalty: an adjective of a country ("German") as a country parameter value'),
+  versionWithoutDigit: hand(0.5, 'penalty: a word with no digit for a version parameter (the name of what has the version)'),
+});
