@@ -14,12 +14,13 @@ import {
   TIME_ZONE_ABBREVIATIONS,
   TIME_ZONE_REGIONS,
 } from './data/enums.js';
+import { ENUM_MATCH_SCORES } from './data/scores/enum-match.js';
 
 /** Per request: each enum value's match (enumScore), shared by every parameter and candidate tool that offers the value. */
-const ENUM_SCORES = new WeakMap<Doc, Map<string, { score: number; start: number; end: number }>>();
+const ENUM_MATCHES = new WeakMap<Doc, Map<string, { score: number; start: number; end: number }>>();
 
 /** Most enum values whose match is kept per request (a stream of odd schemas cannot grow it without end). */
-const ENUM_SCORES_LIMIT = 20_000;
+const ENUM_MATCHES_LIMIT = 20_000;
 
 /**
  * Matches one enum value against the text; returns a score in [0,1] and where. Memoised per
@@ -28,12 +29,12 @@ const ENUM_SCORES_LIMIT = 20_000;
  * value squashes the whole text (tools/mapper/hostile-input.bench.ts).
  */
 export function enumScore(value: string, doc: Doc): { score: number; start: number; end: number } {
-  let memo = ENUM_SCORES.get(doc);
-  if (!memo) ENUM_SCORES.set(doc, (memo = new Map()));
+  let memo = ENUM_MATCHES.get(doc);
+  if (!memo) ENUM_MATCHES.set(doc, (memo = new Map()));
   let r = memo.get(value);
   if (r === undefined) {
     r = enumScoreOnce(value, doc);
-    if (memo.size >= ENUM_SCORES_LIMIT) memo.clear();
+    if (memo.size >= ENUM_MATCHES_LIMIT) memo.clear();
     memo.set(value, r);
   }
   return r;
@@ -89,11 +90,11 @@ interface ValueWords {
   squashed: string;
 }
 
-/** Enum values' words, by value (bounded like ENUM_SCORES: values repeat across requests and tools). */
+/** Enum values' words, by value (bounded like ENUM_MATCHES: values repeat across requests and tools). */
 const VALUE_WORDS = new Map<string, ValueWords>();
 
 /**
- * Longest value VALUE_WORDS keeps, so it holds at most ENUM_SCORES_LIMIT × this many characters
+ * Longest value VALUE_WORDS keeps, so it holds at most ENUM_MATCHES_LIMIT × this many characters
  * of values (about 12 MB at worst; the eval corpus's longest enum value has 100 characters, most
  * far fewer).
  */
@@ -106,7 +107,7 @@ function valueWords(value: string): ValueWords {
     const words = splitIdentifier(value);
     r = { words, stems: words.map((w) => stem(w)), squashed: squash(value) };
     if (value.length <= VALUE_WORDS_MAX_CHARS) {
-      if (VALUE_WORDS.size >= ENUM_SCORES_LIMIT) VALUE_WORDS.clear();
+      if (VALUE_WORDS.size >= ENUM_MATCHES_LIMIT) VALUE_WORDS.clear();
       VALUE_WORDS.set(value, r);
     }
   }
@@ -119,7 +120,9 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
   // a language code ("fr", "es-ES", "zh_CN") written as the language's English name
   const code = LANGUAGE_CODE.exec(value);
   const names = code ? LANGUAGE_NAMES[code[1].toLowerCase()] : undefined;
-  if (names) for (const t of ix.distinct) if (names.includes(t.lower)) return { score: 0.8, start: t.start, end: t.end };
+  if (names)
+    for (const t of ix.distinct)
+      if (names.includes(t.lower)) return { score: ENUM_MATCH_SCORES.languageName.v, start: t.start, end: t.end };
   // a temperature scale written in Chinese ("摄氏度", "華氏"), where the other is not written too
   // ("用华氏而不是摄氏", "把100华氏度转换成摄氏度" say both)
   // (a table of no prototype: an enum value "constructor" finds nothing)
@@ -130,7 +133,7 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
   ) {
     for (const w of scale) {
       const at = doc.text.indexOf(w);
-      if (at >= 0) return { score: 0.8, start: at, end: at + w.length };
+      if (at >= 0) return { score: ENUM_MATCH_SCORES.cjkScale.v, start: at, end: at + w.length };
     }
   }
   // an IANA time zone ("Europe/London", "America/New_York") named by its city ("London time")
@@ -139,7 +142,7 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
     const city = tz[1].toLowerCase().split('_');
     for (const i of ix.byLower.get(city[0]) ?? []) {
       if (i + city.length <= doc.tokens.length && city.every((w, j) => doc.tokens[i + j].lower === w))
-        return { score: 0.75, start: doc.tokens[i].start, end: doc.tokens[i + city.length - 1].end };
+        return { score: ENUM_MATCH_SCORES.timeZoneCity.v, start: doc.tokens[i].start, end: doc.tokens[i + city.length - 1].end };
     }
     // or by an abbreviation written in capitals ("4pm EST"; a two-letter one, "9:00 PT", right
     // after a clock time only; never one with an offset, "GMT+5:30") or a region's name before
@@ -152,7 +155,7 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
       // "SGT Miller", "the HST return" name no zone)
       if (/^[A-Z]+$/.test(t.text) && !/(?:\d:\d\d|\d\s*[ap]\.?m\.?)\s*$/i.test(doc.text.slice(Math.max(0, t.start - 12), t.start)))
         continue;
-      return { score: 0.7, start: t.start, end: t.end };
+      return { score: ENUM_MATCH_SCORES.timeZoneAbbreviation.v, start: t.start, end: t.end };
     }
   }
   const { words, stems, squashed: sq } = valueWords(value);
@@ -173,7 +176,11 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
       const common = stems.length === 1 && (STOP_WORDS.has(words[0]) || (words[0].length <= 2 && /^[a-z]+$/.test(written)));
       // (the words as written outrank a shared stem: "Anime" is "Anime", not "Animation")
       const asWritten = words.every((w, j) => toks[i + j].lower === w);
-      return { score: common ? 0.35 : asWritten ? 0.92 : 0.9, start: toks[i].start, end: toks[i + stems.length - 1].end };
+      return {
+        score: common ? ENUM_MATCH_SCORES.commonWord.v : asWritten ? ENUM_MATCH_SCORES.phraseAsWritten.v : ENUM_MATCH_SCORES.phraseByStem.v,
+        start: toks[i].start,
+        end: toks[i + stems.length - 1].end,
+      };
     }
   }
   // every word, in order, written with the same stem or the same first six letters ("Family
@@ -185,26 +192,27 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
         t.lower === words[j] ||
         (words[j].length >= 6 && t.lower.length >= 6 && t.lower.slice(0, 6) === words[j].slice(0, 6)));
     for (const i of positionsOf(ix, stems[0], words[0]))
-      if (stems.every((_, j) => like(toks[i + j], j))) return { score: 0.85, start: toks[i].start, end: toks[i + stems.length - 1].end };
+      if (stems.every((_, j) => like(toks[i + j], j)))
+        return { score: ENUM_MATCH_SCORES.otherFormOfLastWord.v, start: toks[i].start, end: toks[i + stems.length - 1].end };
   }
   // squashed match ("e-mail" vs "email", "Sci-fi" vs "scifi")
   if (sq.length >= 4) {
     ix.squashed ??= squash(doc.text);
     const at = ix.squashed.indexOf(sq);
-    if (at >= 0) return { score: 0.75, start: -1, end: -1 };
+    if (at >= 0) return { score: ENUM_MATCH_SCORES.squashed.v, start: -1, end: -1 };
   }
   // near spelling of a single long word
   if (stems.length === 1 && words[0].length >= 5) {
     // (a function word is no misspelling: "would" is not "World")
     for (const t of ix.distinct)
       if (t.lower.length >= 4 && !STOP_WORDS.has(t.lower) && editDistance(t.lower, words[0], 1) <= 1)
-        return { score: 0.6, start: t.start, end: t.end };
+        return { score: ENUM_MATCH_SCORES.nearSpelling.v, start: t.start, end: t.end };
   }
   // all content words present, not contiguous
   const content = stems.filter((s, i) => !STOP_WORDS.has(words[i]));
   if (content.length >= 2) {
     const have = content.filter((c) => ix.byStem.has(c)).length;
-    if (have === content.length) return { score: 0.6, start: -1, end: -1 };
+    if (have === content.length) return { score: ENUM_MATCH_SCORES.allContentWords.v, start: -1, end: -1 };
   }
   // abbreviation of consecutive words ("Sci-fi" for "science fiction"): each enum word starts the next token
   if (words.length >= 2 && words[0].length >= 2) {
@@ -222,14 +230,15 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
           break;
         }
       // (as strong as a near spelling once weighed: an optional enum takes it on its own)
-      if (ok) return { score: 0.7, start: toks[i].start, end: toks[i + words.length - 1].end };
+      if (ok) return { score: ENUM_MATCH_SCORES.abbreviation.v, start: toks[i].start, end: toks[i + words.length - 1].end };
     }
   }
   // verbs that name the same action ("remove" for "delete")
   if (words.length === 1) {
     const syn = ENUM_SYNONYMS[words[0]];
     if (syn)
-      for (const t of ix.distinct) if (syn.includes(t.lower) || syn.includes(t.stem)) return { score: 0.55, start: t.start, end: t.end };
+      for (const t of ix.distinct)
+        if (syn.includes(t.lower) || syn.includes(t.stem)) return { score: ENUM_MATCH_SCORES.actionSynonym.v, start: t.start, end: t.end };
   }
   // a long single word sharing its first 5 letters with a token ("Comedy"/"comic" no; "counselor"/"counseling" yes)
   if (words.length <= 2) {
@@ -237,12 +246,16 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
     if (key.length >= 6)
       for (const t of ix.distinct)
         if (t.lower.length >= 6 && t.lower.slice(0, 6) === key.slice(0, 6))
-          return { score: words.length === 1 ? 0.5 : 0.45, start: t.start, end: t.end };
+          return {
+            score: words.length === 1 ? ENUM_MATCH_SCORES.sharedPrefixOneWord.v : ENUM_MATCH_SCORES.sharedPrefixTwoWords.v,
+            start: t.start,
+            end: t.end,
+          };
   }
   // part of a multi-word value
   if (content.length >= 2) {
     const have = content.filter((c) => (ix.byStem.get(c) ?? []).some((i) => !STOP_WORDS.has(toks[i].lower))).length;
-    if (have > 0) return { score: 0.3 * (have / content.length), start: -1, end: -1 };
+    if (have > 0) return { score: ENUM_MATCH_SCORES.partOfValue.v * (have / content.length), start: -1, end: -1 };
   }
   return { score: 0, start: -1, end: -1 };
 }

@@ -14,7 +14,6 @@ const NOT_YET = new Set([
   'commands.ts',
   'dates.ts',
   'dispatch.ts',
-  'enum-match.ts',
   'enums.ts',
   'flags.ts',
   'identifiers.ts',
