@@ -9,6 +9,7 @@ import { anchorBonus, insideName, rangeRole } from './anchors.js';
 import { currencyMentions } from './codes.js';
 import { COLOR_PARTS, COLOR_WORDS, DONTCARE, NOT_COLOUR_BEFORE, PLAYS_AS_VERB, VALUE_SYNONYMS } from './data/enums.js';
 import { NEGATIONS } from './data/flags.js';
+import { ENUM_SCORES } from './data/scores/enums.js';
 import { apostropheYears } from './dates.js';
 import { enumParam, stringParam } from './dispatch.js';
 import { distinctiveEnumWord, enumScore } from './enum-match.js';
@@ -41,7 +42,7 @@ function valueSynonym(value: string, p: ParamInfo, doc: Doc): { score: number; s
     )
       continue;
     if (doc.spans.some((sp) => sp.kind === 'quoted' && sp.start <= t.start && sp.end >= t.end)) continue;
-    return { score: 0.7, start: t.start, end: t.end };
+    return { score: ENUM_SCORES.valueSynonym.v, start: t.start, end: t.end };
   }
   return undefined;
 }
@@ -127,7 +128,7 @@ export const ENUMS_KIND: ValueKindModule = {
       if (f) {
         // the enum's "True" / "False" spelling
         const want = f.value ? strs.find((s) => /^true$/i.test(s)) : strs.find((s) => /^false$/i.test(s));
-        if (want !== undefined) out.push({ param: p, value: want, score: f.score + 0.1, ranges: [], kind: 'flag' });
+        if (want !== undefined) out.push({ param: p, value: want, score: f.score + ENUM_SCORES.boolLikeEnum.v, ranges: [], kind: 'flag' });
       }
       return;
     }
@@ -147,7 +148,11 @@ export const ENUMS_KIND: ValueKindModule = {
                 param: p,
                 value: v,
                 score:
-                  0.3 + Math.max(anchorBonus(p, doc, sp, hits) * 0.6, /^-\p{L}/u.test(doc.text.slice(sp.end)) ? 0 : countBonus(p, doc, sp)),
+                  ENUM_SCORES.numeralBase.v +
+                  Math.max(
+                    anchorBonus(p, doc, sp, hits) * ENUM_SCORES.numeralAnchorWeight.v,
+                    /^-\p{L}/u.test(doc.text.slice(sp.end)) ? 0 : countBonus(p, doc, sp),
+                  ),
                 ranges: [[sp.start, sp.end]],
                 kind: 'enum',
               });
@@ -156,14 +161,16 @@ export const ENUMS_KIND: ValueKindModule = {
         }
         if (p.semantic === 'currency' && score === 0) {
           const cm = currencyMentions(doc).find((c) => c.code.toLowerCase() === v.toLowerCase());
-          if (cm) ({ score, start, end } = { score: 0.7, start: cm.start, end: cm.end });
+          if (cm) ({ score, start, end } = { score: ENUM_SCORES.currencyCode.v, start: cm.start, end: cm.end });
         }
         // (a value the request rules out is none: "exclude any that are completed", "other than economy")
         if (score > 0 && start >= 0 && EXCLUDED_BEFORE.test(doc.text.slice(Math.max(0, start - 40), start))) continue;
         if (score > 0) {
-          const bonus = start >= 0 ? anchorBonus(p, doc, { id: -1, kind: 'proper', start, end, text: v }, hits) * 0.3 : 0;
+          const bonus =
+            start >= 0 ? anchorBonus(p, doc, { id: -1, kind: 'proper', start, end, text: v }, hits) * ENUM_SCORES.anchorWeight.v : 0;
           // of two values matched where they are written, the longer one ("Premium Economy" over "Economy")
-          const longer = start >= 0 ? 0.01 * Math.min(4, doc.text.slice(start, end).trim().split(/\s+/).length - 1) : 0;
+          const longer =
+            start >= 0 ? ENUM_SCORES.longerValuePerWord.v * Math.min(4, doc.text.slice(start, end).trim().split(/\s+/).length - 1) : 0;
           // (a word inside a longer quoted value claims no text of it: "news" of "Find a recent news
           // article" is the source and leaves the quote whole for the query)
           const quotedIn =
@@ -172,7 +179,7 @@ export const ENUMS_KIND: ValueKindModule = {
           out.push({
             param: p,
             value: v,
-            score: Math.min(1, score * 0.8 + bonus + longer),
+            score: Math.min(1, score * ENUM_SCORES.matchWeight.v + bonus + longer),
             ranges: start >= 0 && !quotedIn ? [[start, end]] : [],
             kind: 'enum',
           });
@@ -180,7 +187,13 @@ export const ENUMS_KIND: ValueKindModule = {
       } else if (typeof v === 'number') {
         for (const s of doc.spans)
           if (s.kind === 'number' && s.num === v)
-            out.push({ param: p, value: v, score: 0.5 + anchorBonus(p, doc, s, hits) * 0.5, ranges: [[s.start, s.end]], kind: 'enum' });
+            out.push({
+              param: p,
+              value: v,
+              score: ENUM_SCORES.numberValueBase.v + anchorBonus(p, doc, s, hits) * ENUM_SCORES.numberValueAnchorWeight.v,
+              ranges: [[s.start, s.end]],
+              kind: 'enum',
+            });
       } else if (typeof v === 'boolean') {
         const f = flagEvidence(p, doc);
         if (f && f.value === v) out.push({ param: p, value: v, score: f.score, ranges: [], kind: 'flag' });
@@ -200,8 +213,9 @@ export const ENUMS_KIND: ValueKindModule = {
     ) {
       for (const c of written) {
         const before = doc.text.slice(Math.max(0, c.ranges[0][0] - 16), c.ranges[0][0]);
-        if (/\b(?:from|instead\s+of|rather\s+than|replace)\s+(?:an?\s+|the\s+|my\s+)?$/i.test(before)) c.score -= 0.08;
-        else if (/\b(?:to|into)\s+(?:an?\s+|the\s+|some\s+)?$/i.test(before)) c.score += 0.04;
+        if (/\b(?:from|instead\s+of|rather\s+than|replace)\s+(?:an?\s+|the\s+|my\s+)?$/i.test(before))
+          c.score -= ENUM_SCORES.changedFromPenalty.v;
+        else if (/\b(?:to|into)\s+(?:an?\s+|the\s+|some\s+)?$/i.test(before)) c.score += ENUM_SCORES.changedToBonus.v;
       }
     }
     if (p.required && !out.some((c) => c.score >= REQUIRED_MIN_SCORE)) {
@@ -210,7 +224,7 @@ export const ENUMS_KIND: ValueKindModule = {
         out.push({
           param: p,
           value: partial.value,
-          score: REQUIRED_MIN_SCORE + 0.05,
+          score: REQUIRED_MIN_SCORE + ENUM_SCORES.partialAboveRequired.v,
           ranges: [[partial.start, partial.end]],
           kind: 'enum-partial',
         });
@@ -262,7 +276,7 @@ export const DESCRIBED_VALUE_KIND: ValueKindModule = {
           [doc.tokens[i - 1], doc.tokens[j + 1]].some(
             (tk) => tk !== undefined && head.has(tk.stem) && !choices.some((d) => d.toLowerCase() === tk.lower),
           ) || /\b(?:form|format|shape)\s+of\s+(?:an?\s+)?$/i.test(doc.text.slice(Math.max(0, at - 20), at));
-        if (near) out.push({ param: p, value: v, score: 0.6, ranges: [[at, end]], kind: 'described-value' });
+        if (near) out.push({ param: p, value: v, score: ENUM_SCORES.describedChoice.v, ranges: [[at, end]], kind: 'described-value' });
       }
     }
   },
@@ -280,7 +294,10 @@ export const COLOUR_KIND: ValueKindModule = {
         out.push({
           param: p,
           value: tk.lower,
-          score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3,
+          score:
+            ENUM_SCORES.colourBase.v +
+            anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) *
+              ENUM_SCORES.colourAnchorWeight.v,
           ranges: [[tk.start, tk.end]],
           kind: 'color',
         });

@@ -6,6 +6,7 @@ import { type Doc, tokenAt } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
 import { stem } from '../text.js';
 import { FLAG_PHRASES, FLAG_SYNONYMS, NEGATIONS } from './data/flags.js';
+import { FLAG_SCORES } from './data/scores/flags.js';
 import { booleanParam } from './dispatch.js';
 import { type ValueKindModule } from './types.js';
 
@@ -125,7 +126,7 @@ export function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: n
     /\bwith\s+or\s+without\s+(?:\S+\s+){0,2}$/i.test(before)
   )
     return undefined;
-  const score = found === salient.length ? 0.6 : 0.4;
+  const score = found === salient.length ? FLAG_SCORES.allNameWords.v : FLAG_SCORES.someNameWords.v;
   return { value: !neg, score, start: first, end: last };
 }
 

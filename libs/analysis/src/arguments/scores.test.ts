@@ -14,8 +14,6 @@ const NOT_YET = new Set([
   'commands.ts',
   'dates.ts',
   'dispatch.ts',
-  'enums.ts',
-  'flags.ts',
   'identifiers.ts',
   'map-object.ts',
   'map.ts',

@@ -1,0 +1,29 @@
+/**
+ * Scores of enums.ts: the enum kinds' candidates (an enum value written or named, a choice a
+ * description quotes, a colour word). An enum value's own match is enumScore's
+ * (data/scores/enum-match.ts), weighed here.
+ */
+import { hand, scoreGroup } from '../../scores.js';
+
+/** Scores of the enums, describedValue and colour kinds. */
+export const ENUM_SCORES = scoreGroup('enums', {
+  valueSynonym: hand(0.7, "an enum value written as the other word a request uses for it ('scary' for 'horror')"),
+  boolLikeEnum: hand(0.1, "bonus over the flag's score for an enum spelled as booleans ('True'/'False') read as a flag"),
+  numeralBase: hand(0.3, "a numeral enum value ('4') written as a number in the request, before any cue"),
+  numeralAnchorWeight: hand(0.6, "weight of the parameter's name near a numeral enum value, against its count bonus"),
+  currencyCode: hand(0.7, 'a currency enum value written as a currency mention (symbol, name or code) in the request'),
+  matchWeight: hand(0.8, "weight of the enum value's match score (enumScore) in its candidate's score"),
+  anchorWeight: hand(0.3, "weight of the parameter's name near a matched enum value"),
+  longerValuePerWord: hand(0.01, 'bonus per extra word of a matched value (up to four): the longer of two values written'),
+  numberValueBase: hand(0.5, 'a number enum value written as a number in the request, before any cue'),
+  numberValueAnchorWeight: hand(0.5, "weight of the parameter's name near a number enum value"),
+  changedFromPenalty: hand(0.08, "penalty: of two values, the one changed from ('switch from pizza to a burger': pizza)"),
+  changedToBonus: hand(0.04, "of two values, the one changed to ('switch from pizza to a burger': burger)"),
+  partialAboveRequired: hand(
+    0.05,
+    "above the required-parameter minimum: a required enum read from one distinctive word of a value beside the parameter's name",
+  ),
+  describedChoice: hand(0.6, "a choice the description quotes ('static' or 'dynamic') written beside a word of the parameter"),
+  colourBase: hand(0.6, 'a colour word for a colour parameter, before any cue'),
+  colourAnchorWeight: hand(0.3, "weight of the parameter's name near a colour word"),
+});
