@@ -7,6 +7,7 @@ import { CURRENCIES } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, type Token, stem } from '../text.js';
 import { MUSIC_KEY_PARTS } from './data/enums.js';
+import { CODE_SCORES } from './data/scores/codes.js';
 import { CODE_FILLER } from './data/words.js';
 import { every, stringParam } from './dispatch.js';
 import { positionsOf, tokenIndex } from './enum-match.js';
@@ -142,7 +143,13 @@ export function codeCandidates(p: ParamInfo, doc: Doc, besideName = false): Cand
     // a code names what the words name without using them up: "Bangkok" still fills a city
     // parameter; but a lettered label is the code's own name ("in Group B" is no district)
     const lettered = written.length > 1 && /^[A-Z]$/.test(written[written.length - 1]);
-    out.push({ param: p, value, score: 0.75, ranges: lettered ? [[at[0]!.start, at[at.length - 1]!.end]] : [], kind: 'code' });
+    out.push({
+      param: p,
+      value,
+      score: CODE_SCORES.describedCode.v,
+      ranges: lettered ? [[at[0]!.start, at[at.length - 1]!.end]] : [],
+      kind: 'code',
+    });
   }
   return out;
 }
@@ -172,7 +179,7 @@ export const MUSIC_KEY_KIND: ValueKindModule = {
         out.push({
           param: p,
           value: m[1] + acc,
-          score: 0.65,
+          score: CODE_SCORES.musicKey.v,
           ranges: [[m.index, m.index + m[1].length + (m[2]?.length ?? 0)]],
           kind: 'music-key',
         });
@@ -184,7 +191,7 @@ export const MUSIC_KEY_KIND: ValueKindModule = {
         out.push({
           param: p,
           value: m[1] + acc,
-          score: 0.6,
+          score: CODE_SCORES.musicKeyModeFirst.v,
           ranges: [[start, start + m[1].length + (m[2]?.length ?? 0)]],
           kind: 'music-key',
         });
@@ -214,7 +221,16 @@ export const CURRENCY_KIND: ValueKindModule = {
           .map((c) => c.code),
       );
       cms.forEach((c, i) => {
-        let posScore = cms.length === 1 ? 0.6 : later ? (i === cms.length - 1 ? 0.6 : 0.35) : i === 0 ? 0.6 : 0.35;
+        let posScore =
+          cms.length === 1
+            ? CODE_SCORES.onlyCurrency.v
+            : later
+              ? i === cms.length - 1
+                ? CODE_SCORES.currencyInOrder.v
+                : CODE_SCORES.currencyOutOfOrder.v
+              : i === 0
+                ? CODE_SCORES.currencyInOrder.v
+                : CODE_SCORES.currencyOutOfOrder.v;
         // the currency written with the amount ("500 US dollars", "$200") is the one converted from
         const withAmount = doc.spans.some(
           (n) =>
@@ -226,8 +242,19 @@ export const CURRENCY_KIND: ValueKindModule = {
         const prevWord = prevTok >= 0 ? doc.tokens[prevTok].lower : '';
         const toWord = ['to', 'into', 'in', 'for'].includes(prevWord) && !withAmount;
         // (the amount outweighs the order: "How many Canadian dollars can I get for 500 US dollars?" converts from USD)
-        if (cms.length > 1) posScore += later ? (toWord ? 0.25 : withAmount ? -0.2 : 0) : withAmount ? 0.3 : toWord ? -0.2 : 0;
-        if (!later && !toWord && targets.has(c.code) && severalCodes) posScore -= 0.3;
+        if (cms.length > 1)
+          posScore += later
+            ? toWord
+              ? CODE_SCORES.targetAfterTo.v
+              : withAmount
+                ? -CODE_SCORES.targetWithAmountPenalty.v
+                : 0
+            : withAmount
+              ? CODE_SCORES.sourceWithAmount.v
+              : toWord
+                ? -CODE_SCORES.sourceAfterToPenalty.v
+                : 0;
+        if (!later && !toWord && targets.has(c.code) && severalCodes) posScore -= CODE_SCORES.sourceWrittenAsTargetPenalty.v;
         out.push({ param: p, value: c.code, score: posScore, ranges: [[c.start, c.end]], kind: 'currency' });
       });
     }
