@@ -8,6 +8,7 @@ import { anchorBonus } from './anchors.js';
 import { codeCandidates } from './codes.js';
 import { DONTCARE } from './data/enums.js';
 import { ITEM_PARTS, QUANTITY_PARTS } from './data/items.js';
+import { ARRAY_SCORES } from './data/scores/arrays.js';
 import { arrayParam, candidatesFor } from './dispatch.js';
 import { enumScore } from './enum-match.js';
 import { countedItems } from './items.js';
@@ -71,7 +72,14 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
   for (const s of doc.spans) {
     if (s.kind !== 'list' || !s.items) continue;
     const items = coerceItems(s.items, p);
-    if (items) out.push({ param: p, value: items, score: 0.45 + anchorBonus(p, doc, s, hits), ranges: [[s.start, s.end]], kind: 'list' });
+    if (items)
+      out.push({
+        param: p,
+        value: items,
+        score: ARRAY_SCORES.listLiteralBase.v + anchorBonus(p, doc, s, hits),
+        ranges: [[s.start, s.end]],
+        kind: 'list',
+      });
   }
   const en = p.items && Array.isArray(p.items['enum']) ? (p.items['enum'] as unknown[]) : undefined;
   if (en) {
@@ -79,14 +87,14 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
     for (const v of en) {
       if (typeof v !== 'string' || DONTCARE.has(v.toLowerCase())) continue;
       const m = enumScore(v, doc);
-      if (m.score >= 0.6) found.push({ v, start: m.start, end: m.end, score: m.score });
+      if (m.score >= ARRAY_SCORES.enumItemMinMatch.v) found.push({ v, start: m.start, end: m.end, score: m.score });
     }
     if (found.length > 0) {
       found.sort((a, b) => a.start - b.start);
       out.push({
         param: p,
         value: found.map((f) => f.v),
-        score: 0.55,
+        score: ARRAY_SCORES.enumItems.v,
         ranges: found.filter((f) => f.start >= 0).map((f) => [f.start, f.end] as [number, number]),
         kind: 'enum-list',
       });
@@ -101,7 +109,7 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
     const found: { v: string; start: number; end: number }[] = [];
     for (const ex of descriptionExamples(p)) {
       const m = enumScore(ex, doc);
-      if (m.score < 0.9 || m.start < 0) continue;
+      if (m.score < ARRAY_SCORES.exampleMinMatch.v || m.start < 0) continue;
       const before = doc.text.slice(Math.max(0, m.start - 30), m.start);
       if (/\b(?:not|no|never|without|except|hates?|dislikes?|avoid|don't|doesn't|isn't|aren't)\b(?:\s+\S+){0,5}\s*$/i.test(before))
         continue;
@@ -112,7 +120,7 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
       out.push({
         param: p,
         value: found.map((f) => f.v),
-        score: 0.55,
+        score: ARRAY_SCORES.describedExamples.v,
         ranges: found.map((f) => [f.start, f.end] as [number, number]),
         kind: 'example-list',
       });
@@ -123,7 +131,7 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
     out.push({
       param: p,
       value: counted.map((c) => c.count),
-      score: 0.7,
+      score: ARRAY_SCORES.countedQuantities.v,
       ranges: counted.map((c) => [c.start, c.countEnd] as [number, number]),
       kind: 'counted-list',
     });
@@ -132,7 +140,7 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
     out.push({
       param: p,
       value: counted.map((c) => c.item),
-      score: 0.7,
+      score: ARRAY_SCORES.countedItems.v,
       ranges: counted.map((c) => [c.itemStart, c.end] as [number, number]),
       kind: 'counted-list',
     });
@@ -146,7 +154,8 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
       doc,
       true,
     );
-    if (codes.length > 0) out.push({ param: p, value: codes.map((c) => c.value), score: 0.75, ranges: [], kind: 'code-list' });
+    if (codes.length > 0)
+      out.push({ param: p, value: codes.map((c) => c.value), score: ARRAY_SCORES.codeList.v, ranges: [], kind: 'code-list' });
     // numbers written as a series ("3, 5 and 8") near the parameter's name
     const nums = doc.spans.filter(
       (s) =>
@@ -161,7 +170,7 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
         out.push({
           param: p,
           value: vals,
-          score: 0.35 + anchorBonus(p, doc, series[0], hits) * 0.6,
+          score: ARRAY_SCORES.numberSeriesBase.v + anchorBonus(p, doc, series[0], hits) * ARRAY_SCORES.numberSeriesAnchorWeight.v,
           ranges: series.map((s) => [s.start, s.end] as [number, number]),
           kind: 'series',
         });
@@ -175,7 +184,7 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
       out.push({
         param: p,
         value: quoted.map((s) => s.text),
-        score: 0.4,
+        score: ARRAY_SCORES.quotedList.v,
         ranges: quoted.map((s) => [s.start, s.end] as [number, number]),
         kind: 'quoted-list',
       });
@@ -188,7 +197,7 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
           out.push({
             param: p,
             value: qrun.map((s) => s.text),
-            score: 0.45 + anchorBonus(p, doc, qrun[0], hits),
+            score: ARRAY_SCORES.quotedRunBase.v + anchorBonus(p, doc, qrun[0], hits),
             ranges: qrun.map((s) => [s.start, s.end] as [number, number]),
             kind: 'quoted-run',
           });
@@ -222,7 +231,7 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
         out.push({
           param: p,
           value: run.map((s) => s.text),
-          score: 0.45 + anchorBonus(p, doc, run[0], hits),
+          score: ARRAY_SCORES.nameListBase.v + anchorBonus(p, doc, run[0], hits),
           ranges: run.map((s) => [s.start, s.end] as [number, number]),
           kind: 'name-list',
         });
@@ -240,7 +249,7 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
     flush();
     // a written list after the parameter's name: "tags: a, b and c"
     for (const h of hits) {
-      if (h.w < 0.8) continue;
+      if (h.w < ARRAY_SCORES.writtenListNameHitMin.v) continue;
       const after = doc.text.slice(doc.tokens[h.idx].end);
       // optional link words then "x, y and z" up to the end of the clause
       const m = /^\s*(?:(?:is|are|of|as|:|=|-|like|such as|including|include)\s*)*((?:[^,.;?!\n]+,\s*)+(?:and|or)?\s*[^,.;?!\n]+)/i.exec(
@@ -255,7 +264,13 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
         // (each item at most five words, split on whitespace)
         if (items.length >= 2 && items.every((x) => x.split(/\s+/).length <= 5)) {
           const start = doc.tokens[h.idx].end + m.index + (m[0].length - m[1].length);
-          out.push({ param: p, value: items, score: 0.5, ranges: [[start, start + m[1].length]], kind: 'written-list' });
+          out.push({
+            param: p,
+            value: items,
+            score: ARRAY_SCORES.writtenList.v,
+            ranges: [[start, start + m[1].length]],
+            kind: 'written-list',
+          });
         }
       }
     }
@@ -266,7 +281,8 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
     const single = candidatesFor({ ...p, type: 'string', enumValues: undefined, schema: p.items ?? {}, semantic: p.semantic }, doc).filter(
       (c) => c.kind !== 'phrase' && c.kind !== 'described-value',
     );
-    for (const c of single) out.push({ ...c, value: [c.value], score: c.score - 0.1, kind: `single-${c.kind}` });
+    for (const c of single)
+      out.push({ ...c, value: [c.value], score: c.score - ARRAY_SCORES.singleItemPenalty.v, kind: `single-${c.kind}` });
     // a run of quoted values or names joined by "and" / commas is the whole value: as strong as the
     // best single one of its items, and a little more ("the networks 'n1' and 'n2'" → ["n1", "n2"],
     // not ["n1"])
@@ -275,7 +291,7 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
         continue;
       for (const c of single) {
         if (c.ranges.length !== 1 || !list.ranges.some((r) => r[0] === c.ranges[0][0] && r[1] === c.ranges[0][1])) continue;
-        list.score = Math.max(list.score, c.score - 0.1 + 0.02);
+        list.score = Math.max(list.score, c.score - ARRAY_SCORES.singleItemPenalty.v + ARRAY_SCORES.runOverSingle.v);
       }
     }
   }
