@@ -33,7 +33,7 @@ import { CONVERSION_UNITS_KIND, MEASURED_THING_KIND, unitStemsOf } from './units
  * (head-rerank.ts).
  */
 export function enumValueOffered(p: ParamInfo, doc: Doc): boolean {
-  return candidatesFor(p, doc).some((c) => c.score >= REQUIRED_MIN_SCORE);
+  return candidatesFor(p, doc).some((c) => c.score >= REQUIRED_MIN_SCORE.v);
 }
 
 /** How one prepared request is mapped: traced, and with which modules left out. */

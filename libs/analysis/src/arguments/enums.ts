@@ -218,13 +218,13 @@ export const ENUMS_KIND: ValueKindModule = {
         else if (/\b(?:to|into)\s+(?:an?\s+|the\s+|some\s+)?$/i.test(before)) c.score += ENUM_SCORES.changedToBonus.v;
       }
     }
-    if (p.required && !out.some((c) => c.score >= REQUIRED_MIN_SCORE)) {
+    if (p.required && !out.some((c) => c.score >= REQUIRED_MIN_SCORE.v)) {
       const partial = distinctiveEnumWord(p, doc);
       if (partial)
         out.push({
           param: p,
           value: partial.value,
-          score: REQUIRED_MIN_SCORE + ENUM_SCORES.partialAboveRequired.v,
+          score: REQUIRED_MIN_SCORE.v + ENUM_SCORES.partialAboveRequired.v,
           ranges: [[partial.start, partial.end]],
           kind: 'enum-partial',
         });

@@ -9,6 +9,7 @@ import { contentStems, squash } from '../text.js';
 import { anchorHits } from './anchors.js';
 import { namedFolders } from './commands.js';
 import { DONTCARE } from './data/enums.js';
+import { MAP_OBJECT_SCORES } from './data/scores/map-object.js';
 import { SLOT_SEMANTICS } from './data/slots.js';
 import { DIMENSIONS } from './data/units.js';
 import { candidatesFor, runOptionsOf } from './dispatch.js';
@@ -87,13 +88,13 @@ export function mapObject(
         if (p.type === 'object' && isObj(f.value)) {
           const sub = mapObject(p.schema, doc, f.value, taken, depth + 1, toolStems);
           setArg(args, p.name, { ...sub.args });
-          evidence[p.name] = { score: 1, kind: 'context' };
+          evidence[p.name] = { score: MAP_OBJECT_SCORES.contextNamed.v, kind: 'context' };
           continue;
         }
         const v = coerce(f.value, p);
         if (v !== undefined && (!p.enumValues || p.enumValues.includes(v))) {
           setArg(args, p.name, v);
-          evidence[p.name] = { score: 1, kind: 'context' };
+          evidence[p.name] = { score: MAP_OBJECT_SCORES.contextNamed.v, kind: 'context' };
           continue;
         }
       }
@@ -118,7 +119,7 @@ export function mapObject(
       ) {
         const ev = p.enumValues?.find((e) => typeof e === 'string' && typeof v === 'string' && squash(e) === squash(v)) ?? v;
         setArg(args, p.name, ev);
-        evidence[p.name] = { score: 0.95, kind: 'pair' };
+        evidence[p.name] = { score: MAP_OBJECT_SCORES.pairWritten.v, kind: 'pair' };
         taken.push([pair.start, phrase ? phraseEnd : pair.end]);
         if (typeof ev === 'string') valueSpans.set(p.name, [pair.start, phrase ? phraseEnd : pair.end]);
         continue;
@@ -190,7 +191,7 @@ export function mapObject(
         o.ranges[0][1] < end &&
         o.score >= c.score
       )
-        c.score = o.score + 0.01;
+        c.score = o.score + MAP_OBJECT_SCORES.phraseOverItsName.v;
   }
   cands.sort((a, b) => b.score - a.score);
   const assigned = new Set<string>(Object.keys(args));
@@ -198,7 +199,11 @@ export function mapObject(
     if (assigned.has(c.param.name)) continue;
     // (one of two parameters the description says are needed, one or the other, is nearly required)
     // (so is a property of a required object that marks none of its properties required: lenient)
-    const min = c.param.required ? REQUIRED_MIN_SCORE : c.param.eitherOr || lenient ? EITHER_OR_MIN_SCORE : 0.5;
+    const min = c.param.required
+      ? REQUIRED_MIN_SCORE.v
+      : c.param.eitherOr || lenient
+        ? EITHER_OR_MIN_SCORE.v
+        : MAP_OBJECT_SCORES.optionalMin.v;
     if (c.score < min) continue;
     if (clashes(c.ranges, taken)) continue;
     setArg(args, c.param.name, c.value);
@@ -230,7 +235,7 @@ export function mapObject(
     const v = doc.text.slice(slot[0], slot[1]);
     setArg(args, p.name, v);
     valueSpans.set(p.name, slot);
-    evidence[p.name] = { score: 0.3, kind: 'slot' };
+    evidence[p.name] = { score: MAP_OBJECT_SCORES.descriptionSlot.v, kind: 'slot' };
     assigned.add(p.name);
     taken.push(slot);
   }
@@ -241,11 +246,14 @@ export function mapObject(
     // (a lenient object needs two values, or one found by a clear cue: "2 to 4 bathrooms" leaves a
     // budget's max empty)
     const weakOne =
-      p.required && subReq.length === 0 && Object.keys(sub.args).length === 1 && Object.values(sub.evidence).every((e) => e.score < 0.5);
+      p.required &&
+      subReq.length === 0 &&
+      Object.keys(sub.args).length === 1 &&
+      Object.values(sub.evidence).every((e) => e.score < MAP_OBJECT_SCORES.lenientOneClearCue.v);
     if (Object.keys(sub.args).length > 0 && sub.missing.length === 0 && !weakOne) {
       setArg(args, p.name, sub.args);
       const scores = Object.values(sub.evidence).map((e) => e.score);
-      evidence[p.name] = { score: scores.length ? Math.min(...scores) : 0.3, kind: 'object' };
+      evidence[p.name] = { score: scores.length ? Math.min(...scores) : MAP_OBJECT_SCORES.objectWithoutEvidence.v, kind: 'object' };
       if (sub.trace) nested.set(p.name, sub.trace);
       assigned.add(p.name);
     } else if (Object.keys(propertiesOf(p.schema)).length === 0 && !subReq.length) {
@@ -302,7 +310,9 @@ export function mapObject(
       const s = free.find((x) => numberFor(x, p, p.type as 'integer' | 'number') !== undefined && !clashes([[x.start, x.end]], taken));
       if (!s) continue;
       setArg(args, p.name, numberFor(s, p, p.type as 'integer' | 'number'));
-      evidence[p.name] = fitsInOrder ? { score: 0.5, kind: 'positional' } : { score: 0.2, kind: 'order' };
+      evidence[p.name] = fitsInOrder
+        ? { score: MAP_OBJECT_SCORES.positionalFit.v, kind: 'positional' }
+        : { score: MAP_OBJECT_SCORES.readingOrder.v, kind: 'order' };
       assigned.add(p.name);
       taken.push([s.start, s.end]);
     }
@@ -316,28 +326,32 @@ export function mapObject(
     const described = dflt === undefined && p.describedDefault !== undefined ? describedValue(p.describedDefault, p) : undefined;
     if (dflt !== undefined && dflt !== null) {
       setArg(args, p.name, dflt);
-      evidence[p.name] = { score: 0.3, kind: 'schema-default' };
+      evidence[p.name] = { score: MAP_OBJECT_SCORES.schemaDefault.v, kind: 'schema-default' };
       assigned.add(p.name);
     } else if (described !== undefined) {
       setArg(args, p.name, described);
-      evidence[p.name] = { score: 0.25, kind: 'described-default' };
+      evidence[p.name] = { score: MAP_OBJECT_SCORES.describedDefault.v, kind: 'described-default' };
       assigned.add(p.name);
     } else if (p.type === 'boolean') {
       setArg(args, p.name, false);
-      evidence[p.name] = { score: 0.3, kind: 'flag-default' };
+      evidence[p.name] = { score: MAP_OBJECT_SCORES.flagDefault.v, kind: 'flag-default' };
       assigned.add(p.name);
     } else if (p.enumValues) {
       const dc = p.enumValues.find((v) => typeof v === 'string' && DONTCARE.has(v.toLowerCase()));
       if (dc !== undefined) {
         setArg(args, p.name, dc);
-        evidence[p.name] = { score: 0.3, kind: 'enum-default' };
+        evidence[p.name] = { score: MAP_OBJECT_SCORES.enumNoPreference.v, kind: 'enum-default' };
         assigned.add(p.name);
       }
     }
   }
   const missing = params.filter((p) => p.required && !assigned.has(p.name)).map((p) => p.name);
   const mentionedUnfilled =
-    depth === 0 ? searched.filter((p) => !p.required && !assigned.has(p.name) && anchorHits(p, doc).some((h) => h.w >= 1)).length : 0;
+    depth === 0
+      ? searched.filter(
+          (p) => !p.required && !assigned.has(p.name) && anchorHits(p, doc).some((h) => h.w >= MAP_OBJECT_SCORES.mentionedNameMin.v),
+        ).length
+      : 0;
   // keep schema order
   const ordered: Record<string, unknown> = {};
   for (const p of params) if (Object.hasOwn(args, p.name)) setArg(ordered, p.name, args[p.name]);

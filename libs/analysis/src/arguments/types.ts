@@ -4,6 +4,8 @@
  */
 import { type Doc } from '../extract.js';
 import { type ParamInfo, type ParamType } from '../schema.js';
+import { THRESHOLD_SCORES } from './data/scores/thresholds.js';
+import { type Score } from './scores.js';
 
 /** How one argument was found (feeds the confidence). */
 export interface ArgEvidence {
@@ -85,11 +87,14 @@ export interface Cand {
   module?: string;
 }
 
-/** Lowest candidate score that fills a required parameter (an optional one needs 0.5). */
-export const REQUIRED_MIN_SCORE = 0.2;
+/**
+ * Lowest candidate score that fills a required parameter (an optional one needs
+ * mapObject.optionalMin): the Score itself, read `.v` at each use (fitting scripts move it).
+ */
+export const REQUIRED_MIN_SCORE: Score = THRESHOLD_SCORES.requiredMin;
 
-/** Minimum score of a value for a parameter needed unless another is given (ParamInfo.eitherOr). */
-export const EITHER_OR_MIN_SCORE = 0.35;
+/** Minimum score of a value for a parameter needed unless another is given (ParamInfo.eitherOr): read `.v` at each use. */
+export const EITHER_OR_MIN_SCORE: Score = THRESHOLD_SCORES.eitherOrMin;
 
 /** What every value-kind module reads of a parameter, computed once per parameter and request. */
 export interface ParamContext {
