@@ -6,6 +6,7 @@ import { type Doc, type Span } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, type Token, stem } from '../text.js';
 import { ID_DETERMINERS, NOT_A_NAME } from './data/ids.js';
+import { IDENTIFIER_SCORES } from './data/scores/identifiers.js';
 import { stringParam } from './dispatch.js';
 import { type Cand, type ValueKindModule } from './types.js';
 
@@ -92,7 +93,8 @@ const NOT_A_NAME_ENDING = /(?:ing|ed|ly|ive|al|ous|ful|less|able|ible|ic|ary|ent
  * bandana project" → "bandana"; "project ID badae" / "host agent zzwzee" → "badae" / "zzwzee"
  * (the word after the thing's word, with at most one word and an ID/name label between, ending
  * the clause). One word only, no function word, no word that only says which one ("the new
- * project"). Weak evidence (0.45): it fills a parameter that is needed, never an optional one.
+ * project"). Weak evidence (identifiers.nameBeforeKind, identifiers.nameAfterKind): it fills a
+ * parameter that is needed, never an optional one.
  */
 function kindNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
   if ((p.semantic !== 'id' && p.semantic !== 'name') || p.type !== 'string' || p.enumValues) return [];
@@ -124,7 +126,13 @@ function kindNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
       joined(before, t) &&
       !doc.spans.some((s) => s.kind === 'number' && s.start <= before.start && s.end >= before.end)
     ) {
-      out.push({ param: p, value: before.text, score: 0.45, ranges: [[before.start, before.end]], kind: 'kind-named' });
+      out.push({
+        param: p,
+        value: before.text,
+        score: IDENTIFIER_SCORES.nameBeforeKind.v,
+        ranges: [[before.start, before.end]],
+        kind: 'kind-named',
+      });
     }
     // "project ID badae", "host agent zzwzee": the thing's word, at most one word and a label, then the value ending its clause
     let k = t.index + 1;
@@ -145,7 +153,7 @@ function kindNamedCandidates(p: ParamInfo, doc: Doc): Cand[] {
         joined(doc.tokens[k - 1], v) &&
         /^\s*(?:$|[.,;!?)]|(?:for|in|and|with|please|from|on)\b)/i.test(doc.text.slice(v.end))
       ) {
-        out.push({ param: p, value: v.text, score: 0.45, ranges: [[v.start, v.end]], kind: 'kind-named' });
+        out.push({ param: p, value: v.text, score: IDENTIFIER_SCORES.nameAfterKind.v, ranges: [[v.start, v.end]], kind: 'kind-named' });
       }
     }
   }

@@ -7,6 +7,7 @@ import { LEADING_WORDS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } fro
 import { type ParamInfo } from '../schema.js';
 import { US_PLACES } from '../us-places.js';
 import { AREA_KINDS, COUNTRY_ALIASES, COUNTRY_CODE_BY_NAME, KNOWN_COUNTRIES, UK_ABBREVIATIONS } from './data/places.js';
+import { PLACE_SCORES } from './data/scores/places.js';
 import { stringParam } from './dispatch.js';
 import { type Cand, type ValueKindModule } from './types.js';
 
@@ -210,7 +211,7 @@ export function coordinatePair(p: ParamInfo, doc: Doc): Cand[] {
     {
       param: p,
       value,
-      score: 0.7,
+      score: PLACE_SCORES.coordinatePair.v,
       ranges: [
         [lat[0].start, lat[0].end],
         [lon[0].start, lon[0].end],
@@ -273,7 +274,13 @@ function areaCandidates(p: ParamInfo, doc: Doc): Cand[] {
     }
     // (above what a name or place next to the parameter's word scores: "Ton Pao Subdistrict" is
     // no district, though it holds the word)
-    out.push({ param: p, value: keepKind ? `${name} ${m[2]}` : name, score: 1.3, ranges: [[at, m.index + m[0].length]], kind: 'area' });
+    out.push({
+      param: p,
+      value: keepKind ? `${name} ${m[2]}` : name,
+      score: PLACE_SCORES.areaWithKind.v,
+      ranges: [[at, m.index + m[0].length]],
+      kind: 'area',
+    });
   }
   return out;
 }

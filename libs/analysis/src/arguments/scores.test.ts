@@ -11,10 +11,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const NOT_YET = new Set([
   'commands.ts',
   'dates.ts',
-  'identifiers.ts',
   'phrases.ts',
-  'places.ts',
-  'series.ts',
   'text.ts',
 ]);
 

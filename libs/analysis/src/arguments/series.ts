@@ -7,6 +7,7 @@ import { type Doc, type Span, tokenAt } from '../extract.js';
 import { lookupTable } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, type Token, stem } from '../text.js';
+import { SERIES_SCORES } from './data/scores/series.js';
 import { WEAK_PARTS } from './data/words.js';
 import { adverbLike, itemBoundary } from './items.js';
 import { RESULT_COUNT_PARTS, numberFor } from './numbers.js';
@@ -16,7 +17,7 @@ import { type Cand } from './types.js';
  * Plain-word lists joined by "and"/"or" ("chicken and mushrooms", "a, b, c and d"), each item of
  * at most three words. The item after the conjunction runs to the next function word or mark; the
  * items before it are cut at commas, and the first one is no longer than the last (so "uses chicken
- * and mushrooms" gives chicken, mushrooms). Scored low (0.3): nothing ties the list to the
+ * and mushrooms" gives chicken, mushrooms). Scored low (series.wordList): nothing ties the list to the
  * parameter but its type.
  */
 export function coordinatedWords(p: ParamInfo, doc: Doc): Cand[] {
@@ -60,7 +61,7 @@ export function coordinatedWords(p: ParamInfo, doc: Doc): Cand[] {
     const start = all[0][0].start;
     const end = last[last.length - 1].end;
     const value = all.map((it) => doc.text.slice(it[0].start, it[it.length - 1].end));
-    out.push({ param: p, value, score: 0.3, ranges: [[start, end]], kind: 'word-list' });
+    out.push({ param: p, value, score: SERIES_SCORES.wordList.v, ranges: [[start, end]], kind: 'word-list' });
   }
   return out;
 }
@@ -115,7 +116,14 @@ export function respectively(params: ParamInfo[], doc: Doc): Cand[] {
     if (!joined) continue;
     listed.forEach((l, k) => {
       const v = numberFor(series[k], l.p, l.p.type as 'integer' | 'number');
-      if (v !== undefined) out.push({ param: l.p, value: v, score: 1.1, ranges: [[series[k].start, series[k].end]], kind: 'respectively' });
+      if (v !== undefined)
+        out.push({
+          param: l.p,
+          value: v,
+          score: SERIES_SCORES.respectively.v,
+          ranges: [[series[k].start, series[k].end]],
+          kind: 'respectively',
+        });
     });
   }
   return out;
@@ -170,8 +178,20 @@ export function ordinalSeries(params: ParamInfo[], doc: Doc): Cand[] {
     const m = pairs[0];
     const at1 = m.index!;
     const at2 = m.index! + m[0].length - m[2].length;
-    out.push({ param: group[0], value: m[1], score: 0.6, ranges: [[at1, at1 + m[1].length]], kind: 'ordinal-words' });
-    out.push({ param: group[1], value: m[2], score: 0.6, ranges: [[at2, at2 + m[2].length]], kind: 'ordinal-words' });
+    out.push({
+      param: group[0],
+      value: m[1],
+      score: SERIES_SCORES.ordinalWords.v,
+      ranges: [[at1, at1 + m[1].length]],
+      kind: 'ordinal-words',
+    });
+    out.push({
+      param: group[1],
+      value: m[2],
+      score: SERIES_SCORES.ordinalWords.v,
+      ranges: [[at2, at2 + m[2].length]],
+      kind: 'ordinal-words',
+    });
   }
   const nums = doc.spans.filter((s) => s.kind === 'number' && !s.word);
   for (const group of groups.values()) {
@@ -184,7 +204,13 @@ export function ordinalSeries(params: ParamInfo[], doc: Doc): Cand[] {
     group.forEach((p, i) => {
       const v = numberFor(series[0][i], p, p.type as 'integer' | 'number');
       if (v !== undefined)
-        out.push({ param: p, value: v, score: 1.05, ranges: [[series[0][i].start, series[0][i].end]], kind: 'respectively' });
+        out.push({
+          param: p,
+          value: v,
+          score: SERIES_SCORES.numberedSeries.v,
+          ranges: [[series[0][i].start, series[0][i].end]],
+          kind: 'respectively',
+        });
     });
   }
   return out;
@@ -224,7 +250,7 @@ export function singleBestCount(p: ParamInfo, doc: Doc, toolStems: ReadonlySet<s
   const noun = m[2].split(/\s+/).pop()?.toLowerCase() ?? '';
   if (noun === '' || (/s$/.test(noun) && !/(?:ss|us|is)$/.test(noun)) || /^(?:ones?|people|children|men|women|data|media)$/.test(noun))
     return [];
-  return [{ param: p, value: 1, score: 0.5, ranges: [], kind: 'single-best' }];
+  return [{ param: p, value: 1, score: SERIES_SCORES.singleBest.v, ranges: [], kind: 'single-best' }];
 }
 
 /** Ordinal words and figures ("second", "3rd") by the position they give. */
@@ -261,7 +287,13 @@ export function positionCandidates(p: ParamInfo, doc: Doc): Cand[] {
     if (doc.spans.some((sp) => sp.kind === 'quoted' && sp.start <= m.index && sp.end >= m.index + m[0].length)) continue;
     const start = m.index + m[0].indexOf(m[1]);
     // (weaker than a number written for it: "Mark item 3 as done, the second one I added")
-    out.push({ param: p, value: zeroBased ? n - 1 : n, score: 0.45, ranges: [[start, start + m[1].length]], kind: 'position' });
+    out.push({
+      param: p,
+      value: zeroBased ? n - 1 : n,
+      score: SERIES_SCORES.ordinalPosition.v,
+      ranges: [[start, start + m[1].length]],
+      kind: 'position',
+    });
   }
   return out;
 }
