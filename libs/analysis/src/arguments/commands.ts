@@ -6,6 +6,7 @@ import { type Doc } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS } from '../text.js';
 import { NOT_A_FOLDER, NOT_COMMAND_START, PRINT_COMMANDS } from './data/ids.js';
+import { COMMAND_SCORES } from './data/scores/commands.js';
 import { stringParam } from './dispatch.js';
 import { ordinalName } from './series.js';
 import { type Cand, type ValueKindModule } from './types.js';
@@ -43,7 +44,7 @@ export function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
     value = value.replace(/\s*[?!]+$/, '').replace(/(?<=[\w"')])\.$/, '');
     if (value === '') continue;
     const start = m.index + m[0].length - m[1].length + (m[1].length - m[1].trimStart().length);
-    out.push({ param: p, value, score: 0.95, ranges: [[start, start + value.length]], kind: 'command' });
+    out.push({ param: p, value, score: COMMAND_SCORES.afterKeyword.v, ranges: [[start, start + value.length]], kind: 'command' });
   }
   // "using the echo %date% command", "use docker ps to find out": a command of two or more words,
   // or one holding a symbol (a lone word such as "the echo command" is no whole command)
@@ -64,7 +65,7 @@ export function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
           out.push({
             param: p,
             value: `${value} ${targets[0].text}`,
-            score: 0.72,
+            score: COMMAND_SCORES.loneWordWithTarget.v,
             ranges: [[targets[0].start, targets[0].end]],
             kind: 'command',
           });
@@ -80,7 +81,13 @@ export function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
               )
             : null;
         if (said && said[1].split(/\s+/).length <= 5 && !/^(?:the|my|your|a|an|this|that|these|those|our|its|me|how|what)\b/i.test(said[1]))
-          out.push({ param: p, value: `${value} ${said[1]}`, score: 0.72, ranges: [[said.index, m.index + m[0].length]], kind: 'command' });
+          out.push({
+            param: p,
+            value: `${value} ${said[1]}`,
+            score: COMMAND_SCORES.printWithWords.v,
+            ranges: [[said.index, m.index + m[0].length]],
+            kind: 'command',
+          });
         continue;
       }
       // "use X to ...": ordinary English ("use caution when ...", "use less memory", "use Windows,
@@ -88,7 +95,7 @@ export function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
       if (re2 !== around[0] && (/,/.test(value) || value.split(/\s+/).some((w) => STOP_WORDS.has(w.toLowerCase())))) continue;
       const start = m.index + m[0].indexOf(m[1]);
       // (above a part of it read alone: "start microsoft.windows.camera:" over the identifier in it)
-      out.push({ param: p, value, score: 0.72, ranges: [[start, start + value.length]], kind: 'command' });
+      out.push({ param: p, value, score: COMMAND_SCORES.aroundCommand.v, ranges: [[start, start + value.length]], kind: 'command' });
     }
   }
   return out;
@@ -128,8 +135,8 @@ const MATH_AFTER = /^\s{0,3}(?:[(*/^=]|[-+]\s{0,3}[a-wyz(]|(?:sin|cos|tan|log|ln
  * expression, equation or formula: "2x^2", "y=3x+2" → "3x+2", "f(x) = 3x^2" → "3x^2" (as
  * written, without "y =" or "f(x) ="). A plain number or a lone "x" is no function ("at x = 1"):
  * x must carry a coefficient or a power, or the expression an operator. Numbered parameters take
- * them in reading order (function1 the first, function2 the second). Strong (0.8): the numbers
- * inside belong to the function, not to other parameters.
+ * them in reading order (function1 the first, function2 the second). Strong
+ * (commands.mathExpression): the numbers inside belong to the function, not to other parameters.
  */
 function mathExpressions(p: ParamInfo, doc: Doc): Cand[] {
   if (p.type !== 'string' || p.enumValues || !MATH_PARAM.test(`${p.parts.join(' ')} ${p.description}`)) return [];
@@ -151,7 +158,7 @@ function mathExpressions(p: ParamInfo, doc: Doc): Cand[] {
   return found.map((f, i) => ({
     param: p,
     value: f.text,
-    score: 0.8 + (nth === i + 1 ? 0.05 : 0),
+    score: COMMAND_SCORES.mathExpression.v + (nth === i + 1 ? COMMAND_SCORES.mathNthForNumbered.v : 0),
     ranges: [[f.start, f.end]],
     kind: 'math',
   }));
@@ -172,7 +179,7 @@ export function namedFolders(p: ParamInfo, doc: Doc, toolStems: ReadonlySet<stri
   const out: Cand[] = [];
   const push = (name: string, start: number): void => {
     if (NOT_A_FOLDER.has(name.toLowerCase())) return;
-    out.push({ param: p, value: name, score: 0.55, ranges: [[start, start + name.length]], kind: 'folder' });
+    out.push({ param: p, value: name, score: COMMAND_SCORES.namedFolder.v, ranges: [[start, start + name.length]], kind: 'folder' });
   };
   for (const m of doc.text.matchAll(/\b(?:the|a|an|my|our|your)\s+([A-Za-z0-9_][\w.-]{0,63})\s+(?:folder|directory|dir)\b/gi))
     push(m[1], m.index + m[0].indexOf(m[1], m[0].indexOf(' ')));

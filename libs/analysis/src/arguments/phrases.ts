@@ -9,6 +9,7 @@ import { anchorBonus } from './anchors.js';
 import { NEGATED_BEFORE } from './codes.js';
 import { RELATIVE_CLAUSE, commandCandidates } from './commands.js';
 import { NOT_A_NAME } from './data/ids.js';
+import { PHRASE_SCORES } from './data/scores/phrases.js';
 import { stringParam } from './dispatch.js';
 import { enumScore } from './enum-match.js';
 import { type Cand, type ValueKindModule } from './types.js';
@@ -47,7 +48,7 @@ function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
   ]);
   const long = p.semantic === 'text';
   for (const h of hits) {
-    if (h.w < 0.8) continue;
+    if (h.w < PHRASE_SCORES.nameHitMin.v) continue;
     let i = h.idx + 1;
     // a relative clause between the name and its "is": "the product I ordered is …", "the hotel
     // that we booked was …" (a pronoun and one verb, then is/was)
@@ -111,7 +112,13 @@ function anchoredPhrases(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
       continue;
     // (nor a preposition and a pronoun alone: "echo a message for me")
     if (/^(?:for|to|with|from|about|at|by|of|on)\s+(?:me|us|him|her|them|it|you)$/i.test(text)) continue;
-    out.push({ param: p, value: text, score: (explicit ? 0.45 : 0.3) + 0.15 * h.w, ranges: [[start, end]], kind: 'phrase' });
+    out.push({
+      param: p,
+      value: text,
+      score: (explicit ? PHRASE_SCORES.explicitLink.v : PHRASE_SCORES.plainLink.v) + PHRASE_SCORES.nameHitWeight.v * h.w,
+      ranges: [[start, end]],
+      kind: 'phrase',
+    });
   }
   return out;
 }
@@ -144,12 +151,14 @@ function exampleCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: numbe
   const out: Cand[] = [];
   for (const ex of descriptionExamples(p)) {
     const m = enumScore(ex, doc);
-    if (m.score < 0.75 || m.start < 0) continue;
+    if (m.score < PHRASE_SCORES.exampleWrittenMin.v || m.start < 0) continue;
     const written = doc.text.slice(m.start, m.end);
     out.push({
       param: p,
       value: written,
-      score: 0.45 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: m.start, end: m.end, text: written }, hits) * 0.4,
+      score:
+        PHRASE_SCORES.exampleWritten.v +
+        anchorBonus(p, doc, { id: -1, kind: 'proper', start: m.start, end: m.end, text: written }, hits) * PHRASE_SCORES.exampleNearName.v,
       ranges: [[m.start, m.end]],
       kind: 'example',
     });
@@ -202,7 +211,7 @@ function modifierCandidates(p: ParamInfo, doc: Doc): Cand[] {
   // "hip hop", not "hop")
   const examples = descriptionExamples(p)
     .map((ex) => enumScore(ex, doc))
-    .filter((m) => m.score >= 0.75 && m.start >= 0);
+    .filter((m) => m.score >= PHRASE_SCORES.modifierExampleMin.v && m.start >= 0);
   for (const t of doc.tokens) {
     if ((t.stem !== own && t.stem !== named) || t.index === 0) continue;
     const prev = doc.tokens[t.index - 1];
@@ -218,7 +227,7 @@ function modifierCandidates(p: ParamInfo, doc: Doc): Cand[] {
       out.push({
         param: p,
         value: doc.text.slice(example.start, example.end),
-        score: 0.55,
+        score: PHRASE_SCORES.modifierExample.v,
         ranges: [[example.start, example.end]],
         kind: 'modifier',
       });
@@ -230,7 +239,13 @@ function modifierCandidates(p: ParamInfo, doc: Doc): Cand[] {
     if (STOP_WORDS.has(prev.lower) || /\d/.test(prev.lower) || prev.lower.length < 3) continue;
     // (what powers or bases it, without the participle: "a gas-powered vehicle" → gas)
     const base = /^(\p{L}{2,})-(?:powered|fueled|fuelled)$/u.exec(prev.text);
-    out.push({ param: p, value: base ? base[1] : prev.text, score: 0.55, ranges: [[prev.start, prev.end]], kind: 'modifier' });
+    out.push({
+      param: p,
+      value: base ? base[1] : prev.text,
+      score: PHRASE_SCORES.modifierWord.v,
+      ranges: [[prev.start, prev.end]],
+      kind: 'modifier',
+    });
   }
   return out;
 }

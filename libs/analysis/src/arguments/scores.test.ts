@@ -9,9 +9,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 
 /** Module files whose scores are not yet in data/scores (issue 41): each leaves this list as it moves. */
 const NOT_YET = new Set([
-  'commands.ts',
   'dates.ts',
-  'phrases.ts',
   'text.ts',
 ]);
 
