@@ -7,6 +7,7 @@ import { type DateValue, type Doc, type Span, type TimeValue } from '../extract.
 import { MONTHS, lookupTable } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
 import { anchorBonus, rangeRole } from './anchors.js';
+import { DATE_SCORES } from './data/scores/dates.js';
 import { stringParam } from './dispatch.js';
 import { yearParam } from './numbers.js';
 import { type Cand, type ParamContext, type ValueKindModule } from './types.js';
@@ -91,7 +92,7 @@ function dateRangeCandidates(p: ParamInfo, doc: Doc): Cand[] {
     out.push({
       param: p,
       value: `${formatDate(a.date!, one, doc.today)}${fmt[3]}${formatDate(b.date!, one, doc.today)}`,
-      score: 0.9,
+      score: DATE_SCORES.dateRange.v,
       ranges: [[a.start, b.end]],
       kind: 'date-range',
     });
@@ -136,7 +137,13 @@ export function apostropheYears(p: ParamInfo, doc: Doc): Cand[] {
     const yy = Number(m[1]);
     const y = 2000 + yy <= now + 1 ? 2000 + yy : 1900 + yy;
     const at = m.index + m[0].length - 3;
-    out.push({ param: p, value: p.type === 'string' ? String(y) : y, score: 0.5, ranges: [[at, at + 3]], kind: 'number' });
+    out.push({
+      param: p,
+      value: p.type === 'string' ? String(y) : y,
+      score: DATE_SCORES.apostropheYear.v,
+      ranges: [[at, at + 3]],
+      kind: 'number',
+    });
   }
   return out;
 }
@@ -204,7 +211,9 @@ function endFromDuration(p: ParamInfo, doc: Doc): Cand[] {
   const total = times[0].time!.h * 60 + times[0].time!.mi + minutes;
   if (!Number.isInteger(minutes) || minutes <= 0 || total >= 24 * 60) return [];
   const value = formatDate(dates[0].date!, p, doc.today, { h: Math.floor(total / 60), mi: total % 60 });
-  return [{ param: p, value, score: 0.5, ranges: [[durations[0].start, durations[0].end]], kind: 'end-from-duration' }];
+  return [
+    { param: p, value, score: DATE_SCORES.endFromDuration.v, ranges: [[durations[0].start, durations[0].end]], kind: 'end-from-duration' },
+  ];
 }
 
 /** A date written in figures: year, month and day with one separator ("2023-05-12", "04/07/2023", "2023.4.11"). */
@@ -254,7 +263,13 @@ function clockHour(p: ParamInfo, doc: Doc): Cand[] {
       ? /\b(?:opens?|opening|from)\b[^.?!]{0,30}$/i.test(said) && !/\b(?:until|till)\b[^.?!]{0,20}$/i.test(said)
       : /\b(?:until|till|close|closes|closing|open|opens)\b[^.?!]{0,30}$/i.test(said);
     if (times.length === 1 && fits)
-      out.push({ param: p, value: times[0].time!.h, score: 0.55, ranges: [[times[0].start, times[0].end]], kind: 'hour' });
+      out.push({
+        param: p,
+        value: times[0].time!.h,
+        score: DATE_SCORES.clockHour.v,
+        ranges: [[times[0].start, times[0].end]],
+        kind: 'hour',
+      });
   }
   return out;
 }
@@ -270,7 +285,10 @@ function monthNumbers(p: ParamInfo, doc: Doc, hits: ParamContext['hits']): Cand[
         out.push({
           param: p,
           value: n,
-          score: 0.6 + anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) * 0.3,
+          score:
+            DATE_SCORES.monthByName.v +
+            anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) *
+              DATE_SCORES.monthNearName.v,
           ranges: [[tk.start, tk.end]],
           kind: 'month',
         });
@@ -286,7 +304,13 @@ function yearsOfDates(p: ParamInfo, doc: Doc, hits: ParamContext['hits']): Cand[
   if (p.parts.some((x) => x === 'year')) {
     for (const s of doc.spans)
       if (s.kind === 'date' && s.date?.y !== undefined && !s.date.relative)
-        out.push({ param: p, value: s.date.y, score: 0.3 + anchorBonus(p, doc, s, hits), ranges: [[s.start, s.end]], kind: 'date-part' });
+        out.push({
+          param: p,
+          value: s.date.y,
+          score: DATE_SCORES.yearOfDate.v + anchorBonus(p, doc, s, hits),
+          ranges: [[s.start, s.end]],
+          kind: 'date-part',
+        });
   }
   return out;
 }

@@ -1,6 +1,7 @@
 /**
  * Value kind "free text": what a reminder is for, the whole request and search terms.
  */
+import { TEXT_SCORES } from './data/scores/text.js';
 import { stringParam } from './dispatch.js';
 import { type ValueKindModule } from './types.js';
 
@@ -27,7 +28,14 @@ export const PURPOSE_KIND: ValueKindModule = {
       };
       for (const m of doc.text.matchAll(/\bremind(?:ing|er)?\s+(?:me|us|him|her|them)\s+to\b/gi)) {
         const c = clauseAt(m.index + m[0].length);
-        if (c) out.push({ param: p, value: c.value, score: 0.65, ranges: [[m.index + m[0].length, c.end]], kind: 'purpose' });
+        if (c)
+          out.push({
+            param: p,
+            value: c.value,
+            score: TEXT_SCORES.remindMeTo.v,
+            ranges: [[m.index + m[0].length, c.end]],
+            kind: 'purpose',
+          });
       }
       // (the "to" path only for an alarm's or a reminder's purpose, a clause that starts with a
       // lower-case word other than a possessive, a time or an alarm's setting: "at 5pm to Maria",
@@ -41,7 +49,13 @@ export const PURPOSE_KIND: ValueKindModule = {
             );
           const c = after ? clauseAt(sp.end + after[0].length) : undefined;
           if (c && !/\b(?:from|move|change|reschedule)\b/i.test(doc.text.slice(Math.max(0, sp.start - 40), sp.start)))
-            out.push({ param: p, value: c.value, score: 0.6, ranges: [[sp.end + after![0].length, c.end]], kind: 'purpose' });
+            out.push({
+              param: p,
+              value: c.value,
+              score: TEXT_SCORES.toAfterTime.v,
+              ranges: [[sp.end + after![0].length, c.end]],
+              kind: 'purpose',
+            });
         }
       }
     }
@@ -61,7 +75,7 @@ export const WHOLE_REQUEST_KIND: ValueKindModule = {
       /\b(user'?s?|message|statement|utterance|input|question|query|request|sentence|text)\b/i.test(p.description + ' ' + p.parts.join(' '))
     ) {
       const whole = doc.text.split('\n')[0].trim();
-      if (whole) out.push({ param: p, value: whole, score: 0.21, ranges: [], kind: 'whole' });
+      if (whole) out.push({ param: p, value: whole, score: TEXT_SCORES.wholeRequest.v, ranges: [], kind: 'whole' });
     }
   },
 };
@@ -74,7 +88,7 @@ export const SEARCH_PHRASE_KIND: ValueKindModule = {
     // a search term: the request without the words that only ask for a search or name the tool
     if (p.type === 'string' && p.parts.some((x) => /^(query|q|keyword|keywords|search|term|terms|phrase)$/.test(x))) {
       const phrase = searchPhrase(doc.text);
-      if (phrase) out.push({ param: p, value: phrase, score: 0.3, ranges: [], kind: 'search-phrase' });
+      if (phrase) out.push({ param: p, value: phrase, score: TEXT_SCORES.searchPhrase.v, ranges: [], kind: 'search-phrase' });
     }
   },
 };
