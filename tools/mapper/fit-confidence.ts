@@ -19,7 +19,8 @@
  * 3. Execution cuts, chosen out of fold: the logistic models are refitted K times, each time
  *    without one fold, and score that fold; in each setting (small snapshots, whole corpus) the
  *    smallest raw P(tool and arguments right) at which the out-of-fold executed calls keep a
- *    Wilson lower bound of PRECISION_TARGET is mapped to 0.7 (sizes between: log interpolation).
+ *    Wilson lower bound of PRECISION_TARGET, there and at every higher cut (fit-procedure.ts
+ *    CUT_RULE), is mapped to 0.7 (sizes between: log interpolation).
  * 4. Report: the whole procedure (1-3) is cross-validated by query (outer K folds: the held-out
  *    fold touches neither a fit nor the cut), and the pooled out-of-fold figures are printed
  *    beside the in-sample ones and written into calibration.ts.

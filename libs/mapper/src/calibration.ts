@@ -4,8 +4,8 @@
  * reranker = listwise softmax over the retrieved top-30 of each dev query (linear); confidences = L2
  * logistic regressions on the first 5 candidates' features (dev + irrelevance dev queries, whole
  * corpus and small snapshots; P(tool and arguments right) once per setting), then a monotone piecewise-linear map sending the raw probability
- * at which the out-of-fold executed calls reached a Wilson lower bound (z 0) of 0.95
- * precision (tool and arguments right) to 0.7.
+ * at which the out-of-fold executed calls reached a Wilson lower bound (z 1.645) of 0.9
+ * precision (tool and arguments right; rule 'every', fewer than 25 calls: 'clean') to 0.7.
  */
 import type { HiddenLayer } from '@toolsurface/search';
 
@@ -46,32 +46,32 @@ export interface CvFigures {
 export const CALIBRATION: Calibration = {
   // bias, retrievalRel, retrievalRank, nameCover, queryCover, queryInName, paramMention, fill, evidence, salientUsed, noParams, missingReq, preferred, contextKeys, optionalFilled, unexplained, mentionedUnfilled, verbMatch, verbClash, paramsFilled, numberFit, bigramCover, toolCover, descLength, paramCount, requiredAllFilled, datesAsWritten, retrievalRel*retrievalRel, retrievalRel*retrievalRank, retrievalRel*queryCover, retrievalRel*toolCover, retrievalRel*bigramCover, retrievalRel*fill, retrievalRel*evidence, retrievalRel*unexplained, retrievalRel*nameCover, retrievalRank*retrievalRank, retrievalRank*queryCover, retrievalRank*toolCover, retrievalRank*bigramCover, retrievalRank*fill, retrievalRank*evidence, retrievalRank*unexplained, retrievalRank*nameCover, queryCover*queryCover, queryCover*toolCover, queryCover*bigramCover, queryCover*fill, queryCover*evidence, queryCover*unexplained, queryCover*nameCover, toolCover*toolCover, toolCover*bigramCover, toolCover*fill, toolCover*evidence, toolCover*unexplained, toolCover*nameCover, bigramCover*bigramCover, bigramCover*fill, bigramCover*evidence, bigramCover*unexplained, bigramCover*nameCover, fill*fill, fill*evidence, fill*unexplained, fill*nameCover, evidence*evidence, evidence*unexplained, evidence*nameCover, unexplained*unexplained, unexplained*nameCover, nameCover*nameCover
   rerankWeights: [
-    0, 1.4142, 0.6044, 0.8254, 1.5298, 0.3493, -2.4709, -0.0948, 0.4142, 0.6203, 0.932, -0.6453, 4, 1, 0.8532, -0.8309, -0.025, -0.226,
-    -0.5572, 0.5435, 0.2909, 2.1733, 1.4105, 1.8476, -0.5386, 0.2056, 1.0552, 1.4393, 0.5775, 0.283, 0.6562, 0.0061, 0.2389, 0.2561, 0.4698,
-    -0.7899, -0.0008, 0.1816, 0.3665, -2.6298, -0.792, -0.3443, 0.5911, -0.3271, 0.3439, 1.1501, 0.1109, 0.6089, -0.0414, -1.2059, 1.4865,
-    0.0985, 0.9526, -0.2499, -0.2626, -0.012, 1.0708, -0.4212, 1.4831, -0.1703, 2.2776, -0.4257, 0.8883, 1.8294, -2.5884, 0.6631, 1.6247,
-    -1.0638, -0.8785, -0.0896, 0.7073, -0.632,
+    0, 1.4381, 0.5658, 0.6298, 1.4137, 0.4271, -2.4664, -0.2321, 0.5766, 0.4437, 0.8636, -0.84, 4, 1, 0.8399, -0.8147, -0.0326, -0.2445,
+    -0.6121, 0.4841, 0.4342, 2.2091, 1.2422, 1.5053, -0.7095, 0.0921, 0.8787, 1.4407, 0.5349, 0.2717, 0.5662, -0.0247, 0.3383, 0.3921,
+    0.5749, -0.6386, -0.083, 0.1702, 0.4684, -2.7222, -0.7406, -0.2571, 0.6799, -0.3115, 0.4385, 1.283, 0.1784, 0.4891, -0.0123, -2.1475,
+    1.6341, 0.208, 0.8852, -0.4791, -0.3925, -0.2065, 1.2138, -0.5162, 1.4346, -0.1291, 2.6079, -0.3099, 0.8248, 1.7484, -2.6083, 0.4588,
+    1.3626, -0.8102, -0.8951, -0.1162, 0.3791, -0.4561,
   ],
   // bias, prob, margin, queryCover, nameCover, queryInName, fill, evidence, minEvidence, salientUsed, unusedSalient, topRetrieved, noRequired, filledArgs, weakArgs, probXcover, unexplained, mentionedUnfilled, weakKinds, snapshotSize, competitors, probXsmall, allStrong, explained, explainedNumeric, explainedXsmall, preferred
   toolWeights: [
-    -4.2689, 3.3999, -0.0563, 2.3354, 1.2637, -1.9507, 1.3954, -0.0602, -1.0987, -0.5288, 0.0319, 0.2462, 2.0648, 1.8967, -0.4791, -1.4886,
-    -1.3687, -0.0996, -0.3134, -1.544, 1.0762, 0.2742, 1.0139, -0.6649, -0.7015, 0.6548, 1,
+    -4.3828, 3.7185, -0.1054, 2.2961, 1.2777, -1.9755, 1.3216, -0.1201, -1.0194, -0.5168, 0.0337, 0.2272, 2.0029, 1.8905, -0.4789, -1.4549,
+    -1.3527, -0.1093, -0.2894, -1.5559, 1.1343, 0.2714, 1.0123, -0.6558, -0.681, 0.6442, 1,
   ],
   fullWeightsSmall: [
-    -1.8771, 0.3312, 0.6339, 0.3681, 1.5343, 0.832, 0, 1.3698, 0.7391, -0.2402, -0.2069, 0.0925, 0.1843, 0.5628, -0.1843, 0.8694, -0.8036,
-    -0.7305, -0.2878, -0.2087, 0.2135, -1.7594, -0.1935, 0.0384, 0.2965, -0.2935, 1,
+    -1.862, 0.3011, 0.6386, 0.3367, 1.5249, 0.9142, 0, 1.3142, 0.6655, -0.226, -0.2056, 0.0951, 0.2618, 0.5931, -0.1663, 0.8075, -0.7959,
+    -0.7112, -0.3098, -0.2265, 0.2601, -1.7744, -0.1389, 0.0784, 0.2949, -0.2475, 1,
   ],
   fullWeightsLarge: [
-    -5.4136, 3.4436, -0.1835, 1.627, 0.4023, -0.266, 0, 0.7776, 0.7147, -0.9906, -0.4553, 0.2694, 1.7486, 1.8067, -0.0891, -1.0987, -1.4943,
-    -0.5228, -0.2516, 0, 0.8799, 0, 0.2619, -0.4637, -0.7528, 0, 1,
+    -5.5359, 3.7673, -0.2422, 1.6032, 0.4256, -0.2386, 0, 0.6828, 0.6938, -0.9607, -0.4635, 0.2906, 1.712, 1.7887, -0.1059, -1.1232,
+    -1.4828, -0.5044, -0.2264, 0, 0.8932, 0, 0.2984, -0.457, -0.7315, 0, 1,
   ],
   toolCut: 0.7,
-  fullCutSmall: 0.9362,
-  fullCutLarge: 0.9008,
+  fullCutSmall: 0.9324,
+  fullCutLarge: 0.8972,
   crossValidated: {
-    wholeCorpus: { top1: 0.7627, executed: 0.0176, executedCalls: 26, executedFullyRight: 1, irrelevantExecuted: 0 },
-    smallSnapshots: { top1: 0.9654, executed: 0.1392, executedCalls: 197, executedFullyRight: 0.934, irrelevantExecuted: 0.003 },
+    wholeCorpus: { top1: 0.758, executed: 0.0122, executedCalls: 18, executedFullyRight: 1, irrelevantExecuted: 0 },
+    smallSnapshots: { top1: 0.9647, executed: 0.0742, executedCalls: 105, executedFullyRight: 0.9143, irrelevantExecuted: 0.003 },
   },
   fittedOn:
-    "tools/mapper/fit-confidence.ts on the eval data's queries.dev.jsonl (1475) + queries.irrelevance.dev.jsonl (660), whole corpus snapshot + each query's candidates as snapshot (2073), retriever: @toolsurface/search ToolIndex, top-30. Whole corpus, 5-fold CV pooled out of fold: top-1 0.763, executed 0.018, executed right 1.000 (26 calls), irrelevant executed 0.000; in sample: executed 0.020, executed right 1.000. Small snapshots, CV: executed 0.139, executed right 0.934 (197 calls), irrelevant executed 0.003",
+    "tools/mapper/fit-confidence.ts on the eval data's queries.dev.jsonl (1475) + queries.irrelevance.dev.jsonl (660), whole corpus snapshot + each query's candidates as snapshot (2073), retriever: @toolsurface/search ToolIndex, top-30. Whole corpus, 5-fold CV pooled out of fold: top-1 0.758, executed 0.012, executed right 1.000 (18 calls), irrelevant executed 0.000; in sample: executed 0.020, executed right 1.000. Small snapshots, CV: executed 0.074, executed right 0.914 (105 calls), irrelevant executed 0.003",
 };
