@@ -14,16 +14,25 @@ export interface Score {
   readonly why: string;
   /** where the value came from: 'hand-set' (chosen by hand when the rule was written), or the fit that set it */
   readonly source: string;
+  /**
+   * The dev requests the rule was written from, by eval id ('bfcl:simple_python_348', as in
+   * queries.dev.jsonl or queries.irrelevance.dev.jsonl), where that is known; absent where it is
+   * not. Found from the request a module comment, a test, a fixture or a decision record quotes
+   * for the rule. A rule's entries (its bonus and its penalty) share them. The ablation compares a
+   * rule's gain on the half of the dev split its requests are not in (tools/mapper/score-sources.ts).
+   */
+  readonly from?: readonly string[];
 }
 
-/** A score chosen by hand when its rule was written: not yet fitted. */
-export function hand(v: number, why: string): Score {
-  return { v, why, source: 'hand-set' };
+/** A score chosen by hand when its rule was written: not yet fitted. `from`: the dev requests the rule was written from, where known. */
+export function hand(v: number, why: string, from?: readonly string[]): Score {
+  return from === undefined ? { v, why, source: 'hand-set' } : { v, why, source: 'hand-set', from };
 }
 
 /** A score set by a fitting script; `source` names the script and the data it was fitted and checked on. */
-export function fitted(v: number, why: string, source: string): Score {
-  return { v, why, source: `fitted: ${source}` };
+export function fitted(v: number, why: string, source: string, from?: readonly string[]): Score {
+  const s: Score = { v, why, source: `fitted: ${source}` };
+  return from === undefined ? s : { ...s, from };
 }
 
 const GROUPS = new Map<string, Readonly<Record<string, Score>>>();

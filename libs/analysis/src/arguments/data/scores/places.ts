@@ -5,9 +5,13 @@
 import { hand, scoreGroup } from '../../scores.js';
 
 export const PLACE_SCORES = scoreGroup('places', {
-  coordinatePair: hand(0.7, 'one latitude and one longitude written with their labels or hemispheres, for a coordinates array of numbers'),
+  coordinatePair: hand(0.7, 'one latitude and one longitude written with their labels or hemispheres, for a coordinates array of numbers', [
+    'bfcl:live_simple_98-58-0',
+    'bfcl:live_simple_85-46-0',
+  ]),
   areaWithKind: hand(
     1.3,
     'a name written with the kind of area it is ("Chatuchak District") for the parameter named by that kind: above a place or name next to the parameter\'s word',
+    ['bfcl:live_simple_180-105-0', 'bfcl:live_simple_181-106-0', 'bfcl:live_simple_188-113-0'],
   ),
 });

@@ -5,11 +5,20 @@
 import { hand, scoreGroup } from '../../scores.js';
 
 export const TEXT_SCORES = scoreGroup('text', {
-  remindMeTo: hand(0.65, 'the clause after "reminding me to" for a purpose or reason parameter'),
-  toAfterTime: hand(0.6, 'the clause after "to" right behind the time or date an alarm or reminder is set for, for its purpose parameter'),
+  remindMeTo: hand(0.65, 'the clause after "reminding me to" for a purpose or reason parameter', ['bfcl:live_multiple_939-194-1']),
+  toAfterTime: hand(0.6, 'the clause after "to" right behind the time or date an alarm or reminder is set for, for its purpose parameter', [
+    'bfcl:live_multiple_936-192-1',
+  ]),
   wholeRequest: hand(
     0.21,
     "the whole first line for a required free-text parameter that asks for the user's own words (message, query, input)",
   ),
-  searchPhrase: hand(0.3, 'the request without the words that only ask for a search or name the tool, for a query or search parameter'),
+  searchPhrase: hand(0.3, 'the request without the words that only ask for a search or name the tool, for a query or search parameter', [
+    'bfcl:live_multiple_961-205-1',
+    'bfcl:live_multiple_11-4-3',
+    'bfcl:live_irrelevance_136-13-2',
+    'bfcl:live_irrelevance_398-81-59',
+    'bfcl:live_multiple_9-4-1',
+    'bfcl:live_multiple_239-107-0',
+  ]),
 });
