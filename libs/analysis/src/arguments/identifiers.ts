@@ -75,10 +75,6 @@ export const KIND_NAMED_KIND: ValueKindModule = {
   },
 };
 
-/** A physical property written before "of" and the thing that has it ("melting point of water"). */
-export const PROPERTY_OF =
-  /\b(?:(?:boiling|melting|freezing|flash)\s+points?|molar\s+mass|molecular\s+weight|specific\s+heat(?:\s+capacity)?|heat\s+capacity|viscosity|solubility|thermal\s+conductivity)\s+of\s+(?:the\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)/giu;
-
 /** The thing a name or identifier parameter names, from its description ("The unique identifier of the project" → project). */
 // (the thing's word is the first lower-case word after the article: "the name of the NFL player" → player)
 const NAMED_KIND =

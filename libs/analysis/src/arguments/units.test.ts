@@ -216,11 +216,4 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
       mapArguments(paint, 'Paint a wall of 30 feet by 12 feet with a brand that covers 400 square feet per gallon.').arguments,
     ).toEqual({ coverage_rate: 400, length: 30, height: 12 });
   });
-
-  it('reads the thing a physical property is of', () => {
-    const points = tool({ substance: { type: 'string', description: 'The name of the substance.' } }, ['substance']);
-    expect(mapArguments(points, 'Find the boiling point and melting point of water under the sea level of 5000m.').arguments).toEqual({
-      substance: 'water',
-    });
-  });
 });

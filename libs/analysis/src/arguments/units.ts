@@ -10,7 +10,6 @@ import { MEASURE_WORDS } from './data/items.js';
 import { UNIT_SCORES } from './data/scores/units.js';
 import { DIMENSIONS, MEASURE_KINDS, MEASURE_UNITS, SECONDS_IN, SI_BASE_WORDS, SI_PREFIXES, UNIT_CANON, UNIT_STEMS } from './data/units.js';
 import { stringParam } from './dispatch.js';
-import { PROPERTY_OF } from './identifiers.js';
 import { type Cand, type ValueKindModule } from './types.js';
 
 /** Stems of unit words a parameter asks for (from its name and description). */
@@ -218,23 +217,6 @@ function conversionUnits(p: ParamInfo, doc: Doc): Cand[] {
   }
   const mine = found.filter((f) => f.role === role);
   const other = found.filter((f) => f.role !== role);
-  // a compound unit the result is asked in, ending the request ("… of Glucose in grams/mole"),
-  // as written, for the unit converted into
-  if (role === 'to' && mine.length === 0) {
-    const m = /\bin\s+((?:[a-z]+\s*\/\s*[a-z]+)|(?:[a-z]+\s+per\s+[a-z]+))\s*(?:[.?!]\s*)?$/i.exec(doc.text.trim());
-    if (m) {
-      const start = m.index + m[0].indexOf(m[1]);
-      return [
-        {
-          param: p,
-          value: m[1],
-          score: UNIT_SCORES.compoundUnitAskedAtEnd.v,
-          ranges: [[start, start + m[1].length]],
-          kind: 'conversion-unit',
-        },
-      ];
-    }
-  }
   if (mine.length !== 1 || other.length !== 1) return [];
   // (units of one kind only: cups to calories is no conversion)
   if (!MEASURE_KINDS.some((k) => k.has(mine[0].unit) && k.has(other[0].unit))) return [];
@@ -286,19 +268,6 @@ function measuredThing(p: ParamInfo, doc: Doc): Cand[] {
       ranges: [[start, end]],
       kind: 'measured',
     });
-  }
-  // a physical property of the thing ("the boiling point and melting point of water", "the
-  // density of iron"): the one or two words after "of"
-  if (found.length === 0) {
-    for (const m of doc.text.matchAll(PROPERTY_OF)) {
-      const words = m[1].split(/\s+/);
-      const cut = words.findIndex((w) => STOP_WORDS.has(w.toLowerCase()));
-      const kept = (cut < 0 ? words : words.slice(0, cut)).slice(0, 2);
-      if (kept.length === 0) continue;
-      const start = m.index + m[0].length - m[1].length;
-      const value = kept.join(' ');
-      found.push({ param: p, value, score: UNIT_SCORES.thingOfProperty.v, ranges: [[start, start + value.length]], kind: 'measured' });
-    }
   }
   return found.length === 1 ? found : [];
 }
