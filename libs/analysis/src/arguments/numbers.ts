@@ -7,19 +7,7 @@ import { NUMBER_WORDS } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, stem } from '../text.js';
 import { anchorBonus, boundClash, insideName, rangeBonus } from './anchors.js';
-import {
-  atRest,
-  countsPeople,
-  frequencyWords,
-  peopleAfter,
-  perUnitCounts,
-  periodCandidates,
-  rangeEndCandidates,
-  ratingFractions,
-  selfAndOthers,
-  standardCounts,
-  stayLength,
-} from './counts.js';
+import { cardsOfRankOrSuit, countsPeople, peopleAfter, periodCandidates } from './counts.js';
 import { PERCENT_FRACTION_ROUNDING } from './data/numbers.js';
 import { NUMBER_SCORES } from './data/scores/numbers.js';
 import { DIMENSIONS, LENGTH_UNITS, UNIT_STEMS } from './data/units.js';
@@ -243,21 +231,11 @@ export const NUMBERS_KIND: ValueKindModule = {
       if (c) out.push(c);
     }
     out.push(...positionCandidates(p, doc));
-    out.push(...ratingFractions(p, doc));
-    out.push(...selfAndOthers(p, doc));
     out.push(...apostropheYears(p, doc));
     out.push(...periodCandidates(p, doc));
-    out.push(...rangeEndCandidates(p, doc, hits));
     out.push(...clockHour(p, doc));
-    // counts every standard deck of cards and die has ("drawing a king from a deck" → 4 of 52)
-    out.push(...standardCounts(p, doc));
-    // the days or nights between the two dates of a stay ("August 15th to August 17th" → 2)
-    out.push(...stayLength(p, doc));
-    // how often, for a count per unit of time ("duplicates every hour" → 1 per hour, "twice a
-    // day" → 2 per day, "3 times per week" → 3)
-    out.push(...perUnitCounts(p, doc));
-    out.push(...atRest(p, doc));
-    out.push(...frequencyWords(p, doc));
+    // the cards of the one rank or suit drawn from a standard deck ("drawing a king" → 4)
+    out.push(...cardsOfRankOrSuit(p, doc));
     out.push(...monthNumbers(p, doc, hits));
     out.push(...yearsOfDates(p, doc, hits));
   },

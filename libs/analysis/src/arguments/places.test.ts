@@ -310,23 +310,3 @@ describe('mapArguments: values ruled out, area kinds and addresses as the exampl
     ).toBe('2508 University Avenue, Palo Alto, CA');
   });
 });
-
-describe('mapArguments: numbers in words, smaller and larger, ends of a stated range', () => {
-  it('reads "full volume" or "minimum volume" as an end of the range the description states', () => {
-    const play = tool(
-      {
-        query: { type: 'string', description: 'The song to play.' },
-        volume: { type: 'integer', description: 'The volume level to play the song at, ranging from 0 (mute) to 100 (maximum volume).' },
-      },
-      ['query'],
-    );
-    expect(mapArguments(play, "I'd like to hear 'Thriller' at full volume", undefined, { now }).arguments.volume).toBe(100);
-    expect(mapArguments(play, "Play 'Thriller' with the volume at the minimum", undefined, { now }).arguments.volume).toBe(0);
-    // no range stated, no value; and "full" away from the name is none
-    const bare = tool({ query: { type: 'string' }, volume: { type: 'integer', description: 'The volume level.' } }, ['query']);
-    expect(mapArguments(bare, "Play 'Thriller' at full volume", undefined, { now }).arguments.volume).toBeUndefined();
-    expect(
-      mapArguments(play, "Play the full album 'Thriller' quietly, the volume is fine", undefined, { now }).arguments.volume,
-    ).toBeUndefined();
-  });
-});

@@ -201,10 +201,9 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
       ['uuid'],
     );
     expect(mapArguments(projects, "List the projects of team '12' that are no longer active").arguments.excludeInactive).toBeUndefined();
-    // a total written wins over "me and 2 friends"
+    // a party's total is read, not the others it names
     const table = tool({ party_size: { type: 'integer', description: 'The number of people in the party.' } }, ['party_size']);
     expect(mapArguments(table, 'Book a table at Nobu for a party of 6 including me and 2 friends').arguments.party_size).toBe(6);
-    expect(mapArguments(table, 'Book a table at Nobu for me and 2 friends').arguments.party_size).toBe(3);
     // "as the <name>" takes no part of an address or a description
     const mail = tool(
       { to: { type: 'string', description: 'Recipient e-mail address.' }, sender: { type: 'string', description: 'The sender.' } },

@@ -47,24 +47,6 @@ describe('mapArguments: motion and rates', () => {
     ['initial_velocity', 'acceleration', 'time'],
   );
 
-  it('reads a body that starts at rest as an initial velocity of 0, unless one is given', () => {
-    expect(mapArguments(motion, 'It started from rest, accelerated at a rate of 9.8 m/s^2 for a duration of 5 seconds.').arguments).toEqual(
-      { initial_velocity: 0, acceleration: 9.8, time: 5 },
-    );
-    const drop = tool(
-      {
-        initial_velocity: { type: 'integer', description: 'The initial velocity.' },
-        height: { type: 'integer', description: 'The height from which the object is dropped.' },
-      },
-      ['initial_velocity', 'height'],
-    );
-    expect(mapArguments(drop, 'Calculate the final speed of an object dropped from 100 m.').arguments).toEqual({
-      initial_velocity: 0,
-      height: 100,
-    });
-    expect(mapArguments(drop, 'An object is dropped from 100 m with an initial velocity of 5 m/s.').arguments.initial_velocity).toBe(5);
-  });
-
   it('reads no start at rest from a body that ends at rest, or one dropped or released at a written speed', () => {
     const kin = tool(
       {

@@ -1,24 +1,8 @@
 /**
- * Counts and periods: cards of a standard deck, frequency adverbs, periods in seconds, times a
- * year of a frequency word, the chemical elements. Facts of their domains, written by hand.
+ * Counts and periods: cards of a standard deck, periods in seconds. Facts of their domains,
+ * written by hand.
  */
 import { lookupTable } from '../../lexicon.js';
-
-/** Times a year of a frequency word (compounding, payments). Source: hand-set. */
-export const FREQUENCY_PER_YEAR = lookupTable<number>({
-  annually: 1,
-  yearly: 1,
-  annual: 1,
-  semiannually: 2,
-  semiannual: 2,
-  biannually: 2,
-  quarterly: 4,
-  monthly: 12,
-  biweekly: 26,
-  fortnightly: 26,
-  weekly: 52,
-  daily: 365,
-});
 
 /** Seconds in one of each period word (months and years only convert into each other, below). Source: definitions of the units. */
 export const PERIOD_SECONDS: Record<string, number> = lookupTable({
@@ -48,14 +32,4 @@ export const CARDS_OF: Record<string, number> = lookupTable({
   diamonds: 13,
   club: 13,
   clubs: 13,
-});
-
-/** Adverbs of frequency and the unit each is "per" ("hourly" → once per hour). Source: hand-set. */
-export const PER_ADVERBS: Record<string, string> = lookupTable({
-  hourly: 'hour',
-  daily: 'day',
-  weekly: 'week',
-  monthly: 'month',
-  yearly: 'year',
-  annually: 'year',
 });

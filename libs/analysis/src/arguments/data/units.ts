@@ -133,7 +133,7 @@ export const UNIT_STEMS = new Set([
   'k',
 ]);
 
-/** Units of time (canonical stems): a frequency is counted per one of them. Source: hand-set. */
+/** Units of time (canonical stems). Source: hand-set. */
 export const TIME_UNITS: ReadonlySet<string> = new Set(['second', 'minut', 'hour', 'day', 'week', 'month', 'year', 'millisecond']);
 
 /** Units of length (canonical stems). Source: hand-set. */

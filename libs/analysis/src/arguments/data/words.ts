@@ -240,7 +240,6 @@ export const LABEL_WORDS = new Set([
 /** Evidence kinds that were right less often on dev (bare names, phrases, reading order, whole request, defaults). Source: hand-set. */
 export const WEAK_KINDS = new Set([
   'slot',
-  'per-unit',
   'enum-partial',
   'proper',
   'phrase',
