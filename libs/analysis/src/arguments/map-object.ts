@@ -11,11 +11,10 @@ import { namedFolders } from './commands.js';
 import { DONTCARE } from './data/enums.js';
 import { MAP_OBJECT_SCORES } from './data/scores/map-object.js';
 import { SLOT_SEMANTICS } from './data/slots.js';
-import { DIMENSIONS } from './data/units.js';
 import { candidatesFor, runOptionsOf } from './dispatch.js';
 import { echoFitsKind, echoesToolName, withoutLabel, withoutToolVerb } from './echoes.js';
 import { clashes, coerce, contextField, definitionOf, namesSibling, saysMore, setArg } from './map.js';
-import { DIMENSION_RANK, NUMERIC_RANK, countsValues, numberFor, paramDimension } from './numbers.js';
+import { NUMERIC_RANK, countsValues, numberFor } from './numbers.js';
 import { ONE_TOKEN_SEMANTICS, describedValue, explicitPairs, namedPhraseEnd, pairValue } from './pairs.js';
 import { TEXT_RANK } from './roles.js';
 import { ordinalSeries, respectively, singleBestCount } from './series.js';
@@ -129,13 +128,7 @@ export function mapObject(
   }
   // 2b. score every (parameter, value) pair and assign greedily
   let rank = 0;
-  const perDimension = DIMENSIONS.map(() => 0);
-  for (const p of params) {
-    if ((p.type !== 'integer' && p.type !== 'number') || p.enumValues) continue;
-    NUMERIC_RANK.set(p, rank++);
-    const d = paramDimension(p);
-    if (d >= 0) DIMENSION_RANK.set(p, { d, r: perDimension[d]++ });
-  }
+  for (const p of params) if ((p.type === 'integer' || p.type === 'number') && !p.enumValues) NUMERIC_RANK.set(p, rank++);
   let textRank = 0;
   for (const p of params) if (p.type === 'string' && !p.enumValues) TEXT_RANK.set(p, textRank++);
   const cands: Cand[] = [];

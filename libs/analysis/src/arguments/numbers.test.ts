@@ -100,14 +100,6 @@ describe('mapArguments: counts of what a parameter counts', () => {
       religion: 'Christianity',
       count: 10,
     });
-    const r = tool(
-      {
-        slope_type: { type: 'string', description: 'The slope type.' },
-        num_results: { type: 'integer', default: 5, description: 'How many results to return.' },
-      },
-      ['slope_type'],
-    );
-    expect(mapArguments(r, "What are the top three plants for a 'hill' slope?").arguments).toEqual({ slope_type: 'hill', num_results: 3 });
     const g = tool(
       {
         total: { type: 'integer', description: 'The total group size.' },
@@ -121,25 +113,6 @@ describe('mapArguments: counts of what a parameter counts', () => {
       extroverts: 15,
       introverts: 35,
     });
-  });
-});
-
-describe('mapArguments: set ... to', () => {
-  it('fills an optional number the request sets by name ("set the starting level to 5")', () => {
-    const t = tool(
-      {
-        player_name: { type: 'string', description: 'The name of the player.' },
-        starting_level: { type: 'integer', description: 'The starting level for the player', default: 1 },
-      },
-      ['player_name'],
-    );
-    expect(mapArguments(t, "Create a player named 'StarPlayer', set the starting level to 5.").arguments).toEqual({
-      player_name: 'StarPlayer',
-      starting_level: 5,
-    });
-    expect(
-      mapArguments(t, "Create a player named 'StarPlayer' who reached level 5 in another game").arguments.starting_level,
-    ).toBeUndefined();
   });
 });
 

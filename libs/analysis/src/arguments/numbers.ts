@@ -10,13 +10,13 @@ import { anchorBonus, boundClash, insideName, rangeBonus } from './anchors.js';
 import { cardsOfRankOrSuit, countsPeople, peopleAfter, periodCandidates } from './counts.js';
 import { PERCENT_FRACTION_ROUNDING } from './data/numbers.js';
 import { NUMBER_SCORES } from './data/scores/numbers.js';
-import { DIMENSIONS, LENGTH_UNITS, UNIT_STEMS } from './data/units.js';
+import { UNIT_STEMS } from './data/units.js';
 import { COUNT_NOUN_BREAK, GENERIC_VALUE_STEMS } from './data/words.js';
 import { CALENDAR_RANGES, apostropheYears, clockHour, monthNumbers, yearsOfDates } from './dates.js';
 import { numericParam } from './dispatch.js';
 import { positionCandidates } from './series.js';
 import { type Cand, type ParamContext, type ValueKindModule } from './types.js';
-import { AREA_PARAM, AREA_UNIT, canonUnit, rateDenominators, siScaled, timeScaled, unitStem, unitStemsOf } from './units.js';
+import { canonUnit, siScaled, timeScaled, unitStem } from './units.js';
 
 /** An angle measured in radians (a parameter's name and description). */
 const RADIANS = /\b(?:radians?|rad)\b/i;
@@ -57,21 +57,6 @@ export function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): nu
   return v;
 }
 
-/**
- * Bonus for a value written after "set/change/update/make ... <the parameter's last name part>
- * to": the request sets that parameter ("set the starting level to 5" for starting_level).
- */
-function setToBonus(p: ParamInfo, doc: Doc, s: Span): number {
-  const last = p.parts[p.parts.length - 1];
-  if (last === undefined || last.length < 3) return 0;
-  const before = doc.lower.slice(Math.max(0, s.start - 60), s.start);
-  const m =
-    /\b(?:set|change|update|make|adjust|increase|decrease|raise|lower|reduce|switch|turn)\b[^.;,!?]{0,40}?\b([a-z]+)\s+(?:to|=|at)\s*$/.exec(
-      before,
-    );
-  return m && stem(m[1]) === stem(last) ? NUMBER_SCORES.setToValue.v : 0;
-}
-
 /** Plural nouns for the values a request gives: a number before one counts them ("two numbers"). */
 const VALUE_NOUNS = /^(?:numbers|values|integers|ints|floats|decimals|operands|inputs|arguments|args|terms|numerals|figures)$/;
 
@@ -97,8 +82,7 @@ export const RESULT_COUNT_PARTS = /^(num|number|count|limit|max|top|n|k|results|
 
 /**
  * Bonus for a number that counts what an integer parameter counts: followed within four words
- * by the noun its description counts ("Number of events" ← "ten major historical events"), or
- * written after "top"/"first"/"best" for a parameter of how many results ("the top three").
+ * by the noun its description counts ("Number of events" ← "ten major historical events").
  */
 export function countBonus(p: ParamInfo, doc: Doc, s: Span): number {
   if (insideName(doc, s.start, s.end)) return 0;
@@ -128,9 +112,6 @@ export function countBonus(p: ParamInfo, doc: Doc, s: Span): number {
       if (nouns.includes(doc.tokens[k].stem)) return NUMBER_SCORES.countsCountedNoun.v;
     }
   }
-  const before = tokenAt(doc, s.start) - 1;
-  if (before >= 0 && /^(top|first|best)$/.test(doc.tokens[before].lower) && p.parts.some((x) => RESULT_COUNT_PARTS.test(x)))
-    return NUMBER_SCORES.afterTopFirstBest.v;
   return 0;
 }
 
@@ -150,52 +131,6 @@ export const NUMERIC_RANK = new WeakMap<ParamInfo, number>();
 /** Rank of a parameter among numeric siblings (-1 when unknown). */
 function numericRank(p: ParamInfo): number {
   return NUMERIC_RANK.get(p) ?? -1;
-}
-
-/** Per numeric parameter measured in one kind of unit (DIMENSIONS index d): its rank r among its siblings measured in that kind. */
-export const DIMENSION_RANK = new WeakMap<ParamInfo, { d: number; r: number }>();
-
-/** The one kind of unit (DIMENSIONS index) a parameter is measured in, or -1 (none, several, or an area). */
-export function paramDimension(p: ParamInfo): number {
-  if (AREA_PARAM.test(`${p.parts.join(' ')} ${p.description}`)) return -1;
-  const units = [...unitStemsOf(p)];
-  const ds = DIMENSIONS.map((set, i) => (units.some((u) => set.has(u)) ? i : -1)).filter((i) => i >= 0);
-  return ds.length === 1 && rateDenominators(p).size === 0 ? ds[0] : -1;
-}
-
-/** Per request: each plain number written with a unit of time, length or mass, with its kind and rank among the numbers of that kind. */
-const DIMENSION_RANKS = new WeakMap<Doc, Map<Span, { d: number; r: number }>>();
-
-/** A number span's kind of unit and its rank among the request's numbers of that kind (undefined: no such unit). */
-function dimensionRank(doc: Doc, s: Span): { d: number; r: number } | undefined {
-  let ranks = DIMENSION_RANKS.get(doc);
-  if (!ranks) {
-    ranks = new Map();
-    const seen = DIMENSIONS.map(() => 0);
-    // (not where dimensions write the unit once: "18 x 24 inches" — the plain reading order holds)
-    if (
-      /\d\s*(?:x|×|by)\s*\d/i.test(doc.text) &&
-      doc.spans.some(
-        (o) =>
-          o.kind === 'number' &&
-          !o.word &&
-          (o.unit === undefined || /^(?:x|×)$/i.test(o.unit)) &&
-          /^\s*(?:x|×|by)?\s*\d/i.test(doc.text.slice(o.end, o.end + 8)),
-      )
-    ) {
-      DIMENSION_RANKS.set(doc, ranks);
-      return undefined;
-    }
-    for (const o of doc.spans
-      .filter((x) => x.kind === 'number' && !x.word && x.unit !== undefined && !AREA_UNIT.test(x.unit))
-      .sort((a, b) => a.start - b.start)) {
-      const u = unitStem(o.unit);
-      const d = u === undefined ? -1 : DIMENSIONS.findIndex((set) => set.has(u));
-      if (d >= 0) ranks.set(o, { d, r: seen[d]++ });
-    }
-    DIMENSION_RANKS.set(doc, ranks);
-  }
-  return ranks.get(s);
 }
 
 /** Rank of a number span among the plain number spans of the text. */
@@ -224,10 +159,8 @@ export const NUMBERS_KIND: ValueKindModule = {
   propose(p, doc, ctx, out) {
     const { hits, type: t } = ctx;
     if (t !== 'integer' && t !== 'number') return; // (numericParam)
-    // (a parameter that measures an area: read once, not per number)
-    const measuresArea = AREA_PARAM.test(`${p.parts.join(' ')} ${p.description}`);
     for (const s of doc.spans) {
-      const c = numberCandidate(p, doc, s, t, ctx, measuresArea);
+      const c = numberCandidate(p, doc, s, t, ctx);
       if (c) out.push(c);
     }
     out.push(...positionCandidates(p, doc));
@@ -242,14 +175,7 @@ export const NUMBERS_KIND: ValueKindModule = {
 };
 
 /** One number span as a value of a numeric parameter, scored; undefined where it is none. */
-function numberCandidate(
-  p: ParamInfo,
-  doc: Doc,
-  s: Span,
-  t: 'integer' | 'number',
-  ctx: ParamContext,
-  measuresArea: boolean,
-): Cand | undefined {
+function numberCandidate(p: ParamInfo, doc: Doc, s: Span, t: 'integer' | 'number', ctx: ParamContext): Cand | undefined {
   const { hits, units } = ctx;
   if (s.kind !== 'number') return undefined;
   const v = numberFor(s, p, t);
@@ -266,23 +192,11 @@ function numberCandidate(
   else if (us && (p.anchors.some((a) => canonUnit(a) === us) || [...p.descStems].some((d) => canonUnit(d) === us)))
     score += NUMBER_SCORES.unitWordNamed.v;
   else if (us && UNIT_STEMS.has(us) && us.length > 2 && units.size > 0) score -= NUMBER_SCORES.otherUnitThanAsked.v;
-  // a count of the unit the parameter divides by is no value of it ("for 6 hours" is no rate per hour)
-  if (us && rateDenominators(p).has(us)) score -= NUMBER_SCORES.countsRateDenominator.v;
-  // an area ("400 square feet", "20 m^2") for a parameter that measures one ("The area in square
-  // feet that one gallon of paint can cover"), and a plain length for none of those
-  if (s.unit !== undefined && AREA_UNIT.test(s.unit)) score += measuresArea ? NUMBER_SCORES.areaForAreaParam.v : 0;
-  else if (measuresArea && us !== undefined && LENGTH_UNITS.has(us)) score -= NUMBER_SCORES.lengthForAreaParam.v;
   if (s.word) score -= NUMBER_SCORES.writtenAsWord.v;
   // range ends: "from 2010 to 2015", "between 3 and 5"
   score += rangeBonus(p, doc, s);
   // ties go to the reading order: n-th number to the n-th numeric parameter
-  // (among numbers with units of one kind, the n-th of them to the n-th parameter measured in
-  // that kind: "a wall of 30 feet by 12 feet … 400 square feet per gallon" gives length 30 and
-  // height 12 though the area parameter comes first)
-  const pd = DIMENSION_RANK.get(p);
-  const sd = pd === undefined ? undefined : dimensionRank(doc, s);
-  if (pd !== undefined && sd !== undefined && pd.d === sd.d) score += pd.r === sd.r ? NUMBER_SCORES.dimensionReadingOrder.v : 0;
-  else if (numericRank(p) === numberRank(doc, s)) score += NUMBER_SCORES.readingOrder.v;
+  if (numericRank(p) === numberRank(doc, s)) score += NUMBER_SCORES.readingOrder.v;
   // a number inside a date, time, quoted span, identifier, path or URL is rarely the value
   const inside = doc.spans.find(
     (o) =>
@@ -299,24 +213,8 @@ function numberCandidate(
   }
   // a head count ("for three people", "4 guests") for a parameter that counts people
   if (countsPeople(p) && peopleAfter(p).test(doc.text.slice(s.end, s.end + 24))) score += NUMBER_SCORES.headCountForPeople.v;
-  // "a ride for 2.", "a table for four?" (not children): the party's size
-  // (after a thing that is booked, and a party's size only: not "make it for 6", "for 2025")
-  else if (
-    countsPeople(p) &&
-    !p.parts.some((x) => /^(child|children|kids?)$/.test(x)) &&
-    v >= 1 &&
-    v <= 20 &&
-    /\b(?:ride|table|room|rooms|reservation|booking|cab|taxi|car|seats?|tickets?|house|apartment|tour|trip|flight)\s+for\s+$/i.test(
-      doc.text.slice(Math.max(0, s.start - 20), s.start),
-    ) &&
-    /^\s*(?:$|[.,;!?])/.test(doc.text.slice(s.end)) &&
-    !s.unit
-  )
-    score += NUMBER_SCORES.partySizeAfterFor.v;
-  // "set the starting level to 5", "change the volume to 30"
-  score += setToBonus(p, doc, s);
   // a count of the things the parameter counts: "ten major historical events" for "Number of
-  // events to return"; "the top three plants" for num_results
+  // events to return"
   const counted = countBonus(p, doc, s);
   // (a count written as a word loses nothing then: "ten events" is as clear as "10 events")
   score += counted + (counted > 0 && s.word ? NUMBER_SCORES.countWrittenAsWord.v : 0);

@@ -183,19 +183,3 @@ describe('mapArguments: format slips and kinds', () => {
     expect(mapArguments(entropy, 'entropy change at 25°C please').arguments.substance).not.toBe('C');
   });
 });
-
-describe('mapArguments: bare clock times, purposes, counted nouns, positions, makers, teams, ranges, venues and changes of value', () => {
-  it('gives an area to the parameter that measures one, and lengths in order to the parameters measured in length', () => {
-    const paint = tool(
-      {
-        coverage_rate: { type: 'integer', description: 'The area in square feet that one gallon of paint can cover.' },
-        length: { type: 'integer', description: 'Length of the wall to be painted in feet.' },
-        height: { type: 'integer', description: 'Height of the wall to be painted in feet.' },
-      },
-      ['coverage_rate', 'length', 'height'],
-    );
-    expect(
-      mapArguments(paint, 'Paint a wall of 30 feet by 12 feet with a brand that covers 400 square feet per gallon.').arguments,
-    ).toEqual({ coverage_rate: 400, length: 30, height: 12 });
-  });
-});

@@ -59,13 +59,6 @@ export function rateDenominators(p: ParamInfo): Set<string> {
   return per;
 }
 
-/** A span's unit that makes it an area: "square" (feet, meters…), "sq", an exponent 2, acres, hectares. */
-export const AREA_UNIT = /^(?:square|sq|acres?|hectares?|ha)$|\^2$|²$/i;
-
-/** A parameter measured as an area: its name is "area", its description says "area in/of" or "square" and a unit of length ("Radius in miles of the search area" is no area). */
-export const AREA_PARAM =
-  /^area\b|\barea\s+(?:in|of)\b|\bsquare\s+(?:feet|foot|meters?|metres?|miles?|km|kilomet(?:er|re)s?|inch(?:es)?|yards?|units?)\b|\bsq\.?\s*(?:ft|m|km|mi)\b|\bacres?\b|\bhectares?\b/i;
-
 /** Whether two unit stems measure the same kind of quantity. */
 function sameDimension(a: string | undefined, b: string): boolean {
   return a !== undefined && DIMENSIONS.some((d) => d.has(a) && d.has(b));

@@ -14,17 +14,7 @@ export const NUMBER_SCORES = scoreGroup('numbers', {
     'the number carries a word the parameter names or describes that is no unit it asks for (a rate denominator, a word outside the unit list)',
   ),
   otherUnitThanAsked: hand(0.15, 'penalty: the number carries a known unit while the parameter asks for other units'),
-  countsRateDenominator: hand(0.3, 'penalty: the number counts the unit the parameter divides by ("for 6 hours" is no rate per hour)', [
-    'bfcl:simple_python_74',
-  ]),
-  areaForAreaParam: hand(0.3, 'an area ("400 square feet") for a parameter that measures an area', ['bfcl:simple_python_259']),
-  lengthForAreaParam: hand(0.3, 'penalty: a plain length ("30 feet") for a parameter that measures an area', ['bfcl:simple_python_259']),
   writtenAsWord: hand(0.15, 'penalty: the number is written as a word ("three") rather than in digits'),
-  dimensionReadingOrder: hand(
-    0.03,
-    'tie-break: the n-th number with a unit of one kind (time, length, mass) for the n-th parameter measured in that kind',
-    ['bfcl:simple_python_259'],
-  ),
   readingOrder: hand(0.03, 'tie-break: the n-th plain number of the request for the n-th numeric parameter'),
   insideOtherSpan: hand(
     0.4,
@@ -35,18 +25,9 @@ export const NUMBER_SCORES = scoreGroup('numbers', {
   headCountForPeople: hand(0.45, 'a head count ("for three people", "4 guests") for a parameter that counts people', [
     'bfcl:live_multiple_299-130-8',
   ]),
-  partySizeAfterFor: hand(0.35, 'a party\'s size after a thing booked ("a table for four.") for a parameter that counts people', [
-    'bfcl:live_multiple_408-140-4',
-  ]),
-  setToValue: hand(0.4, 'the number follows "set/change/make … <the parameter\'s last name part> to" ("set the level to 5")', [
-    'bfcl:simple_python_348',
-  ]),
   countsCountedNoun: hand(0.4, 'the number is followed within four words by the noun the parameter counts ("ten historical events")', [
     'bfcl:simple_python_252',
     'bfcl:simple_python_223',
-  ]),
-  afterTopFirstBest: hand(0.45, 'the number follows "top", "first" or "best" for a parameter of how many results ("the top three")', [
-    'bfcl:simple_python_194',
   ]),
   countWrittenAsWord: hand(0.15, 'a count of what the parameter counts written as a word makes up the word penalty ("ten events")', [
     'bfcl:simple_python_252',
