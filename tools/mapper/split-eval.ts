@@ -15,18 +15,12 @@
  * (each request's own candidates) are the calibration's other setting.
  */
 import { mapArguments } from '@toolsurface/analysis';
-import { argumentProblems, fnv1a, scoreArguments } from '@toolsurface/eval-kit';
+import { argumentProblems, scoreArguments } from '@toolsurface/eval-kit';
 import { CALIBRATION, CLOSE_TOOL_CONFIDENCE, conservative } from '@toolsurface/mapper/internal';
 import { EVAL_NOW, type LabeledQuery } from './eval-lib.js';
 import { loadEvalData, type EvalData } from './data.js';
 import { decideAt, fitAll, fitRerankers, rankings, score, type Cuts, type Models } from './fit-procedure.js';
-
-type Half = 'A' | 'B';
-
-/** Half of a request by the hash of its id. */
-export function halfOf(id: string): Half {
-  return fnv1a(id) % 2 === 0 ? 'A' : 'B';
-}
+import { halfOf, type Half } from './halves-lib.js';
 
 /** Figures of one half in one setting, as eval:unified reports them. */
 interface Figures {

@@ -5,7 +5,8 @@
  * and how many of them were wrong. A wrong value is thereby traced to one module.
  */
 import { type ArgTrace } from '@toolsurface/analysis';
-import { argumentProblems, fnv1a } from '@toolsurface/eval-kit';
+import { argumentProblems } from '@toolsurface/eval-kit';
+import { halfOf } from './halves-lib.js';
 
 /** Values a module supplied to arguments, and how many the checker rejected. */
 export interface ModuleTally {
@@ -27,7 +28,7 @@ export class TraceLog {
     schema: Record<string, unknown> | undefined,
   ): void {
     const problems = argumentProblems(mapped.arguments, acceptable, schema);
-    const half = fnv1a(id) % 2 === 0 ? 'A' : 'B';
+    const half = halfOf(id);
     this.lines.push(`${id} [${half}] ${tool}: ${problems.length === 0 ? 'right' : 'WRONG'}`);
     const shown = new Set<string>();
     for (const [name, t] of Object.entries(mapped.trace ?? {})) {
