@@ -201,12 +201,22 @@ function main(): void {
   );
   const groups = [...new Set([...allScores().keys()].map((n) => n.split('.')[0]))];
   console.log(`Registered: ${allScores().size} scores in ${groups.length} group(s): ${groups.join(', ') || 'none'}.\n`);
-  const rows = ablate(data, single, size, base, only, argv.includes('--requests'));
-  const changes = argv.includes('--fit') ? fit(data, single, size, base, rows) : undefined;
-  if (changes && argv.includes('--write')) write(changes, size);
   const json = arg('--json');
-  if (json)
-    writeFileSync(json, JSON.stringify({ size, base: { right: base.right, problems: base.problems }, groups, rows, changes }, null, 2));
+  const save = (rows: readonly Row[], changes?: readonly { score: string; change: Change }[]): void => {
+    if (!json) return;
+    const kept = changes?.map((c) => ({ ...c, source: fittedSource(c.change, size) }));
+    writeFileSync(
+      json,
+      JSON.stringify({ size, base: { right: base.right, problems: base.problems }, groups, rows, changes: kept }, null, 2),
+    );
+  };
+  const rows = ablate(data, single, size, base, only, argv.includes('--requests'));
+  save(rows); // (the ablation's figures are kept even if the fit is stopped)
+  if (argv.includes('--fit')) {
+    const changes = fit(data, single, size, base, rows);
+    save(rows, changes);
+    if (argv.includes('--write')) write(changes, size);
+  }
   const seconds = (Date.now() - t0) / 1000;
   // (+2: the baseline, and the baseline again after the ablation)
   console.error(`[ablate] ${passes + 2} passes, ${seconds.toFixed(0)} s in all, ${(seconds / (passes + 2)).toFixed(1)} s a pass`);
