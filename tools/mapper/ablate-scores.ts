@@ -33,10 +33,22 @@ import {
   run,
   singleCallRequests,
   type Effect,
+  type Half,
   type HalfCounts,
   type Run,
 } from './halves-lib.js';
-import { decide, fittedSource, readingOf, rewriteScore, trialValues, type Change, type Reading, type Trial } from './score-fit-lib.js';
+import {
+  decide,
+  fittedSource,
+  onUnseenHalf,
+  readingOf,
+  rewriteScore,
+  sourceHalves,
+  trialValues,
+  type Change,
+  type Reading,
+  type Trial,
+} from './score-fit-lib.js';
 
 /** Where the score tables are. */
 const SCORES_DIR = resolve('libs/analysis/src/arguments/data/scores');
@@ -45,6 +57,10 @@ interface Row extends Effect {
   score: string;
   value: number;
   reading: Reading;
+  /** the halves of the dev requests its rule was written from (Score.from), where known */
+  from?: Half | 'both';
+  /** what it does on the half it was not written from, where that is one half */
+  unseen?: 'gains' | 'loses' | 'nothing';
 }
 
 /** Passes made with scores moved (runAt), for the timing line. */
@@ -65,10 +81,8 @@ function runAt(data: EvalData, requests: readonly QueryRecord[], values: Readonl
 const trialOf = (value: number, r: Run): Trial => ({ value, right: r.right, problems: r.problems });
 
 /** The scores named by --only: a group takes all of its scores. */
-function selected(only: Set<string> | undefined): [string, number][] {
-  const out: [string, number][] = [];
-  for (const [name, s] of allScores()) if (!only || only.has(name) || only.has(name.split('.')[0])) out.push([name, s.v]);
-  return out;
+function selected(only: Set<string> | undefined): [string, { v: number; from?: readonly string[] }][] {
+  return [...allScores()].filter(([name]) => !only || only.has(name) || only.has(name.split('.')[0]));
 }
 
 function ablate(
@@ -80,11 +94,13 @@ function ablate(
   listRequests: boolean,
 ): Row[] {
   const rows: Row[] = [];
-  for (const [score, value] of selected(only)) {
+  for (const [score, { v: value, from }] of selected(only)) {
     // (a score already at 0 is off: turning it off changes nothing, and takes no pass)
     const without = value === 0 ? base : runAt(data, single, { [score]: 0 });
     const effect = effectOf(base, without);
-    rows.push({ score, value, ...effect, reading: readingOf(effect) });
+    const written = sourceHalves(from);
+    const unseen = onUnseenHalf(effect, written);
+    rows.push({ score, value, ...effect, reading: readingOf(effect), ...(written && { from: written }), ...(unseen && { unseen }) });
     if (listRequests && without !== base) {
       const { gains, losses } = changedRequests(base, without);
       console.error(`[ablate] ${score} makes right: ${gains}; makes wrong: ${losses}`);
@@ -106,15 +122,20 @@ function ablate(
     );
   console.log(`Right tool given, single-call dev requests: ${rightLine(base, size)}.`);
   console.log(`Argument problems with every score at its value: A ${base.problems.A}, B ${base.problems.B}.\n`);
-  console.log('| score | value | gain on A | gain on B | values A | values B | reading |');
-  console.log('|---|---:|---:|---:|---:|---:|---|');
+  console.log('| score | value | gain on A | gain on B | values A | values B | reading | written from | on the other half |');
+  console.log('|---|---:|---:|---:|---:|---:|---|---|---|');
   for (const r of rows)
     console.log(
-      `| ${r.score} | ${r.value} | ${gainCell(r.gainA, size.A)} | ${gainCell(r.gainB, size.B)} | ${r.valuesA} | ${r.valuesB} | ${r.reading} |`,
+      `| ${r.score} | ${r.value} | ${gainCell(r.gainA, size.A)} | ${gainCell(r.gainB, size.B)} | ${r.valuesA} | ${r.valuesB} | ${r.reading} | ${r.from ?? ''} | ${r.unseen ?? ''} |`,
     );
   const count = (reading: Reading): number => rows.filter((r) => r.reading === reading).length;
   const readings: Reading[] = ['no effect', 'one half only', 'gains on both halves', 'loses on a half'];
   console.log(`\n${rows.length} scores: ${readings.map((r) => `${count(r)} ${r}`).join(', ')}.`);
+  const oneHalf = rows.filter((r) => r.unseen !== undefined);
+  const unseen = (u: Row['unseen']): number => oneHalf.filter((r) => r.unseen === u).length;
+  console.log(
+    `Written from one half's requests: ${oneHalf.length}; on the other half ${unseen('gains')} gain, ${unseen('nothing')} do nothing, ${unseen('loses')} lose.`,
+  );
   return rows;
 }
 

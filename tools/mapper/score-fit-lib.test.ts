@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decide, fittedSource, readingOf, rewriteScore, trialValues, type Trial } from './score-fit-lib';
+import { halfOf } from './halves-lib';
+import { decide, fittedSource, onUnseenHalf, readingOf, rewriteScore, sourceHalves, trialValues, type Trial } from './score-fit-lib';
 
 const trial = (value: number, rightA: number, rightB: number, problemsA = 100, problemsB = 100): Trial => ({
   value,
@@ -19,6 +20,33 @@ describe('reading a score ablation row', () => {
     expect(readingOf({ gainA: 0, gainB: 1, valuesA: 1, valuesB: 1 })).toBe('gains on both halves');
     expect(readingOf({ gainA: 0, gainB: 0, valuesA: 0, valuesB: 2 })).toBe('one half only');
     expect(readingOf({ gainA: 2, gainB: 2, valuesA: 2, valuesB: -1 })).toBe('loses on a half');
+  });
+});
+
+describe('a rule read on the half it was not written from', () => {
+  const inA = ['bfcl:simple_python_0', 'bfcl:simple_python_1', 'bfcl:simple_python_2', 'bfcl:simple_python_3'].filter(
+    (id) => halfOf(id) === 'A',
+  );
+  const inB = ['bfcl:simple_python_0', 'bfcl:simple_python_1', 'bfcl:simple_python_2', 'bfcl:simple_python_3'].filter(
+    (id) => halfOf(id) === 'B',
+  );
+
+  it('finds the halves of its source requests', () => {
+    expect(inA.length > 0 && inB.length > 0).toBe(true);
+    expect(sourceHalves(inA)).toBe('A');
+    expect(sourceHalves(inB)).toBe('B');
+    expect(sourceHalves([inA[0], inB[0]])).toBe('both');
+    expect(sourceHalves(undefined)).toBeUndefined();
+  });
+
+  it('reads the gain on the other half only', () => {
+    const onlyA = { gainA: 2, gainB: 0, valuesA: 2, valuesB: 0 };
+    expect(onUnseenHalf(onlyA, 'A')).toBe('nothing');
+    expect(onUnseenHalf(onlyA, 'B')).toBe('gains');
+    expect(onUnseenHalf({ gainA: 0, gainB: 0, valuesA: 0, valuesB: 1 }, 'A')).toBe('gains');
+    expect(onUnseenHalf({ gainA: 3, gainB: 1, valuesA: 3, valuesB: -1 }, 'A')).toBe('loses');
+    expect(onUnseenHalf(onlyA, 'both')).toBeUndefined();
+    expect(onUnseenHalf(onlyA, undefined)).toBeUndefined();
   });
 });
 
@@ -82,6 +110,10 @@ describe("a fitted score's entry in its data file", () => {
     '  ),',
     '});',
     "export const OTHER = scoreGroup('dates', { base: hand(0.3, 'a date') });",
+    "export const COUNTS = scoreGroup('counts', {",
+    "  deck: hand(0.35, 'a standard deck', ['bfcl:simple_python_3']),",
+    "  die: fitted(0.5, 'a die', 'an earlier fit', SOURCES),",
+    '});',
     '',
   ].join('\n');
 
@@ -104,6 +136,13 @@ describe("a fitted score's entry in its data file", () => {
     expect(out).toContain("base: hand(0.45, 'a number span for a numeric parameter')");
     expect(() => rewriteScore(file, 'numbers', 'nosuch', 1, 'x')).toThrow(/no entry "nosuch/);
     expect(() => rewriteScore(file, 'places', 'base', 1, 'x')).toThrow(/scoreGroup\('places'/);
+  });
+
+  it('keeps the dev requests the rule was written from', () => {
+    expect(rewriteScore(file, 'counts', 'deck', 0.7, 'x')).toContain(
+      "deck: fitted(0.7, 'a standard deck', 'x', ['bfcl:simple_python_3']),",
+    );
+    expect(rewriteScore(file, 'counts', 'die', 0.25, 'y')).toContain("die: fitted(0.25, 'a die', 'y', SOURCES),");
   });
 
   it('drops hand from the import when no hand-set score is left', () => {

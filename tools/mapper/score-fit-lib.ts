@@ -4,7 +4,7 @@
  * the rewrite of a score's entry in its data file (`hand(…)` → `fitted(…)`).
  */
 import ts from 'typescript';
-import { type Effect, type Half, type HalfCounts } from './halves-lib.js';
+import { halfOf, type Effect, type Half, type HalfCounts } from './halves-lib.js';
 
 /** How an ablation row reads. */
 export type Reading = 'no effect' | 'gains on both halves' | 'one half only' | 'loses on a half';
@@ -20,6 +20,24 @@ export function readingOf(e: Effect): Reading {
   const onB = e.gainB > 0 || e.valuesB > 0;
   if (onA && onB) return 'gains on both halves';
   return onA || onB ? 'one half only' : 'no effect';
+}
+
+/** The halves of the dev requests a rule was written from (Score.from): one half, both, or none known. */
+export function sourceHalves(from: readonly string[] | undefined): Half | 'both' | undefined {
+  const halves = new Set((from ?? []).map(halfOf));
+  return halves.size === 2 ? 'both' : [...halves][0];
+}
+
+/**
+ * What a rule written from one half's requests does on the other half, the one it was not written
+ * from (issue 41 keeps a rule only where it gains there): 'gains' (requests or values), 'loses'
+ * (either negative), 'nothing'; undefined where its sources are unknown or in both halves.
+ */
+export function onUnseenHalf(e: Effect, written: Half | 'both' | undefined): 'gains' | 'loses' | 'nothing' | undefined {
+  if (written !== 'A' && written !== 'B') return undefined;
+  const [gain, values] = written === 'A' ? [e.gainB, e.valuesB] : [e.gainA, e.valuesA];
+  if (gain < 0 || values < 0) return 'loses';
+  return gain > 0 || values > 0 ? 'gains' : 'nothing';
 }
 
 /** The factors of a score's current value that the fit tries. */
@@ -114,9 +132,9 @@ function quoted(s: string): string {
 }
 
 /**
- * Rewrites one entry of a score table in a data file's text: `key: hand(v, why)` (or an earlier
- * `fitted(v, why, source)`) in the `scoreGroup('<group>', { … })` call becomes
- * `key: fitted(value, why, 'source')`, and `fitted` joins the import that brings `hand`.
+ * Rewrites one entry of a score table in a data file's text: `key: hand(v, why, from?)` (or an
+ * earlier `fitted(v, why, source, from?)`) in the `scoreGroup('<group>', { … })` call becomes
+ * `key: fitted(value, why, 'source', from?)`, and `fitted` joins the import that brings `hand`.
  * Throws when the group or the key is not found there as such an entry.
  */
 export function rewriteScore(text: string, group: string, key: string, value: number, source: string): string {
@@ -149,7 +167,10 @@ export function rewriteScore(text: string, group: string, key: string, value: nu
   visit(file);
   if (!entry || entry.arguments.length < 2) throw new Error(`no entry "${key}: hand(…)" in scoreGroup('${group}', …)`);
   const why = entry.arguments[1].getText(file);
-  let out = `${text.slice(0, entry.getStart(file))}fitted(${value}, ${why}, ${quoted(source)})${text.slice(entry.getEnd())}`;
+  // (the requests the rule was written from stay: hand's third argument, fitted's fourth)
+  const from = entry.arguments[(entry.expression as ts.Identifier).text === 'hand' ? 2 : 3]?.getText(file);
+  const args = [String(value), why, quoted(source), ...(from === undefined ? [] : [from])].join(', ');
+  let out = `${text.slice(0, entry.getStart(file))}fitted(${args})${text.slice(entry.getEnd())}`;
   if (importNames) {
     // (the import comes before the entry, so its place in `out` is unchanged)
     const names = new Set(importNames.elements.map((e) => e.getText(file)));

@@ -13,14 +13,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { allScores } from '@toolsurface/analysis';
-import { fnv1a } from '@toolsurface/eval-kit';
-
-type Half = 'A' | 'B';
-
-/** Half of a request by the hash of its id (as tools/mapper/split-eval.ts). */
-function halfOf(id: string): Half {
-  return fnv1a(id) % 2 === 0 ? 'A' : 'B';
-}
+import { halfOf, type Half } from './halves-lib.js';
 
 /** One score entry with a known source. */
 interface Sourced {
