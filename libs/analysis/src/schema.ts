@@ -51,8 +51,6 @@ export interface ParamInfo {
   itemType?: ParamType;
   /** names of the other parameters of the same object */
   siblings: string[];
-  /** those of them that are required */
-  requiredSiblings: string[];
   /** the descriptions (lower-case) of every parameter of the same object, in `order`; one array shared by them all */
   objectDescriptions: readonly string[];
   /** position in the schema's property order */
@@ -297,7 +295,7 @@ export function requiredParams(schema: unknown, max: number): RequiredParam[] {
 }
 
 /**
- * Most names ParamInfo.siblings and requiredSiblings list (the first ones in property order): each
+ * Most names ParamInfo.siblings lists (the first ones in property order): each
  * parameter lists the others, so a schema of n properties would hold n² names (one of 5,000 would
  * take 5.6 s and 272 MB to read); the selection features read the first 100 properties of a level
  * for words too (libs/search/src/tool-features.ts).
@@ -317,7 +315,6 @@ function readParams(schema: unknown): readonly ParamInfo[] {
   const out: ParamInfo[] = [];
   const descriptions: string[] = [];
   const names = Object.keys(props);
-  const requiredNames = names.filter((k) => required.has(k));
   for (const [name, raw] of Object.entries(props)) {
     const { type, sch, description, parts, enumValues: en } = paramCore(name, raw);
     descriptions.push(description.toLowerCase());
@@ -343,7 +340,6 @@ function readParams(schema: unknown): readonly ParamInfo[] {
       items,
       itemType: items ? resolveType(items) : undefined,
       siblings: othersOf(names, name),
-      requiredSiblings: othersOf(requiredNames, name),
       objectDescriptions: descriptions,
       order: out.length,
       eitherOr: !required.has(name) && EITHER_OR.test(description),

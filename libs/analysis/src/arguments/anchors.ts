@@ -4,7 +4,7 @@
  */
 import { type Doc, type Span, tokenAt } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
-import { STOP_WORDS, editDistance, splitIdentifier, stem } from '../text.js';
+import { STOP_WORDS, stem } from '../text.js';
 import { CURRENCY_UNIT_STEMS, UNIT_CANON } from './data/units.js';
 import { ANCHOR_SCORES as A } from './data/scores/anchors.js';
 import { LINK_WORDS, WEAK_LINKS, WEAK_LINK_GAP, WEAK_PARTS } from './data/words.js';
@@ -22,17 +22,10 @@ function tokRange(doc: Doc, start: number, end: number): [number, number] {
 /** What anchorHits reads of a parameter's name (the same for every request), by parameter. */
 const ANCHOR_WORDS = new WeakMap<
   ParamInfo,
-  { strong: string[]; weak: string[]; firstPart: string; long: string[]; namesPeople: boolean; reviewScore: boolean }
+  { strong: string[]; weak: string[]; firstPart: string; namesPeople: boolean; reviewScore: boolean }
 >();
 
-function anchorWords(p: ParamInfo): {
-  strong: string[];
-  weak: string[];
-  firstPart: string;
-  long: string[];
-  namesPeople: boolean;
-  reviewScore: boolean;
-} {
+function anchorWords(p: ParamInfo): { strong: string[]; weak: string[]; firstPart: string; namesPeople: boolean; reviewScore: boolean } {
   let w = ANCHOR_WORDS.get(p);
   if (w !== undefined) return w;
   const strong = p.anchors.filter((a, i) => !WEAK_PARTS.has(p.parts[i] ?? a) && a.length > 1 && !STOP_WORDS.has(a));
@@ -40,9 +33,6 @@ function anchorWords(p: ParamInfo): {
     strong,
     weak: p.anchors.filter((a) => !strong.includes(a) && a.length > 1),
     firstPart: p.parts.length > 0 ? stem(p.parts[0]) : '',
-    // long name parts, for misspellings ("acceleeration"): one edit away, both at least 7 letters
-    // (not numbered names: "temperature1" is one edit from every "temperature")
-    long: p.parts.filter((x, i) => x.length >= 7 && !/\d$/.test(x) && strong.includes(p.anchors[i])),
     // (a word that counts the same things as a strong name part: "passengers" for number_of_seats,
     // "guests" for adults)
     namesPeople: strong.some((a) => UNIT_CANON[a] === 'person'),
@@ -56,52 +46,14 @@ function anchorWords(p: ParamInfo): {
 
 export function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[] {
   const out: { idx: number; w: number }[] = [];
-  const { strong, weak, firstPart, long, namesPeople, reviewScore } = anchorWords(p);
-  const siblingNames = siblingNameStems(p);
+  const { strong, weak, firstPart, namesPeople, reviewScore } = anchorWords(p);
   for (const t of doc.tokens) {
-    // (a word of the name that, with the word before it, writes another parameter's name is mostly
-    // that one's: "the meta title as '…'" names MetaTitle more than Title)
-    if (siblingNames.length > 0 && t.index > 0) {
-      const prev = doc.tokens[t.index - 1].stem;
-      const sibling = siblingNames.find((n) => n.parts[0] === prev && n.parts[1] === t.stem);
-      if (
-        sibling &&
-        !(p.required && !sibling.required) &&
-        !p.anchors.includes(prev) &&
-        (strong.includes(t.stem) || weak.includes(t.stem))
-      ) {
-        out.push({ idx: t.index, w: A.siblingNameWord.v });
-        continue;
-      }
-    }
     if (strong.includes(t.stem)) out.push({ idx: t.index, w: A.strongNamePart.v });
     else if (namesPeople && UNIT_CANON[t.stem] === 'person') out.push({ idx: t.index, w: A.peopleWord.v });
     else if (reviewScore && t.stem === 'score' && /^(review|user|customer|guest|star)s?$/.test(doc.tokens[t.index - 1]?.lower ?? ''))
       out.push({ idx: t.index, w: A.reviewScoreWord.v });
     else if (weak.includes(t.stem))
       out.push({ idx: t.index, w: t.stem === firstPart && p.anchors.length === 1 ? A.soleWeakFirstPart.v : A.weakNamePart.v });
-    else if (t.lower.length >= 7 && long.some((x) => Math.abs(x.length - t.lower.length) <= 1 && editDistance(t.lower, x, 1) <= 1))
-      out.push({ idx: t.index, w: A.misspelledNamePart.v });
-  }
-  return out;
-}
-
-/**
- * Stems of the parts of the other parameters' names, for those of two parts ("MetaTitle" → meta,
- * titl), and whether each is required. A name word written as such a name's second part is mostly
- * that parameter's: it anchors this one weakly (anchors.siblingNameWord), unless this one is
- * required and that one is not ("run a web search query 'best pizza'" still fills the required query).
- */
-const SIBLING_NAME_STEMS = new WeakMap<ParamInfo, { parts: string[]; required: boolean }[]>();
-
-function siblingNameStems(p: ParamInfo): { parts: string[]; required: boolean }[] {
-  let out = SIBLING_NAME_STEMS.get(p);
-  if (out === undefined) {
-    const required = new Set(p.requiredSiblings);
-    out = p.siblings
-      .map((n) => ({ parts: splitIdentifier(n).map((w) => stem(w.toLowerCase())), required: required.has(n) }))
-      .filter((x) => x.parts.length === 2);
-    SIBLING_NAME_STEMS.set(p, out);
   }
   return out;
 }

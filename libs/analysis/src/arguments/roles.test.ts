@@ -10,14 +10,6 @@ describe('mapArguments: numbers', () => {
 });
 
 describe('mapArguments: numbered parameters, counts, codes and names', () => {
-  it('finds a parameter whose long name is misspelt by one letter in the request', () => {
-    const t = tool(
-      { temperature: { type: 'number', description: 'Water temperature.' }, depth: { type: 'number', description: 'Depth in meters.' } },
-      ['depth'],
-    );
-    expect(mapArguments(t, 'Dive to a depth of 30 meters where the temprature is 12.').arguments).toEqual({ temperature: 12, depth: 30 });
-  });
-
   it('keeps a capitalised "The" that opens a name inside a sentence', () => {
     const t = tool({ venue: { type: 'string', description: 'Name of the venue.' } }, ['venue']);
     expect(mapArguments(t, 'Get me two seats at The Blue Note tonight.').arguments).toEqual({ venue: 'The Blue Note' });

@@ -291,20 +291,6 @@ describe('mapArguments: enum words inside quotes', () => {
   });
 });
 
-describe("mapArguments: codes in a list, names that write another parameter's name", () => {
-  it('gives a value labelled with a two-word name to that parameter, not to the one named by its last word', () => {
-    const t = tool(
-      {
-        Title: { type: 'string', description: 'The title of the content item.' },
-        MetaTitle: { type: 'string', description: 'The HTML meta title for SEO.' },
-      },
-      ['Title', 'MetaTitle'],
-    );
-    const m = mapArguments(t, "Set the meta title as 'AI Breakthrough' and the title should be 'Breakthrough in AI'.", undefined, { now });
-    expect(m.arguments).toEqual({ Title: 'Breakthrough in AI', MetaTitle: 'AI Breakthrough' });
-  });
-});
-
 describe('mapArguments: a folder named in words', () => {
   const list = {
     name: 'list_directory',

@@ -8,17 +8,11 @@ import { hand, scoreGroup } from '../../scores.js';
 
 export const ANCHOR_SCORES = scoreGroup('anchors', {
   // hit weights (anchorHits): how surely a word writes the parameter's name
-  siblingNameWord: hand(
-    0.3,
-    'a name word written as the second word of another parameter\'s two-word name ("meta title" for title): mostly that one\'s',
-    ['bfcl:live_simple_80-41-0'],
-  ),
   strongNamePart: hand(1, 'a content word of the parameter name written in the request'),
   peopleWord: hand(0.8, 'a word that counts people ("guests", "passengers") for a name part that counts people'),
   reviewScoreWord: hand(0.8, 'a "review score" or "user score" written for a rating parameter', ['bfcl:live_multiple_929-191-17']),
   soleWeakFirstPart: hand(0.8, 'a weak name word that is the first and only anchor of the name'),
   weakNamePart: hand(0.5, 'a weak word of the parameter name (a generic part such as "name", "type")'),
-  misspelledNamePart: hand(0.9, 'a word one edit away from a long name part (a misspelling, "acceleeration")', ['bfcl:simple_python_28']),
   // anchor bonus (anchorBonus), multiplied by the hit's weight
   nameInsideNameSpan: hand(0.35, 'the parameter name written inside a proper name or quoted span ("Premier League" for league)'),
   nameInsideOtherSpan: hand(0.1, 'the parameter name written inside a span that is no name or quote'),
