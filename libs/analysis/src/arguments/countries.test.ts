@@ -139,19 +139,6 @@ describe('mapArguments: country codes where the examples are codes', () => {
 });
 
 describe('mapArguments: bare clock times, purposes, counted nouns, positions, makers, teams, ranges, venues and changes of value', () => {
-  it("leaves a country's name to the country parameter", () => {
-    const cases = tool(
-      {
-        field_of_law: { type: 'string', description: 'The specific field of law e.g., constitutional law, criminal law, etc.' },
-        country: { type: 'string', description: 'The country where the law cases should be retrieved from. Default is US.' },
-      },
-      ['field_of_law'],
-    );
-    expect(mapArguments(cases, 'Get me the landmark cases in constitutional law in China.').arguments).toEqual({
-      field_of_law: 'constitutional law',
-      country: 'China',
-    });
-  });
   it("reads a smaller US place after 'in' with its state from the gazetteer, and a multi-word choice written in another form of its last word", () => {
     const therapist = tool(
       {

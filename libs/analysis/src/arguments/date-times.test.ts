@@ -91,23 +91,6 @@ describe('mapArguments: dates relative to a date and seats as people', () => {
   });
 });
 
-describe('mapArguments: stays', () => {
-  it("gives no city for a hotel's name", () => {
-    const reserve = tool(
-      {
-        place_name: { type: 'string', description: 'The name of the hotel or accommodation to reserve.', default: 'dontcare' },
-        check_in_date: { type: 'string', description: "Check-in date, 'YYYY-MM-DD'." },
-        stay_length: { type: 'integer', description: 'The length of the stay in number of days.' },
-        location: { type: 'string', description: "The city, in the format 'City, State'." },
-      },
-      ['place_name', 'check_in_date', 'stay_length', 'location'],
-    );
-    const m = mapArguments(reserve, 'Book me a room in Austin from May 3rd to May 7th, 2024.');
-    expect(m.arguments.location).toBe('Austin, TX');
-    expect(m.arguments.place_name).not.toBe('Austin');
-  });
-});
-
 describe('mapArguments: hours, materials and described kinds', () => {
   it('reads an hour of the day as a 24-hour integer where the description asks for one', () => {
     const food = tool(

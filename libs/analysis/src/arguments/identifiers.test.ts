@@ -83,9 +83,7 @@ describe('mapArguments: enum phrases, glued labels, airport codes', () => {
 });
 
 describe('mapArguments: labelled identifiers and colours', () => {
-  it('takes a number labelled as an ID for an id parameter whose name the label fits', () => {
-    const t = tool({ user_id: { type: 'string', description: 'The unique identifier of the user.' } }, ['user_id']);
-    expect(mapArguments(t, 'remind me of my API tokens. My user ID is 123456789.').arguments).toEqual({ user_id: '123456789' });
+  it('takes a number after a bare ID label for an id parameter, and none after a label that names another thing', () => {
     const e = tool({ employee_id: { type: 'string', description: 'The employee whose tech stack is queried.' } }, ['employee_id']);
     expect(mapArguments(e, 'just the main tech stack of Adriel. id is 1234').arguments).toEqual({ employee_id: '1234' });
     const o = tool({ order_id: { type: 'string', description: 'The order to track.' } }, ['order_id']);
@@ -127,14 +125,6 @@ describe('mapArguments: identifiers and names', () => {
 });
 
 describe('mapArguments: versions, tracks and labelled ids', () => {
-  it('reads a dotted version as one value and gives a version parameter no word', () => {
-    const project = tool(
-      { name: { type: 'string', description: 'The project name.' }, version: { type: 'string', description: 'The project version.' } },
-      ['name', 'version'],
-    );
-    expect(mapArguments(project, "show the 'Atlas' version 3.0.12 please").arguments).toEqual({ name: 'Atlas', version: '3.0.12' });
-  });
-
   it('takes what is played as the track, not the artist', () => {
     const play = tool(
       {
@@ -148,11 +138,6 @@ describe('mapArguments: versions, tracks and labelled ids', () => {
       track: 'Yellow Submarine',
       device: 'Kitchen',
     });
-  });
-
-  it('reads an id written right after its label as the subject of what follows', () => {
-    const stack = tool({ employee_id: { type: 'string', description: 'The unique identifier of the employee.' } }, ['employee_id']);
-    expect(mapArguments(stack, 'which tools "Dana" with employee id 5521 is using').arguments.employee_id).toBe('5521');
   });
 });
 

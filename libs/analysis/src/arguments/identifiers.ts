@@ -26,11 +26,10 @@ export function safeRegExp(source: string): RegExp | undefined {
 }
 
 /**
- * A number written after an identifier label, "ID is 1234", "id: 1234", "user ID 42", for an id
- * parameter: the label's qualifier, when there is one, must be a part of the parameter's name
- * ("user ID" fits user_id, not order_id). 'qualified' when it is, 'plain' for a bare "ID".
+ * A number written after a bare identifier label, "ID is 1234", "id: 1234", "my ID 42", for an id
+ * parameter (a label with a qualifier, "user ID 42", may be another thing's: not read here).
  */
-export function idLabelled(p: ParamInfo, doc: Doc, s: Span): false | 'plain' | 'qualified' {
+export function idLabelled(p: ParamInfo, doc: Doc, s: Span): boolean {
   if (p.semantic !== 'id') return false;
   const before = doc.text.slice(Math.max(0, s.start - 48), s.start);
   const m = /(?:^|[\s(,;.])(?:(\p{L}+)\s+)?(?:id|identifier)\s*(is|was|:|=|#)?\s*#?$/iu.exec(before);
@@ -48,20 +47,7 @@ export function idLabelled(p: ParamInfo, doc: Doc, s: Span): false | 'plain' | '
   )
     return false;
   const qualifier = m[1]?.toLowerCase();
-  if (qualifier === undefined || ID_DETERMINERS.has(qualifier)) return 'plain';
-  return qualifierNames(p, qualifier) ? 'qualified' : false;
-}
-
-/**
- * Does the word before an ID label name this parameter: a part of its name by stem ("user ID" for
- * user_id), or a part it shortens by three letters or more ("Web ID" for websiteId, "prod id" for
- * product_id; not "use ID" for user_id)?
- */
-function qualifierNames(p: ParamInfo, qualifier: string): boolean {
-  return p.parts.some(
-    (part) =>
-      stem(part) === stem(qualifier) || (qualifier.length >= 3 && part.length >= qualifier.length + 3 && part.startsWith(qualifier)),
-  );
+  return qualifier === undefined || ID_DETERMINERS.has(qualifier);
 }
 
 /** Value kind "kindNamed": a name written beside the word for its kind ("the bandana project"). */

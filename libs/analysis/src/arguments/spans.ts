@@ -113,13 +113,8 @@ function spanValue(p: ParamInfo, doc: Doc, s: Span, ctx: ParamContext): { fit: n
   )
     return undefined;
   let ab = anchorBonus(p, doc, s, hits);
-  // an identifier labelled as one ("My user ID is 123456789", "id is 1234") for an id parameter
-  // (a label that names the parameter, "Web ID is 1234" for websiteId, outweighs a name written
-  // next to another value: 'Rename website "Frank"')
-  if (s.kind === 'number') {
-    const label = idLabelled(p, doc, s);
-    if (label) ab = Math.max(ab, label === 'qualified' ? S.qualifiedIdLabel.v : S.plainIdLabel.v);
-  }
+  // an identifier labelled as one ("id is 1234") for an id parameter
+  if (s.kind === 'number' && idLabelled(p, doc, s)) ab = Math.max(ab, S.plainIdLabel.v);
   // a bare number for a string parameter only right next to the parameter's name ("port 5432", "ID 7890")
   // (and never where the description lists the values as words: "Can be 'melting', 'freezing'")
   // (nor a quantity of a unit the parameter does not measure: "a city view for 3 days" is no view "3")
@@ -142,7 +137,7 @@ function spanValue(p: ParamInfo, doc: Doc, s: Span, ctx: ParamContext): { fit: n
   return { fit, value, ab };
 }
 
-/** A span's score after the cues around it: from/to, roles, addresses, owners, quotes. */
+/** A span's score after the cues around it: from/to, roles, addresses, quotes. */
 function cueScore(p: ParamInfo, doc: Doc, s: Span, prevWord: string, score: number): number {
   // places after "from"/"to": origin vs destination
   if (p.semantic === 'origin' && ['from', 'leaving', 'departing'].includes(prevWord)) score += S.directionWordFits.v;
@@ -155,51 +150,9 @@ function cueScore(p: ParamInfo, doc: Doc, s: Span, prevWord: string, score: numb
   if (cjkCue !== undefined && (p.semantic === 'origin' || p.semantic === 'destination'))
     score += cjkCue === p.semantic ? S.cjkDirectionFits.v : -S.cjkDirectionClashes.v;
   if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s);
-  // a city is no name of a hotel, restaurant or venue ("Book me a room in Berkeley" for place_name
-  // described as "the name of the hotel")
-  if (
-    s.kind === 'place' &&
-    !s.address &&
-    /\bname\s+of\s+(?:the\s+|a\s+)?(?:hotel|restaurant|venue|accommodation|business|store|shop|museum|theater|theatre|property)\b/i.test(
-      p.description,
-    )
-  )
-    score -= S.cityForVenueName.v;
-  // a street address for a parameter that asks for one, over a business's name beside it ("to
-  // China Station Restaurant, 123 Beijing Street, San Francisco")
+  // a street address for a parameter that asks for one ("to China Station Restaurant, 123 Beijing
+  // Street, San Francisco")
   if (s.kind === 'place' && s.address && /\b(?:address|street)\b/i.test(p.description)) score += S.streetAddress.v;
-  // (the business's name, written right before its address, is no address)
-  if (
-    s.kind === 'proper' &&
-    /\b(?:address|street)\b/i.test(p.description) &&
-    doc.spans.some((o) => o.kind === 'place' && o.address && /^\s*,\s*$/.test(doc.text.slice(s.end, o.start)))
-  )
-    score -= S.businessBeforeAddress.v;
-  // a name whose contact is written right after it is that contact's owner, not the value
-  // ("to Amelia's email amelia@example.com": the address is whom the money goes to)
-  // (not for a parameter whose name says name, or whose description asks for a name and no
-  // identifier, account or address; nor where another parameter takes the address)
-  if (
-    s.kind === 'proper' &&
-    !p.parts.includes('name') &&
-    (!/\bnames?\b/i.test(p.description) || /\b(?:identifier|id|e-?mail|account|username|handle)\b/i.test(p.description)) &&
-    !p.siblings.some((n) => /e-?mail|url|link|handle|username/i.test(n)) &&
-    doc.spans.some(
-      (o) =>
-        (o.kind === 'email' || o.kind === 'url') &&
-        o.start > s.end &&
-        /^['’]s\s+(?:e-?mail(?:\s+address)?|address|handle|account|username|profile)\s*(?:is\s+|:\s*)?$/i.test(
-          doc.text.slice(s.end, o.start),
-        ),
-    )
-  )
-    score -= S.contactOwner.v;
-  // a name that is only part of a quoted value is not the value ("America" of 'America/Los_Angeles')
-  if (
-    (s.kind === 'proper' || s.kind === 'place') &&
-    doc.spans.some((o) => o.kind === 'quoted' && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)
-  )
-    score -= S.nameInsideQuoted.v;
   // ties go to the reading order: the n-th quoted value to the n-th free string parameter
   // (only where the quotes touch Chinese or Korean text, whose labels the rules cannot read;
   // elsewhere the words around the quotes decide: "'Capital of France?' 'Paris'")
@@ -227,38 +180,11 @@ function placeScore(p: ParamInfo, doc: Doc, s: Span, value: string, prevWord: st
     s.kind === 'place' ||
     regionName ||
     (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start <= s.start && o.end >= s.end));
-  if (regionName && placeLike) score += S.regionAlone.v;
   // (a state or country is no county, district or subdistrict)
   if (regionName && areaKind(p) !== undefined && areaKind(p) !== 'province') return undefined;
-  // a place named only to compare ("Broadway shows like the ones in New York") is no place of the request
-  // ("like" as a verb, "I like", "would like", compares nothing)
-  if (
-    isPlace &&
-    /(?<!\b(?:i|we|you|they|he|she|would|'d|really|also|to|do|don't|feel|feels|felt|look|looks|sounds)\s+)\b(?:like|unlike|than|such\s+as|similar\s+to)\b(?:\s+\S+){0,3}\s+$/i.test(
-      doc.text.slice(Math.max(0, s.start - 40), s.start),
-    )
-  )
-    score -= S.placeNamedToCompare.v;
   // a place another parameter's description names ("'1' for Bangkok" of province_id) is no
   // district or subdistrict ("in Bangkok, specifically in the Lat Phrao district")
   if (isPlace && SUBCITY_AREAS.has(areaKind(p) ?? '') && namedBySibling(p, s)) return undefined;
-  // a place that only opens a longer name is part of that name ("Manchester" of "Manchester United")
-  if (
-    s.kind === 'place' &&
-    doc.spans.some((o) => o.kind === 'proper' && o.start === s.start && o.end > s.end && /^\s+\p{Lu}/u.test(doc.text.slice(s.end, o.end)))
-  )
-    score -= S.placeOpensLongerName.v;
-  // and where a sibling parameter takes names, neither the longer name nor its first words are a
-  // place ("Manchester United" for a location beside team_name: the team's name)
-  if (placeLike && p.siblings.some((x) => /(?:^|_)name$/i.test(x))) {
-    if (s.kind === 'proper' && doc.spans.some((o) => o.kind === 'place' && o.start === s.start && o.end < s.end))
-      score -= S.nameSiblingTakesName.v;
-    if (
-      s.kind === 'place' &&
-      doc.spans.some((o) => o.kind === 'proper' && o.start === s.start && o.end > s.end && /^\s+\p{Lu}/u.test(doc.text.slice(s.end, o.end)))
-    )
-      score -= S.nameSiblingTakesName.v;
-  }
   if (!placeLike && isPlace && p.semantic !== 'country' && p.semantic !== 'generic') score -= S.placeForNonPlace.v;
   if (!placeLike && isPlace && p.semantic === 'generic' && ['in', 'near', 'around'].includes(prevWord)) score -= S.placeAfterInForGeneric.v;
   return score;
@@ -280,7 +206,7 @@ function dateTimeCandidate(p: ParamInfo, doc: Doc, s: Span, date: DateValue, sco
     return {
       param: p,
       value: formatDate(date, p, doc.today, tm.time),
-      score: score + S.dateWithTime.v,
+      score,
       ranges: [
         [s.start, s.end],
         [tm.start, tm.end],
@@ -304,15 +230,6 @@ function kindScore(p: ParamInfo, doc: Doc, s: Span, value: string, score: number
     (KNOWN_COUNTRIES.has(s.text.toLowerCase()) || COUNTRY_ALIAS_NAMES.has(s.text.toLowerCase()))
   )
     score += S.countryNameForCountry.v;
-  // a country's name is the country parameter's, not another text parameter's ("the top cases in
-  // constitutional law in China": China is the country, not the field of law)
-  else if (
-    !['country', 'place', 'origin', 'destination'].includes(p.semantic) &&
-    (s.kind === 'proper' || s.kind === 'place') &&
-    (KNOWN_COUNTRIES.has(value.toLowerCase()) || COUNTRY_ALIAS_NAMES.has(value.toLowerCase())) &&
-    p.siblings.some((x) => /(?:^|[_-])(?:country|nation)(?:_?name)?$/i.test(x))
-  )
-    score -= S.countryNameBesideCountry.v;
   // a name written with one kind of area is no value of a parameter of another kind ("Chiang
   // Mai Province" for sub_district_name or district_name)
   const ownKind = areaKind(p);
@@ -344,8 +261,5 @@ function kindScore(p: ParamInfo, doc: Doc, s: Span, value: string, score: number
     !p.parts.some((x) => /^units?$|^scale$|^format$/.test(x))
   )
     return undefined;
-  // a version has a digit ("2.1.3", "v2"); a word is the name of what has the version ("the
-  // 'Orion' version 2.1.3")
-  if (p.parts[p.parts.length - 1] === 'version' && !/\d/.test(value)) score -= S.versionWithoutDigit.v;
   return score;
 }

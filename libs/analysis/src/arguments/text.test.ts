@@ -264,20 +264,6 @@ describe('mapArguments: enum words', () => {
   });
 });
 
-describe('mapArguments: entry fees and quoted wholes', () => {
-  it('takes a quoted value whole over a name inside it', () => {
-    const clock = tool({
-      timezone: {
-        type: 'string',
-        description: "The timezone, in the format of 'Area/Location' (e.g., 'America/New_York').",
-        default: 'local',
-      },
-      include_date: { type: 'boolean', default: false },
-    });
-    expect(mapArguments(clock, "what time is it for the timezone 'America/Chicago'?").arguments.timezone).toBe('America/Chicago');
-  });
-});
-
 describe('mapArguments: enum words inside quotes', () => {
   it('lets an enum word inside a quoted value fill its parameter and leaves the quote whole', () => {
     const search = tool(

@@ -16,10 +16,6 @@ export const SPAN_SCORES = scoreGroup('spans', {
   dateWithoutYear: hand(0.05, 'penalty: a date written without its year'),
   ipv4FitFloor: hand(0.5, 'the least base score of an IPv4 address for a parameter that holds an IP, host or server address'),
   ipv4ForIpParam: hand(0.3, 'an IPv4 address for a parameter that holds an IP, host or server address'),
-  qualifiedIdLabel: hand(1.2, 'name bonus of a number after an id label whose qualifier names the parameter ("user ID 42" for user_id)', [
-    'bfcl:live_multiple_1026-255-0',
-    'bfcl:live_multiple_991-222-0',
-  ]),
   plainIdLabel: hand(0.5, 'name bonus of a number after a bare id label ("ID is 1234") for an id parameter', [
     'bfcl:live_multiple_1026-255-0',
     'bfcl:live_multiple_991-222-0',
@@ -33,51 +29,15 @@ export const SPAN_SCORES = scoreGroup('spans', {
   directionWordClashes: hand(0.3, 'penalty: a place after "to" for an origin parameter, or after "from" for a destination'),
   cjkDirectionFits: hand(0.35, 'a place right after a Chinese "from" (从) for an origin, or "to" (到 去 往 飞) for a destination'),
   cjkDirectionClashes: hand(0.3, 'penalty: a place right after the Chinese word of the other direction than the parameter'),
-  cityForVenueName: hand(0.3, 'penalty: a city for a parameter described as the name of a hotel, restaurant or venue', [
-    'bfcl:live_multiple_309-131-8',
-  ]),
   streetAddress: hand(0.2, 'a street address for a parameter whose description asks for an address or street', [
     'bfcl:live_multiple_404-140-0',
-  ]),
-  businessBeforeAddress: hand(0.5, "penalty: a business's name written right before its address, for an address parameter", [
-    'bfcl:live_multiple_404-140-0',
-  ]),
-  contactOwner: hand(0.3, 'penalty: a name followed by "\'s email …" and the address: the owner, not the value', [
-    'bfcl:live_multiple_625-160-5',
-  ]),
-  nameInsideQuoted: hand(0.3, 'penalty: a name or place that is only part of a quoted value ("America" of \'America/Los_Angeles\')', [
-    'bfcl:live_multiple_195-87-2',
   ]),
   quotedReadingOrder: hand(0.06, 'the n-th quoted value for the n-th free string parameter, where the quotes touch CJK text'),
   // place or no place (placeScore)
   placeAfterPlaceWord: hand(0.2, 'a place or name after "in", "at", "near", "from", "to", "of" for a place parameter'),
-  regionAlone: hand(0.15, 'a US state or a country written alone ("theft in California") for a place parameter', [
-    'bfcl:simple_python_161',
-  ]),
-  placeNamedToCompare: hand(0.25, 'penalty: a place named only to compare ("shows like the ones in New York")', [
-    'bfcl:live_multiple_402-139-6',
-  ]),
-  placeOpensLongerName: hand(0.3, 'penalty: a place that only opens a longer name ("Manchester" of "Manchester United")', [
-    'bfcl:simple_python_327',
-  ]),
-  nameSiblingTakesName: hand(
-    0.2,
-    'penalty: a longer name or the place opening it, for a place parameter beside one that takes names (team_name)',
-    ['bfcl:simple_python_327'],
-  ),
   placeForNonPlace: hand(0.15, 'penalty: a place for a parameter that holds no place, country or generic string'),
   placeAfterInForGeneric: hand(0.15, 'penalty: a place after "in", "near", "around" for a generic string parameter'),
-  // a date with its time (dateTimeCandidate)
-  dateWithTime: hand(0.05, 'a date with the time written next to it, for a date-time parameter', ['bfcl:live_multiple_1051-278-0']),
   // the kind of thing the parameter holds (kindScore)
   countryNameForCountry: hand(0.25, "a country's name (or another name of it) for a country parameter", ['bfcl:simple_python_237']),
-  countryNameBesideCountry: hand(
-    0.3,
-    "penalty: a country's name for a parameter that holds no place, beside a parameter that takes the country",
-    ['bfcl:simple_python_174'],
-  ),
   demonymForCountry: hand(0.3, 'penalty: an adjective of a country ("German") as a country parameter value'),
-  versionWithoutDigit: hand(0.5, 'penalty: a word with no digit for a version parameter (the name of what has the version)', [
-    'bfcl:live_multiple_258-122-0',
-  ]),
 });
