@@ -184,18 +184,6 @@ export const MUSIC_KEY_KIND: ValueKindModule = {
           kind: 'music-key',
         });
       }
-      // (the mode written first: "a major C scale", "in minor F sharp")
-      for (const m of doc.text.matchAll(/\b(?:major|minor)\s+([A-G])(#|♯|b(?![a-z])|♭|[\s-]+sharp|[\s-]+flat)?(?![\w#♯♭-])/g)) {
-        const acc = m[2] === undefined ? '' : /#|♯|sharp/.test(m[2]) ? '#' : 'b';
-        const start = m.index + m[0].indexOf(m[1]);
-        out.push({
-          param: p,
-          value: m[1] + acc,
-          score: CODE_SCORES.musicKeyModeFirst.v,
-          ranges: [[start, start + m[1].length + (m[2]?.length ?? 0)]],
-          kind: 'music-key',
-        });
-      }
     }
   },
 };
@@ -231,7 +219,7 @@ export const CURRENCY_KIND: ValueKindModule = {
               : i === 0
                 ? CODE_SCORES.currencyInOrder.v
                 : CODE_SCORES.currencyOutOfOrder.v;
-        // the currency written with the amount ("500 US dollars", "$200") is the one converted from
+        // (a currency written with the amount, "500 US dollars", "$200", is not one named after "to")
         const withAmount = doc.spans.some(
           (n) =>
             n.kind === 'number' &&
@@ -241,19 +229,7 @@ export const CURRENCY_KIND: ValueKindModule = {
         const prevTok = tokenAt(doc, c.start) - 1;
         const prevWord = prevTok >= 0 ? doc.tokens[prevTok].lower : '';
         const toWord = ['to', 'into', 'in', 'for'].includes(prevWord) && !withAmount;
-        // (the amount outweighs the order: "How many Canadian dollars can I get for 500 US dollars?" converts from USD)
-        if (cms.length > 1)
-          posScore += later
-            ? toWord
-              ? CODE_SCORES.targetAfterTo.v
-              : withAmount
-                ? -CODE_SCORES.targetWithAmountPenalty.v
-                : 0
-            : withAmount
-              ? CODE_SCORES.sourceWithAmount.v
-              : toWord
-                ? -CODE_SCORES.sourceAfterToPenalty.v
-                : 0;
+        if (cms.length > 1 && toWord) posScore += later ? CODE_SCORES.targetAfterTo.v : -CODE_SCORES.sourceAfterToPenalty.v;
         if (!later && !toWord && targets.has(c.code) && severalCodes) posScore -= CODE_SCORES.sourceWrittenAsTargetPenalty.v;
         out.push({ param: p, value: c.code, score: posScore, ranges: [[c.start, c.end]], kind: 'currency' });
       });

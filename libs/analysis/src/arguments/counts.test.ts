@@ -253,15 +253,7 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
     expect(mapArguments(search, 'Who is the richest person in the world?').arguments.count).toBeUndefined();
   });
 
-  it('reads a key written after its mode, and what an echo says', () => {
-    const scale = tool(
-      {
-        key: { type: 'string', description: 'The key in which to generate the scale progression.' },
-        tempo: { type: 'integer', description: 'The tempo in BPM.' },
-      },
-      ['key', 'tempo'],
-    );
-    expect(mapArguments(scale, 'Generate a major C scale progression with tempo 80 BPM.').arguments).toEqual({ key: 'C', tempo: 80 });
+  it('reads what an echo says', () => {
     const cmd = tool({ command: { type: 'string', description: 'The command to execute.' } }, ['command']);
     expect(mapArguments(cmd, 'say hi using the echo command').arguments).toEqual({ command: 'echo hi' });
   });

@@ -224,7 +224,7 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
       has_garage: { type: 'boolean', description: 'Must have a garage.' },
     });
     expect(mapArguments(homes, "A house with a pool and I'm not concerned about a garage").arguments).toEqual({ pool: true });
-    // no generic word as the detail, and "B-flat" is B♭
+    // no generic word as the detail
     const sculpture = tool(
       {
         title: { type: 'string', description: 'The title of the sculpture.' },
@@ -233,8 +233,6 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
       ['title'],
     );
     expect(mapArguments(sculpture, "Describe the rest of the sculpture with title 'David'").arguments.detail).toBeUndefined();
-    const scale = tool({ key: { type: 'string', description: 'The key in which to generate the scale progression.' } }, ['key']);
-    expect(mapArguments(scale, 'Generate a major B-flat scale').arguments.key).toBe('Bb');
   });
   it("fills a required text parameter no rule found from where the tool's description puts it, between the same words, and never with a generic word or for an optional or defaulted one", () => {
     const instrument = tool(

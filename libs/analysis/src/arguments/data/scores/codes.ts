@@ -15,7 +15,6 @@ export const CODE_SCORES = scoreGroup('codes', {
     'bfcl:simple_python_299',
     'bfcl:multiple_169',
   ]),
-  musicKeyModeFirst: hand(0.6, "a musical key written after its mode ('a major C scale'): a little weaker", ['bfcl:simple_python_296']),
   onlyCurrency: hand(0.6, 'the one currency the request writes, for a currency parameter'),
   currencyInOrder: hand(
     0.6,
@@ -23,12 +22,6 @@ export const CODE_SCORES = scoreGroup('codes', {
   ),
   currencyOutOfOrder: hand(0.35, 'of several currencies, one not where the parameter expects it'),
   targetAfterTo: hand(0.25, "of several currencies, one after 'to', 'into', 'in' or 'for' (no amount beside it), for a target"),
-  targetWithAmountPenalty: hand(0.2, 'penalty: of several currencies, the one written with the amount, for a target', [
-    'bfcl:simple_python_388',
-  ]),
-  sourceWithAmount: hand(0.3, "of several currencies, the one written with the amount ('500 US dollars'), for a source", [
-    'bfcl:simple_python_388',
-  ]),
   sourceAfterToPenalty: hand(0.2, "penalty: of several currencies, one after 'to', 'into', 'in' or 'for', for a source"),
   sourceWrittenAsTargetPenalty: hand(
     0.3,
