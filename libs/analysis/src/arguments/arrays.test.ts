@@ -96,21 +96,18 @@ describe('mapArguments: counted items', () => {
     {
       store: { type: 'string', description: 'The store or restaurant name.' },
       items: { type: 'array', items: { type: 'string' }, description: 'Items to order.' },
-      quantities: { type: 'array', items: { type: 'integer' }, description: 'How many of each item, in the same order.' },
     },
-    ['store', 'items', 'quantities'],
+    ['store', 'items'],
   );
 
-  it('fills items and their quantities in parallel, dropping what holds or measures an item', () => {
+  it('fills the items, dropping what holds or measures an item', () => {
     expect(mapArguments(order, 'Order three bottles of olive oil and a five pound bag of rice from Safeway.').arguments).toEqual({
       store: 'Safeway',
       items: ['olive oil', 'rice'],
-      quantities: [3, 1],
     });
     expect(mapArguments(order, 'the price of three pumpkins and two dozen eggs at Walmart').arguments).toEqual({
       store: 'Walmart',
       items: ['pumpkins', 'eggs'],
-      quantities: [3, 24],
     });
   });
 });
@@ -120,7 +117,6 @@ describe('mapArguments: what the item count, year, colour, negation, key and pos
     {
       store: { type: 'string', description: 'The store.' },
       items: { type: 'array', items: { type: 'string' }, description: 'Items to order.' },
-      quantities: { type: 'array', items: { type: 'integer' }, description: 'How many of each.' },
     },
     [],
   );
@@ -128,11 +124,7 @@ describe('mapArguments: what the item count, year, colour, negation, key and pos
   it('counts items only where a number counts things ordered', () => {
     expect(mapArguments(order, 'Order a large pizza and 2 cokes from Dominos').arguments).toMatchObject({
       items: ['large pizza', 'cokes'],
-      quantities: [1, 2],
     });
-    expect(mapArguments(order, 'Order a pizza with 2 toppings').arguments.quantities).toBeUndefined();
-    expect(mapArguments(order, 'Order a 12 inch pizza').arguments.quantities).toBeUndefined();
-    expect(mapArguments(order, 'Order 3 to 5 bagels').arguments.quantities).toBeUndefined();
     expect(mapArguments(order, 'Add 3 things to my list: laundry, dishes, and groceries').arguments.items).not.toEqual(['things']);
     expect(mapArguments(order, 'Order pizza from Dominos at 7 pm and 2 cokes').arguments.items ?? []).not.toContain('pm');
   });
@@ -203,26 +195,6 @@ describe('mapArguments: lists written as runs', () => {
     expect(
       mapArguments(t, 'The order ID is ORD123, it includes the items with IDs ITM456 and ITM789.', undefined, { now }).arguments.items,
     ).toEqual(['ITM456', 'ITM789']);
-  });
-});
-
-describe("mapArguments: codes in a list, names that write another parameter's name", () => {
-  it("reads the codes a list parameter's description explains", () => {
-    const t = tool(
-      {
-        province_id: { type: 'integer', description: 'ID of the province. Example: 1 for Bangkok, 2 for Chiang Mai.' },
-        service_ids: {
-          type: 'array',
-          items: { type: 'integer' },
-          description: 'An array of service identifiers, e.g., 1 for cleaning service, 2 for ironing service, etc.',
-        },
-      },
-      [],
-    );
-    expect(mapArguments(t, 'Find a service provider that provides ironing services in Bangkok', undefined, { now }).arguments).toEqual({
-      province_id: 1,
-      service_ids: [2],
-    });
   });
 });
 

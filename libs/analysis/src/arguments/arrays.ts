@@ -5,9 +5,8 @@
 import { type Doc, type Span } from '../extract.js';
 import { type ParamInfo, isObj } from '../schema.js';
 import { anchorBonus } from './anchors.js';
-import { codeCandidates } from './codes.js';
 import { DONTCARE } from './data/enums.js';
-import { ITEM_PARTS, QUANTITY_PARTS } from './data/items.js';
+import { ITEM_PARTS } from './data/items.js';
 import { ARRAY_SCORES } from './data/scores/arrays.js';
 import { arrayParam, candidatesFor } from './dispatch.js';
 import { enumScore } from './enum-match.js';
@@ -109,7 +108,7 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
     const found: { v: string; start: number; end: number }[] = [];
     for (const ex of descriptionExamples(p)) {
       const m = enumScore(ex, doc);
-      if (m.score < ARRAY_SCORES.exampleMinMatch.v || m.start < 0) continue;
+      if (m.start < 0) continue;
       const before = doc.text.slice(Math.max(0, m.start - 30), m.start);
       if (/\b(?:not|no|never|without|except|hates?|dislikes?|avoid|don't|doesn't|isn't|aren't)\b(?:\s+\S+){0,5}\s*$/i.test(before))
         continue;
@@ -127,15 +126,6 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
     }
   }
   const counted = countedItems(doc);
-  if (counted.length > 0 && (it === 'integer' || it === 'number') && QUANTITY_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
-    out.push({
-      param: p,
-      value: counted.map((c) => c.count),
-      score: ARRAY_SCORES.countedQuantities.v,
-      ranges: counted.map((c) => [c.start, c.countEnd] as [number, number]),
-      kind: 'counted-list',
-    });
-  }
   if (counted.length > 0 && (it === 'string' || it === 'any') && ITEM_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
     out.push({
       param: p,
@@ -146,16 +136,6 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
     });
   }
   if (it === 'integer' || it === 'number') {
-    // numeric codes the description explains, whose meanings the request writes before a word of
-    // the name ("e.g., 1 for cleaning service, 2 for ironing service" and "provides ironing
-    // services" → [2])
-    const codes = codeCandidates(
-      { ...p, type: it, enumValues: Array.isArray(p.items?.['enum']) ? (p.items['enum'] as unknown[]) : undefined },
-      doc,
-      true,
-    );
-    if (codes.length > 0)
-      out.push({ param: p, value: codes.map((c) => c.value), score: ARRAY_SCORES.codeList.v, ranges: [], kind: 'code-list' });
     // numbers written as a series ("3, 5 and 8") near the parameter's name
     const nums = doc.spans.filter(
       (s) =>
@@ -189,7 +169,8 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
         kind: 'quoted-list',
       });
     // quoted values written as one list ("'Age', 'Income' and 'Education'"), when the request holds
-    // other quoted values too: the run nearest the parameter's name
+    // other quoted values too: the run nearest the parameter's name (its score the name's bonus,
+    // raised below to its best item's)
     if (quoted.length >= 3) {
       let qrun: Span[] = [];
       const flushQuoted = (): void => {
@@ -197,7 +178,7 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
           out.push({
             param: p,
             value: qrun.map((s) => s.text),
-            score: ARRAY_SCORES.quotedRunBase.v + anchorBonus(p, doc, qrun[0], hits),
+            score: anchorBonus(p, doc, qrun[0], hits),
             ranges: qrun.map((s) => [s.start, s.end] as [number, number]),
             kind: 'quoted-run',
           });
@@ -284,14 +265,14 @@ function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }
     for (const c of single)
       out.push({ ...c, value: [c.value], score: c.score - ARRAY_SCORES.singleItemPenalty.v, kind: `single-${c.kind}` });
     // a run of quoted values or names joined by "and" / commas is the whole value: as strong as the
-    // best single one of its items, and a little more ("the networks 'n1' and 'n2'" → ["n1", "n2"],
-    // not ["n1"])
+    // best single one of its items, and first of equals ("the networks 'n1' and 'n2'" → ["n1",
+    // "n2"], not ["n1"])
     for (const list of out) {
       if (!['quoted-list', 'quoted-run', 'name-list'].includes(list.kind) || (list.kind === 'quoted-list' && !joinedRun(doc, list.ranges)))
         continue;
       for (const c of single) {
         if (c.ranges.length !== 1 || !list.ranges.some((r) => r[0] === c.ranges[0][0] && r[1] === c.ranges[0][1])) continue;
-        list.score = Math.max(list.score, c.score - ARRAY_SCORES.singleItemPenalty.v + ARRAY_SCORES.runOverSingle.v);
+        list.score = Math.max(list.score, c.score - ARRAY_SCORES.singleItemPenalty.v);
       }
     }
   }

@@ -115,7 +115,7 @@ function enumCodes(values: readonly unknown[]): ReadonlyMap<string, unknown> | u
  * Numeric codes a parameter's description explains ("'1' for cleaning, '2' for ironing",
  * "1 represents Bangkok"): the code whose meaning is written in the request, as a candidate.
  */
-export function codeCandidates(p: ParamInfo, doc: Doc, besideName = false): Cand[] {
+export function codeCandidates(p: ParamInfo, doc: Doc): Cand[] {
   const codes = p.enumValues && p.enumValues.length > 0 ? enumCodes(p.enumValues) : undefined;
   if (!(p.type === 'integer' || p.type === 'number' || codes !== undefined) || !p.description) return [];
   const out: Cand[] = [];
@@ -137,9 +137,6 @@ export function codeCandidates(p: ParamInfo, doc: Doc, besideName = false): Cand
     if (at.some((t) => t === undefined)) continue;
     // (a meaning the request rules out names no code: "cleaning, not ironing", "no massage")
     if (NEGATED_BEFORE.test(doc.text.slice(Math.max(0, at[0]!.start - 24), at[0]!.start))) continue;
-    // (besideName: the meaning written before a word of the parameter's name, "ironing services"
-    // for service_ids, "a double room" for room_ids; not "a single night")
-    if (besideName && !p.anchors.includes(doc.tokens[at[at.length - 1]!.index + 1]?.stem ?? '')) continue;
     // a code names what the words name without using them up: "Bangkok" still fills a city
     // parameter; but a lettered label is the code's own name ("in Group B" is no district)
     const lettered = written.length > 1 && /^[A-Z]$/.test(written[written.length - 1]);

@@ -366,23 +366,16 @@ describe("mapArguments: codes in a list, names that write another parameter's na
     const t = tool(
       {
         province_id: { type: 'integer', description: 'ID of the province. Example: 1 for Bangkok, 2 for Chiang Mai.' },
-        service_ids: {
-          type: 'array',
-          items: { type: 'integer' },
-          description: 'Services: 1 for cleaning service, 2 for ironing service, 3 for massage.',
-        },
         type: { type: 'string', description: 'The type of therapist.', enum: ['Psychologist', 'Family Counselor', 'Psychiatrist'] },
       },
       ['type'],
     );
     expect(mapArguments(t, 'A Family Therapist in Bangkok who offers ironing services', undefined, { now }).arguments).toEqual({
       province_id: 1,
-      service_ids: [2],
       type: 'Family Counselor',
     });
     expect(mapArguments(t, 'A Psychiatrist in Chiang Mai who offers cleaning services', undefined, { now }).arguments).toEqual({
       province_id: 2,
-      service_ids: [1],
       type: 'Psychiatrist',
     });
     expect(mapArguments(t, 'Someone in Chiang Mai, no massage', undefined, { now }).missingArguments).toEqual(['type']);

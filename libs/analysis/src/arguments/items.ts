@@ -1,5 +1,5 @@
 /**
- * Things counted in the request ("two burgers and a coke"), for lists of items and quantities.
+ * Things counted in the request ("two burgers and a coke"), for lists of items.
  */
 import { type Doc } from '../extract.js';
 import { NUMBER_WORDS } from '../lexicon.js';
@@ -24,14 +24,11 @@ const COUNT_WORD = new RegExp(
   'i',
 );
 
-/** One counted item: its name as written, how many, where its count starts and ends, where its name starts and ends. */
+/** One counted item: its name as written, where its name starts and ends. */
 interface CountedItem {
   item: string;
-  count: number;
   /** counted by "a"/"an" */
   article: boolean;
-  start: number;
-  countEnd: number;
   itemStart: number;
   end: number;
 }
@@ -41,11 +38,11 @@ const COUNTED = new WeakMap<Doc, CountedItem[]>();
 
 /**
  * Things ordered with how many of each: "three bottles of olive oil and a five pound bag of rice"
- * → olive oil × 3, rice × 1; "two dozen eggs" → eggs × 24; "five 'burgers' and six 'chicken
- * wings'". The first run of counts each followed by an item name, the items joined by commas or
- * "and"; an item is at most four words, cut at a preposition or conjunction, with what measures
- * or holds it dropped before "of". "a"/"an" counts one only after another counted item. Names are
- * kept as written (plural included). Empty when the request holds no such run.
+ * → olive oil, rice; "two dozen eggs" → eggs; "five 'burgers' and six 'chicken wings'". The first
+ * run of counts each followed by an item name, the items joined by commas or "and"; an item is at
+ * most four words, cut at a preposition or conjunction, with what measures or holds it dropped
+ * before "of". "a"/"an" counts one only after another counted item. Names are kept as written
+ * (plural included). Empty when the request holds no such run.
  */
 export function countedItems(doc: Doc): CountedItem[] {
   const cached = COUNTED.get(doc);
@@ -74,12 +71,8 @@ export function countedItems(doc: Doc): CountedItem[] {
       continue;
     }
     const article = /^an?$/i.test(t.text);
-    let count = /^\d/.test(t.text) ? Number(t.text) : article ? 1 : NUMBER_WORDS[t.lower];
     let j = i + 1;
-    if (toks[j]?.lower === 'dozen') {
-      count *= 12;
-      j++;
-    }
+    if (toks[j]?.lower === 'dozen') j++;
     const words: { text: string; start: number; end: number }[] = [];
     while (
       j < toks.length &&
@@ -121,7 +114,7 @@ export function countedItems(doc: Doc): CountedItem[] {
       .replace(/^['"‘’“”]+|['"‘’“”]+$/g, '')
       .trim();
     if (run.length >= MAX_COUNTED_ITEMS) break;
-    run.push({ item, count, article, start: t.start, countEnd: toks[j - words.length - 1].end, itemStart: head[0].start, end: last.end });
+    run.push({ item, article, itemStart: head[0].start, end: last.end });
     i = j;
   }
   if (run.length > 0) runs.push(run);

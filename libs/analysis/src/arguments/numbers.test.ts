@@ -340,21 +340,10 @@ describe('mapArguments: what the pi, number word, range end, label, stem, ruled-
     expect(mapArguments(diet, 'I no longer eat meat so vegetarian please', undefined, { now }).arguments.diet).toBe('vegetarian');
     expect(mapArguments(diet, 'I eat nothing other than vegan food', undefined, { now }).arguments.diet).toBe('vegan');
     const services = tool(
-      {
-        service_ids: {
-          type: 'array',
-          items: { type: 'integer' },
-          description: 'Services: 1 for cleaning service, 2 for ironing service, 3 for massage.',
-        },
-      },
+      { service_id: { type: 'integer', description: 'Services: 1 for cleaning service, 2 for ironing service, 3 for massage.' } },
       [],
     );
-    expect(mapArguments(services, 'I need a cleaning service, not ironing', undefined, { now }).arguments.service_ids).toEqual([1]);
-    const rooms = tool(
-      { room_ids: { type: 'array', items: { type: 'integer' }, description: 'Rooms: 1 for single, 2 for double, 3 for suite.' } },
-      [],
-    );
-    expect(mapArguments(rooms, 'book a double room for a single night', undefined, { now }).arguments.room_ids).toEqual([2]);
+    expect(mapArguments(services, 'I need a cleaning service, not ironing', undefined, { now }).arguments.service_id).toBe(1);
     const lawsuits = tool(
       {
         company: { type: 'string' },

@@ -21,9 +21,6 @@ export const ITEM_PARTS = new Set([
   'groceries',
 ]);
 
-/** Last name parts of the list of how many of each ("quantities", "qty", "counts"). Source: hand-set. */
-export const QUANTITY_PARTS = new Set(['quantity', 'quantities', 'qty', 'qtys', 'counts']);
-
 /** Words that measure or hold an item ("three bottles of olive oil", "a five pound bag of rice"): dropped before "of". Source: hand-set. */
 export const MEASURE_WORDS = new Set([
   'bottle',

@@ -1,7 +1,7 @@
 /**
  * Scores of arrays.ts: candidate lists for an array parameter (a list literal, enum items, the
- * description's examples, counted items, explained codes, a series of numbers, quoted values,
- * names, a written list, one value as a one-item list), and the cuts that admit an item.
+ * description's examples, counted items, a series of numbers, quoted values, names, a written
+ * list, one value as a one-item list), and the cuts that admit an item.
  */
 import { hand, scoreGroup } from '../../scores.js';
 
@@ -10,42 +10,23 @@ export const ARRAY_SCORES = scoreGroup('arrays', {
   listLiteralBase: hand(0.45, "a list literal ('[1, 2, 3]') whose items fit the item schema, before the name's bonus"),
   enumItemMinMatch: hand(0.6, "cut: an item enum's value counts as written from this match score (enumScore) up"),
   enumItems: hand(0.55, "the item enum's values the request writes, as one list"),
-  exampleMinMatch: hand(
-    0.9,
-    'cut: a description example counts as written from this match score (enumScore) up, where its place is known',
-    ['bfcl:simple_python_80', 'bfcl:multiple_115', 'bfcl:live_simple_119-75-0'],
-  ),
   describedExamples: hand(0.55, "the description's examples the request writes as words of their own, not negated, as one list", [
     'bfcl:simple_python_80',
     'bfcl:multiple_115',
     'bfcl:live_simple_119-75-0',
-  ]),
-  countedQuantities: hand(0.7, "the counts of counted items ('2 burgers and 3 fries' → [2, 3]) for a list of quantities", [
-    'bfcl:simple_python_370',
-    'bfcl:simple_python_375',
-    'bfcl:live_multiple_63-25-0',
   ]),
   countedItems: hand(0.7, "the items of counted items ('2 burgers and 3 fries' → burgers, fries) for a list of items", [
     'bfcl:simple_python_370',
     'bfcl:simple_python_375',
     'bfcl:live_multiple_63-25-0',
   ]),
-  codeList: hand(0.75, 'the numeric codes the description explains whose meanings the request writes before a word of the name', [
-    'bfcl:live_multiple_973-213-0',
-  ]),
   numberSeriesBase: hand(0.35, "numbers written as a series ('3, 5 and 8') for a list of numbers, before the name's bonus"),
   numberSeriesAnchorWeight: hand(0.6, "weight of the parameter's name near a series of numbers"),
   quotedList: hand(0.4, 'every quoted value of the request (two or more), as one list'),
-  quotedRunBase: hand(0.45, "a run of quoted values joined by commas or 'and', among other quoted values, before the name's bonus", [
-    'bfcl:simple_python_108',
-  ]),
   nameListBase: hand(0.45, "names joined by commas, 'and', '&' or 'vs' ('Lakers and Clippers'), before the name's bonus", [
     'bfcl:multiple_171',
   ]),
   writtenListNameHitMin: hand(0.8, "cut: a written list is read only after a name hit of at least this weight ('tags: a, b and c')"),
   writtenList: hand(0.5, "a written list ('x, y and z') right after the parameter's name"),
   singleItemPenalty: hand(0.1, "penalty: one value of the item kind as a one-item list, below the value's own score"),
-  runOverSingle: hand(0.02, 'a run of quoted values or names over the best of its items as a one-item list: the run is the whole value', [
-    'bfcl:live_multiple_146-58-0',
-  ]),
 });
