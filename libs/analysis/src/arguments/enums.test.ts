@@ -393,15 +393,6 @@ describe('mapArguments: what the pi, number word, range end, label, stem, ruled-
 });
 
 describe('mapArguments: bare clock times, purposes, counted nouns, positions, makers, teams, ranges, venues and changes of value', () => {
-  it('of two values of one enum written as a change, takes the one changed into', () => {
-    const food = tool(
-      { TheFod: { type: 'string', enum: ['PIZZA', 'BURGER', 'SALAD'], description: 'The name of the food to be changed.' } },
-      ['TheFod'],
-    );
-    expect(mapArguments(food, 'I would like to switch my order from pizza to a BURGER.').arguments).toEqual({ TheFod: 'BURGER' });
-    expect(mapArguments(food, 'Please replace my pizza with a salad.').arguments).toEqual({ TheFod: 'SALAD' });
-  });
-
   it('leaves a flag unset where the request does not mind either way, in that clause only', () => {
     const homes = tool({
       has_garage: { type: 'boolean', description: 'Indicates if the property must have a garage.' },

@@ -5,7 +5,7 @@
 import { type Doc, tokenAt } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
 import { type Token, contentStems, stem } from '../text.js';
-import { anchorBonus, insideName, rangeRole } from './anchors.js';
+import { anchorBonus, insideName } from './anchors.js';
 import { currencyMentions } from './codes.js';
 import { COLOR_PARTS, COLOR_WORDS, DONTCARE, NOT_COLOUR_BEFORE, PLAYS_AS_VERB, VALUE_SYNONYMS } from './data/enums.js';
 import { NEGATIONS } from './data/flags.js';
@@ -147,12 +147,7 @@ export const ENUMS_KIND: ValueKindModule = {
               out.push({
                 param: p,
                 value: v,
-                score:
-                  ENUM_SCORES.numeralBase.v +
-                  Math.max(
-                    anchorBonus(p, doc, sp, hits) * ENUM_SCORES.numeralAnchorWeight.v,
-                    /^-\p{L}/u.test(doc.text.slice(sp.end)) ? 0 : countBonus(p, doc, sp),
-                  ),
+                score: ENUM_SCORES.numeralBase.v + (/^-\p{L}/u.test(doc.text.slice(sp.end)) ? 0 : countBonus(p, doc, sp)),
                 ranges: [[sp.start, sp.end]],
                 kind: 'enum',
               });
@@ -199,32 +194,13 @@ export const ENUMS_KIND: ValueKindModule = {
         if (f && f.value === v) out.push({ param: p, value: v, score: f.score, ranges: [], kind: 'flag' });
       }
     }
-    // two of its values written, one changed into the other ("switch my order from pizza to a
-    // BURGER", "salad instead of soup"): the one asked for, unless the parameter names the old one
-    // (where a verb of change is written: "sort from newest to oldest" is an order, "translate from
-    // English to French" names both ends)
-    const written = out.filter((c) => c.kind === 'enum' && c.ranges.length === 1);
-    if (
-      new Set(written.map((c) => c.value)).size >= 2 &&
-      rangeRole(p) !== 'start' &&
-      !p.parts.some((x) => /^(?:old|current|previous|original)$/.test(x)) &&
-      !/\b(?:source|original|current|existing|of the (?:document|text|file|input))\b/i.test(p.description) &&
-      CHANGE_VERB.test(doc.text)
-    ) {
-      for (const c of written) {
-        const before = doc.text.slice(Math.max(0, c.ranges[0][0] - 16), c.ranges[0][0]);
-        if (/\b(?:from|instead\s+of|rather\s+than|replace)\s+(?:an?\s+|the\s+|my\s+)?$/i.test(before))
-          c.score -= ENUM_SCORES.changedFromPenalty.v;
-        else if (/\b(?:to|into)\s+(?:an?\s+|the\s+|some\s+)?$/i.test(before)) c.score += ENUM_SCORES.changedToBonus.v;
-      }
-    }
     if (p.required && !out.some((c) => c.score >= REQUIRED_MIN_SCORE.v)) {
       const partial = distinctiveEnumWord(p, doc);
       if (partial)
         out.push({
           param: p,
           value: partial.value,
-          score: REQUIRED_MIN_SCORE.v + ENUM_SCORES.partialAboveRequired.v,
+          score: REQUIRED_MIN_SCORE.v,
           ranges: [[partial.start, partial.end]],
           kind: 'enum-partial',
         });
@@ -287,24 +263,16 @@ export const COLOUR_KIND: ValueKindModule = {
   name: 'colour',
   serves: stringParam,
   propose(p, doc, ctx, out) {
-    const { hits } = ctx;
     // a colour word for a colour parameter ("a small green bird", "in red")
     if (COLOR_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
       for (const tk of colourWords(doc, p))
         out.push({
           param: p,
           value: tk.lower,
-          score:
-            ENUM_SCORES.colourBase.v +
-            anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) *
-              ENUM_SCORES.colourAnchorWeight.v,
+          score: ENUM_SCORES.colourBase.v,
           ranges: [[tk.start, tk.end]],
           kind: 'color',
         });
     }
   },
 };
-
-/** A verb that changes one value into another ("switch my order from pizza to a burger"); not "sort from newest to oldest", "translate from English to French". */
-const CHANGE_VERB =
-  /\b(?:switch(?:ed|ing)?|chang(?:e|ed|ing)|replac(?:e|ed|ing)|swap(?:ped|ping)?|upgrad(?:e|ed|ing)|downgrad(?:e|ed|ing)|instead\s+of|rather\s+than)\b/i;

@@ -14,11 +14,6 @@ export const ENUM_SCORES = scoreGroup('enums', {
     'bfcl:live_multiple_600-158-6',
     'bfcl:live_multiple_603-158-9',
   ]),
-  numeralAnchorWeight: hand(0.6, "weight of the parameter's name near a numeral enum value, against its count bonus", [
-    'bfcl:live_multiple_477-146-2',
-    'bfcl:live_multiple_600-158-6',
-    'bfcl:live_multiple_603-158-9',
-  ]),
   currencyCode: hand(0.7, 'a currency enum value written as a currency mention (symbol, name or code) in the request'),
   matchWeight: hand(0.8, "weight of the enum value's match score (enumScore) in its candidate's score"),
   anchorWeight: hand(0.3, "weight of the parameter's name near a matched enum value"),
@@ -27,15 +22,6 @@ export const ENUM_SCORES = scoreGroup('enums', {
   ]),
   numberValueBase: hand(0.5, 'a number enum value written as a number in the request, before any cue'),
   numberValueAnchorWeight: hand(0.5, "weight of the parameter's name near a number enum value"),
-  changedFromPenalty: hand(0.08, "penalty: of two values, the one changed from ('switch from pizza to a burger': pizza)", [
-    'bfcl:live_simple_24-5-2',
-  ]),
-  changedToBonus: hand(0.04, "of two values, the one changed to ('switch from pizza to a burger': burger)", ['bfcl:live_simple_24-5-2']),
-  partialAboveRequired: hand(
-    0.05,
-    "above the required-parameter minimum: a required enum read from one distinctive word of a value beside the parameter's name",
-    ['bfcl:live_multiple_378-135-2', 'bfcl:live_multiple_448-144-8', 'bfcl:live_multiple_209-91-3', 'bfcl:live_multiple_898-185-8'],
-  ),
   describedChoice: hand(0.6, "a choice the description quotes ('static' or 'dynamic') written beside a word of the parameter", [
     'bfcl:simple_python_271',
     'bfcl:multiple_162',
@@ -43,5 +29,4 @@ export const ENUM_SCORES = scoreGroup('enums', {
     'bfcl:simple_python_23',
   ]),
   colourBase: hand(0.6, 'a colour word for a colour parameter, before any cue', ['bfcl:simple_python_67', 'bfcl:simple_python_261']),
-  colourAnchorWeight: hand(0.3, "weight of the parameter's name near a colour word", ['bfcl:simple_python_67', 'bfcl:simple_python_261']),
 });
