@@ -4,11 +4,9 @@
  */
 import { type Doc } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
-import { STOP_WORDS } from '../text.js';
-import { NOT_A_FOLDER, NOT_COMMAND_START, PRINT_COMMANDS } from './data/ids.js';
+import { NOT_A_FOLDER, NOT_COMMAND_START } from './data/ids.js';
 import { COMMAND_SCORES } from './data/scores/commands.js';
 import { stringParam } from './dispatch.js';
-import { ordinalName } from './series.js';
 import { type Cand, type ValueKindModule } from './types.js';
 
 /** A relative clause after a parameter's name that ends in its "is": " I ordered is", " that we booked was". */
@@ -46,58 +44,6 @@ export function commandCandidates(p: ParamInfo, doc: Doc): Cand[] {
     const start = m.index + m[0].length - m[1].length + (m[1].length - m[1].trimStart().length);
     out.push({ param: p, value, score: COMMAND_SCORES.afterKeyword.v, ranges: [[start, start + value.length]], kind: 'command' });
   }
-  // "using the echo %date% command", "use docker ps to find out": a command of two or more words,
-  // or one holding a symbol (a lone word such as "the echo command" is no whole command)
-  const around = [
-    /\b(?:using|use|with|run|via)\s+the\s+([^\n]{1,200}?)\s+command\b/gi,
-    /\buse\s+([^\n]{1,200}?)(?=\s+to\b|\s*[.!?]?\s*$)/gi,
-  ];
-  for (const re2 of around) {
-    while ((m = re2.exec(doc.text)) !== null) {
-      const value = m[1].trim();
-      const first = value.split(/\s+/)[0].toLowerCase();
-      if (value === '' || NOT_COMMAND_START.has(first) || /^(command|cmd|tools?|it|this|that|my|your)$/i.test(first)) continue;
-      if (!/\s|[^\p{L}]/u.test(value)) {
-        // a lone command word and the one URL or path the request gives ("open huggingface using
-        // the start command and through the link: https://huggingface.co" → start https://…)
-        const targets = doc.spans.filter((sp) => sp.kind === 'url' || sp.kind === 'path');
-        if (re2 === around[0] && targets.length === 1)
-          out.push({
-            param: p,
-            value: `${value} ${targets[0].text}`,
-            score: COMMAND_SCORES.loneWordWithTarget.v,
-            ranges: [[targets[0].start, targets[0].end]],
-            kind: 'command',
-          });
-        // and a lone printing command with the words to print before it ("say hi using the echo
-        // command" → "echo hi")
-        // (only "say" or "print" right before a short plain phrase in the same sentence, nothing a
-        // shell would read otherwise, and no description of a value: "print the current user" is
-        // no text to echo)
-        const said =
-          re2 === around[0] && PRINT_COMMANDS.has(value.toLowerCase())
-            ? /(?:^|[.!?]\s+|\b(?:please|just|then|and)\s+)(?:say|print)\s+([\p{L}\p{N}][\p{L}\p{N} ]{0,40}?)\s+$/iu.exec(
-                doc.text.slice(0, m.index),
-              )
-            : null;
-        if (said && said[1].split(/\s+/).length <= 5 && !/^(?:the|my|your|a|an|this|that|these|those|our|its|me|how|what)\b/i.test(said[1]))
-          out.push({
-            param: p,
-            value: `${value} ${said[1]}`,
-            score: COMMAND_SCORES.printWithWords.v,
-            ranges: [[said.index, m.index + m[0].length]],
-            kind: 'command',
-          });
-        continue;
-      }
-      // "use X to ...": ordinary English ("use caution when ...", "use less memory", "use Windows,
-      // restart ...") holds a function word or a comma; a command rarely does
-      if (re2 !== around[0] && (/,/.test(value) || value.split(/\s+/).some((w) => STOP_WORDS.has(w.toLowerCase())))) continue;
-      const start = m.index + m[0].indexOf(m[1]);
-      // (above a part of it read alone: "start microsoft.windows.camera:" over the identifier in it)
-      out.push({ param: p, value, score: COMMAND_SCORES.aroundCommand.v, ranges: [[start, start + value.length]], kind: 'command' });
-    }
-  }
   return out;
 }
 
@@ -134,8 +80,7 @@ const MATH_AFTER = /^\s{0,3}(?:[(*/^=]|[-+]\s{0,3}[a-wyz(]|(?:sin|cos|tan|log|ln
  * Functions of x written in the request, for a parameter named or described as a function,
  * expression, equation or formula: "2x^2", "y=3x+2" → "3x+2", "f(x) = 3x^2" → "3x^2" (as
  * written, without "y =" or "f(x) ="). A plain number or a lone "x" is no function ("at x = 1"):
- * x must carry a coefficient or a power, or the expression an operator. Numbered parameters take
- * them in reading order (function1 the first, function2 the second). Strong
+ * x must carry a coefficient or a power, or the expression an operator. Strong
  * (commands.mathExpression): the numbers inside belong to the function, not to other parameters.
  */
 function mathExpressions(p: ParamInfo, doc: Doc): Cand[] {
@@ -154,11 +99,10 @@ function mathExpressions(p: ParamInfo, doc: Doc): Cand[] {
       continue;
     found.push({ text: expr, start, end: start + expr.length });
   }
-  const nth = ordinalName(p)?.[1];
-  return found.map((f, i) => ({
+  return found.map((f) => ({
     param: p,
     value: f.text,
-    score: COMMAND_SCORES.mathExpression.v + (nth === i + 1 ? COMMAND_SCORES.mathNthForNumbered.v : 0),
+    score: COMMAND_SCORES.mathExpression.v,
     ranges: [[f.start, f.end]],
     kind: 'math',
   }));

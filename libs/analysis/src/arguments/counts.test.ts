@@ -252,11 +252,6 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
     expect(mapArguments(search, 'What is the best way to learn Rust?').arguments.count).toBeUndefined();
     expect(mapArguments(search, 'Who is the richest person in the world?').arguments.count).toBeUndefined();
   });
-
-  it('reads what an echo says', () => {
-    const cmd = tool({ command: { type: 'string', description: 'The command to execute.' } }, ['command']);
-    expect(mapArguments(cmd, 'say hi using the echo command').arguments).toEqual({ command: 'echo hi' });
-  });
 });
 
 describe('mapArguments: labelled ids to the clause end, URL template hosts, country forms, time zones, dates and addresses', () => {

@@ -51,23 +51,12 @@ describe('mapArguments: numbered parameters, counts, codes and names', () => {
   });
 });
 
-describe('mapArguments: commands around the word, numbered words, nested objects last', () => {
-  it('takes a command written before "command" or after "use"', () => {
-    const t = tool({ command: { type: 'string', description: 'The shell command to run.' } }, ['command']);
-    expect(mapArguments(t, 'list the files using the ls -la command').arguments).toEqual({ command: 'ls -la' });
-    expect(mapArguments(t, 'is nginx up? use systemctl status nginx to check').arguments).toEqual({ command: 'systemctl status nginx' });
-    // one plain word is no whole command
-    expect(mapArguments(t, 'greet me using the echo command').arguments.command).not.toBe('echo');
-  });
-});
-
 describe('mapArguments: no value from prose defaults, plain English, regions, adverbs or periods only mentioned', () => {
   it('fills a command parameter from no ordinary English after "use"/"instruction", and reads no command past 300 characters', () => {
     const t = tool({ command: { type: 'string', description: 'Shell command' } }, ['command']);
     expect(mapArguments(t, 'Use caution when deleting the logs.').arguments).toEqual({});
     expect(mapArguments(t, 'Can you use less memory').arguments).toEqual({});
     expect(mapArguments(t, 'what instruction set does my CPU use').arguments).toEqual({});
-    expect(mapArguments(t, 'Use the ls -la command.').arguments).toEqual({ command: 'ls -la' });
     const long = 'command '.repeat(2500);
     const start = performance.now();
     mapArguments(t, long);
@@ -203,25 +192,6 @@ describe('mapArguments: a folder named in words', () => {
     ]) {
       expect(mapArguments(list, request, undefined, { now }).arguments, request).toEqual({ path });
     }
-  });
-});
-
-describe('mapArguments: commands named around "command"', () => {
-  const cmd = tool({ command: { type: 'string', description: 'The system command to be executed.' } }, ['command']);
-  it('takes a whole command written between "using the" and "command" over a part of it', () => {
-    expect(mapArguments(cmd, 'open camera, using the start microsoft.windows.camera: command', undefined, { now }).arguments.command).toBe(
-      'start microsoft.windows.camera:',
-    );
-  });
-  it('joins a lone command word to the one URL or path the request gives', () => {
-    expect(
-      mapArguments(cmd, 'open huggingface using the start command and through the link: https://huggingface.co', undefined, { now })
-        .arguments.command,
-    ).toBe('start https://huggingface.co');
-    // two URLs: which one is unclear, so no joined command
-    expect(
-      mapArguments(cmd, 'open both using the start command: https://a.example and https://b.example', undefined, { now }).arguments.command,
-    ).not.toBe('start https://a.example');
   });
 });
 

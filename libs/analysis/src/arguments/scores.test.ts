@@ -68,7 +68,7 @@ describe('the mapper scores are data (issue 41)', () => {
 
   it('every score has a unique name, says what it rewards, and where its value came from', () => {
     // every module's table is registered once the mapper is loaded (one group per module file)
-    expect(allScores().size).toBeGreaterThan(200);
+    expect(allScores().size).toBeGreaterThan(150);
     for (const [name, s] of allScores()) {
       expect(name).toMatch(/^[a-z][A-Za-z]*\.[A-Za-z][A-Za-z0-9]*$/);
       expect(s.why.length, name).toBeGreaterThan(8);
@@ -99,8 +99,9 @@ describe("the dev requests a score's rule was written from (Score.from)", () => 
   const sourced = [...allScores()].filter(([, s]) => s.from !== undefined);
 
   it('are eval ids, at least one and each once per entry', () => {
-    // (most rules carry their sources: a registry that dropped them all would fail here)
-    expect(sourced.length).toBeGreaterThan(50);
+    // (the sourced rules that held on the half they were not written from keep their sources: a
+    // registry that dropped them all would fail here)
+    expect(sourced.length).toBeGreaterThan(20);
     for (const [name, s] of sourced) {
       const from = s.from!;
       expect(from.length, name).toBeGreaterThan(0);

@@ -71,9 +71,6 @@ export const NOT_COMMAND_START = new Set([
   'had',
 ]);
 
-/** Shell commands that print their arguments. Source: hand-set. */
-export const PRINT_COMMANDS: ReadonlySet<string> = new Set(['echo', 'printf', 'print', 'write-host', 'write-output']);
-
 /** Words that say which one without naming it ("the new project", "the main branch"). Source: hand-set. */
 export const NOT_A_NAME = new Set([
   'new',
