@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
 import { mapArguments } from '../arguments.js';
-import type { MapperTool } from '../types.js';
 import { tool } from './test-tool.js';
 
 describe('mapArguments: numbered parameters, counts, codes and names', () => {
@@ -203,54 +202,6 @@ describe('mapArguments: limits of the role, kind, entry fee, party, ride, stay, 
       'destination',
     ]);
     expect(mapArguments(uber, 'an Uber to the airport at 5. Actually, make it for 6.').arguments.passengers).toBeUndefined();
-  });
-});
-
-describe('mapArguments: bare clock times, purposes, counted nouns, positions, makers, teams, ranges, venues and changes of value', () => {
-  it('reads "the second item" as a position, counted from zero where the description says so', () => {
-    const todo = (description: string): MapperTool => tool({ index: { type: 'integer', description } }, ['index']);
-    expect(mapArguments(todo('The zero-based index of the todo item.'), 'Remove the second item from my todo list.').arguments).toEqual({
-      index: 1,
-    });
-    expect(mapArguments(todo('The position of the todo item in the list.'), 'Remove the third item from my todo list.').arguments).toEqual({
-      index: 3,
-    });
-    // "the first time" names no position
-    expect(mapArguments(todo('The zero-based index of the todo item.'), 'Is this the first time I use the list?').missingArguments).toEqual(
-      ['index'],
-    );
-  });
-
-  it('asks one result of a count for a superlative and a singular noun, not for a plural', () => {
-    const banks: MapperTool = {
-      name: 'highest_grossing_banks',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          country: { type: 'string', description: 'The country.' },
-          year: { type: 'integer', description: 'The year.' },
-          top_n: { type: 'integer', description: 'Top n banks.', default: 5 },
-        },
-        required: ['country', 'year'],
-      },
-    };
-    expect(mapArguments(banks, 'Find the highest grossing bank in the U.S for year 2020.').arguments.top_n).toBe(1);
-    expect(mapArguments(banks, 'Find the highest grossing banks in the U.S for year 2020.').arguments.top_n).toBeUndefined();
-    expect(mapArguments(banks, 'Find the top chess players in New York.').arguments.top_n).toBeUndefined();
-    // a tool that does not rank by that measure: a search's count is no 1
-    const search: MapperTool = {
-      name: 'web_search',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          query: { type: 'string', description: 'The search query.' },
-          count: { type: 'integer', description: 'Number of results.' },
-        },
-        required: ['query'],
-      },
-    };
-    expect(mapArguments(search, 'What is the best way to learn Rust?').arguments.count).toBeUndefined();
-    expect(mapArguments(search, 'Who is the richest person in the world?').arguments.count).toBeUndefined();
   });
 });
 

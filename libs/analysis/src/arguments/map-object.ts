@@ -17,7 +17,7 @@ import { clashes, coerce, contextField, definitionOf, namesSibling, saysMore, se
 import { NUMERIC_RANK, countsValues, numberFor } from './numbers.js';
 import { ONE_TOKEN_SEMANTICS, describedValue, explicitPairs, namedPhraseEnd, pairValue } from './pairs.js';
 import { TEXT_RANK } from './roles.js';
-import { ordinalSeries, respectively, singleBestCount } from './series.js';
+import { ordinalSeries } from './series.js';
 import { descriptionSlot } from './slots.js';
 import { tagged, traceOf } from './trace.js';
 import { type ArgEvidence, type ArgTrace, type Cand, EITHER_OR_MIN_SCORE, REQUIRED_MIN_SCORE } from './types.js';
@@ -144,11 +144,7 @@ export function mapObject(
     // get_tokyo_weather's city) and leaves an optional one out ("California" for
     // california_tax's state, rather than "Texas" from "I moved from Texas"); anything else is no
     // value of it ("Walmart" for walmart.check_price's store_location, "Netflix" for a title)
-    const own = [
-      ...candidatesFor(p, doc),
-      ...tagged(namedFolders(p, doc, toolStems), 'namedFolders', tracing),
-      ...tagged(singleBestCount(p, doc, toolStems), 'singleBestCount', tracing),
-    ]
+    const own = [...candidatesFor(p, doc), ...tagged(namedFolders(p, doc, toolStems), 'namedFolders', tracing)]
       .flatMap((c) => withoutLabel(c))
       .map((c) => withoutToolVerb(c, toolStems))
       .filter(
@@ -168,7 +164,6 @@ export function mapObject(
       continue;
     cands.push(...own);
   }
-  cands.push(...tagged(respectively(searched, doc), 'respectively', tracing));
   cands.push(...tagged(ordinalSeries(searched, doc), 'ordinalSeries', tracing));
   // a free text's phrase outranks the name it opens with ("body See you at noon": the body is
   // "See you at noon", not "See")

@@ -14,7 +14,6 @@ import { UNIT_STEMS } from './data/units.js';
 import { COUNT_NOUN_BREAK, GENERIC_VALUE_STEMS } from './data/words.js';
 import { CALENDAR_RANGES, apostropheYears, clockHour, monthNumbers, yearsOfDates } from './dates.js';
 import { numericParam } from './dispatch.js';
-import { positionCandidates } from './series.js';
 import { type Cand, type ParamContext, type ValueKindModule } from './types.js';
 import { canonUnit, siScaled, timeScaled, unitStem } from './units.js';
 
@@ -163,7 +162,6 @@ export const NUMBERS_KIND: ValueKindModule = {
       const c = numberCandidate(p, doc, s, t, ctx);
       if (c) out.push(c);
     }
-    out.push(...positionCandidates(p, doc));
     out.push(...apostropheYears(p, doc));
     out.push(...periodCandidates(p, doc));
     out.push(...clockHour(p, doc));

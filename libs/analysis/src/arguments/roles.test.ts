@@ -2,13 +2,6 @@ import { describe, it, expect } from 'vitest';
 import { mapArguments } from '../arguments.js';
 import { now, tool } from './test-tool.js';
 
-describe('mapArguments: numbers', () => {
-  it('assigns listed names to listed values in order ("base and height are 6 and 10")', () => {
-    const t = tool({ base: { type: 'integer' }, height: { type: 'integer' } }, ['base', 'height']);
-    expect(mapArguments(t, 'the base and height are 6cm and 10cm').arguments).toEqual({ base: 6, height: 10 });
-  });
-});
-
 describe('mapArguments: numbered parameters, counts, codes and names', () => {
   it('keeps a capitalised "The" that opens a name inside a sentence', () => {
     const t = tool({ venue: { type: 'string', description: 'Name of the venue.' } }, ['venue']);

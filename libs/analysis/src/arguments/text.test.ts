@@ -38,24 +38,6 @@ describe('mapArguments: context, defaults and refusals', () => {
   });
 });
 
-describe('mapArguments: commands around the word, numbered words, nested objects last', () => {
-  it('gives two numbered word parameters the two words joined by "and"', () => {
-    const t = tool(
-      {
-        flavor1: { type: 'string', description: 'First flavor.' },
-        flavor2: { type: 'string', description: 'Second flavor.' },
-        scoops: { type: 'integer', description: 'Scoops.' },
-      },
-      ['flavor1', 'flavor2'],
-    );
-    expect(mapArguments(t, 'Blend mango and lime flavors and serve 2 scoops').arguments).toEqual({
-      flavor1: 'mango',
-      flavor2: 'lime',
-      scoops: 2,
-    });
-  });
-});
-
 describe('mapArguments: lists of labels, numbers inside values, abbreviations, time zones', () => {
   it('takes no label word as a list value, nor a number that is only part of a quoted value', () => {
     const t = tool({ siteIds: { type: 'array', items: { type: 'string' }, description: 'Sites to query.' } }, []);
