@@ -13,7 +13,6 @@ import { enumScore } from './enum-match.js';
 import { countedItems } from './items.js';
 import { coerce } from './map.js';
 import { descriptionExamples } from './phrases.js';
-import { coordinatePair } from './places.js';
 import { allSeries, coordinatedWords } from './series.js';
 import { type Cand, type ValueKindModule } from './types.js';
 
@@ -66,7 +65,7 @@ function arrayCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number 
 
 /** Candidate lists for an array parameter (arrayCandidates without its last filter). */
 function listCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: number }[]): Cand[] {
-  const out: Cand[] = coordinatePair(p, doc);
+  const out: Cand[] = [];
   const it = p.itemType ?? 'any';
   for (const s of doc.spans) {
     if (s.kind !== 'list' || !s.items) continue;

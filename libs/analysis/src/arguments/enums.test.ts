@@ -298,33 +298,6 @@ describe('mapArguments: limits of the role, kind, entry fee, party, ride, stay, 
 });
 
 describe('mapArguments: types named by their description, stems of choices, example formats, pi', () => {
-  it('reads a description example written before the thing a "Type of the X" description names', () => {
-    const lawsuits = tool(
-      {
-        company: { type: 'string' },
-        case_type: { type: 'string', description: "Type of the lawsuit, e.g., 'IPR', 'Patent', 'Commercial', etc. Default is 'all'." },
-      },
-      ['company'],
-    );
-    expect(mapArguments(lawsuits, "Find patent lawsuits involving the company 'Apple Inc.'", undefined, { now }).arguments).toEqual({
-      company: 'Apple Inc.',
-      case_type: 'patent',
-    });
-    // a description example written before the thing is taken whole, not its last word
-    const beat = tool(
-      {
-        genre: { type: 'string', description: 'The genre of the beat, e.g. Hip Hop.' },
-        bpm: { type: 'integer', description: 'Beats per minute.' },
-      },
-      ['genre', 'bpm'],
-    );
-    expect(mapArguments(beat, 'Create a hip hop beat at 95 beats per minute', undefined, { now }).arguments.genre).toBe('hip hop');
-    // a word before the thing that is none of the examples is no type ("cheap lawsuits")
-    expect(
-      mapArguments(lawsuits, "Find cheap lawsuits involving the company 'Apple Inc.'", undefined, { now }).arguments.case_type,
-    ).toBeUndefined();
-  });
-
   it('finds a one-word described choice by its stem, beside a word of the description', () => {
     const t = tool(
       {

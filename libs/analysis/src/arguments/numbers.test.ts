@@ -207,22 +207,6 @@ describe('mapArguments: functions of x', () => {
   });
 });
 
-describe('mapArguments: coordinate pairs', () => {
-  it('makes [latitude, longitude] from labelled or hemisphere-marked numbers, in the order the description gives', () => {
-    const wx = tool(
-      { coordinates: { type: 'array', items: { type: 'number' }, description: 'The latitude and longitude of the place.' } },
-      ['coordinates'],
-    );
-    expect(mapArguments(wx, 'temperature at latitude 48.85 and longitude 2.35 please').arguments.coordinates).toEqual([48.85, 2.35]);
-    expect(mapArguments(wx, 'weather at 33.86 S, 151.21 E').arguments.coordinates).toEqual([-33.86, 151.21]);
-    const geo = tool(
-      { point: { type: 'array', items: { type: 'number' }, description: 'Longitude and latitude of the point, in that order.' } },
-      ['point'],
-    );
-    expect(mapArguments(geo, 'lat: 40.7, lon: -74.0').arguments.point).toEqual([-74, 40.7]);
-  });
-});
-
 describe('mapArguments: review scores and areas of another kind', () => {
   const providers = tool({
     avg_rating: { type: 'number', description: 'Average review rating, 1 to 5.' },

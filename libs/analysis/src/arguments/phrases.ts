@@ -6,7 +6,6 @@ import { type Doc } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, stem } from '../text.js';
 import { anchorBonus } from './anchors.js';
-import { NEGATED_BEFORE } from './codes.js';
 import { RELATIVE_CLAUSE, commandCandidates } from './commands.js';
 import { NOT_A_NAME } from './data/ids.js';
 import { PHRASE_SCORES } from './data/scores/phrases.js';
@@ -166,15 +165,9 @@ function exampleCandidates(p: ParamInfo, doc: Doc, hits: { idx: number; w: numbe
   return out;
 }
 
-/** "Type of the lawsuit", "Kind of instrument": the thing a type-like parameter's description says it is the type of. */
-const TYPE_OF =
-  /^\s*(?:the\s+)?(?:type|kind|category|style|class|genre|format|mode)\s+of\s+(?:the\s+|a\s+|an\s+)?(\p{L}{3,})\b(?!\s+(?:of|to|for)\b)/iu;
-
 /**
- * Type-like parameters (room_type, cell_type): the word written before the named thing ("single
- * room", "human cell"). The thing is the name's part before the last; or the noun of a description
- * that starts "Type of the lawsuit", where one of the description's examples is written right
- * before it (case_type with examples 'IPR', 'Patent': "patent lawsuits" → patent).
+ * Type-like parameters (room_type, cell_type): the word written before the named thing, the name's
+ * part before the last ("single room", "human cell").
  */
 function modifierCandidates(p: ParamInfo, doc: Doc): Cand[] {
   const out: Cand[] = [];
@@ -198,42 +191,13 @@ function modifierCandidates(p: ParamInfo, doc: Doc): Cand[] {
     ].includes(parts[parts.length - 1] ?? '')
   )
     return out;
-  // the named thing: the name's part before the last ("room" of room_type), or for a one-word
-  // name the thing its description names ("Type of the instrument" → instrument)
+  // the named thing: the name's part before the last ("room" of room_type)
   const headWord = parts.length >= 2 ? parts[parts.length - 2] : undefined;
-  const own = headWord !== undefined && !STOP_WORDS.has(headWord) ? stem(headWord) : undefined;
-  // the thing a description names ("Type of the lawsuit") counts only with one of the description's
-  // examples before it: any word before it would make "a cheap instrument" a type "cheap"
-  const described = TYPE_OF.exec(p.description);
-  const named = described && !STOP_WORDS.has(described[1].toLowerCase()) ? stem(described[1].toLowerCase()) : undefined;
-  if (own === undefined && named === undefined) return out;
-  // (a description example written before the thing is the value as a whole: "a hip hop beat" is
-  // "hip hop", not "hop")
-  const examples = descriptionExamples(p)
-    .map((ex) => enumScore(ex, doc))
-    .filter((m) => m.score >= PHRASE_SCORES.modifierExampleMin.v && m.start >= 0);
+  if (headWord === undefined || STOP_WORDS.has(headWord)) return out;
+  const own = stem(headWord);
   for (const t of doc.tokens) {
-    if ((t.stem !== own && t.stem !== named) || t.index === 0) continue;
+    if (t.stem !== own || t.index === 0) continue;
     const prev = doc.tokens[t.index - 1];
-    const example = examples.find((m) => m.start <= prev.start && m.end >= prev.end && /^[\s-]*$/.test(doc.text.slice(m.end, t.start)));
-    // ("commercial lawsuits excluded", "not patent lawsuits": ruled out)
-    if (
-      example &&
-      (/^\s+(?:are\s+|is\s+)?(?:excluded|not\s+included|aside)\b/i.test(doc.text.slice(t.end, t.end + 24)) ||
-        NEGATED_BEFORE.test(doc.text.slice(Math.max(0, example.start - 24), example.start)))
-    )
-      continue;
-    if (example) {
-      out.push({
-        param: p,
-        value: doc.text.slice(example.start, example.end),
-        score: PHRASE_SCORES.modifierExample.v,
-        ranges: [[example.start, example.end]],
-        kind: 'modifier',
-      });
-      continue;
-    }
-    if (t.stem !== own) continue;
     // one plain word right before the head noun
     if (!/^\s+$/.test(doc.text.slice(prev.end, t.start)) && !/^-$/.test(doc.text.slice(prev.end, t.start))) continue;
     if (STOP_WORDS.has(prev.lower) || /\d/.test(prev.lower) || prev.lower.length < 3) continue;

@@ -177,34 +177,7 @@ describe('mapArguments: places named to compare, addresses and common-word citie
   });
 });
 
-describe('mapArguments: limits of the coordinate, example list, country, deck, probability, duration, rating and acronym rules', () => {
-  it('makes no point for one of two coordinate parameters or a box, and orders by the first axis named', () => {
-    const route = tool(
-      {
-        origin: { type: 'array', items: { type: 'number' }, description: 'Start coordinates as [lat, lon].' },
-        destination: { type: 'array', items: { type: 'number' }, description: 'End coordinates as [lat, lon].' },
-      },
-      ['origin', 'destination'],
-    );
-    expect(mapArguments(route, 'walk from here to latitude 37.77, longitude -122.41').arguments.origin).toBeUndefined();
-    const box = tool(
-      { bbox: { type: 'array', items: { type: 'number' }, description: 'Bounding box [min_lon, min_lat, max_lon, max_lat].' } },
-      ['bbox'],
-    );
-    expect(mapArguments(box, 'parks around latitude 51.50, longitude -0.12').arguments.bbox).toBeUndefined();
-    const geo = tool(
-      {
-        coordinates: {
-          type: 'array',
-          items: { type: 'number' },
-          description: 'Point in GeoJSON order (longitude, latitude). Latitude must be within ±90.',
-        },
-      },
-      ['coordinates'],
-    );
-    expect(mapArguments(geo, 'pin at lat 48.85, lon 2.35').arguments.coordinates).toEqual([2.35, 48.85]);
-  });
-
+describe('mapArguments: limits of the example list, country, deck, probability, duration, rating and acronym rules', () => {
   it('reads a country only from its name, and from its adjective only before a word about the country', () => {
     const ticket = tool(
       { department: { type: 'string', description: 'Department' }, country: { type: 'string', description: 'Country' } },

@@ -166,62 +166,6 @@ export const AREA_KIND: ValueKindModule = {
 };
 
 /**
- * A latitude and a longitude written with their labels ("latitude 37.87 and longitude -122.27",
- * "lat: 40.7, lon: -74.0") or their hemispheres ("33.86° S, 151.2° E"), for an array of numbers
- * whose name or description asks for coordinates or for latitude and longitude: [latitude,
- * longitude], the order that description gives (longitude first where it names that first).
- * Only where one of each is written.
- */
-export function coordinatePair(p: ParamInfo, doc: Doc): Cand[] {
-  if (p.itemType !== 'number' && p.itemType !== 'integer') return [];
-  const text = `${p.parts.join(' ')} ${p.description}`.toLowerCase();
-  if (!/\bcoordinates?\b|\blat(?:itude)?\b[^.]{0,40}\blon(?:g|gitude)?\b|\blon(?:g|gitude)?\b[^.]{0,40}\blat(?:itude)?\b/.test(text))
-    return [];
-  // (one point only: not a box of four values, and not where the object has another coordinates
-  // parameter, "origin" and "destination", whose one of the two a single point would be)
-  if (/\b(?:min|max|bounding|bbox|box)\b/.test(text)) return [];
-  if (p.objectDescriptions.filter((d, i) => i !== p.order && /\bcoordinates?\b|\blat(?:itude)?\b[^.]{0,40}\blon/.test(d)).length > 0)
-    return [];
-  // the order the description first names them in ("GeoJSON order (longitude, latitude)")
-  const latAt = text.search(/\blat(?:itude)?\b/);
-  const lonAt = text.search(/\blon(?:g|gitude)?\b/);
-  const lonFirst = lonAt >= 0 && (latAt < 0 || lonAt < latAt);
-  const axisOf = (s: Span): 'lat' | 'lon' | undefined => {
-    if (s.hemi) return s.hemi === 'N' || s.hemi === 'S' ? 'lat' : 'lon';
-    // the label up to three words before the number ("latitude is around 13.08")
-    const before = doc.text.slice(Math.max(0, s.start - 30), s.start).toLowerCase();
-    const m = /\b(latitude|lat|longitude|lon|lng|long)\b(?:\s*[:=]\s*|\s+(?:is\s+|of\s+)?(?:about\s+|around\s+|approximately\s+)?)$/.exec(
-      before,
-    );
-    return m ? (m[1].startsWith('lat') ? 'lat' : 'lon') : undefined;
-  };
-  const lat: Span[] = [];
-  const lon: Span[] = [];
-  for (const s of doc.spans) {
-    if (s.kind !== 'number' || s.word) continue;
-    const axis = axisOf(s);
-    if (axis === 'lat' && Math.abs(s.num!) <= 90) lat.push(s);
-    if (axis === 'lon' && Math.abs(s.num!) <= 180) lon.push(s);
-  }
-  if (lat.length !== 1 || lon.length !== 1) return [];
-  // (both by label or both by hemisphere: "5.25 E or more near latitude 35.68" is no point)
-  if (Boolean(lat[0].hemi) !== Boolean(lon[0].hemi)) return [];
-  const value = lonFirst ? [lon[0].num!, lat[0].num!] : [lat[0].num!, lon[0].num!];
-  return [
-    {
-      param: p,
-      value,
-      score: PLACE_SCORES.coordinatePair.v,
-      ranges: [
-        [lat[0].start, lat[0].end],
-        [lon[0].start, lon[0].end],
-      ],
-      kind: 'coordinates',
-    },
-  ];
-}
-
-/**
  * The kind of administrative area a parameter's name is (district, district_name, districtName →
  * "district"; sub_district_name → "subdistrict"; county, province…); undefined for other names
  * (school_district is a school district's name, not an area's).

@@ -20,16 +20,6 @@ export const PHRASE_SCORES = scoreGroup('phrases', {
   ),
   exampleWritten: hand(0.45, 'one of the description\'s examples ("e.g. sculpture") written in the request'),
   exampleNearName: hand(0.4, "multiplier of the anchor bonus of an example written near the parameter's name"),
-  modifierExampleMin: hand(
-    0.75,
-    "threshold: the least match score (enumScore) at which a description's example counts as written before a type-like parameter's thing",
-    ['bfcl:multiple_139', 'bfcl:parallel_multiple_49'],
-  ),
-  modifierExample: hand(
-    0.55,
-    'one of the description\'s examples written right before the thing a type-like parameter is the type of ("patent lawsuits")',
-    ['bfcl:multiple_139', 'bfcl:parallel_multiple_49'],
-  ),
   modifierWord: hand(0.55, 'one plain word right before the head noun of a type-like parameter\'s name ("single room" for room_type)', [
     'bfcl:simple_python_55',
     'bfcl:simple_python_70',
