@@ -176,30 +176,6 @@ describe('mapArguments: what the pi, number word, range end, label, stem, ruled-
 });
 
 describe('mapArguments: bare clock times, purposes, counted nouns, positions, makers, teams, ranges, venues and changes of value', () => {
-  const alarm = tool(
-    {
-      alarm_time: {
-        type: 'string',
-        description: "The alarm time in a recognized format, such as 'YYYY-MM-DD HH:MM:SS', 'HH:MM:SS', 'HH:MM', or 'HH:MM AM/PM'.",
-      },
-      purpose: { type: 'string', description: "The purpose of the alarm, such as 'wake up' or 'meeting'.", default: 'General reminder' },
-    },
-    ['alarm_time'],
-  );
-
-  it('reads what an alarm is for after "reminding me to" or "to" behind its time, and nothing else', () => {
-    expect(mapArguments(alarm, 'Set an Alarm for 11PM reminding me to brush my teeth', undefined, { now }).arguments.purpose).toBe(
-      'brush my teeth',
-    );
-    expect(
-      mapArguments(alarm, 'Can you set an alarm for 2023-04-02 07:30:00 to wake me up for a meeting?', undefined, { now }).arguments
-        .purpose,
-    ).toBe('wake me up for a meeting');
-    // "to" before a number is a range, and a "to" not behind the time says nothing of the purpose
-    expect(mapArguments(alarm, 'Set an alarm for 7:00 to 8:00', undefined, { now }).arguments.purpose).toBeUndefined();
-    expect(mapArguments(alarm, 'I want to set an alarm for 6:45 AM', undefined, { now }).arguments.purpose).toBeUndefined();
-  });
-
   it('says whether the dates it sends keep the order the request writes them in (a selection feature)', () => {
     const events = (format: string): MapperTool =>
       tool({ date: { type: 'string', description: `The date of the event, in the format '${format}'.` } }, ['date']);

@@ -12,12 +12,11 @@ import { MATH_KIND } from './commands.js';
 import { DATE_RANGE_KIND, END_FROM_DURATION_KIND } from './dates.js';
 import { COLOUR_KIND, DESCRIBED_VALUE_KIND, ENUMS_KIND } from './enums.js';
 import { FLAGS_KIND } from './flags.js';
-import { KIND_NAMED_KIND } from './identifiers.js';
 import { NUMBERS_KIND } from './numbers.js';
 import { PHRASES_KIND } from './phrases.js';
 import { AREA_KIND } from './places.js';
 import { SPANS_KIND } from './spans.js';
-import { PURPOSE_KIND, SEARCH_PHRASE_KIND, WHOLE_REQUEST_KIND } from './text.js';
+import { SEARCH_PHRASE_KIND, WHOLE_REQUEST_KIND } from './text.js';
 import { type Cand, type MapArgumentsOptions, type ParamContext, REQUIRED_MIN_SCORE, type ValueKindModule } from './types.js';
 import { CONVERSION_UNITS_KIND, MEASURED_THING_KIND, unitStemsOf } from './units.js';
 
@@ -182,7 +181,6 @@ function valueKinds(): readonly ValueKindModule[] {
     DESCRIBED_VALUE_KIND,
     MUSIC_KEY_KIND,
     DATE_RANGE_KIND,
-    PURPOSE_KIND,
     COLOUR_KIND,
     CURRENCY_KIND,
     SPANS_KIND,
@@ -193,7 +191,6 @@ function valueKinds(): readonly ValueKindModule[] {
     END_FROM_DURATION_KIND,
     CONVERSION_UNITS_KIND,
     MEASURED_THING_KIND,
-    KIND_NAMED_KIND,
     SEARCH_PHRASE_KIND,
   ]);
 }

@@ -177,7 +177,7 @@ describe('mapArguments: places named to compare, addresses and common-word citie
   });
 });
 
-describe('mapArguments: limits of the example list, country, deck, probability, duration, rating and acronym rules', () => {
+describe('mapArguments: limits of the coordinate, example list, country, deck, probability, duration, rating and acronym rules', () => {
   it('reads a country only from its name, and from its adjective only before a word about the country', () => {
     const ticket = tool(
       { department: { type: 'string', description: 'Department' }, country: { type: 'string', description: 'Country' } },

@@ -208,22 +208,7 @@ describe('mapArguments: sentence breaks, bounds across a comparison, genre words
 });
 
 describe('mapArguments: identifiers and names', () => {
-  it("reads a thing's name beside the word for that thing, for a needed name or identifier", () => {
-    const badge = tool(
-      {
-        name: { type: 'string', description: 'The unique name identifier of the project.' },
-        version: { type: 'string', description: 'The project version.' },
-      },
-      ['name', 'version'],
-    );
-    expect(mapArguments(badge, 'Show metrics for the hummingbird project, version 2.').arguments).toEqual({
-      name: 'hummingbird',
-      version: '2',
-    });
-    const byId = tool({ uuid: { type: 'string', description: 'The unique identifier of the project.' } }, ['uuid']);
-    expect(mapArguments(byId, 'the badge for project ID qx7ab.').arguments.uuid).toBe('qx7ab');
-    // a word that only says which one, or a capitalised name that holds the thing's word, is not taken
-    expect(mapArguments(byId, 'the badge for the new project').arguments.uuid).toBeUndefined();
+  it('takes a capitalised name whole, the word for its kind and all ("the Prado Museum")', () => {
     const museum = tool({ name: { type: 'string', description: 'The name of the museum.' } }, ['name']);
     expect(mapArguments(museum, 'opening hours of the Prado Museum in Madrid').arguments.name).toBe('Prado Museum');
   });

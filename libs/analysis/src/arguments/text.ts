@@ -1,66 +1,9 @@
 /**
- * Value kind "free text": what a reminder is for, the whole request and search terms.
+ * Value kind "free text": the whole request and search terms.
  */
 import { TEXT_SCORES } from './data/scores/text.js';
 import { stringParam } from './dispatch.js';
 import { type ValueKindModule } from './types.js';
-
-/** Last name parts of a parameter that says what something is for (an alarm's purpose). */
-const PURPOSE_PARTS: ReadonlySet<string> = new Set(['purpose', 'reason']);
-
-/** Value kind "purpose": what an alarm or a reminder is for. */
-export const PURPOSE_KIND: ValueKindModule = {
-  name: 'purpose',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    const { type: t } = ctx;
-    // what an alarm or reminder is for, for a purpose parameter: the clause after "reminding me
-    // to" ("Set an Alarm for 11PM reminding me to brush my teeth"), or after "to" right behind the
-    // time it is set for ("an alarm for 2023-04-02 07:30:00 to wake me up for a meeting")
-    if (t === 'string' && !p.enumValues && PURPOSE_PARTS.has(p.parts[p.parts.length - 1] ?? '')) {
-      const clauseAt = (at: number): { value: string; end: number } | undefined => {
-        const m =
-          /^\s*(\p{L}[\p{L}'’]*(?:(?:[ \t]+|(?<=\b(?:Dr|Mr|Mrs|Ms|St|Prof))\.[ \t]+)[\p{L}'’]+){0,9})[ \t]*(?=$|[.?!;\n]|,\s+(?:and|but|please)\b)/u.exec(
-            doc.text.slice(at),
-          );
-        if (!m || /^(?:\d|the\s+\d)/.test(m[1])) return undefined;
-        return { value: m[1], end: at + m[0].length };
-      };
-      for (const m of doc.text.matchAll(/\bremind(?:ing|er)?\s+(?:me|us|him|her|them)\s+to\b/gi)) {
-        const c = clauseAt(m.index + m[0].length);
-        if (c)
-          out.push({
-            param: p,
-            value: c.value,
-            score: TEXT_SCORES.remindMeTo.v,
-            ranges: [[m.index + m[0].length, c.end]],
-            kind: 'purpose',
-          });
-      }
-      // (the "to" path only for an alarm's or a reminder's purpose, a clause that starts with a
-      // lower-case word other than a possessive, a time or an alarm's setting: "at 5pm to Maria",
-      // "on 2024-05-01 to my credit card", "for 7am to noon", "for 6:30 to go off every day" are none)
-      if (/\b(?:alarm|reminder|wake)/i.test(`${p.parts.join(' ')} ${p.description}`)) {
-        for (const sp of doc.spans) {
-          if (sp.kind !== 'time' && sp.kind !== 'date') continue;
-          const after =
-            /^\s+to\s+(?!\d)(?=\p{Ll})(?!(?:my|your|his|her|their|our|the|a|an|noon|midnight|half|quarter|go\s+off|ring|repeat|vibrate|snooze|sound|play)\b)/iu.exec(
-              doc.text.slice(sp.end),
-            );
-          const c = after ? clauseAt(sp.end + after[0].length) : undefined;
-          if (c && !/\b(?:from|move|change|reschedule)\b/i.test(doc.text.slice(Math.max(0, sp.start - 40), sp.start)))
-            out.push({
-              param: p,
-              value: c.value,
-              score: TEXT_SCORES.toAfterTime.v,
-              ranges: [[sp.end + after![0].length, c.end]],
-              kind: 'purpose',
-            });
-        }
-      }
-    }
-  },
-};
 
 /** Value kind "wholeRequest": the whole request, for free text in the user's own words. */
 export const WHOLE_REQUEST_KIND: ValueKindModule = {

@@ -1,14 +1,10 @@
 /**
- * Scores of the free-text value kinds (text.ts): what an alarm or a reminder is for, the whole
- * request, and the request as a search term. Hand-set, not yet fitted (issue 41).
+ * Scores of the free-text value kinds (text.ts): the whole request, and the request as a search
+ * term. Hand-set, not yet fitted (issue 41).
  */
 import { hand, scoreGroup } from '../../scores.js';
 
 export const TEXT_SCORES = scoreGroup('text', {
-  remindMeTo: hand(0.65, 'the clause after "reminding me to" for a purpose or reason parameter', ['bfcl:live_multiple_939-194-1']),
-  toAfterTime: hand(0.6, 'the clause after "to" right behind the time or date an alarm or reminder is set for, for its purpose parameter', [
-    'bfcl:live_multiple_936-192-1',
-  ]),
   wholeRequest: hand(
     0.21,
     "the whole first line for a required free-text parameter that asks for the user's own words (message, query, input)",
