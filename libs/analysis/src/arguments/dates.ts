@@ -1,10 +1,9 @@
 /**
- * Value kind "dates and times": dates, times and date-times formatted as a parameter asks, date
- * ranges, years written with an apostrophe, the end of a period; and
- * for numeric parameters, an hour of the clock, a month's number and a date's year.
+ * Value kind "dates and times": dates, times and date-times formatted as a parameter asks, years
+ * written with an apostrophe, the end of a period; and for numeric parameters, a date's year.
  */
 import { type DateValue, type Doc, type Span, type TimeValue } from '../extract.js';
-import { MONTHS, lookupTable } from '../lexicon.js';
+import { lookupTable } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
 import { anchorBonus, rangeRole } from './anchors.js';
 import { DATE_SCORES } from './data/scores/dates.js';
@@ -67,37 +66,6 @@ export function formatDate(d: DateValue, p: ParamInfo, today: Date, time?: TimeV
     (/\bTIME\s?ZONE\b[^.]{0,40}\b(?:NOT INCLUDED|SEPARATELY)\b/.test(want) || p.siblings.some((n) => /^(?:time_?zone|tz)$/i.test(n)));
   const z = !zoneApart && /SSZ|:\d\dZ\b|\bZ\b.*UTC|UTC.*\bZ\b/.test(want) ? 'Z' : '';
   return `${base}${tSep ? 'T' : ' '}${tt}${z}`;
-}
-
-/** A description's format of a date range: one date format twice, joined by "to" or a dash ("formatted as 'YYYY-MM-DD to YYYY-MM-DD'"). */
-const DATE_RANGE_FORMAT = /\b([YMD]{2,4}([-/.])[YMD]{2,4}\2[YMD]{2,4})(\s*(?:to|-|–)\s*)\1\b/i;
-
-/**
- * A text parameter whose description formats it as a date range ('YYYY-MM-DD to YYYY-MM-DD')
- * takes two dates the request joins by "to", "until", "through", "and" or a dash, each in that
- * format, joined as the description joins them ("from 2023.10.1 to 2023.10.7" →
- * "2023-10-01 to 2023-10-07").
- */
-function dateRangeCandidates(p: ParamInfo, doc: Doc): Cand[] {
-  if (p.type !== 'string' || p.enumValues) return [];
-  const fmt = DATE_RANGE_FORMAT.exec(p.description);
-  if (!fmt) return [];
-  const dates = doc.spans.filter((s) => s.kind === 'date' && s.date !== undefined).sort((a, b) => a.start - b.start);
-  const out: Cand[] = [];
-  // (each date formatted as one date of the range's format)
-  const one = { ...p, description: fmt[1] };
-  for (let i = 0; i + 1 < dates.length; i++) {
-    const [a, b] = [dates[i], dates[i + 1]];
-    if (b.start < a.end || !/^\s*(?:to|until|till|through|thru|and|-|–)\s*$/i.test(doc.text.slice(a.end, b.start))) continue;
-    out.push({
-      param: p,
-      value: `${formatDate(a.date!, one, doc.today)}${fmt[3]}${formatDate(b.date!, one, doc.today)}`,
-      score: DATE_SCORES.dateRange.v,
-      ranges: [[a.start, b.end]],
-      kind: 'date-range',
-    });
-  }
-  return out;
 }
 
 /** Formats a time of day ("HH:MM" unless the description asks for seconds or 12-hour). */
@@ -174,16 +142,6 @@ export function isToday(s: Span, doc: Doc): boolean {
   );
 }
 
-/** Value kind "dateRange": a date range in the form the description asks. */
-export const DATE_RANGE_KIND: ValueKindModule = {
-  name: 'dateRange',
-  serves: stringParam,
-  propose(p, doc, ctx, out) {
-    const { type: t } = ctx;
-    if (t === 'string' && !p.enumValues) out.push(...dateRangeCandidates(p, doc));
-  },
-};
-
 /** Value kind "endFromDuration": the end of a period from its start and a duration. */
 export const END_FROM_DURATION_KIND: ValueKindModule = {
   name: 'endFromDuration',
@@ -242,59 +200,6 @@ export function datesAsWritten(doc: Doc, args: Record<string, unknown>): number 
     sum += figureOrder(v) === written ? 1 : -1;
   }
   return Math.max(-1, Math.min(1, sum));
-}
-
-export /** An hour of the day written as a time, for an integer hour in 24-hour form. */
-function clockHour(p: ParamInfo, doc: Doc): Cand[] {
-  const out: Cand[] = [];
-  // an hour of the day written as a time, for an integer hour in 24-hour form ("opens until at
-  // least 11 PM" → 23 for operating_hours "in 24 hour format")
-  // (a clock's hour only: "24 hour format/clock"; and a time said of opening or closing:
-  // "open until 11 PM" for a closing hour, not "open until 2 AM" for an opening hour)
-  if (
-    p.type === 'integer' &&
-    /\bhours?\b/i.test(`${p.parts.join(' ')} ${p.description}`) &&
-    /\b24[- ]?hour\s+(?:format|clock)\b|\b(?:closing|opening)\s+time\b/i.test(p.description)
-  ) {
-    const times = doc.spans.filter((x) => x.kind === 'time' && x.time && x.time.mi === 0);
-    const opening = /\bopen(?:ing)?\b/i.test(p.parts.join(' ')) && !/\bclos/i.test(`${p.parts.join(' ')} ${p.description}`);
-    const said = times.length === 1 ? doc.text.slice(Math.max(0, times[0].start - 40), times[0].start) : '';
-    const fits = opening
-      ? /\b(?:opens?|opening|from)\b[^.?!]{0,30}$/i.test(said) && !/\b(?:until|till)\b[^.?!]{0,20}$/i.test(said)
-      : /\b(?:until|till|close|closes|closing|open|opens)\b[^.?!]{0,30}$/i.test(said);
-    if (times.length === 1 && fits)
-      out.push({
-        param: p,
-        value: times[0].time!.h,
-        score: DATE_SCORES.clockHour.v,
-        ranges: [[times[0].start, times[0].end]],
-        kind: 'hour',
-      });
-  }
-  return out;
-}
-
-export /** A month written by name, for a month number. */
-function monthNumbers(p: ParamInfo, doc: Doc, hits: ParamContext['hits']): Cand[] {
-  const out: Cand[] = [];
-  // a month written by name for a month number ("February 2022" -> 2); "may" only capitalised
-  if (p.parts[p.parts.length - 1] === 'month') {
-    for (const tk of doc.tokens) {
-      const n = MONTHS[tk.lower];
-      if (n !== undefined && (tk.lower !== 'may' || tk.text === 'May') && (tk.lower.length > 3 || /^\p{Lu}/u.test(tk.text)))
-        out.push({
-          param: p,
-          value: n,
-          score:
-            DATE_SCORES.monthByName.v +
-            anchorBonus(p, doc, { id: -1, kind: 'proper', start: tk.start, end: tk.end, text: tk.text }, hits) *
-              DATE_SCORES.monthNearName.v,
-          ranges: [[tk.start, tk.end]],
-          kind: 'month',
-        });
-    }
-  }
-  return out;
 }
 
 export /** The year of a written date, for a year parameter. */

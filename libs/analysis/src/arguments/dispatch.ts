@@ -9,7 +9,7 @@ import { anchorHits } from './anchors.js';
 import { ARRAYS_KIND } from './arrays.js';
 import { CODES_KIND, CURRENCY_KIND, MUSIC_KEY_KIND } from './codes.js';
 import { MATH_KIND } from './commands.js';
-import { DATE_RANGE_KIND, END_FROM_DURATION_KIND } from './dates.js';
+import { END_FROM_DURATION_KIND } from './dates.js';
 import { COLOUR_KIND, DESCRIBED_VALUE_KIND, ENUMS_KIND } from './enums.js';
 import { FLAGS_KIND } from './flags.js';
 import { NUMBERS_KIND } from './numbers.js';
@@ -180,7 +180,6 @@ function valueKinds(): readonly ValueKindModule[] {
     OBJECTS_KIND,
     DESCRIBED_VALUE_KIND,
     MUSIC_KEY_KIND,
-    DATE_RANGE_KIND,
     COLOUR_KIND,
     CURRENCY_KIND,
     SPANS_KIND,

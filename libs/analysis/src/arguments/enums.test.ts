@@ -376,20 +376,7 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
       in_unit_laundry: true,
     });
   });
-  it('reads a date range in the format its description gives, a choice of several words whole, and a code of digit groups that opens with a zero', () => {
-    const news = tool(
-      {
-        keyword: { type: 'string', description: 'The key term.' },
-        date_range: { type: 'string', description: "The date range for the news search, formatted as 'YYYY-MM-DD to YYYY-MM-DD'." },
-      },
-      ['keyword'],
-    );
-    expect(mapArguments(news, "news about 'AI' from 2023.10.1 to 2023.10.7").arguments).toEqual({
-      keyword: 'AI',
-      date_range: '2023-10-01 to 2023-10-07',
-    });
-    const dashed = tool({ period: { type: 'string', description: 'Period as MM/DD/YYYY - MM/DD/YYYY.' } }, ['period']);
-    expect(mapArguments(dashed, 'sales between 2024-03-01 and 2024-03-31').arguments).toEqual({ period: '03/01/2024 - 03/31/2024' });
+  it('reads a choice of several words whole, and a code of digit groups that opens with a zero', () => {
     // a choice of several words keeps its first word, however label-like ("Email")
     const post = tool({ platform: { type: 'string', enum: ['Social Media', 'Email Newsletter'] } }, ['platform']);
     expect(mapArguments(post, 'Send an email newsletter blast').arguments).toEqual({ platform: 'Email Newsletter' });

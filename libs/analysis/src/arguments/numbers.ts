@@ -12,7 +12,7 @@ import { PERCENT_FRACTION_ROUNDING } from './data/numbers.js';
 import { NUMBER_SCORES } from './data/scores/numbers.js';
 import { UNIT_STEMS } from './data/units.js';
 import { COUNT_NOUN_BREAK, GENERIC_VALUE_STEMS } from './data/words.js';
-import { CALENDAR_RANGES, apostropheYears, clockHour, monthNumbers, yearsOfDates } from './dates.js';
+import { CALENDAR_RANGES, apostropheYears, yearsOfDates } from './dates.js';
 import { numericParam } from './dispatch.js';
 import { type Cand, type ParamContext, type ValueKindModule } from './types.js';
 import { canonUnit, siScaled, timeScaled, unitStem } from './units.js';
@@ -164,10 +164,8 @@ export const NUMBERS_KIND: ValueKindModule = {
     }
     out.push(...apostropheYears(p, doc));
     out.push(...periodCandidates(p, doc));
-    out.push(...clockHour(p, doc));
     // the cards of the one rank or suit drawn from a standard deck ("drawing a king" → 4)
     out.push(...cardsOfRankOrSuit(p, doc));
-    out.push(...monthNumbers(p, doc, hits));
     out.push(...yearsOfDates(p, doc, hits));
   },
 };
