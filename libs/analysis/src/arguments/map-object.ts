@@ -10,7 +10,6 @@ import { anchorHits } from './anchors.js';
 import { namedFolders } from './commands.js';
 import { DONTCARE } from './data/enums.js';
 import { MAP_OBJECT_SCORES } from './data/scores/map-object.js';
-import { SLOT_SEMANTICS } from './data/slots.js';
 import { candidatesFor, runOptionsOf } from './dispatch.js';
 import { echoFitsKind, echoesToolName, withoutLabel, withoutToolVerb } from './echoes.js';
 import { clashes, coerce, contextField, definitionOf, namesSibling, saysMore, setArg } from './map.js';
@@ -18,7 +17,6 @@ import { NUMERIC_RANK, countsValues, numberFor } from './numbers.js';
 import { ONE_TOKEN_SEMANTICS, describedValue, explicitPairs, namedPhraseEnd, pairValue } from './pairs.js';
 import { TEXT_RANK } from './roles.js';
 import { ordinalSeries } from './series.js';
-import { descriptionSlot } from './slots.js';
 import { tagged, traceOf } from './trace.js';
 import { type ArgEvidence, type ArgTrace, type Cand, EITHER_OR_MIN_SCORE, REQUIRED_MIN_SCORE } from './types.js';
 
@@ -201,31 +199,6 @@ export function mapObject(
     if (tracing) chosen.set(c.param.name, c);
     assigned.add(c.param.name);
     for (const r of c.ranges) taken.push(r);
-  }
-  // 2c. a required text parameter no rule filled, with no default, takes the words that stand
-  // where the tool's description puts it, between the same words ("ratings of an instrument from
-  // a particular manufacturer": "ratings of piano from Yamaha"); a weak kind, so it rarely
-  // carries a call on its own
-  for (const p of searched) {
-    if (
-      assigned.has(p.name) ||
-      !p.required ||
-      p.type !== 'string' ||
-      p.enumValues ||
-      depth > 0 ||
-      !SLOT_SEMANTICS.has(p.semantic) ||
-      p.hasDefault ||
-      p.describedDefault !== undefined
-    )
-      continue;
-    const slot = descriptionSlot(toolDescription, p, doc) ?? descriptionSlot(p.description, p, doc);
-    if (!slot || clashes([slot], taken)) continue;
-    const v = doc.text.slice(slot[0], slot[1]);
-    setArg(args, p.name, v);
-    valueSpans.set(p.name, slot);
-    evidence[p.name] = { score: MAP_OBJECT_SCORES.descriptionSlot.v, kind: 'slot' };
-    assigned.add(p.name);
-    taken.push(slot);
   }
   // 3. nested objects: map their own properties from the text the parameters above left
   for (const p of searched.filter((x) => x.type === 'object' && depth < 3)) {

@@ -1,8 +1,8 @@
 /**
  * Scores of mapObject's own steps (map-object.ts): the evidence score of an argument taken from the
- * context, from a name=value pair, from a description's slot, by position or from a default; the
- * least score an optional parameter's candidate needs; and the cuts that decide a lenient nested
- * object and a parameter the request mentions. All are hand-set, not yet fitted (issue 41).
+ * context, from a name=value pair, by position or from a default; the least score an optional
+ * parameter's candidate needs; and the cuts that decide a lenient nested object and a parameter
+ * the request mentions. All are hand-set, not yet fitted (issue 41).
  */
 import { hand, scoreGroup } from '../../scores.js';
 
@@ -14,11 +14,6 @@ export const MAP_OBJECT_SCORES = scoreGroup('mapObject', {
     'a free text\'s phrase is put this much above a name candidate it opens with that scores as much or more ("body See you at noon")',
   ),
   optionalMin: hand(0.5, 'threshold: the least candidate score that fills an optional parameter'),
-  descriptionSlot: hand(0.3, "a required text parameter no rule filled takes the words standing where the tool's description puts it", [
-    'bfcl:simple_python_278',
-    'bfcl:live_multiple_41-16-0',
-    'bfcl:simple_python_372',
-  ]),
   lenientOneClearCue: hand(
     0.5,
     'threshold: a required object that marks none of its properties required, with one value only, keeps it only if its score reaches this',
