@@ -40,6 +40,15 @@ describe('mapArguments: SI prefixes and rates', () => {
   });
 });
 
+describe('mapArguments: lists of labels, numbers inside values, abbreviations, time zones', () => {
+  it('names an IANA time zone by its city', () => {
+    const t = tool({ timezone: { type: 'string', enum: ['UTC', 'Asia/Tokyo', 'America/Los_Angeles'], description: 'Time zone.' } }, [
+      'timezone',
+    ]);
+    expect(mapArguments(t, 'what time is it now in los angeles').arguments).toEqual({ timezone: 'America/Los_Angeles' });
+  });
+});
+
 describe('mapArguments: motion and rates', () => {
   it('reads "hours/minutes" as alternatives, not a rate', () => {
     const t = tool(

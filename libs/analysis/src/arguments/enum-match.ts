@@ -1,11 +1,11 @@
 /**
  * How well a request writes one enum value: exact words, stems, prefixes, abbreviations, languages
- * by name; memoised per request and per value.
+ * and time zones by name, numerals; memoised per request and per value.
  */
 import { type Doc } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, type Token, editDistance, splitIdentifier, squash, stem } from '../text.js';
-import { DONTCARE, ENUM_SYNONYMS, LANGUAGE_CODE, LANGUAGE_NAMES } from './data/enums.js';
+import { DONTCARE, ENUM_SYNONYMS, LANGUAGE_CODE, LANGUAGE_NAMES, TIME_ZONE_ABBREVIATIONS, TIME_ZONE_REGIONS } from './data/enums.js';
 import { ENUM_MATCH_SCORES } from './data/scores/enum-match.js';
 
 /** Per request: each enum value's match (enumScore), shared by every parameter and candidate tool that offers the value. */
@@ -115,6 +115,28 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
   if (names)
     for (const t of ix.distinct)
       if (names.includes(t.lower)) return { score: ENUM_MATCH_SCORES.languageName.v, start: t.start, end: t.end };
+  // an IANA time zone ("Europe/London", "America/New_York") named by its city ("London time")
+  const tz = /^(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/(?:[A-Za-z_]+\/)?([A-Za-z_]+)$/.exec(value);
+  if (tz) {
+    const city = tz[1].toLowerCase().split('_');
+    for (const i of ix.byLower.get(city[0]) ?? []) {
+      if (i + city.length <= doc.tokens.length && city.every((w, j) => doc.tokens[i + j].lower === w))
+        return { score: ENUM_MATCH_SCORES.timeZoneCity.v, start: doc.tokens[i].start, end: doc.tokens[i + city.length - 1].end };
+    }
+    // or by an abbreviation written in capitals ("4pm EST"; a two-letter one, "9:00 PT", right
+    // after a clock time only; never one with an offset, "GMT+5:30") or a region's name before
+    // "time" ("Pacific time"): weaker than a city the request names ("Berlin? CET I think")
+    for (const t of ix.distinct) {
+      const zone =
+        TIME_ZONE_ABBREVIATIONS[t.text] ?? (/^\s+time\b/i.test(doc.text.slice(t.end, t.end + 6)) ? TIME_ZONE_REGIONS[t.lower] : undefined);
+      if (zone === undefined || !zone.includes(value) || /^\s*[+-−]\s*\d/.test(doc.text.slice(t.end, t.end + 3))) continue;
+      // (an abbreviation only right after a clock time, "4pm EST", "9:00 PT": "the PST archive",
+      // "SGT Miller", "the HST return" name no zone)
+      if (/^[A-Z]+$/.test(t.text) && !/(?:\d:\d\d|\d\s*[ap]\.?m\.?)\s*$/i.test(doc.text.slice(Math.max(0, t.start - 12), t.start)))
+        continue;
+      return { score: ENUM_MATCH_SCORES.timeZoneAbbreviation.v, start: t.start, end: t.end };
+    }
+  }
   const { words, stems, squashed: sq } = valueWords(value);
   if (words.length === 0) return { score: 0, start: -1, end: -1 };
   const toks = doc.tokens;

@@ -196,8 +196,51 @@ describe('mapArguments: a folder named in words', () => {
 });
 
 describe('mapArguments: labelled ids to the clause end, URL template hosts, country forms, time zones, dates and addresses', () => {
-  it('reads an enum value that names an object property, "id" as a label only, and writes no Z where the zone is given apart', () => {
-    // (an enum value that is a property of every object: read as a lookup key it would crash the whole mapping)
+  it("reads a time zone's abbreviation or region for an IANA enum, and writes no Z where the zone is given apart", () => {
+    const reschedule = tool(
+      {
+        identifier: { type: 'string', description: 'A unique identifier for the event.' },
+        dateortime: { type: 'string', description: "The new date and time, in ISO-8601 format (e.g., 'YYYY-MM-DDTHH:MM:SSZ')." },
+        timezone: {
+          type: 'string',
+          enum: ['UTC', 'Asia/Tokyo', 'America/New_York', 'Europe/London', 'America/Los_Angeles'],
+          default: 'UTC',
+        },
+      },
+      ['identifier', 'dateortime'],
+    );
+    expect(mapArguments(reschedule, "Move event 'standup' to March 5, 2024 at 9:00 PT", undefined, { now }).arguments.timezone).toBe(
+      'America/Los_Angeles',
+    );
+    expect(
+      mapArguments(reschedule, "Move event 'standup' to March 5, 2024 at 9am Pacific time", undefined, { now }).arguments.timezone,
+    ).toBe('America/Los_Angeles');
+    // two capitals that are no zone away from a clock time ("2 PT sessions", "CT scans"); an
+    // offset; a zone several places share (CST: Chicago or Shanghai); a city the request names
+    // outranks an abbreviation ("Berlin? CET I think")
+    expect(
+      mapArguments(reschedule, "Move event 'PT session' to March 5, 2024 at 9am", undefined, { now }).arguments.timezone,
+    ).toBeUndefined();
+    const appointment = tool(
+      {
+        service: { type: 'string', description: 'The service booked.' },
+        timezone: {
+          type: 'string',
+          enum: ['America/Chicago', 'America/Los_Angeles', 'Asia/Shanghai', 'Europe/Berlin', 'Europe/Paris', 'Europe/London'],
+        },
+      },
+      ['service'],
+    );
+    expect(mapArguments(appointment, 'Book 2 PT sessions').arguments.timezone).toBeUndefined();
+    expect(mapArguments(appointment, 'Schedule 2 CT scans').arguments.timezone).toBeUndefined();
+    expect(mapArguments(appointment, 'a massage at 5pm GMT+5:30').arguments.timezone).toBeUndefined();
+    expect(mapArguments(appointment, 'a massage in Shanghai at 5pm CST').arguments.timezone).toBe('Asia/Shanghai');
+    expect(mapArguments(appointment, 'a massage in Berlin? CET I think').arguments.timezone).toBe('Europe/Berlin');
+    // an abbreviation away from a clock time is no zone ("the PST archive", "SGT Miller"), and
+    // a word that is an object's own property ("constructor") is no abbreviation
+    expect(mapArguments(appointment, 'export my PST archive at 10:00').arguments.timezone).toBeUndefined();
+    expect(mapArguments(appointment, 'Review the constructor code in Berlin at 9am').arguments.timezone).toBe('Europe/Berlin');
+    // (nor an enum value that is a property of every object: read as a lookup key it would crash the whole mapping)
     const kinds = tool({ kind: { type: 'string', enum: ['constructor', 'toString', '__proto__'] } }, ['kind']);
     expect(mapArguments(kinds, 'use the constructor kind').arguments).toEqual({ kind: 'constructor' });
     // "id" as a label only: no state code, no ID card

@@ -1,7 +1,47 @@
 /**
- * Enum matching tables: languages (ISO 639-1), synonyms of enum values, colour words.
+ * Enum matching tables: time zones (IANA names), languages (ISO 639-1), synonyms of enum values,
+ * colour words.
  */
 import { lookupTable } from '../../lexicon.js';
+
+/**
+ * IANA zones an abbreviation written in capitals stands for (tz database abbreviations, and the
+ * US zones' two-letter forms). Left out: abbreviations zones in unrelated places share (CST: US
+ * Central and China; IST: India, Israel, Ireland), MST (Denver, or Phoenix all year) and GMT,
+ * which is UTC as often as London.
+ * Source: the IANA time zone database; the choice of abbreviations hand-set.
+ */
+export const TIME_ZONE_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = lookupTable({
+  EST: ['America/New_York', 'America/Toronto', 'America/Detroit'],
+  EDT: ['America/New_York', 'America/Toronto', 'America/Detroit'],
+  ET: ['America/New_York'],
+  CDT: ['America/Chicago'],
+  CT: ['America/Chicago'],
+  MDT: ['America/Denver'],
+  MT: ['America/Denver'],
+  PST: ['America/Los_Angeles', 'America/Vancouver'],
+  PDT: ['America/Los_Angeles', 'America/Vancouver'],
+  PT: ['America/Los_Angeles'],
+  AKST: ['America/Anchorage'],
+  HST: ['Pacific/Honolulu'],
+  BST: ['Europe/London'],
+  CET: ['Europe/Paris', 'Europe/Berlin', 'Europe/Madrid', 'Europe/Rome', 'Europe/Amsterdam'],
+  CEST: ['Europe/Paris', 'Europe/Berlin', 'Europe/Madrid', 'Europe/Rome', 'Europe/Amsterdam'],
+  JST: ['Asia/Tokyo'],
+  KST: ['Asia/Seoul'],
+  HKT: ['Asia/Hong_Kong'],
+  SGT: ['Asia/Singapore'],
+  AEST: ['Australia/Sydney', 'Australia/Melbourne'],
+  AEDT: ['Australia/Sydney', 'Australia/Melbourne'],
+});
+
+/** IANA zones of a region's name written before "time" ("Eastern time"). Source: the IANA time zone database; the choice of regions hand-set. */
+export const TIME_ZONE_REGIONS: Readonly<Record<string, readonly string[]>> = lookupTable({
+  eastern: TIME_ZONE_ABBREVIATIONS.EST,
+  central: TIME_ZONE_ABBREVIATIONS.CDT,
+  mountain: TIME_ZONE_ABBREVIATIONS.MDT,
+  pacific: TIME_ZONE_ABBREVIATIONS.PST,
+});
 
 /** An ISO 639-1 language code, optionally with a region ("fr", "es-ES", "zh_CN"). Source: ISO 639-1 and BCP 47. */
 // two letters, then optionally "-" or "_" and two more

@@ -8,6 +8,12 @@ import { hand, scoreGroup } from '../../scores.js';
 /** Scores of enumScore, by the kind of match. */
 export const ENUM_MATCH_SCORES = scoreGroup('enumMatch', {
   languageName: hand(0.8, "a language code's value written as the language's English name ('french' for 'fr')"),
+  timeZoneCity: hand(0.75, "an IANA time zone named by its city ('London time' for Europe/London)", ['bfcl:live_simple_138-91-0']),
+  timeZoneAbbreviation: hand(
+    0.7,
+    "an IANA time zone named by an abbreviation after a clock time ('4pm EST') or a region before 'time'; weaker than its city",
+    ['bfcl:live_multiple_224-98-0'],
+  ),
   commonWord: hand(0.35, 'a one-word value that is a stop word or a short lower-case word as written: weak evidence'),
   phraseAsWritten: hand(0.92, "the value's words written in a row, each as the value writes it"),
   phraseByStem: hand(0.9, "the value's words written in a row, some only by a shared stem"),
