@@ -1,9 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EVAL_DIR, readJsonl } from '@toolsurface/eval-kit';
 import { allScores, resetScores, setScores } from '../arguments.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -89,30 +88,17 @@ describe('the mapper scores are data (issue 41)', () => {
   });
 });
 
-// The dev requests a rule was written from (Score.from) are eval ids ($TOOLSURFACE_EVAL_DIR or
-// ../shared/eval; the check that each exists is skipped, saying so, where the data is missing).
-const DEV_FILES = ['queries.dev.jsonl', 'queries.irrelevance.dev.jsonl'].map((f) => resolve(DEFAULT_EVAL_DIR, f));
-const hasDev = DEV_FILES.every((f) => existsSync(f));
-if (!hasDev) console.log(`skipped: the check that every score's source is a dev request needs ${DEV_FILES.join(' and ')}`);
-
 describe("the dev requests a score's rule was written from (Score.from)", () => {
-  const sourced = [...allScores()].filter(([, s]) => s.from !== undefined);
-
-  it('are eval ids, at least one and each once per entry', () => {
+  it('are eval ids, at least one and each once per entry (tools/mapper/score-sources.test.ts checks they exist)', () => {
+    const sourced = [...allScores()].filter(([, sc]) => sc.from !== undefined);
     // (the sourced rules that held on the half they were not written from keep their sources: a
     // registry that dropped them all would fail here)
     expect(sourced.length).toBeGreaterThan(20);
-    for (const [name, s] of sourced) {
-      const from = s.from!;
+    for (const [name, sc] of sourced) {
+      const from = sc.from!;
       expect(from.length, name).toBeGreaterThan(0);
       for (const id of from) expect(id, name).toMatch(/^[a-z]+:[\w.-]+$/);
       expect(new Set(from).size, `${name} names a request twice`).toBe(from.length);
     }
-  });
-
-  it.skipIf(!hasDev)('each is a request of the dev or irrelevance split', () => {
-    const ids = new Set(DEV_FILES.flatMap((f) => readJsonl<{ id: string }>(f).map((q) => q.id)));
-    const unknown = sourced.flatMap(([name, s]) => s.from!.filter((id) => !ids.has(id)).map((id) => `${name}: ${id}`));
-    expect(unknown).toEqual([]);
   });
 });
