@@ -322,18 +322,26 @@ export async function runDurableConsumer(
   handler: (msg: JsMsg) => Promise<Disposition>,
   deps: { tracer: Tracer; logger: Logger },
 ): Promise<RunningConsumer> {
-  const jsm = await jetstreamManager(nc);
-  await jsm.consumers
-    .add(STREAM, {
-      durable_name: durable,
-      filter_subject: subject,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: 30e9,
-      max_deliver: 10,
-    })
-    .catch(async () => jsm.consumers.info(STREAM, durable));
-  const consumer = await jetstream(nc).consumers.get(STREAM, durable);
+  // A service started while the cluster elects a leader (after NATS comes back) gets "JetStream
+  // system temporarily unavailable" here: it waits for the leader rather than exiting.
+  const consumer = await retryJetStream(async () => {
+    const jsm = await jetstreamManager(nc);
+    await jsm.consumers
+      .add(STREAM, {
+        durable_name: durable,
+        filter_subject: subject,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: 30e9,
+        max_deliver: 10,
+      })
+      // (an existing durable is opened as it is; a transient failure is tried again)
+      .catch(async (e: unknown) => {
+        if (isTransientJetStreamError(e)) throw e;
+        return jsm.consumers.info(STREAM, durable);
+      });
+    return jetstream(nc).consumers.get(STREAM, durable);
+  });
   const messages = await consumer.consume({ max_messages: 64 });
   let inflight: Promise<void> = Promise.resolve();
   const loop = (async () => {
