@@ -14,6 +14,7 @@
 import { writeFileSync } from 'node:fs';
 import { allScores } from '@toolsurface/analysis';
 import { halfOf, type Half } from './halves-lib.js';
+import { sourceHalves } from './score-fit-lib.js';
 
 /** One score entry with a known source. */
 interface Sourced {
@@ -37,8 +38,8 @@ function main(): void {
     g.entries++;
     if (s.from === undefined) continue;
     const from = s.from.map((id) => ({ id, half: halfOf(id) }));
-    const halves = new Set(from.map((f) => f.half));
-    const judgeOn: Half | undefined = halves.size === 1 ? (halves.has('A') ? 'B' : 'A') : undefined;
+    const written = sourceHalves(s.from);
+    const judgeOn: Half | undefined = written === 'A' ? 'B' : written === 'B' ? 'A' : undefined;
     g.sourced.push({ name, from, ...(judgeOn ? { judgeOn } : {}) });
   }
 

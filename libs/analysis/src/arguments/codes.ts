@@ -38,7 +38,7 @@ export function currencyMentions(doc: Doc): { code: string; start: number; end: 
 }
 
 /** A negation right before a word (one word may come between): "not ironing", "no massage", "without a pool". */
-export const NEGATED_BEFORE = /\b(?:not|no|without|except|excluding|exclude)\s+(?:[\p{L}'’]+\s+)?$/iu;
+const NEGATED_BEFORE = /\b(?:not|no|without|except|excluding|exclude)\s+(?:[\p{L}'’]+\s+)?$/iu;
 
 /** One code a parameter's description explains ("'1' for cleaning"), as codeMeanings reads it. */
 interface CodeMeaning {
@@ -115,7 +115,7 @@ function enumCodes(values: readonly unknown[]): ReadonlyMap<string, unknown> | u
  * Numeric codes a parameter's description explains ("'1' for cleaning, '2' for ironing",
  * "1 represents Bangkok"): the code whose meaning is written in the request, as a candidate.
  */
-export function codeCandidates(p: ParamInfo, doc: Doc): Cand[] {
+function codeCandidates(p: ParamInfo, doc: Doc): Cand[] {
   const codes = p.enumValues && p.enumValues.length > 0 ? enumCodes(p.enumValues) : undefined;
   if (!(p.type === 'integer' || p.type === 'number' || codes !== undefined) || !p.description) return [];
   const out: Cand[] = [];

@@ -9,7 +9,7 @@ import { ITEM_STOP, LY_NOUNS, MEASURE_WORDS, NOT_COUNT_AFTER } from './data/item
 import { SIZE_UNITS } from './units.js';
 
 /** Most counted items read from one request. */
-export const MAX_COUNTED_ITEMS = 50;
+const MAX_COUNTED_ITEMS = 50;
 
 /** Counts written as words, for counted items (number words from the lexicon, and "a"/"an" for one). */
 const COUNT_WORD = new RegExp(
@@ -126,7 +126,7 @@ export function countedItems(doc: Doc): CountedItem[] {
 }
 
 /** An "-ly" adverb or a day word ("quickly", "easily", "today"): never a plain value word of a list or pair. */
-export function adverbLike(w: string): boolean {
+function adverbLike(w: string): boolean {
   return (w.length >= 5 && w.endsWith('ly') && !LY_NOUNS.has(w)) || /^(today|tomorrow|yesterday|now|later|soon|again|too|well)$/.test(w);
 }
 

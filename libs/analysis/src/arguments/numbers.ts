@@ -76,9 +76,6 @@ export function countsValues(s: Span, p: ParamInfo): boolean {
 /** Per parameter: the stems of what it counts, from its description ("Number of events to return" → ["event"]; none: []). */
 const COUNTED_NOUN = new WeakMap<ParamInfo, string[]>();
 
-/** Name parts of a parameter that says how many results to return. */
-export const RESULT_COUNT_PARTS = /^(num|number|count|limit|max|top|n|k|results|size)$/;
-
 /**
  * Bonus for a number that counts what an integer parameter counts: followed within four words
  * by the noun its description counts ("Number of events" ← "ten major historical events").

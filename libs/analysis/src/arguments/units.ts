@@ -46,7 +46,7 @@ export function foreignUnit(s: Span, p: ParamInfo, units: ReadonlySet<string>): 
 const RATE_DENOMINATORS = new WeakMap<ParamInfo, Set<string>>();
 
 /** Unit stems a parameter's description divides by ("hour" of "duplications per hour", "second" of "meters/second"). */
-export function rateDenominators(p: ParamInfo): Set<string> {
+function rateDenominators(p: ParamInfo): Set<string> {
   const cached = RATE_DENOMINATORS.get(p);
   if (cached) return cached;
   const per = new Set<string>();

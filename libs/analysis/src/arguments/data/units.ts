@@ -134,10 +134,10 @@ export const UNIT_STEMS = new Set([
 ]);
 
 /** Units of time (canonical stems). Source: hand-set. */
-export const TIME_UNITS: ReadonlySet<string> = new Set(['second', 'minut', 'hour', 'day', 'week', 'month', 'year', 'millisecond']);
+const TIME_UNITS: ReadonlySet<string> = new Set(['second', 'minut', 'hour', 'day', 'week', 'month', 'year', 'millisecond']);
 
 /** Units of length (canonical stems). Source: hand-set. */
-export const LENGTH_UNITS: ReadonlySet<string> = new Set(['meter', 'km', 'cm', 'mm', 'mile', 'feet', 'foot', 'inch', 'yard']);
+const LENGTH_UNITS: ReadonlySet<string> = new Set(['meter', 'km', 'cm', 'mm', 'mile', 'feet', 'foot', 'inch', 'yard']);
 
 /** Units of time, length and mass (canonical stems), to tell "hours/minutes" (either) from "meters/second" (a rate). Source: derived from TIME_UNITS and LENGTH_UNITS; the mass units hand-set. */
 export const DIMENSIONS: readonly ReadonlySet<string>[] = [TIME_UNITS, LENGTH_UNITS, new Set(['kg', 'gram', 'pound', 'ounc', 'ton'])];
