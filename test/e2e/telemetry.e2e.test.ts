@@ -57,16 +57,24 @@ function latest(name: string, service?: string): ReceivedPoint[] {
 describe('metrics over OTLP', () => {
   it('spread gRPC and tool latencies over several of the advised buckets', async () => {
     await g.otlp.waitForPoint((p) => p.name === 'toolsurface.tool.call.duration' && p.value >= 4, 30_000);
+    // Summed over series: how many calls each bucket holds.
+    const bucketCounts = (points: ReceivedPoint[]): number[] =>
+      points[0].bounds!.map((_, i) => points.reduce((n, p) => n + (p.bucketCounts?.[i] ?? 0), 0));
     for (const name of ['rpc.server.call.duration', 'toolsurface.tool.call.duration', 'mcp.client.operation.duration']) {
+      // each service exports on its own interval: a histogram's latest point may not yet hold the
+      // slower calls when another's does, so wait (up to 30 s) for the export that holds them
+      for (const until = Date.now() + 30_000; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
+        const points = latest(name);
+        if (points.length > 0 && points[0].bounds && bucketCounts(points).filter((c) => c > 0).length >= 3) break;
+      }
       const points = latest(name);
       expect(points.length, name).toBeGreaterThan(0);
       expect(points[0].bounds?.[0], `${name}: first bound, s`).toBe(0.0005);
       expect(points[0].bounds?.at(-1), `${name}: last bound, s`).toBe(10);
-      // Summed over series: how many buckets hold at least one call.
-      const counts = points[0].bounds!.map((_, i) => points.reduce((n, p) => n + (p.bucketCounts?.[i] ?? 0), 0));
+      const counts = bucketCounts(points);
       expect(counts.filter((c) => c > 0).length, `${name} buckets used: ${counts.join(',')}`).toBeGreaterThanOrEqual(3);
     }
-  });
+  }, 150_000);
 
   it('carry OTEL_RESOURCE_ATTRIBUTES and a distinct service.instance.id per process', async () => {
     const services = ['discovery', 'dispatch', 'surface-resolver', 'unified-mapper'];
