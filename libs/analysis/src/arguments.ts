@@ -8,5 +8,6 @@ export { mapArguments, prepare, mapPrepared } from './arguments/map.js';
 export { enumValueOffered, valueKindNames } from './arguments/dispatch.js';
 export { MAX_SEARCHED_PARAMS } from './arguments/map-object.js';
 export { allScores, setScores, resetScores, type Score } from './arguments/scores.js';
+export { cueTables, dropCueEntries, restoreCueEntries } from './arguments/cue-tables.js';
 export { type ArgChoice, type ArgEvidence, type ArgTrace, type DetailedMapping, type MapArgumentsOptions } from './arguments/types.js';
 export { contentStems } from './text.js';

@@ -24,4 +24,6 @@ export { mapArguments, prepare, mapPrepared, enumValueOffered, valueKindNames, M
 export type { ArgChoice, ArgEvidence, ArgTrace, DetailedMapping, MapArgumentsOptions } from './arguments.js';
 /** The mapper's scores as named data (`group.key`), and the ablation and fitting scripts' way to move them. */
 export { allScores, setScores, resetScores } from './arguments.js';
+/** The mapper's cue-word tables (`module.table`), and the entry ablation's way to leave entries out. */
+export { cueTables, dropCueEntries, restoreCueEntries } from './arguments.js';
 export type { Score } from './arguments.js';

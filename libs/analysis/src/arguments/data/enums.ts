@@ -2,6 +2,7 @@
  * Enum matching tables: time zones (IANA names), languages (ISO 639-1), synonyms of enum values,
  * colour words.
  */
+import { cueSet, cueTable } from '../cue-tables.js';
 import { lookupTable } from '../../lexicon.js';
 
 /**
@@ -74,7 +75,7 @@ export const LANGUAGE_NAMES: Record<string, string[]> = lookupTable({
 });
 
 /** Words that name the same action or value as a one-word enum value. Source: hand-set. */
-export const ENUM_SYNONYMS: Record<string, string[]> = lookupTable({
+export const ENUM_SYNONYMS: Readonly<Record<string, string[]>> = cueTable('enums.enumSynonyms', 'hand-set', {
   delete: ['remove', 'erase', 'drop', 'cancel', 'clear'],
   add: ['create', 'new', 'remember', 'insert', 'append'],
   update: ['change', 'modify', 'edit', 'rename', 'switch'],
@@ -116,37 +117,41 @@ const URGENCY_PARAM = /\b(?:urgency|urgent|priority|severity|importance)\b/i;
  * book", "drama series", "urgent care").
  * Source: hand-set.
  */
-export const VALUE_SYNONYMS: Record<string, { words: string[]; param: RegExp; not?: string[] }> = lookupTable({
-  comedy: {
-    words: ['funny', 'comic', 'comedic', 'humorous', 'hilarious'],
-    param: GENRE_PARAM,
-    not: ['book', 'books', 'strip', 'strips', 'con'],
+export const VALUE_SYNONYMS: Readonly<Record<string, { words: string[]; param: RegExp; not?: string[] }>> = cueTable(
+  'enums.valueSynonyms',
+  'hand-set',
+  {
+    comedy: {
+      words: ['funny', 'comic', 'comedic', 'humorous', 'hilarious'],
+      param: GENRE_PARAM,
+      not: ['book', 'books', 'strip', 'strips', 'con'],
+    },
+    animation: { words: ['cartoon', 'cartoons', 'animated'], param: GENRE_PARAM },
+    horror: {
+      words: ['scary', 'spooky', 'frightening', 'ghost', 'ghosts'],
+      param: GENRE_PARAM,
+      not: ['town', 'towns', 'writer', 'writers', 'kitchen', 'kitchens'],
+    },
+    romance: { words: ['romantic'], param: GENRE_PARAM },
+    country: { words: ['hillbilly'], param: GENRE_PARAM },
+    documentary: { words: ['documentaries'], param: GENRE_PARAM },
+    theater: {
+      words: ['drama', 'plays', 'broadway', 'musical', 'musicals'],
+      param: EVENT_PARAM,
+      not: ['series', 'show', 'shows', 'tv', 'film', 'films', 'movie', 'movies', 'instrument', 'instruments'],
+    },
+    music: { words: ['concert', 'concerts', 'gig', 'gigs'], param: EVENT_PARAM },
+    high: { words: ['urgent', 'urgently'], param: URGENCY_PARAM, not: ['care'] },
+    pool: {
+      words: ['shared', 'carpool'],
+      param: /\b(?:ride|rides|cab|taxi|carpool)\b/i,
+      not: ['kitchen', 'kitchens', 'office', 'offices', 'space', 'spaces', 'room', 'rooms', 'bathroom'],
+    },
   },
-  animation: { words: ['cartoon', 'cartoons', 'animated'], param: GENRE_PARAM },
-  horror: {
-    words: ['scary', 'spooky', 'frightening', 'ghost', 'ghosts'],
-    param: GENRE_PARAM,
-    not: ['town', 'towns', 'writer', 'writers', 'kitchen', 'kitchens'],
-  },
-  romance: { words: ['romantic'], param: GENRE_PARAM },
-  country: { words: ['hillbilly'], param: GENRE_PARAM },
-  documentary: { words: ['documentaries'], param: GENRE_PARAM },
-  theater: {
-    words: ['drama', 'plays', 'broadway', 'musical', 'musicals'],
-    param: EVENT_PARAM,
-    not: ['series', 'show', 'shows', 'tv', 'film', 'films', 'movie', 'movies', 'instrument', 'instruments'],
-  },
-  music: { words: ['concert', 'concerts', 'gig', 'gigs'], param: EVENT_PARAM },
-  high: { words: ['urgent', 'urgently'], param: URGENCY_PARAM, not: ['care'] },
-  pool: {
-    words: ['shared', 'carpool'],
-    param: /\b(?:ride|rides|cab|taxi|carpool)\b/i,
-    not: ['kitchen', 'kitchens', 'office', 'offices', 'space', 'spaces', 'room', 'rooms', 'bathroom'],
-  },
-});
+);
 
 /** Words before which "plays" is a verb ("the team that plays", "he plays"), not theater plays. Source: hand-set. */
-export const PLAYS_AS_VERB = new Set([
+export const PLAYS_AS_VERB = cueSet('enums.playsAsVerb', 'hand-set', [
   'that',
   'who',
   'which',
@@ -165,16 +170,33 @@ export const PLAYS_AS_VERB = new Set([
 ]);
 
 /** Enum values meaning "no preference". Source: hand-set. */
-export const DONTCARE = new Set(['dontcare', 'any', 'all', 'none', 'default', 'unspecified', 'either', 'no preference', 'auto']);
+export const DONTCARE = cueSet('enums.dontcare', 'hand-set', [
+  'dontcare',
+  'any',
+  'all',
+  'none',
+  'default',
+  'unspecified',
+  'either',
+  'no preference',
+  'auto',
+]);
 
 /** Last name parts of a musical key parameter. Source: hand-set. */
-export const MUSIC_KEY_PARTS = new Set(['key', 'tonic', 'musical_key', 'key_signature', 'scale_key', 'root_note']);
+export const MUSIC_KEY_PARTS = cueSet('enums.musicKeyParts', 'hand-set', [
+  'key',
+  'tonic',
+  'musical_key',
+  'key_signature',
+  'scale_key',
+  'root_note',
+]);
 
 /** Last name parts of a colour parameter. Source: hand-set. */
-export const COLOR_PARTS = new Set(['color', 'colour', 'colors', 'colours']);
+export const COLOR_PARTS = cueSet('enums.colorParts', 'hand-set', ['color', 'colour', 'colors', 'colours']);
 
 /** Colour names (basic English colour terms and common shades), written lower-case as the value. Source: hand-set. */
-export const COLOR_WORDS = new Set([
+export const COLOR_WORDS = cueSet('enums.colorWords', 'hand-set', [
   'red',
   'orange',
   'yellow',
@@ -209,7 +231,7 @@ export const COLOR_WORDS = new Set([
 ]);
 
 /** Words after a colour word that make it part of a name of something else ("orange juice", "white wine", "brown rice"). Source: hand-set. */
-export const NOT_COLOUR_BEFORE = new Set([
+export const NOT_COLOUR_BEFORE = cueSet('enums.notColourBefore', 'hand-set', [
   'juice',
   'wine',
   'rice',

@@ -2,10 +2,10 @@
  * Flag tables: negations, synonyms and phrases for the words of a boolean parameter's name.
  * Hand-set (no dev request recorded).
  */
-import { lookupTable } from '../../lexicon.js';
+import { cueSet, cueTable } from '../cue-tables.js';
 
 /** Negation words before a flag's name ("without trip protection", "no pets"). Source: hand-set. */
-export const NEGATIONS = new Set([
+export const NEGATIONS = cueSet('flags.negations', 'hand-set', [
   'no',
   'not',
   'without',
@@ -34,7 +34,7 @@ export const NEGATIONS = new Set([
 ]);
 
 /** Synonyms for flag name parts ("kids" in a name, "children" in a request). Source: hand-set. */
-export const FLAG_SYNONYMS: Record<string, string[]> = lookupTable({
+export const FLAG_SYNONYMS: Readonly<Record<string, string[]>> = cueTable('flags.flagSynonyms', 'hand-set', {
   kid: ['child', 'children', 'famili', 'kid'],
   child: ['kid', 'children', 'famili'],
   pet: ['pet', 'dog', 'cat'],
@@ -55,7 +55,7 @@ export const FLAG_SYNONYMS: Record<string, string[]> = lookupTable({
 });
 
 /** Phrases that say what a flag name part says ("both men and women" for unisex). Source: hand-set. */
-export const FLAG_PHRASES: Record<string, RegExp> = lookupTable({
+export const FLAG_PHRASES: Readonly<Record<string, RegExp>> = cueTable('flags.flagPhrases', 'hand-set', {
   unisex: /\b(?:both\s+)?(?:men\s+and\s+women|women\s+and\s+men|males?\s+and\s+females?|genders)\b/i,
   // ("no entry fee" says free; its "no" is no negation of it)
   // (not "with or without an entry fee", not "no entry fee waivers")

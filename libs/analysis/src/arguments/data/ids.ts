@@ -2,9 +2,10 @@
  * Word lists of the identifier, name, command and folder rules. Hand-set English word lists (no
  * dev request recorded).
  */
+import { cueSet } from '../cue-tables.js';
 
 /** Words before "ID" that leave it unqualified ("my ID", "the id"): the label then fits any id parameter. Source: hand-set. */
-export const ID_DETERMINERS = new Set([
+export const ID_DETERMINERS = cueSet('ids.idDeterminers', 'hand-set', [
   'my',
   'the',
   'his',
@@ -23,7 +24,7 @@ export const ID_DETERMINERS = new Set([
 ]);
 
 /** English words that never begin a shell command written after "command" ("command prompt", "the command to ..."). Source: hand-set. */
-export const NOT_COMMAND_START = new Set([
+export const NOT_COMMAND_START = cueSet('ids.notCommandStart', 'hand-set', [
   'prompt',
   'line',
   'to',
@@ -72,7 +73,7 @@ export const NOT_COMMAND_START = new Set([
 ]);
 
 /** Words that say which one without naming it ("the new project", "the main branch"). Source: hand-set. */
-export const NOT_A_NAME = new Set([
+export const NOT_A_NAME = cueSet('ids.notAName', 'hand-set', [
   'new',
   'old',
   'current',
@@ -132,7 +133,7 @@ export const NOT_A_NAME = new Set([
 ]);
 
 /** Words before "folder"/"directory" that say which one without naming it ("the new folder", "the current directory"). Source: hand-set. */
-export const NOT_A_FOLDER = new Set([
+export const NOT_A_FOLDER = cueSet('ids.notAFolder', 'hand-set', [
   'new',
   'current',
   'same',

@@ -2,9 +2,10 @@
  * Word lists of the item and quantity rules ("three bottles of olive oil"). Hand-set (no dev
  * request recorded).
  */
+import { cueSet } from '../cue-tables.js';
 
 /** Last name parts of a list of things ordered or bought ("items", "products", "dishes"). Source: hand-set. */
-export const ITEM_PARTS = new Set([
+export const ITEM_PARTS = cueSet('items.itemParts', 'hand-set', [
   'item',
   'items',
   'product',
@@ -22,7 +23,7 @@ export const ITEM_PARTS = new Set([
 ]);
 
 /** Words that measure or hold an item ("three bottles of olive oil", "a five pound bag of rice"): dropped before "of". Source: hand-set. */
-export const MEASURE_WORDS = new Set([
+export const MEASURE_WORDS = cueSet('items.measureWords', 'hand-set', [
   'bottle',
   'bottles',
   'bag',
@@ -95,7 +96,7 @@ export const MEASURE_WORDS = new Set([
 ]);
 
 /** Words that end an item's name ("five burgers from McDonald's", "two pizzas and ..."). Source: hand-set. */
-export const ITEM_STOP = new Set([
+export const ITEM_STOP = cueSet('items.itemStop', 'hand-set', [
   'and',
   'or',
   'respectively',
@@ -131,7 +132,7 @@ export const ITEM_STOP = new Set([
 ]);
 
 /** A number right after one of these is a size, a rank, a range end or a label, not a count of things ordered ("size 10", "top 3", "3 to 5", "with 2 toppings", "at 7"). Source: hand-set. */
-export const NOT_COUNT_AFTER = new Set([
+export const NOT_COUNT_AFTER = cueSet('items.notCountAfter', 'hand-set', [
   'size',
   'number',
   'no',
@@ -159,7 +160,7 @@ export const NOT_COUNT_AFTER = new Set([
 ]);
 
 /** Nouns that end in "-ly" (not adverbs). Source: hand-set. */
-export const LY_NOUNS = new Set([
+export const LY_NOUNS = cueSet('items.lyNouns', 'hand-set', [
   'family',
   'supply',
   'assembly',

@@ -2,10 +2,11 @@
  * Word lists of argument mapping: link words between a name and its value, weak name parts and
  * labels. Hand-set English word lists (no dev request recorded).
  */
+import { cueSet } from '../cue-tables.js';
 import { stem } from '../../text.js';
 
 /** Words that may sit between a parameter's name and its value ("rate of 5", "name is 'x'", "port: 80"). Source: hand-set. */
-export const LINK_WORDS = new Set([
+export const LINK_WORDS = cueSet('words.linkWords', 'hand-set', [
   'is',
   'are',
   'of',
@@ -72,7 +73,7 @@ export const LINK_WORDS = new Set([
 ]);
 
 /** Name parts too generic to anchor a value on their own. Source: hand-set. */
-export const WEAK_PARTS = new Set([
+export const WEAK_PARTS = cueSet('words.weakParts', 'hand-set', [
   'value',
   'type',
   'data',
@@ -145,7 +146,7 @@ export const WEAK_PARTS = new Set([
 export const WEAK_LINK_GAP = 0.5;
 
 /** Link words that only weakly tie a name to the value after it. Source: hand-set. */
-export const WEAK_LINKS = new Set([
+export const WEAK_LINKS = cueSet('words.weakLinks', 'hand-set', [
   'in',
   'on',
   'at',
@@ -176,7 +177,7 @@ export const GENERIC_VALUE_STEMS: ReadonlySet<string> = new Set(
 );
 
 /** Words that end the phrase after a number: the noun counted must come before them. Source: hand-set. */
-export const COUNT_NOUN_BREAK = new Set([
+export const COUNT_NOUN_BREAK = cueSet('words.countNounBreak', 'hand-set', [
   'with',
   'and',
   'or',
@@ -199,7 +200,7 @@ export const COUNT_NOUN_BREAK = new Set([
 ]);
 
 /** Words of a code's meaning that do not tell codes apart ("1 for cleaning service"). Source: hand-set. */
-export const CODE_FILLER = new Set([
+export const CODE_FILLER = cueSet('words.codeFiller', 'hand-set', [
   'service',
   'services',
   'type',
@@ -215,7 +216,7 @@ export const CODE_FILLER = new Set([
 ]);
 
 /** Words that label a value rather than being one ("order ID is 123", "host IP 10.0.0.1", "component UUID AB10"). Source: hand-set. */
-export const LABEL_WORDS = new Set([
+export const LABEL_WORDS = cueSet('words.labelWords', 'hand-set', [
   'id',
   'ids',
   'ip',
