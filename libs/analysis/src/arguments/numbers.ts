@@ -10,12 +10,11 @@ import { anchorBonus, boundClash, insideName, rangeBonus } from './anchors.js';
 import { cardsOfRankOrSuit, countsPeople, peopleAfter, periodCandidates } from './counts.js';
 import { PERCENT_FRACTION_ROUNDING } from './data/numbers.js';
 import { NUMBER_SCORES } from './data/scores/numbers.js';
-import { UNIT_STEMS } from './data/units.js';
 import { COUNT_NOUN_BREAK, GENERIC_VALUE_STEMS } from './data/words.js';
 import { CALENDAR_RANGES, apostropheYears, yearsOfDates } from './dates.js';
 import { numericParam } from './dispatch.js';
 import { type Cand, type ParamContext, type ValueKindModule } from './types.js';
-import { canonUnit, siScaled, timeScaled, unitStem } from './units.js';
+import { siScaled, timeScaled, unitStem } from './units.js';
 
 /** An angle measured in radians (a parameter's name and description). */
 const RADIANS = /\b(?:radians?|rad)\b/i;
@@ -182,10 +181,6 @@ function numberCandidate(p: ParamInfo, doc: Doc, s: Span, t: 'integer' | 'number
   let score = NUMBER_SCORES.base.v + anchorBonus(p, doc, s, hits);
   const us = unitStem(s.unit);
   if (us && units.has(us)) score += NUMBER_SCORES.unitAsked.v;
-  else if (us && (p.anchors.some((a) => canonUnit(a) === us) || [...p.descStems].some((d) => canonUnit(d) === us)))
-    score += NUMBER_SCORES.unitWordNamed.v;
-  else if (us && UNIT_STEMS.has(us) && us.length > 2 && units.size > 0) score -= NUMBER_SCORES.otherUnitThanAsked.v;
-  if (s.word) score -= NUMBER_SCORES.writtenAsWord.v;
   // range ends: "from 2010 to 2015", "between 3 and 5"
   score += rangeBonus(p, doc, s);
   // ties go to the reading order: n-th number to the n-th numeric parameter
@@ -196,21 +191,11 @@ function numberCandidate(p: ParamInfo, doc: Doc, s: Span, t: 'integer' | 'number
       o !== s && ['date', 'time', 'id', 'path', 'url', 'email', 'quoted', 'list'].includes(o.kind) && o.start <= s.start && o.end >= s.end,
   );
   if (inside) score -= inside.kind === 'date' && p.parts.some((x) => /^(year|month|day)s?$/.test(x)) ? 0 : NUMBER_SCORES.insideOtherSpan.v;
-  // a coordinate's hemisphere names its axis: N/S a latitude, E/W a longitude
-  if (s.hemi) {
-    const lat = p.parts.some((x) => /^lat(itude)?$/.test(x));
-    const lon = p.parts.some((x) => /^(lon|lng|long|longitude)$/.test(x));
-    if ((lat && (s.hemi === 'N' || s.hemi === 'S')) || (lon && (s.hemi === 'E' || s.hemi === 'W')))
-      score += NUMBER_SCORES.hemisphereOfAxis.v;
-    else if (lat || lon) score -= NUMBER_SCORES.hemisphereOfOtherAxis.v;
-  }
   // a head count ("for three people", "4 guests") for a parameter that counts people
   if (countsPeople(p) && peopleAfter(p).test(doc.text.slice(s.end, s.end + 24))) score += NUMBER_SCORES.headCountForPeople.v;
   // a count of the things the parameter counts: "ten major historical events" for "Number of
   // events to return"
-  const counted = countBonus(p, doc, s);
-  // (a count written as a word loses nothing then: "ten events" is as clear as "10 events")
-  score += counted + (counted > 0 && s.word ? NUMBER_SCORES.countWrittenAsWord.v : 0);
+  score += countBonus(p, doc, s);
   // a year written as one ("from 2022") for a parameter named year
   // (not a number inside a name, "Blade Runner 2049", nor one of several years: "between 2010 and 2015")
   if (

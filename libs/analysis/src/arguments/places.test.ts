@@ -68,7 +68,7 @@ describe('mapArguments: very long requests', () => {
 });
 
 describe('mapArguments: flags, name lists, coordinates', () => {
-  it('reads coordinates with hemispheres: south and west are negative, and each names its axis', () => {
+  it('reads coordinates with hemispheres: south and west are negative', () => {
     const t = tool(
       {
         latitude: { type: 'number', description: 'Latitude.' },

@@ -65,7 +65,7 @@ function sameDimension(a: string | undefined, b: string): boolean {
 }
 
 /** Canonical unit stem. */
-export function canonUnit(u: string): string {
+function canonUnit(u: string): string {
   return UNIT_CANON[u] ?? u;
 }
 

@@ -87,7 +87,6 @@ export function findNumbers(text: string, spans: Span[]): void {
       num: value,
       unit: cur ? cur : unit,
       percent,
-      hemi: hemi ? (hemi[1] as 'N' | 'S' | 'E' | 'W') : undefined,
     });
   }
   // number words: "three", "twenty five", "twenty-five"

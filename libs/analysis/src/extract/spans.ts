@@ -38,8 +38,6 @@ export interface Span {
   items?: unknown[];
   /** for numbers written with digits: up to 24 characters of the text right after the number and its unit ("1 hour 30 minutes" → " 30 minutes") */
   after?: string;
-  /** for numbers: the hemisphere letter written after a coordinate ("112.07 W") */
-  hemi?: 'N' | 'S' | 'E' | 'W';
   /** for places: the state or country part after the comma, when written */
   region?: string;
   /** for places: the city part */

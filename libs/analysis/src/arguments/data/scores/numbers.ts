@@ -9,27 +9,15 @@ import { hand, scoreGroup } from '../../scores.js';
 export const NUMBER_SCORES = scoreGroup('numbers', {
   base: hand(0.15, 'a number span for a numeric parameter, before any cue'),
   unitAsked: hand(0.45, 'the number carries a unit the parameter asks for (a unit word of its name or description)'),
-  unitWordNamed: hand(
-    0.3,
-    'the number carries a word the parameter names or describes that is no unit it asks for (a rate denominator, a word outside the unit list)',
-  ),
-  otherUnitThanAsked: hand(0.15, 'penalty: the number carries a known unit while the parameter asks for other units'),
-  writtenAsWord: hand(0.15, 'penalty: the number is written as a word ("three") rather than in digits'),
   readingOrder: hand(0.03, 'tie-break: the n-th plain number of the request for the n-th numeric parameter'),
   insideOtherSpan: hand(
     0.4,
     'penalty: the number lies inside a date, time, quoted span, identifier, path, URL, e-mail or list (none for a date part of a year, month or day parameter)',
   ),
-  hemisphereOfAxis: hand(0.6, "a coordinate whose hemisphere names the parameter's axis (N/S a latitude, E/W a longitude)"),
-  hemisphereOfOtherAxis: hand(0.3, "penalty: a coordinate whose hemisphere names the other axis than the parameter's"),
   headCountForPeople: hand(0.45, 'a head count ("for three people", "4 guests") for a parameter that counts people', [
     'bfcl:live_multiple_299-130-8',
   ]),
   countsCountedNoun: hand(0.4, 'the number is followed within four words by the noun the parameter counts ("ten historical events")', [
-    'bfcl:simple_python_252',
-    'bfcl:simple_python_223',
-  ]),
-  countWrittenAsWord: hand(0.15, 'a count of what the parameter counts written as a word makes up the word penalty ("ten events")', [
     'bfcl:simple_python_252',
     'bfcl:simple_python_223',
   ]),
