@@ -5,7 +5,7 @@
 import { type Doc, type Span, tokenAt } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, stem } from '../text.js';
-import { CURRENCY_UNIT_STEMS, UNIT_CANON } from './data/units.js';
+import { CURRENCY_UNIT_STEMS } from './data/units.js';
 import { ANCHOR_SCORES as A } from './data/scores/anchors.js';
 import { LINK_WORDS, WEAK_LINKS, WEAK_LINK_GAP, WEAK_PARTS } from './data/words.js';
 import { unitStem, unitStemsOf } from './units.js';
@@ -20,12 +20,9 @@ function tokRange(doc: Doc, start: number, end: number): [number, number] {
 
 /** Positions (token indices) where a parameter's name is written, with a weight per match. */
 /** What anchorHits reads of a parameter's name (the same for every request), by parameter. */
-const ANCHOR_WORDS = new WeakMap<
-  ParamInfo,
-  { strong: string[]; weak: string[]; firstPart: string; namesPeople: boolean; reviewScore: boolean }
->();
+const ANCHOR_WORDS = new WeakMap<ParamInfo, { strong: string[]; weak: string[]; firstPart: string; reviewScore: boolean }>();
 
-function anchorWords(p: ParamInfo): { strong: string[]; weak: string[]; firstPart: string; namesPeople: boolean; reviewScore: boolean } {
+function anchorWords(p: ParamInfo): { strong: string[]; weak: string[]; firstPart: string; reviewScore: boolean } {
   let w = ANCHOR_WORDS.get(p);
   if (w !== undefined) return w;
   const strong = p.anchors.filter((a, i) => !WEAK_PARTS.has(p.parts[i] ?? a) && a.length > 1 && !STOP_WORDS.has(a));
@@ -33,9 +30,6 @@ function anchorWords(p: ParamInfo): { strong: string[]; weak: string[]; firstPar
     strong,
     weak: p.anchors.filter((a) => !strong.includes(a) && a.length > 1),
     firstPart: p.parts.length > 0 ? stem(p.parts[0]) : '',
-    // (a word that counts the same things as a strong name part: "passengers" for number_of_seats,
-    // "guests" for adults)
-    namesPeople: strong.some((a) => UNIT_CANON[a] === 'person'),
     // (a review's or user's score is a rating: "a review score of 4.7" for avg_rating; not a credit
     // score for an interest rate)
     reviewScore: p.parts.includes('rating') || p.parts.includes('ratings'),
@@ -46,10 +40,9 @@ function anchorWords(p: ParamInfo): { strong: string[]; weak: string[]; firstPar
 
 export function anchorHits(p: ParamInfo, doc: Doc): { idx: number; w: number }[] {
   const out: { idx: number; w: number }[] = [];
-  const { strong, weak, firstPart, namesPeople, reviewScore } = anchorWords(p);
+  const { strong, weak, firstPart, reviewScore } = anchorWords(p);
   for (const t of doc.tokens) {
     if (strong.includes(t.stem)) out.push({ idx: t.index, w: A.strongNamePart.v });
-    else if (namesPeople && UNIT_CANON[t.stem] === 'person') out.push({ idx: t.index, w: A.peopleWord.v });
     else if (reviewScore && t.stem === 'score' && /^(review|user|customer|guest|star)s?$/.test(doc.tokens[t.index - 1]?.lower ?? ''))
       out.push({ idx: t.index, w: A.reviewScoreWord.v });
     else if (weak.includes(t.stem))
@@ -225,13 +218,8 @@ export function rangeBonus(p: ParamInfo, doc: Doc, s: Span): number {
     /^\s*(?:to|–|\s-)\s*[$€£¥]?\s*\d/i.test(doc.text.slice(s.end, s.end + 12)) &&
     us !== undefined &&
     (CURRENCY_UNIT_STEMS.has(us) || unitStemsOf(p).has(us));
-  if (role === 'start')
-    return startWords.includes(prevWord) || opensRange
-      ? A.rangeWordFitsRole.v
-      : endWords.includes(prevWord) || betweenAnd
-        ? -A.rangeWordClashesRole.v
-        : 0;
-  return endWords.includes(prevWord) || betweenAnd ? A.rangeWordFitsRole.v : startWords.includes(prevWord) ? -A.rangeWordClashesRole.v : 0;
+  if (role === 'start') return startWords.includes(prevWord) || opensRange ? A.rangeWordFitsRole.v : 0;
+  return endWords.includes(prevWord) || betweenAnd ? A.rangeWordFitsRole.v : 0;
 }
 
 /** A sentence that asks for something ("Can you set a reminder for 7:00 AM?", "Wake me at 6:15"), not one that tells of something else ("My meeting starts at 2 PM"). */

@@ -129,15 +129,6 @@ describe('mapArguments: trials and probabilities', () => {
   });
 });
 
-describe('mapArguments: dates relative to a date and seats as people', () => {
-  it('reads passengers or guests for a count of seats or people', () => {
-    const ride = tool({ destination: { type: 'string' }, number_of_seats: { type: 'integer', description: 'Number of seats.' } }, [
-      'destination',
-    ]);
-    expect(mapArguments(ride, 'a cab to 9 Elm Street, Dover. Number of passengers is 3.').arguments.number_of_seats).toBe(3);
-  });
-});
-
 describe('mapArguments: shared rides and parties', () => {
   it('reads "shared" as a pool ride', () => {
     const ride = tool(

@@ -9,7 +9,6 @@ import { hand, scoreGroup } from '../../scores.js';
 export const ANCHOR_SCORES = scoreGroup('anchors', {
   // hit weights (anchorHits): how surely a word writes the parameter's name
   strongNamePart: hand(1, 'a content word of the parameter name written in the request'),
-  peopleWord: hand(0.8, 'a word that counts people ("guests", "passengers") for a name part that counts people'),
   reviewScoreWord: hand(0.8, 'a "review score" or "user score" written for a rating parameter', ['bfcl:live_multiple_929-191-17']),
   soleWeakFirstPart: hand(0.8, 'a weak name word that is the first and only anchor of the name'),
   weakNamePart: hand(0.5, 'a weak word of the parameter name (a generic part such as "name", "type")'),
@@ -34,5 +33,4 @@ export const ANCHOR_SCORES = scoreGroup('anchors', {
     0.3,
     'a value after a word that opens ("from", "since") or ends ("to", "until") a range, for the parameter of that end',
   ),
-  rangeWordClashesRole: hand(0.2, 'penalty: a value after a word of the other end of a range than the parameter is'),
 });
