@@ -1,10 +1,9 @@
 /**
- * Value kind "commands, paths and expressions": shell commands, functions of x, folders named in
- * the request.
+ * Value kind "commands and expressions": shell commands, functions of x.
  */
 import { type Doc } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
-import { NOT_A_FOLDER, NOT_COMMAND_START } from './data/ids.js';
+import { NOT_COMMAND_START } from './data/ids.js';
 import { COMMAND_SCORES } from './data/scores/commands.js';
 import { stringParam } from './dispatch.js';
 import { type Cand, type ValueKindModule } from './types.js';
@@ -106,29 +105,4 @@ function mathExpressions(p: ParamInfo, doc: Doc): Cand[] {
     ranges: [[f.start, f.end]],
     kind: 'math',
   }));
-}
-
-/**
- * A folder named in words, for the path of a tool that works on directories (a path parameter
- * named or described as a directory or folder, or any path of a tool whose name says directory or
- * folder: server-filesystem's list_directory, create_directory): "the notes folder", "a directory
- * called scratch", "make a folder named reports", "list files in notes/" → notes, scratch,
- * reports, notes. A word that only says which folder ("the new folder", "the current directory")
- * names none.
- */
-export function namedFolders(p: ParamInfo, doc: Doc, toolStems: ReadonlySet<string>): Cand[] {
-  if (p.semantic !== 'path' || p.type !== 'string') return [];
-  const dirParam = /\b(?:dir|directory|directories|folder|folders)\b/i.test(`${p.parts.join(' ')} ${p.description}`);
-  if (!dirParam && !toolStems.has('directori') && !toolStems.has('dir') && !toolStems.has('folder')) return [];
-  const out: Cand[] = [];
-  const push = (name: string, start: number): void => {
-    if (NOT_A_FOLDER.has(name.toLowerCase())) return;
-    out.push({ param: p, value: name, score: COMMAND_SCORES.namedFolder.v, ranges: [[start, start + name.length]], kind: 'folder' });
-  };
-  for (const m of doc.text.matchAll(/\b(?:the|a|an|my|our|your)\s+([A-Za-z0-9_][\w.-]{0,63})\s+(?:folder|directory|dir)\b/gi))
-    push(m[1], m.index + m[0].indexOf(m[1], m[0].indexOf(' ')));
-  for (const m of doc.text.matchAll(/\b(?:folder|directory|dir)\s+(?:called|named|titled)\s+['"“‘]?([A-Za-z0-9_][\w.-]{0,63})/gi))
-    push(m[1], m.index + m[0].length - m[1].length);
-  for (const m of doc.text.matchAll(/(?<![\w/.~-])([A-Za-z0-9_][\w.-]{0,63})\/(?=\s|$|[?.,!;:)])/g)) push(m[1], m.index);
-  return out;
 }

@@ -176,25 +176,6 @@ describe('mapArguments: limits of the coordinate, example list, country, deck, p
   });
 });
 
-describe('mapArguments: a folder named in words', () => {
-  const list = {
-    name: 'list_directory',
-    description: 'Get a detailed listing of all files and directories in a specified path.',
-    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
-  };
-  it('gives a directory tool the folder a request names', () => {
-    for (const [request, path] of [
-      ['list the files in the notes folder', 'notes'],
-      ["what's in the notes directory?", 'notes'],
-      ['create a directory called scratch', 'scratch'],
-      ['make a new folder named reports', 'reports'],
-      ['list files in notes/', 'notes'],
-    ]) {
-      expect(mapArguments(list, request, undefined, { now }).arguments, request).toEqual({ path });
-    }
-  });
-});
-
 describe('mapArguments: labelled ids to the clause end, URL template hosts, country forms, time zones, dates and addresses', () => {
   it("reads a time zone's abbreviation or region for an IANA enum, and writes no Z where the zone is given apart", () => {
     const reschedule = tool(

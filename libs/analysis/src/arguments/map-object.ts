@@ -7,7 +7,6 @@ import { type Doc, type Span } from '../extract.js';
 import { type ParamInfo, isObj, paramsOf, propertiesOf, requiredOf } from '../schema.js';
 import { contentStems, squash } from '../text.js';
 import { anchorHits } from './anchors.js';
-import { namedFolders } from './commands.js';
 import { DONTCARE } from './data/enums.js';
 import { MAP_OBJECT_SCORES } from './data/scores/map-object.js';
 import { candidatesFor, runOptionsOf } from './dispatch.js';
@@ -142,7 +141,7 @@ export function mapObject(
     // get_tokyo_weather's city) and leaves an optional one out ("California" for
     // california_tax's state, rather than "Texas" from "I moved from Texas"); anything else is no
     // value of it ("Walmart" for walmart.check_price's store_location, "Netflix" for a title)
-    const own = [...candidatesFor(p, doc), ...tagged(namedFolders(p, doc, toolStems), 'namedFolders', tracing)]
+    const own = candidatesFor(p, doc)
       .flatMap((c) => withoutLabel(c))
       .map((c) => withoutToolVerb(c, toolStems))
       .filter(

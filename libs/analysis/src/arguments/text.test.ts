@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { mapArguments } from '../arguments.js';
-import { now, tool } from './test-tool.js';
+import { tool } from './test-tool.js';
 
 describe('mapArguments: numbers', () => {
   it('uses the phrase around the value ("base of 10", "for 5 years") and number words', () => {
@@ -241,22 +241,5 @@ describe('mapArguments: enum words inside quotes', () => {
       query: 'latest news about the Mars rover',
       source: 'news',
     });
-  });
-});
-
-describe('mapArguments: a folder named in words', () => {
-  const list = {
-    name: 'list_directory',
-    description: 'Get a detailed listing of all files and directories in a specified path.',
-    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
-  };
-  it('names no folder by a word that only says which, nor for a tool about files', () => {
-    expect(mapArguments(list, 'list the files in the current directory', undefined, { now }).missingArguments).toEqual(['path']);
-    const read = {
-      name: 'read_text_file',
-      description: 'Read a file.',
-      inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
-    };
-    expect(mapArguments(read, 'read the notes folder', undefined, { now }).missingArguments).toEqual(['path']);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Word lists of the identifier, name, command and folder rules. Hand-set English word lists (no
- * dev request recorded).
+ * Word lists of the identifier, name and command rules. Hand-set English word lists (no dev
+ * request recorded).
  */
 import { cueSet } from '../cue-tables.js';
 
@@ -130,51 +130,4 @@ export const NOT_A_NAME = cueSet('ids.notAName', 'hand-set', [
   'late',
   'early',
   'broken',
-]);
-
-/** Words before "folder"/"directory" that say which one without naming it ("the new folder", "the current directory"). Source: hand-set. */
-export const NOT_A_FOLDER = cueSet('ids.notAFolder', 'hand-set', [
-  'new',
-  'current',
-  'same',
-  'this',
-  'that',
-  'parent',
-  'whole',
-  'entire',
-  'other',
-  'following',
-  'given',
-  'specified',
-  'right',
-  'correct',
-  'wrong',
-  'empty',
-  'shared',
-  'working',
-  'home',
-  'root',
-  'my',
-  'your',
-  'our',
-  'their',
-  'his',
-  'her',
-  'its',
-  'a',
-  'an',
-  'the',
-  'one',
-  'each',
-  'every',
-  'any',
-  'some',
-  'which',
-  'what',
-  'separate',
-  'different',
-  'specific',
-  'temp',
-  'temporary',
-  'hidden',
 ]);

@@ -1,6 +1,6 @@
 /**
- * Scores of commands, functions of x and folders (commands.ts): a shell command written after
- * "command"; a function of x for an expression parameter; a folder named in words. Hand-set, not yet fitted (issue 41).
+ * Scores of commands and functions of x (commands.ts): a shell command written after "command";
+ * a function of x for an expression parameter. Hand-set, not yet fitted (issue 41).
  */
 import { hand, scoreGroup } from '../../scores.js';
 
@@ -15,5 +15,4 @@ export const COMMAND_SCORES = scoreGroup('commands', {
     'a function of x written in the request for a parameter named or described as a function, expression, equation or formula',
     ['bfcl:multiple_29', 'bfcl:multiple_33'],
   ),
-  namedFolder: hand(0.55, 'a folder named in words ("the notes folder", "a directory called scratch") for a directory path'),
 });
