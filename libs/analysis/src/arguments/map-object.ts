@@ -14,7 +14,6 @@ import { echoFitsKind, echoesToolName, withoutLabel, withoutToolVerb } from './e
 import { clashes, coerce, contextField, definitionOf, namesSibling, saysMore, setArg } from './map.js';
 import { NUMERIC_RANK, countsValues, numberFor } from './numbers.js';
 import { ONE_TOKEN_SEMANTICS, describedValue, explicitPairs, namedPhraseEnd, pairValue } from './pairs.js';
-import { TEXT_RANK } from './roles.js';
 import { ordinalSeries } from './series.js';
 import { tagged, traceOf } from './trace.js';
 import { type ArgEvidence, type ArgTrace, type Cand, EITHER_OR_MIN_SCORE, REQUIRED_MIN_SCORE } from './types.js';
@@ -126,8 +125,6 @@ export function mapObject(
   // 2b. score every (parameter, value) pair and assign greedily
   let rank = 0;
   for (const p of params) if ((p.type === 'integer' || p.type === 'number') && !p.enumValues) NUMERIC_RANK.set(p, rank++);
-  let textRank = 0;
-  for (const p of params) if (p.type === 'string' && !p.enumValues) TEXT_RANK.set(p, textRank++);
   const cands: Cand[] = [];
   // the parameters whose values are looked for in the text (searchedParams: at most
   // MAX_SEARCHED_PARAMS of a level, the required ones first)

@@ -154,16 +154,6 @@ describe('mapArguments: chains and brands', () => {
   });
 });
 
-describe('mapArguments: limits of the name, bound, genre, identifier, time, conversion, version, function and topic rules', () => {
-  it('takes no name written after "by" for a title', () => {
-    const book = tool({
-      title: { type: 'string', description: 'Book title. Optional if the ISBN is provided.' },
-      isbn: { type: 'string', description: 'ISBN. Optional if the title is provided.' },
-    });
-    expect(mapArguments(book, 'is the new novel by Zadie Smith in stock?').arguments.title).toBeUndefined();
-  });
-});
-
 describe('mapArguments: limits of the coordinate, example list, country, deck, probability, duration, rating and acronym rules', () => {
   it('keeps a title after "play" when its maker follows, and no unit abbreviation without a number', () => {
     const song = tool({

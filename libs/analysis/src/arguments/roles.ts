@@ -83,9 +83,6 @@ export function kindFit(kind: Span['kind'], p: ParamInfo): number {
 /** Name parts of a parameter for the people acting in a film. */
 const CAST_ROLE = /\b(cast|actor|actors|starring|star|stars|actress)\b/;
 
-/** Name parts of a parameter for the title of a work (a song, a book, a film). */
-const WORK_TITLE = /\b(track|song|title|book|movie|film|poem|novel|painting|artwork)\b/;
-
 /** What is played, heard or streamed. */
 const PLAY_CUE = /\b(?:play|hear|listen to|stream)\s*$/i;
 
@@ -136,16 +133,5 @@ export function cueBonus(p: ParamInfo, doc: Doc, s: Span): number {
     )
       return R.roleCueBefore.v;
   }
-  // a name written after "by" is the maker, not a title ("the new book by Stephen King")
-  if (/\bby\s*$/i.test(before) && WORK_TITLE.test(joined) && !/\b(?:author|artist|by|maker|creator|composer|director)\b/.test(joined))
-    return -R.makerForTitle.v;
   return 0;
-}
-
-/** Rank of a parameter among the free string parameters of its object (set by mapObject). */
-export const TEXT_RANK = new WeakMap<ParamInfo, number>();
-
-/** Rank of a quoted span among the request's quoted spans (in reading order). */
-export function quotedRank(doc: Doc, s: Span): number {
-  return doc.spans.filter((o) => o.kind === 'quoted' && o.start < s.start).length;
 }

@@ -6,7 +6,7 @@
 import { tokenAt } from '../extract.js';
 import { US_CITIES, US_STATES, WORLD_CITIES } from '../lexicon.js';
 import { REQUEST_SENTENCE, anchorBonus, clauseBreak, rangeBonus, sentenceOf } from './anchors.js';
-import { COUNTRY_ALIAS_NAMES, DEMONYMS, KNOWN_COUNTRIES, SUBCITY_AREAS } from './data/places.js';
+import { COUNTRY_ALIAS_NAMES, KNOWN_COUNTRIES, SUBCITY_AREAS } from './data/places.js';
 import { SPAN_SCORES as S } from './data/scores/spans.js';
 import { PHYSICAL_UNITS, UNIT_ABBREVIATIONS } from './data/units.js';
 import { TODAY_BY_DEFAULT, formatDate, isToday } from './dates.js';
@@ -14,7 +14,7 @@ import { stringParam } from './dispatch.js';
 import { valuesAreWords } from './enums.js';
 import { IPV4, IP_PARAM, idLabelled } from './identifiers.js';
 import { areaKind, namedBySibling, regionFits } from './places.js';
-import { TEXT_RANK, chainName, cueBonus, kindFit, quotedRank, stringFor } from './roles.js';
+import { chainName, cueBonus, kindFit, stringFor } from './roles.js';
 import { type Cand, type ParamContext, type ValueKindModule } from './types.js';
 import { type DateValue, type Doc, type Span } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
@@ -47,7 +47,6 @@ function spanCandidate(p: ParamInfo, doc: Doc, s: Span, ctx: ParamContext): Cand
   score = placed;
   if (s.kind === 'date' || s.kind === 'time' || s.kind === 'place' || s.kind === 'proper') score += rangeBonus(p, doc, s);
   if (s.kind === 'date' && s.date?.relative) score -= S.relativeDate.v;
-  if (s.kind === 'date' && s.date?.y === undefined) score -= S.dateWithoutYear.v;
   // today's date for an optional parameter whose description says today is what it assumes
   // ("If not specified, the current date is assumed"): nothing to send
   // (a date parameter, with no clock time written: "today at 3:30pm" is a time to send)
@@ -137,31 +136,15 @@ function spanValue(p: ParamInfo, doc: Doc, s: Span, ctx: ParamContext): { fit: n
   return { fit, value, ab };
 }
 
-/** A span's score after the cues around it: from/to, roles, addresses, quotes. */
+/** A span's score after the cues around it: from/to, the role a name plays, a street address. */
 function cueScore(p: ParamInfo, doc: Doc, s: Span, prevWord: string, score: number): number {
   // places after "from"/"to": origin vs destination
   if (p.semantic === 'origin' && ['from', 'leaving', 'departing'].includes(prevWord)) score += S.directionWordFits.v;
   if (p.semantic === 'destination' && ['to', 'into', 'reach', 'towards'].includes(prevWord)) score += S.directionWordFits.v;
-  if ((p.semantic === 'origin' && prevWord === 'to') || (p.semantic === 'destination' && prevWord === 'from'))
-    score -= S.directionWordClashes.v;
-  // (the same in Chinese, written right before the place: 从/從 from; 到 去 往 飞 to)
-  const cue = s.start > 0 ? doc.text[s.start - 1] : '';
-  const cjkCue = cue !== '' && '从從'.includes(cue) ? 'origin' : cue !== '' && '到去往飞飛'.includes(cue) ? 'destination' : undefined;
-  if (cjkCue !== undefined && (p.semantic === 'origin' || p.semantic === 'destination'))
-    score += cjkCue === p.semantic ? S.cjkDirectionFits.v : -S.cjkDirectionClashes.v;
   if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s);
   // a street address for a parameter that asks for one ("to China Station Restaurant, 123 Beijing
   // Street, San Francisco")
   if (s.kind === 'place' && s.address && /\b(?:address|street)\b/i.test(p.description)) score += S.streetAddress.v;
-  // ties go to the reading order: the n-th quoted value to the n-th free string parameter
-  // (only where the quotes touch Chinese or Korean text, whose labels the rules cannot read;
-  // elsewhere the words around the quotes decide: "'Capital of France?' 'Paris'")
-  if (
-    s.kind === 'quoted' &&
-    /[\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]/u.test(doc.text.slice(Math.max(0, s.start - 2), s.end + 2)) &&
-    TEXT_RANK.get(p) === quotedRank(doc, s)
-  )
-    score += S.quotedReadingOrder.v;
   return score;
 }
 
@@ -242,8 +225,6 @@ function kindScore(p: ParamInfo, doc: Doc, s: Span, value: string, score: number
       .replace('-', '');
     if (writtenKind !== undefined && ownKind !== writtenKind) return undefined;
   }
-  // (the adjective is no country: "German" gives Germany, above)
-  if (p.semantic === 'country' && s.kind === 'proper' && DEMONYMS[value.toLowerCase()] !== undefined) score -= S.demonymForCountry.v;
   // a dotted version ("2.7.3") is a value of a version only
   if (
     s.kind === 'id' &&

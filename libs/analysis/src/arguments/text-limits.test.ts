@@ -41,17 +41,6 @@ describe('mapArguments: limits of the name, bound, genre, identifier, time, conv
     expect(mapArguments(places, 'an urgent care clinic in Tulsa').arguments.price_level).toBeUndefined();
   });
 
-  it('gives quoted values in reading order to free string parameters that nothing else tells apart', () => {
-    const note = tool(
-      { title: { type: 'string', description: 'Note title.' }, content: { type: 'string', description: 'Note content.' } },
-      ['title', 'content'],
-    );
-    expect(mapArguments(note, "메모 제목은 '장보기'이고 내용은 '우유와 빵'으로 해줘").arguments).toEqual({
-      title: '장보기',
-      content: '우유와 빵',
-    });
-  });
-
   it('reads a lone distinctive enum word only after a word of using it', () => {
     const flight = tool(
       { destination: { type: 'string' }, seat_class: { type: 'string', enum: ['economy class', 'business class', 'first class'] } },

@@ -1,6 +1,6 @@
 /**
  * Place tables of argument mapping: names of the US and UK, countries the city lexicon knows,
- * country adjectives and other names, kinds of administrative area.
+ * other names of countries, kinds of administrative area.
  */
 import { WORLD_CITIES, lookupTable } from '../../lexicon.js';
 
@@ -16,44 +16,6 @@ export const KNOWN_COUNTRIES: ReadonlySet<string> = new Set(
     .flatMap(([name, code]) => [name.toLowerCase(), code.toLowerCase()])
     .concat(US_NAMES, UK_ABBREVIATIONS, ['england', 'scotland', 'wales']),
 );
-
-/** Countries by the adjective written for them (lower case): "German history" → Germany. Source: hand-set. */
-export const DEMONYMS: Record<string, string> = lookupTable({
-  german: 'Germany',
-  french: 'France',
-  italian: 'Italy',
-  spanish: 'Spain',
-  japanese: 'Japan',
-  chinese: 'China',
-  british: 'United Kingdom',
-  american: 'United States',
-  russian: 'Russia',
-  indian: 'India',
-  mexican: 'Mexico',
-  canadian: 'Canada',
-  australian: 'Australia',
-  brazilian: 'Brazil',
-  korean: 'South Korea',
-  dutch: 'Netherlands',
-  swedish: 'Sweden',
-  greek: 'Greece',
-  turkish: 'Turkey',
-  egyptian: 'Egypt',
-  irish: 'Ireland',
-  polish: 'Poland',
-  portuguese: 'Portugal',
-  argentine: 'Argentina',
-  argentinian: 'Argentina',
-  swiss: 'Switzerland',
-  austrian: 'Austria',
-  norwegian: 'Norway',
-  danish: 'Denmark',
-  finnish: 'Finland',
-  thai: 'Thailand',
-  vietnamese: 'Vietnam',
-  israeli: 'Israel',
-  nigerian: 'Nigeria',
-});
 
 /** Other names of countries by ISO 3166 code, lower case ("London, United Kingdom", "Seoul, Korea"). Source: ISO 3166-1 codes; the other names hand-set. */
 export const COUNTRY_ALIASES: Record<string, string[]> = lookupTable({

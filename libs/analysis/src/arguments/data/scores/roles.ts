@@ -70,5 +70,4 @@ export const ROLE_SCORES = scoreGroup('roles', {
     'bfcl:live_multiple_829-178-4',
     'bfcl:live_multiple_838-178-13',
   ]),
-  makerForTitle: hand(0.3, 'penalty: a name after "by" for a title parameter: it is the maker, not the title'),
 });

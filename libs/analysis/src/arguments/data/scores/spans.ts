@@ -17,7 +17,6 @@ export const SPAN_SCORES = scoreGroup('spans', {
     'tools/mapper/ablate-scores.ts --fit; chosen on A (419→420 of 566), confirmed on B (459→460 of 580)',
   ),
   relativeDate: hand(0.2, 'penalty: a date worked out from today ("tomorrow", "next Friday") rather than written'),
-  dateWithoutYear: hand(0.05, 'penalty: a date written without its year'),
   ipv4FitFloor: hand(0.5, 'the least base score of an IPv4 address for a parameter that holds an IP, host or server address'),
   ipv4ForIpParam: hand(0.3, 'an IPv4 address for a parameter that holds an IP, host or server address'),
   plainIdLabel: hand(0.5, 'name bonus of a number after a bare id label ("ID is 1234") for an id parameter', [
@@ -30,18 +29,13 @@ export const SPAN_SCORES = scoreGroup('spans', {
   ]),
   // cues around the span (cueScore)
   directionWordFits: hand(0.35, 'a place after "from" for an origin parameter, or after "to" for a destination'),
-  directionWordClashes: hand(0.3, 'penalty: a place after "to" for an origin parameter, or after "from" for a destination'),
-  cjkDirectionFits: hand(0.35, 'a place right after a Chinese "from" (从) for an origin, or "to" (到 去 往 飞) for a destination'),
-  cjkDirectionClashes: hand(0.3, 'penalty: a place right after the Chinese word of the other direction than the parameter'),
   streetAddress: hand(0.2, 'a street address for a parameter whose description asks for an address or street', [
     'bfcl:live_multiple_404-140-0',
   ]),
-  quotedReadingOrder: hand(0.06, 'the n-th quoted value for the n-th free string parameter, where the quotes touch CJK text'),
   // place or no place (placeScore)
   placeAfterPlaceWord: hand(0.2, 'a place or name after "in", "at", "near", "from", "to", "of" for a place parameter'),
   placeForNonPlace: hand(0.15, 'penalty: a place for a parameter that holds no place, country or generic string'),
   placeAfterInForGeneric: hand(0.15, 'penalty: a place after "in", "near", "around" for a generic string parameter'),
   // the kind of thing the parameter holds (kindScore)
   countryNameForCountry: hand(0.25, "a country's name (or another name of it) for a country parameter", ['bfcl:simple_python_237']),
-  demonymForCountry: hand(0.3, 'penalty: an adjective of a country ("German") as a country parameter value'),
 });
