@@ -1,7 +1,7 @@
 /**
  * Value kind "spans": a typed span of the request (place, date, time, proper name, quoted text,
  * identifier, e-mail, URL, path) as the value of a string parameter, scored by type fit, by where
- * the parameter's name is written, and by place and date cues.
+ * the parameter's name is written, and by place cues.
  */
 import { tokenAt } from '../extract.js';
 import { US_CITIES, US_STATES, WORLD_CITIES } from '../lexicon.js';
@@ -38,15 +38,14 @@ function spanCandidate(p: ParamInfo, doc: Doc, s: Span, ctx: ParamContext): Cand
   if (!read) return undefined;
   const { fit, value, ab } = read;
   let score = fit + ab * (s.kind === 'date' || s.kind === 'time' ? S.dateAnchorShare.v : S.otherAnchorShare.v);
-  // (the word before the span: "from"/"to", "in", "near" cues)
+  score = cueScore(p, doc, s, score);
+  // (the word before the span: "in", "at", "from" before a place)
   const prev = tokenAt(doc, s.start) - 1;
   const prevWord = prev >= 0 ? doc.tokens[prev].lower : '';
-  score = cueScore(p, doc, s, prevWord, score);
   const placed = placeScore(p, doc, s, value, prevWord, score);
   if (placed === undefined) return undefined;
   score = placed;
   if (s.kind === 'date' || s.kind === 'time' || s.kind === 'place' || s.kind === 'proper') score += rangeBonus(p, doc, s);
-  if (s.kind === 'date' && s.date?.relative) score -= S.relativeDate.v;
   // today's date for an optional parameter whose description says today is what it assumes
   // ("If not specified, the current date is assumed"): nothing to send
   // (a date parameter, with no clock time written: "today at 3:30pm" is a time to send)
@@ -136,11 +135,8 @@ function spanValue(p: ParamInfo, doc: Doc, s: Span, ctx: ParamContext): { fit: n
   return { fit, value, ab };
 }
 
-/** A span's score after the cues around it: from/to, the role a name plays, a street address. */
-function cueScore(p: ParamInfo, doc: Doc, s: Span, prevWord: string, score: number): number {
-  // places after "from"/"to": origin vs destination
-  if (p.semantic === 'origin' && ['from', 'leaving', 'departing'].includes(prevWord)) score += S.directionWordFits.v;
-  if (p.semantic === 'destination' && ['to', 'into', 'reach', 'towards'].includes(prevWord)) score += S.directionWordFits.v;
+/** A span's score after the cues around it: the role a name plays, a street address. */
+function cueScore(p: ParamInfo, doc: Doc, s: Span, score: number): number {
   if (s.kind === 'proper' || s.kind === 'quoted') score += cueBonus(p, doc, s);
   // a street address for a parameter that asks for one ("to China Station Restaurant, 123 Beijing
   // Street, San Francisco")
@@ -169,7 +165,6 @@ function placeScore(p: ParamInfo, doc: Doc, s: Span, value: string, prevWord: st
   // district or subdistrict ("in Bangkok, specifically in the Lat Phrao district")
   if (isPlace && SUBCITY_AREAS.has(areaKind(p) ?? '') && namedBySibling(p, s)) return undefined;
   if (!placeLike && isPlace && p.semantic !== 'country' && p.semantic !== 'generic') score -= S.placeForNonPlace.v;
-  if (!placeLike && isPlace && p.semantic === 'generic' && ['in', 'near', 'around'].includes(prevWord)) score -= S.placeAfterInForGeneric.v;
   return score;
 }
 

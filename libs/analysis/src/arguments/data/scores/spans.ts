@@ -16,7 +16,6 @@ export const SPAN_SCORES = scoreGroup('spans', {
     'the share of its name bonus a span other than a date or time keeps',
     'tools/mapper/ablate-scores.ts --fit; chosen on A (419→420 of 566), confirmed on B (459→460 of 580)',
   ),
-  relativeDate: hand(0.2, 'penalty: a date worked out from today ("tomorrow", "next Friday") rather than written'),
   ipv4FitFloor: hand(0.5, 'the least base score of an IPv4 address for a parameter that holds an IP, host or server address'),
   ipv4ForIpParam: hand(0.3, 'an IPv4 address for a parameter that holds an IP, host or server address'),
   plainIdLabel: hand(0.5, 'name bonus of a number after a bare id label ("ID is 1234") for an id parameter', [
@@ -28,14 +27,12 @@ export const SPAN_SCORES = scoreGroup('spans', {
     'bfcl:simple_python_386',
   ]),
   // cues around the span (cueScore)
-  directionWordFits: hand(0.35, 'a place after "from" for an origin parameter, or after "to" for a destination'),
   streetAddress: hand(0.2, 'a street address for a parameter whose description asks for an address or street', [
     'bfcl:live_multiple_404-140-0',
   ]),
   // place or no place (placeScore)
   placeAfterPlaceWord: hand(0.2, 'a place or name after "in", "at", "near", "from", "to", "of" for a place parameter'),
   placeForNonPlace: hand(0.15, 'penalty: a place for a parameter that holds no place, country or generic string'),
-  placeAfterInForGeneric: hand(0.15, 'penalty: a place after "in", "near", "around" for a generic string parameter'),
   // the kind of thing the parameter holds (kindScore)
   countryNameForCountry: hand(0.25, "a country's name (or another name of it) for a country parameter", ['bfcl:simple_python_237']),
 });
