@@ -42,7 +42,7 @@ export function analyze(text: string, now?: Date): Doc {
   findNumbers(text, spans);
   findIds(text, spans);
   findProperNames(text, tokens, spans);
-  findPlaces(text, tokens, spans);
+  findPlaces(text, spans);
   findAddresses2(text, spans);
   // month names are dates, not names ("December 2022")
   for (const s of spans)

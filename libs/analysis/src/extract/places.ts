@@ -1,6 +1,6 @@
 // Places of a request: "Boston, MA", "Paris, France", known city names, nicknames, airport codes, CJK city names.
-import { editDistance, letterDigitRuns, type Token } from '../text.js';
-import { MONTHS, WEEKDAYS, US_CITIES, CITY_NICKNAMES, US_STATE_CODES, US_STATES, WORLD_CITIES, WORLD_COUNTRY_NAMES } from '../lexicon.js';
+import { letterDigitRuns } from '../text.js';
+import { US_CITIES, CITY_NICKNAMES, US_STATE_CODES, US_STATES, WORLD_CITIES, WORLD_COUNTRY_NAMES } from '../lexicon.js';
 import { US_PLACES } from '../us-places.js';
 import { AIRPORT_CITIES, CITY_WORDS, CJK_CITIES } from '../data/places.js';
 import { titleCase } from './names.js';
@@ -67,12 +67,12 @@ function citiesToTry(words: readonly string[] | undefined): [key: string, city: 
   return places.sort((x, y) => x - y).map((i) => all[i]);
 }
 
-/** Extracts places: "Boston, MA", "Paris, France", known city names (any case), nicknames (LA, NYC). */
 /** A word that makes a name a venue's, not a place's: "Hotel Paradise", "Louvre Museum", "Grand Hyatt Resort". */
 const VENUE_WORD =
   /\b(?:Hotel|Motel|Inn|Resort|Hostel|Museum|Gallery|Restaurant|Cafe|Café|Bistro|Bar|Pub|Theater|Theatre|Cinema|Cinemas|Stadium|Arena|Mall|Hospital|Clinic|University|College|School|Church|Cathedral|Temple|Library|Zoo|Aquarium|Casino)\b/;
 
-export function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
+/** Extracts places: "Boston, MA", "Paris, France", known city names (any case), nicknames (LA, NYC). */
+export function findPlaces(text: string, spans: Span[]): void {
   const lower = text.toLowerCase();
   const propers = spans.filter((s) => s.kind === 'proper');
   // "<Proper>, <Proper or state code>" -> place with region
@@ -179,30 +179,6 @@ export function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
     if (city === undefined || spans.some((o) => o.kind === 'place' && o.start <= m.index && o.end >= m.index + 3)) continue;
     push(spans, { kind: 'place', start: m.index, end: m.index + 3, text: m[1], city, airport: m[1] });
   }
-  // a city's name misspelt by one letter after "in", "to", "near", "from" or "at" ("a counselor in
-  // Berkley", "a theme park in Orlanda"): the one known city of six letters or more that it is one
-  // edit from, with the same first letter, where no place is read there already
-  for (const t of tokens) {
-    if (!/^\p{Lu}\p{Ll}{5,}$/u.test(t.text) || !/\b(?:in|to|near|from|at)\s+$/i.test(text.slice(Math.max(0, t.start - 6), t.start)))
-      continue;
-    if (spans.some((o) => (o.kind === 'place' || o.kind === 'quoted') && o.start <= t.start && o.end >= t.end)) continue;
-    // (the word alone: not the first of a longer name, "Berkley Square Hotel")
-    if (/^\s+\p{Lu}/u.test(text.slice(t.end, t.end + 2))) continue;
-    const key = t.text.toLowerCase();
-    // (no month or weekday: "to August 17th" is no Augusta)
-    if (
-      US_CITIES.has(key) ||
-      WORLD_CITIES.has(key) ||
-      MONTHS[key] !== undefined ||
-      WEEKDAYS[key] !== undefined ||
-      /^\s*\d/.test(text.slice(t.end, t.end + 3))
-    )
-      continue;
-    const near = (NEAR_CITY_KEYS.get(key[0]) ?? []).filter((c) => Math.abs(c.length - key.length) <= 1 && editDistance(c, key, 1) <= 1);
-    if (near.length !== 1) continue;
-    const country = US_CITIES.has(near[0]) ? undefined : WORLD_CITIES.get(near[0]);
-    push(spans, { kind: 'place', start: t.start, end: t.end, text: t.text, city: titleCase(near[0]), country });
-  }
   // a capitalised name right after "in", "near" or "around" that is a smaller US place of the
   // gazetteer (us-places.ts, which holds no name the tables above read: "a therapist in Los
   // Altos", "the weather in Sebastopol"), where no place is read there already; its state is the
@@ -214,13 +190,3 @@ export function findPlaces(text: string, tokens: Token[], spans: Span[]): void {
     push(spans, { kind: 'place', start: p.start, end: p.end, text: p.text, city: p.text });
   }
 }
-
-/** Known one-word city names of six letters or more by their first letter, for misspellings (findPlaces). */
-const NEAR_CITY_KEYS: ReadonlyMap<string, readonly string[]> = (() => {
-  const out = new Map<string, string[]>();
-  for (const c of new Set([...US_CITIES.keys(), ...WORLD_CITIES.keys()])) {
-    if (!/^[a-z]{6,}$/.test(c)) continue;
-    out.set(c[0], [...(out.get(c[0]) ?? []), c]);
-  }
-  return out;
-})();
