@@ -129,23 +129,6 @@ describe('mapArguments: trials and probabilities', () => {
   });
 });
 
-describe('mapArguments: shared rides and parties', () => {
-  it('reads "shared" as a pool ride', () => {
-    const ride = tool(
-      {
-        destination: { type: 'string' },
-        number_of_seats: { type: 'integer', description: 'Seats to reserve.' },
-        ride_type: { type: 'string', enum: ['Pool', 'Regular', 'Luxury'] },
-      },
-      ['destination'],
-    );
-    expect(mapArguments(ride, 'I need a shared ride for 3. Destination is 40 Oak Street, Fresno').arguments).toMatchObject({
-      destination: '40 Oak Street, Fresno',
-      ride_type: 'Pool',
-    });
-  });
-});
-
 describe('mapArguments: limits of the coordinate, example list, country, deck, probability, duration, rating and acronym rules', () => {
   it('counts only a plain rank or suit of a standard deck, and no die with its sides written', () => {
     const prob = tool(

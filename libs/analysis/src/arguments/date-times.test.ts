@@ -121,10 +121,6 @@ describe('mapArguments: ends and next years', () => {
 });
 
 describe('mapArguments: limits of the role, kind, entry fee, party, ride, stay, later date, hour, material and city rules', () => {
-  it('reads "shared" as a pool ride only for rides', () => {
-    const hostel = tool({ city: { type: 'string' }, amenity: { type: 'string', enum: ['pool', 'gym', 'spa'] } }, ['city', 'amenity']);
-    expect(mapArguments(hostel, 'a hostel in Lisbon with a shared kitchen').arguments.amenity).toBeUndefined();
-  });
   it('counts a stay only between two dates written as its range, and not for days of notice', () => {
     const hotel = tool(
       {

@@ -20,7 +20,7 @@ import { REQUIRED_MIN_SCORE, type ValueKindModule } from './types.js';
 
 /**
  * An enum value written as the other word a request uses for it (VALUE_SYNONYMS): not after a
- * negation ("not scary"), not inside a name of several capitalised words ("Ghost Rider"), not
+ * negation ("nothing funny"), not inside a name of several capitalised words ("Funny Girl"), not
  * before a word that makes it something else ("comic book"), and "plays" only as a noun.
  */
 function valueSynonym(value: string, p: ParamInfo, doc: Doc): { score: number; start: number; end: number } | undefined {

@@ -17,7 +17,7 @@ describe('mapArguments: context, defaults and refusals', () => {
     expect(m.arguments).toEqual({ q: 'solar panels', page_size: 20, order: 'desc' });
     expect(m.missingArguments).toEqual([]);
     // a value in the request wins over the default
-    expect(mapArguments(t, 'search for "solar panels", page size 5, ascending').arguments).toEqual({
+    expect(mapArguments(t, 'search for "solar panels", page size 5, order asc').arguments).toEqual({
       q: 'solar panels',
       page_size: 5,
       order: 'asc',

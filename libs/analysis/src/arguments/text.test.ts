@@ -215,12 +215,6 @@ describe('mapArguments: identifiers and names', () => {
 });
 
 describe('mapArguments: enum words', () => {
-  it('reads buy and rent from the words a request uses for them', () => {
-    const homes = tool({ area: { type: 'string' }, intent: { type: 'string', enum: ['rent', 'buy'] } }, ['area', 'intent']);
-    expect(mapArguments(homes, 'houses for purchase in Fresno, CA').arguments.intent).toBe('buy');
-    expect(mapArguments(homes, 'a rental in Fresno, CA').arguments.intent).toBe('rent');
-  });
-
   it('reads a required enum from its one distinctive word standing alone after a determiner, not from a word that qualifies another', () => {
     const pay = tool(
       { payment_method: { type: 'string', enum: ['app balance', 'debit card', 'credit card'] }, amount: { type: 'number' } },
