@@ -246,17 +246,6 @@ describe('mapArguments: places, times and labels', () => {
   });
 });
 
-describe('mapArguments: flag phrases', () => {
-  it('reads "both men and women" as unisex', () => {
-    const salon = tool(
-      { city: { type: 'string' }, is_unisex: { type: 'boolean', description: 'Whether the salon serves all genders.', default: false } },
-      ['city'],
-    );
-    expect(mapArguments(salon, 'a barber in Reno, NV for both men and women').arguments.is_unisex).toBe(true);
-    expect(mapArguments(salon, 'a barber in Reno, NV').arguments.is_unisex).toBeUndefined();
-  });
-});
-
 describe('mapArguments: review scores and areas of another kind', () => {
   it('gives a name written with one kind of area to no parameter of another kind', () => {
     const sub = tool({ sub_district_name: { type: 'string', description: 'The sub-district.' } }, ['sub_district_name']);

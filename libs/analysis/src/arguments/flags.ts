@@ -2,10 +2,10 @@
  * Value kind "flags": a boolean (or a "True"/"False" enum) from the words of its name, negations
  * and synonyms in the request.
  */
-import { type Doc, tokenAt } from '../extract.js';
+import { type Doc } from '../extract.js';
 import { type ParamInfo } from '../schema.js';
 import { stem } from '../text.js';
-import { FLAG_PHRASES, FLAG_SYNONYMS, NEGATIONS } from './data/flags.js';
+import { FLAG_SYNONYMS, NEGATIONS } from './data/flags.js';
 import { FLAG_SCORES } from './data/scores/flags.js';
 import { booleanParam } from './dispatch.js';
 import { type ValueKindModule } from './types.js';
@@ -74,20 +74,11 @@ export function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: n
   let last = -1;
   for (const a of salient) {
     const forms = new Set([a, ...(FLAG_SYNONYMS[a] ?? []).map((f) => stem(f))]);
-    let t = doc.tokens.find((tk) => forms.has(tk.stem));
-    let phrase = false;
-    if (!t && FLAG_PHRASES[a]) {
-      const ph = FLAG_PHRASES[a].exec(doc.text);
-      if (ph) {
-        t = doc.tokens[tokenAt(doc, ph.index)];
-        phrase = true;
-      }
-    }
+    const t = doc.tokens.find((tk) => forms.has(tk.stem));
     if (!t) continue;
     found++;
     if (first < 0 || t.start < first) first = t.start;
     last = Math.max(last, t.end);
-    if (phrase) continue;
     // a negation up to 5 words before, in the same clause ("no garage or in-unit laundry", "no need for a garage"),
     // 4 more across each "or"/"nor" that joins the word to others ("I don't care about garage or in-unit laundry";
     // not "and": "I don't need a pool and need a garage")

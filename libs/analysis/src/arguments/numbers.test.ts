@@ -229,17 +229,6 @@ describe('mapArguments: limits of the name, bound, genre, identifier, time, conv
   });
 });
 
-describe('mapArguments: entry fees and quoted wholes', () => {
-  it('reads "no entry fee" as free entry', () => {
-    const attractions = tool(
-      { location: { type: 'string' }, free_entry: { type: 'string', enum: ['True', 'False', 'dontcare'], default: 'dontcare' } },
-      ['location'],
-    );
-    expect(mapArguments(attractions, 'museums in Rome with no entry fee').arguments.free_entry).toBe('True');
-    expect(mapArguments(attractions, 'museums in Rome').arguments.free_entry).toBeUndefined();
-  });
-});
-
 describe('mapArguments: limits of the coordinate, example list, country, deck, probability, duration, rating and acronym rules', () => {
   it('reads only a review or user score as a rating', () => {
     const loan = tool(
@@ -252,13 +241,6 @@ describe('mapArguments: limits of the coordinate, example list, country, deck, p
     expect(mapArguments(loan, 'I want a $20,000 loan; my credit score is 720').arguments.interest_rate).toBeUndefined();
     const food = tool({ location: { type: 'string' }, min_rating: { type: 'number', description: 'Minimum rating (1-5)' } }, ['location']);
     expect(mapArguments(food, 'Restaurants in Austin with a health inspection score above 90').arguments.min_rating).toBeUndefined();
-  });
-});
-
-describe('mapArguments: limits of the role, kind, entry fee, party, ride, stay, later date, hour, material and city rules', () => {
-  it('reads no free entry from "with or without an entry fee"', () => {
-    const events = tool({ city: { type: 'string' }, is_free: { type: 'boolean', description: 'Only free events' } }, ['city']);
-    expect(mapArguments(events, "museums in Oslo, I'm fine with or without an entry fee").arguments.is_free).toBeUndefined();
   });
 });
 
