@@ -119,6 +119,7 @@ export const DEFAULT_RELATED: readonly (readonly string[])[] = [
   ['space', 'nasa', 'planet', 'astronomy', 'mars', 'star'],
   ['car', 'vehicle', 'dealer', 'auto', 'automotive'],
   ['charity', 'donate', 'donation', 'nonprofit'],
+  ['gift', 'present', 'birthday', 'anniversary'],
   ['podcast', 'episode', 'audio'],
   ['video', 'youtube', 'clip', 'stream'],
   ['fitness', 'workout', 'exercise', 'gym', 'training'],
