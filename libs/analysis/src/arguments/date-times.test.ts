@@ -12,27 +12,6 @@ describe('mapArguments: values written around other values', () => {
   });
 });
 
-describe('mapArguments: numbered parameters, counts, codes and names', () => {
-  it('takes the clock time over "midnight" or "noon" written for the same moment, but keeps a range', () => {
-    const one = tool(
-      {
-        show_date: { type: 'string', description: "Date, 'YYYY-MM-DD'." },
-        show_time: { type: 'string', description: "Start time of the show, in 24-hour format 'HH:MM'." },
-      },
-      ['show_date', 'show_time'],
-    );
-    expect(mapArguments(one, 'Two tickets for the midnight show at 23:45 on 2023.10.2?').arguments).toEqual({
-      show_date: '2023-10-02',
-      show_time: '23:45',
-    });
-    const range = tool(
-      { start: { type: 'string', description: "Start time, 'HH:MM'." }, end: { type: 'string', description: "End time, 'HH:MM'." } },
-      ['start', 'end'],
-    );
-    expect(mapArguments(range, 'Block my calendar from noon to 3pm.').arguments).toEqual({ start: '12:00', end: '15:00' });
-  });
-});
-
 describe('mapArguments: SI prefixes and rates', () => {
   it('reads "every hour" as a rate, not as a length of time', () => {
     const t = tool({ hours: { type: 'integer', description: 'Number of hours to run.' } }, ['hours']);

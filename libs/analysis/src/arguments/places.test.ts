@@ -67,24 +67,6 @@ describe('mapArguments: very long requests', () => {
   });
 });
 
-describe('mapArguments: flags, name lists, coordinates', () => {
-  it('reads coordinates with hemispheres: south and west are negative', () => {
-    const t = tool(
-      {
-        latitude: { type: 'number', description: 'Latitude.' },
-        longitude: { type: 'number', description: 'Longitude.' },
-        days: { type: 'integer', description: 'Days of forecast.' },
-      },
-      ['latitude', 'longitude'],
-    );
-    expect(mapArguments(t, 'forecast for the next 5 days at 33.8688 S, 151.2093 E').arguments).toEqual({
-      latitude: -33.8688,
-      longitude: 151.2093,
-      days: 5,
-    });
-  });
-});
-
 describe('mapArguments: enum phrases, glued labels, airport codes', () => {
   it('gives an airport parameter that asks for IATA codes the code, not "XXX Airport"', () => {
     const t = tool({ origin: { type: 'string', description: "The IATA airport code to depart from, such as 'SFO'." } }, ['origin']);

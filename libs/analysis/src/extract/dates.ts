@@ -352,15 +352,13 @@ export function findTimes(text: string, spans: Span[]): void {
   }
   // "noon", "midnight"
   const named = /\b(noon|midday|midnight)\b/gi;
-  const clocks = spans.filter((x) => x.kind === 'time');
   while ((m = named.exec(text)) !== null) {
-    const end = m.index + m[0].length;
-    // a clock time written right after names the same time ("the midnight show at 23:00"); not
-    // across "to"/"until"/"and"/"-" ("from midday to 3pm" is a range)
-    if (
-      clocks.some((c) => c.start >= end && c.start - end <= 16 && !/\b(to|until|till|and|through)\b|[-–]/i.test(text.slice(end, c.start)))
-    )
-      continue;
-    push(spans, { kind: 'time', start: m.index, end, text: m[0], time: { h: m[1].toLowerCase() === 'midnight' ? 0 : 12, mi: 0 } });
+    push(spans, {
+      kind: 'time',
+      start: m.index,
+      end: m.index + m[0].length,
+      text: m[0],
+      time: { h: m[1].toLowerCase() === 'midnight' ? 0 : 12, mi: 0 },
+    });
   }
 }

@@ -65,16 +65,8 @@ export function findNumbers(text: string, spans: Span[]): void {
       value *= MULTIPLIERS[mult[1].toLowerCase()] ?? 1;
       end += mult[0].length;
     }
-    // a coordinate with its hemisphere ("112.0740 W", "33.86° S"): west and south are negative
-    // (only a decimal within ±180 before a capital N/S/E/W that ends the value)
-    const hemi =
-      m[4] && m[4].length >= 2 && Math.abs(value) <= 180 && !sign ? /^\s?°?\s?([NSEW])(?![\p{L}\d])/u.exec(text.slice(end)) : null;
-    if (hemi) {
-      if (hemi[1] === 'W' || hemi[1] === 'S') value = -value;
-      end += hemi[0].length;
-    }
     // unit word right after: "5 km", "180cm", "3.5 kg", "10 years", "x^2"
-    const u = hemi ? null : /^[\s-]?(°\s?[CF]|°|[\p{L}]+(?:\^\d)?)/u.exec(text.slice(end));
+    const u = /^[\s-]?(°\s?[CF]|°|[\p{L}]+(?:\^\d)?)/u.exec(text.slice(end));
     if (u && !percent) unit = u[1].toLowerCase();
     const cur = m[2];
     const unitEnd = u && !percent ? end + u[0].length : end;
