@@ -53,7 +53,7 @@ describe('mapArguments: values written around other values', () => {
   });
 });
 
-describe('mapArguments: formats in words, described choices, set-apart answers, roles before names', () => {
+describe('mapArguments: formats in words, described choices, roles before names', () => {
   it("takes a choice the description quotes (\"e.g. 'static' or 'dynamic'\"), but not an example of a list", () => {
     const t = tool(
       {
@@ -81,16 +81,6 @@ describe('mapArguments: formats in words, described choices, set-apart answers, 
       'Canada',
       'India',
     ]);
-  });
-
-  it('takes an answer set apart in bold or after "answer ...:" and a line break, written "\\n" too', () => {
-    const t = tool({ answer: { type: 'string', description: 'The answer to record.' } }, ['answer']);
-    expect(mapArguments(t, 'Sure, here is the answer to the question:\\n\\n**Logistic regression is not in the text.**').arguments).toEqual(
-      { answer: 'Logistic regression is not in the text.' },
-    );
-    expect(mapArguments(t, 'Sure, here is the answer to the question:\n\nThe text does not define it.').arguments).toEqual({
-      answer: 'The text does not define it.',
-    });
   });
 });
 

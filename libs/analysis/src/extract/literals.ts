@@ -11,24 +11,6 @@ export function findQuoted(text: string, spans: Span[]): void {
     const inner = m[1] ?? m[2] ?? m[3];
     if (inner.trim() !== '') push(spans, { kind: 'quoted', start: m.index + 1, end: m.index + m[0].length - 1, text: inner });
   }
-  // Markdown bold ("**Logistic regression is not present in the text.**"): a value set apart as quotes set it
-  // (between spaces or punctuation, of three words or more and no label: "2**10 + 3**2" is a power,
-  // "**urgent**" and "**Important:**" are emphasis)
-  const bold = /(?:(?<=\\n)|(?<![\w*]))\*\*(?=\S)([^*\n]{1,400}?)(?<=\S)\*\*(?![\w*])/g;
-  while ((m = bold.exec(text)) !== null) {
-    const inner = m[1];
-    // (the pattern keeps spaces off both ends of `inner`)
-    if (inner.split(/\s+/).length >= 3 && !inner.endsWith(':') && !overlaps(spans, m.index + 2, m.index + m[0].length - 2, ['quoted']))
-      push(spans, { kind: 'quoted', start: m.index + 2, end: m.index + m[0].length - 2, text: inner });
-  }
-  // a labelled block after a colon and a line break ("here is the answer to the question:\n\nThe
-  // text does not define it."), the break written as a newline or as the two characters "\n"
-  const block =
-    /\b(?:answer|response|reply|message|text|content|note|summary)\b[^:\n]{0,40}:\s*(?:\n|\\n)+\s*([^\n\\*][^\n]{0,400}?)\s*$/i.exec(text);
-  if (block && !/^\p{L}[\p{L} _-]{0,20}:/u.test(block[1]) && !overlaps(spans, text.length - block[0].length, text.length, ['quoted'])) {
-    const start = block.index + block[0].length - block[1].length - (block[0].length - block[0].trimEnd().length);
-    push(spans, { kind: 'quoted', start, end: start + block[1].length, text: block[1] });
-  }
   // single quotes that open after a non-letter and close before a non-letter (so "I'm" and "don't"
   // are not quotes, and an apostrophe between letters inside a quote does not end it: 'how they're
   // made'); a letter of a script written without spaces may touch them ("名为'DevelopmentEnv'的",
