@@ -305,7 +305,7 @@ const CITY_LINES: Record<string, string> = lookupTable({
 });
 
 /** Name (lower case) -> state code, from lines of names by state ("CA: 'los angeles|…'"); the first state listed wins for a name several lines hold. */
-export function stateLinesMap(lines: Readonly<Record<string, string>>): ReadonlyMap<string, string> {
+function stateLinesMap(lines: Readonly<Record<string, string>>): ReadonlyMap<string, string> {
   const m = new Map<string, string>();
   for (const [state, line] of Object.entries(lines)) for (const c of line.split('|')) if (!m.has(c)) m.set(c, state);
   return m;

@@ -127,39 +127,6 @@ describe('mapArguments: country codes where the examples are codes', () => {
   });
 });
 
-describe('mapArguments: bare clock times, purposes, counted nouns, positions, makers, teams, ranges, venues and changes of value', () => {
-  it("reads a smaller US place after 'in' with its state from the gazetteer, and a multi-word choice written in another form of its last word", () => {
-    const therapist = tool(
-      {
-        city: { type: 'string', description: "The city, in the format of 'City, State', such as 'Berkeley, CA'." },
-        type: { type: 'string', enum: ['Psychologist', 'Family Counselor', 'Psychiatrist'] },
-      },
-      ['city', 'type'],
-    );
-    expect(mapArguments(therapist, 'Help me find therapists specialized in Family Counseling in Los Altos?').arguments).toEqual({
-      city: 'Los Altos, CA',
-      type: 'Family Counselor',
-    });
-    const weather = tool({ city: { type: 'string', description: "The city, in the format of 'City, State'." } }, ['city']);
-    expect(mapArguments(weather, 'What is the weather in Sebastopol today?').arguments.city).toBe('Sebastopol, CA');
-    // a name many states share gets no state; a world city keeps its country; "at" names a venue
-    expect(mapArguments(weather, 'What is the weather in Marion today?').arguments.city).toBe('Marion');
-    expect(mapArguments(weather, 'What is the weather in Paris today?').arguments.city).not.toMatch(/, [A-Z]{2}$/);
-    // Frisco is a Texas city of 200,000, not San Francisco's nickname; Ontario alone is the province
-    expect(mapArguments(weather, 'What is the weather in Frisco today?').arguments.city).not.toBe('San Francisco, CA');
-    expect(mapArguments(weather, 'What is the weather in Ontario today?').arguments.city).not.toBe('Ontario, CA');
-    expect(mapArguments(weather, 'What is the weather in Ontario, CA today?').arguments.city).toBe('Ontario, CA');
-    const movie = tool(
-      {
-        theater_name: { type: 'string', description: 'The name of the theater.' },
-        location: { type: 'string', description: "The city, in the format of 'City, State'." },
-      },
-      ['location'],
-    );
-    expect(mapArguments(movie, 'Find a movie at Century in Pinole').arguments).toEqual({ theater_name: 'Century', location: 'Pinole, CA' });
-  });
-});
-
 describe('mapArguments: labelled ids to the clause end, URL template hosts, country forms, time zones, dates and addresses', () => {
   it("writes a country in full beside a 'London, UK' example, the United Kingdom as UK, and an ISO code where one is asked for", () => {
     const weather = tool(

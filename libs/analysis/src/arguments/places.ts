@@ -5,7 +5,6 @@
 import { type Doc, type Span } from '../extract.js';
 import { LEADING_WORDS, US_CITIES, US_STATES, US_STATE_CODES, WORLD_CITIES } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
-import { US_PLACES } from '../us-places.js';
 import { AREA_KINDS, COUNTRY_ALIASES, COUNTRY_CODE_BY_NAME, KNOWN_COUNTRIES, UK_ABBREVIATIONS } from './data/places.js';
 import { PLACE_SCORES } from './data/scores/places.js';
 import { stringParam } from './dispatch.js';
@@ -83,8 +82,7 @@ export function formatPlace(s: Span, p: ParamInfo): string {
       region = 'UK';
     return `${city}, ${region}`;
   }
-  // (a smaller US place of the gazetteer too, which holds no world city's name: Paris is France's)
-  const st = US_CITIES.get(city.toLowerCase()) ?? US_PLACES.get(city.toLowerCase());
+  const st = US_CITIES.get(city.toLowerCase());
   if (st) return exampleSpelling(`${city}, ${st}`, p);
   if (s.country) return `${city}, ${codes() ? countryCode(s.country, p) : s.country[0]}`;
   return city;

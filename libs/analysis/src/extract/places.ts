@@ -1,7 +1,6 @@
 // Places of a request: "Boston, MA", "Paris, France", known city names, nicknames, airport codes, CJK city names.
 import { letterDigitRuns } from '../text.js';
 import { US_CITIES, CITY_NICKNAMES, US_STATE_CODES, US_STATES, WORLD_CITIES, WORLD_COUNTRY_NAMES } from '../lexicon.js';
-import { US_PLACES } from '../us-places.js';
 import { AIRPORT_CITIES, CITY_WORDS, CJK_CITIES } from '../data/places.js';
 import { titleCase } from './names.js';
 import { type Span, push } from './spans.js';
@@ -178,15 +177,5 @@ export function findPlaces(text: string, spans: Span[]): void {
     const city = AIRPORT_CITIES[m[1]];
     if (city === undefined || spans.some((o) => o.kind === 'place' && o.start <= m.index && o.end >= m.index + 3)) continue;
     push(spans, { kind: 'place', start: m.index, end: m.index + 3, text: m[1], city, airport: m[1] });
-  }
-  // a capitalised name right after "in", "near" or "around" that is a smaller US place of the
-  // gazetteer (us-places.ts, which holds no name the tables above read: "a therapist in Los
-  // Altos", "the weather in Sebastopol"), where no place is read there already; its state is the
-  // gazetteer's ("at" is left out: "at Century 16" is a cinema)
-  for (const p of propers) {
-    if (!US_PLACES.has(p.text.toLowerCase())) continue;
-    if (!/\b(?:in|near|around)\s+$/i.test(text.slice(Math.max(0, p.start - 8), p.start))) continue;
-    if (spans.some((o) => o.kind === 'place' && o.start < p.end && p.start < o.end)) continue;
-    push(spans, { kind: 'place', start: p.start, end: p.end, text: p.text, city: p.text });
   }
 }
