@@ -2,7 +2,7 @@
  * Value kind "codes": codes a description explains ("'1' for cleaning"), currency codes, musical
  * keys.
  */
-import { type Doc } from '../extract.js';
+import { type Doc, tokenAt } from '../extract.js';
 import { CURRENCIES } from '../lexicon.js';
 import { type ParamInfo } from '../schema.js';
 import { STOP_WORDS, type Token, stem } from '../text.js';
@@ -194,8 +194,19 @@ export const CURRENCY_KIND: ValueKindModule = {
       const cms = currencyMentions(doc);
       // name words of the currency converted into
       const later = /\b(to|target|destination|quote|into|output|desired)\b/.test(p.parts.join(' '));
+      // codes written after "to"/"into" somewhere: the target, whatever amount is written with them
+      // elsewhere ("Convert my EUR to USD, I need at least 100 USD" converts from EUR)
+      const severalCodes = new Set(cms.map((x) => x.code)).size > 1;
+      const targets = new Set(
+        cms
+          .filter((c) => {
+            const k = tokenAt(doc, c.start) - 1;
+            return k >= 0 && ['to', 'into'].includes(doc.tokens[k].lower);
+          })
+          .map((c) => c.code),
+      );
       cms.forEach((c, i) => {
-        const score =
+        let posScore =
           cms.length === 1
             ? CODE_SCORES.onlyCurrency.v
             : later
@@ -205,7 +216,19 @@ export const CURRENCY_KIND: ValueKindModule = {
               : i === 0
                 ? CODE_SCORES.currencyInOrder.v
                 : CODE_SCORES.currencyOutOfOrder.v;
-        out.push({ param: p, value: c.code, score, ranges: [[c.start, c.end]], kind: 'currency' });
+        // (a currency written with the amount, "500 US dollars", "$200", is not one named after "to")
+        const withAmount = doc.spans.some(
+          (n) =>
+            n.kind === 'number' &&
+            ((n.end <= c.start && /^\s*$/.test(doc.text.slice(n.end, c.start))) ||
+              (n.start >= c.end && /^\s*$/.test(doc.text.slice(c.end, n.start)) && c.end - c.start === 1)),
+        );
+        const prevTok = tokenAt(doc, c.start) - 1;
+        const prevWord = prevTok >= 0 ? doc.tokens[prevTok].lower : '';
+        const toWord = ['to', 'into', 'in', 'for'].includes(prevWord) && !withAmount;
+        if (cms.length > 1 && toWord) posScore += later ? CODE_SCORES.targetAfterTo.v : -CODE_SCORES.sourceAfterToPenalty.v;
+        if (!later && !toWord && targets.has(c.code) && severalCodes) posScore -= CODE_SCORES.sourceWrittenAsTargetPenalty.v;
+        out.push({ param: p, value: c.code, score: posScore, ranges: [[c.start, c.end]], kind: 'currency' });
       });
     }
   },

@@ -137,7 +137,7 @@ describe('mapArguments: motion and rates', () => {
 });
 
 describe('mapArguments: currency pairs', () => {
-  it('converts from the first currency written to the last', () => {
+  it('converts to the currency written after "to", from the other', () => {
     const t = tool(
       {
         base_currency: { type: 'string', description: 'The currency to convert from.' },
@@ -151,7 +151,12 @@ describe('mapArguments: currency pairs', () => {
       target_currency: 'USD',
       amount: 20000,
     });
+    // a code written after "to" is the target, though an amount is written with it elsewhere
     expect(mapArguments(t, 'Convert my EUR to USD, I need at least 100 USD').arguments).toMatchObject({
+      base_currency: 'EUR',
+      target_currency: 'USD',
+    });
+    expect(mapArguments(t, 'Convert euros to dollars: 1 USD = ? and I have 80 euros').arguments).toMatchObject({
       base_currency: 'EUR',
       target_currency: 'USD',
     });

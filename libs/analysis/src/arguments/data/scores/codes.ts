@@ -21,4 +21,10 @@ export const CODE_SCORES = scoreGroup('codes', {
     'of several currencies, the one where the parameter expects it: the last for a target (to, into), the first for a source',
   ),
   currencyOutOfOrder: hand(0.35, 'of several currencies, one not where the parameter expects it'),
+  targetAfterTo: hand(0.25, "of several currencies, one after 'to', 'into', 'in' or 'for' (no amount beside it), for a target"),
+  sourceAfterToPenalty: hand(0.2, "penalty: of several currencies, one after 'to', 'into', 'in' or 'for', for a source"),
+  sourceWrittenAsTargetPenalty: hand(
+    0.3,
+    "penalty: for a source, a currency written elsewhere after 'to' or 'into' (the target), when several are written",
+  ),
 });
