@@ -59,23 +59,35 @@ export class NatsCluster {
     return n;
   }
 
-  /** Starts a node (again) on its config and store; resolves once its client port listens. */
+  /**
+   * Starts a node (again) on its config and store; resolves once its client port listens. Its log
+   * keeps the earlier runs: how a node stopped ("Server Exiting..", or nothing after a SIGKILL) is
+   * what tells a clean restart from a lossy one.
+   */
   async startNode(n: ClusterNode): Promise<void> {
     n.proc = spawnManaged(`nats-${n.name}`, defaultNatsBinary(), ['-c', n.configFile], {
       cwd: this.dir,
       env: process.env,
       logPath: n.logPath,
+      append: true,
     });
     await waitForPort('127.0.0.1', n.clientPort, { timeoutMs: 60_000 });
   }
 
-  /** Sends `signal` to a node and waits for it to exit. */
+  /**
+   * Sends `signal` to a node and waits for it to exit. A node that outlives the 15 s grace after
+   * SIGTERM is killed, and that is said on the console: a SIGKILL may lose writes the node had not
+   * flushed, which a fault phase must not take for a product fault.
+   */
   async stopNode(n: ClusterNode, signal: NodeJS.Signals): Promise<void> {
     const proc = n.proc;
     if (!proc || proc.exit()) return;
     if (signal === 'SIGKILL') process.kill(proc.pid, 'SIGKILL');
     else await proc.stop(15_000);
-    await proc.exited;
+    const exit = await proc.exited;
+    if (signal !== 'SIGKILL' && exit.signal === 'SIGKILL') {
+      console.warn(`nats node ${n.name} did not exit within 15 s of ${signal} and was killed with SIGKILL (log: ${n.logPath})`);
+    }
   }
 
   /** Stops every node with SIGTERM. */

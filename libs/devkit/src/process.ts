@@ -29,8 +29,10 @@ export interface ManagedProcess {
 export interface SpawnOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** stdout and stderr go here; the file is truncated first. */
+  /** stdout and stderr go here; the file is truncated first unless `append`. */
   logPath: string;
+  /** Write after what the log already holds (a process started again keeps its earlier runs' lines). */
+  append?: boolean;
 }
 
 const live = new Set<ChildProcess>();
@@ -58,11 +60,11 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
 /**
  * Starts `command args` detached in its own process group (so the processes it starts itself, such
  * as dispatch's stdio MCP servers, are stopped with it), stdout and stderr written to `logPath`
- * (emptied first, so the log holds this run only).
+ * (emptied first, so the log holds this run only, unless `append`).
  */
 export function spawnManaged(name: string, command: string, args: string[], opts: SpawnOptions): ManagedProcess {
   mkdirSync(dirname(opts.logPath), { recursive: true });
-  const fd = openSync(opts.logPath, 'w');
+  const fd = openSync(opts.logPath, opts.append ? 'a' : 'w');
   let child: ChildProcess;
   try {
     child = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', fd, fd], detached: true });
