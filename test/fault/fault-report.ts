@@ -1,5 +1,7 @@
 // What the fault suite counts in one phase, and its table: callers' outcomes, the calls the
 // backend ran, and the tool.called events in the stream, compared by call ID.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { STREAM, Subjects } from '@toolsurface/platform';
@@ -13,7 +15,15 @@ export interface AuditEvent {
   reason: string;
 }
 
-/** Reads the stream's tool.called events after `fromSeq`; returns them and the last sequence read. */
+/** How long a read waits for the next event before it ends, ms. */
+const READ_IDLE_MS = 10_000;
+
+/**
+ * Reads the stream's tool.called events after `fromSeq`; returns them and the sequence of the last
+ * one read, where the next read starts. Never the stream's last sequence: the read's consumer may
+ * sit on a replica that has not yet stored the stream's last messages (one catching up after a
+ * restart), and a read that stopped at that replica's end must not skip what it has not seen.
+ */
 export async function readAudit(nc: NatsConnection, fromSeq: number): Promise<{ events: AuditEvent[]; lastSeq: number }> {
   const jsm = await jetstreamManager(nc, { timeout: 10_000 });
   const last = (await jsm.streams.info(STREAM)).state.last_seq;
@@ -26,18 +36,56 @@ export async function readAudit(nc: NatsConnection, fromSeq: number): Promise<{ 
   const events: AuditEvent[] = [];
   let lastSeq = fromSeq;
   const messages = await consumer.consume({ max_messages: 1000 });
-  // An ordered consumer sees only the filtered subject: stop at the stream's last sequence, or when
-  // nothing after it is pending.
-  const stopAt = setTimeout(() => void messages.close(), 30_000);
+  // An ordered consumer sees only the filtered subject: stop at the stream's last sequence, when
+  // nothing after it is pending on the consumer's replica, or when nothing came for READ_IDLE_MS
+  // (no tool.called event after `fromSeq` yet).
+  let lastAt = Date.now();
+  const idle = setInterval(() => {
+    if (Date.now() - lastAt > READ_IDLE_MS) void messages.close();
+  }, 500);
   for await (const m of messages) {
+    lastAt = Date.now();
     const e = ToolCalled.decode(m.data);
     events.push({ callId: e.callId, msgId: m.headers?.get('Nats-Msg-Id') ?? '', outcome: e.outcome, reason: e.reason });
     lastSeq = m.seq;
     if (m.seq >= last || m.info.pending === 0) break;
   }
-  clearTimeout(stopAt);
+  clearInterval(idle);
   await messages.close();
-  return { events, lastSeq: Math.max(lastSeq, last) };
+  return { events, lastSeq };
+}
+
+/**
+ * Call IDs whose events a dispatch spool under `spoolDir` still holds unacknowledged: an event ("e")
+ * or a start record ("s") not superseded ("x") whose id has no "stored" mark ("a"). A call that ran
+ * without an event in the stream and is not here was acknowledged by the stream (its segment is
+ * gone) or never reached the spool.
+ */
+export function spooledCallIds(spoolDir: string): Set<string> {
+  // Marks can sit in another segment than the record they mark, so they are applied after all are read.
+  const records = new Map<string, { callId: string; event: boolean; start: boolean; superseded: boolean; stored: boolean }>();
+  const files = existsSync(spoolDir) ? readdirSync(spoolDir, { recursive: true, encoding: 'utf8' }) : [];
+  for (const f of files.filter((x) => x.endsWith('.log'))) {
+    for (const line of readFileSync(join(spoolDir, f), 'utf8').split('\n')) {
+      let r: { t?: string; id?: string; d?: string };
+      try {
+        r = JSON.parse(line) as typeof r;
+      } catch {
+        continue; // an empty or cut-short line
+      }
+      if (!r.id) continue;
+      const rec = records.get(r.id) ?? { callId: '', event: false, start: false, superseded: false, stored: false };
+      if ((r.t === 'e' || r.t === 's') && r.d) {
+        rec.callId = ToolCalled.decode(Buffer.from(r.d, 'base64')).callId;
+        if (r.t === 'e') rec.event = true;
+        else rec.start = true;
+      } else if (r.t === 'x') rec.superseded = true;
+      else if (r.t === 'a') rec.stored = true;
+      records.set(r.id, rec);
+    }
+  }
+  const pending = [...records.values()].filter((r) => !r.stored && (r.event || (r.start && !r.superseded)));
+  return new Set(pending.map((r) => r.callId));
 }
 
 /** What one fault phase measured. */

@@ -10,7 +10,7 @@ import { DispatchServiceClient, type CallToolResponse } from '@toolsurface/proto
 import { serviceEntry, startStack, STACK_SERVICES, type RunningStack } from '@toolsurface/stack';
 import { faultsTable, findFreePort, spawnManaged, waitForServing, type ManagedProcess } from '@toolsurface/devkit';
 import { Clients } from '../support';
-import { readAudit, type AuditEvent, type FaultRow } from './fault-report';
+import { readAudit, spooledCallIds, type AuditEvent, type FaultRow } from './fault-report';
 import { NatsCluster } from './nats-cluster';
 
 // The audit and the call path under NATS faults (issue 38, docs/operations.md "Faults"): a 3-node
@@ -184,6 +184,13 @@ async function phase(name: string, fault: () => Promise<void>): Promise<FaultRow
     recoveryMs,
   };
   rows.push(row);
+  const missing = [...ran].filter((t) => !unique.has(t));
+  if (missing.length > 0) {
+    // Which side lost them: still unacknowledged in a spool, or acknowledged and not in the stream.
+    const spooled = spooledCallIds(join(dir, 'spool'));
+    const shown = missing.slice(0, 20).map((t) => `${t} (${spooled.has(t) ? 'still in a spool' : 'not in any spool'})`);
+    console.warn(`${name}: ${missing.length} calls ran without an audit event: ${shown.join(', ')}`);
+  }
   return row;
 }
 
