@@ -207,7 +207,7 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
       for (const t of ix.distinct)
         if (syn.includes(t.lower) || syn.includes(t.stem)) return { score: ENUM_MATCH_SCORES.actionSynonym.v, start: t.start, end: t.end };
   }
-  // a long single word sharing its first 5 letters with a token ("Comedy"/"comic" no; "counselor"/"counseling" yes)
+  // a long single word sharing its first 6 letters with a token ("Comedy"/"comic" no; "counselor"/"counseling" yes)
   if (words.length <= 2) {
     const key = words[words.length - 1];
     if (key.length >= 6)

@@ -55,7 +55,6 @@ export function flagEvidence(p: ParamInfo, doc: Doc): { value: boolean; score: n
     'visibl',
     'entri',
     'good',
-    'allow',
     'avail',
     'support',
     'data',
