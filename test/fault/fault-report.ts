@@ -1,11 +1,13 @@
 // What the fault suite counts in one phase, and its table: callers' outcomes, the calls the
 // backend ran, and the tool.called events in the stream, compared by call ID.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { STREAM, Subjects } from '@toolsurface/platform';
 import { ToolCalled } from '@toolsurface/proto';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the spool is read as dispatch reads it when taking it over
+import { readLeftover } from '../../services/dispatch/src/events/audit-spool';
 
 /** One tool.called event in the stream. */
 export interface AuditEvent {
@@ -56,36 +58,14 @@ export async function readAudit(nc: NatsConnection, fromSeq: number): Promise<{ 
 }
 
 /**
- * Call IDs whose events a dispatch spool under `spoolDir` still holds unacknowledged: an event ("e")
- * or a start record ("s") not superseded ("x") whose id has no "stored" mark ("a"). A call that ran
- * without an event in the stream and is not here was acknowledged by the stream (its segment is
+ * Call IDs whose events a dispatch spool under `spoolDir` still holds unacknowledged (read as a
+ * dispatch taking the spool over would: readLeftover of each process's sub-directory). A call that
+ * ran without an event in the stream and is not here was acknowledged by the stream (its segment is
  * gone) or never reached the spool.
  */
 export function spooledCallIds(spoolDir: string): Set<string> {
-  // Marks can sit in another segment than the record they mark, so they are applied after all are read.
-  const records = new Map<string, { callId: string; event: boolean; start: boolean; superseded: boolean; stored: boolean }>();
-  const files = existsSync(spoolDir) ? readdirSync(spoolDir, { recursive: true, encoding: 'utf8' }) : [];
-  for (const f of files.filter((x) => x.endsWith('.log'))) {
-    for (const line of readFileSync(join(spoolDir, f), 'utf8').split('\n')) {
-      let r: { t?: string; id?: string; d?: string };
-      try {
-        r = JSON.parse(line) as typeof r;
-      } catch {
-        continue; // an empty or cut-short line
-      }
-      if (!r.id) continue;
-      const rec = records.get(r.id) ?? { callId: '', event: false, start: false, superseded: false, stored: false };
-      if ((r.t === 'e' || r.t === 's') && r.d) {
-        rec.callId = ToolCalled.decode(Buffer.from(r.d, 'base64')).callId;
-        if (r.t === 'e') rec.event = true;
-        else rec.start = true;
-      } else if (r.t === 'x') rec.superseded = true;
-      else if (r.t === 'a') rec.stored = true;
-      records.set(r.id, rec);
-    }
-  }
-  const pending = [...records.values()].filter((r) => !r.stored && (r.event || (r.start && !r.superseded)));
-  return new Set(pending.map((r) => r.callId));
+  const dirs = existsSync(spoolDir) ? readdirSync(spoolDir, { withFileTypes: true }).filter((d) => d.isDirectory()) : [];
+  return new Set(dirs.flatMap((d) => readLeftover(join(spoolDir, d.name)).map((e) => ToolCalled.decode(e.data).callId)));
 }
 
 /** What one fault phase measured. */

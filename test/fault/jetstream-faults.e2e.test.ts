@@ -172,6 +172,7 @@ async function phase(name: string, fault: () => Promise<void>): Promise<FaultRow
     const after = [faultStart, ...l.successes.filter((t) => t >= faultStart), phaseEnd];
     for (let k = 1; k < after.length; k++) recoveryMs = Math.max(recoveryMs, after[k]! - after[k - 1]!);
   }
+  const missing = [...ran].filter((t) => !unique.has(t));
   const row: FaultRow = {
     fault: name,
     calls: logs.reduce((s, l) => s + l.calls.length, 0),
@@ -179,12 +180,11 @@ async function phase(name: string, fault: () => Promise<void>): Promise<FaultRow
     ran: ran.size,
     errors,
     audited: unique.size,
-    ranWithoutEvent: [...ran].filter((t) => !unique.has(t)).length,
+    ranWithoutEvent: missing.length,
     duplicates: events.length - unique.size,
     recoveryMs,
   };
   rows.push(row);
-  const missing = [...ran].filter((t) => !unique.has(t));
   if (missing.length > 0) {
     // Which side lost them: still unacknowledged in a spool, or acknowledged and not in the stream.
     const spooled = spooledCallIds(join(dir, 'spool'));

@@ -265,7 +265,7 @@ export class AuditSpool {
 }
 
 /** The events of a left-behind log not marked stored: the call's event, else its start record, oldest first. */
-function readLeftover(dir: string): SpooledEvent[] {
+export function readLeftover(dir: string): SpooledEvent[] {
   const byId = new Map<string, { data?: string; start?: string; stored: boolean }>();
   const files = readdirSync(dir)
     .filter((f) => SEGMENT.test(f))
