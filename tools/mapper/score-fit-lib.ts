@@ -41,7 +41,7 @@ export function onUnseenHalf(e: Effect, written: Half | 'both' | undefined): 'ga
 }
 
 /** The factors of a score's current value that the fit tries. */
-export const TRIAL_FACTORS = [0, 0.5, 0.75, 1.25, 1.5, 2] as const;
+const TRIAL_FACTORS = [0, 0.5, 0.75, 1.25, 1.5, 2] as const;
 
 /** The values a score is tried at: its value times each factor, to 3 decimals, without repeats or the value itself. */
 export function trialValues(v: number): number[] {
@@ -61,7 +61,7 @@ export interface Trial {
 }
 
 /** Whether `a` does better than `b` on a half: more requests right, or as many and fewer problems. */
-export function betterOn(a: Trial, b: Trial, h: Half): boolean {
+function betterOn(a: Trial, b: Trial, h: Half): boolean {
   return a.right[h] > b.right[h] || (a.right[h] === b.right[h] && a.problems[h] < b.problems[h]);
 }
 
@@ -69,7 +69,7 @@ export function betterOn(a: Trial, b: Trial, h: Half): boolean {
  * The best value on one half among the current one and the trials. Only a strictly better trial
  * replaces the current value (ties keep it); among tied trials the one nearest the current value wins.
  */
-export function bestOn(current: Trial, trials: readonly Trial[], h: Half): Trial {
+function bestOn(current: Trial, trials: readonly Trial[], h: Half): Trial {
   const byNearness = [...trials].sort((a, b) => Math.abs(a.value - current.value) - Math.abs(b.value - current.value));
   let best = current;
   for (const t of byNearness) if (betterOn(t, best, h)) best = t;
