@@ -4,16 +4,23 @@
  * written from requests of one half is kept only where it gains on the other (issue 41). Run from
  * the repository root:
  *
- *   npx tsx tools/mapper/score-sources.ts [--json FILE]
+ *   npx tsx tools/mapper/score-sources.ts [--json FILE] [--effects]
  *
  * Prints a Markdown table of the score groups (entries, entries with a known source, the source ids
  * of each half), then each entry with a known source: its ids and halves, and the half it is to be
  * judged on ('B' for a rule written from A only, 'A' for one written from B only, none where its
  * sources lie in both halves). With --json, writes the same per entry to FILE.
+ *
+ * --effects then turns off together (set to 0) the scores written from each half's requests and
+ * reads what each half loses (argument accuracy with the right tool given, single-call dev
+ * requests): on the half they were written from (their gain in sample) and on the other (their
+ * gain out of sample). Rules that generalise gain about as much out of sample as in sample; the
+ * difference is what the dev figures overstate.
  */
 import { writeFileSync } from 'node:fs';
-import { allScores } from '@toolsurface/analysis';
-import { halfOf, type Half } from './halves-lib.js';
+import { allScores, resetScores, setScores } from '@toolsurface/analysis';
+import { loadEvalData } from './data.js';
+import { halfOf, halfSizes, run, singleCallRequests, type Half } from './halves-lib.js';
 import { sourceHalves } from './score-fit-lib.js';
 
 /** One score entry with a known source. */
@@ -63,6 +70,7 @@ function main(): void {
     }
   }
   console.log(lines.join('\n'));
+  if (args.includes('--effects')) console.log(effects([...groups.values()].flatMap((g) => g.sourced)));
   if (jsonOut) {
     writeFileSync(
       jsonOut,
@@ -74,6 +82,49 @@ function main(): void {
     );
     console.error(`[score-sources] ${total.sourced} entries with a known source → ${jsonOut}`);
   }
+}
+
+/**
+ * The in-sample and out-of-sample gain of the scores written from each half: each set turned off
+ * together, and the requests each half loses, as a Markdown table.
+ */
+function effects(sourced: readonly Sourced[]): string {
+  const data = loadEvalData();
+  const requests = singleCallRequests(data);
+  const size = halfSizes(requests);
+  const base = run(data, requests);
+  const rate = (n: number, h: Half): string => `${n} (${(n / size[h]).toFixed(3)})`;
+  const lines = [
+    '',
+    '## Gain in sample and out of sample',
+    '',
+    `With every score: A ${rate(base.right.A, 'A')} of ${size.A}, B ${rate(base.right.B, 'B')} of ${size.B} right (right tool given).`,
+    '',
+    '| scores turned off | entries | A without them | B without them | gain on the half written from | gain on the other half |',
+    '|---|---|---|---|---|---|',
+  ];
+  const sets: { label: string; written: Half | 'both'; test: (e: Sourced) => boolean }[] = [
+    { label: 'written from A only', written: 'A', test: (e) => e.judgeOn === 'B' },
+    { label: 'written from B only', written: 'B', test: (e) => e.judgeOn === 'A' },
+    { label: 'written from both halves', written: 'both', test: (e) => e.judgeOn === undefined },
+  ];
+  for (const set of sets) {
+    const names = sourced.filter(set.test).map((e) => e.name);
+    setScores(Object.fromEntries(names.map((n) => [n, 0])));
+    const without = run(data, requests);
+    resetScores();
+    const loss = { A: base.right.A - without.right.A, B: base.right.B - without.right.B };
+    const [inSample, outOfSample] =
+      set.written === 'both'
+        ? [`${loss.A} (A), ${loss.B} (B)`, 'none']
+        : set.written === 'A'
+          ? [`${loss.A} (A)`, `${loss.B} (B)`]
+          : [`${loss.B} (B)`, `${loss.A} (A)`];
+    lines.push(
+      `| ${set.label} | ${names.length} | ${rate(without.right.A, 'A')} | ${rate(without.right.B, 'B')} | ${inSample} | ${outOfSample} |`,
+    );
+  }
+  return lines.join('\n');
 }
 
 main();
