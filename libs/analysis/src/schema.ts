@@ -105,7 +105,7 @@ export function resolveType(schema: unknown): ParamType {
 }
 
 /** The first sub-schema of anyOf/oneOf that has the given type (or the schema itself). */
-export function branchOf(schema: Record<string, unknown>, type: ParamType): Record<string, unknown> {
+function branchOf(schema: Record<string, unknown>, type: ParamType): Record<string, unknown> {
   for (const key of ['anyOf', 'oneOf']) {
     const list = schema[key];
     if (Array.isArray(list)) for (const opt of list) if (isObj(opt) && resolveType(opt) === type) return { ...schema, ...opt };
@@ -167,7 +167,7 @@ const SEMANTIC_RULES: [Semantic, RegExp, RegExp | null][] = [
 ];
 
 /** Classifies what a parameter holds from its name parts and description. */
-export function semanticOf(parts: string[], description: string, schema: Record<string, unknown>): Semantic {
+function semanticOf(parts: string[], description: string, schema: Record<string, unknown>): Semantic {
   const fmt = typeof schema['format'] === 'string' ? (schema['format'] as string) : '';
   if (fmt === 'date') return 'date';
   if (fmt === 'date-time') return 'datetime';
