@@ -1,63 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import {
-  context,
-  metrics,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Attributes,
-  type Counter,
-  type Histogram,
-  type Span,
-  type Tracer,
-} from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
 import {
   admit,
   AppError,
   DEFAULT_TOOL_TIMEOUT_MS,
   DISCOVERY_META_TOOLS,
   isAppError,
-  isSystemToolName,
   limitsFor,
   RateLimiter,
   type RateLimits,
   sizeLimitExceeded,
-  META_TOOL_NAMES,
   MODEL_FACING_REASONS,
   principalKey,
   ReasonCode,
-  refusedOutright,
-  SYSTEM_CAPABILITY,
   SYSTEM_TOOLS,
   UNIFIED_META_TOOL,
   type AdmissionResult,
   type ResolvedMode,
   type Via,
 } from '@toolsurface/core';
-import {
-  Attr,
-  INSTRUMENTATION_SCOPE,
-  mayActFor,
-  Metric,
-  UNAUTHENTICATED_CALLER,
-  UNIFIED_HELD_BACK_PREFIX,
-  UNIFIED_NO_CLOSE_TOOL_PREFIX,
-  type Caller,
-} from '@toolsurface/core';
+import { Attr, mayActFor, UNAUTHENTICATED_CALLER, type Caller } from '@toolsurface/core';
 import type { SurfaceRecord } from '@toolsurface/state';
-import { MAX_ARGUMENT_DEPTH, asObject, deeperThan, parseArguments, type ParsedArguments } from './domain/arguments';
+import { CallAudit, ERROR_REASONS } from './call-audit';
+import { META_NAMES, type AuditedCall, type CallContext, type RealCall } from './call-context';
+import { modelError, resultJson, success, type ResultJson } from './call-result';
+import { DiscoveryMetaTools } from './discovery-meta-tools';
+import { asObject, parseArguments, type ParsedArguments } from './domain/arguments';
 import { errorDetail, Messages } from './domain/messages';
-import type {
-  CallRequest,
-  CallResult,
-  DispatchPorts,
-  PersonDecision,
-  PersonRefusal,
-  ToolCalledEvent,
-  ToolResult,
-  UnifiedInfo,
-} from './domain/ports';
+import type { CallRequest, CallResult, DispatchPorts, PersonDecision, PersonRefusal, ToolResult } from './domain/ports';
 import { ValidatorCache, type ArgumentValidator } from './domain/validators';
+import { resolveName, type Target } from './name-resolution';
+import { UnifiedMetaTool } from './unified-meta-tool';
 
 /** Longest tool name or surface ID accepted (matches the meta-tools' `name` schema). */
 export const MAX_NAME_CHARS = 256;
@@ -75,138 +48,15 @@ export interface DispatcherOptions {
   rateLimiter?: RateLimits;
 }
 
-/** Surfaces whose last discover_tools answer is kept for the discovery-rank metric. */
-const RANKED_SURFACES_MAX = 10_000;
-
-/** The call path's instruments (Metric in @toolsurface/core), from the global meter. */
-interface CallMetrics {
-  calls: Counter;
-  duration: Histogram;
-  rank: Histogram;
-}
-
-function callMetrics(): CallMetrics {
-  const meter = metrics.getMeter(INSTRUMENTATION_SCOPE.name, INSTRUMENTATION_SCOPE.version);
-  const opts = (m: { unit: string; description: string }) => ({ unit: m.unit, description: m.description });
-  return {
-    calls: meter.createCounter(Metric.TOOL_CALLS.name, opts(Metric.TOOL_CALLS)),
-    duration: meter.createHistogram(Metric.TOOL_CALL_DURATION.name, opts(Metric.TOOL_CALL_DURATION)),
-    rank: meter.createHistogram(Metric.DISCOVERY_RANK.name, {
-      ...opts(Metric.DISCOVERY_RANK),
-      advice: { explicitBucketBoundaries: [0, 1, 2, 3, 5, 10, 20, 50] },
-    }),
-  };
-}
-
-const META_NAMES: ReadonlySet<string> = new Set(META_TOOL_NAMES);
 const META_BY_MODE: Record<ResolvedMode, ReadonlySet<string>> = {
   direct: new Set(),
   discovery: new Set(['discover_tools', 'get_tool_schema', 'execute_tool']),
   unified: new Set(['unified_tool']),
 };
 
-/** What the audit event of one CallTool records; `surface` is set once step 1 found it. */
-interface AuditedCall {
-  surfaceId: string;
-  surface?: SurfaceRecord;
-  calledName: string;
-  callId: string;
-  /** The authenticated orchestrator ("" when the call did not authenticate). */
-  orchestrator: string;
-  /** The inner name a meta-tool was asked for, so a refusal records what was attempted. */
-  attemptedName?: string;
-  /** Size of a request refused for its size before it decoded, bytes. */
-  requestBytes?: number;
-  deadline: number;
-  /** Set by the one audit of this call. */
-  audited: boolean;
-  /** The event's id, set when the tool is about to run (the start record and the event share it). */
-  eventId?: string;
-  /** Set when a person answered for this call through MCP elicitation (callAnsweredByPerson, auditPersonRefused). */
-  person?: PersonDecision | PersonRefusal;
-}
-
-/** The call being served: what the model asked for, on which surface. */
-interface CallContext extends AuditedCall {
-  surface: SurfaceRecord;
-}
-
-/** Outcomes that are failures of the tool or the system rather than refusals (recorded as "error"). */
-const ERROR_REASONS: ReadonlySet<string> = new Set<ReasonCode>([
-  ReasonCode.TOOL_ERROR,
-  ReasonCode.TOOL_TIMEOUT,
-  ReasonCode.CAPABILITY_UNAVAILABLE,
-  ReasonCode.RESULT_TOO_LARGE,
-  ReasonCode.UNAVAILABLE,
-  ReasonCode.INTERNAL,
-]);
-
 /** `s` cut to MAX_NAME_CHARS, so an over-long field still fits its audit event. */
 function bounded(s: unknown): string {
   return typeof s === 'string' ? s.slice(0, MAX_NAME_CHARS) : '';
-}
-
-/** Where step 3 resolved a name to. */
-interface Target {
-  presentedName: string;
-  capability: string;
-  originalName: string;
-  /** The bound tool's input schema; system tools use their precompiled validators. */
-  inputSchema: Record<string, unknown>;
-  system: boolean;
-}
-
-const EMPTY_UNIFIED: UnifiedInfo = { tool: '', confidence: 0, argumentsJson: '', candidates: [], missingArguments: [], executed: false };
-
-function textContent(text: string): string {
-  return JSON.stringify([{ type: 'text', text }]);
-}
-
-/** A tool result's content and structured content as the response carries them ("" when there is none). */
-interface ResultJson {
-  contentJson: string;
-  structuredContentJson: string;
-}
-
-function resultJson(result: ToolResult): ResultJson {
-  return {
-    contentJson: JSON.stringify(result.content ?? []),
-    structuredContentJson: result.structuredContent === undefined ? '' : JSON.stringify(result.structuredContent),
-  };
-}
-
-/** A successful result; `json` is the result already serialised, when it was (see resultJson). */
-function success(result: ToolResult, toolName: string, via: string, durationMs: number, json: ResultJson = resultJson(result)): CallResult {
-  return {
-    contentJson: json.contentJson,
-    structuredContentJson: json.structuredContentJson,
-    isError: false,
-    reason: '',
-    message: '',
-    toolName,
-    via,
-    unified: undefined,
-    durationMs,
-  };
-}
-
-/** A model-facing error: a tool result with is_error, a reason code and one sentence (docs/DESIGN.md "Errors"). */
-export function modelError(
-  reason: ReasonCode,
-  message: string,
-  fields: { toolName?: string; via?: string; unified?: UnifiedInfo; content?: unknown[]; durationMs?: number } = {},
-): CallResult {
-  return {
-    contentJson: fields.content && fields.content.length > 0 ? JSON.stringify(fields.content) : textContent(message),
-    structuredContentJson: '',
-    isError: true,
-    reason,
-    message,
-    toolName: fields.toolName ?? '',
-    via: fields.via ?? '',
-    unified: fields.unified,
-    durationMs: fields.durationMs ?? 0,
-  };
 }
 
 /**
@@ -221,9 +71,9 @@ export class DispatchService {
   private readonly systemValidators = new Map<string, ArgumentValidator>();
   private readonly now: () => number;
   private readonly rateLimiter: RateLimits;
-  private readonly metrics: CallMetrics = callMetrics();
-  /** Names in the last discover_tools answer of each surface, in rank order (oldest surface dropped first). */
-  private readonly lastHits = new Map<string, string[]>();
+  private readonly audit: CallAudit;
+  private readonly discovery: DiscoveryMetaTools;
+  private readonly unified: UnifiedMetaTool;
 
   constructor(
     private readonly ports: DispatchPorts,
@@ -232,6 +82,9 @@ export class DispatchService {
     this.validators = options.validators ?? new ValidatorCache();
     this.now = ports.now ?? Date.now;
     this.rateLimiter = options.rateLimiter ?? new RateLimiter();
+    this.audit = new CallAudit(ports.audit, this.now);
+    this.discovery = new DiscoveryMetaTools(ports, this.audit);
+    this.unified = new UnifiedMetaTool(ports, options.maxArgumentsBytes, this.realCall);
     for (const t of [...DISCOVERY_META_TOOLS, UNIFIED_META_TOOL]) this.metaValidators.set(t.name, this.validators.forSchema(t.inputSchema));
     for (const t of SYSTEM_TOOLS) this.systemValidators.set(t.name, this.validators.forSchema(t.inputSchema));
   }
@@ -286,7 +139,7 @@ export class DispatchService {
     if (surface) rec.surface = surface;
     const capability = surface && req.tool ? await this.capabilityOf(surface.snapshotId, req.tool) : '';
     const target = req.tool ? { presentedName: bounded(req.tool), capability } : undefined;
-    this.audit(rec, 'unified_tool', target, person, req.reason, undefined, 0);
+    this.audit.record(rec, 'unified_tool', target, person, req.reason, undefined, 0);
   }
 
   private async capabilityOf(snapshotId: string, tool: string): Promise<string> {
@@ -309,11 +162,11 @@ export class DispatchService {
     };
     try {
       const result = await this.serve(req, rec, caller);
-      if (!rec.audited) this.auditResult(rec, result);
+      if (!rec.audited) this.audit.result(rec, result);
       return result;
     } catch (e) {
       const code = isAppError(e) ? e.code : ReasonCode.INTERNAL;
-      if (!rec.audited) this.audit(rec, 'direct', undefined, ERROR_REASONS.has(code) ? 'error' : 'refused', code, undefined, 0);
+      if (!rec.audited) this.audit.record(rec, 'direct', undefined, ERROR_REASONS.has(code) ? 'error' : 'refused', code, undefined, 0);
       throw e;
     }
   }
@@ -333,7 +186,7 @@ export class DispatchService {
       audited: false,
       ...(requestBytes === undefined ? {} : { requestBytes }),
     };
-    this.audit(rec, 'direct', undefined, 'refused', reason, undefined, 0);
+    this.audit.record(rec, 'direct', undefined, 'refused', reason, undefined, 0);
   }
 
   private async serve(req: CallRequest, rec: AuditedCall, caller: Caller): Promise<CallResult> {
@@ -431,13 +284,13 @@ export class DispatchService {
         if (String(a.query).trim() === '') {
           return modelError(ReasonCode.INVALID_ARGUMENTS, Messages.blankQuery(), { toolName: name, via });
         }
-        return this.downstream(name, () => this.discoverTools(call, String(a.query), typeof a.limit === 'number' ? a.limit : 0));
+        return this.downstream(name, () => this.discovery.discoverTools(call, String(a.query), typeof a.limit === 'number' ? a.limit : 0));
       case 'get_tool_schema':
-        return this.downstream(name, () => this.getToolSchema(call, String(a.name)));
+        return this.downstream(name, () => this.discovery.getToolSchema(call, String(a.name)));
       case 'execute_tool':
         return (await this.realCall(call, String(a.name), asObject(a.arguments), 'execute_tool')).result;
       case 'unified_tool':
-        return this.downstream(name, () => this.unifiedTool(call, a));
+        return this.downstream(name, () => this.unified.unifiedTool(call, a));
       default:
         throw new AppError(ReasonCode.INTERNAL, `no handler for meta-tool ${name}`);
     }
@@ -455,186 +308,16 @@ export class DispatchService {
     }
   }
 
-  private async discoverTools(call: CallContext, query: string, limit: number): Promise<CallResult> {
-    const { surface } = call;
-    const res = await this.ports.discovery.discoverTools({ snapshotId: surface.snapshotId, query, limit }, call.deadline);
-    // Defence in depth for product rule 6: never offer a tool admission would refuse outright.
-    const snapshot = await this.ports.snapshots.get(surface.snapshotId);
-    const policy = this.ports.settings.admissionPolicy();
-    const hits = res.hits.filter((h) => {
-      const def = snapshot.byName.get(h.name);
-      return def !== undefined && !refusedOutright(surface.principal, def.capability, def.originalName, policy);
-    });
-    this.lastHits.delete(surface.surfaceId);
-    this.lastHits.set(
-      surface.surfaceId,
-      hits.map((h) => h.name),
-    );
-    if (this.lastHits.size > RANKED_SURFACES_MAX) this.lastHits.delete(this.lastHits.keys().next().value!);
-    const body: Record<string, unknown> = { hits, total_tools: res.totalTools };
-    if (hits.length === 0 && res.emptyReason) body.empty_reason = res.emptyReason;
-    if (res.hint) body.hint = res.hint;
-    return success(
-      { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body, isError: false },
-      'discover_tools',
-      'meta',
-      0,
-    );
-  }
-
-  private async getToolSchema(call: CallContext, name: string): Promise<CallResult> {
-    const { surface } = call;
-    const snapshot = await this.ports.snapshots.get(surface.snapshotId);
-    const def = snapshot.byName.get(name);
-    if (!def || refusedOutright(surface.principal, def.capability, def.originalName, this.ports.settings.admissionPolicy())) {
-      return modelError(ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.notInSnapshot(name, surface.resolvedMode), {
-        toolName: 'get_tool_schema',
-        via: 'meta',
-      });
-    }
-    const tool = await this.ports.discovery.getToolSchema({ snapshotId: surface.snapshotId, name }, call.deadline);
-    const body = tool as unknown as Record<string, unknown>;
-    return success(
-      { content: [{ type: 'text', text: JSON.stringify(tool) }], structuredContent: body, isError: false },
-      'get_tool_schema',
-      'meta',
-      0,
-    );
-  }
-
-  private async unifiedTool(call: CallContext, a: Record<string, unknown>): Promise<CallResult> {
-    const { surface } = call;
-    // unified-mapper refuses preferred_tools outside the snapshot itself (product rule 4), telling the model which.
-    const preferredTools = Array.isArray(a.preferred_tools) ? a.preferred_tools.map(String) : [];
-    if (deeperThan(a.context, MAX_ARGUMENT_DEPTH))
-      return modelError(ReasonCode.INVALID_ARGUMENTS, Messages.contextTooDeep(MAX_ARGUMENT_DEPTH), {
-        toolName: 'unified_tool',
-        via: 'unified_tool',
-      });
-    const mapped = await this.ports.unified.mapRequest(
-      {
-        snapshotId: surface.snapshotId,
-        request: String(a.request),
-        contextJson: a.context === undefined ? '' : JSON.stringify(a.context),
-        preferredTools,
-      },
-      call.deadline,
-    );
-    const meta: UnifiedInfo = { ...EMPTY_UNIFIED, ...mapped.metadata, executed: false };
-    trace.getActiveSpan()?.setAttribute(Attr.TS_CONFIDENCE, meta.confidence);
-    switch (mapped.decision) {
-      case 'execute': {
-        const autonomy = this.ports.settings.autonomy(surface.principal) ?? surface.autonomy;
-        // A supervised gateway gets the proposed call, once the same checks as a real call passed
-        // (a call admission would refuse is refused, not proposed); nothing runs.
-        const propose =
-          surface.principal.kind === 'gateway' && autonomy === 'supervised'
-            ? (): CallResult => {
-                const proposal = { tool: meta.tool, arguments: safeJson(meta.argumentsJson), confidence: meta.confidence };
-                return {
-                  contentJson: textContent(`${Messages.proposal(meta.tool, meta.confidence)} ${JSON.stringify(proposal)}`),
-                  structuredContentJson: JSON.stringify({ proposal }),
-                  isError: false,
-                  reason: '',
-                  message: Messages.proposal(meta.tool, meta.confidence),
-                  toolName: meta.tool,
-                  via: 'unified_tool',
-                  unified: meta,
-                  durationMs: 0,
-                };
-              }
-            : undefined;
-        const { result, ran } = await this.realCall(
-          call,
-          meta.tool,
-          parseArguments(meta.argumentsJson, this.options.maxArgumentsBytes),
-          'unified_tool',
-          meta.confidence,
-          propose,
-        );
-        if (propose && !result.isError) return result;
-        result.unified = { ...meta, executed: ran };
-        return result;
-      }
-      case 'low_confidence': {
-        const candidates = [...meta.candidates].sort((x, y) => y.confidence - x.confidence);
-        // unified-mapper's "Not run: …" explanation says why it held back a call it was confident
-        // of (request values left out, a destructive action on one side only): passed on as is
-        const heldBack = mapped.explanation.startsWith(UNIFIED_HELD_BACK_PREFIX) ? mapped.explanation.replace(/\.?\s*$/, '') : '';
-        // no candidate close to the request: said so, rather than asking for an unrelated tool's arguments
-        const noneClose = mapped.explanation.startsWith(UNIFIED_NO_CLOSE_TOOL_PREFIX);
-        return modelError(
-          ReasonCode.LOW_CONFIDENCE,
-          noneClose
-            ? Messages.noCloseTool(candidates)
-            : Messages.lowConfidence(candidates, heldBack, { tool: meta.tool, missing: meta.missingArguments }, preferredTools.length > 0),
-          {
-            toolName: meta.tool,
-            via: 'unified_tool',
-            unified: { ...meta, candidates },
-          },
-        );
-      }
-      case 'missing_arguments':
-        return modelError(ReasonCode.MISSING_ARGUMENTS, Messages.missingArguments(meta.tool, meta.missingArguments), {
-          toolName: meta.tool,
-          via: 'unified_tool',
-          unified: meta,
-        });
-      default:
-        throw new AppError(ReasonCode.INTERNAL, `unified-mapper answered an unknown decision "${mapped.decision}"`);
-    }
-  }
-
   // Steps 3 to 6 for one real call. `ran` is true once the tool was invoked (step 6).
-  private async realCall(
-    call: CallContext,
-    name: string,
-    args: ParsedArguments,
-    via: Via,
-    confidence?: number,
-    /** Supervised autonomy: check everything, then answer with this proposal instead of invoking. */
-    propose?: () => CallResult,
-  ): Promise<{ result: CallResult; ran: boolean }> {
+  private readonly realCall: RealCall = async (call, name, args, via, confidence, propose) => {
     const { surface } = call;
     const mode = surface.resolvedMode;
     if (via === 'unified_tool') call.attemptedName = bounded(name);
 
     // Step 3: resolve the name.
-    let target: Target;
-    if (isSystemToolName(name)) {
-      // Product rule 5: a system tool is never folded behind a meta-tool.
-      if (via !== 'direct') return this.refused(call, via, ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.systemToolBehindMetaTool(name, via));
-      target = { presentedName: name, capability: SYSTEM_CAPABILITY, originalName: name, inputSchema: {}, system: true };
-    } else if (META_NAMES.has(name)) {
-      return this.refused(call, via, ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.metaToolBehindMetaTool(name, via));
-    } else {
-      const snapshot = await this.ports.snapshots.get(surface.snapshotId);
-      const def = snapshot.byName.get(name);
-      if (!def) {
-        // A name the collision rule prefixed: point to the names it is shown under.
-        const presented = snapshot.tools.filter((t) => t.originalName === name && t.name !== name).map((t) => t.name);
-        if (presented.length > 0) return this.refused(call, via, ReasonCode.TOOL_NOT_FOUND, Messages.shownAs(name, presented));
-        // Through a meta-tool the snapshot is the whole world (product rule 3); only a call by a
-        // name of its own tells an unknown name from one bound since the surface opened. A tool
-        // admission hides from the principal gets the answer of an unknown name, word for word, so
-        // the answer does not tell that it exists; only the audit names the rule that hides it.
-        const hiddenBy = this.ports.settings.hiddenBy?.(surface.principal, name);
-        const hidden: AdmissionResult | undefined = hiddenBy === undefined ? undefined : { decision: 'deny', rule: hiddenBy };
-        return via !== 'direct' || this.ports.settings.isBoundToolName(surface.principal, name)
-          ? this.refused(call, via, ReasonCode.TOOL_NOT_IN_SNAPSHOT, Messages.notInSnapshot(name, mode), undefined, hidden)
-          : this.refused(call, via, ReasonCode.TOOL_NOT_FOUND, Messages.toolNotFound(name, mode), undefined, hidden);
-      }
-      target = {
-        presentedName: def.name,
-        capability: def.capability,
-        originalName: def.originalName,
-        inputSchema: def.inputSchema ?? {},
-        system: false,
-      };
-      if (via === 'direct' && mode !== 'direct')
-        return this.refused(call, via, ReasonCode.TOOL_NOT_DIRECTLY_CALLABLE, Messages.notDirectlyCallable(name, mode), target);
-    }
+    const resolved = await resolveName(this.ports, surface, name, via);
+    if (!resolved.ok) return this.refused(call, via, resolved.reason, resolved.message, resolved.target, resolved.admission);
+    const { target } = resolved;
 
     const attributes: Attributes = {
       [Attr.GEN_AI_OPERATION_NAME]: 'execute_tool',
@@ -660,7 +343,7 @@ export class DispatchService {
         span.end();
       }
     });
-  }
+  };
 
   // Steps 4 to 6 inside the execute_tool span.
   private async checkAndInvoke(
@@ -711,7 +394,7 @@ export class DispatchService {
         });
     }
     if (propose) {
-      this.audit(call, via, target, 'proposed', '', admission, 0);
+      this.audit.record(call, via, target, 'proposed', '', admission, 0);
       return { result: propose(), ran: false };
     }
     // Too little of the caller's deadline left to run the tool and still answer: do not start it.
@@ -744,12 +427,12 @@ export class DispatchService {
     call.eventId = randomUUID();
     try {
       this.ports.audit.toolStarting?.({
-        ...this.auditEvent(call, via, target, 'error', ReasonCode.INTERNAL, admission, 0),
+        ...this.audit.event(call, via, target, 'error', ReasonCode.INTERNAL, admission, 0),
         eventId: call.eventId,
       });
     } catch (e) {
       // Not run: audited with the tool it was for, then the caller gets the error (UNAVAILABLE).
-      this.audit(call, via, target, 'error', isAppError(e) ? e.code : ReasonCode.INTERNAL, admission, 0);
+      this.audit.record(call, via, target, 'error', isAppError(e) ? e.code : ReasonCode.INTERNAL, admission, 0);
       throw e;
     }
     const started = performance.now();
@@ -761,7 +444,7 @@ export class DispatchService {
     } catch (e) {
       const durationMs = performance.now() - started;
       const reason = isAppError(e) ? e.code : ReasonCode.INTERNAL;
-      this.audit(call, via, target, 'error', reason, admission, durationMs);
+      this.audit.record(call, via, target, 'error', reason, admission, durationMs);
       span.setAttributes({ [Attr.TS_REASON]: reason, [Attr.ERROR_TYPE]: reason });
       span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
       if (reason === ReasonCode.TOOL_TIMEOUT) {
@@ -796,7 +479,7 @@ export class DispatchService {
       if (big) {
         // The tool ran; its result is withheld from the model.
         const decision: AdmissionResult = { decision: 'deny', rule: big.limit.id };
-        this.audit(call, via, target, 'error', ReasonCode.RESULT_TOO_LARGE, decision, durationMs);
+        this.audit.record(call, via, target, 'error', ReasonCode.RESULT_TOO_LARGE, decision, durationMs);
         span.setAttributes({
           [Attr.TS_REASON]: ReasonCode.RESULT_TOO_LARGE,
           [Attr.ERROR_TYPE]: ReasonCode.RESULT_TOO_LARGE,
@@ -814,7 +497,7 @@ export class DispatchService {
       }
     }
     if (result.isError) {
-      this.audit(call, via, target, 'error', ReasonCode.TOOL_ERROR, admission, durationMs);
+      this.audit.record(call, via, target, 'error', ReasonCode.TOOL_ERROR, admission, durationMs);
       span.setAttributes({ [Attr.TS_REASON]: ReasonCode.TOOL_ERROR, [Attr.ERROR_TYPE]: ReasonCode.TOOL_ERROR });
       span.setStatus({ code: SpanStatusCode.ERROR, message: ReasonCode.TOOL_ERROR });
       const res = modelError(ReasonCode.TOOL_ERROR, Messages.toolError(target.presentedName, errorDetail(result.content ?? [])), {
@@ -826,24 +509,8 @@ export class DispatchService {
       if (result.structuredContent !== undefined) res.structuredContentJson = JSON.stringify(result.structuredContent);
       return { result: res, ran: true };
     }
-    this.audit(call, via, target, 'ok', '', admission, durationMs);
+    this.audit.record(call, via, target, 'ok', '', admission, durationMs);
     return { result: success(result, target.presentedName, via, durationMs, json), ran: true };
-  }
-
-  /** The audit of a call whose result was not audited on the way: meta-tools, unified refusals and proposals. */
-  private auditResult(call: AuditedCall, result: CallResult): void {
-    const via: Via = result.via === 'execute_tool' || result.via === 'unified_tool' ? result.via : 'direct';
-    const target = result.toolName
-      ? { presentedName: result.toolName, capability: META_NAMES.has(result.toolName) ? 'meta' : '' }
-      : undefined;
-    const outcome = result.isError
-      ? ERROR_REASONS.has(result.reason)
-        ? 'error'
-        : 'refused'
-      : result.unified !== undefined && !result.unified.executed
-        ? 'proposed'
-        : 'ok';
-    this.audit(call, via, target, outcome, result.reason as ReasonCode | '', undefined, result.durationMs);
   }
 
   /** A refusal in step 3, before the execute_tool span (the RPC span gets the reason). */
@@ -884,81 +551,7 @@ export class DispatchService {
     admission?: AdmissionResult,
   ): CallResult {
     if (admission === undefined) trace.getActiveSpan()?.setAttribute(Attr.TS_REASON, reason);
-    this.audit(call, via, target, 'refused', reason, admission, 0);
+    this.audit.record(call, via, target, 'refused', reason, admission, 0);
     return modelError(reason, message, { toolName: target?.presentedName ?? '', via });
-  }
-
-  private audit(
-    call: AuditedCall,
-    via: Via,
-    target: Pick<Target, 'presentedName' | 'capability'> | undefined,
-    outcome: ToolCalledEvent['outcome'],
-    reason: ReasonCode | '',
-    admission: AdmissionResult | undefined,
-    durationMs: number,
-  ): void {
-    call.audited = true;
-    const toolName = target?.presentedName ?? '';
-    this.metrics.calls.add(1, {
-      [Attr.GEN_AI_TOOL_NAME]: toolName,
-      [Attr.TS_VIA]: via,
-      [Attr.TS_OUTCOME]: outcome,
-      [Attr.TS_REASON]: reason,
-      [Attr.TS_CAPABILITY]: target?.capability ?? '',
-    });
-    const ran =
-      (outcome === 'ok' || outcome === 'error') && target !== undefined && target.capability !== '' && target.capability !== 'meta';
-    if (ran) {
-      this.metrics.duration.record(durationMs / 1000, {
-        [Attr.GEN_AI_TOOL_NAME]: toolName,
-        [Attr.TS_VIA]: via,
-        [Attr.TS_OUTCOME]: outcome,
-      });
-      if (via === 'execute_tool' && call.surface) {
-        const rank = (this.lastHits.get(call.surface.surfaceId)?.indexOf(toolName) ?? -1) + 1;
-        this.metrics.rank.record(rank, { [Attr.TS_DISCOVERED]: rank > 0 });
-      }
-    }
-    this.ports.audit.toolCalled(this.auditEvent(call, via, target, outcome, reason, admission, durationMs));
-  }
-
-  private auditEvent(
-    call: AuditedCall,
-    via: Via,
-    target: Pick<Target, 'presentedName' | 'capability'> | undefined,
-    outcome: ToolCalledEvent['outcome'],
-    reason: ReasonCode | '',
-    admission: AdmissionResult | undefined,
-    durationMs: number,
-  ): ToolCalledEvent {
-    return {
-      surfaceId: call.surface?.surfaceId ?? call.surfaceId,
-      principal: call.surface?.principal,
-      snapshotId: call.surface?.snapshotId ?? '',
-      orchestrator: call.orchestrator,
-      calledName: call.calledName,
-      toolName: target?.presentedName ?? '',
-      capability: target?.capability ?? '',
-      via,
-      outcome,
-      reason,
-      admission,
-      durationMs,
-      callId: call.callId,
-      atMs: this.now(),
-      ...(call.person ? { person: call.person } : {}),
-      ...(call.attemptedName === undefined ? {} : { attemptedName: call.attemptedName }),
-      ...(call.requestBytes === undefined ? {} : { requestBytes: call.requestBytes }),
-      ...(call.eventId ? { eventId: call.eventId } : {}),
-    };
-  }
-}
-
-function safeJson(text: string): unknown {
-  if (!text) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
   }
 }
