@@ -21,12 +21,13 @@ function run(
   args: string[],
   timeout = 90_000,
   defaults = evalDir,
+  env: Record<string, string> = {},
 ): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test', 'eval', `${script}.eval.ts`), ...args], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
     timeout,
-    env: { ...process.env, TOOLSURFACE_EVAL_DIR: defaults },
+    env: { ...process.env, TOOLSURFACE_EVAL_DIR: defaults, ...env },
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -305,5 +306,19 @@ describe('npm run eval:unified', { timeout: 300_000 }, () => {
       expect(r.status, png).toBe(2);
       expect(r.stderr).toContain('--png');
     }
+  });
+
+  it("stops at once, with the service's own reason, when the mapper service exits at start", () => {
+    const irrelevance = join(dir, 'irrelevance.jsonl');
+    writeFileSync(irrelevance, jsonl([{ id: 'i1', query: 'tell me a joke', relevant: [], source: 's', calls: [] }]));
+    // a model mapper without its model: unified-mapper refuses its configuration and exits 2
+    const r = run('unified', ['--corpus', corpus, '--queries', queries, '--irrelevance', irrelevance], 90_000, evalDir, {
+      MAPPER: 'openai',
+      MAPPER_OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+      MAPPER_OPENAI_MODEL: '',
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('MAPPER_OPENAI_MODEL must name the model');
+    expect(r.stderr).toContain('unified-mapper exited with code 2 before it was SERVING');
   });
 });
