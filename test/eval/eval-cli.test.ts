@@ -7,7 +7,7 @@ import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '@toolsurface/devkit';
+import { findFreePort, REPO_ROOT } from '@toolsurface/devkit';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolsurface-eval-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -320,5 +320,30 @@ describe('npm run eval:unified', { timeout: 300_000 }, () => {
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('MAPPER_OPENAI_MODEL must name the model');
     expect(r.stderr).toContain('unified-mapper exited with code 2 before it was SERVING');
+  });
+
+  it("says who answered: a model that never answers leaves the rule engine's figures, and the run says so", async () => {
+    const irrelevance = join(dir, 'irrelevance.jsonl');
+    writeFileSync(irrelevance, jsonl([{ id: 'i1', query: 'tell me a joke', relevant: [], source: 's', calls: [] }]));
+    const out = join(dir, 'model-down.json');
+    // a free port: nothing listens, every model request is refused at once
+    const closed = await findFreePort();
+    const r = run('unified', ['--corpus', corpus, '--queries', queries, '--irrelevance', irrelevance, '--json', out], 90_000, evalDir, {
+      MAPPER: 'openai',
+      MAPPER_OPENAI_BASE_URL: `http://127.0.0.1:${closed}/v1`,
+      MAPPER_OPENAI_MODEL: 'absent-model',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      // (the request no tool serves offers the model no candidate: the rule engine answers it alone)
+      "answered by: the model 0 of 3 requests, the rule engine 3; the model's answer not used: unreachable 2",
+    );
+    expect(r.stderr).toContain("the model answered none of the 3 requests: these are the rule engine's figures (unreachable 2)");
+    expect(JSON.parse(readFileSync(out, 'utf8')).answeredBy).toEqual({ model: 0, rules: 3, modelFallbacks: { unreachable: 2 } });
+    // without a model the run says the rule engine answered, and warns of nothing
+    const rules = run('unified', ['--corpus', corpus, '--queries', queries, '--irrelevance', irrelevance]);
+    expect(rules.status, rules.stderr).toBe(0);
+    expect(rules.stdout).toContain('answered by: the rule engine, all 3 requests');
+    expect(rules.stderr).not.toContain('the model answered none');
   });
 });

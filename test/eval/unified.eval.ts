@@ -129,6 +129,9 @@ async function main(): Promise<void> {
   const client = new UnifiedServiceClient(svc.address, credentials.createInsecure());
   const rows: Row[] = [];
   const times: number[] = [];
+  // who answered each request: a model deployment's run whose model never answered measures the
+  // rule engine, and must say so
+  const answeredBy = { model: 0, rules: 0, modelFallbacks: {} as Record<string, number> };
   try {
     const { snapshot } = await svc.snapshots.save(defs);
     const all: Array<[QueryRecord, boolean]> = [
@@ -140,6 +143,9 @@ async function main(): Promise<void> {
       const started = performance.now();
       const res = await mapRequest(client, snapshot.snapshotId, q.query);
       times.push(performance.now() - started);
+      if (res.mapper === 'model') answeredBy.model++;
+      else answeredBy.rules++;
+      if (res.modelFallback) answeredBy.modelFallbacks[res.modelFallback] = (answeredBy.modelFallbacks[res.modelFallback] ?? 0) + 1;
       const md = res.metadata!;
       const top = md.tool || md.candidates[0]?.name || '';
       const topArgs = md.tool ? md.argumentsJson : (md.candidates[0]?.argumentsJson ?? '{}');
@@ -187,6 +193,7 @@ async function main(): Promise<void> {
       irrelevantExecuted: 1,
     },
     latencyMs: { p50: percentile(times, 50), p99: percentile(times, 99) },
+    answeredBy,
     threshold: CONFIDENCE_THRESHOLD,
     // a confidence claims what its decision needs: P(tool and arguments right) for a complete
     // call, P(tool right) when required arguments are missing (missing_arguments); judged so
@@ -215,6 +222,17 @@ async function main(): Promise<void> {
   );
   console.log(`| irrelevant requests executed | ${f(figures.ours.irrelevantExecuted)} | 1.000 | <= 0.05 |`);
   console.log(`MapRequest through gRPC: p50 ${figures.latencyMs.p50.toFixed(2)} ms, p99 ${figures.latencyMs.p99.toFixed(2)} ms`);
+  const fallbacks = Object.entries(answeredBy.modelFallbacks)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', ');
+  console.log(
+    answeredBy.model === 0 && fallbacks === ''
+      ? `answered by: the rule engine, all ${rows.length} requests`
+      : `answered by: the model ${answeredBy.model} of ${rows.length} requests, the rule engine ${answeredBy.rules}; the model's answer not used: ${fallbacks || 'never'}`,
+  );
+  if (fallbacks !== '' && answeredBy.model === 0)
+    warn(`the model answered none of the ${rows.length} requests: these are the rule engine's figures (${fallbacks})`);
   console.log(
     `reliability over all ${rows.length} requests, the ${irrelevant.length} no tool serves among them (never right: any call is wrong there) (confidence bin: n, share right: tool and arguments, or the tool alone where arguments are missing):`,
   );

@@ -1,4 +1,5 @@
 import type { MapperTool } from '@toolsurface/analysis';
+import type { ModelFailureKind } from './openai/protocol.js';
 
 export type { MapperTool };
 
@@ -40,4 +41,8 @@ export interface MapResult {
   candidates: CandidateResult[];
   /** one sentence for the model: what was chosen or what is needed */
   explanation: string;
+  /** who answered: set by a model mapper (OpenAIMapper); absent means the rule engine */
+  answeredBy?: 'model' | 'rules';
+  /** why the rule engine answered in place of the model (OpenAIMapper's failure kind) */
+  modelFailure?: ModelFailureKind;
 }

@@ -206,15 +206,18 @@ async function startStubs(): Promise<GrpcServerHandle> {
               missingArguments: [],
               executed: false,
             };
-            if (req.request.startsWith('say')) return { decision: 'execute', metadata: meta, explanation: '' };
+            const answeredBy = { mapper: 'rules', modelFallback: '' };
+            if (req.request.startsWith('say')) return { decision: 'execute', metadata: meta, explanation: '', ...answeredBy };
             if (req.request.startsWith('remember')) {
               return {
+                ...answeredBy,
                 decision: 'missing_arguments',
                 metadata: { ...meta, tool: 'create_entities', argumentsJson: '{}', missingArguments: ['entities'] },
                 explanation: '',
               };
             }
             return {
+              ...answeredBy,
               decision: 'low_confidence',
               metadata: {
                 ...meta,

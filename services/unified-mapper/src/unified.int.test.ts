@@ -91,6 +91,8 @@ describe('UnifiedService.MapRequest on a 27-tool surface', () => {
     expect(md.executed).toBe(false);
     expect({ tool: md.tool, arguments: JSON.parse(md.argumentsJson) }).toEqual({ tool: 'add', arguments: { a: 17, b: 25 } });
     expect(md.confidence).toBeGreaterThanOrEqual(CONFIDENCE_THRESHOLD);
+    // without MAPPER=openai the rule engine answers, and no model was asked
+    expect({ mapper: res.mapper, modelFallback: res.modelFallback }).toEqual({ mapper: 'rules', modelFallback: '' });
   });
 
   it('low confidence: a request no tool serves runs nothing and lists the best candidates below 0.7', async () => {
@@ -221,6 +223,8 @@ describe('UnifiedService.MapRequest with MAPPER=openai (protocol test against a 
     const res = await mapRequest('add 17 and 25', {}, modelClient);
     expect(res.decision).toBe('execute');
     expect({ tool: res.metadata!.tool, args: JSON.parse(res.metadata!.argumentsJson) }).toEqual({ tool: 'add', args: { a: 17, b: 25 } });
+    // the response says the model answered
+    expect({ mapper: res.mapper, modelFallback: res.modelFallback }).toEqual({ mapper: 'model', modelFallback: '' });
     expectAgreement(res);
     const sent = model.received.at(-1)!;
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -256,6 +260,8 @@ describe('UnifiedService.MapRequest with MAPPER=openai (protocol test against a 
     expect(model.received.length).toBe(before + 1);
     expect(res.decision).toBe('execute');
     expect(JSON.parse(res.metadata!.argumentsJson)).toEqual({ a: 3.5, b: 4 });
+    // and says so, with why: an eval or an operator can tell the rule engine's answers from the model's
+    expect({ mapper: res.mapper, modelFallback: res.modelFallback }).toEqual({ mapper: 'rules', modelFallback: 'http_status' });
   });
 
   it('preferred tools outside the snapshot are still TOOL_NOT_IN_SNAPSHOT, and the model is not asked', async () => {

@@ -76,21 +76,22 @@ describe('an unusable answer is reported, and the rule engine answers instead', 
     const res = await mapperReplying(reply).map(input);
     expect(failures.map((f) => f.kind)).toEqual([kind]);
     expect(failures[0].message).not.toContain(KEY);
-    expect(res).toEqual(engine.map(input));
+    // the rule engine's answer, saying why the model's was not used
+    expect(res).toEqual({ ...engine.map(input), answeredBy: 'rules', modelFailure: kind });
     expect(res.decision).toBe('execute');
   });
 
   it('a reply slower than the timeout', async () => {
     const res = await mapperReplying({ content: '{}', delayMs: 120_000 }, { timeoutMs: 200 }).map(input);
     expect(failures.map((f) => f.kind)).toEqual(['timeout']);
-    expect(res).toEqual(engine.map(input));
+    expect(res).toEqual({ ...engine.map(input), answeredBy: 'rules', modelFailure: 'timeout' });
   });
 
   it('an endpoint that is down', async () => {
     const port = await findFreePort();
     const res = await mapperReplying({ content: '{}' }, { baseUrl: `http://127.0.0.1:${port}/v1` }).map(input);
     expect(failures.map((f) => f.kind)).toEqual(['unreachable']);
-    expect(res).toEqual(engine.map(input));
+    expect(res).toEqual({ ...engine.map(input), answeredBy: 'rules', modelFailure: 'unreachable' });
   });
 });
 
@@ -105,7 +106,7 @@ describe('endpoint failures in a row pause the model', () => {
     expect(failures.map((f) => f.kind)).toEqual(['http_status', 'http_status']);
     expect(failures[1].message).toContain('skipped for 30000 ms');
     // paused: the endpoint is not asked, the rule engine answers
-    expect(await m.map(input)).toEqual(engine.map(input));
+    expect(await m.map(input)).toEqual({ ...engine.map(input), answeredBy: 'rules', modelFailure: 'paused' });
     expect(failures.at(-1)!.kind).toBe('paused');
     expect(server.received.length).toBe(sent + 2);
     // an answer-level failure does not count towards a pause, and any answer ends one

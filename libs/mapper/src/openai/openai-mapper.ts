@@ -86,7 +86,7 @@ export class OpenAIMapper implements Mapper {
     if (offered.length === 0) return this.engine.decide(ranked);
     if (this.pause.paused()) {
       this.options.onFailure?.({ kind: 'paused', message: 'the model is paused after endpoint failures in a row' });
-      return this.engine.decide(ranked);
+      return { ...this.engine.decide(ranked), answeredBy: 'rules', modelFailure: 'paused' };
     }
     let answer: ModelAnswer;
     let chosen: Record<string, unknown> = {};
@@ -102,10 +102,10 @@ export class OpenAIMapper implements Mapper {
       const pausing = ENDPOINT_FAILURES.has(e.kind) && this.pause.failed();
       const pauseNote = pausing ? `; the model is skipped for ${this.pause.ms} ms after ${this.pause.after} such failures in a row` : '';
       this.options.onFailure?.({ kind: e.kind, message: `${e.message}${pauseNote}` });
-      return this.engine.decide(ranked);
+      return { ...this.engine.decide(ranked), answeredBy: 'rules', modelFailure: e.kind };
     }
     this.options.onAnswer?.();
-    return this.decide(answer, chosen, missing, ranked, input);
+    return { ...this.decide(answer, chosen, missing, ranked, input), answeredBy: 'model' };
   }
 
   /** The tools the model sees: the rule engine's first `candidates`, then any preferred tool not among them. */

@@ -15,6 +15,8 @@ export function unifiedHandlers(mapper: UnifiedMapperService, deps: GrpcDeps): U
         return {
           decision: r.decision,
           explanation: r.explanation,
+          mapper: r.answeredBy ?? 'rules',
+          modelFallback: r.modelFailure ?? '',
           metadata: {
             tool: r.tool ?? '',
             confidence: r.confidence,

@@ -42,6 +42,14 @@ export interface MapRequestResponse {
     | undefined;
   /** One sentence for the model. */
   explanation: string;
+  /** Who answered: "model" (a deployment's model mapper, MAPPER=openai) or "rules" (the rule engine). */
+  mapper: string;
+  /**
+   * Why the rule engine answered in place of the configured model (unreachable, timeout,
+   * http_status, bad_response, malformed_output, schema_violation, tool_not_offered,
+   * invalid_arguments, paused); empty when the model answered or none is configured.
+   */
+  modelFallback: string;
 }
 
 function createBaseMapRequestRequest(): MapRequestRequest {
@@ -194,7 +202,7 @@ export const MapRequestRequest: MessageFns<MapRequestRequest> = {
 };
 
 function createBaseMapRequestResponse(): MapRequestResponse {
-  return { decision: "", metadata: undefined, explanation: "" };
+  return { decision: "", metadata: undefined, explanation: "", mapper: "", modelFallback: "" };
 }
 
 export const MapRequestResponse: MessageFns<MapRequestResponse> = {
@@ -207,6 +215,12 @@ export const MapRequestResponse: MessageFns<MapRequestResponse> = {
     }
     if (message.explanation !== "") {
       writer.uint32(26).string(message.explanation);
+    }
+    if (message.mapper !== "") {
+      writer.uint32(34).string(message.mapper);
+    }
+    if (message.modelFallback !== "") {
+      writer.uint32(42).string(message.modelFallback);
     }
     return writer;
   },
@@ -248,6 +262,22 @@ export const MapRequestResponse: MessageFns<MapRequestResponse> = {
             message.explanation = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.mapper = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.modelFallback = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -265,6 +295,12 @@ export const MapRequestResponse: MessageFns<MapRequestResponse> = {
       decision: isSet(object.decision) ? globalThis.String(object.decision) : "",
       metadata: isSet(object.metadata) ? UnifiedMetadata.fromJSON(object.metadata) : undefined,
       explanation: isSet(object.explanation) ? globalThis.String(object.explanation) : "",
+      mapper: isSet(object.mapper) ? globalThis.String(object.mapper) : "",
+      modelFallback: isSet(object.modelFallback)
+        ? globalThis.String(object.modelFallback)
+        : isSet(object.model_fallback)
+        ? globalThis.String(object.model_fallback)
+        : "",
     };
   },
 
@@ -279,6 +315,12 @@ export const MapRequestResponse: MessageFns<MapRequestResponse> = {
     if (message.explanation !== "") {
       obj.explanation = message.explanation;
     }
+    if (message.mapper !== "") {
+      obj.mapper = message.mapper;
+    }
+    if (message.modelFallback !== "") {
+      obj.modelFallback = message.modelFallback;
+    }
     return obj;
   },
 
@@ -292,6 +334,8 @@ export const MapRequestResponse: MessageFns<MapRequestResponse> = {
       ? UnifiedMetadata.fromPartial(object.metadata)
       : undefined;
     message.explanation = object.explanation ?? "";
+    message.mapper = object.mapper ?? "";
+    message.modelFallback = object.modelFallback ?? "";
     return message;
   },
 };
