@@ -168,6 +168,14 @@ describe('UnifiedMapper', () => {
     }
   });
 
+  it('reads a number past Number.MAX_VALUE as no value: the tool is still named, and nothing runs', () => {
+    // (Infinity, which JSON writes as null, failed the whole mapping: no tool, "describe the task")
+    const r = mapper.map({ request: `What is the area of a circle with a radius of ${'9'.repeat(400)}?` });
+    expect(r.tool).toBe('calculate_circle_area');
+    expect(r.decision).not.toBe('execute');
+    expect(JSON.parse(JSON.stringify(r.arguments))).toEqual(r.arguments);
+  });
+
   it('never throws on odd input', () => {
     const odd: unknown[] = [
       { request: '' },

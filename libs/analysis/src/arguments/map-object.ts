@@ -37,6 +37,16 @@ function searchedParams(pending: ParamInfo[]): ParamInfo[] {
 }
 
 /**
+ * Whether JSON carries a value as it is: no number past Number.MAX_VALUE ("1e400", 400 digits, "9e307
+ * million") at any depth, which JSON.stringify would write as null.
+ */
+function carriedByJson(v: unknown, depth = 0): boolean {
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (depth > 16 || v === null || typeof v !== 'object') return true;
+  return (Array.isArray(v) ? v : Object.values(v)).every((x) => carriedByJson(x, depth + 1));
+}
+
+/**
  * Maps the text/context onto an object schema's parameters (recursive for nested objects).
  * `lenient`: the object is required by its parent and marks none of its own properties required
  * ("budget": {min, max}), so its properties take values at the either-or threshold, not the
@@ -188,6 +198,8 @@ export function mapObject(
         : MAP_OBJECT_SCORES.optionalMin.v;
     if (c.score < min) continue;
     if (clashes(c.ranges, taken)) continue;
+    // (its text stays untaken, so the call is held back as leaving it out rather than run without it)
+    if (!carriedByJson(c.value)) continue;
     setArg(args, c.param.name, c.value);
     if ((typeof c.value === 'string' || (Array.isArray(c.value) && c.value.every((v) => typeof v === 'string'))) && c.ranges.length > 0)
       valueSpans.set(c.param.name, [Math.min(...c.ranges.map((r) => r[0])), Math.max(...c.ranges.map((r) => r[1]))]);

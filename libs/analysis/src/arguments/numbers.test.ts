@@ -352,3 +352,24 @@ describe('mapArguments: signs and hyphenated numbers in words', () => {
     expect(mapArguments(sum, 'What is the sum of seventeen and twenty-five?', undefined, { now }).arguments).toEqual({ a: 17, b: 25 });
   });
 });
+
+describe('mapArguments: numbers JSON cannot carry', () => {
+  // 400 nines: past Number.MAX_VALUE, so Number() reads Infinity, which JSON writes as null
+  const HUGE = '9'.repeat(400);
+
+  it('takes no value that overflows to Infinity, as written or after a multiplier, unit or percent', () => {
+    const add = tool({ a: { type: 'number' }, b: { type: 'number' } }, ['a', 'b'], 'Adds two numbers');
+    const added = mapArguments(add, `add ${HUGE} and 5`);
+    expect(Object.values(added.arguments).every(Number.isFinite)).toBe(true);
+    expect(added.missingArguments).toEqual(['b']);
+    const one = tool({ a: { type: 'number' } }, ['a']);
+    expect(mapArguments(one, 'a = 9e307 million').missingArguments).toEqual(['a']);
+    const metres = tool({ distance: { type: 'number', description: 'Distance in meters' } }, ['distance']);
+    expect(mapArguments(metres, 'a distance of 1.7e308 km').missingArguments).toEqual(['distance']);
+    const rate = tool({ pct: { type: 'number', description: 'rate as a decimal' } }, ['pct']);
+    expect(mapArguments(rate, `rate ${HUGE}%`).missingArguments).toEqual(['pct']);
+    const nums = tool({ nums: { type: 'array', items: { type: 'number' } } }, ['nums']);
+    // (not [2, 3]: the list the request writes has three numbers)
+    expect(mapArguments(nums, `sum the numbers ${HUGE}, 2 and 3`).missingArguments).toEqual(['nums']);
+  });
+});

@@ -44,7 +44,8 @@ export function numberFor(s: Span, p: ParamInfo, type: 'integer' | 'number'): nu
     const n = places ? Number(places[1]) || NUMBER_WORDS[places[1].toLowerCase()] : undefined;
     if (n !== undefined && n >= 0 && n <= 12) v = Number(v.toFixed(n));
   }
-  if (type === 'integer' && !Number.isInteger(v)) return undefined;
+  // (a unit or percent can take a finite number past Number.MAX_VALUE; JSON would carry it as null)
+  if (!Number.isFinite(v) || (type === 'integer' && !Number.isInteger(v))) return undefined;
   // a percent is no count ("makes 70% of free throws" is no number of successes)
   if (s.percent && p.parts.some((x) => /^(num|number|count|successes|trials|attempts|items|times)$/.test(x))) return undefined;
   // a probability is at most 1 (a percent is read as a fraction above)
