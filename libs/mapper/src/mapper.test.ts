@@ -176,6 +176,29 @@ describe('UnifiedMapper', () => {
     expect(JSON.parse(JSON.stringify(r.arguments))).toEqual(r.arguments);
   });
 
+  it("runs no call whose arguments break the tool's schema, and says which value", () => {
+    // the values are read right; the schema allows none of them (dispatch would refuse the call)
+    const capped: MapperTool[] = [
+      {
+        name: 'add',
+        description: 'Adds two numbers',
+        inputSchema: {
+          type: 'object',
+          properties: { a: { type: 'integer', maximum: 10 }, b: { type: 'number' } },
+          required: ['a', 'b'],
+        },
+      },
+    ];
+    const m = new UnifiedMapper(capped, () => [{ name: 'add', score: 1 }]);
+    const r = m.map({ request: 'add 17 and 25' });
+    expect(r.tool).toBe('add');
+    expect(r.arguments).toEqual({ a: 17, b: 25 });
+    expect(r.decision).toBe('low_confidence');
+    expect(r.confidence).toBeLessThan(CONFIDENCE_THRESHOLD);
+    expect(r.explanation).toMatch(/^Not run:.*\/a must be <= 10/);
+    expect(m.map({ request: 'add 7 and 25' }).decision).toBe('execute');
+  });
+
   it('never throws on odd input', () => {
     const odd: unknown[] = [
       { request: '' },

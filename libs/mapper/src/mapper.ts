@@ -21,6 +21,7 @@ import {
 import { arithmeticClash, buildProfiles, destructiveClash, forbidsDeletion, requestOperation } from './selection.js';
 import { confidenceFeatures, toolConfidence, fullConfidence } from './confidence.js';
 import { CALIBRATION } from './calibration.js';
+import { argumentValidator } from './schema-check.js';
 import type { MapperTool, Retriever, MapInput, MapResult, CandidateResult, RetrievedCandidate } from './types.js';
 
 /** Thrown when `preferredTools` names tools that are not in the snapshot. */
@@ -344,9 +345,10 @@ export class UnifiedMapper {
           : `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or describe the task more precisely.`,
       };
     }
-    // a destructive action on one side only, or a call that does part of the request, is never
-    // run, whatever the confidence: reported just under the threshold, with why
-    const held = chosen.confidence >= CONFIDENCE_THRESHOLD ? heldBackReason(best, ranked) : undefined;
+    // a destructive action on one side only, a call that does part of the request, or one whose
+    // arguments the tool's schema refuses (dispatch would not run it) is never run, whatever the
+    // confidence: reported just under the threshold, with why
+    const held = chosen.confidence >= CONFIDENCE_THRESHOLD ? (heldBackReason(best, ranked) ?? this.schemaRefusal(best)) : undefined;
     if (held !== undefined) {
       const capped = Math.min(conf, round3(CONFIDENCE_THRESHOLD - 0.001));
       return {
@@ -381,6 +383,21 @@ export class UnifiedMapper {
         ? noneCloseExplanation
         : `Not confident enough to run a tool (best guess ${best.name}, confidence ${conf}); name the tool in preferred_tools or give the values explicitly.`,
     };
+  }
+
+  /**
+   * Why the tool's inputSchema refuses a candidate's arguments (a bound, a pattern, a required
+   * property its properties do not list…), as the rest of a held-back sentence, or undefined.
+   */
+  private schemaRefusal(c: RankedCandidate): string | undefined {
+    const i = this.byName.get(c.name);
+    const problems = i === undefined ? null : argumentValidator(this.tools[i].inputSchema)(c.mapping.arguments);
+    if (!problems) return undefined;
+    const shown = problems
+      .slice(0, 3)
+      .map((p) => `${p.pointer || '/'} ${p.message}`)
+      .join('; ');
+    return `the values read from the request break ${c.name}'s input schema (${shown}); give values it accepts, or name the tool meant in preferred_tools.`;
   }
 
   /** Required parameters of a snapshot tool (empty for unknown names). */

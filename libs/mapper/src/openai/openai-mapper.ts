@@ -14,9 +14,9 @@ import type { Mapper } from '../port.js';
 import type { CandidateResult, MapInput, MapperTool, MapResult } from '../types.js';
 import { checkLeaves, evidenceOf, groundedConfidence } from './grounding.js';
 import { EndpointPause } from './pause.js';
+import { argumentValidator } from '../schema-check.js';
 import {
   ENDPOINT_FAILURES,
-  argumentValidator,
   chatRequestBody,
   ModelAnswerError,
   postChat,

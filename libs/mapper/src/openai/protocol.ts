@@ -4,8 +4,8 @@
  * reading of the answer. Plain fetch (Node's undici): the `openai` package's current major needs
  * Node 22, this runtime is Node 20, and one POST needs no client library.
  */
-import { ValidatorCache } from '@toolsurface/core';
 import { isObj } from '@toolsurface/analysis';
+import { argumentValidator } from '../schema-check.js';
 import type { MapperTool } from '../types.js';
 
 /** Why a model answer could not be used; each is counted and logged, and the rule engine answers. */
@@ -150,8 +150,7 @@ export async function postChat(endpoint: Endpoint, body: Record<string, unknown>
   return message['content'];
 }
 
-const validators = new ValidatorCache(1000);
-const checkAnswer = validators.forSchema(answerSchema(undefined));
+const checkAnswer = argumentValidator(answerSchema(undefined));
 
 /** Reads the message content into an answer; throws ModelAnswerError for malformed or schema-violating output. */
 export function readAnswer(content: string, offered: ReadonlySet<string>): ModelAnswer {
@@ -178,9 +177,4 @@ export function readAnswer(content: string, offered: ReadonlySet<string>): Model
   }
   if (!isObj(args)) throw new ModelAnswerError('invalid_arguments', 'arguments_json is not a JSON object');
   return { tool: a.tool, arguments: args, selfConfidence: a.confidence };
-}
-
-/** The validator of a tool's inputSchema (the gateway's setup: Ajv, strict mode off, draft detection), shared by schema text. */
-export function argumentValidator(inputSchema: unknown): ReturnType<ValidatorCache['forSchema']> {
-  return validators.forSchema(isObj(inputSchema) ? inputSchema : {});
 }
