@@ -3,7 +3,8 @@
  * self-report alone:
  *
  *   confidence = min(selfReport, G × A)
- *   G = the lowest backing score of any leaf value of the arguments (1 when there is none)
+ *   G = the lowest backing score of any leaf value of the arguments (1 when there is none); an
+ *       empty list or object inside the arguments is a leaf (an empty filter can mean "all")
  *       stated 1: the value is written in the request or context (strings as a folded substring,
  *                 a whole word when under 3 characters; numbers among the numbers written there)
  *       rules  1: the rule engine maps the same value onto the same argument of the same tool
@@ -126,7 +127,10 @@ export function checkLeaves(args: Record<string, unknown>, inputSchema: unknown,
       out.push({ pointer, backing: 'invented' });
       return;
     }
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, childSchema(schema, i), [...path, i], depth + 1));
+    const empty = Array.isArray(v) ? v.length === 0 : isObj(v) && Object.keys(v).length === 0;
+    // (the arguments object itself is no value: a tool without parameters takes {})
+    if (empty && depth > 0) out.push({ pointer, backing: backingOf(v, schema, path, ev, rulesArgs) });
+    else if (Array.isArray(v)) v.forEach((x, i) => walk(x, childSchema(schema, i), [...path, i], depth + 1));
     else if (isObj(v)) for (const [k, x] of Object.entries(v)) walk(x, childSchema(schema, k), [...path, k], depth + 1);
     else out.push({ pointer, backing: backingOf(v, schema, path, ev, rulesArgs) });
   };

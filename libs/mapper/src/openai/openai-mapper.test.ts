@@ -156,6 +156,20 @@ describe('a usable answer runs only when our checks back it', () => {
     expect(res.arguments).toEqual({ city: 'Paris', unit: 'fahrenheit' });
   });
 
+  it('an empty list or object the request does not give is an invented value: it does not run', async () => {
+    // (an empty filter or list can mean "all" to a tool; no leaf inside it to check is no backing)
+    const res = await mapperReplying(answer('delete_entities', { entityNames: [] })).map({
+      request: 'delete the entities "Alice" and "Bob"',
+    });
+    expect(failures).toEqual([]);
+    expect(res.decision).toBe('low_confidence');
+    expect(res.confidence).toBe(0);
+    expect(res.explanation).toContain('entityNames');
+    // a tool without parameters still runs on its empty arguments
+    const graph = await mapperReplying(answer('read_graph', {})).map({ request: 'read the whole knowledge graph' });
+    expect(graph.decision).toBe('execute');
+  });
+
   it('a required value given as "" or null is missing: MISSING_ARGUMENTS, nothing invented', async () => {
     for (const city of ['', null]) {
       const res = await mapperReplying(answer('get_weather', { city })).map({ request: 'what is the weather' });
