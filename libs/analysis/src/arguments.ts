@@ -4,7 +4,7 @@
  * unit it asks for) is written to the value, and assigns greedily, best pair first. Never
  * invents a value: a required parameter with no evidence is reported missing.
  */
-export { mapArguments, prepare, mapPrepared } from './arguments/map.js';
+export { mapArguments, prepare, mapPrepared, carriedByJson } from './arguments/map.js';
 export { enumValueOffered, valueKindNames } from './arguments/dispatch.js';
 export { MAX_SEARCHED_PARAMS } from './arguments/map-object.js';
 export { allScores, setScores, resetScores, type Score } from './arguments/scores.js';

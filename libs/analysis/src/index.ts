@@ -21,6 +21,8 @@ export { isObj, resolveType, propertiesOf, requiredOf, paramsOf, requiredParams 
 export type { ParamInfo, ParamType, RequiredParam, Semantic } from './schema.js';
 /** Argument mapping: a request's values onto one tool's parameters. */
 export { mapArguments, prepare, mapPrepared, enumValueOffered, valueKindNames, MAX_SEARCHED_PARAMS } from './arguments.js';
+/** Whether JSON carries a value as it is (no number past Number.MAX_VALUE at any depth). */
+export { carriedByJson } from './arguments.js';
 export type { ArgChoice, ArgEvidence, ArgTrace, DetailedMapping, MapArgumentsOptions } from './arguments.js';
 /** The mapper's scores as named data (`group.key`), and the ablation and fitting scripts' way to move them. */
 export { allScores, setScores, resetScores } from './arguments.js';

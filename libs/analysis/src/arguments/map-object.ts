@@ -11,7 +11,7 @@ import { DONTCARE } from './data/enums.js';
 import { MAP_OBJECT_SCORES } from './data/scores/map-object.js';
 import { candidatesFor, runOptionsOf } from './dispatch.js';
 import { echoFitsKind, echoesToolName, withoutLabel, withoutToolVerb } from './echoes.js';
-import { clashes, coerce, contextField, definitionOf, namesSibling, saysMore, setArg } from './map.js';
+import { carriedByJson, clashes, coerce, contextField, definitionOf, namesSibling, saysMore, setArg } from './map.js';
 import { NUMERIC_RANK, countsValues, numberFor } from './numbers.js';
 import { ONE_TOKEN_SEMANTICS, describedValue, explicitPairs, namedPhraseEnd, pairValue } from './pairs.js';
 import { ordinalSeries } from './series.js';
@@ -34,16 +34,6 @@ function searchedParams(pending: ParamInfo[]): ParamInfo[] {
   for (const p of pending) if (p.required && keep.size < MAX_SEARCHED_PARAMS) keep.add(p);
   for (const p of pending) if (!p.required && keep.size < MAX_SEARCHED_PARAMS) keep.add(p);
   return pending.filter((p) => keep.has(p));
-}
-
-/**
- * Whether JSON carries a value as it is: no number past Number.MAX_VALUE ("1e400", 400 digits, "9e307
- * million") at any depth, which JSON.stringify would write as null.
- */
-function carriedByJson(v: unknown, depth = 0): boolean {
-  if (typeof v === 'number') return Number.isFinite(v);
-  if (depth > 16 || v === null || typeof v !== 'object') return true;
-  return (Array.isArray(v) ? v : Object.values(v)).every((x) => carriedByJson(x, depth + 1));
 }
 
 /**

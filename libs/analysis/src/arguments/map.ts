@@ -84,6 +84,16 @@ export function contextField(ctx: Record<string, unknown>, name: string): { key:
   return undefined;
 }
 
+/**
+ * Whether JSON carries a value as it is: no number past Number.MAX_VALUE ("1e400", 400 digits, "9e307
+ * million") at any depth (up to 16 levels), which JSON.stringify would write as null.
+ */
+export function carriedByJson(v: unknown, depth = 0): boolean {
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (depth > 16 || v === null || typeof v !== 'object') return true;
+  return (Array.isArray(v) ? v : Object.values(v)).every((x) => carriedByJson(x, depth + 1));
+}
+
 /** Does a candidate's character range overlap a taken one? */
 export function clashes(ranges: [number, number][], taken: [number, number][]): boolean {
   return ranges.some(([a, b]) => a >= 0 && taken.some(([c, d]) => a < d && c < b));

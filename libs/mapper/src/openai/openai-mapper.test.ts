@@ -57,6 +57,11 @@ describe('an unusable answer is reported, and the rule engine answers instead', 
     ['arguments the schema refuses', answer('add', { a: 'seventeen', b: 25 }), 'invalid_arguments'],
     ['malformed JSON content', { content: '{"tool": "add", "arguments_json": ' }, 'malformed_output'],
     [
+      'a number past the largest double, which JSON writes back as null',
+      { content: JSON.stringify({ tool: 'add', arguments_json: '{"a": 1e400, "b": 25}', confidence: 1 }) },
+      'invalid_arguments',
+    ],
+    [
       'arguments that are not JSON',
       { content: JSON.stringify({ tool: 'add', arguments_json: '{a: 17', confidence: 1 }) },
       'malformed_output',

@@ -4,7 +4,7 @@
  * reading of the answer. Plain fetch (Node's undici): the `openai` package's current major needs
  * Node 22, this runtime is Node 20, and one POST needs no client library.
  */
-import { isObj } from '@toolsurface/analysis';
+import { carriedByJson, isObj } from '@toolsurface/analysis';
 import { argumentValidator } from '../schema-check.js';
 import type { MapperTool } from '../types.js';
 
@@ -176,5 +176,7 @@ export function readAnswer(content: string, offered: ReadonlySet<string>): Model
     throw new ModelAnswerError('malformed_output', 'arguments_json is not JSON');
   }
   if (!isObj(args)) throw new ModelAnswerError('invalid_arguments', 'arguments_json is not a JSON object');
+  // ("1e400" parses to Infinity, which the schema check takes for a number and JSON sends on as null)
+  if (!carriedByJson(args)) throw new ModelAnswerError('invalid_arguments', 'arguments_json holds a number past the largest JSON number');
   return { tool: a.tool, arguments: args, selfConfidence: a.confidence };
 }
