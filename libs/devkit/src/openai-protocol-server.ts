@@ -12,9 +12,12 @@ export interface ReceivedChatRequest {
   body: unknown;
 }
 
-/** What the scripted model answers: a chat completion whose message content is `content`, or a raw reply. */
+/**
+ * What the scripted model answers: a chat completion whose message content is `content`, or a raw
+ * reply; `open`: the raw body is written and never ended (a stream that does not stop).
+ */
 export type ScriptedReply =
-  { content: string; delayMs?: number } | { status: number; text: string; contentType?: string; delayMs?: number };
+  { content: string; delayMs?: number } | { status: number; text: string; contentType?: string; delayMs?: number; open?: boolean };
 
 /** The script: the reply to one received request. */
 export type ChatScript = (req: ReceivedChatRequest) => ScriptedReply;
@@ -69,7 +72,9 @@ export async function startOpenAIProtocolServer(script: ChatScript): Promise<Ope
         if ('content' in reply) {
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(chatCompletion(reply.content)));
         } else {
-          res.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json' }).end(reply.text);
+          res.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json' });
+          if (reply.open) res.write(reply.text);
+          else res.end(reply.text);
         }
       };
       if (reply.delayMs) {

@@ -92,6 +92,14 @@ describe('an unusable answer is reported, and the rule engine answers instead', 
     expect(res).toEqual({ ...engine.map(input), answeredBy: 'rules', modelFailure: 'timeout' });
   });
 
+  it('a body that passes 1 MiB and does not end: refused at 1 MiB, without waiting for the timeout', async () => {
+    const started = Date.now();
+    const res = await mapperReplying({ status: 200, text: 'x'.repeat(1024 * 1024 + 1), open: true }, { timeoutMs: 5000 }).map(input);
+    expect(failures.map((f) => f.kind)).toEqual(['bad_response']);
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(res).toEqual(engine.map(input));
+  });
+
   it('an endpoint that is down', async () => {
     const port = await findFreePort();
     const res = await mapperReplying({ content: '{}' }, { baseUrl: `http://127.0.0.1:${port}/v1` }).map(input);

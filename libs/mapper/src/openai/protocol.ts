@@ -110,6 +110,28 @@ export interface Endpoint {
   fetch?: typeof fetch;
 }
 
+/**
+ * A response body as UTF-8 text, read up to `max` bytes: past them ModelAnswerError, and the rest is
+ * not read (a body without content-length that never ends would otherwise fill memory until the timeout).
+ */
+async function readCapped(res: Response, max: number): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new ModelAnswerError('bad_response', `response body over ${max} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** POSTs the body and returns the assistant message's content; throws ModelAnswerError. */
 export async function postChat(endpoint: Endpoint, body: Record<string, unknown>): Promise<string> {
   const url = `${endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`;
@@ -126,7 +148,7 @@ export async function postChat(endpoint: Endpoint, body: Record<string, unknown>
       await res.body?.cancel();
       throw new ModelAnswerError('bad_response', `response body over ${RESPONSE_MAX_BYTES} bytes`);
     }
-    text = await res.text();
+    text = await readCapped(res, RESPONSE_MAX_BYTES);
   } catch (e) {
     if (e instanceof ModelAnswerError) throw e;
     if (signal.aborted) throw new ModelAnswerError('timeout', `no answer within ${endpoint.timeoutMs} ms`, { cause: e });
@@ -134,7 +156,6 @@ export async function postChat(endpoint: Endpoint, body: Record<string, unknown>
     throw new ModelAnswerError('unreachable', `endpoint not reachable (${cause})`, { cause: e });
   }
   if (status < 200 || status > 299) throw new ModelAnswerError('http_status', `endpoint answered HTTP ${status}`);
-  if (text.length > RESPONSE_MAX_BYTES) throw new ModelAnswerError('bad_response', `response body over ${RESPONSE_MAX_BYTES} bytes`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
