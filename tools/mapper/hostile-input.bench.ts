@@ -240,3 +240,11 @@ for (const [label, tool] of Object.entries(large)) {
   for (let pass = 0; pass < 10; pass++) for (const r of short) mapArguments(tool, `${r} ${pass}`);
   console.log(`  ${label.padEnd(40)} ${((performance.now() - started) / 30).toFixed(2)}`);
 }
+
+// a long request repeating the first word of a long enum's values, which matches none of them:
+// costly if each value scans every occurrence of its first word (values × occurrences)
+const shared = t({ mode: { type: 'string', enum: Array.from({ length: 10_000 }, (_, i) => `value_${i}_${'x'.repeat(i % 7)}`) } }, ['mode']);
+const repeated = `set the mode to ${'value '.repeat(Math.ceil(N / 6))}`.slice(0, N);
+const sharedStarted = performance.now();
+mapArguments(shared, repeated);
+console.log(`enum of 10,000 values sharing their first word, a request repeating it: ${(performance.now() - sharedStarted).toFixed(0)} ms`);
