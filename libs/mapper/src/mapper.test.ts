@@ -199,6 +199,16 @@ describe('UnifiedMapper', () => {
     expect(m.map({ request: 'add 7 and 25' }).decision).toBe('execute');
   });
 
+  it('maps a value holding a lone surrogate (JSON context can carry "\\ud800") like any other', () => {
+    // (comparing argument values as canonical JSON threw on it: no tool, "describe the task")
+    const r = mapper.map({
+      request: 'What is the area of a triangle with a base of 10 and a height of 5?',
+      context: { unit: 'c\uD800m' },
+    });
+    expect(r.tool).toBe('calculate_triangle_area');
+    expect(r.arguments).toEqual({ base: 10, height: 5, unit: 'c\uD800m' });
+  });
+
   it('never throws on odd input', () => {
     const odd: unknown[] = [
       { request: '' },

@@ -4,7 +4,6 @@
  * the top-k; a fitted reranker (linear weights; listwise.ts) re-orders them using how well each tool's name,
  * description and parameters cover the request and how well the request fills its parameters.
  */
-import canonicalize from 'canonicalize';
 import { CONFIDENCE_THRESHOLD, UNIFIED_HELD_BACK_PREFIX, UNIFIED_NO_CLOSE_TOOL_PREFIX } from '@toolsurface/core';
 import { isObj, mapPrepared, prepare, requiredOf, type DetailedMapping, type MapArgumentsOptions } from '@toolsurface/analysis';
 import {
@@ -22,6 +21,7 @@ import { arithmeticClash, buildProfiles, destructiveClash, forbidsDeletion, requ
 import { confidenceFeatures, toolConfidence, fullConfidence } from './confidence.js';
 import { CALIBRATION } from './calibration.js';
 import { argumentValidator } from './schema-check.js';
+import { jsonKey } from './same-json.js';
 import type { MapperTool, Retriever, MapInput, MapResult, CandidateResult, RetrievedCandidate } from './types.js';
 
 /** Thrown when `preferredTools` names tools that are not in the snapshot. */
@@ -434,7 +434,7 @@ export function heldBackReason(c: RankedCandidate, ranked: readonly RankedCandid
   // (not for a tool the caller prefers, nor one whose namespace the request names and the
   // other's it does not: "a Google Calendar event" is google.create_event's)
   if (c.shape && !(c.features[PREFERRED_FEATURE] > 0)) {
-    const mine = canonicalize(m.arguments);
+    const mine = jsonKey(m.arguments);
     const twin = ranked
       .slice(0, CANDIDATES_SHOWN)
       .find(
@@ -445,7 +445,7 @@ export function heldBackReason(c: RankedCandidate, ranked: readonly RankedCandid
           baseName(o.name) === baseName(c.name) &&
           !(c.namespaceNamed && !o.namespaceNamed) &&
           o.mapping.missingArguments.length === 0 &&
-          canonicalize(o.mapping.arguments) !== mine,
+          jsonKey(o.mapping.arguments) !== mine,
       );
     if (twin)
       return `${c.name} and ${twin.name} take the same parameters but read the request differently; name the one meant in preferred_tools.`;

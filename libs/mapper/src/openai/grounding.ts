@@ -18,7 +18,7 @@
  */
 import { foldSpelling } from '@toolsurface/core';
 import { isObj } from '@toolsurface/analysis';
-import canonicalize from 'canonicalize';
+import { jsonKey } from '../same-json.js';
 
 /** How one leaf value of the model's arguments is backed. */
 export type Backing = 'stated' | 'rules' | 'choice' | 'invented';
@@ -110,10 +110,9 @@ function backingOf(value: unknown, schema: unknown, path: readonly (string | num
   if (typeof value === 'string' && statedIn(ev.text, fold(value))) return 'stated';
   if (typeof value === 'number' && ev.numbers.has(value)) return 'stated';
   const theirs = at(rulesArgs, path);
-  if (theirs !== undefined && canonicalize(theirs) === canonicalize(value)) return 'rules';
+  if (theirs !== undefined && jsonKey(theirs) === jsonKey(value)) return 'rules';
   if (typeof value === 'boolean') return 'choice';
-  if (isObj(schema) && Array.isArray(schema['enum']) && schema['enum'].some((e) => canonicalize(e) === canonicalize(value)))
-    return 'choice';
+  if (isObj(schema) && Array.isArray(schema['enum']) && schema['enum'].some((e) => jsonKey(e) === jsonKey(value))) return 'choice';
   return 'invented';
 }
 

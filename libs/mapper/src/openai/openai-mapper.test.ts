@@ -183,6 +183,13 @@ describe('a usable answer runs only when our checks back it', () => {
     expect(graph.decision).toBe('execute');
   });
 
+  it('a value holding a lone surrogate is checked like any other, not a failure of the request', async () => {
+    const res = await mapperReplying(answer('echo', { message: 'hi\uD800' })).map({ request: 'echo the message "hello"' });
+    expect(failures).toEqual([]);
+    expect(res.tool).toBe('echo');
+    expect(res.decision).toBe('low_confidence');
+  });
+
   it('a required value given as "" or null is missing: MISSING_ARGUMENTS, nothing invented', async () => {
     for (const city of ['', null]) {
       const res = await mapperReplying(answer('get_weather', { city })).map({ request: 'what is the weather' });
