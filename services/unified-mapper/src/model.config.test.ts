@@ -51,6 +51,9 @@ describe('the model mapper settings', () => {
     [{ ...base, MAPPER_OPENAI_BASE_URL: '' }, 'MAPPER_OPENAI_BASE_URL'],
     [{ ...base, MAPPER_OPENAI_BASE_URL: 'ftp://host/v1' }, 'MAPPER_OPENAI_BASE_URL'],
     [{ ...base, MAPPER_OPENAI_BASE_URL: `https://user:${KEY}@host/v1` }, 'must not carry credentials'],
+    // (requests go to {url}/chat/completions: a query would end up before the path, "?api-version=1/chat/completions")
+    [{ ...base, MAPPER_OPENAI_BASE_URL: `https://host/v1?key=${KEY}` }, 'must not carry a query or fragment'],
+    [{ ...base, MAPPER_OPENAI_BASE_URL: 'https://host/v1#models' }, 'must not carry a query or fragment'],
     [{ ...base, MAPPER_OPENAI_MODEL: ' ' }, 'MAPPER_OPENAI_MODEL'],
     [{ ...base, MAPPER_OPENAI_API_KEY_FILE: join(dir, 'absent') }, 'MAPPER_OPENAI_API_KEY_FILE: cannot read'],
     [{ ...base, MAPPER_OPENAI_API_KEY_FILE: keyFile, MAPPER_OPENAI_API_KEY: KEY }, 'not both'],

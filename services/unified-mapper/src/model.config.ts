@@ -30,6 +30,9 @@ export function modelMapperConfig(env: NodeJS.ProcessEnv): ModelMapperConfig | u
     throw new Error(`MAPPER_OPENAI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
   // (a key in the URL would be logged with it)
   if (url.username || url.password) throw new Error('MAPPER_OPENAI_BASE_URL must not carry credentials; use MAPPER_OPENAI_API_KEY_FILE');
+  // (requests go to {url}/chat/completions, after any query; and a query may hold a key, logged with the URL)
+  if (url.search || url.hash)
+    throw new Error('MAPPER_OPENAI_BASE_URL must not carry a query or fragment: requests go to {url}/chat/completions');
   const model = env.MAPPER_OPENAI_MODEL ?? '';
   if (model.trim() === '') throw new Error('MAPPER_OPENAI_MODEL must name the model when MAPPER=openai');
   return {
