@@ -440,6 +440,16 @@ describe('unified mode', () => {
     expect(w.audits[0]).toMatchObject({ calledName: 'unified_tool', via: 'unified_tool', outcome: 'ok' });
   });
 
+  it("runs nothing when the mapper's execute carries arguments the schema refuses, whatever its confidence", async () => {
+    // (a mapper's number past Number.MAX_VALUE reaches here as null: JSON has no Infinity)
+    for (const argumentsJson of ['{"message":5}', '{"message":null}', '{}']) {
+      w.mapResult = { ...w.mapResult, metadata: { ...w.mapResult.metadata!, confidence: 1, argumentsJson } };
+      const r = await call(w, 's-uni', 'unified_tool', { request: 'say hi' });
+      expectModelError(r, ReasonCode.INVALID_ARGUMENTS, /message/);
+    }
+    expect(w.invocations).toEqual([]);
+  });
+
   it('proposes and runs nothing for a supervised gateway (current presentation record wins)', async () => {
     w.autonomy.set('gateway:gw', 'supervised');
     const r = await call(w, 's-gw', 'unified_tool', { request: 'say hi' });
