@@ -180,11 +180,14 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
       };
     }
   }
-  // squashed match ("e-mail" vs "email", "Sci-fi" vs "scifi")
+  // squashed match ("e-mail" vs "email", "Sci-fi" vs "scifi"), not where the value's digits run on
+  // in the text's: "node1" in "node16" ("node 16") is another number, not "node_1"
   if (sq.length >= 4) {
-    ix.squashed ??= squash(doc.text);
-    const at = ix.squashed.indexOf(sq);
-    if (at >= 0) return { score: ENUM_MATCH_SCORES.squashed.v, start: -1, end: -1 };
+    const text = (ix.squashed ??= squash(doc.text));
+    const digitAt = (i: number): boolean => i >= 0 && i < text.length && text[i] >= '0' && text[i] <= '9';
+    for (let at = text.indexOf(sq); at >= 0; at = text.indexOf(sq, at + 1))
+      if (!(digitAt(at) && digitAt(at - 1)) && !(digitAt(at + sq.length - 1) && digitAt(at + sq.length)))
+        return { score: ENUM_MATCH_SCORES.squashed.v, start: -1, end: -1 };
   }
   // near spelling of a single long word
   if (stems.length === 1 && words[0].length >= 5) {

@@ -370,3 +370,15 @@ describe('mapArguments: bare clock times, purposes, counted nouns, positions, ma
     expect(mapArguments(tokens, 'tokens made on 01-02-2023').arguments.user_id).not.toBe('01-02-2023');
   });
 });
+
+describe('mapArguments: an enum value squashed inside a longer number', () => {
+  it('takes no value whose digits are the start or end of a longer number ("node_1" in "node 16")', () => {
+    const t = tool({ runtime: { type: 'string', enum: ['node_1', 'node_18', 'python_3_1', 'python_3_9'] } }, ['runtime']);
+    expect(mapArguments(t, 'create a runtime with node 16').arguments).toEqual({});
+    expect(mapArguments(t, 'create a python 3.10 runtime').arguments).toEqual({});
+    expect(mapArguments(t, 'create a runtime with python_3_10').arguments).toEqual({});
+    // the squashed match itself stays: "Node-18", "python 3 9"
+    expect(mapArguments(t, 'create a Node-18 runtime').arguments).toEqual({ runtime: 'node_18' });
+    expect(mapArguments(t, 'create a runtime with python 3 9').arguments).toEqual({ runtime: 'python_3_9' });
+  });
+});
