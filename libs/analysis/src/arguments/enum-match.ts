@@ -77,6 +77,12 @@ export function positionsOf(ix: TokenIndex, stemOf: string, lower: string): numb
   return [...new Set([...a, ...b])].sort((x, y) => x - y);
 }
 
+/** Does an enum word start a token as its abbreviation? Digits abbreviate nothing: "10" does not start "100", another number. */
+function abbreviates(word: string, token: string): boolean {
+  // (a word ending in a digit, a token going on with one)
+  return token.startsWith(word) && !(/\d$/.test(word) && /^\d/.test(token.slice(word.length)));
+}
+
 /** Positions, in text order, of the tokens that start with `prefix` (memoised per request and prefix). */
 function tokensStartingWith(ix: TokenIndex, prefix: string): number[] {
   let starts = ix.startingWith.get(prefix);
@@ -211,7 +217,7 @@ function enumScoreOnce(value: string, doc: Doc): { score: number; start: number;
       if (i + words.length > toks.length) break;
       let ok = true;
       for (let j = 0; j < words.length; j++)
-        if (!(toks[i + j].lower.startsWith(words[j]) && words[j].length >= 2)) {
+        if (!(abbreviates(words[j], toks[i + j].lower) && words[j].length >= 2)) {
           ok = false;
           break;
         }

@@ -381,4 +381,10 @@ describe('mapArguments: an enum value squashed inside a longer number', () => {
     expect(mapArguments(t, 'create a Node-18 runtime').arguments).toEqual({ runtime: 'node_18' });
     expect(mapArguments(t, 'create a runtime with python 3 9').arguments).toEqual({ runtime: 'python_3_9' });
   });
+
+  it('reads no number as the abbreviation of a shorter one ("release 100" is no "rel_10")', () => {
+    const t = tool({ release: { type: 'string', enum: ['rel_10_lts', 'rel_12_lts'] } }, ['release']);
+    expect(mapArguments(t, 'pin the release 100 lts').arguments).toEqual({});
+    expect(mapArguments(t, 'pin the release 12 lts').arguments).toEqual({ release: 'rel_12_lts' });
+  });
 });
