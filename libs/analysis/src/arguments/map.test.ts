@@ -81,3 +81,14 @@ describe('mapArguments: a schema of very many properties', () => {
     expect(r.missingArguments).toEqual([]);
   });
 });
+
+describe('mapArguments: characters that are not written', () => {
+  it('reads a word or number through a zero-width space, soft hyphen, word joiner or byte-order mark', () => {
+    // (copied text carries them: "Par<ZWSP>is" read as the city "Par")
+    const weather = tool({ city: { type: 'string', description: 'City name' } }, ['city'], 'Get the weather of a city');
+    for (const mark of ['\u200B', '\u00AD', '\u2060', '\uFEFF'])
+      expect(mapArguments(weather, `weather in Par${mark}is`).arguments, JSON.stringify(mark)).toEqual({ city: 'Paris' });
+    const add = tool({ a: { type: 'number' }, b: { type: 'number' } }, ['a', 'b'], 'Adds two numbers');
+    expect(mapArguments(add, 'add 1\u00AD7 and 2\u200B5').arguments).toEqual({ a: 17, b: 25 });
+  });
+});

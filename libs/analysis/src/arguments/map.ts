@@ -120,6 +120,14 @@ function textOf(request: string, context?: Record<string, unknown> | string): { 
   return { text: req };
 }
 
+/**
+ * Format characters that write nothing and join no script: zero-width space, soft hyphen, word
+ * joiner, byte-order mark. Copied text carries them inside words ("Par\u200Bis"), which would
+ * otherwise end a value there. (Zero-width joiners and non-joiners stay: emoji sequences and
+ * Persian or Indic spellings use them.)
+ */
+const UNWRITTEN = /[\u00AD\u200B\u2060\uFEFF]/g;
+
 /** Analyses request + context once (shared across candidate tools). */
 export function prepare(
   request: string,
@@ -127,7 +135,7 @@ export function prepare(
   options: MapArgumentsOptions = {},
 ): { doc: Doc; ctx?: Record<string, unknown> } {
   const { text, ctx } = textOf(request, context);
-  const doc = analyze(text.slice(0, 20_000), options.now ?? todayUtc());
+  const doc = analyze(text.replace(UNWRITTEN, '').slice(0, 20_000), options.now ?? todayUtc());
   setRunOptions(doc, options);
   return { doc, ctx };
 }
