@@ -108,6 +108,16 @@ describe('an unusable answer is reported, and the rule engine answers instead', 
   });
 });
 
+describe('settings', () => {
+  it('a timeout that is not a whole number of ms from 1 is refused when the mapper is made, naming it', () => {
+    // (AbortSignal.timeout threw a RangeError from map() on every request instead)
+    for (const timeoutMs of [-1, 0, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31])
+      expect(() => new OpenAIMapper(table.tools, engine, { baseUrl: server.baseUrl, model: 'm', timeoutMs, candidates: 8 })).toThrow(
+        /timeoutMs/,
+      );
+  });
+});
+
 describe('endpoint failures in a row pause the model', () => {
   it('after pauseAfter failures the model is skipped for pauseMs, then tried again; an answer ends the pause', async () => {
     let now = 1_000_000;

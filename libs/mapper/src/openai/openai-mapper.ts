@@ -32,7 +32,7 @@ export interface OpenAIMapperOptions {
   model: string;
   /** sent as a bearer token; never logged */
   apiKey?: string;
-  /** per request, ms */
+  /** per request, whole ms from 1 (the constructor throws a RangeError otherwise) */
   timeoutMs: number;
   /** how many of the rule engine's top candidates the model sees (preferred tools are always added) */
   candidates: number;
@@ -69,6 +69,10 @@ export class OpenAIMapper implements Mapper {
     private readonly engine: UnifiedMapper,
     private readonly options: OpenAIMapperOptions,
   ) {
+    // (AbortSignal.timeout throws from every map() on what is not whole ms, and past 2^31 - 1 ms
+    // Node's timers fire after 1 ms instead)
+    if (!Number.isInteger(options.timeoutMs) || options.timeoutMs < 1 || options.timeoutMs > 2 ** 31 - 1)
+      throw new RangeError(`OpenAIMapper: timeoutMs must be a whole number of milliseconds from 1, got ${options.timeoutMs}`);
     for (const t of tools) if (t && typeof t.name === 'string' && !this.byName.has(t.name)) this.byName.set(t.name, t);
     this.pause = options.pause ?? new EndpointPause(5, 30_000);
   }
