@@ -40,6 +40,27 @@ describe('ValidatorCache', () => {
     expect(v({ user: { name: 'n' } })).toBeNull();
   });
 
+  it('checks a pattern in time linear in the value: nested quantifiers hold no thread', () => {
+    // backtracking "^(a+)+$" on 40 "a"s and a "!" takes days; this case would never end
+    const v = new ValidatorCache().forSchema({
+      type: 'object',
+      properties: { name: { type: 'string', pattern: '^(a+)+$' } },
+      patternProperties: { '^(x+x+)+y$': { type: 'string' } },
+    });
+    expect(v({ name: `${'a'.repeat(40)}!` })).toEqual([{ pointer: '/name', message: 'must match pattern "^(a+)+$"' }]);
+    expect(v({ name: 'aaaa', [`${'x'.repeat(40)}z`]: 1 })).toBeNull();
+    expect(v({ name: 'aaaa', xxy: 1 })).toEqual([{ pointer: '/xxy', message: 'must be string' }]);
+  });
+
+  it('keeps ECMAScript patterns RE2 cannot express (lookaround, backreferences)', () => {
+    const v = new ValidatorCache().forSchema({
+      type: 'object',
+      properties: { user: { type: 'string', pattern: '^(?!admin$)[a-z]+$' }, pair: { type: 'string', pattern: '^(\\w)\\1$' } },
+    });
+    expect(v({ user: 'alice', pair: 'aa' })).toBeNull();
+    expect(v({ user: 'admin', pair: 'ab' })?.map((p) => p.pointer)).toEqual(['/user', '/pair']);
+  });
+
   it('takes 2020-12 schemas (and no $schema) with Ajv2020', () => {
     const cache = new ValidatorCache();
     const v = cache.forSchema({

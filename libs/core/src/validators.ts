@@ -1,6 +1,10 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { RE2JS } from 're2js';
+
+/** Ajv's pattern engine (code.regExp): a RegExp factory, named by `code` for standalone output. */
+type RegExpEngine = NonNullable<NonNullable<Options['code']>['regExp']>;
 
 /** One argument problem: where (a JSON pointer into the arguments) and what. */
 export interface ArgumentProblem {
@@ -14,9 +18,28 @@ export type ArgumentValidator = (args: unknown) => ArgumentProblem[] | null;
 /** The most problems reported for one call; more only make the message longer, not clearer. */
 export const MAX_REPORTED_PROBLEMS = 10;
 
+/**
+ * A schema's `pattern` (and `patternProperties`) runs on RE2 (re2js), whose matching time grows
+ * linearly with the value: a tool's pattern such as "^(a+)+$" held a backtracking RegExp for 15 s
+ * on a 30-character value, and validation runs on dispatch's and unified-mapper's one thread. A
+ * pattern RE2 cannot express (lookaround, backreferences) keeps the native RegExp.
+ */
+const linearRegExp: RegExpEngine = Object.assign(
+  (pattern: string, u: string): { test(s: string): boolean } => {
+    try {
+      return RE2JS.compile(pattern);
+    } catch {
+      return new RegExp(pattern, u);
+    }
+  },
+  // (only read when Ajv writes standalone code, which is never done here)
+  { code: 'linearRegExp' },
+);
+
 const AJV_OPTIONS: Options = {
   // Tool schemas carry vendor keywords (x-bfcl-type, optional) that strict mode would refuse.
   strict: false,
+  code: { regExp: linearRegExp },
   allErrors: true,
   // Many tools share an $id or none; registering them would make the second compile throw.
   addUsedSchema: false,
