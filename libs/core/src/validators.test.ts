@@ -52,6 +52,14 @@ describe('ValidatorCache', () => {
     expect(v({ name: 'aaaa', xxy: 1 })).toEqual([{ pointer: '/xxy', message: 'must be string' }]);
   });
 
+  it('counts a required property as given only when the arguments hold it, not when every object inherits it', () => {
+    const v = new ValidatorCache().forSchema({ type: 'object', properties: { a: { type: 'string' } }, required: ['constructor'] });
+    expect(v({})).toEqual([{ pointer: '/constructor', message: 'is required' }]);
+    expect(v({ constructor: 'x' })).toBeNull();
+    const proto = new ValidatorCache().forSchema({ type: 'object', required: ['__proto__'] });
+    expect(proto({})).toEqual([{ pointer: '/__proto__', message: 'is required' }]);
+  });
+
   it('keeps ECMAScript patterns RE2 cannot express (lookaround, backreferences)', () => {
     const v = new ValidatorCache().forSchema({
       type: 'object',

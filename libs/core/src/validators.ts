@@ -43,6 +43,9 @@ const AJV_OPTIONS: Options = {
   allErrors: true,
   // Many tools share an $id or none; registering them would make the second compile throw.
   addUsedSchema: false,
+  // A required "constructor" or "toString" is present only when the arguments hold it, not
+  // because every object inherits one.
+  ownProperties: true,
   logger: false,
 };
 
