@@ -319,7 +319,7 @@ describe('npm run eval:unified', { timeout: 300_000 }, () => {
     });
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('MAPPER_OPENAI_MODEL must name the model');
-    expect(r.stderr).toContain('unified-mapper exited with code 2 before it was SERVING');
+    expect(r.stderr).toContain('unified-mapper exited with code 2');
   });
 
   it("says who answered: a model that never answers leaves the rule engine's figures, and the run says so", async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { QUERY_MAX_CHARS, type BoundToolDefinition } from '@toolsurface/core';
 import { connectNats, openSnapshotStore } from '@toolsurface/platform';
-import { describeExit, ensureNats, findFreePort, REPO_ROOT, spawnManaged, waitForServing, type ManagedProcess } from '@toolsurface/devkit';
+import { ensureNats, failIfExited, findFreePort, REPO_ROOT, spawnManaged, waitForServing, type ManagedProcess } from '@toolsurface/devkit';
 import { serviceEntry } from '@toolsurface/stack';
 import { DEFAULT_EVAL_DIR, readJsonl, type CorpusRecord, type RetrievalQueryRecord } from '@toolsurface/eval-kit';
 import { SnapshotStore } from '@toolsurface/state';
@@ -403,16 +403,9 @@ export async function startEvalService(name: 'discovery' | 'unified-mapper'): Pr
       },
     );
     const address = `127.0.0.1:${port}`;
-    const started = proc;
-    await waitForServing(address, {
-      timeoutMs: 60_000,
-      // a service that stopped at start (a config error: its log says which) is reported at once,
-      // not after the whole wait
-      check: () => {
-        const exit = started.exit();
-        if (exit) throw new Error(`${name} ${describeExit(exit)} before it was SERVING`);
-      },
-    });
+    // a service that stopped at start (a config error: its log says which) is reported at once,
+    // not after the whole wait
+    await waitForServing(address, { timeoutMs: 60_000, check: failIfExited(proc) });
     const nc = await connectNats(nats.url, `eval-${name}`);
     const snapshots = new SnapshotStore(await openSnapshotStore(nc));
     return {
