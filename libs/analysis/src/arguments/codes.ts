@@ -197,14 +197,8 @@ export const CURRENCY_KIND: ValueKindModule = {
       // codes written after "to"/"into" somewhere: the target, whatever amount is written with them
       // elsewhere ("Convert my EUR to USD, I need at least 100 USD" converts from EUR)
       const severalCodes = new Set(cms.map((x) => x.code)).size > 1;
-      const targets = new Set(
-        cms
-          .filter((c) => {
-            const k = tokenAt(doc, c.start) - 1;
-            return k >= 0 && ['to', 'into'].includes(doc.tokens[k].lower);
-          })
-          .map((c) => c.code),
-      );
+      const prevWords = cms.map((c) => doc.tokens[tokenAt(doc, c.start) - 1]?.lower ?? '');
+      const targets = new Set(cms.filter((_, i) => ['to', 'into'].includes(prevWords[i])).map((c) => c.code));
       cms.forEach((c, i) => {
         let posScore =
           cms.length === 1
@@ -223,9 +217,7 @@ export const CURRENCY_KIND: ValueKindModule = {
             ((n.end <= c.start && /^\s*$/.test(doc.text.slice(n.end, c.start))) ||
               (n.start >= c.end && /^\s*$/.test(doc.text.slice(c.end, n.start)) && c.end - c.start === 1)),
         );
-        const prevTok = tokenAt(doc, c.start) - 1;
-        const prevWord = prevTok >= 0 ? doc.tokens[prevTok].lower : '';
-        const toWord = ['to', 'into', 'in', 'for'].includes(prevWord) && !withAmount;
+        const toWord = ['to', 'into', 'in', 'for'].includes(prevWords[i]) && !withAmount;
         if (cms.length > 1 && toWord) posScore += later ? CODE_SCORES.targetAfterTo.v : -CODE_SCORES.sourceAfterToPenalty.v;
         if (!later && !toWord && targets.has(c.code) && severalCodes) posScore -= CODE_SCORES.sourceWrittenAsTargetPenalty.v;
         out.push({ param: p, value: c.code, score: posScore, ranges: [[c.start, c.end]], kind: 'currency' });
